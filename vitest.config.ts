@@ -1,0 +1,13 @@
+import { defineConfig } from "vitest/config";
+
+// NOTE: one Vitest run covers every workspace. Browser flows (Playwright) live in
+// apps/web/e2e and run through their own runner; `*.int.test.ts` need a database
+// and run here too (SQLite always, PostgreSQL when TEST_DATABASE_URL is set).
+export default defineConfig({
+  test: {
+    include: ["packages/**/src/**/*.test.{ts,tsx}", "apps/**/src/**/*.test.{ts,tsx}", "apps/web/app/**/*.test.{ts,tsx}", "bench/**/*.test.ts"],
+    exclude: ["**/node_modules/**", "**/build/**", "apps/web/e2e/**"],
+    environment: "node",
+    testTimeout: 20_000,
+  },
+});
