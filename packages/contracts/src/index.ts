@@ -1,2 +1,3 @@
 export * from "./codes.ts";
 export * from "./envelope.ts";
+export * from "./locales.ts";
