@@ -1,0 +1,74 @@
+/**
+ * `npm run bench:ssr`: server-side rendering throughput and latency of the home page
+ * under the production server, and the page's first-load weight.
+ *
+ * Prints human-readable lines, then as the last line one JSON object:
+ * `{ssr_rps, ssr_p50_ms, ssr_p99_ms, first_load_js_gzip_bytes, blocking_css_gzip_bytes}`.
+ * Targets: p50 < 10 ms, first-load JS <= 200 KB gzip, blocking CSS <= 40 KB gzip.
+ *
+ * Env: BENCH_PATH (default "/"), BENCH_CONNECTIONS (10), BENCH_DURATION_S (10).
+ */
+import autocannon from "autocannon";
+import { startServer } from "../scripts/lib/server-process.ts";
+import { ensureWebBuild } from "../scripts/web-build.ts";
+import { measurePageWeight } from "./lib/page-weight.ts";
+
+const pagePath = process.env.BENCH_PATH ?? "/";
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const duration = Number(process.env.BENCH_DURATION_S ?? 10);
+const targets = { p50Ms: 10, jsGzipBytes: 200 * 1024, cssGzipBytes: 40 * 1024 };
+
+const log = (line: string) => process.stdout.write(`${line}\n`);
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const verdict = (ok: boolean) => (ok ? "ok" : "OVER TARGET");
+
+ensureWebBuild({ log });
+// Request logging stays at the production default: it is part of what production pays.
+const server = await startServer();
+try {
+  const url = `${server.url}${pagePath}`;
+  const first = await fetch(url);
+  await first.body?.cancel();
+  if (first.status !== 200) throw new Error(`GET ${url} answered ${first.status}`);
+
+  log(`warm-up: 3 s, ${connections} connections against ${pagePath}`);
+  await autocannon({ url, connections, duration: 3 });
+
+  log(`measuring: ${duration} s, ${connections} connections`);
+  const result = await autocannon({ url, connections, duration });
+  const bad = result.non2xx + result.errors + result.timeouts;
+  if (bad > 0) {
+    throw new Error(`${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`);
+  }
+  const rps = Math.round(result.requests.average);
+  const { p50, p99 } = result.latency;
+  log(
+    `SSR ${pagePath}: ${rps} req/s, latency p50 ${p50} ms, p99 ${p99} ms (${result.requests.total} requests)`,
+  );
+  log(`  p50 target < ${targets.p50Ms} ms: ${verdict(p50 < targets.p50Ms)}`);
+
+  const weight = await measurePageWeight(url);
+  log(`first-load JS: ${weight.js.length} files, ${kb(weight.jsGzipBytes)} gzip`);
+  for (const asset of [...weight.js].sort((a, b) => b.gzipBytes - a.gzipBytes)) {
+    log(`  ${new URL(asset.url).pathname}  ${kb(asset.rawBytes)} raw, ${kb(asset.gzipBytes)} gzip`);
+  }
+  log(`  target <= ${kb(targets.jsGzipBytes)}: ${verdict(weight.jsGzipBytes <= targets.jsGzipBytes)}`);
+  log(`render-blocking CSS: ${weight.css.length} files, ${kb(weight.cssGzipBytes)} gzip`);
+  for (const asset of weight.css) {
+    log(`  ${new URL(asset.url).pathname}  ${kb(asset.rawBytes)} raw, ${kb(asset.gzipBytes)} gzip`);
+  }
+  log(`  target <= ${kb(targets.cssGzipBytes)}: ${verdict(weight.cssGzipBytes <= targets.cssGzipBytes)}`);
+  log(`inline <style> in the HTML: ${kb(weight.inlineStyleBytes)} raw`);
+
+  log(
+    JSON.stringify({
+      ssr_rps: rps,
+      ssr_p50_ms: p50,
+      ssr_p99_ms: p99,
+      first_load_js_gzip_bytes: weight.jsGzipBytes,
+      blocking_css_gzip_bytes: weight.cssGzipBytes,
+    }),
+  );
+} finally {
+  await server.stop();
+}
