@@ -1,0 +1,14 @@
+/**
+ * A v4 UUID. `crypto.randomUUID` exists only in secure contexts, and the site is
+ * also reached over plain http in some regional setups, so fall back to
+ * `getRandomValues`, which is available everywhere.
+ */
+export function newRequestId(): string {
+  const c = globalThis.crypto;
+  if (typeof c.randomUUID === "function") return c.randomUUID();
+  const b = c.getRandomValues(new Uint8Array(16));
+  b[6] = ((b[6] ?? 0) & 0x0f) | 0x40;
+  b[8] = ((b[8] ?? 0) & 0x3f) | 0x80;
+  const hex = Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
