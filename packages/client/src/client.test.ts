@@ -64,9 +64,21 @@ describe("request headers", () => {
       "device-id": "dev-9",
       tm: "1700000000123",
     });
-    expect(h["trace-id"]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-    expect(sentHeaders(1)["trace-id"]).not.toBe(h["trace-id"]);
+    expect(h["x-request-id"]).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
+    expect(sentHeaders(1)["x-request-id"]).not.toBe(h["x-request-id"]);
     expect(h).not.toHaveProperty("paptrading");
+  });
+
+  it("defaults to en and derives the language key from the locale table", async () => {
+    let locale: string | undefined;
+    const { client, sentHeaders } = setup(ok(1), { locale: () => locale });
+    await client.get("v1/a");
+    locale = "zh-TC";
+    await client.get("v1/a");
+    expect(sentHeaders(0)).toMatchObject({ locale: "en", language: "en_US" });
+    expect(sentHeaders(1)).toMatchObject({ locale: "zh-TC", language: "zh_TW" });
   });
 
   it("adds paptrading: 1 while simulation mode is on", async () => {
@@ -90,7 +102,7 @@ describe("request headers", () => {
     expect(sentHeaders(1)["content-type"]).toBe("application/json");
   });
 
-  it("merges headers from the signing hook, which sees the final body, path and trace id", async () => {
+  it("merges headers from the signing hook, which sees the final body, path and request id", async () => {
     const beforeSend = vi.fn(async (_request: OutgoingRequest) => ({
       "Device-Sign": "sig",
       "device-sign-mode": "2",
@@ -104,7 +116,7 @@ describe("request headers", () => {
     expect(seen).toMatchObject({ method: "POST", api: "v1/user/login", path: "/v1/user/login" });
     expect(seen?.body).toBe(JSON.stringify({ bodyCiphertext: '{"pwd":"x"}' }));
     expect(sentHeaders()).toMatchObject({ "device-sign": "sig", "device-sign-mode": "2" });
-    expect(sentHeaders()["trace-id"]).toBe(seen?.traceId);
+    expect(sentHeaders()["x-request-id"]).toBe(seen?.requestId);
   });
 
   it("hands response headers to onResponseHeaders", async () => {

@@ -1,7 +1,13 @@
-import { FORCED_LOGOUT_CODES, isSuccessCode, SIGN_ERROR_CODES } from "@meridian/contracts";
+import {
+  DEFAULT_LOCALE,
+  FORCED_LOGOUT_CODES,
+  getLocale,
+  isSuccessCode,
+  SIGN_ERROR_CODES,
+} from "@meridian/contracts";
 import type { ZodType } from "zod";
 import { ApiError, type ApiErrorInit, ClientMessage } from "./api-error.ts";
-import { Header, TERMINAL_TYPE_WEB, WEBSITE } from "./headers.ts";
+import { ClientHeader as Header, TERMINAL_TYPE_WEB, WEBSITE } from "./headers.ts";
 import { DOMAIN_CONFIG_API } from "./image-domain/hosts.ts";
 import { rewriteImageUrls } from "./image-domain/rewrite.ts";
 import { newRequestId } from "./request-id.ts";
@@ -34,8 +40,8 @@ export interface OutgoingRequest {
   readonly body: string | undefined;
   /** Headers the client has set so far (lower-case names). */
   readonly headers: HeaderMap;
-  /** The per-request id, also sent as `trace-id`. */
-  readonly traceId: string;
+  /** The per-request id (UUID), also sent as `x-request-id`. */
+  readonly requestId: string;
   /** The request time, also sent as `tm`. */
   readonly time: number;
 }
@@ -53,10 +59,10 @@ export interface ApiClientOptions {
   fetch?: typeof fetch;
   timeoutMs?: number;
   credentials?: RequestCredentials;
-  /** Interface locale code (`locale` header), e.g. `en`. */
-  locale?: Getter<string>;
-  /** Server language key (`language` header), e.g. `en_US`. */
-  languageKey?: Getter<string>;
+  /** Interface locale code (`locale` header), e.g. `ja`; default `en`. */
+  locale?: Getter<string | null | undefined>;
+  /** Server language key (`language` header); default: the locale table's key for `locale`. */
+  languageKey?: Getter<string | null | undefined>;
   terminalCode?: Getter<string | null | undefined>;
   deviceId?: Getter<string | null | undefined>;
   /** Simulation (paper) trading mode: adds `paptrading: 1`. */
@@ -157,16 +163,17 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       body = JSON.stringify(transformed ?? {});
     }
 
-    const traceId = newRequestId();
+    const requestId = newRequestId();
     const time = now();
     const headers: Record<string, string> = {
       [Header.WEBSITE]: WEBSITE,
       [Header.TERMINAL_TYPE]: TERMINAL_TYPE_WEB,
-      [Header.TRACE_ID]: traceId,
+      [Header.REQUEST_ID]: requestId,
       [Header.TIME]: String(time),
     };
-    setIfPresent(headers, Header.LOCALE, read(options.locale));
-    setIfPresent(headers, Header.LANGUAGE, read(options.languageKey));
+    const locale = read(options.locale) || DEFAULT_LOCALE;
+    headers[Header.LOCALE] = locale;
+    headers[Header.LANGUAGE] = read(options.languageKey) || getLocale(locale).languageKey;
     setIfPresent(headers, Header.TERMINAL_CODE, read(options.terminalCode));
     setIfPresent(headers, Header.DEVICE_ID, read(options.deviceId));
     if (read(options.simulation)) headers[Header.PAPER_TRADING] = "1";
@@ -181,7 +188,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       url,
       body,
       headers: { ...headers },
-      traceId,
+      requestId,
       time,
     });
     if (options.beforeSend) {

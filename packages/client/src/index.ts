@@ -13,7 +13,7 @@ export {
   REQUEST_TIMEOUT_MS,
   USER_INFO_API,
 } from "./client.ts";
-export { Header, ResponseHeader, TERMINAL_TYPE_WEB, WEBSITE } from "./headers.ts";
+export { ClientHeader, ResponseHeader, TERMINAL_TYPE_WEB, WEBSITE } from "./headers.ts";
 export {
   allowedImageHosts,
   DEFAULT_IMAGE_HOST,
