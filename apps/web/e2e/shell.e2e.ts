@@ -1,0 +1,207 @@
+/**
+ * The page shell (SPEC section 2, "Shared page shell"; section 4, theme): language and
+ * direction, theme from cookie and `?appTheme=`, switching both from the header, the 404
+ * page and the security headers, in a real browser against the production server.
+ */
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import {
+  type Browser,
+  launchBrowser,
+  newPage,
+  type Page,
+  type RunningServer,
+  startServer,
+} from "./harness.ts";
+
+/** The shell's hooks for tests (apps/web/app/features/shell). */
+const ids = {
+  languagePicker: "language-picker",
+  languageOption: (code: string) => `language-option-${code}`,
+  themeToggle: "theme-toggle",
+};
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** The document element's class list: the theme (white or black) is one of them. */
+async function rootClasses(page: Page): Promise<string[]> {
+  return await page.evaluate(() => [...document.documentElement.classList]);
+}
+
+async function cookie(page: Page, name: string): Promise<string | undefined> {
+  const cookies = await page.context().cookies(server.url);
+  return cookies.find((c) => c.name === name)?.value;
+}
+
+async function hydrated(page: Page): Promise<void> {
+  // React Router's client entry has run once the manifest routes are registered.
+  await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+}
+
+describe("language and direction", () => {
+  test("English pages are lang=en, dir=ltr", async () => {
+    const page = await newPage(browser);
+    const response = await page.goto(`${server.url}/`);
+    expect(response?.status()).toBe(200);
+    await hydrated(page);
+    await expect.poll(() => page.locator("html").getAttribute("lang")).toBe("en");
+    expect(await page.locator("html").getAttribute("dir")).toBe("ltr");
+  });
+
+  test("Arabic pages are lang=ar, dir=rtl, in the server HTML and after hydration", async () => {
+    const html = await (await fetch(`${server.url}/ar`)).text();
+    expect(html).toMatch(/<html[^>]*\blang="ar"/);
+    expect(html).toMatch(/<html[^>]*\bdir="rtl"/);
+
+    const page = await newPage(browser, { locale: "ar" });
+    const response = await page.goto(`${server.url}/ar`);
+    expect(response?.status()).toBe(200);
+    await hydrated(page);
+    expect(await page.locator("html").getAttribute("lang")).toBe("ar");
+    expect(await page.locator("html").getAttribute("dir")).toBe("rtl");
+  });
+
+  test("switching language in the header adds the prefix and ?locale=, and sets the cookie", async () => {
+    const page = await newPage(browser);
+    await page.goto(`${server.url}/`);
+    await hydrated(page);
+    await page.getByTestId(ids.languagePicker).click();
+    await page.getByTestId(ids.languageOption("ar")).click();
+
+    await page.waitForURL((url) => url.pathname === "/ar" || url.pathname.startsWith("/ar/"));
+    const url = new URL(page.url());
+    expect(url.searchParams.get("locale")).toBe("ar");
+    await expect.poll(() => page.locator("html").getAttribute("lang")).toBe("ar");
+    expect(await page.locator("html").getAttribute("dir")).toBe("rtl");
+    expect(await cookie(page, "locale")).toBe("ar");
+  });
+});
+
+describe("theme", () => {
+  test("no cookie means white", async () => {
+    const page = await newPage(browser);
+    await page.goto(`${server.url}/`);
+    await hydrated(page);
+    expect(await rootClasses(page)).toContain("white");
+    expect(await rootClasses(page)).not.toContain("black");
+  });
+
+  test("the theme cookie picks the class, in the server HTML already", async () => {
+    const html = await (await fetch(`${server.url}/`, { headers: { cookie: "theme=black" } })).text();
+    expect(html).toMatch(/<html[^>]*\bclass="[^"]*\bblack\b/);
+
+    const page = await newPage(browser, { cookies: { url: server.url, values: { theme: "black" } } });
+    await page.goto(`${server.url}/`);
+    await hydrated(page);
+    expect(await rootClasses(page)).toContain("black");
+  });
+
+  test("an invalid theme cookie falls back to white", async () => {
+    const page = await newPage(browser, { cookies: { url: server.url, values: { theme: "purple" } } });
+    await page.goto(`${server.url}/`);
+    await hydrated(page);
+    expect(await rootClasses(page)).toContain("white");
+  });
+
+  test("?appTheme=dark forces black over a white cookie", async () => {
+    const page = await newPage(browser, { cookies: { url: server.url, values: { theme: "white" } } });
+    await page.goto(`${server.url}/?appTheme=dark`);
+    await hydrated(page);
+    expect(await rootClasses(page)).toContain("black");
+  });
+
+  test("?appTheme=standard forces white over a black cookie", async () => {
+    const page = await newPage(browser, { cookies: { url: server.url, values: { theme: "black" } } });
+    await page.goto(`${server.url}/?appTheme=standard`);
+    await hydrated(page);
+    expect(await rootClasses(page)).toContain("white");
+  });
+
+  test("the header toggle flips the class, writes the cookie and survives a reload", async () => {
+    const page = await newPage(browser);
+    await page.goto(`${server.url}/`);
+    await hydrated(page);
+    expect(await rootClasses(page)).toContain("white");
+
+    await page.getByTestId(ids.themeToggle).click();
+    await expect.poll(() => rootClasses(page)).toContain("black");
+    expect(await cookie(page, "theme")).toBe("black");
+
+    await page.reload();
+    await hydrated(page);
+    expect(await rootClasses(page)).toContain("black");
+
+    await page.getByTestId(ids.themeToggle).click();
+    await expect.poll(() => rootClasses(page)).toContain("white");
+    expect(await cookie(page, "theme")).toBe("white");
+  });
+});
+
+describe("not found", () => {
+  test("an unknown path answers 404 with the message and a link home", async () => {
+    const page = await newPage(browser, { allowErrors: [/status of 404/] });
+    const response = await page.goto(`${server.url}/no-such-page-${Date.now()}`);
+    expect(response?.status()).toBe(404);
+    await hydrated(page);
+    await expect.poll(() => page.getByText("404 - Page not found").count()).toBeGreaterThan(0);
+    const homeLinks = page.locator('main a[href="/"], a[href="/"]');
+    expect(await homeLinks.count()).toBeGreaterThan(0);
+  });
+
+  test("an unknown path under a language prefix is a 404 too", async () => {
+    const response = await fetch(`${server.url}/ar/no-such-page`);
+    expect(response.status).toBe(404);
+    expect(await response.text()).toMatch(/<html[^>]*\bdir="rtl"/);
+  });
+});
+
+describe("security headers", () => {
+  test("a page carries a nonce-based CSP that every inline script honours", async () => {
+    const response = await fetch(`${server.url}/`);
+    expect(response.status).toBe(200);
+    const csp = response.headers.get("content-security-policy") ?? "";
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(csp).toMatch(/script-src [^;]*'nonce-/);
+    expect(nonce).toBeTruthy();
+    expect(csp).toMatch(/object-src 'none'/);
+    expect(csp).toMatch(/frame-ancestors/);
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("referrer-policy")).toBeTruthy();
+
+    const html = await response.text();
+    const inlineScripts = [...html.matchAll(/<script\b([^>]*)>/g)]
+      .map((match) => match[1] ?? "")
+      .filter((attrs) => !/\bsrc=/.test(attrs));
+    expect(inlineScripts.length).toBeGreaterThan(0);
+    for (const attrs of inlineScripts) expect(attrs).toContain(`nonce="${nonce}"`);
+
+    const second = await fetch(`${server.url}/`);
+    await second.body?.cancel();
+    const secondNonce = /'nonce-([^']+)'/.exec(second.headers.get("content-security-policy") ?? "")?.[1];
+    expect(secondNonce).not.toBe(nonce);
+  });
+
+  test("the browser reports no CSP violation while the page hydrates", async () => {
+    const page = await newPage(browser);
+    const violations: string[] = [];
+    await page.exposeFunction("__reportViolation", (text: string) => violations.push(text));
+    await page.addInitScript(() => {
+      document.addEventListener("securitypolicyviolation", (event) => {
+        const report = (window as unknown as { __reportViolation: (text: string) => void }).__reportViolation;
+        report(`${event.violatedDirective} ${event.blockedURI}`);
+      });
+    });
+    await page.goto(`${server.url}/`);
+    await hydrated(page);
+    expect(violations).toEqual([]);
+  });
+});
