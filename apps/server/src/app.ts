@@ -1,0 +1,165 @@
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import websocket from "@fastify/websocket";
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from "fastify";
+import type { Health } from "@meridian/contracts";
+import type { Redis } from "ioredis";
+import type { ViteDevServer } from "vite";
+import { allowedImageHosts, type Config, describeConfig, loadConfig } from "./platform/config.ts";
+import { openDb, type PlatformDb } from "./platform/db/index.ts";
+import { loadMigrations, migrate } from "./platform/db/migrate.ts";
+import { MIGRATIONS_DIR } from "./platform/db/migrations/index.ts";
+import { loadSeeds, runSeeds } from "./platform/db/seed.ts";
+import { installApiEdge, sendEdgeAnswer } from "./platform/http/api-edge.ts";
+import { installFastImageRewrite } from "./platform/http/fast-image.ts";
+import { genRequestId } from "./platform/http/request-id.ts";
+import { installSecurityHeaders } from "./platform/http/security-headers.ts";
+import { registerSsr } from "./platform/http/ssr.ts";
+import { zodValidatorCompiler } from "./platform/http/zod-compiler.ts";
+import { loggerOptions } from "./platform/logger.ts";
+import type { Platform } from "./platform/platform.ts";
+import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from "./platform/rate-limit.ts";
+import { closeRedis, connectRedis } from "./platform/redis.ts";
+
+const MODULES_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), "modules");
+
+/** What `src/modules/<m>/routes.ts` exports: registers the module's routes on the API scope. */
+export type ModuleRoutes = (app: FastifyInstance, platform: Platform) => void | Promise<void>;
+
+export interface BuildAppOptions {
+  /** Defaults to `loadConfig()` (the process environment). */
+  config?: Config;
+  /** A database to use (not closed with the app); otherwise opened from config and closed on close. */
+  db?: PlatformDb;
+  /** A Redis client to use (not closed with the app); otherwise connected when REDIS_URL is set. */
+  redis?: Redis;
+  /** Serve pages through React Router (default true). API-only tests turn it off. */
+  ssr?: boolean;
+  /** Vite in middleware mode: pages hot-reload from source (development). */
+  devServer?: ViteDevServer;
+  /** Extra `connect-src` sources for the CSP (the Vite HMR socket). */
+  connectSrc?: string[];
+  /** Replaces the logger configuration (tests pass `false`). */
+  logger?: FastifyServerOptions["logger"];
+  /** Extra API routes (tests); registered in the `/v1` scope after the modules. */
+  routes?: ModuleRoutes;
+  /** Module route files; default every `src/modules/<m>/routes.ts`. */
+  modules?: ModuleRoutes[];
+}
+
+async function discoverModules(): Promise<ModuleRoutes[]> {
+  const found: ModuleRoutes[] = [];
+  const names = fs
+    .readdirSync(MODULES_DIR, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort();
+  for (const name of names) {
+    const file = path.join(MODULES_DIR, name, "routes.ts");
+    if (!fs.existsSync(file)) continue;
+    const mod: { routes?: unknown } = await import(pathToFileURL(file).href);
+    if (typeof mod.routes !== "function") throw new Error(`${file} must export routes(app, platform)`);
+    found.push(mod.routes as ModuleRoutes);
+  }
+  return found;
+}
+
+/**
+ * The whole server as a Fastify instance, ready to `listen` or `inject`: database
+ * migrated (and seeded when configured), `/v1` API with its edge, `/healthz`, security
+ * headers, and the React Router pages. `close()` releases what it opened.
+ */
+export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const config = options.config ?? loadConfig();
+  const app = Fastify({
+    logger: options.logger ?? loggerOptions(config),
+    genReqId: genRequestId,
+    logController: new LogController({ requestIdLogLabel: "requestId" }),
+    trustProxy:
+      typeof config.trustProxy === "number"
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
+    bodyLimit: config.bodyLimit,
+    return503OnClosing: true,
+    forceCloseConnections: "idle",
+    frameworkErrors: (error, request, reply) => sendEdgeAnswer(request, reply, error),
+  });
+  app.setValidatorCompiler(zodValidatorCompiler);
+  app.setErrorHandler((error, request, reply) => sendEdgeAnswer(request, reply, error));
+
+  const ownsDb = options.db === undefined;
+  const db = options.db ?? openDb(config);
+  let redis: Redis | undefined;
+  try {
+    const applied = await migrate(db, await loadMigrations(MIGRATIONS_DIR));
+    if (applied.length > 0) app.log.info({ applied }, "migrations applied");
+    if (config.seedDemoData) {
+      const seeded = await runSeeds(db, await loadSeeds(MODULES_DIR), app.log);
+      if (seeded.length > 0) app.log.info({ seeded }, "demo data seeded");
+    }
+    redis = options.redis ?? (await connectRedis(config.redisUrl));
+  } catch (error) {
+    if (ownsDb) await db.close();
+    throw error;
+  }
+  const ownsRedis = options.redis === undefined;
+  const rateLimiter: RateLimiter = redis
+    ? createRedisRateLimiter(redis, { onError: (err) => app.log.warn({ err }, "rate limiter: redis failed") })
+    : createMemoryRateLimiter();
+  const platform: Platform = { config, db, redis, rateLimiter };
+  app.decorate("platform", platform);
+  app.decorate("rateLimiter", rateLimiter);
+  app.addHook("onClose", async () => {
+    if (ownsRedis) await closeRedis(redis);
+    if (ownsDb) await db.close();
+  });
+  app.log.info({ config: describeConfig(config), db: db.location }, "platform ready");
+
+  installSecurityHeaders(app, {
+    imageHosts: allowedImageHosts(config),
+    frameAncestors: config.frameAncestors,
+    connectSrc: options.connectSrc ?? [],
+  });
+  await app.register(websocket);
+
+  app.get("/healthz", async (_request, reply) => {
+    const [dbOk, redisOk] = await Promise.all([
+      db.ping().then(
+        () => true,
+        () => false,
+      ),
+      redis === undefined
+        ? Promise.resolve(undefined)
+        : redis.ping().then(
+            () => true,
+            () => false,
+          ),
+    ]);
+    const health: Health = {
+      status: dbOk && redisOk !== false ? "ok" : "degraded",
+      db: dbOk ? "ok" : "down",
+      redis: redisOk === undefined ? "absent" : redisOk ? "ok" : "down",
+    };
+    return reply.status(dbOk ? 200 : 503).send(health);
+  });
+
+  const modules = options.modules ?? (await discoverModules());
+  await app.register(async (api) => {
+    installApiEdge(api);
+    installFastImageRewrite(api, allowedImageHosts(config));
+    for (const register of modules) await register(api, platform);
+    if (options.routes) await options.routes(api, platform);
+  });
+
+  if (options.ssr !== false) {
+    await registerSsr(app, options.devServer ? { devServer: options.devServer } : {});
+  }
+  return app;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    platform: Platform;
+  }
+}

@@ -1,0 +1,23 @@
+import type { Db, Queryable } from "./types.ts";
+
+/**
+ * What the platform itself needs beyond the repository contract: running a script of
+ * several statements (migrations) and a liveness ping. Repositories code against `Db`.
+ */
+export interface ScriptQueryable extends Queryable {
+  /** Runs a multi-statement script without parameters. */
+  exec(sql: string): Promise<void>;
+}
+
+export interface PlatformDb extends Db {
+  exec(sql: string): Promise<void>;
+  transaction<T>(fn: (tx: ScriptQueryable) => Promise<T>): Promise<T>;
+  /** Resolves when the database answers a trivial query. */
+  ping(): Promise<void>;
+  /** Where the data lives, safe to log (no credentials). */
+  readonly location: string;
+}
+
+export class TransactionMisuseError extends Error {
+  override name = "TransactionMisuseError";
+}

@@ -1,0 +1,124 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import fs from "node:fs";
+import path from "node:path";
+import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite";
+import { type PlatformDb, type ScriptQueryable, TransactionMisuseError } from "./internal.ts";
+import { Mutex } from "./mutex.ts";
+import type { RunResult, SqlValue } from "./types.ts";
+
+type Row = Record<string, SQLInputValue>;
+
+const STATEMENT_CACHE_LIMIT = 500;
+
+/** Integers come back as bigint so none is silently rounded; safe ones become numbers. */
+function normaliseRow<T>(row: Row): T {
+  for (const key in row) {
+    const value = row[key];
+    if (typeof value === "bigint" && value >= Number.MIN_SAFE_INTEGER && value <= Number.MAX_SAFE_INTEGER) {
+      row[key] = Number(value);
+    }
+  }
+  return row as T;
+}
+
+/**
+ * SQLite through `node:sqlite`: one connection, WAL, foreign keys on. Async on the
+ * outside so repositories read the same as on PostgreSQL.
+ *
+ * NOTE: with one connection, a statement issued while another caller's transaction is
+ * open would join it. So every statement outside a transaction waits for the mutex
+ * when it is held, and `db.*` called from inside a transaction callback throws.
+ */
+export function openSqlite(file: string): PlatformDb {
+  if (file !== ":memory:") fs.mkdirSync(path.dirname(file), { recursive: true });
+  const conn = new DatabaseSync(file, { enableForeignKeyConstraints: true, timeout: 5000 });
+  conn.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;");
+  const statements = new Map<string, StatementSync>();
+  const mutex = new Mutex();
+  const inTransaction = new AsyncLocalStorage<boolean>();
+  let closed = false;
+
+  const prepare = (sql: string): StatementSync => {
+    let statement = statements.get(sql);
+    if (statement === undefined) {
+      statement = conn.prepare(sql);
+      statement.setReadBigInts(true);
+      if (statements.size >= STATEMENT_CACHE_LIMIT) statements.clear();
+      statements.set(sql, statement);
+    }
+    return statement;
+  };
+
+  const ops = {
+    all<T>(sql: string, params: readonly SqlValue[] = []): T[] {
+      return (prepare(sql).all(...params) as Row[]).map((row) => normaliseRow<T>(row));
+    },
+    get<T>(sql: string, params: readonly SqlValue[] = []): T | undefined {
+      const row = prepare(sql).get(...params) as Row | undefined;
+      return row === undefined ? undefined : normaliseRow<T>(row);
+    },
+    run(sql: string, params: readonly SqlValue[] = []): RunResult {
+      return { changes: Number(prepare(sql).run(...params).changes) };
+    },
+  };
+
+  /** Outside a transaction: run now when free, else queue behind the running transaction. */
+  const outside = async <T>(fn: () => T): Promise<T> => {
+    if (closed) throw new Error("database is closed");
+    if (inTransaction.getStore() === true) {
+      throw new TransactionMisuseError("db.* called inside a transaction callback: use the tx it was handed");
+    }
+    return mutex.locked ? mutex.run(async () => fn()) : fn();
+  };
+
+  return {
+    dialect: "sqlite",
+    location: file,
+    all: (sql, params) => outside(() => ops.all(sql, params)),
+    get: (sql, params) => outside(() => ops.get(sql, params)),
+    run: (sql, params) => outside(() => ops.run(sql, params)),
+    exec: (sql) => outside(() => conn.exec(sql)),
+    ping: () => outside(() => void ops.get("SELECT 1 AS ok")),
+    transaction<T>(fn: (tx: ScriptQueryable) => Promise<T>): Promise<T> {
+      if (inTransaction.getStore() === true) {
+        return Promise.reject(new TransactionMisuseError("nested transaction: use the tx you were handed"));
+      }
+      if (closed) return Promise.reject(new Error("database is closed"));
+      return mutex.run(async () => {
+        let open = true;
+        const guard = <R>(op: () => R): Promise<R> => {
+          if (!open) return Promise.reject(new TransactionMisuseError("transaction already finished"));
+          try {
+            return Promise.resolve(op());
+          } catch (error) {
+            return Promise.reject(error);
+          }
+        };
+        const tx: ScriptQueryable = {
+          dialect: "sqlite",
+          all: (sql, params) => guard(() => ops.all(sql, params)),
+          get: (sql, params) => guard(() => ops.get(sql, params)),
+          run: (sql, params) => guard(() => ops.run(sql, params)),
+          exec: (sql) => guard(() => conn.exec(sql)),
+        };
+        conn.exec("BEGIN IMMEDIATE");
+        try {
+          const result = await inTransaction.run(true, () => fn(tx));
+          conn.exec("COMMIT");
+          return result;
+        } catch (error) {
+          if (conn.isTransaction) conn.exec("ROLLBACK");
+          throw error;
+        } finally {
+          open = false;
+        }
+      });
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await mutex.idle();
+      conn.close();
+    },
+  };
+}

@@ -1,0 +1,81 @@
+import path from "node:path";
+import type { FastifyInstance, FastifyRequest, InjectOptions } from "fastify";
+import { fastifyReactRouter } from "@mcansh/remix-fastify";
+import middie from "@fastify/middie";
+import { FORWARDED_API_HEADERS } from "@meridian/contracts";
+import { RouterContextProvider } from "react-router";
+import type { ViteDevServer } from "vite";
+// NOTE: the one token instance shared with the web build (see apps/web/vite.config.ts).
+import { type ServerContext, serverContext } from "../../../../web/app/server-context.ts";
+import { REPO_ROOT } from "../config.ts";
+
+export const WEB_DIR = path.join(REPO_ROOT, "apps/web");
+
+type ApiInit = Parameters<ServerContext["api"]>[1];
+
+/**
+ * `api()` for loaders: the `/v1` call runs in-process through `inject` (no socket),
+ * carrying the visitor's cookies, locale headers and request id.
+ */
+export function createInProcessApi(app: FastifyInstance, request: FastifyRequest): ServerContext["api"] {
+  return async <T>(apiPath: string, init: ApiInit = {}) => {
+    if (!apiPath.startsWith("/v1/")) throw new Error(`api() only calls /v1 routes, not ${apiPath}`);
+    const headers: Record<string, string> = {};
+    for (const name of FORWARDED_API_HEADERS) {
+      const value = request.headers[name];
+      if (typeof value === "string") headers[name] = value;
+    }
+    headers["x-forwarded-for"] = request.ip;
+    const hasBody = init.body !== undefined;
+    if (hasBody) headers["content-type"] = "application/json";
+    Object.assign(headers, init.headers);
+    const options: InjectOptions = {
+      method: (init.method ?? (hasBody ? "POST" : "GET")) as InjectOptions["method"],
+      url: apiPath,
+      headers,
+      ...(hasBody ? { payload: JSON.stringify(init.body) } : {}),
+    };
+    const response = await app.inject(options);
+    return response.json<{ code: string; msg: string; data: T }>();
+  };
+}
+
+export interface SsrOptions {
+  /** Vite in middleware mode (development): hot reload, no build needed. */
+  devServer?: ViteDevServer;
+}
+
+/**
+ * The React Router handler, in a scope of its own: the adapter removes every content
+ * type parser of the scope it is registered in, which must not reach `/v1`.
+ */
+export async function registerSsr(app: FastifyInstance, options: SsrOptions): Promise<void> {
+  await app.register(async (scope) => {
+    scope.setErrorHandler((error, request, reply) => {
+      request.log.error({ err: error }, "page render failed");
+      return reply.status(500).type("text/plain; charset=utf-8").send("Internal Server Error");
+    });
+    if (options.devServer) {
+      await scope.register(middie);
+      scope.use(options.devServer.middlewares);
+    }
+    await scope.register(fastifyReactRouter, {
+      ...(options.devServer ? { devServer: options.devServer } : {}),
+      serverBuildPath: path.join(WEB_DIR, "build/server/index.js"),
+      clientBuildDirectory: path.join(WEB_DIR, "build/client"),
+      // Hashed file names: a changed asset is a new URL, so cache for a year.
+      assetCacheControl: "public, max-age=31536000, immutable",
+      fileCacheControl: "public, max-age=3600",
+      getLoadContext(request) {
+        const context = new RouterContextProvider();
+        context.set(serverContext, {
+          requestId: request.id,
+          nonce: request.cspNonce,
+          origin: `${request.protocol}://${request.host}`,
+          api: createInProcessApi(app, request),
+        });
+        return context;
+      },
+    });
+  });
+}
