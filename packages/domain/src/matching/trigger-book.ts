@@ -1,0 +1,93 @@
+import type { Order } from "./book-side.ts";
+
+/**
+ * Trigger (stop) orders held off-book. Each direction is a sorted array whose
+ * last element is the next to fire, so firing is a pop. Ties on the stop price
+ * keep placement order (`seq`, the priority counter).
+ */
+export class TriggerBook {
+  /** Fire when last >= stop: sorted by stop desc, then seq desc. */
+  private readonly up: Order[] = [];
+  /** Fire when last <= stop: sorted by stop asc, then seq desc. */
+  private readonly down: Order[] = [];
+  private readonly popped: Order[] = [];
+  private readonly idx: number[] = [];
+
+  get size(): number {
+    return this.up.length + this.down.length;
+  }
+
+  add(o: Order): void {
+    const list = o.above ? this.up : this.down;
+    list.splice(this.position(list, o), 0, o);
+  }
+
+  remove(o: Order): boolean {
+    const list = o.above ? this.up : this.down;
+    const at = this.position(list, o);
+    if (list[at] !== o) return false;
+    list.splice(at, 1);
+    return true;
+  }
+
+  /** Every held order (any order; the caller sorts). */
+  all(): Order[] {
+    return [...this.up, ...this.down];
+  }
+
+  /**
+   * Pops the orders fired by one sweep's trade prices (`prices[0..n)`, in trade
+   * order and monotone, as a single taker's fills are) and appends them to `out`
+   * ordered by the trade that fired them, then by placement.
+   */
+  collect(prices: Float64Array, n: number, out: Order[]): void {
+    if (n === 0) return;
+    const first = prices[0] ?? 0;
+    const last = prices[n - 1] ?? 0;
+    const hi = Math.max(first, last);
+    const lo = Math.min(first, last);
+    const popped = this.popped;
+    const idx = this.idx;
+    popped.length = 0;
+    idx.length = 0;
+    const up = this.up;
+    for (let top = up[up.length - 1]; top !== undefined && top.stop <= hi; top = up[up.length - 1]) {
+      up.pop();
+      let i = 0;
+      while (i < n - 1 && (prices[i] ?? 0) < top.stop) i++;
+      popped.push(top);
+      idx.push(i);
+    }
+    const down = this.down;
+    for (let top = down[down.length - 1]; top !== undefined && top.stop >= lo; top = down[down.length - 1]) {
+      down.pop();
+      let i = 0;
+      while (i < n - 1 && (prices[i] ?? 0) > top.stop) i++;
+      popped.push(top);
+      idx.push(i);
+    }
+    if (popped.length === 0) return;
+    const order = popped.map((_, k) => k);
+    order.sort((a, b) => (idx[a] ?? 0) - (idx[b] ?? 0) || (popped[a]?.seq ?? 0) - (popped[b]?.seq ?? 0));
+    for (const k of order) {
+      const o = popped[k];
+      if (o !== undefined) out.push(o);
+    }
+  }
+
+  private position(list: Order[], o: Order): number {
+    const sign = o.above ? -1 : 1;
+    let lo = 0;
+    let hi = list.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      const m = list[mid];
+      if (m === undefined) break;
+      // "m sorts before o" in the list's order.
+      const before = sign * m.stop < sign * o.stop || (m.stop === o.stop && m.seq > o.seq);
+      if (before) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+}
