@@ -1,3 +1,4 @@
 export * from "./codes.ts";
 export * from "./envelope.ts";
 export * from "./locales.ts";
+export * from "./tracking.ts";

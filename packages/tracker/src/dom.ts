@@ -1,0 +1,81 @@
+import { guard, parseJson } from "./util.ts";
+
+/** Free data attached to an event (`event_tracking_ext`). */
+export type TrackExt = Record<string, unknown>;
+
+const EXPOSE = "data-track-expose";
+const CLICK = "data-track-click";
+
+/** `data-track-ext` as an object; anything else (bad JSON, arrays) counts as none. */
+function extOf(el: Element): TrackExt {
+  const ext = parseJson<unknown>(el.getAttribute("data-track-ext"));
+  return ext && typeof ext === "object" && !Array.isArray(ext) ? (ext as TrackExt) : {};
+}
+
+export type On = (target: EventTarget, type: string, fn: (event: Event) => void, capture?: boolean) => void;
+type Found = (id: string, ext: TrackExt, merge: boolean) => void;
+
+export interface DomWatch {
+  /** A new page view: elements that stay on screen across the navigation expose again. */
+  rescan(): void;
+  stop(): void;
+}
+
+/**
+ * Automatic events from markup: a click anywhere inside `[data-track-click="b123"]`,
+ * and an expose when `[data-track-expose="b123"]` is at least half visible, once per
+ * element per page view. `data-track-ext` (JSON object) and `data-track-merge` apply to both.
+ */
+export function watchDom(on: On, clicked: Found, exposed: Found): DomWatch {
+  on(
+    document,
+    "click",
+    (event) => {
+      const target = event.target as Element | null;
+      const el = target?.closest?.(`[${CLICK}]`);
+      if (el) clicked(el.getAttribute(CLICK) ?? "", extOf(el), el.hasAttribute("data-track-merge"));
+    },
+    true,
+  );
+  if (typeof IntersectionObserver === "undefined") return { rescan: () => undefined, stop: () => undefined };
+
+  let seen = new WeakSet<Element>();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const io = new IntersectionObserver(
+    guard((entries: IntersectionObserverEntry[]) => {
+      for (const entry of entries) {
+        if (!entry.isIntersecting) continue;
+        const el = entry.target;
+        io.unobserve(el);
+        exposed(el.getAttribute(EXPOSE) ?? "", extOf(el), el.hasAttribute("data-track-merge"));
+      }
+    }),
+    { threshold: 0.5 },
+  );
+  const scan = guard(() => {
+    timer = undefined;
+    for (const el of document.querySelectorAll(`[${EXPOSE}]`)) {
+      if (!seen.has(el)) {
+        seen.add(el);
+        io.observe(el);
+      }
+    }
+  });
+  const mo = new MutationObserver(() => {
+    timer ??= setTimeout(scan, 100);
+  });
+  mo.observe(document.documentElement, { childList: true, subtree: true });
+  scan();
+  return {
+    rescan: () => {
+      seen = new WeakSet();
+      io.disconnect();
+      scan();
+    },
+    stop: () => {
+      clearTimeout(timer);
+      mo.disconnect();
+      io.disconnect();
+    },
+  };
+}
