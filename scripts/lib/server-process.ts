@@ -107,7 +107,7 @@ async function startOnce(options: StartServerOptions, dataDir: string): Promise<
   delete env.REDIS_URL;
   Object.assign(
     env,
-    { NODE_ENV: "production", TZ: "UTC", PORT: String(port), DATA_DIR: dataDir },
+    { NODE_ENV: "production", TZ: "UTC", HOST: "127.0.0.1", PORT: String(port), DATA_DIR: dataDir },
     options.env,
   );
 
