@@ -1,6 +1,3 @@
-import fs from "node:fs";
-import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
 import websocket from "@fastify/websocket";
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from "fastify";
 import type { Health } from "@meridian/contracts";
@@ -10,7 +7,7 @@ import { allowedImageHosts, type Config, describeConfig, loadConfig } from "./pl
 import { openDb, type PlatformDb } from "./platform/db/index.ts";
 import { loadMigrations, migrate } from "./platform/db/migrate.ts";
 import { MIGRATIONS_DIR } from "./platform/db/migrations/index.ts";
-import { loadSeeds, runSeeds } from "./platform/db/seed.ts";
+import { runSeeds, type Seed } from "./platform/db/seed.ts";
 import { installApiEdge, sendEdgeAnswer } from "./platform/http/api-edge.ts";
 import { installFastImageRewrite } from "./platform/http/fast-image.ts";
 import { genRequestId } from "./platform/http/request-id.ts";
@@ -18,14 +15,10 @@ import { installSecurityHeaders } from "./platform/http/security-headers.ts";
 import { registerSsr } from "./platform/http/ssr.ts";
 import { zodValidatorCompiler } from "./platform/http/zod-compiler.ts";
 import { loggerOptions } from "./platform/logger.ts";
-import type { Platform } from "./platform/platform.ts";
+import type { ModuleRoutes, Platform } from "./platform/platform.ts";
+import { moduleRoutes, moduleSeeds } from "./modules/index.ts";
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from "./platform/rate-limit.ts";
 import { closeRedis, connectRedis } from "./platform/redis.ts";
-
-const MODULES_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), "modules");
-
-/** What `src/modules/<m>/routes.ts` exports: registers the module's routes on the API scope. */
-export type ModuleRoutes = (app: FastifyInstance, platform: Platform) => void | Promise<void>;
 
 export interface BuildAppOptions {
   /** Defaults to `loadConfig()` (the process environment). */
@@ -44,25 +37,10 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions["logger"];
   /** Extra API routes (tests); registered in the `/v1` scope after the modules. */
   routes?: ModuleRoutes;
-  /** Module route files; default every `src/modules/<m>/routes.ts`. */
-  modules?: ModuleRoutes[];
-}
-
-async function discoverModules(): Promise<ModuleRoutes[]> {
-  const found: ModuleRoutes[] = [];
-  const names = fs
-    .readdirSync(MODULES_DIR, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory())
-    .map((entry) => entry.name)
-    .sort();
-  for (const name of names) {
-    const file = path.join(MODULES_DIR, name, "routes.ts");
-    if (!fs.existsSync(file)) continue;
-    const mod: { routes?: unknown } = await import(pathToFileURL(file).href);
-    if (typeof mod.routes !== "function") throw new Error(`${file} must export routes(app, platform)`);
-    found.push(mod.routes as ModuleRoutes);
-  }
-  return found;
+  /** Module routes; default the list in `src/modules/index.ts`. */
+  modules?: readonly ModuleRoutes[];
+  /** Demo-data seeds; default the list in `src/modules/index.ts` (run when config.seedDemoData). */
+  seeds?: readonly Seed[];
 }
 
 /**
@@ -95,7 +73,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     const applied = await migrate(db, await loadMigrations(MIGRATIONS_DIR));
     if (applied.length > 0) app.log.info({ applied }, "migrations applied");
     if (config.seedDemoData) {
-      const seeded = await runSeeds(db, await loadSeeds(MODULES_DIR), app.log);
+      const seeded = await runSeeds(db, options.seeds ?? moduleSeeds, app.log);
       if (seeded.length > 0) app.log.info({ seeded }, "demo data seeded");
     }
     redis = options.redis ?? (await connectRedis(config.redisUrl));
@@ -144,7 +122,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     return reply.status(dbOk ? 200 : 503).send(health);
   });
 
-  const modules = options.modules ?? (await discoverModules());
+  const modules = options.modules ?? moduleRoutes;
   await app.register(async (api) => {
     installApiEdge(api);
     installFastImageRewrite(api, allowedImageHosts(config));

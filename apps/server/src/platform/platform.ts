@@ -1,3 +1,4 @@
+import type { FastifyInstance } from "fastify";
 import type { Redis } from "ioredis";
 import type { Config } from "./config.ts";
 import type { PlatformDb } from "./db/index.ts";
@@ -11,3 +12,9 @@ export interface Platform {
   redis: Redis | undefined;
   rateLimiter: RateLimiter;
 }
+
+/**
+ * Registers one module's routes on the `/v1` scope (full `/v1/...` URLs). Listed in
+ * `src/modules/index.ts`.
+ */
+export type ModuleRoutes = (app: FastifyInstance, platform: Platform) => void | Promise<void>;

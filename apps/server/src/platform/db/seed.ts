@@ -1,6 +1,3 @@
-import fs from "node:fs";
-import path from "node:path";
-import { pathToFileURL } from "node:url";
 import type { Logger } from "../logger.ts";
 import type { PlatformDb } from "./internal.ts";
 import type { Db } from "./types.ts";
@@ -10,35 +7,15 @@ export interface SeedContext {
 }
 
 /**
- * What a module's `seed.ts` exports. `seed` must be idempotent (ON CONFLICT DO NOTHING):
- * it runs once per `seedVersion` (default 1) and again whenever that number grows.
+ * A module's demo data, listed in `src/modules/index.ts`. `seed` must be idempotent
+ * (ON CONFLICT DO NOTHING): it runs after migrations once per `version` (default 1),
+ * and again whenever that number grows.
  */
-export interface SeedModule {
-  seed(db: Db, context: SeedContext): Promise<void>;
-  seedVersion?: number;
-}
-
-export interface Seed extends SeedModule {
+export interface Seed {
+  /** Unique, usually the module name. */
   name: string;
-}
-
-/** Finds `<modulesDir>/<module>/seed.ts`, one per module, ordered by module name. */
-export async function loadSeeds(modulesDir: string): Promise<Seed[]> {
-  if (!fs.existsSync(modulesDir)) return [];
-  const seeds: Seed[] = [];
-  const modules = fs
-    .readdirSync(modulesDir, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory())
-    .map((entry) => entry.name)
-    .sort();
-  for (const name of modules) {
-    const file = path.join(modulesDir, name, "seed.ts");
-    if (!fs.existsSync(file)) continue;
-    const mod: Partial<SeedModule> = await import(pathToFileURL(file).href);
-    if (typeof mod.seed !== "function") throw new Error(`${file} does not export seed(db, context)`);
-    seeds.push({ name, seed: mod.seed, seedVersion: mod.seedVersion ?? 1 });
-  }
-  return seeds;
+  version?: number;
+  seed(db: Db, context: SeedContext): Promise<void>;
 }
 
 /** Runs each seed whose recorded version is behind; returns the names run. */
@@ -50,7 +27,7 @@ export async function runSeeds(db: PlatformDb, seeds: readonly Seed[], log: Logg
   const recorded = new Map(rows.map((row) => [row.name, row.version]));
   const ran: string[] = [];
   for (const seed of seeds) {
-    const version = seed.seedVersion ?? 1;
+    const version = seed.version ?? 1;
     if ((recorded.get(seed.name) ?? 0) >= version) continue;
     await seed.seed(db, { log: log.child({ seed: seed.name }) });
     await db.run(

@@ -4,12 +4,27 @@ import { fastifyReactRouter } from "@mcansh/remix-fastify";
 import middie from "@fastify/middie";
 import { FORWARDED_API_HEADERS } from "@meridian/contracts";
 import { RouterContextProvider } from "react-router";
-import type { ViteDevServer } from "vite";
+import type { RunnableDevEnvironment, ViteDevServer } from "vite";
 // NOTE: the one token instance shared with the web build (see apps/web/vite.config.ts).
 import { type ServerContext, serverContext } from "../../../../web/app/server-context.ts";
 import { REPO_ROOT } from "../config.ts";
 
 export const WEB_DIR = path.join(REPO_ROOT, "apps/web");
+const SERVER_CONTEXT_FILE = path.join(WEB_DIR, "app/server-context.ts");
+
+type Token = typeof serverContext;
+
+/**
+ * The context token loaders will look up. Production: the module Node loaded, which the
+ * web build imports too (kept external). Development: the instance inside Vite's SSR
+ * runner, where route modules live (re-evaluated when the file changes).
+ */
+async function contextToken(devServer: ViteDevServer | undefined): Promise<Token> {
+  if (devServer === undefined) return serverContext;
+  const ssr = devServer.environments.ssr as RunnableDevEnvironment;
+  const mod = (await ssr.runner.import(SERVER_CONTEXT_FILE)) as { serverContext: Token };
+  return mod.serverContext;
+}
 
 type ApiInit = Parameters<ServerContext["api"]>[1];
 
@@ -66,9 +81,9 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions): Pr
       // Hashed file names: a changed asset is a new URL, so cache for a year.
       assetCacheControl: "public, max-age=31536000, immutable",
       fileCacheControl: "public, max-age=3600",
-      getLoadContext(request) {
+      async getLoadContext(request) {
         const context = new RouterContextProvider();
-        context.set(serverContext, {
+        context.set(await contextToken(options.devServer), {
           requestId: request.id,
           nonce: request.cspNonce,
           origin: `${request.protocol}://${request.host}`,

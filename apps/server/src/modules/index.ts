@@ -1,0 +1,13 @@
+import type { Seed } from "../platform/db/seed.ts";
+import type { ModuleRoutes } from "../platform/platform.ts";
+import { routes as systemRoutes } from "./system/routes.ts";
+
+/**
+ * Every module's `/v1` routes, registered in this order by `buildApp`. To add a module,
+ * add one line: its `(app, platform) => void` registration (wire its dependencies from
+ * `platform` here when its register function takes its own deps object).
+ */
+export const moduleRoutes: readonly ModuleRoutes[] = [systemRoutes];
+
+/** Demo data, run after migrations on start (see platform/db/seed.ts). One line per module. */
+export const moduleSeeds: readonly Seed[] = [];
