@@ -101,12 +101,13 @@ export async function fingerprint(): Promise<string> {
 
 /**
  * Stores the device id in a cookie on the widest domain that accepts it, so the
- * regional sub-domains share it. At most 10 domain levels are tried (the
- * "cookie markers" cap); the host itself is the last resort.
+ * regional sub-domains share it, widest first (`example.com`, then `www.example.com`).
+ * At most 10 cookie writes (the spec's "cookie markers" cap): 9 domain levels, then
+ * the host itself as the last resort.
  */
-export function writeDeviceCookie(id: string): void {
+export function writeDeviceCookie(id: string, hostname = location.hostname): void {
   try {
-    const labels = location.hostname.split(".");
+    const labels = hostname.split(".");
     const tail = `=${encodeURIComponent(id)}; path=/; max-age=63072000; SameSite=Lax`;
     const tries = Math.min(labels.length, COOKIE_MARKERS_MAX);
     for (let i = 2; i <= tries; i++) {

@@ -184,7 +184,9 @@ export function record(
     warn("event dropped, invalid type:", type);
     return;
   }
-  const event = make(s, type as EventTypeValue, id, ext, mode, merge);
+  // a copy, so later changes by the caller do not leak in; throws (caught) on what JSON cannot carry
+  const data = parseJson<TrackExt>(JSON.stringify(ext)) ?? {};
+  const event = make(s, type as EventTypeValue, id, data, mode, merge);
   if (at) event.timestamp = at;
   enqueue(s, event);
 }
