@@ -1,5 +1,6 @@
 import type { Seed } from "../platform/db/seed.ts";
 import type { ModuleRoutes } from "../platform/platform.ts";
+import { securityRoutes } from "./accounts/index.ts";
 import { routes as systemRoutes } from "./system/routes.ts";
 
 /**
@@ -7,7 +8,8 @@ import { routes as systemRoutes } from "./system/routes.ts";
  * add one line: its `(app, platform) => void` registration (wire its dependencies from
  * `platform` here when its register function takes its own deps object).
  */
-export const moduleRoutes: readonly ModuleRoutes[] = [systemRoutes];
+// NOTE: securityRoutes stays first: its gateway hooks (signing, login decryption, request-time) cover the modules after it.
+export const moduleRoutes: readonly ModuleRoutes[] = [securityRoutes, systemRoutes];
 
 /** Demo data, run after migrations on start (see platform/db/seed.ts). One line per module. */
 export const moduleSeeds: readonly Seed[] = [];

@@ -1,0 +1,52 @@
+import crypto from "node:crypto";
+import { z } from "zod";
+
+const flag = z
+  .enum(["true", "false", "1", "0", ""])
+  .optional()
+  .transform((value) => value === "true" || value === "1");
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  /** 32+ random bytes, base64: root of the TOTP encryption key and the code HMAC key. Required in production. */
+  ACCOUNTS_SECRET: z.string().min(43).optional(),
+  /** Shows `GET /v1/dev/outbox` even in production (staging demos). */
+  DEV_OUTBOX: flag,
+  /** smtp(s)://user:pass@host:port: verification codes go out by mail instead of the outbox. */
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  SMTP_FROM: z.string().default("Meridian <no-reply@meridian.example>"),
+});
+
+export interface AccountsConfig {
+  isProduction: boolean;
+  /** AES-256-GCM key for TOTP secrets at rest. */
+  totpKey: Buffer;
+  /** HMAC key for verification codes and challenge ids at rest. */
+  codeKey: Buffer;
+  devOutbox: boolean;
+  smtpUrl: string | undefined;
+  smtpFrom: string;
+}
+
+/** A fixed root for development and tests only: production refuses to start without ACCOUNTS_SECRET. */
+const DEV_SECRET = "meridian-development-accounts-secret-not-for-production";
+
+export function loadAccountsConfig(env: NodeJS.ProcessEnv = process.env): AccountsConfig {
+  const e = envSchema.parse(env);
+  const isProduction = e.NODE_ENV === "production";
+  if (isProduction && e.ACCOUNTS_SECRET === undefined) {
+    throw new Error("ACCOUNTS_SECRET is required in production (32+ random bytes, base64)");
+  }
+  const root =
+    e.ACCOUNTS_SECRET === undefined ? Buffer.from(DEV_SECRET) : Buffer.from(e.ACCOUNTS_SECRET, "base64");
+  const derive = (info: string) =>
+    Buffer.from(crypto.hkdfSync("sha256", root, "meridian-accounts", info, 32));
+  return {
+    isProduction,
+    totpKey: derive("totp-secret-at-rest"),
+    codeKey: derive("verification-codes"),
+    devOutbox: !isProduction || e.DEV_OUTBOX,
+    smtpUrl: e.SMTP_URL,
+    smtpFrom: e.SMTP_FROM,
+  };
+}

@@ -1,0 +1,92 @@
+import { Code, REFRESH_COOKIE, SESSION_COOKIE } from "@meridian/contracts";
+import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
+import { AppError } from "./errors.ts";
+import type { AccountsService, AuthContext, IssuedSession } from "./service.ts";
+import { REFRESH_TTL_MS, SESSION_TTL_MS } from "./service.ts";
+
+const auth = new WeakMap<FastifyRequest, AuthContext>();
+
+/** The authenticated user and session of a request that passed `requireUser`. */
+export function authOf(request: FastifyRequest): AuthContext {
+  const ctx = auth.get(request);
+  if (ctx === undefined) throw new AppError(Code.SESSION_INVALID, "Please log in");
+  return ctx;
+}
+
+/** Reads one cookie whether or not @fastify/cookie runs in this scope. */
+export function readCookie(request: FastifyRequest, name: string): string | undefined {
+  const parsed = (request as FastifyRequest & { cookies?: Record<string, string | undefined> }).cookies;
+  if (parsed !== undefined) return parsed[name];
+  for (const part of (request.headers.cookie ?? "").split(";")) {
+    const eq = part.indexOf("=");
+    if (eq > 0 && part.slice(0, eq).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(eq + 1).trim());
+      } catch {
+        return undefined;
+      }
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Cross-site request forgery check for cookie-authenticated writes: the Origin must
+ * name this host, or, without Origin, the browser must say Sec-Fetch-Site: same-origin.
+ */
+export function isSameOrigin(request: FastifyRequest): boolean {
+  const host = request.headers.host;
+  const origin = request.headers.origin;
+  if (origin !== undefined) {
+    if (host === undefined || origin === "null") return false;
+    try {
+      return new URL(origin).host === host;
+    } catch {
+      return false;
+    }
+  }
+  return request.headers["sec-fetch-site"] === "same-origin";
+}
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+function cookieOptions(request: FastifyRequest, maxAgeMs: number, path = "/") {
+  const secure = request.protocol === "https";
+  return `Path=${path}; Max-Age=${Math.floor(maxAgeMs / 1000)}; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
+}
+
+/** Sets the session and refresh cookies (HttpOnly, SameSite=Lax, Secure under https). */
+export function setSessionCookies(request: FastifyRequest, reply: FastifyReply, s: IssuedSession): void {
+  reply.header("set-cookie", [
+    `${SESSION_COOKIE}=${s.token}; ${cookieOptions(request, SESSION_TTL_MS)}`,
+    `${REFRESH_COOKIE}=${s.refreshToken}; ${cookieOptions(request, REFRESH_TTL_MS, "/v1/user")}`,
+  ]);
+}
+
+export function clearSessionCookies(request: FastifyRequest, reply: FastifyReply): void {
+  reply.header("set-cookie", [
+    `${SESSION_COOKIE}=; ${cookieOptions(request, 0)}`,
+    `${REFRESH_COOKIE}=; ${cookieOptions(request, 0, "/v1/user")}`,
+  ]);
+}
+
+export interface GuardOptions {
+  /** Read-only POSTs (user info) skip the Origin check: they change nothing. */
+  csrf?: boolean;
+  admin?: boolean;
+}
+
+/** Builds a Fastify preHandler (or route `auth`) that admits logged-in users (or admins) only; it throws the envelope error. */
+export function makeGuard(service: AccountsService, options: GuardOptions = {}): preHandlerAsyncHookHandler {
+  const csrf = options.csrf ?? true;
+  return async function guard(request) {
+    if (csrf && !SAFE_METHODS.has(request.method) && !isSameOrigin(request)) {
+      throw new AppError(Code.FORBIDDEN, "Cross-site request refused", { status: 403 });
+    }
+    const ctx = await service.authenticate(readCookie(request, SESSION_COOKIE));
+    if (options.admin === true && ctx.user.role !== "admin") {
+      throw new AppError(Code.FORBIDDEN, "Administrators only", { status: 403 });
+    }
+    auth.set(request, ctx);
+  };
+}

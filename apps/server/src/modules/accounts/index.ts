@@ -1,0 +1,117 @@
+import type { FastifyInstance, preHandlerAsyncHookHandler } from "fastify";
+import type { Db } from "../../platform/db/types.ts";
+import type { Platform } from "../../platform/platform.ts";
+import { loadSignSettings, type SignSettings } from "../gateway-sign/config.ts";
+import { loadServerKeys, type ServerKeys } from "../gateway-sign/keys.ts";
+import { MemoryReplayStore, RedisReplayStore, type ReplayStore } from "../gateway-sign/replay.ts";
+import { registerGatewaySign } from "../gateway-sign/routes.ts";
+import { securityReportRoutes } from "../security-report/routes.ts";
+import { type AccountsConfig, loadAccountsConfig } from "./config.ts";
+import { makeGuard } from "./guard.ts";
+import { AccountsRepo } from "./repo.ts";
+import { accountsRoutes } from "./routes.ts";
+import { AccountsService } from "./service.ts";
+import { type MessageTransport, OutboxTransport, SmtpTransport } from "./transport.ts";
+
+export { AppError } from "./errors.ts";
+export { authOf, readCookie } from "./guard.ts";
+export type { AuthContext } from "./service.ts";
+export { AccountsService } from "./service.ts";
+
+export interface SecurityModuleOptions {
+  db: Db;
+  env?: NodeJS.ProcessEnv;
+  /** A shared replay store (Redis) when several processes serve; memory otherwise. */
+  replay?: ReplayStore;
+  transport?: MessageTransport;
+  accountsConfig?: AccountsConfig;
+  signSettings?: SignSettings;
+  serverKeys?: ServerKeys;
+  allowPlainLogin?: boolean;
+  now?: () => number;
+}
+
+export interface SecurityModule {
+  service: AccountsService;
+  /** preHandler: logged-in users only (writes also need a same-origin Origin). */
+  requireUser: preHandlerAsyncHookHandler;
+  /** preHandler: users with the admin role only. */
+  requireAdmin: preHandlerAsyncHookHandler;
+  serverKeys: ServerKeys;
+}
+
+/**
+ * Accounts, gateway signing and security reports in one call.
+ *
+ * NOTE: call this on the ROOT instance before other modules register routes: the
+ * gateway's signature, decryption and request-time hooks must cover every route.
+ */
+export function registerSecurityModules(app: FastifyInstance, o: SecurityModuleOptions): SecurityModule {
+  const env = o.env ?? process.env;
+  const config = o.accountsConfig ?? loadAccountsConfig(env);
+  const settings = o.signSettings ?? loadSignSettings(env);
+  const serverKeys = o.serverKeys ?? loadServerKeys(env);
+  const outbox = new OutboxTransport(o.db, o.now);
+  const transport =
+    o.transport ??
+    (config.smtpUrl === undefined ? outbox : new SmtpTransport(config.smtpUrl, config.smtpFrom, outbox));
+  const service = new AccountsService({
+    repo: new AccountsRepo(o.db),
+    config,
+    transport,
+    ...(o.now === undefined ? {} : { now: o.now }),
+  });
+  registerGatewaySign(app, {
+    settings,
+    keys: serverKeys,
+    replay: o.replay ?? new MemoryReplayStore(o.now),
+    sessionKey: (token) => service.sessionKey(token),
+    allowPlainLogin: o.allowPlainLogin ?? env.LOGIN_ALLOW_PLAIN === "true",
+    ...(o.now === undefined ? {} : { now: o.now }),
+  });
+  accountsRoutes(app, {
+    service,
+    config,
+    outbox: transport === outbox || config.smtpUrl !== undefined ? outbox : undefined,
+  });
+  securityReportRoutes(app, {
+    db: o.db,
+    userIdOf: (token) => service.sessionUserId(token),
+    ...(o.now === undefined ? {} : { now: o.now }),
+  });
+  return {
+    service,
+    requireUser: makeGuard(service),
+    requireAdmin: makeGuard(service, { admin: true }),
+    serverKeys,
+  };
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Set by `securityRoutes`: the accounts service and its guards for other modules. */
+    accounts: SecurityModule;
+  }
+}
+
+/**
+ * The platform's module entry (`src/modules/index.ts`): list it FIRST so its hooks cover
+ * every later module. Uses Redis for the replay store when the platform has it.
+ */
+export function securityRoutes(api: FastifyInstance, platform: Platform): void {
+  const module = registerSecurityModules(api, {
+    db: platform.db,
+    ...(platform.redis === undefined ? {} : { replay: new RedisReplayStore(platform.redis) }),
+  });
+  api.decorate("accounts", module);
+}
+
+/** preHandler (or route `auth`): logged-in users only; cookie-authenticated writes must be same-origin. */
+export const requireUser: preHandlerAsyncHookHandler = async function requireUser(request, reply) {
+  await request.server.accounts.requireUser.call(this, request, reply);
+};
+
+/** preHandler (or route `auth`): users with the admin role only. */
+export const requireAdmin: preHandlerAsyncHookHandler = async function requireAdmin(request, reply) {
+  await request.server.accounts.requireAdmin.call(this, request, reply);
+};

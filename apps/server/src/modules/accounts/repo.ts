@@ -1,0 +1,355 @@
+import type { Db, Queryable } from "../../platform/db/types.ts";
+
+/** A users row as stored (flags 0/1, times epoch ms). */
+export interface UserRow {
+  id: string;
+  email: string | null;
+  area_code: string | null;
+  mobile: string | null;
+  phone_key: string | null;
+  password_hash: string;
+  nick_name: string;
+  role: string;
+  frozen: number;
+  email_enable: number;
+  phone_enable: number;
+  google_secret_enc: string | null;
+  google_pending_enc: string | null;
+  google_enable: number;
+  google_last_step: number;
+  kyc_level: number;
+  family_name: string;
+  given_name: string;
+  country: string;
+  anti_phishing_code: string;
+  vip_level: number;
+  user_type: number;
+  parent_id: string | null;
+  open_otc: number;
+  open_contract: number;
+  open_gt_fees: number;
+  is_fund: number;
+  fund_disabled: number;
+  switch_flag: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface SessionRow {
+  token_hash: string;
+  refresh_hash: string;
+  user_id: string;
+  created_at: number;
+  expires_at: number;
+  refresh_expires_at: number;
+  revoked_at: number | null;
+  revoke_reason: string | null;
+  device_key_id: string | null;
+  device_public_key: string | null;
+  device_alg: string | null;
+}
+
+export interface ChallengeRow {
+  id_hash: string;
+  user_id: string;
+  methods: string;
+  device_public_key: string | null;
+  device_alg: string | null;
+  attempts: number;
+  expires_at: number;
+}
+
+export interface CodeRow {
+  id: string;
+  code_hash: string;
+  attempts: number;
+  expires_at: number;
+}
+
+export interface NewUser {
+  id: string;
+  email: string | null;
+  areaCode: string | null;
+  mobile: string | null;
+  phoneKey: string | null;
+  passwordHash: string;
+  role: "user" | "admin";
+  emailEnable: boolean;
+  phoneEnable: boolean;
+  now: number;
+}
+
+export interface NewSession {
+  tokenHash: string;
+  refreshHash: string;
+  userId: string;
+  now: number;
+  expiresAt: number;
+  refreshExpiresAt: number;
+  deviceKeyId: string | null;
+  devicePublicKey: string | null;
+  deviceAlg: string | null;
+  ip: string;
+  userAgent: string;
+}
+
+/** Data access for accounts: SQL only, no rules. */
+export class AccountsRepo {
+  readonly db: Db;
+
+  constructor(db: Db) {
+    this.db = db;
+  }
+
+  userById(id: string, q: Queryable = this.db): Promise<UserRow | undefined> {
+    return q.get<UserRow>("SELECT * FROM users WHERE id = ?", [id]);
+  }
+
+  userByEmail(email: string): Promise<UserRow | undefined> {
+    return this.db.get<UserRow>("SELECT * FROM users WHERE email = ?", [email]);
+  }
+
+  userByPhoneKey(phoneKey: string): Promise<UserRow | undefined> {
+    return this.db.get<UserRow>("SELECT * FROM users WHERE phone_key = ?", [phoneKey]);
+  }
+
+  /** False when the email or phone is already taken (unique constraint). */
+  async insertUser(u: NewUser, q: Queryable = this.db): Promise<boolean> {
+    const res = await q.run(
+      `INSERT INTO users (id, email, area_code, mobile, phone_key, password_hash, role, email_enable, phone_enable, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+      [
+        u.id,
+        u.email,
+        u.areaCode,
+        u.mobile,
+        u.phoneKey,
+        u.passwordHash,
+        u.role,
+        u.emailEnable ? 1 : 0,
+        u.phoneEnable ? 1 : 0,
+        u.now,
+        u.now,
+      ],
+    );
+    return res.changes === 1;
+  }
+
+  async setRole(id: string, role: "user" | "admin", now: number): Promise<void> {
+    await this.db.run("UPDATE users SET role = ?, updated_at = ? WHERE id = ?", [role, now, id]);
+  }
+
+  async setPassword(id: string, passwordHash: string, now: number): Promise<void> {
+    await this.db.run("UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ?", [
+      passwordHash,
+      now,
+      id,
+    ]);
+  }
+
+  async setFrozen(id: string, frozen: boolean, now: number): Promise<void> {
+    await this.db.run("UPDATE users SET frozen = ?, updated_at = ? WHERE id = ?", [frozen ? 1 : 0, now, id]);
+  }
+
+  async setGooglePending(id: string, sealed: string | null, now: number): Promise<void> {
+    await this.db.run("UPDATE users SET google_pending_enc = ?, updated_at = ? WHERE id = ?", [
+      sealed,
+      now,
+      id,
+    ]);
+  }
+
+  async bindGoogle(id: string, sealed: string, step: number, now: number): Promise<void> {
+    await this.db.run(
+      "UPDATE users SET google_secret_enc = ?, google_pending_enc = NULL, google_enable = 1, google_last_step = ?, updated_at = ? WHERE id = ?",
+      [sealed, step, now, id],
+    );
+  }
+
+  async setGoogleEnable(id: string, enable: boolean, now: number): Promise<void> {
+    await this.db.run("UPDATE users SET google_enable = ?, updated_at = ? WHERE id = ?", [
+      enable ? 1 : 0,
+      now,
+      id,
+    ]);
+  }
+
+  /** Records the TOTP step used; false when that step (or a later one) was already used. */
+  async useGoogleStep(id: string, step: number): Promise<boolean> {
+    const res = await this.db.run(
+      "UPDATE users SET google_last_step = ? WHERE id = ? AND google_last_step < ?",
+      [step, id, step],
+    );
+    return res.changes === 1;
+  }
+
+  async kycLevel1(
+    id: string,
+    s: {
+      submissionId: string;
+      familyName: string;
+      givenName: string;
+      country: string;
+      documentHash: string;
+      documentLast4: string;
+    },
+    now: number,
+  ): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx.run(
+        "UPDATE users SET kyc_level = CASE WHEN kyc_level < 1 THEN 1 ELSE kyc_level END, family_name = ?, given_name = ?, country = ?, updated_at = ? WHERE id = ?",
+        [s.familyName, s.givenName, s.country, now, id],
+      );
+      await tx.run(
+        "INSERT INTO kyc_submissions (id, user_id, level, country, document_hash, document_last4, status, created_at) VALUES (?, ?, 1, ?, ?, ?, 'approved', ?)",
+        [s.submissionId, id, s.country, s.documentHash, s.documentLast4, now],
+      );
+    });
+  }
+
+  async kycLevel2(
+    id: string,
+    s: { submissionId: string; addressLine: string; city: string },
+    now: number,
+  ): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx.run("UPDATE users SET kyc_level = 2, updated_at = ? WHERE id = ? AND kyc_level >= 1", [
+        now,
+        id,
+      ]);
+      await tx.run(
+        "INSERT INTO kyc_submissions (id, user_id, level, address_line, city, status, created_at) VALUES (?, ?, 2, ?, ?, 'approved', ?)",
+        [s.submissionId, id, s.addressLine, s.city, now],
+      );
+    });
+  }
+
+  async insertSession(s: NewSession): Promise<void> {
+    await this.db.run(
+      `INSERT INTO sessions (token_hash, refresh_hash, user_id, created_at, expires_at, refresh_expires_at, device_key_id, device_public_key, device_alg, ip, user_agent)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [
+        s.tokenHash,
+        s.refreshHash,
+        s.userId,
+        s.now,
+        s.expiresAt,
+        s.refreshExpiresAt,
+        s.deviceKeyId,
+        s.devicePublicKey,
+        s.deviceAlg,
+        s.ip,
+        s.userAgent,
+      ],
+    );
+  }
+
+  sessionByToken(tokenHash: string): Promise<SessionRow | undefined> {
+    return this.db.get<SessionRow>("SELECT * FROM sessions WHERE token_hash = ?", [tokenHash]);
+  }
+
+  sessionByRefresh(refreshHash: string): Promise<SessionRow | undefined> {
+    return this.db.get<SessionRow>("SELECT * FROM sessions WHERE refresh_hash = ?", [refreshHash]);
+  }
+
+  async revokeSession(tokenHash: string, reason: string, now: number): Promise<void> {
+    await this.db.run(
+      "UPDATE sessions SET revoked_at = ?, revoke_reason = ? WHERE token_hash = ? AND revoked_at IS NULL",
+      [now, reason, tokenHash],
+    );
+  }
+
+  async revokeUserSessions(userId: string, reason: string, now: number): Promise<number> {
+    const res = await this.db.run(
+      "UPDATE sessions SET revoked_at = ?, revoke_reason = ? WHERE user_id = ? AND revoked_at IS NULL",
+      [now, reason, userId],
+    );
+    return res.changes;
+  }
+
+  async insertChallenge(c: ChallengeRow & { created_at: number }): Promise<void> {
+    await this.db.run(
+      "INSERT INTO login_challenges (id_hash, user_id, methods, device_public_key, device_alg, attempts, expires_at, created_at) VALUES (?, ?, ?, ?, ?, 0, ?, ?)",
+      [c.id_hash, c.user_id, c.methods, c.device_public_key, c.device_alg, c.expires_at, c.created_at],
+    );
+  }
+
+  challenge(idHash: string): Promise<ChallengeRow | undefined> {
+    return this.db.get<ChallengeRow>("SELECT * FROM login_challenges WHERE id_hash = ?", [idHash]);
+  }
+
+  async bumpChallenge(idHash: string): Promise<void> {
+    await this.db.run("UPDATE login_challenges SET attempts = attempts + 1 WHERE id_hash = ?", [idHash]);
+  }
+
+  /** Deletes the challenge; true only for the one caller that consumed it. */
+  async consumeChallenge(idHash: string): Promise<boolean> {
+    const res = await this.db.run("DELETE FROM login_challenges WHERE id_hash = ?", [idHash]);
+    return res.changes === 1;
+  }
+
+  async insertCode(c: {
+    id: string;
+    target: string;
+    purpose: string;
+    codeHash: string;
+    expiresAt: number;
+    now: number;
+  }): Promise<void> {
+    await this.db.run(
+      "INSERT INTO verify_codes (id, target, purpose, code_hash, expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+      [c.id, c.target, c.purpose, c.codeHash, c.expiresAt, c.now],
+    );
+  }
+
+  latestCode(target: string, purpose: string, now: number): Promise<CodeRow | undefined> {
+    return this.db.get<CodeRow>(
+      "SELECT id, code_hash, attempts, expires_at FROM verify_codes WHERE target = ? AND purpose = ? AND consumed_at IS NULL AND expires_at > ? ORDER BY created_at DESC LIMIT 1",
+      [target, purpose, now],
+    );
+  }
+
+  async countCodesSince(target: string, since: number): Promise<number> {
+    const row = await this.db.get<{ n: number }>(
+      "SELECT COUNT(*) AS n FROM verify_codes WHERE target = ? AND created_at > ?",
+      [target, since],
+    );
+    return Number(row?.n ?? 0);
+  }
+
+  async bumpCode(id: string): Promise<void> {
+    await this.db.run("UPDATE verify_codes SET attempts = attempts + 1 WHERE id = ?", [id]);
+  }
+
+  async consumeCode(id: string, now: number): Promise<boolean> {
+    const res = await this.db.run(
+      "UPDATE verify_codes SET consumed_at = ? WHERE id = ? AND consumed_at IS NULL",
+      [now, id],
+    );
+    return res.changes === 1;
+  }
+
+  async upsertDevice(d: {
+    userHash: string;
+    keyId: string;
+    userId: string;
+    publicKey: string;
+    alg: string;
+    now: number;
+  }): Promise<void> {
+    await this.db.run(
+      `INSERT INTO user_devices (user_hash, key_id, user_id, public_key, alg, last_used_at) VALUES (?, ?, ?, ?, ?, ?)
+       ON CONFLICT (user_hash, key_id) DO UPDATE SET last_used_at = excluded.last_used_at`,
+      [d.userHash, d.keyId, d.userId, d.publicKey, d.alg, d.now],
+    );
+  }
+
+  devicesByUserHash(
+    userHash: string,
+  ): Promise<{ key_id: string; public_key: string; alg: string; user_id: string }[]> {
+    return this.db.all(
+      "SELECT key_id, public_key, alg, user_id FROM user_devices WHERE user_hash = ? ORDER BY last_used_at DESC LIMIT 10",
+      [userHash],
+    );
+  }
+}

@@ -1,0 +1,176 @@
+/// <reference lib="dom" />
+
+import { GatewaySecurity, MemoryKeyStore } from "@meridian/client";
+import type { FastifyInstance } from "fastify";
+import { openSqlite } from "../../platform/db/sqlite.ts";
+import { buildTestApp } from "../../test/support.ts";
+import type { SignSettings } from "../gateway-sign/config.ts";
+import { generateServerKeys, type ServerKeys } from "../gateway-sign/keys.ts";
+import { registerSecurityModules, type SecurityModule, type SecurityModuleOptions } from "./index.ts";
+
+export const HOST = "meridian.test";
+export const ORIGIN = `http://${HOST}`;
+
+/** One server key for the whole test run: RSA generation is slow on a shared CPU. */
+let sharedKeys: ServerKeys | undefined;
+export function testServerKeys(): ServerKeys {
+  sharedKeys ??= generateServerKeys();
+  return sharedKeys;
+}
+
+export interface TestServer {
+  app: FastifyInstance;
+  module: SecurityModule;
+  clock: { now: number };
+  reports: { event: string; reason: string }[];
+}
+
+/** An API-only app with the security modules on a settable clock. */
+export async function securityApp(
+  o: Partial<Pick<SecurityModuleOptions, "signSettings" | "serverKeys" | "allowPlainLogin">> = {},
+): Promise<TestServer> {
+  const clock = { now: Date.now() };
+  let module: SecurityModule | undefined;
+  const app = await buildTestApp({
+    db: openSqlite(":memory:"),
+    modules: [
+      (api, platform) => {
+        module = registerSecurityModules(api, {
+          db: platform.db,
+          env: { NODE_ENV: "test" },
+          now: () => clock.now,
+          serverKeys: o.serverKeys ?? testServerKeys(),
+          ...(o.signSettings === undefined ? {} : { signSettings: o.signSettings }),
+          ...(o.allowPlainLogin === undefined ? {} : { allowPlainLogin: o.allowPlainLogin }),
+        });
+        api.decorate("accounts", module);
+      },
+    ],
+  });
+  if (module === undefined) throw new Error("module not registered");
+  return { app, module, clock, reports: [] };
+}
+
+export interface Answer<T = unknown> {
+  status: number;
+  headers: Record<string, string | string[] | number | undefined>;
+  code: string;
+  msg: string;
+  data: T;
+}
+
+/**
+ * A browser stand-in: a cookie jar, same-origin headers, and the real client security
+ * code (`packages/client/src/security`) for encryption and signing.
+ */
+export class Agent {
+  readonly server: TestServer;
+  readonly security: GatewaySecurity;
+  readonly cookies = new Map<string, string>();
+  origin: string | undefined = ORIGIN;
+
+  constructor(server: TestServer, issuerJwk?: JsonWebKey) {
+    this.server = server;
+    this.security = new GatewaySecurity({
+      fetchConfig: async () =>
+        (await this.call<{ gatewaySignConfig: unknown }>("GET", "/v1/mix/config/gatewaySignConfig")).data
+          .gatewaySignConfig,
+      report: (event, reason) => server.reports.push({ event, reason }),
+      store: new MemoryKeyStore(),
+      ...(issuerJwk === undefined ? {} : { issuerJwk }),
+    });
+  }
+
+  cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+  }
+
+  /** Sends a request as the web client would: encrypted body on login paths, signing headers when bound. */
+  async call<T = unknown>(
+    method: "GET" | "POST",
+    url: string,
+    body?: unknown,
+    extra: { headers?: Record<string, string>; raw?: boolean; tm?: number } = {},
+  ): Promise<Answer<T>> {
+    const path = url.split("?")[0] ?? url;
+    const payload =
+      extra.raw === true || method === "GET" ? body : await this.security.transformBody({ path, body });
+    const text = payload === undefined ? undefined : JSON.stringify(payload);
+    const time = extra.tm ?? this.server.clock.now;
+    const signHeaders =
+      extra.raw === true ? undefined : await this.security.beforeSend({ path, url, body: text, time });
+    const headers: Record<string, string> = {
+      host: HOST,
+      tm: String(time),
+      ...(this.origin === undefined ? {} : { origin: this.origin }),
+      ...(text === undefined ? {} : { "content-type": "application/json" }),
+      ...(this.cookies.size > 0 ? { cookie: this.cookieHeader() } : {}),
+      ...signHeaders,
+      ...extra.headers,
+    };
+    const res = await this.server.app.inject({
+      method,
+      url,
+      headers,
+      ...(text === undefined ? {} : { payload: text }),
+    });
+    const setCookie = res.headers["set-cookie"];
+    for (const line of Array.isArray(setCookie) ? setCookie : setCookie === undefined ? [] : [setCookie]) {
+      const [pair = ""] = line.split(";");
+      const eq = pair.indexOf("=");
+      const name = pair.slice(0, eq);
+      const value = pair.slice(eq + 1);
+      if (value === "" || /Max-Age=0/.test(line)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    const env = res.json() as { code: string; msg: string; data: T };
+    return { status: res.statusCode, headers: res.headers, ...env };
+  }
+
+  /** The latest 6-digit code the outbox holds for `recipient`. */
+  async latestCode(recipient: string): Promise<string> {
+    const res = await this.call<{ messages: { body: string }[] }>(
+      "GET",
+      `/v1/dev/outbox?recipient=${encodeURIComponent(recipient)}`,
+    );
+    const match = /\b(\d{6})\b/.exec(res.data.messages[0]?.body ?? "");
+    if (match?.[1] === undefined) throw new Error(`no code for ${recipient}`);
+    return match[1];
+  }
+
+  async registerEmail(email: string, pwd: string): Promise<string> {
+    await this.call("POST", "/v1/user/public/sendCode", { bizType: "register", email });
+    const emailCode = await this.latestCode(email);
+    const res = await this.call<{ userInfo: { userId: string } }>("POST", "/v1/user/register/email", {
+      email,
+      emailCode,
+      pwd,
+    });
+    if (res.code !== "00000") throw new Error(`register failed: ${res.code} ${res.msg}`);
+    await this.security.onLoginSuccess(res.data);
+    return res.data.userInfo.userId;
+  }
+
+  async login(loginName: string, pwd: string): Promise<Answer<Record<string, unknown>>> {
+    const res = await this.call<Record<string, unknown>>("POST", "/v1/user/login", { loginName, pwd });
+    if (res.code === "00000" && res.data.verifyRequired === false)
+      await this.security.onLoginSuccess(res.data);
+    return res;
+  }
+}
+
+export function settingsWith(patch: Partial<SignSettings>): SignSettings {
+  return {
+    open: true,
+    defaultAlgorithm: "ECDSA_P256",
+    encryptAlgorithm: "v2-rsa-oaep256-a256gcm",
+    exactUrls: {
+      "/v1/user/google/setup": 1,
+      "/v1/user/google/bind": 2,
+      "/v1/user/google/enable": 2,
+      "/v1/user/kyc/submit": 2,
+    },
+    prefixUrls: {},
+    ...patch,
+  };
+}

@@ -1,0 +1,226 @@
+import { z } from "zod";
+
+/**
+ * Accounts API (SPEC sections 3, 4, 6, 7). Codes in the 11xxx range are ours; the
+ * spec's forced-logout and gateway codes live in `codes.ts`.
+ */
+export const AccountCode = {
+  INVALID_CREDENTIALS: "11001",
+  /** Too many failed attempts: retry after `data.retryAfterMs`. */
+  LOGIN_THROTTLED: "11002",
+  VERIFY_CODE_INVALID: "11003",
+  ACCOUNT_EXISTS: "11004",
+  GOOGLE_CODE_INVALID: "11006",
+  GOOGLE_ALREADY_BOUND: "11007",
+  KYC_STEP_INVALID: "11008",
+  /** One uniform answer for any login-body decryption failure (no padding oracle). */
+  DECRYPT_FAILED: "11020",
+} as const;
+
+/** Cookie names: the session token and the refresh token (both HttpOnly). */
+export const SESSION_COOKIE = "mer_token";
+export const REFRESH_COOKIE = "mer_refresh";
+
+/** Local-storage key for the cached user id (SPEC section 3: "user id"). */
+export const USER_ID_STORAGE_KEY = "userId";
+
+const password = z.string().min(8, "min").max(128, "max");
+const email = z.email().max(254);
+const areaCode = z.string().regex(/^\+?\d{1,4}$/);
+const mobile = z.string().regex(/^\d{4,15}$/);
+const code6 = z.string().regex(/^\d{6}$/);
+
+export const sendCodeBody = z.object({
+  bizType: z.enum(["register", "login", "bind"]),
+  email: email.optional(),
+  areaCode: areaCode.optional(),
+  mobile: mobile.optional(),
+});
+export type SendCodeBody = z.infer<typeof sendCodeBody>;
+
+const deviceFields = {
+  hashUserId: z.string().max(128).optional(),
+  userCheckDeviceSign: z.string().max(1024).optional(),
+  lastAlgorithm: z.string().max(32).optional(),
+};
+
+export const registerEmailBody = z.object({
+  email,
+  emailCode: code6,
+  pwd: password,
+  inviteCode: z.string().max(32).optional(),
+});
+export const registerMobileBody = z.object({
+  areaCode,
+  mobile,
+  mobileCode: code6,
+  pwd: password,
+  inviteCode: z.string().max(32).optional(),
+});
+export const registerMobileAndEmailBody = z.object({
+  email,
+  emailCode: code6,
+  areaCode,
+  mobile,
+  mobileCode: code6,
+  pwd: password,
+  inviteCode: z.string().max(32).optional(),
+});
+export type RegisterEmailBody = z.infer<typeof registerEmailBody>;
+export type RegisterMobileBody = z.infer<typeof registerMobileBody>;
+export type RegisterMobileAndEmailBody = z.infer<typeof registerMobileAndEmailBody>;
+
+/** `loginName` is an email, or a phone number with `areaCode`. */
+export const loginBody = z.object({
+  loginName: z.string().min(3).max(254),
+  areaCode: areaCode.optional(),
+  pwd: z.string().min(1).max(128),
+  ...deviceFields,
+});
+export type LoginBody = z.infer<typeof loginBody>;
+
+export const verifyLoginBody = z.object({
+  verifyToken: z.string().min(16).max(128),
+  emailCode: code6.optional(),
+  mobileCode: code6.optional(),
+  googleCode: code6.optional(),
+});
+export type VerifyLoginBody = z.infer<typeof verifyLoginBody>;
+
+export const VerifyMethod = z.enum(["email", "mobile", "google"]);
+export type VerifyMethod = z.infer<typeof VerifyMethod>;
+
+/** Answer of a password step that needs a second factor (`verifyRequired: true`). */
+export interface LoginChallenge {
+  verifyToken: string;
+  /** Any one of these completes the login; google is required when enabled. */
+  methods: VerifyMethod[];
+  /** Masked destination of the code that was sent. */
+  sentTo?: string;
+}
+
+export const googleBindBody = z.object({ googleCode: code6 });
+export const googleSwitchBody = z.object({ googleCode: code6, enable: z.boolean() });
+
+export const kycSubmitBody = z.discriminatedUnion("step", [
+  z.object({
+    step: z.literal(1),
+    familyName: z.string().trim().min(1).max(64),
+    givenName: z.string().trim().min(1).max(64),
+    country: z.string().regex(/^[A-Z]{2}$/),
+    documentNumber: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9-]{5,32}$/),
+  }),
+  z.object({
+    step: z.literal(2),
+    /** Proof of address or selfie reference; this simulation product approves it at once. */
+    addressLine: z.string().trim().min(5).max(200),
+    city: z.string().trim().min(1).max(100),
+  }),
+]);
+export type KycSubmitBody = z.infer<typeof kycSubmitBody>;
+
+/** `userInfo` of POST /v1/user/overview/userinfo. */
+export interface UserInfoDto {
+  userId: string;
+  loginName: string;
+  userName: string;
+  nickName: string;
+  email: string;
+  phone: string;
+  mobile: string;
+  areaCode: string;
+  createdDate: number;
+  updatedDate: number;
+  familyName: string;
+  givenName: string;
+  realName: string;
+  starRealName: string;
+  antiPhishingCode: string;
+  isFund: boolean;
+  fundValue: string;
+  fundDisabled: boolean;
+  openOtc: boolean;
+  openContract: boolean;
+  openGtFees: boolean;
+  frozen: boolean;
+  subAccount: boolean;
+  childFlag: boolean;
+  userType: number;
+  showUserVip: boolean;
+  vipLevel: number;
+  switchFlag: boolean;
+  role: "user" | "admin";
+}
+
+/** `settings` flags of the user-info answer. */
+export interface UserSettingsDto {
+  bindEmail: boolean;
+  bindPhone: boolean;
+  bindGoogle: boolean;
+  emailEnable: boolean;
+  phoneEnable: boolean;
+  googleEnable: boolean;
+  /** KYC level flag: 0 none, 1 basic identity, 2 verified. */
+  kycLevel: 0 | 1 | 2;
+}
+
+export interface UserInfoResponse {
+  userInfo: UserInfoDto;
+  settings: UserSettingsDto;
+  loginName: string;
+  userName: string;
+}
+
+/** The logged-in user record (SPEC section 3), built from the user-info answer. */
+export interface UserRecord extends Omit<UserInfoDto, "email" | "phone" | "mobile"> {
+  email: string;
+  phone: string;
+  mobile: string;
+  bindEmail: boolean;
+  bindPhone: boolean;
+  bindGoogle: boolean;
+  emailEnable: boolean;
+  phoneEnable: boolean;
+  googleEnable: boolean;
+  hasRealValidate: boolean;
+  identityLevel: number;
+}
+
+/** Email and phone are filled only when the flags say they are bound; hasRealValidate is KYC level 2. */
+export function toUserRecord(res: UserInfoResponse): UserRecord {
+  const { userInfo: u, settings: s } = res;
+  return {
+    ...u,
+    loginName: res.loginName,
+    userName: res.userName,
+    email: s.bindEmail ? u.email : "",
+    phone: s.bindPhone ? u.phone : "",
+    mobile: s.bindPhone ? u.mobile : "",
+    bindEmail: s.bindEmail,
+    bindPhone: s.bindPhone,
+    bindGoogle: s.bindGoogle,
+    emailEnable: s.emailEnable,
+    phoneEnable: s.phoneEnable,
+    googleEnable: s.googleEnable,
+    identityLevel: s.kycLevel,
+    hasRealValidate: s.kycLevel === 2,
+  };
+}
+
+/** Login success answer: the user id is read from `userInfo.userId` (or `accessTokenResVO.userInfo.userId`). */
+export interface LoginSuccess {
+  verifyRequired: false;
+  userInfo: { userId: string };
+  /** True when the device check signature matched a key this account bound before. */
+  knownDevice: boolean;
+}
+
+export type LoginAnswer = LoginSuccess | ({ verifyRequired: true } & LoginChallenge);
+
+export interface GoogleSetup {
+  secret: string;
+  otpauthUri: string;
+}
