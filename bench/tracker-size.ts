@@ -9,5 +9,7 @@ import { bundleTracker, SIZE_BUDGET_GZIP_BYTES } from "../packages/tracker/scrip
 const iife = await bundleTracker("iife");
 console.log(`iife (script tag): ${iife.min_bytes} B minified, ${iife.gzip_bytes} B gzip`);
 const esm = await bundleTracker("esm");
-console.log(`esm: ${esm.min_bytes} B minified, ${esm.gzip_bytes} B gzip (budget ${SIZE_BUDGET_GZIP_BYTES} B)`);
+console.log(
+  `esm: ${esm.min_bytes} B minified, ${esm.gzip_bytes} B gzip (budget ${SIZE_BUDGET_GZIP_BYTES} B)`,
+);
 console.log(JSON.stringify({ min_bytes: esm.min_bytes, gzip_bytes: esm.gzip_bytes }));

@@ -51,6 +51,8 @@ interface Page {
   shownAt: number;
   /** Its hide event is still to be emitted. */
   open: boolean;
+  /** id + ext of the exposes recorded in this page view: each counts once. */
+  exposes: Set<string>;
 }
 
 interface Held {
@@ -191,13 +193,24 @@ export function record(
   enqueue(s, event);
 }
 
+/**
+ * Once per page view: the same element can be reported twice, held while the URL was
+ * changing and seen again by the new page view's scan.
+ */
+function recordExpose(p: Page, id: string, ext: TrackExt, merge: boolean, at?: number): void {
+  const key = id + JSON.stringify(ext);
+  if (p.exposes.has(key)) return;
+  p.exposes.add(key);
+  record(EventType.expose, id, ext, TrackMode.auto, merge, at);
+}
+
 /** An expose seen while `url` was on screen: recorded now, or held until `url` is the current page. */
 function exposed(id: string, ext: TrackExt, merge: boolean): void {
   const s = state;
   if (!s) return;
   const url = location.href;
   if (s.page?.url === url) {
-    record(EventType.expose, id, ext, TrackMode.auto, merge);
+    recordExpose(s.page, id, ext, merge);
     return;
   }
   s.held.push({ url, id, ext, merge, at: now() });
@@ -237,11 +250,12 @@ export function onUrl(): void {
     seq: 0,
     shownAt: now(),
     open: true,
+    exposes: new Set(),
   };
   enqueue(s, make(s, EventType.page, s.page.info.id, {}, TrackMode.auto, false));
   const waiting = s.held.filter((h) => h.url === url);
   s.held = s.held.filter((h) => h.url !== url);
-  for (const h of waiting) record(EventType.expose, h.id, h.ext, TrackMode.auto, h.merge, h.at);
+  for (const h of waiting) recordExpose(s.page, h.id, h.ext, h.merge, h.at);
   s.dom?.rescan();
 }
 
