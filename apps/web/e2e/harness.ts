@@ -79,6 +79,9 @@ export async function newPage(browser: Browser, options: NewPageOptions = {}): P
     const { url, values } = options.cookies;
     await context.addCookies(Object.entries(values).map(([name, value]) => ({ name, value, url })));
   }
+  // Locally everything answers in well under a second: fail an action long before the 60 s test timeout.
+  context.setDefaultTimeout(15_000);
+  context.setDefaultNavigationTimeout(30_000);
   const page = await context.newPage();
   const problems: string[] = [];
   const allowed = (text: string) =>
