@@ -33,5 +33,5 @@ export {
 export { rewriteImageUrls } from "./image-domain/rewrite.ts";
 export { installImageDomainSwapper } from "./image-domain/swapper.ts";
 export { newRequestId } from "./request-id.ts";
-export { HOOK_THROTTLE_MS, throttle } from "./throttle.ts";
 export * from "./security/index.ts";
+export { HOOK_THROTTLE_MS, throttle } from "./throttle.ts";
