@@ -1,70 +1,46 @@
-import type { Side, TpSl } from "./types.ts";
-
-/**
- * One live order (resting or waiting for a trigger). Instances are pooled and
- * every field is initialised in the constructor so V8 keeps a single shape.
- */
-export class Order {
-  id = 0;
-  account = 0;
-  side: Side = 0;
-  /** 0 limit, 1 market, 2 stop-limit, 3 stop-market. */
-  kind = 0;
-  price = 0;
-  stop = 0;
-  above = false;
-  qty = 0;
-  orig = 0;
-  tif = 0;
-  stp = 0;
-  /** Trigger orders only: pending, popped by a sweep, or done. */
-  state = 0;
-  /** Priority: resting orders and trigger orders share one increasing counter. */
-  seq = 0;
-  ts = 0;
-  prev: Order | null = null;
-  next: Order | null = null;
-  level: Level | null = null;
-  oco: Order | null = null;
-  tpsl: TpSl | null = null;
-}
-
-/** A price level: an intrusive doubly linked FIFO of orders, O(1) append and unlink. */
-export class Level {
-  price = 0;
-  total = 0;
-  count = 0;
-  head: Order | null = null;
-  tail: Order | null = null;
-}
+import { IntTable } from "./id-table.ts";
+import type { OrderStore } from "./order-store.ts";
+import type { Side } from "./types.ts";
 
 const COMPACT_MIN = 64;
 
 /**
- * One side of a book. Level prices live in a sorted Float64Array keyed so the best
- * price is always the last element (bids: +price, asks: -price), so taking the best
- * and dropping an exhausted best level are O(1); a Map finds a level by price.
- * Levels that empty away from the top stay in place (lazily) and are reused if an
- * order arrives at that price again; they are compacted when they dominate. This
- * keeps crowded books (few hot levels) and sparse books (10k+ levels) both cheap:
- * the only O(levels) step is creating a brand new level (a memmove).
+ * One side of a book. Levels are slots in parallel typed arrays (slot 0 = none),
+ * each an intrusive doubly linked FIFO of order slots: O(1) append and unlink.
+ *
+ * Level prices live in a sorted Float64Array keyed so the best price is always
+ * the last element (bids: +price, asks: -price): reading the best, and dropping an
+ * exhausted best, are O(1); a hash table finds a level by price. Levels that
+ * empty away from the top stay in place (lazily) and are reused when an order
+ * arrives at that price again; they are compacted once they are the majority.
+ * So crowded books (a few deep levels) and sparse books (10k+ levels) are both
+ * cheap: the only O(levels) step is creating a brand new level (one memmove).
  */
 export class BookSide {
   readonly side: Side;
   private readonly sign: number;
+  private readonly store: OrderStore;
   private keys = new Float64Array(256);
   private len = 0;
   private empties = 0;
-  private readonly byPrice = new Map<number, Level>();
-  private readonly pool: Level[] = [];
-  /** The best non-empty level, or null when the side is empty. */
-  best: Level | null = null;
+  private readonly byPrice = new IntTable(256);
+  /** The best non-empty level slot, or 0 when the side is empty. */
+  best = 0;
   /** Sum of resting lots on this side; bounds every level total below 2^53. */
   total = 0;
+  lvPrice = new Float64Array(256);
+  lvTotal = new Float64Array(256);
+  lvCount = new Int32Array(256);
+  lvHead = new Int32Array(256);
+  lvTail = new Int32Array(256);
+  private lvFree = new Int32Array(256);
+  private lvFreeLen = 0;
+  private lvUsed = 1;
 
-  constructor(side: Side) {
+  constructor(side: Side, store: OrderStore) {
     this.side = side;
     this.sign = side === 0 ? 1 : -1;
+    this.store = store;
   }
 
   /** Number of non-empty levels. */
@@ -72,60 +48,70 @@ export class BookSide {
     return this.len - this.empties;
   }
 
-  level(price: number): Level | undefined {
+  /** The level slot at `price`, or 0. */
+  level(price: number): number {
     return this.byPrice.get(price);
   }
 
-  /** The level at `price`, created (empty) if absent. Call `append` right after. */
-  levelFor(price: number): Level {
+  /** The level slot at `price`, created (empty) if absent. Call `append` right after. */
+  levelFor(price: number): number {
     const found = this.byPrice.get(price);
-    if (found !== undefined) return found;
-    const lvl = this.pool.pop() ?? new Level();
-    lvl.price = price;
+    if (found !== 0) return found;
+    const lvl = this.allocLevel();
+    this.lvPrice[lvl] = price;
     this.byPrice.set(price, lvl);
     this.insertKey(this.sign * price);
     this.empties++;
     return lvl;
   }
 
-  append(lvl: Level, o: Order): void {
-    if (lvl.count === 0) {
+  append(lvl: number, o: number): void {
+    const st = this.store;
+    const count = this.lvCount[lvl] ?? 0;
+    if (count === 0) {
       this.empties--;
       const best = this.best;
-      if (best === null || this.sign * lvl.price > this.sign * best.price) this.best = lvl;
+      if (best === 0 || this.sign * (this.lvPrice[lvl] ?? 0) > this.sign * (this.lvPrice[best] ?? 0))
+        this.best = lvl;
     }
-    o.level = lvl;
-    o.next = null;
-    o.prev = lvl.tail;
-    if (lvl.tail === null) lvl.head = o;
-    else lvl.tail.next = o;
-    lvl.tail = o;
-    lvl.count++;
-    lvl.total += o.qty;
-    this.total += o.qty;
+    const tail = this.lvTail[lvl] ?? 0;
+    st.level[o] = lvl;
+    st.next[o] = 0;
+    st.prev[o] = tail;
+    if (tail === 0) this.lvHead[lvl] = o;
+    else st.next[tail] = o;
+    this.lvTail[lvl] = o;
+    this.lvCount[lvl] = count + 1;
+    const q = st.qty[o] ?? 0;
+    this.lvTotal[lvl] = (this.lvTotal[lvl] ?? 0) + q;
+    this.total += q;
   }
 
-  /** Unlinks an order; its remaining `qty` is taken off the level total. */
-  unlink(o: Order): void {
-    const lvl = o.level;
-    if (lvl === null) return;
-    const prev = o.prev;
-    const next = o.next;
-    if (prev === null) lvl.head = next;
-    else prev.next = next;
-    if (next === null) lvl.tail = prev;
-    else next.prev = prev;
-    o.prev = null;
-    o.next = null;
-    o.level = null;
-    lvl.total -= o.qty;
-    this.total -= o.qty;
-    lvl.count--;
-    if (lvl.count === 0) this.emptied(lvl);
+  /** Unlinks an order; its remaining qty leaves the level total. Returns the level's new count. */
+  unlink(o: number): number {
+    const st = this.store;
+    const lvl = st.level[o] ?? 0;
+    const prev = st.prev[o] ?? 0;
+    const next = st.next[o] ?? 0;
+    if (prev === 0) this.lvHead[lvl] = next;
+    else st.next[prev] = next;
+    if (next === 0) this.lvTail[lvl] = prev;
+    else st.prev[next] = prev;
+    st.prev[o] = 0;
+    st.next[o] = 0;
+    st.level[o] = 0;
+    const q = st.qty[o] ?? 0;
+    this.lvTotal[lvl] = (this.lvTotal[lvl] ?? 0) - q;
+    this.total -= q;
+    const count = (this.lvCount[lvl] ?? 0) - 1;
+    this.lvCount[lvl] = count;
+    if (count === 0) this.emptied(lvl);
+    return count;
   }
 
   /** Called when a level's last order left. */
-  emptied(lvl: Level): void {
+  emptied(lvl: number): void {
+    this.lvTotal[lvl] = 0;
     if (lvl === this.best) {
       this.dropEmptyTop();
       return;
@@ -134,12 +120,12 @@ export class BookSide {
     if (this.empties > COMPACT_MIN && this.empties * 2 > this.len) this.compact();
   }
 
-  /** Visits non-empty levels from the best outwards until `visit` returns false. */
-  walk(visit: (lvl: Level) => boolean): void {
+  /** Visits non-empty level slots from the best outwards until `visit` returns false. */
+  walk(visit: (lvl: number) => boolean): void {
     const sign = this.sign;
     for (let i = this.len - 1; i >= 0; i--) {
       const lvl = this.byPrice.get(sign * (this.keys[i] ?? 0));
-      if (lvl === undefined || lvl.count === 0) continue;
+      if (lvl === 0 || this.lvCount[lvl] === 0) continue;
       if (!visit(lvl)) return;
     }
   }
@@ -150,27 +136,53 @@ export class BookSide {
     while (len > 0) {
       const price = sign * (this.keys[len - 1] ?? 0);
       const lvl = this.byPrice.get(price);
-      if (lvl !== undefined && lvl.count > 0) {
+      if (lvl !== 0 && (this.lvCount[lvl] ?? 0) > 0) {
         this.best = lvl;
         this.len = len;
         return;
       }
       len--;
       this.byPrice.delete(price);
-      if (lvl !== undefined) this.release(lvl);
+      if (lvl !== 0) this.freeLevel(lvl);
       // The first level dropped is the old best, which was never counted as empty.
       if (len !== this.len - 1) this.empties--;
     }
     this.len = 0;
-    this.best = null;
+    this.best = 0;
   }
 
-  private release(lvl: Level): void {
-    lvl.head = null;
-    lvl.tail = null;
-    lvl.total = 0;
-    lvl.count = 0;
-    this.pool.push(lvl);
+  private allocLevel(): number {
+    if (this.lvFreeLen > 0) return this.lvFree[--this.lvFreeLen] ?? 0;
+    if (this.lvUsed === this.lvPrice.length) this.growLevels();
+    return this.lvUsed++;
+  }
+
+  private freeLevel(lvl: number): void {
+    this.lvHead[lvl] = 0;
+    this.lvTail[lvl] = 0;
+    this.lvTotal[lvl] = 0;
+    this.lvCount[lvl] = 0;
+    this.lvFree[this.lvFreeLen++] = lvl;
+  }
+
+  private growLevels(): void {
+    const cap = this.lvPrice.length * 2;
+    const g64 = (a: Float64Array) => {
+      const b = new Float64Array(cap);
+      b.set(a);
+      return b;
+    };
+    const g32 = (a: Int32Array) => {
+      const b = new Int32Array(cap);
+      b.set(a);
+      return b;
+    };
+    this.lvPrice = g64(this.lvPrice);
+    this.lvTotal = g64(this.lvTotal);
+    this.lvCount = g32(this.lvCount);
+    this.lvHead = g32(this.lvHead);
+    this.lvTail = g32(this.lvTail);
+    this.lvFree = g32(this.lvFree);
   }
 
   private insertKey(key: number): void {
@@ -206,11 +218,11 @@ export class BookSide {
     for (let r = 0; r < this.len; r++) {
       const key = keys[r] ?? 0;
       const lvl = this.byPrice.get(sign * key);
-      if (lvl !== undefined && lvl.count > 0) {
+      if (lvl !== 0 && (this.lvCount[lvl] ?? 0) > 0) {
         keys[w++] = key;
       } else {
         this.byPrice.delete(sign * key);
-        if (lvl !== undefined) this.release(lvl);
+        if (lvl !== 0) this.freeLevel(lvl);
       }
     }
     this.len = w;

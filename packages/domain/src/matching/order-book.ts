@@ -2,15 +2,16 @@ import { DomainCode, type DomainError, domainError } from "../errors.ts";
 import type { InstrumentSpec } from "../instrument.ts";
 import { lotsToQty, ticksToPrice } from "../instrument.ts";
 import { MAX_SAFE } from "../units.ts";
-import { BookSide, type Level, Order } from "./book-side.ts";
-import { TriggerBook } from "./trigger-book.ts";
+import { BookSide } from "./book-side.ts";
+import { IntTable } from "./id-table.ts";
+import { OrderStore } from "./order-store.ts";
+import { T_DONE, T_PENDING, T_POPPED, TriggerBook, TriggerOrder } from "./trigger-book.ts";
 import {
   type BookListener,
   type BookSnapshot,
   CancelReason,
   ExpireReason,
   type OrderSnapshot,
-  type OrderType,
   type PlaceOrder,
   Side,
   Stp,
@@ -18,17 +19,6 @@ import {
   type TpSl,
   type TpSlLeg,
 } from "./types.ts";
-
-const KIND_LIMIT = 0;
-const _KIND_MARKET = 1;
-const KIND_STOP_LIMIT = 2;
-const KIND_STOP_MARKET = 3;
-const KIND_NAMES: readonly OrderType[] = ["limit", "market", "stop-limit", "stop-market"];
-
-/** Trigger-order life: waiting in the trigger book, popped by a sweep, fired, or cancelled. */
-const T_PENDING = 0;
-const T_POPPED = 1;
-const T_DONE = 2;
 
 const E_DUPLICATE = domainError(DomainCode.DUPLICATE_ORDER_ID, "id");
 const E_NOT_FOUND = domainError(DomainCode.ORDER_NOT_FOUND, "id");
@@ -39,6 +29,8 @@ const E_STOP_NOW = domainError(DomainCode.STOP_WOULD_TRIGGER, "stopPrice");
 export interface OrderBookOptions {
   /** Applied when an order names none. Binance's default is expire maker. */
   readonly defaultStp?: Stp;
+  /** Initial capacity in orders (the store grows by doubling). */
+  readonly capacity?: number;
 }
 
 interface Spawn {
@@ -55,20 +47,22 @@ interface Spawn {
  * same command sequence always yields the same events.
  *
  * Prices are integer ticks and quantities integer lots; `limit`, `market` and
- * `place` check them against the instrument spec (so every value the engine sums
- * stays a safe integer), and report failures as `rejected` events carrying a
+ * `place` check them against the instrument spec (so every sum the engine keeps
+ * stays a safe integer) and report failures as `rejected` events carrying a
  * `DomainError`. Nothing here throws for bad input.
  */
 export class OrderBook {
   readonly spec: InstrumentSpec;
-  readonly bids = new BookSide(Side.Buy);
-  readonly asks = new BookSide(Side.Sell);
   /** Last trade price in ticks (0 before the first trade). */
   lastPrice = 0;
+  private readonly store: OrderStore;
+  private readonly bids: BookSide;
+  private readonly asks: BookSide;
   private readonly listener: BookListener;
   private readonly defaultStp: Stp;
-  private readonly orders = new Map<number, Order>();
-  private readonly pool: Order[] = [];
+  /** Resting orders: id -> store slot. */
+  private readonly ids: IntTable;
+  private readonly held = new Map<number, TriggerOrder>();
   private readonly triggers = new TriggerBook();
   private seq = 0;
   private prio = 0;
@@ -76,20 +70,24 @@ export class OrderBook {
   private stpHit = false;
   private sweep = new Float64Array(64);
   private sweepLen = 0;
-  private readonly queue: Order[] = [];
+  private readonly queue: TriggerOrder[] = [];
   private qHead = 0;
   private readonly spawns: Spawn[] = [];
-  private readonly fired: Order[] = [];
+  private readonly fired: TriggerOrder[] = [];
 
   constructor(spec: InstrumentSpec, listener: BookListener, options: OrderBookOptions = {}) {
     this.spec = spec;
     this.listener = listener;
     this.defaultStp = options.defaultStp ?? Stp.ExpireMaker;
+    this.store = new OrderStore(options.capacity ?? 1024);
+    this.ids = new IntTable(options.capacity ?? 1024);
+    this.bids = new BookSide(Side.Buy, this.store);
+    this.asks = new BookSide(Side.Sell, this.store);
   }
 
   /** Number of live orders (resting plus trigger). */
   get size(): number {
-    return this.orders.size;
+    return this.ids.size + this.held.size;
   }
 
   /** The last event sequence issued. */
@@ -98,7 +96,15 @@ export class OrderBook {
   }
 
   has(id: number): boolean {
-    return this.orders.has(id);
+    return this.ids.get(id) !== 0 || this.held.has(id);
+  }
+
+  /** Best bid and ask in ticks (0 when that side is empty). */
+  top(): { bid: number; ask: number } {
+    return {
+      bid: this.bids.best === 0 ? 0 : (this.bids.lvPrice[this.bids.best] ?? 0),
+      ask: this.asks.best === 0 ? 0 : (this.asks.lvPrice[this.asks.best] ?? 0),
+    };
   }
 
   /** A limit order (GTC, IOC, FOK or GTX post-only) on the allocation-free fast path. */
@@ -113,7 +119,7 @@ export class OrderBook {
     ts: number,
   ): void {
     this.now = ts;
-    const error = this.orders.has(id)
+    const error = this.isTaken(id)
       ? E_DUPLICATE
       : (this.checkPrice(price, "price") ?? this.checkQty(qty, price));
     if (error !== null) {
@@ -127,7 +133,7 @@ export class OrderBook {
   /** A market order for `qty` lots; what the book cannot fill expires. */
   market(id: number, account: number, side: Side, qty: number, stp: Stp, ts: number): void {
     this.now = ts;
-    const error = this.orders.has(id) ? E_DUPLICATE : this.checkQty(qty, 0);
+    const error = this.isTaken(id) ? E_DUPLICATE : this.checkQty(qty, 0);
     if (error !== null) {
       this.listener.onRejected(++this.seq, id, error, ts);
       return;
@@ -148,36 +154,31 @@ export class OrderBook {
     const stp = cmd.stp ?? this.defaultStp;
     const tif = cmd.tif ?? Tif.GTC;
     const tpsl = cmd.tpsl ?? null;
-    switch (cmd.type) {
-      case "limit":
-        this.runLimit(cmd.id, cmd.account, cmd.side, cmd.price ?? 0, cmd.qty, tif, stp, tpsl, true);
-        break;
-      case "market":
-        this.runMarket(cmd.id, cmd.account, cmd.side, cmd.qty, stp, tpsl, true);
-        break;
-      default: {
-        const o = new Order();
-        o.id = cmd.id;
-        o.account = cmd.account;
-        o.side = cmd.side;
-        o.kind = cmd.type === "stop-limit" ? KIND_STOP_LIMIT : KIND_STOP_MARKET;
-        o.price = cmd.price ?? 0;
-        o.stop = cmd.stopPrice ?? 0;
-        // A buy stop fires on a rise to the stop, a sell stop on a fall to it.
-        o.above = cmd.side === Side.Buy;
-        o.qty = cmd.qty;
-        o.orig = cmd.qty;
-        o.tif = tif;
-        o.stp = stp;
-        o.ts = ts;
-        o.tpsl = tpsl;
-        if (this.wouldFire(o)) {
-          this.listener.onRejected(++this.seq, o.id, E_STOP_NOW, ts);
-          return;
-        }
-        this.listener.onAccepted(++this.seq, o.id, ts);
-        this.hold(o);
+    if (cmd.type === "limit") {
+      this.runLimit(cmd.id, cmd.account, cmd.side, cmd.price ?? 0, cmd.qty, tif, stp, tpsl, true);
+    } else if (cmd.type === "market") {
+      this.runMarket(cmd.id, cmd.account, cmd.side, cmd.qty, stp, tpsl, true);
+    } else {
+      const t = new TriggerOrder();
+      t.id = cmd.id;
+      t.account = cmd.account;
+      t.side = cmd.side;
+      t.isLimit = cmd.type === "stop-limit";
+      t.price = cmd.price ?? 0;
+      t.stop = cmd.stopPrice ?? 0;
+      // A buy stop fires on a rise to the stop, a sell stop on a fall to it.
+      t.above = cmd.side === Side.Buy;
+      t.qty = cmd.qty;
+      t.tif = tif;
+      t.stp = stp;
+      t.ts = ts;
+      t.tpsl = tpsl;
+      if (this.wouldFire(t)) {
+        this.listener.onRejected(++this.seq, t.id, E_STOP_NOW, ts);
+        return;
       }
+      this.listener.onAccepted(++this.seq, t.id, ts);
+      this.hold(t);
     }
     if (this.qHead < this.queue.length || this.spawns.length > 0) this.drain();
   }
@@ -185,27 +186,32 @@ export class OrderBook {
   /** Cancels a resting or trigger order by id in O(1) (an OCO partner goes with it). */
   cancel(id: number, ts: number): void {
     this.now = ts;
-    const o = this.orders.get(id);
-    if (o === undefined) {
-      this.listener.onRejected(++this.seq, id, E_NOT_FOUND, ts);
-      return;
-    }
-    if (o.level !== null) {
-      const book = o.side === Side.Buy ? this.bids : this.asks;
-      const lvl = o.level;
-      const price = lvl.price;
-      const left = o.qty;
-      book.unlink(o);
-      this.orders.delete(id);
-      this.listener.onDelta(++this.seq, o.side, price, lvl.count === 0 ? 0 : lvl.total);
+    const o = this.ids.get(id);
+    if (o !== 0) {
+      const st = this.store;
+      const side = (st.side[o] ?? 0) as Side;
+      const book = side === Side.Buy ? this.bids : this.asks;
+      const price = st.price[o] ?? 0;
+      const left = st.qty[o] ?? 0;
+      const lvl = st.level[o] ?? 0;
+      const count = book.unlink(o);
+      this.ids.delete(id);
+      this.listener.onDelta(++this.seq, side, price, count === 0 ? 0 : (book.lvTotal[lvl] ?? 0));
       this.listener.onCancelled(++this.seq, id, left, CancelReason.User, ts);
-      if (o.tpsl !== null && o.orig > left)
-        this.spawnLater(o.tpsl, o.account, o.side, o.orig - left, o.stp as Stp);
-      this.release(o);
+      const tpsl = st.tpsl[o] ?? null;
+      const orig = st.orig[o] ?? 0;
+      if (tpsl !== null && orig > left)
+        this.spawnLater(tpsl, st.account[o] ?? 0, side, orig - left, st.stp[o] as Stp);
+      st.release(o);
     } else {
-      this.triggers.remove(o);
-      this.killTrigger(o, CancelReason.User);
-      const partner = o.oco;
+      const t = this.held.get(id);
+      if (t === undefined) {
+        this.listener.onRejected(++this.seq, id, E_NOT_FOUND, ts);
+        return;
+      }
+      this.triggers.remove(t);
+      this.killTrigger(t, CancelReason.User);
+      const partner = t.oco;
       if (partner !== null) this.cancelPartner(partner);
     }
     if (this.qHead < this.queue.length || this.spawns.length > 0) this.drain();
@@ -215,8 +221,9 @@ export class OrderBook {
   depth(side: Side, n: number): Array<[number, number]> {
     const out: Array<[number, number]> = [];
     if (n <= 0) return out;
-    (side === Side.Buy ? this.bids : this.asks).walk((lvl) => {
-      out.push([lvl.price, lvl.total]);
+    const book = side === Side.Buy ? this.bids : this.asks;
+    book.walk((lvl) => {
+      out.push([book.lvPrice[lvl] ?? 0, book.lvTotal[lvl] ?? 0]);
       return out.length < n;
     });
     return out;
@@ -224,26 +231,52 @@ export class OrderBook {
 
   /** Open orders and trigger orders in priority order, enough to rebuild the book. */
   snapshot(): BookSnapshot {
-    const live: Order[] = [];
-    for (const o of this.orders.values()) live.push(o);
-    live.sort((a, b) => a.seq - b.seq);
-    const orders: OrderSnapshot[] = live.map((o) => ({
-      id: o.id,
-      account: o.account,
-      side: o.side,
-      type: KIND_NAMES[o.kind] ?? "limit",
-      price: o.price,
-      stopPrice: o.kind >= KIND_STOP_LIMIT ? o.stop : 0,
-      triggerAbove: o.kind >= KIND_STOP_LIMIT ? o.above : false,
-      qty: o.qty,
-      origQty: o.orig,
-      tif: o.tif as Tif,
-      stp: o.stp as Stp,
-      seq: o.seq,
-      ts: o.ts,
-      ocoId: o.oco === null ? null : o.oco.id,
-      tpsl: o.tpsl,
-    }));
+    const orders: OrderSnapshot[] = [];
+    const st = this.store;
+    for (const book of [this.bids, this.asks]) {
+      book.walk((lvl) => {
+        for (let o = book.lvHead[lvl] ?? 0; o !== 0; o = st.next[o] ?? 0) {
+          orders.push({
+            id: st.id[o] ?? 0,
+            account: st.account[o] ?? 0,
+            side: (st.side[o] ?? 0) as Side,
+            type: "limit",
+            price: st.price[o] ?? 0,
+            stopPrice: 0,
+            triggerAbove: false,
+            qty: st.qty[o] ?? 0,
+            origQty: st.orig[o] ?? 0,
+            tif: (st.tif[o] ?? 0) as Tif,
+            stp: (st.stp[o] ?? 0) as Stp,
+            seq: st.seq[o] ?? 0,
+            ts: st.ts[o] ?? 0,
+            ocoId: null,
+            tpsl: st.tpsl[o] ?? null,
+          });
+        }
+        return true;
+      });
+    }
+    for (const t of this.held.values()) {
+      orders.push({
+        id: t.id,
+        account: t.account,
+        side: t.side,
+        type: t.isLimit ? "stop-limit" : "stop-market",
+        price: t.price,
+        stopPrice: t.stop,
+        triggerAbove: t.above,
+        qty: t.qty,
+        origQty: t.qty,
+        tif: t.tif,
+        stp: t.stp,
+        seq: t.seq,
+        ts: t.ts,
+        ocoId: t.oco === null ? null : t.oco.id,
+        tpsl: t.tpsl,
+      });
+    }
+    orders.sort((a, b) => a.seq - b.seq);
     return {
       symbol: this.spec.symbol,
       seq: this.seq,
@@ -260,38 +293,51 @@ export class OrderBook {
     listener: BookListener,
     options: OrderBookOptions = {},
   ): OrderBook {
-    const book = new OrderBook(spec, listener, options);
+    const book = new OrderBook(spec, listener, { capacity: snap.orders.length + 16, ...options });
     book.seq = snap.seq;
     book.lastPrice = snap.lastPrice;
     book.prio = snap.priority;
-    const pairs: Array<[Order, number]> = [];
+    const pairs: Array<[TriggerOrder, number]> = [];
     const sorted = [...snap.orders].sort((a, b) => a.seq - b.seq);
     for (const s of sorted) {
-      const o = s.type === "limit" ? book.take() : new Order();
-      o.id = s.id;
-      o.account = s.account;
-      o.side = s.side;
-      o.kind = KIND_NAMES.indexOf(s.type);
-      o.price = s.price;
-      o.stop = s.stopPrice;
-      o.above = s.triggerAbove;
-      o.qty = s.qty;
-      o.orig = s.origQty;
-      o.tif = s.tif;
-      o.stp = s.stp;
-      o.seq = s.seq;
-      o.ts = s.ts;
-      o.tpsl = s.tpsl;
-      book.orders.set(o.id, o);
-      if (o.kind === KIND_LIMIT) {
-        const side = o.side === Side.Buy ? book.bids : book.asks;
-        side.append(side.levelFor(o.price), o);
+      if (s.type === "limit") {
+        const st = book.store;
+        const o = st.alloc();
+        st.id[o] = s.id;
+        st.account[o] = s.account;
+        st.side[o] = s.side;
+        st.price[o] = s.price;
+        st.qty[o] = s.qty;
+        st.orig[o] = s.origQty;
+        st.tif[o] = s.tif;
+        st.stp[o] = s.stp;
+        st.seq[o] = s.seq;
+        st.ts[o] = s.ts;
+        st.tpsl[o] = s.tpsl;
+        const side = s.side === Side.Buy ? book.bids : book.asks;
+        side.append(side.levelFor(s.price), o);
+        book.ids.set(s.id, o);
       } else {
-        book.triggers.add(o);
-        if (s.ocoId !== null) pairs.push([o, s.ocoId]);
+        const t = new TriggerOrder();
+        t.id = s.id;
+        t.account = s.account;
+        t.side = s.side;
+        t.isLimit = s.type === "stop-limit";
+        t.price = s.price;
+        t.stop = s.stopPrice;
+        t.above = s.triggerAbove;
+        t.qty = s.qty;
+        t.tif = s.tif;
+        t.stp = s.stp;
+        t.seq = s.seq;
+        t.ts = s.ts;
+        t.tpsl = s.tpsl;
+        book.held.set(t.id, t);
+        book.triggers.add(t);
+        if (s.ocoId !== null) pairs.push([t, s.ocoId]);
       }
     }
-    for (const [o, partnerId] of pairs) o.oco = book.orders.get(partnerId) ?? null;
+    for (const [t, partnerId] of pairs) t.oco = book.held.get(partnerId) ?? null;
     return book;
   }
 
@@ -313,7 +359,8 @@ export class OrderBook {
     const own = side === Side.Buy ? this.bids : this.asks;
     const opp = side === Side.Buy ? this.asks : this.bids;
     const best = opp.best;
-    const crosses = best !== null && (side === Side.Buy ? best.price <= price : best.price >= price);
+    const bestPrice = opp.lvPrice[best] ?? 0;
+    const crosses = best !== 0 && (side === Side.Buy ? bestPrice <= price : bestPrice >= price);
     if (tif === Tif.GTX && crosses) {
       listener.onRejected(++this.seq, id, E_POST_ONLY, ts);
       return;
@@ -334,23 +381,23 @@ export class OrderBook {
       else if (tif === Tif.IOC || tif === Tif.FOK)
         listener.onExpired(++this.seq, id, left, ExpireReason.Ioc, ts);
       else {
-        const o = this.take();
-        o.id = id;
-        o.account = account;
-        o.side = side;
-        o.kind = KIND_LIMIT;
-        o.price = price;
-        o.qty = left;
-        o.orig = qty;
-        o.tif = tif;
-        o.stp = stp;
-        o.seq = ++this.prio;
-        o.ts = ts;
-        o.tpsl = tpsl;
+        const st = this.store;
+        const o = st.alloc();
+        st.id[o] = id;
+        st.account[o] = account;
+        st.side[o] = side;
+        st.price[o] = price;
+        st.qty[o] = left;
+        st.orig[o] = qty;
+        st.tif[o] = tif;
+        st.stp[o] = stp;
+        st.seq[o] = ++this.prio;
+        st.ts[o] = ts;
+        if (tpsl !== null) st.tpsl[o] = tpsl;
         const lvl = own.levelFor(price);
         own.append(lvl, o);
-        this.orders.set(id, o);
-        listener.onDelta(++this.seq, side, price, lvl.total);
+        this.ids.set(id, o);
+        listener.onDelta(++this.seq, side, price, own.lvTotal[lvl] ?? 0);
         rested = true;
       }
     }
@@ -383,30 +430,26 @@ export class OrderBook {
     const listener = this.listener;
     const ts = this.now;
     const book = side === Side.Buy ? this.asks : this.bids;
-    const orders = this.orders;
+    const makerSide: Side = side === Side.Buy ? Side.Sell : Side.Buy;
+    const st = this.store;
     const isBuy = side === Side.Buy;
     let left = qty;
     this.stpHit = false;
     this.sweepLen = 0;
     while (left > 0) {
       const lvl = book.best;
-      if (lvl === null) break;
-      const px = lvl.price;
+      if (lvl === 0) break;
+      const px = book.lvPrice[lvl] ?? 0;
       if (isBuy ? px > limit : px < limit) break;
       let traded = false;
       let touched = false;
-      let o = lvl.head;
-      while (o !== null) {
-        const next = o.next;
-        if (o.account === account) {
+      let o = book.lvHead[lvl] ?? 0;
+      while (o !== 0) {
+        const next = st.next[o] ?? 0;
+        if (st.account[o] === account) {
           if (stp !== Stp.ExpireTaker) {
             touched = true;
-            this.dropHead(lvl, o, book);
-            orders.delete(o.id);
-            listener.onExpired(++this.seq, o.id, o.qty, ExpireReason.StpMaker, ts);
-            if (o.tpsl !== null && o.orig > o.qty)
-              this.spawnLater(o.tpsl, o.account, o.side, o.orig - o.qty, o.stp as Stp);
-            this.release(o);
+            this.expireMaker(book, lvl, o);
           }
           if (stp !== Stp.ExpireMaker) {
             this.stpHit = true;
@@ -415,19 +458,23 @@ export class OrderBook {
           o = next;
           continue;
         }
-        const have = o.qty;
+        const have = st.qty[o] ?? 0;
         const q = Math.min(have, left);
-        o.qty = have - q;
+        const rest = have - q;
+        st.qty[o] = rest;
         left -= q;
-        lvl.total -= q;
+        book.lvTotal[lvl] = (book.lvTotal[lvl] ?? 0) - q;
         book.total -= q;
         traded = true;
-        listener.onTrade(++this.seq, o.id, takerId, px, q, o.side, o.qty, left, ts);
-        if (o.qty === 0) {
-          this.dropHead(lvl, o, book);
-          orders.delete(o.id);
-          if (o.tpsl !== null) this.spawnLater(o.tpsl, o.account, o.side, o.orig, o.stp as Stp);
-          this.release(o);
+        const makerId = st.id[o] ?? 0;
+        listener.onTrade(++this.seq, makerId, takerId, px, q, makerSide, rest, left, ts);
+        if (rest === 0) {
+          this.dropHead(book, lvl, o);
+          this.ids.delete(makerId);
+          const tpsl = st.tpsl[o] ?? null;
+          if (tpsl !== null)
+            this.spawnLater(tpsl, st.account[o] ?? 0, makerSide, st.orig[o] ?? 0, st.stp[o] as Stp);
+          st.release(o);
         }
         if (left === 0) break;
         o = next;
@@ -436,40 +483,58 @@ export class OrderBook {
         this.lastPrice = px;
         this.recordSweep(px);
       }
-      const count = lvl.count;
-      if (traded || touched) listener.onDelta(++this.seq, book.side, px, count === 0 ? 0 : lvl.total);
+      const count = book.lvCount[lvl] ?? 0;
+      if (traded || touched)
+        listener.onDelta(++this.seq, makerSide, px, count === 0 ? 0 : (book.lvTotal[lvl] ?? 0));
       if (count === 0) book.emptied(lvl);
       if (this.stpHit) break;
     }
     return left;
   }
 
-  /** Removes the head order of a level being swept (the sweep always consumes from the head). */
-  private dropHead(lvl: Level, o: Order, book: BookSide): void {
-    const next = o.next;
-    lvl.head = next;
-    if (next === null) lvl.tail = null;
-    else next.prev = null;
-    lvl.count--;
-    lvl.total -= o.qty;
-    book.total -= o.qty;
-    o.level = null;
-    o.next = null;
+  /** Self-trade prevention removed a maker (always the head of the level being swept). */
+  private expireMaker(book: BookSide, lvl: number, o: number): void {
+    const st = this.store;
+    const left = st.qty[o] ?? 0;
+    const id = st.id[o] ?? 0;
+    book.lvTotal[lvl] = (book.lvTotal[lvl] ?? 0) - left;
+    book.total -= left;
+    this.dropHead(book, lvl, o);
+    this.ids.delete(id);
+    this.listener.onExpired(++this.seq, id, left, ExpireReason.StpMaker, this.now);
+    const tpsl = st.tpsl[o] ?? null;
+    const orig = st.orig[o] ?? 0;
+    if (tpsl !== null && orig > left)
+      this.spawnLater(tpsl, st.account[o] ?? 0, book.side, orig - left, st.stp[o] as Stp);
+    st.release(o);
+  }
+
+  /** Unlinks the head order of a level being swept; the caller settles the totals and the empty level. */
+  private dropHead(book: BookSide, lvl: number, o: number): void {
+    const st = this.store;
+    const next = st.next[o] ?? 0;
+    book.lvHead[lvl] = next;
+    if (next === 0) book.lvTail[lvl] = 0;
+    else st.prev[next] = 0;
+    book.lvCount[lvl] = (book.lvCount[lvl] ?? 0) - 1;
   }
 
   /** FOK dry run: would `qty` fill within `limit`, honouring the taker's STP mode? */
   private canFill(side: Side, limit: number, qty: number, account: number, stp: Stp): boolean {
+    const book = side === Side.Buy ? this.asks : this.bids;
+    const st = this.store;
     let need = qty;
     let blocked = false;
-    (side === Side.Buy ? this.asks : this.bids).walk((lvl) => {
-      if (side === Side.Buy ? lvl.price > limit : lvl.price < limit) return false;
-      for (let o = lvl.head; o !== null; o = o.next) {
-        if (o.account === account) {
+    book.walk((lvl) => {
+      const px = book.lvPrice[lvl] ?? 0;
+      if (side === Side.Buy ? px > limit : px < limit) return false;
+      for (let o = book.lvHead[lvl] ?? 0; o !== 0; o = st.next[o] ?? 0) {
+        if (st.account[o] === account) {
           if (stp === Stp.ExpireMaker) continue;
           blocked = true;
           return false;
         }
-        need -= o.qty;
+        need -= st.qty[o] ?? 0;
         if (need <= 0) return false;
       }
       return true;
@@ -486,6 +551,10 @@ export class OrderBook {
     this.sweep[this.sweepLen++] = px;
   }
 
+  private isTaken(id: number): boolean {
+    return this.ids.get(id) !== 0 || (this.held.size > 0 && this.held.has(id));
+  }
+
   // ---- triggers and attached TP/SL -------------------------------------------
 
   private afterSweep(): void {
@@ -493,68 +562,66 @@ export class OrderBook {
       const fired = this.fired;
       fired.length = 0;
       this.triggers.collect(this.sweep, this.sweepLen, fired);
-      for (const o of fired) o.state = T_POPPED;
-      for (const o of fired) if (o.state === T_POPPED) this.fire(o);
+      for (const t of fired) t.state = T_POPPED;
+      for (const t of fired) if (t.state === T_POPPED) this.fire(t);
       fired.length = 0;
     }
     this.sweepLen = 0;
   }
 
-  private wouldFire(o: Order): boolean {
+  private wouldFire(t: TriggerOrder): boolean {
     const last = this.lastPrice;
-    return last > 0 && (o.above ? last >= o.stop : last <= o.stop);
+    return last > 0 && (t.above ? last >= t.stop : last <= t.stop);
   }
 
-  private hold(o: Order): void {
-    o.seq = ++this.prio;
-    o.state = T_PENDING;
-    this.orders.set(o.id, o);
-    this.triggers.add(o);
+  private hold(t: TriggerOrder): void {
+    t.seq = ++this.prio;
+    t.state = T_PENDING;
+    this.held.set(t.id, t);
+    this.triggers.add(t);
   }
 
-  /** Marks a trigger order fired: its OCO partner is cancelled, and it queues to run. */
-  private fire(o: Order): void {
-    o.state = T_DONE;
-    this.listener.onTriggered(++this.seq, o.id, this.now);
-    const partner = o.oco;
-    o.oco = null;
+  /** A trigger order fires: its OCO partner is cancelled, and it queues to run. */
+  private fire(t: TriggerOrder): void {
+    t.state = T_DONE;
+    this.listener.onTriggered(++this.seq, t.id, this.now);
+    const partner = t.oco;
+    t.oco = null;
     if (partner !== null) this.cancelPartner(partner);
-    this.queue.push(o);
+    this.queue.push(t);
   }
 
-  private cancelPartner(partner: Order): void {
+  private cancelPartner(partner: TriggerOrder): void {
     partner.oco = null;
     if (partner.state === T_DONE) return;
     if (partner.state === T_PENDING) this.triggers.remove(partner);
     this.killTrigger(partner, CancelReason.Oco);
   }
 
-  private killTrigger(o: Order, reason: CancelReason): void {
-    o.state = T_DONE;
-    this.orders.delete(o.id);
-    this.listener.onCancelled(++this.seq, o.id, o.qty, reason, this.now);
+  private killTrigger(t: TriggerOrder, reason: CancelReason): void {
+    t.state = T_DONE;
+    this.held.delete(t.id);
+    this.listener.onCancelled(++this.seq, t.id, t.qty, reason, this.now);
   }
 
   private spawnLater(tpsl: TpSl, account: number, side: Side, filled: number, stp: Stp): void {
     this.spawns.push({ tpsl, account, side, filled, stp });
   }
 
-  /** Runs fired trigger orders and pending TP/SL creations until nothing is left. */
+  /** Runs fired trigger orders and pending TP/SL placements until nothing is left. */
   private drain(): void {
     const queue = this.queue;
     for (;;) {
       if (this.spawns.length > 0) {
-        const spawns = this.spawns.splice(0);
-        for (const s of spawns) this.spawn(s);
+        for (const s of this.spawns.splice(0)) this.spawn(s);
         continue;
       }
-      const o = queue[this.qHead];
-      if (o === undefined) break;
+      const t = queue[this.qHead];
+      if (t === undefined) break;
       this.qHead++;
-      this.orders.delete(o.id);
-      if (o.kind === KIND_STOP_LIMIT)
-        this.runLimit(o.id, o.account, o.side, o.price, o.qty, o.tif as Tif, o.stp as Stp, o.tpsl, false);
-      else this.runMarket(o.id, o.account, o.side, o.qty, o.stp as Stp, o.tpsl, false);
+      this.held.delete(t.id);
+      if (t.isLimit) this.runLimit(t.id, t.account, t.side, t.price, t.qty, t.tif, t.stp, t.tpsl, false);
+      else this.runMarket(t.id, t.account, t.side, t.qty, t.stp, t.tpsl, false);
     }
     queue.length = 0;
     this.qHead = 0;
@@ -571,37 +638,36 @@ export class OrderBook {
       tp.oco = sl;
       sl.oco = tp;
     }
-    for (const o of [tp, sl]) {
-      if (o === null || o.state === T_DONE) continue;
-      if (this.wouldFire(o)) {
-        this.orders.set(o.id, o);
-        o.seq = ++this.prio;
-        this.fire(o);
-      } else this.hold(o);
+    for (const t of [tp, sl]) {
+      if (t === null || t.state === T_DONE) continue;
+      if (this.wouldFire(t)) {
+        t.seq = ++this.prio;
+        this.held.set(t.id, t);
+        this.fire(t);
+      } else this.hold(t);
     }
   }
 
-  private leg(s: Spawn, leg: TpSlLeg, side: Side, above: boolean): Order | null {
+  private leg(s: Spawn, leg: TpSlLeg, side: Side, above: boolean): TriggerOrder | null {
     const ts = this.now;
-    if (this.orders.has(leg.id)) {
+    if (this.isTaken(leg.id)) {
       this.listener.onRejected(++this.seq, leg.id, E_DUPLICATE, ts);
       return null;
     }
-    const o = new Order();
-    o.id = leg.id;
-    o.account = s.account;
-    o.side = side;
-    o.kind = leg.price === undefined ? KIND_STOP_MARKET : KIND_STOP_LIMIT;
-    o.price = leg.price ?? 0;
-    o.stop = leg.triggerPrice;
-    o.above = above;
-    o.qty = s.filled;
-    o.orig = s.filled;
-    o.tif = Tif.GTC;
-    o.stp = s.stp;
-    o.ts = ts;
-    this.listener.onAccepted(++this.seq, o.id, ts);
-    return o;
+    const t = new TriggerOrder();
+    t.id = leg.id;
+    t.account = s.account;
+    t.side = side;
+    t.isLimit = leg.price !== undefined;
+    t.price = leg.price ?? 0;
+    t.stop = leg.triggerPrice;
+    t.above = above;
+    t.qty = s.filled;
+    t.tif = Tif.GTC;
+    t.stp = s.stp;
+    t.ts = ts;
+    this.listener.onAccepted(++this.seq, t.id, ts);
+    return t;
   }
 
   // ---- validation ---------------------------------------------------------------
@@ -615,7 +681,10 @@ export class OrderBook {
     });
   }
 
-  /** Lot range, then min notional when a price is known (0 = market, checked by the caller's quote). */
+  /**
+   * Lot range, then min notional when a price is known. Market orders (price 0)
+   * are checked against the notional by the service, which knows its quote.
+   */
   private checkQty(qty: number, price: number): DomainError | null {
     const spec = this.spec;
     if (!(Number.isInteger(qty) && qty >= spec.minQtyLots && qty <= spec.maxQtyLots)) {
@@ -624,6 +693,7 @@ export class OrderBook {
         max: lotsToQty(spec, spec.maxQtyLots),
       });
     }
+    // Exact: see `meetsMinNotional` in instrument.ts.
     if (price > 0 && price * qty < spec.minNotionalUnits) {
       return domainError(DomainCode.NOTIONAL_TOO_SMALL, "qty", { minNotional: spec.minNotional });
     }
@@ -633,7 +703,7 @@ export class OrderBook {
   private validate(cmd: PlaceOrder): DomainError | null {
     if (!Number.isSafeInteger(cmd.id)) return domainError(DomainCode.NOT_SAFE_INTEGER, "id");
     if (!Number.isSafeInteger(cmd.account)) return domainError(DomainCode.NOT_SAFE_INTEGER, "account");
-    if (this.orders.has(cmd.id)) return E_DUPLICATE;
+    if (this.isTaken(cmd.id)) return E_DUPLICATE;
     if (cmd.side !== Side.Buy && cmd.side !== Side.Sell) return domainError(DomainCode.INVALID_ORDER, "side");
     const tif = cmd.tif ?? Tif.GTC;
     if (tif !== Tif.GTC && tif !== Tif.IOC && tif !== Tif.FOK && tif !== Tif.GTX) {
@@ -670,7 +740,7 @@ export class OrderBook {
       [sl, "stopLoss"],
     ] as const) {
       if (leg === undefined) continue;
-      if (!Number.isSafeInteger(leg.id) || leg.id === parentId || this.orders.has(leg.id)) {
+      if (!Number.isSafeInteger(leg.id) || leg.id === parentId || this.isTaken(leg.id)) {
         return domainError(DomainCode.DUPLICATE_ORDER_ID, `${field}.id`);
       }
       const e =
@@ -685,20 +755,5 @@ export class OrderBook {
       if (!ordered) return domainError(DomainCode.TPSL_INVALID, "takeProfit.triggerPrice");
     }
     return null;
-  }
-
-  // ---- pooling -----------------------------------------------------------------
-
-  private take(): Order {
-    return this.pool.pop() ?? new Order();
-  }
-
-  private release(o: Order): void {
-    o.tpsl = null;
-    o.oco = null;
-    o.prev = null;
-    o.next = null;
-    o.level = null;
-    this.pool.push(o);
   }
 }

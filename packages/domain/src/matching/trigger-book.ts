@@ -1,4 +1,31 @@
-import type { Order } from "./book-side.ts";
+import type { Side, Stp, Tif, TpSl } from "./types.ts";
+
+/** Trigger-order life: waiting in the trigger book, popped by a sweep, or done. */
+export const T_PENDING = 0;
+export const T_POPPED = 1;
+export const T_DONE = 2;
+
+/** A stop order (or a TP/SL leg) waiting off-book for the last trade price to cross `stop`. */
+export class TriggerOrder {
+  id = 0;
+  account = 0;
+  side: Side = 0;
+  /** True: a stop-limit (runs as a limit at `price`); false: a stop-market. */
+  isLimit = false;
+  price = 0;
+  stop = 0;
+  /** True: fires when last >= stop; false: when last <= stop. */
+  above = false;
+  qty = 0;
+  tif: Tif = 0;
+  stp: Stp = 0;
+  /** Placement priority (shared counter with resting orders). */
+  seq = 0;
+  ts = 0;
+  state = T_PENDING;
+  oco: TriggerOrder | null = null;
+  tpsl: TpSl | null = null;
+}
 
 /**
  * Trigger (stop) orders held off-book. Each direction is a sorted array whose
@@ -7,22 +34,22 @@ import type { Order } from "./book-side.ts";
  */
 export class TriggerBook {
   /** Fire when last >= stop: sorted by stop desc, then seq desc. */
-  private readonly up: Order[] = [];
+  private readonly up: TriggerOrder[] = [];
   /** Fire when last <= stop: sorted by stop asc, then seq desc. */
-  private readonly down: Order[] = [];
-  private readonly popped: Order[] = [];
+  private readonly down: TriggerOrder[] = [];
+  private readonly popped: TriggerOrder[] = [];
   private readonly idx: number[] = [];
 
   get size(): number {
     return this.up.length + this.down.length;
   }
 
-  add(o: Order): void {
+  add(o: TriggerOrder): void {
     const list = o.above ? this.up : this.down;
     list.splice(this.position(list, o), 0, o);
   }
 
-  remove(o: Order): boolean {
+  remove(o: TriggerOrder): boolean {
     const list = o.above ? this.up : this.down;
     const at = this.position(list, o);
     if (list[at] !== o) return false;
@@ -31,7 +58,7 @@ export class TriggerBook {
   }
 
   /** Every held order (any order; the caller sorts). */
-  all(): Order[] {
+  all(): TriggerOrder[] {
     return [...this.up, ...this.down];
   }
 
@@ -40,7 +67,7 @@ export class TriggerBook {
    * order and monotone, as a single taker's fills are) and appends them to `out`
    * ordered by the trade that fired them, then by placement.
    */
-  collect(prices: Float64Array, n: number, out: Order[]): void {
+  collect(prices: Float64Array, n: number, out: TriggerOrder[]): void {
     if (n === 0) return;
     const first = prices[0] ?? 0;
     const last = prices[n - 1] ?? 0;
@@ -75,7 +102,7 @@ export class TriggerBook {
     }
   }
 
-  private position(list: Order[], o: Order): number {
+  private position(list: TriggerOrder[], o: TriggerOrder): number {
     const sign = o.above ? -1 : 1;
     let lo = 0;
     let hi = list.length;
