@@ -42,6 +42,11 @@ const deviceFields = {
   hashUserId: z.string().max(128).optional(),
   userCheckDeviceSign: z.string().max(1024).optional(),
   lastAlgorithm: z.string().max(32).optional(),
+  /** The ms time the device check signed (the request's own `tm` is taken later). */
+  deviceCheckTime: z
+    .string()
+    .regex(/^\d{13}$/)
+    .optional(),
 };
 
 export const registerEmailBody = z.object({

@@ -180,6 +180,7 @@ export class GatewaySecurity {
       if (last?.hashUserId !== undefined) {
         body.hashUserId = last.hashUserId;
         body.lastAlgorithm = last.algorithm;
+        body.deviceCheckTime = tm;
         body.userCheckDeviceSign = await signWith(last, deviceCheckPayload(req.path, last.hashUserId, tm));
       }
     }

@@ -10,7 +10,6 @@ import {
   registerMobileAndEmailBody,
   registerMobileBody,
   SESSION_COOKIE,
-  SignHeader,
   sendCodeBody,
   verifyLoginBody,
 } from "@meridian/contracts";
@@ -95,15 +94,15 @@ export function accountsRoutes(app: FastifyInstance, deps: AccountsRouteDeps): v
     if (
       body.hashUserId !== undefined &&
       body.userCheckDeviceSign !== undefined &&
-      body.lastAlgorithm !== undefined
+      body.lastAlgorithm !== undefined &&
+      body.deviceCheckTime !== undefined
     ) {
-      const tm = request.headers[SignHeader.TIME];
       knownDevice = await service.checkDevice({
         hashUserId: body.hashUserId,
         alg: body.lastAlgorithm,
         signature: body.userCheckDeviceSign,
         path: "/v1/user/login",
-        tm: typeof tm === "string" ? tm : "",
+        tm: body.deviceCheckTime,
       });
     }
     const result = await service.login(body, meta(request));
