@@ -1,8 +1,9 @@
 import websocket from "@fastify/websocket";
-import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from "fastify";
 import type { Health } from "@meridian/contracts";
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from "fastify";
 import type { Redis } from "ioredis";
 import type { ViteDevServer } from "vite";
+import { moduleRoutes, moduleSeeds } from "./modules/index.ts";
 import { allowedImageHosts, type Config, describeConfig, loadConfig } from "./platform/config.ts";
 import { openDb, type PlatformDb } from "./platform/db/index.ts";
 import { loadMigrations, migrate } from "./platform/db/migrate.ts";
@@ -16,7 +17,6 @@ import { registerSsr } from "./platform/http/ssr.ts";
 import { zodValidatorCompiler } from "./platform/http/zod-compiler.ts";
 import { loggerOptions } from "./platform/logger.ts";
 import type { ModuleRoutes, Platform } from "./platform/platform.ts";
-import { moduleRoutes, moduleSeeds } from "./modules/index.ts";
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from "./platform/rate-limit.ts";
 import { closeRedis, connectRedis } from "./platform/redis.ts";
 
@@ -93,6 +93,18 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     if (ownsDb) await db.close();
   });
   app.log.info({ config: describeConfig(config), db: db.location }, "platform ready");
+
+  // NOTE: close() waits for every socket; a keep-alive socket whose request was in
+  // flight at close would keep it waiting, so answers sent while closing end theirs.
+  let closing = false;
+  app.addHook("preClose", (done) => {
+    closing = true;
+    done();
+  });
+  app.addHook("onSend", (_request, reply, payload, done) => {
+    if (closing) reply.header("connection", "close");
+    done(null, payload);
+  });
 
   installSecurityHeaders(app, {
     imageHosts: allowedImageHosts(config),

@@ -42,7 +42,12 @@ export function loggerOptions(config: Config): NonNullable<FastifyServerOptions[
     level: config.logLevel,
     redact: { paths: REDACT_PATHS, censor: "[redacted]" },
     ...(config.nodeEnv === "development"
-      ? { transport: { target: "pino-pretty", options: { translateTime: "HH:MM:ss.l", ignore: "pid,hostname" } } }
+      ? {
+          transport: {
+            target: "pino-pretty",
+            options: { translateTime: "HH:MM:ss.l", ignore: "pid,hostname" },
+          },
+        }
       : {}),
   };
 }

@@ -24,7 +24,11 @@ export interface RateLimiter {
 }
 
 function result(count: number, rule: RateLimitRule, resetMs: number): RateLimitResult {
-  return { allowed: count <= rule.limit, remaining: Math.max(0, rule.limit - count), resetMs: Math.max(0, resetMs) };
+  return {
+    allowed: count <= rule.limit,
+    remaining: Math.max(0, rule.limit - count),
+    resetMs: Math.max(0, resetMs),
+  };
 }
 
 /** One process only; expired windows are swept as the map grows. */

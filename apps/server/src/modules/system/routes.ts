@@ -1,5 +1,5 @@
-import type { FastifyInstance } from "fastify";
 import { DOMAIN_CONFIG_LIST_PATH } from "@meridian/contracts";
+import type { FastifyInstance } from "fastify";
 import { route } from "../../platform/http/route.ts";
 import type { Platform } from "../../platform/platform.ts";
 import { domainConfigList } from "./service.ts";

@@ -4,10 +4,10 @@ import type { PlatformDb } from "./internal.ts";
 import { openPostgres } from "./postgres.ts";
 import { openSqlite } from "./sqlite.ts";
 
+export { ddl } from "./ddl.ts";
 export type { PlatformDb, ScriptQueryable } from "./internal.ts";
 export { TransactionMisuseError } from "./internal.ts";
 export type { Db, Dialect, Queryable, RunResult, SqlValue } from "./types.ts";
-export { ddl } from "./ddl.ts";
 
 /** PostgreSQL when DATABASE_URL is set, otherwise SQLite at `<DATA_DIR>/meridian.db`. */
 export function openDb(config: Pick<Config, "databaseUrl" | "dataDir">): PlatformDb {

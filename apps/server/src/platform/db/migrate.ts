@@ -44,7 +44,9 @@ export async function migrate(db: PlatformDb, migrations: readonly Migration[]):
   const ordered = [...migrations].sort((a, b) => a.id.localeCompare(b.id));
   return db.transaction(async (tx) => {
     if (tx.dialect === "postgres") {
-      await tx.exec("SELECT pg_advisory_xact_lock(hashtext(current_schema() || '.meridian.schema_migrations'))");
+      await tx.exec(
+        "SELECT pg_advisory_xact_lock(hashtext(current_schema() || '.meridian.schema_migrations'))",
+      );
     }
     await tx.exec(
       "CREATE TABLE IF NOT EXISTS schema_migrations (id TEXT PRIMARY KEY, applied_at BIGINT NOT NULL)",
@@ -56,7 +58,10 @@ export async function migrate(db: PlatformDb, migrations: readonly Migration[]):
       if (done.has(migration.id)) continue;
       const sql = migration.up(tx.dialect);
       for (const statement of typeof sql === "string" ? [sql] : sql) await tx.exec(statement);
-      await tx.run("INSERT INTO schema_migrations (id, applied_at) VALUES (?, ?)", [migration.id, Date.now()]);
+      await tx.run("INSERT INTO schema_migrations (id, applied_at) VALUES (?, ?)", [
+        migration.id,
+        Date.now(),
+      ]);
       applied.push(migration.id);
     }
     return applied;

@@ -28,6 +28,8 @@ function normaliseRow<T>(row: Row): T {
  * NOTE: with one connection, a statement issued while another caller's transaction is
  * open would join it. So every statement outside a transaction waits for the mutex
  * when it is held, and `db.*` called from inside a transaction callback throws.
+ * node:sqlite is synchronous: open one handle per file per process (a second handle
+ * waiting on a lock would block the event loop the first needs to commit).
  */
 export function openSqlite(file: string): PlatformDb {
   if (file !== ":memory:") fs.mkdirSync(path.dirname(file), { recursive: true });

@@ -1,5 +1,5 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from "fastify";
 import { Code, type Envelope, type FieldIssue, fail } from "@meridian/contracts";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from "fastify";
 import { z } from "zod";
 import { AppError, errors } from "../errors.ts";
 
@@ -24,7 +24,13 @@ interface CodedError {
 function isCodedError(error: unknown): error is CodedError {
   if (!(error instanceof Error)) return false;
   const { code, status } = error as Partial<CodedError>;
-  return typeof code === "string" && /^\d{5}$/.test(code) && typeof status === "number" && status >= 400 && status < 600;
+  return (
+    typeof code === "string" &&
+    /^\d{5}$/.test(code) &&
+    typeof status === "number" &&
+    status >= 400 &&
+    status < 600
+  );
 }
 
 function fieldIssues(error: z.ZodError, part: string | undefined): FieldIssue[] {
@@ -53,11 +59,17 @@ export function toEdgeAnswer(error: unknown): EdgeAnswer {
   }
   const validationPart = (error as { validationContext?: string } | null)?.validationContext;
   if (error instanceof z.ZodError) {
-    const app = errors.validation(fieldIssues(error, validationPart === "querystring" ? "query" : validationPart));
+    const app = errors.validation(
+      fieldIssues(error, validationPart === "querystring" ? "query" : validationPart),
+    );
     return toEdgeAnswer(app);
   }
   const code = (error as FastifyError | null)?.code;
-  const edge = (status: number, c: string, msg: string): EdgeAnswer => ({ status, body: fail(c, msg), headers: {} });
+  const edge = (status: number, c: string, msg: string): EdgeAnswer => ({
+    status,
+    body: fail(c, msg),
+    headers: {},
+  });
   switch (code) {
     case "FST_ERR_CTP_INVALID_JSON_BODY":
       return edge(400, Code.MALFORMED_JSON, "Malformed JSON in request body");
@@ -82,7 +94,11 @@ export function sendEdgeAnswer(request: FastifyRequest, reply: FastifyReply, err
   } else {
     request.log.info({ code: answer.body.code, msg: answer.body.msg }, "request rejected");
   }
-  return reply.status(answer.status).headers(answer.headers).type("application/json; charset=utf-8").send(answer.body);
+  return reply
+    .status(answer.status)
+    .headers(answer.headers)
+    .type("application/json; charset=utf-8")
+    .send(answer.body);
 }
 
 const METHODS: HTTPMethods[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];
@@ -117,7 +133,8 @@ export function installApiEdge(api: FastifyInstance): void {
       // The catch-all itself matches every method; it is the one with a `*` param.
       return found !== null && (found.params as Record<string, string>)["*"] === undefined;
     });
-    if (allowed.length > 0) return sendEdgeAnswer(request, reply, errors.methodNotAllowed(request.method, allowed));
+    if (allowed.length > 0)
+      return sendEdgeAnswer(request, reply, errors.methodNotAllowed(request.method, allowed));
     return sendEdgeAnswer(request, reply, errors.notFound(`No API route ${request.method} ${path}`));
   });
 }

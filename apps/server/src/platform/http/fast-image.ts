@@ -1,5 +1,5 @@
-import type { FastifyInstance } from "fastify";
 import { Header } from "@meridian/contracts";
+import type { FastifyInstance } from "fastify";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -19,7 +19,10 @@ export function createImageRewriter(allowedHosts: readonly string[]) {
   const pattern =
     allowed.size === 0
       ? null
-      : new RegExp(`(^|[^A-Za-z0-9.-])(https?:)?//(${[...allowed].map(escapeRegExp).join("|")})(?=[/?#:"'\\s)]|$)`, "gi");
+      : new RegExp(
+          `(^|[^A-Za-z0-9.-])(https?:)?//(${[...allowed].map(escapeRegExp).join("|")})(?=[/?#:"'\\s)]|$)`,
+          "gi",
+        );
 
   const isAllowed = (host: string) => allowed.has(host.toLowerCase());
 
@@ -28,7 +31,10 @@ export function createImageRewriter(allowedHosts: readonly string[]) {
     const walk = (node: unknown): unknown => {
       if (typeof node === "string") {
         return node.includes("//")
-          ? node.replace(pattern, (_match, lead: string, scheme: string | undefined) => `${lead}${scheme ?? ""}//${fastHost}`)
+          ? node.replace(
+              pattern,
+              (_match, lead: string, scheme: string | undefined) => `${lead}${scheme ?? ""}//${fastHost}`,
+            )
           : node;
       }
       if (Array.isArray(node)) return node.map(walk);

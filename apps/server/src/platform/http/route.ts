@@ -1,5 +1,11 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods, RouteShorthandOptions } from "fastify";
 import { ok } from "@meridian/contracts";
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  HTTPMethods,
+  RouteShorthandOptions,
+} from "fastify";
 import type { z } from "zod";
 import { errors } from "../errors.ts";
 import type { RateLimiter, RateLimitRule } from "../rate-limit.ts";

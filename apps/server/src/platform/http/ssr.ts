@@ -1,8 +1,8 @@
 import path from "node:path";
-import type { FastifyInstance, FastifyRequest, InjectOptions } from "fastify";
-import { fastifyReactRouter } from "@mcansh/remix-fastify";
 import middie from "@fastify/middie";
+import { fastifyReactRouter } from "@mcansh/remix-fastify";
 import { FORWARDED_API_HEADERS } from "@meridian/contracts";
+import type { FastifyInstance, FastifyRequest, InjectOptions } from "fastify";
 import { RouterContextProvider } from "react-router";
 import type { RunnableDevEnvironment, ViteDevServer } from "vite";
 // NOTE: the one token instance shared with the web build (see apps/web/vite.config.ts).

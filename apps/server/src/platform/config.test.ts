@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { allowedImageHosts, ConfigError, describeConfig, loadConfig, REPO_ROOT } from "./config.ts";
+
+describe("loadConfig", () => {
+  it("applies defaults: port 3000, SQLite under <repo>/data", () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.dataDir).toBe(`${REPO_ROOT}/data`);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.trustProxy).toBe(false);
+  });
+
+  it("parses lists, trust proxy and image hosts", () => {
+    const config = loadConfig({
+      PUBLIC_DOMAINS: "meridian.example, meridian.example.jp",
+      IMG_DOMAINS_FOREIGN: "img1.example.com,img2.example.com",
+      DEFAULT_IMG_HOST: "static.example.com",
+      TRUST_PROXY: "2",
+    });
+    expect(config.publicDomains).toEqual(["meridian.example", "meridian.example.jp"]);
+    expect(config.trustProxy).toBe(2);
+    expect(allowedImageHosts(config)).toEqual(["img1.example.com", "img2.example.com", "static.example.com"]);
+  });
+
+  it("names the bad variable, never its value", () => {
+    try {
+      loadConfig({ PORT: "eighty", DATABASE_URL: "mysql://user:s3cret@db/x" });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      expect(String(error)).toContain("PORT");
+      expect(String(error)).toContain("DATABASE_URL");
+      expect(String(error)).not.toContain("s3cret");
+    }
+  });
+
+  it("describes itself without credentials", () => {
+    const config = loadConfig({ DATABASE_URL: "postgres://app:s3cret@db.internal:5432/meridian" });
+    expect(JSON.stringify(describeConfig(config))).not.toContain("s3cret");
+    expect(describeConfig(config).databaseUrl).toBe("postgres://db.internal:5432/meridian");
+  });
+});

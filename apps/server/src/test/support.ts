@@ -1,0 +1,17 @@
+import type { FastifyInstance } from "fastify";
+import { type BuildAppOptions, buildApp } from "../app.ts";
+import { type Config, loadConfig } from "../platform/config.ts";
+import { openSqlite } from "../platform/db/sqlite.ts";
+
+/** Config for tests: never the process environment, SQLite in memory unless told. */
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({ NODE_ENV: "test", DATA_DIR: "/tmp/meridian-test-unused", ...env });
+}
+
+/** An API-only app (no pages) on an in-memory SQLite database, closed with the app. */
+export async function buildTestApp(options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const db = options.db ?? openSqlite(":memory:");
+  const app = await buildApp({ config: testConfig(), ssr: false, logger: false, ...options, db });
+  if (options.db === undefined) app.addHook("onClose", () => db.close());
+  return app;
+}
