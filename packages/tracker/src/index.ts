@@ -7,7 +7,8 @@
  * `init({debug: true})`.
  */
 import { EventType, type EventTypeName } from "./constants.ts";
-import { flushNow, record, setUser as setTrackedUser, start, stop } from "./tracker.ts";
+import { record } from "./events.ts";
+import { flushNow, setUser as setTrackedUser, start, stop } from "./tracker.ts";
 import { guard } from "./util.ts";
 
 export type { TrackingContext, TrackingEvent, TrackingRecord } from "@meridian/contracts";
