@@ -16,8 +16,9 @@ import os from "node:os";
 import path from "node:path";
 import { ensureWebBuild, repoRoot } from "./web-build.ts";
 
-const postgresUrl = "postgres://root@127.0.0.1:5432/test";
-const redisUrl = "redis://127.0.0.1:6379";
+// The caller may point the integration run elsewhere; these are what CI provides.
+const postgresUrl = process.env.TEST_DATABASE_URL ?? "postgres://root@127.0.0.1:5432/test";
+const redisUrl = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 const isCi = process.env.CI === "true";
 /** Wall-clock cap per Vitest run, so a hung suite fails instead of stalling CI. */
 const suiteTimeoutMs = Number(process.env.TEST_SUITE_TIMEOUT_MS ?? 8 * 60_000);
@@ -153,10 +154,11 @@ function fail(name: string, note: string): void {
   say(`=== ${name}: FAILED: ${note}`);
 }
 
-/** Opens a TCP connection, writes `probe` if given, and resolves with the first bytes answered. */
-function tcpProbe(port: number, probe?: string): Promise<string | undefined> {
+/** Opens a TCP connection to the URL's host, writes `probe` if given, and resolves with the first bytes answered. */
+function tcpProbe(url: string, defaultPort: number, probe?: string): Promise<string | undefined> {
+  const { hostname, port } = new URL(url);
   return new Promise((resolve) => {
-    const socket = net.connect({ host: "127.0.0.1", port });
+    const socket = net.connect({ host: hostname.replace(/^\[|\]$/g, ""), port: Number(port || defaultPort) });
     const done = (value: string | undefined) => {
       socket.destroy();
       resolve(value);
@@ -172,11 +174,18 @@ function tcpProbe(port: number, probe?: string): Promise<string | undefined> {
 }
 
 async function postgresReachable(): Promise<boolean> {
-  return (await tcpProbe(5432)) !== undefined;
+  return (await tcpProbe(postgresUrl, 5432)) !== undefined;
 }
 
+/** PING answers +PONG, or -NOAUTH when a password is needed (the URL carries it): either way it is up. */
 async function redisReachable(): Promise<boolean> {
-  return (await tcpProbe(6379, "PING\r\n"))?.startsWith("+PONG") ?? false;
+  const answer = await tcpProbe(redisUrl, 6379, "PING\r\n");
+  return answer !== undefined && (answer.startsWith("+PONG") || answer.startsWith("-NOAUTH"));
+}
+
+/** host:port of a URL, without credentials, for messages. */
+function hostOf(url: string): string {
+  return new URL(url).host;
 }
 
 function cleanEnv(): NodeJS.ProcessEnv {
@@ -193,8 +202,8 @@ async function main(): Promise<void> {
 
   const [hasPostgres, hasRedis] = await Promise.all([postgresReachable(), redisReachable()]);
   const missing = [
-    hasPostgres ? "" : "PostgreSQL (127.0.0.1:5432)",
-    hasRedis ? "" : "Redis (127.0.0.1:6379)",
+    hasPostgres ? "" : `PostgreSQL (${hostOf(postgresUrl)})`,
+    hasRedis ? "" : `Redis (${hostOf(redisUrl)})`,
   ].filter(Boolean);
   if (missing.length > 0 && isCi) {
     fail("integration (PostgreSQL + Redis)", `CI=true but not reachable: ${missing.join(", ")}`);
@@ -203,8 +212,8 @@ async function main(): Promise<void> {
   } else {
     if (missing.length > 0) say(`\n(not reachable, left out: ${missing.join(", ")})`);
     const env = cleanEnv();
-    if (hasPostgres) env.TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? postgresUrl;
-    if (hasRedis) env.TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? redisUrl;
+    if (hasPostgres) env.TEST_DATABASE_URL = postgresUrl;
+    if (hasRedis) env.TEST_REDIS_URL = redisUrl;
     await runVitest("integration (PostgreSQL + Redis)", ["--passWithNoTests", ".int.test."], env);
   }
 
