@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { trackingBatchSchema } from "@meridian/contracts";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { KEY_EVENTS, KEY_TAB } from "./constants.ts";
 import { destroy, flush, init, setUser, track } from "./index.ts";
@@ -157,6 +158,22 @@ describe("upload loop", () => {
     expect(ingest.events().map((e) => e.event_tracking_id)).toEqual(["b9332", "b9"]);
     destroy();
     await expect(flush()).resolves.toBeUndefined();
+  });
+});
+
+describe("contract", () => {
+  it("every upload is a valid @meridian/contracts tracking batch", async () => {
+    const ingest = setup({ url: "/ar/telegram-apps/wallet-bot/articles?qr=abc" });
+    track("click", "b60", { a: 1 }, { merge: true });
+    track("click", "b60", { a: 2 }, { merge: true });
+    track("video", "/", { seconds: 3 });
+    history.pushState(null, "", "/airdrop");
+    await vi.advanceTimersByTimeAsync(500);
+    setVisibility("hidden");
+    await settle();
+    expect(ingest.uploads).toHaveLength(2);
+    for (const upload of ingest.uploads) expect(() => trackingBatchSchema.parse(upload.events)).not.toThrow();
+    expect(ingest.events()[0]).toMatchObject({ user_language: 99, curr_page: "b9642", qr_val: "abc" });
   });
 });
 
