@@ -1,19 +1,207 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
-import { ConfigProvider } from "antd";
+import {
+  getLocale,
+  LOCALE_COOKIE,
+  LOCALE_COOKIE_MAX_AGE_SECONDS,
+  localizePath,
+  parseLocalePath,
+  resolveLocale,
+  VISIBLE_LOCALES,
+} from "@meridian/contracts/locales";
+import { type ReactNode, useEffect, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useMatches,
+  useNavigate,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import { DOWNLOAD_BAR_BOOT_SCRIPT } from "./features/shell/download-bar.tsx";
+import { NotFound } from "./features/shell/not-found.tsx";
+import { loadShellUser } from "./features/shell/session.server.ts";
+import { ShellProviders } from "./features/shell/shell-providers.tsx";
+import { markSimulationMode } from "./features/shell/simulation.ts";
+import { SiteShell } from "./features/shell/site-shell.tsx";
+import type { NavKey } from "./features/shell/types.ts";
+import { addBundles, createI18n, type I18nPayload, SHELL_NAMESPACES } from "./i18n/i18n.ts";
+import { applyDayjsLocale, loadLocaleModules } from "./i18n/locale-modules.ts";
+import { loadI18n } from "./i18n/resources.server.ts";
+import { readCookie, writeCookie } from "./lib/cookies.ts";
+import { readServerContext } from "./lib/server-context.server.ts";
+import antdStylesHref from "./styles/antd.generated.css?url";
+import appStylesHref from "./styles/app.css?url";
+import {
+  resolveTheme,
+  THEME_COOKIE,
+  THEME_COOKIE_MAX_AGE_SECONDS,
+  THEME_STORAGE_KEY,
+  type Theme,
+  themeClassName,
+} from "./theme/theme.ts";
 
-export function Layout({ children }: { children: React.ReactNode }) {
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: antdStylesHref },
+  { rel: "stylesheet", href: appStylesHref },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const cookieHeader = request.headers.get("cookie");
+  // Unknown prefixes 404 inside the shell; the 404 then speaks the visitor's language.
+  const { locale } = resolveLocale({
+    pathname: url.pathname,
+    query: url.searchParams.get("locale"),
+    cookie: readCookie(cookieHeader, LOCALE_COOKIE),
+    acceptLanguage: request.headers.get("accept-language"),
+  });
+  const theme = resolveTheme({
+    appTheme: url.searchParams.get("appTheme"),
+    cookie: readCookie(cookieHeader, THEME_COOKIE),
+  });
+  const server = readServerContext(context);
+  const [user] = await Promise.all([
+    loadShellUser(server, getLocale(locale).languageKey),
+    loadLocaleModules(locale),
+  ]);
+  return {
+    locale,
+    theme,
+    user,
+    i18n: loadI18n(locale, SHELL_NAMESPACES),
+    nonce: server?.nonce,
+    origin: server?.origin ?? url.origin,
+    year: new Date().getUTCFullYear(),
+  };
+}
+
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const data = await serverLoader();
+  // Fetch antd/dayjs locale data before the new locale renders, so nothing flashes English.
+  await loadLocaleModules(data.locale);
+  return data;
+}
+
+/** Vary on what the root loader reads, for any cache in front of the site. */
+export const headers: Route.HeadersFunction = () => ({ Vary: "Cookie, Accept-Language" });
+
+type RootData = Awaited<ReturnType<typeof loader>>;
+
+/** One alternate per language tag: asia speaks plain `en`, which the en site already claims. */
+const HREFLANG_LOCALES = VISIBLE_LOCALES.filter(
+  (l, i) => VISIBLE_LOCALES.findIndex((other) => other.htmlLang === l.htmlLang) === i,
+);
+
+function routeI18nPayloads(matches: ReturnType<typeof useMatches>): I18nPayload[] {
+  const out: I18nPayload[] = [];
+  for (const m of matches) {
+    const data = m.loaderData as { i18n?: I18nPayload } | undefined;
+    if (data?.i18n && m.id !== "root") out.push(data.i18n);
+  }
+  return out;
+}
+
+function useThemeState(serverTheme: Theme): [Theme, (t: Theme) => void] {
+  const [chosen, setChosen] = useState<Theme | null>(null);
+  const change = (next: Theme) => {
+    setChosen(next);
+    writeCookie(THEME_COOKIE, next, THEME_COOKIE_MAX_AGE_SECONDS);
+    try {
+      window.localStorage.setItem(THEME_STORAGE_KEY, next);
+    } catch {
+      // The cookie alone is enough for the server to render the right theme.
+    }
+  };
+  return [chosen ?? serverTheme, change];
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<RootData>("root");
+  const locale = data?.locale ?? "en";
+  const entry = getLocale(locale);
+  const [theme, setTheme] = useThemeState(data?.theme ?? "white");
+  const navigate = useNavigate();
+  const location = useLocation();
+  const matches = useMatches();
+
+  const rootI18n = data?.i18n ?? { lng: entry.htmlLang, bundles: {} };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new instance only when the language changes; bundles are added below.
+  const i18n = useMemo(() => createI18n(rootI18n), [rootI18n.lng]);
+  addBundles(i18n, rootI18n);
+  for (const payload of routeI18nPayloads(matches)) addBundles(i18n, payload);
+
+  useEffect(() => applyDayjsLocale(locale), [locale]);
+
+  const { rest } = parseLocalePath(location.pathname);
+
+  const handleNavigate = (href: string, key?: NavKey) => {
+    if (key === "simulation") markSimulationMode();
+    navigate(href);
+  };
+
+  const handleLanguageChange = (next: string) => {
+    writeCookie(LOCALE_COOKIE, next, LOCALE_COOKIE_MAX_AGE_SECONDS);
+    const params = new URLSearchParams(location.search);
+    params.set("locale", next);
+    navigate(`${localizePath(next, rest)}?${params.toString()}${location.hash}`, {
+      replace: true,
+      preventScrollReset: true,
+    });
+  };
+
+  const origin = data?.origin ?? "";
+  const nonce = data?.nonce;
+
   return (
-    <html lang="en">
+    <html
+      lang={entry.htmlLang}
+      dir={entry.dir}
+      className={themeClassName(theme)}
+      data-locale={entry.code}
+      suppressHydrationWarning
+    >
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content={theme === "black" ? "dark" : "light"} />
+        <meta name="theme-color" content="#181a20" />
+        <script nonce={nonce}>{DOWNLOAD_BAR_BOOT_SCRIPT}</script>
         <Meta />
+        <link rel="canonical" href={`${origin}${localizePath(entry.hidden ? "en" : entry.code, rest)}`} />
+        {HREFLANG_LOCALES.map((l) => (
+          <link
+            key={l.code}
+            rel="alternate"
+            hrefLang={l.htmlLang}
+            href={`${origin}${localizePath(l.code, rest)}`}
+          />
+        ))}
+        <link rel="alternate" hrefLang="x-default" href={`${origin}${rest}`} />
         <Links />
       </head>
       <body>
-        <ConfigProvider theme={{ zeroRuntime: true, hashed: false }}>{children}</ConfigProvider>
-        <ScrollRestoration />
-        <Scripts />
+        <ShellProviders i18n={i18n} nonce={nonce} locale={locale} theme={theme}>
+          <SiteShell
+            locale={locale}
+            theme={theme}
+            user={data?.user}
+            currentPath={rest}
+            year={data?.year ?? new Date().getUTCFullYear()}
+            onNavigate={handleNavigate}
+            onThemeChange={setTheme}
+            onLanguageChange={handleLanguageChange}
+          >
+            {children}
+          </SiteShell>
+        </ShellProviders>
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );
@@ -21,4 +209,34 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const data = useRouteLoaderData<RootData>("root");
+  const navigate = useNavigate();
+  const locale = data?.locale ?? "en";
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return <NotFound locale={locale} onNavigate={(href) => navigate(href)} />;
+  }
+  return <ServerError />;
+}
+
+function ServerError() {
+  const { t } = useTranslation("shell");
+  return (
+    <section className="not-found">
+      <h1>{t("error.title")}</h1>
+      <p>{t("error.body")}</p>
+    </section>
+  );
+}
+
+export function meta({ error, loaderData }: Route.MetaArgs) {
+  if (!error) return [];
+  const shell = loaderData?.i18n.bundles.shell as
+    | { notFound?: { title?: string }; error?: { title?: string } }
+    | undefined;
+  const is404 = isRouteErrorResponse(error) && error.status === 404;
+  const title = is404 ? (shell?.notFound?.title ?? "404 - Page not found") : (shell?.error?.title ?? "Error");
+  return [{ title: `${title} | Meridian` }, { name: "robots", content: "noindex" }];
 }

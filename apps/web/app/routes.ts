@@ -1,3 +1,22 @@
-import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { index, type RouteConfig, route } from "@react-router/dev/routes";
 
-export default [index("routes/home.tsx"), route("*", "routes/not-found.tsx")] satisfies RouteConfig;
+/**
+ * Every page lives under the optional language prefix `:lang?` (SPEC section 2), so
+ * `/airdrops` and `/ja/airdrops` reach the same module. The layout route checks the
+ * prefix against the locale table: unknown prefixes answer 404, aliases redirect.
+ *
+ * HOW TO ADD A PAGE: append one line to the children below, with a path relative to the
+ * prefix, and keep the catch-all last:
+ *
+ *   route("airdrops", "routes/airdrops.tsx"),
+ *   route("telegram-apps/:app", "routes/tg-app-detail.tsx"),
+ *
+ * In the route module, read the locale with `localeFromParams(params)`
+ * (app/i18n/locale-routing.ts), load translations with
+ * `loadI18n(locale, ["<namespace>"])` (app/i18n/resources.server.ts) and return them as
+ * `i18n` from the loader; the root adds them to the page's i18next instance. Build links
+ * with `localizePath(locale, "/path")` from @meridian/contracts/locales.
+ */
+export default [
+  route(":lang?", "routes/locale-layout.tsx", [index("routes/home.tsx"), route("*", "routes/not-found.tsx")]),
+] satisfies RouteConfig;

@@ -1,6 +1,10 @@
+import { data } from "react-router";
+
+/** Any path no feature claims: a 404 rendered by the root error boundary inside the shell. */
 export function loader() {
-  throw new Response("Not found", { status: 404 });
+  throw data(null, { status: 404 });
 }
-export default function NotFound() {
-  return <h1>404 - Page not found</h1>;
+
+export default function NotFoundRoute() {
+  return null;
 }

@@ -1,0 +1,85 @@
+import { MenuOutlined } from "@ant-design/icons";
+import { localizePath } from "@meridian/contracts/locales";
+import { lazy, Suspense, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { AuthButtons, FiatPicker, LanguagePicker, ThemeToggle } from "./header-controls.tsx";
+import { Logo } from "./logo.tsx";
+import { activeNavKey, NAV_ITEMS } from "./nav-items.ts";
+import { ShellLink } from "./shell-link.tsx";
+import type { ShellProps } from "./types.ts";
+
+// The phone menu is only needed after a tap: keep the Drawer out of the first-load bundle.
+const MobileMenu = lazy(() => import("./mobile-menu.tsx").then((m) => ({ default: m.MobileMenu })));
+
+/** Site header: logo, sections, language, fiat, theme, account; a Drawer menu on narrow screens. */
+export function Header(props: ShellProps) {
+  const { locale, currentPath, onNavigate } = props;
+  const { t } = useTranslation("shell");
+  const [menuOpen, setMenuOpen] = useState(false);
+  const active = activeNavKey(currentPath);
+
+  return (
+    <header className="shell-header">
+      <div className="shell-header-inner">
+        <ShellLink
+          className="shell-logo"
+          href={localizePath(locale, "/")}
+          navKey="home"
+          onNavigate={onNavigate}
+          aria-label={`${t("brand")} – ${t("nav.home")}`}
+        >
+          <Logo />
+        </ShellLink>
+        <nav className="shell-nav" aria-label={t("nav.label")}>
+          <ul>
+            {NAV_ITEMS.filter((item) => item.key !== "assets").map((item) => (
+              <li key={item.key}>
+                <ShellLink
+                  href={localizePath(locale, item.path)}
+                  navKey={item.key}
+                  onNavigate={onNavigate}
+                  aria-current={active === item.key && item.key !== "simulation" ? "page" : undefined}
+                >
+                  {t(item.label)}
+                </ShellLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="shell-actions">
+          <ShellLink
+            className="shell-assets-link"
+            href={localizePath(locale, "/asset")}
+            navKey="assets"
+            onNavigate={onNavigate}
+            aria-current={active === "assets" ? "page" : undefined}
+          >
+            {t("nav.assets")}
+          </ShellLink>
+          <div className="shell-controls">
+            <LanguagePicker locale={locale} onLanguageChange={props.onLanguageChange} />
+            <FiatPicker />
+            <ThemeToggle theme={props.theme} onThemeChange={props.onThemeChange} />
+          </div>
+          <AuthButtons locale={locale} user={props.user} onNavigate={onNavigate} />
+          <button
+            type="button"
+            className="shell-icon-button shell-menu-button"
+            aria-label={t("nav.openMenu")}
+            aria-expanded={menuOpen}
+            aria-haspopup="dialog"
+            data-testid="menu-button"
+            onClick={() => setMenuOpen(true)}
+          >
+            <MenuOutlined aria-hidden />
+          </button>
+        </div>
+      </div>
+      {menuOpen ? (
+        <Suspense fallback={null}>
+          <MobileMenu {...props} open={menuOpen} onClose={() => setMenuOpen(false)} />
+        </Suspense>
+      ) : null}
+    </header>
+  );
+}

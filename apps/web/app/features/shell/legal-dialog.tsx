@@ -1,0 +1,39 @@
+import { Button, Modal } from "antd";
+import { useTranslation } from "react-i18next";
+
+interface LegalDialogProps {
+  open: boolean;
+  onClose: () => void;
+}
+
+const SECTIONS = [
+  { title: "legal.termsTitle", body: "legal.terms" },
+  { title: "legal.privacyTitle", body: "legal.privacy" },
+  { title: "legal.riskTitle", body: "legal.risk" },
+] as const;
+
+/** Terms of use, privacy notice and risk notice in one dialog. */
+export function LegalDialog({ open, onClose }: LegalDialogProps) {
+  const { t } = useTranslation("shell");
+  return (
+    <Modal
+      open={open}
+      onCancel={onClose}
+      title={t("legal.title")}
+      rootClassName="shell-legal"
+      data-testid="legal-dialog"
+      footer={
+        <Button type="primary" onClick={onClose} data-testid="legal-dialog-close">
+          {t("legal.close")}
+        </Button>
+      }
+    >
+      {SECTIONS.map((s) => (
+        <section key={s.title} className="shell-legal-section">
+          <h3>{t(s.title)}</h3>
+          <p>{t(s.body)}</p>
+        </section>
+      ))}
+    </Modal>
+  );
+}

@@ -1,0 +1,44 @@
+import type { Theme } from "../../theme/theme.ts";
+
+/** Sections the shell links to; hosts may special-case one in `onNavigate`. */
+export type NavKey =
+  | "home"
+  | "airdrops"
+  | "apps"
+  | "spot"
+  | "futures"
+  | "simulation"
+  | "fees"
+  | "vip"
+  | "assets"
+  | "login"
+  | "register"
+  | "download";
+
+/** The part of the logged-in user record the shell shows. */
+export interface ShellUser {
+  userId: string;
+  nickName?: string;
+  userName?: string;
+  loginName?: string;
+}
+
+/**
+ * What the header, footer and legal dialog receive (SPEC section 2). No router and no
+ * fetch inside: the embeddable bundle mounts the same components on other sites.
+ */
+export interface ShellProps {
+  locale: string;
+  theme: Theme;
+  user?: ShellUser | undefined;
+  /** Current path without the language prefix, to mark the active section. */
+  currentPath?: string | undefined;
+  /** Follow an internal link (already localised). `key` names the section when it is one. */
+  onNavigate: (href: string, key?: NavKey) => void;
+  onThemeChange: (theme: Theme) => void;
+  onLanguageChange: (locale: string) => void;
+}
+
+export function displayUserName(user: ShellUser): string {
+  return user.nickName || user.userName || user.loginName || user.userId;
+}
