@@ -374,6 +374,7 @@ export class OrderBook {
       listener.onExpired(++this.seq, id, qty, ExpireReason.Fok, ts);
       return;
     }
+    this.stpHit = false;
     const left = crosses ? this.match(id, account, side, price, qty, stp) : qty;
     let rested = false;
     if (left > 0) {
