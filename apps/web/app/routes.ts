@@ -18,5 +18,13 @@ import { index, type RouteConfig, route } from "@react-router/dev/routes";
  * with `localizePath(locale, "/path")` from @meridian/contracts/locales.
  */
 export default [
-  route(":lang?", "routes/locale-layout.tsx", [index("routes/home.tsx"), route("*", "routes/not-found.tsx")]),
+  route(":lang?", "routes/locale-layout.tsx", [
+    index("routes/home.tsx"),
+    route("login", "routes/login.tsx"),
+    route("register", "routes/register.tsx"),
+    route("account/overview", "routes/account.overview.tsx"),
+    route("account/security", "routes/account.security.tsx"),
+    route("account/identity", "routes/account.identity.tsx"),
+    route("*", "routes/not-found.tsx"),
+  ]),
 ] satisfies RouteConfig;

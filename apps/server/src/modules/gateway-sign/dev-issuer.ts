@@ -3,9 +3,9 @@
  * `DEV_ISSUER_PUBLIC_JWK` of @meridian/contracts. It signs the ephemeral server key a
  * development or test server makes at start.
  *
- * NOTE: production refuses it (keys.ts): a production server gets its RSA key and the
- * issuer's signature over it from GATEWAY_SERVER_PRIVATE_KEY / GATEWAY_SERVER_KEY_SIGN,
- * made offline with `scripts/issue-server-key.ts` and an issuer key kept out of the repo.
+ * NOTE: a real deployment sets GATEWAY_SERVER_PRIVATE_KEY / GATEWAY_SERVER_KEY_SIGN
+ * (signed offline by an issuer key kept out of the repo) and builds the client with that
+ * issuer's public key; production without them warns at start (keys.ts).
  */
 export const DEV_ISSUER_PRIVATE_JWK = {
   kty: "EC",

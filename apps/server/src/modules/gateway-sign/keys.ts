@@ -45,17 +45,24 @@ export function generateServerKeys(issuerJwk: crypto.JsonWebKey = DEV_ISSUER_PRI
 }
 
 /**
- * Production: GATEWAY_SERVER_PRIVATE_KEY (PKCS#8 PEM) and GATEWAY_SERVER_KEY_SIGN are
- * required. Elsewhere a key is made at start and signed by the development issuer.
+ * GATEWAY_SERVER_PRIVATE_KEY (PKCS#8 PEM) and GATEWAY_SERVER_KEY_SIGN (the issuer's
+ * signature) when set. Otherwise a key is made at start and signed by the development
+ * issuer, which only clients built with the development issuer key accept; production
+ * warns, because there the issuer check then proves nothing.
  */
-export function loadServerKeys(env: NodeJS.ProcessEnv = process.env): ServerKeys {
+export function loadServerKeys(
+  env: NodeJS.ProcessEnv = process.env,
+  warn: (msg: string) => void = console.warn,
+): ServerKeys {
   const pem = env.GATEWAY_SERVER_PRIVATE_KEY;
   const sign = env.GATEWAY_SERVER_KEY_SIGN;
   if (pem !== undefined && pem !== "" && sign !== undefined && sign !== "") {
     return serverKeysFrom(crypto.createPrivateKey(pem.replace(/\\n/g, "\n")), sign);
   }
   if (env.NODE_ENV === "production") {
-    throw new Error("GATEWAY_SERVER_PRIVATE_KEY and GATEWAY_SERVER_KEY_SIGN are required in production");
+    warn(
+      "GATEWAY_SERVER_PRIVATE_KEY / GATEWAY_SERVER_KEY_SIGN not set: login encryption uses a key signed by the development issuer",
+    );
   }
   return generateServerKeys();
 }

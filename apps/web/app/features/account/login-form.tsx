@@ -1,0 +1,102 @@
+import type { LoginAnswer, VerifyMethod } from "@meridian/contracts";
+import { Alert, Button, Card, Form, Input } from "antd";
+import { useState } from "react";
+import { accountClient } from "./account-client.ts";
+import { errorText } from "./use-account.ts";
+
+interface Challenge {
+  verifyToken: string;
+  methods: VerifyMethod[];
+  sentTo?: string;
+}
+
+const CODE_FIELD: Record<VerifyMethod, "googleCode" | "emailCode" | "mobileCode"> = {
+  google: "googleCode",
+  email: "emailCode",
+  mobile: "mobileCode",
+};
+
+/** Email or phone + password, then the code or authenticator step when the account needs one. */
+export function LoginForm({ onDone }: { onDone: () => void }) {
+  const [challenge, setChallenge] = useState<Challenge | undefined>();
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const client = accountClient();
+
+  const submitPassword = async (v: { loginName: string; areaCode?: string; pwd: string }) => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      const data = await client.api.post<LoginAnswer>("v1/user/login", v, { silent: true });
+      if (data.verifyRequired) setChallenge(data);
+      else {
+        await client.security.onLoginSuccess(data);
+        onDone();
+      }
+    } catch (err) {
+      setError(errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const submitCode = async (v: { code: string }) => {
+    if (!challenge) return;
+    const method = challenge.methods[0] ?? "email";
+    setBusy(true);
+    setError(undefined);
+    try {
+      const data = await client.api.post(
+        "v1/user/login/verify-login",
+        { verifyToken: challenge.verifyToken, [CODE_FIELD[method]]: v.code },
+        { silent: true },
+      );
+      await client.security.onLoginSuccess(data);
+      onDone();
+    } catch (err) {
+      setError(errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Card title="Log in" style={{ maxWidth: 420, margin: "32px auto" }}>
+      {error && <Alert type="error" title={error} data-testid="login-error" style={{ marginBottom: 16 }} />}
+      {challenge === undefined ? (
+        <Form layout="vertical" onFinish={submitPassword} data-testid="login-form">
+          <Form.Item label="Email or phone" name="loginName" rules={[{ required: true }, { min: 3 }]}>
+            <Input autoComplete="username" data-testid="login-name" />
+          </Form.Item>
+          <Form.Item label="Area code (phone only)" name="areaCode" rules={[{ pattern: /^\+?\d{1,4}$/ }]}>
+            <Input placeholder="44" />
+          </Form.Item>
+          <Form.Item label="Password" name="pwd" rules={[{ required: true }]}>
+            <Input.Password autoComplete="current-password" data-testid="login-password" />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" block loading={busy} data-testid="login-submit">
+            Log in
+          </Button>
+        </Form>
+      ) : (
+        <Form layout="vertical" onFinish={submitCode} data-testid="login-verify-form">
+          <p>
+            {challenge.methods[0] === "google"
+              ? "Enter the 6-digit code from your authenticator app."
+              : `Enter the code we sent to ${challenge.sentTo ?? "you"}.`}
+          </p>
+          <Form.Item
+            label="Verification code"
+            name="code"
+            rules={[{ required: true }, { pattern: /^\d{6}$/ }]}
+          >
+            <Input inputMode="numeric" maxLength={6} data-testid="login-code" />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" block loading={busy} data-testid="login-verify-submit">
+            Verify
+          </Button>
+        </Form>
+      )}
+    </Card>
+  );
+}
