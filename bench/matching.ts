@@ -131,8 +131,14 @@ function runShape(name: string, levels: number): ShapeResult {
   const wPeer = peerRunner(warm);
   for (let i = 0; i < Math.min(warm.n, 20_000); i++) wPeer.step(i);
 
-  const a = oursRunner(stream);
-  const oursOpsPerS = throughput(stream.n, a.step);
+  // Three untimed passes on fresh books; the median is reported (the machine is shared and noisy).
+  const passes = [0, 1, 2].map(() => {
+    const run = oursRunner(stream);
+    return { run, opsPerS: throughput(stream.n, run.step) };
+  });
+  const sortedPasses = [...passes].sort((x, y) => x.opsPerS - y.opsPerS);
+  const oursOpsPerS = sortedPasses[1]?.opsPerS ?? 0;
+  const a = passes[0]?.run ?? oursRunner(stream);
   const b = oursRunner(stream);
   const ours = latency(stream.n, b.step);
   if (a.sink.tradedLots !== b.sink.tradedLots || a.book.size !== b.book.size) {
@@ -147,7 +153,7 @@ function runShape(name: string, levels: number): ShapeResult {
       `resting at end: ours ${fmt(a.book.size)}, peer ${fmt(restingPeer)}; trades ${fmt(a.sink.trades)}`,
   );
   console.log(
-    `  ours : ${fmt(oursOpsPerS)} ops/s (instrumented run ${fmt(ours.opsPerS)}), ` +
+    `  ours : ${fmt(oursOpsPerS)} ops/s (median of ${passes.map((x) => fmt(x.opsPerS)).join(" / ")}; instrumented run ${fmt(ours.opsPerS)}), ` +
       `p50 ${us(ours.p50)} µs, p99 ${us(ours.p99)} µs, p99.9 ${us(ours.p999)} µs, ` +
       `p99 first 10% ${us(ours.p99First)} µs, last 10% ${us(ours.p99Last)} µs`,
   );

@@ -75,14 +75,14 @@ export class BookSide {
         this.best = lvl;
     }
     const tail = this.lvTail[lvl] ?? 0;
-    st.level[o] = lvl;
-    st.next[o] = 0;
-    st.prev[o] = tail;
+    st.setLevel(o, lvl);
+    st.setNext(o, 0);
+    st.setPrev(o, tail);
     if (tail === 0) this.lvHead[lvl] = o;
-    else st.next[tail] = o;
+    else st.setNext(tail, o);
     this.lvTail[lvl] = o;
     this.lvCount[lvl] = count + 1;
-    const q = st.qty[o] ?? 0;
+    const q = st.qty(o);
     this.lvTotal[lvl] = (this.lvTotal[lvl] ?? 0) + q;
     this.total += q;
   }
@@ -90,17 +90,17 @@ export class BookSide {
   /** Unlinks an order; its remaining qty leaves the level total. Returns the level's new count. */
   unlink(o: number): number {
     const st = this.store;
-    const lvl = st.level[o] ?? 0;
-    const prev = st.prev[o] ?? 0;
-    const next = st.next[o] ?? 0;
+    const lvl = st.level(o);
+    const prev = st.prev(o);
+    const next = st.next(o);
     if (prev === 0) this.lvHead[lvl] = next;
-    else st.next[prev] = next;
+    else st.setNext(prev, next);
     if (next === 0) this.lvTail[lvl] = prev;
-    else st.prev[next] = prev;
-    st.prev[o] = 0;
-    st.next[o] = 0;
-    st.level[o] = 0;
-    const q = st.qty[o] ?? 0;
+    else st.setPrev(next, prev);
+    st.setPrev(o, 0);
+    st.setNext(o, 0);
+    st.setLevel(o, 0);
+    const q = st.qty(o);
     this.lvTotal[lvl] = (this.lvTotal[lvl] ?? 0) - q;
     this.total -= q;
     const count = (this.lvCount[lvl] ?? 0) - 1;

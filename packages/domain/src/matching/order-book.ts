@@ -189,19 +189,18 @@ export class OrderBook {
     const o = this.ids.get(id);
     if (o !== 0) {
       const st = this.store;
-      const side = (st.side[o] ?? 0) as Side;
+      const side = st.side(o);
       const book = side === Side.Buy ? this.bids : this.asks;
-      const price = st.price[o] ?? 0;
-      const left = st.qty[o] ?? 0;
-      const lvl = st.level[o] ?? 0;
+      const price = st.price(o);
+      const left = st.qty(o);
+      const lvl = st.level(o);
       const count = book.unlink(o);
       this.ids.delete(id);
       this.listener.onDelta(++this.seq, side, price, count === 0 ? 0 : (book.lvTotal[lvl] ?? 0));
       this.listener.onCancelled(++this.seq, id, left, CancelReason.User, ts);
-      const tpsl = st.tpsl[o] ?? null;
-      const orig = st.orig[o] ?? 0;
-      if (tpsl !== null && orig > left)
-        this.spawnLater(tpsl, st.account[o] ?? 0, side, orig - left, st.stp[o] as Stp);
+      const tpsl = st.tpsl(o);
+      const orig = st.orig(o);
+      if (tpsl !== null && orig > left) this.spawnLater(tpsl, st.account(o), side, orig - left, st.stp(o));
       st.release(o);
     } else {
       const t = this.held.get(id);
@@ -235,23 +234,23 @@ export class OrderBook {
     const st = this.store;
     for (const book of [this.bids, this.asks]) {
       book.walk((lvl) => {
-        for (let o = book.lvHead[lvl] ?? 0; o !== 0; o = st.next[o] ?? 0) {
+        for (let o = book.lvHead[lvl] ?? 0; o !== 0; o = st.next(o)) {
           orders.push({
-            id: st.id[o] ?? 0,
-            account: st.account[o] ?? 0,
-            side: (st.side[o] ?? 0) as Side,
+            id: st.id(o),
+            account: st.account(o),
+            side: st.side(o),
             type: "limit",
-            price: st.price[o] ?? 0,
+            price: st.price(o),
             stopPrice: 0,
             triggerAbove: false,
-            qty: st.qty[o] ?? 0,
-            origQty: st.orig[o] ?? 0,
-            tif: (st.tif[o] ?? 0) as Tif,
-            stp: (st.stp[o] ?? 0) as Stp,
-            seq: st.seq[o] ?? 0,
-            ts: st.ts[o] ?? 0,
+            qty: st.qty(o),
+            origQty: st.orig(o),
+            tif: st.tif(o),
+            stp: st.stp(o),
+            seq: st.seq(o),
+            ts: st.ts(o),
             ocoId: null,
-            tpsl: st.tpsl[o] ?? null,
+            tpsl: st.tpsl(o),
           });
         }
         return true;
@@ -303,17 +302,7 @@ export class OrderBook {
       if (s.type === "limit") {
         const st = book.store;
         const o = st.alloc();
-        st.id[o] = s.id;
-        st.account[o] = s.account;
-        st.side[o] = s.side;
-        st.price[o] = s.price;
-        st.qty[o] = s.qty;
-        st.orig[o] = s.origQty;
-        st.tif[o] = s.tif;
-        st.stp[o] = s.stp;
-        st.seq[o] = s.seq;
-        st.ts[o] = s.ts;
-        st.tpsl[o] = s.tpsl;
+        st.init(o, s.id, s.account, s.side, s.price, s.qty, s.origQty, s.tif, s.stp, s.seq, s.ts, s.tpsl);
         const side = s.side === Side.Buy ? book.bids : book.asks;
         side.append(side.levelFor(s.price), o);
         book.ids.set(s.id, o);
@@ -384,17 +373,7 @@ export class OrderBook {
       else {
         const st = this.store;
         const o = st.alloc();
-        st.id[o] = id;
-        st.account[o] = account;
-        st.side[o] = side;
-        st.price[o] = price;
-        st.qty[o] = left;
-        st.orig[o] = qty;
-        st.tif[o] = tif;
-        st.stp[o] = stp;
-        st.seq[o] = ++this.prio;
-        st.ts[o] = ts;
-        if (tpsl !== null) st.tpsl[o] = tpsl;
+        st.init(o, id, account, side, price, left, qty, tif, stp, ++this.prio, ts, tpsl);
         const lvl = own.levelFor(price);
         own.append(lvl, o);
         this.ids.set(id, o);
@@ -446,8 +425,8 @@ export class OrderBook {
       let touched = false;
       let o = book.lvHead[lvl] ?? 0;
       while (o !== 0) {
-        const next = st.next[o] ?? 0;
-        if (st.account[o] === account) {
+        const next = st.next(o);
+        if (st.account(o) === account) {
           if (stp !== Stp.ExpireTaker) {
             touched = true;
             this.expireMaker(book, lvl, o);
@@ -459,22 +438,21 @@ export class OrderBook {
           o = next;
           continue;
         }
-        const have = st.qty[o] ?? 0;
+        const have = st.qty(o);
         const q = Math.min(have, left);
         const rest = have - q;
-        st.qty[o] = rest;
+        st.setQty(o, rest);
         left -= q;
         book.lvTotal[lvl] = (book.lvTotal[lvl] ?? 0) - q;
         book.total -= q;
         traded = true;
-        const makerId = st.id[o] ?? 0;
+        const makerId = st.id(o);
         listener.onTrade(++this.seq, makerId, takerId, px, q, makerSide, rest, left, ts);
         if (rest === 0) {
           this.dropHead(book, lvl, o);
           this.ids.delete(makerId);
-          const tpsl = st.tpsl[o] ?? null;
-          if (tpsl !== null)
-            this.spawnLater(tpsl, st.account[o] ?? 0, makerSide, st.orig[o] ?? 0, st.stp[o] as Stp);
+          const tpsl = st.tpsl(o);
+          if (tpsl !== null) this.spawnLater(tpsl, st.account(o), makerSide, st.orig(o), st.stp(o));
           st.release(o);
         }
         if (left === 0) break;
@@ -496,27 +474,26 @@ export class OrderBook {
   /** Self-trade prevention removed a maker (always the head of the level being swept). */
   private expireMaker(book: BookSide, lvl: number, o: number): void {
     const st = this.store;
-    const left = st.qty[o] ?? 0;
-    const id = st.id[o] ?? 0;
+    const left = st.qty(o);
+    const id = st.id(o);
     book.lvTotal[lvl] = (book.lvTotal[lvl] ?? 0) - left;
     book.total -= left;
     this.dropHead(book, lvl, o);
     this.ids.delete(id);
     this.listener.onExpired(++this.seq, id, left, ExpireReason.StpMaker, this.now);
-    const tpsl = st.tpsl[o] ?? null;
-    const orig = st.orig[o] ?? 0;
-    if (tpsl !== null && orig > left)
-      this.spawnLater(tpsl, st.account[o] ?? 0, book.side, orig - left, st.stp[o] as Stp);
+    const tpsl = st.tpsl(o);
+    const orig = st.orig(o);
+    if (tpsl !== null && orig > left) this.spawnLater(tpsl, st.account(o), book.side, orig - left, st.stp(o));
     st.release(o);
   }
 
   /** Unlinks the head order of a level being swept; the caller settles the totals and the empty level. */
   private dropHead(book: BookSide, lvl: number, o: number): void {
     const st = this.store;
-    const next = st.next[o] ?? 0;
+    const next = st.next(o);
     book.lvHead[lvl] = next;
     if (next === 0) book.lvTail[lvl] = 0;
-    else st.prev[next] = 0;
+    else st.setPrev(next, 0);
     book.lvCount[lvl] = (book.lvCount[lvl] ?? 0) - 1;
   }
 
@@ -529,13 +506,13 @@ export class OrderBook {
     book.walk((lvl) => {
       const px = book.lvPrice[lvl] ?? 0;
       if (side === Side.Buy ? px > limit : px < limit) return false;
-      for (let o = book.lvHead[lvl] ?? 0; o !== 0; o = st.next[o] ?? 0) {
-        if (st.account[o] === account) {
+      for (let o = book.lvHead[lvl] ?? 0; o !== 0; o = st.next(o)) {
+        if (st.account(o) === account) {
           if (stp === Stp.ExpireMaker) continue;
           blocked = true;
           return false;
         }
-        need -= st.qty[o] ?? 0;
+        need -= st.qty(o);
         if (need <= 0) return false;
       }
       return true;
