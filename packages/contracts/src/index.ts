@@ -6,3 +6,4 @@ export * from "./accounts.ts";
 export * from "./sign.ts";
 export * from "./locales.ts";
 export * from "./tracking.ts";
+export * from "./airdrops.ts";

@@ -1,6 +1,10 @@
 import type { Seed } from "../platform/db/seed.ts";
 import type { ModuleRoutes } from "../platform/platform.ts";
 import { securityRoutes } from "./accounts/index.ts";
+import { airdropsSeed } from "./airdrops/seed.ts";
+import { routes as airdropsRoutes } from "./airdrops/routes.ts";
+import { pageMetaSeed } from "./seo/seed.ts";
+import { routes as seoRoutes } from "./seo/routes.ts";
 import { routes as systemRoutes } from "./system/routes.ts";
 
 /**
@@ -9,7 +13,7 @@ import { routes as systemRoutes } from "./system/routes.ts";
  * `platform` here when its register function takes its own deps object).
  */
 // NOTE: securityRoutes stays first: its gateway hooks (signing, login decryption, request-time) cover the modules after it.
-export const moduleRoutes: readonly ModuleRoutes[] = [securityRoutes, systemRoutes];
+export const moduleRoutes: readonly ModuleRoutes[] = [securityRoutes, systemRoutes, airdropsRoutes, seoRoutes];
 
 /** Demo data, run after migrations on start (see platform/db/seed.ts). One line per module. */
-export const moduleSeeds: readonly Seed[] = [];
+export const moduleSeeds: readonly Seed[] = [airdropsSeed, pageMetaSeed];

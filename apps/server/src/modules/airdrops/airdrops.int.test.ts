@@ -1,0 +1,167 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { PlatformDb } from "../../platform/db/internal.ts";
+import { loadMigrations, migrate } from "../../platform/db/migrate.ts";
+import { MIGRATIONS_DIR } from "../../platform/db/migrations/index.ts";
+import { openPostgres } from "../../platform/db/postgres.ts";
+import { openSqlite } from "../../platform/db/sqlite.ts";
+import { seedAll } from "./seed.ts";
+import { SEED_AIRDROPS } from "./seed-data.ts";
+import { AirdropsService } from "./service.ts";
+
+const NOW = Date.UTC(2026, 0, 15, 12);
+
+interface Target {
+  open(): Promise<PlatformDb>;
+  cleanup(): Promise<void>;
+}
+
+function sqlite(): Target {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "meridian-airdrops-"));
+  return {
+    open: async () => openSqlite(path.join(dir, "test.db")),
+    cleanup: async () => fs.rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+function postgres(url: string): Target {
+  const schema = `airdrops_${process.pid}_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: url });
+  return {
+    open: async () => {
+      await admin.connect();
+      await admin.query(`CREATE SCHEMA "${schema}"`);
+      return openPostgres({ connectionString: url, schema, max: 4 });
+    },
+    cleanup: async () => {
+      await admin.query(`DROP SCHEMA "${schema}" CASCADE`);
+      await admin.end();
+    },
+  };
+}
+
+const targets: { label: string; make: () => Target }[] = [{ label: "sqlite", make: sqlite }];
+const pgUrl = process.env.TEST_DATABASE_URL;
+if (pgUrl) targets.push({ label: "postgres", make: () => postgres(pgUrl) });
+
+const query = (over: Record<string, unknown> = {}) => ({ page: 1, pageSize: 50, ...over });
+
+describe.each(targets)("airdrop library SQL ($label)", ({ make }) => {
+  let target: Target;
+  let db: PlatformDb;
+  let service: AirdropsService;
+
+  beforeAll(async () => {
+    target = make();
+    db = await target.open();
+    await migrate(db, await loadMigrations(MIGRATIONS_DIR));
+    await db.transaction((tx) => seedAll(tx, NOW));
+    // Seeding twice changes nothing (ON CONFLICT DO NOTHING).
+    await db.transaction((tx) => seedAll(tx, NOW));
+    service = new AirdropsService({ db, now: () => NOW });
+  });
+  afterAll(async () => {
+    await db?.close();
+    await target?.cleanup();
+  });
+
+  it("seeds every airdrop once, with all three statuses present", async () => {
+    const all = await service.list(query());
+    expect(all.total).toBe(SEED_AIRDROPS.length);
+    const home = await service.home("en");
+    expect(home.counts.active).toBeGreaterThan(0);
+    expect(home.counts.upcoming).toBeGreaterThan(0);
+    expect(home.counts.closed).toBeGreaterThan(0);
+    expect(home.counts.active + home.counts.upcoming + home.counts.closed).toBe(SEED_AIRDROPS.length);
+    expect(home.popular).toHaveLength(8);
+    expect(home.popular[0]?.symbol).toBe("BTC");
+    expect(home.faq).toHaveLength(8);
+  });
+
+  it("filters by status with the same rule as airdropStatus", async () => {
+    for (const status of ["upcoming", "active", "closed"] as const) {
+      const page = await service.list(query({ status }));
+      expect(page.items.length).toBeGreaterThan(0);
+      expect(page.items.every((a) => a.status === status)).toBe(true);
+    }
+  });
+
+  it("filters by chain, type, requirement and search", async () => {
+    const ton = await service.list(query({ chain: "ton" }));
+    expect(ton.items.map((a) => a.slug)).toContain("notcoin");
+    expect(ton.items.every((a) => a.chain === "TON")).toBe(true);
+    const holder = await service.list(query({ type: "holder" }));
+    expect(holder.items.every((a) => a.type === "holder")).toBe(true);
+    const kyc = await service.list(query({ requirement: "kyc" }));
+    expect(kyc.items.length).toBeGreaterThan(0);
+    expect(kyc.items.every((a) => a.requirements.includes("kyc"))).toBe(true);
+    const byTicker = await service.list(query({ q: "arb" }));
+    expect(byTicker.items.map((a) => a.slug)).toEqual(["arbitrum"]);
+    const byName = await service.list(query({ q: "PENGU" }));
+    expect(byName.items.map((a) => a.slug)).toEqual(["pudgy-penguins"]);
+    const wildcard = await service.list(query({ q: "%" }));
+    expect(wildcard.total).toBe(0);
+  });
+
+  it("sorts by decimal value numerically, both directions", async () => {
+    const asc = await service.list(query({ sort: "estValue", order: "asc" }));
+    const values = asc.items.map((a) => Number(a.estValue));
+    expect(values).toEqual([...values].sort((x, y) => x - y));
+    const desc = await service.list(query({ sort: "estValue", order: "desc" }));
+    expect(desc.items[0]?.slug).toBe("hyperliquid");
+  });
+
+  it("sorts by name and keeps missing listing dates last", async () => {
+    const byName = await service.list(query({ sort: "name", order: "asc" }));
+    const names = byName.items.map((a) => a.name.toLowerCase());
+    expect(names).toEqual([...names].sort());
+    for (const order of ["asc", "desc"] as const) {
+      const byListing = await service.list(query({ sort: "listingAt", order }));
+      const firstNull = byListing.items.findIndex((a) => a.listingAt === null);
+      expect(firstNull).toBeGreaterThan(0);
+      expect(byListing.items.slice(firstNull).every((a) => a.listingAt === null)).toBe(true);
+    }
+  });
+
+  it("paginates without overlap and reports the total", async () => {
+    const first = await service.list({ page: 1, pageSize: 10, sort: "startAt", order: "asc" });
+    const second = await service.list({ page: 2, pageSize: 10, sort: "startAt", order: "asc" });
+    expect(first.items).toHaveLength(10);
+    expect(second.items).toHaveLength(10);
+    expect(first.total).toBe(SEED_AIRDROPS.length);
+    const overlap = first.items.filter((a) => second.items.some((b) => b.slug === a.slug));
+    expect(overlap).toEqual([]);
+    expect(first.items.at(-1)?.startAt).toBeLessThanOrEqual(second.items[0]?.startAt ?? 0);
+    const past = await service.list({ page: 99, pageSize: 10 });
+    expect(past.items).toEqual([]);
+  });
+
+  it("serves a detail with neighbours, others and localised text with English fallback", async () => {
+    const en = await service.detail("notcoin", "en");
+    expect(en.airdrop.name).toBe("Notcoin");
+    expect(en.airdrop.status).toBe("closed");
+    expect(en.previous ?? en.next).not.toBeNull();
+    expect(en.others.length).toBeGreaterThan(0);
+    expect(en.others.some((o) => o.slug === "notcoin")).toBe(false);
+    const ja = await service.detail("notcoin", "ja");
+    expect(ja.airdrop.description).toContain("Telegram");
+    expect(ja.airdrop.description).not.toBe(en.airdrop.description);
+    const de = await service.detail("notcoin", "de");
+    expect(de.airdrop.description).toBe(en.airdrop.description);
+    await expect(service.detail("no-such-airdrop", "en")).rejects.toMatchObject({ status: 404 });
+  });
+
+  it("hides unpublished airdrops from every public read", async () => {
+    const before = await service.detail("dogs", "en");
+    const row = await db.get<{ id: number }>("SELECT id FROM airdrops WHERE slug = 'dogs'");
+    await service.publish(Number(row?.id), false);
+    await expect(service.detail("dogs", "en")).rejects.toMatchObject({ status: 404 });
+    expect((await service.list(query({ q: "dogs" }))).total).toBe(0);
+    expect((await service.index("en")).items.some((i) => i.slug === "dogs")).toBe(false);
+    await service.publish(Number(row?.id), true);
+    expect((await service.detail("dogs", "en")).airdrop.slug).toBe(before.airdrop.slug);
+  });
+});

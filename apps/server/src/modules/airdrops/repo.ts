@@ -1,0 +1,439 @@
+import type {
+  AirdropListQuery,
+  AirdropRequirement,
+  AirdropSortField,
+  AirdropType,
+  FaqItem,
+  GuideStep,
+} from "@meridian/contracts";
+import type { Queryable, SqlValue } from "../../platform/db/types.ts";
+
+/** An airdrop as stored, English text. */
+export interface AirdropRecord {
+  id: number;
+  slug: string;
+  name: string;
+  ticker: string;
+  chain: string;
+  type: AirdropType;
+  requirements: AirdropRequirement[];
+  marketSymbol: string;
+  estValue: string;
+  seedPrice: string;
+  predictedPrice: string;
+  marketCap: string;
+  listingAt: number | null;
+  startAt: number;
+  endAt: number;
+  claimAt: number | null;
+  websiteUrl: string;
+  whitepaperUrl: string;
+  discordUrl: string;
+  xUrl: string;
+  description: string;
+  about: string;
+  airdropInfo: string;
+  priceDetail: string;
+  prediction: string;
+  wikiTitle: string;
+  wikiBody: string;
+  guide: GuideStep[];
+  faq: FaqItem[];
+  published: boolean;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface NewsRecord {
+  id: number;
+  slug: string;
+  airdropId: number | null;
+  airdropSlug: string | null;
+  title: string;
+  summary: string;
+  body: string;
+  publishedAt: number;
+  published: boolean;
+  updatedAt: number;
+}
+
+export interface CoinRecord {
+  symbol: string;
+  name: string;
+  price: string;
+  marketCap: string;
+  change24h: string;
+}
+
+interface AirdropRow {
+  id: number | bigint;
+  slug: string;
+  name: string;
+  ticker: string;
+  chain: string;
+  type: string;
+  requirements: string;
+  market_symbol: string;
+  est_value: string;
+  seed_price: string;
+  predicted_price: string;
+  market_cap: string;
+  listing_at: number | string | null;
+  start_at: number | string;
+  end_at: number | string;
+  claim_at: number | string | null;
+  website_url: string;
+  whitepaper_url: string;
+  discord_url: string;
+  x_url: string;
+  description: string;
+  about: string;
+  airdrop_info: string;
+  price_detail: string;
+  prediction: string;
+  wiki_title: string;
+  wiki_body: string;
+  guide_json: string;
+  faq_json: string;
+  published: number;
+  created_at: number | string;
+  updated_at: number | string;
+}
+
+// PostgreSQL returns BIGINT as a string; epoch milliseconds fit a JS number.
+const num = (v: number | string | bigint): number => Number(v);
+const numOrNull = (v: number | string | bigint | null): number | null => (v === null ? null : Number(v));
+
+function parseJsonList<T>(text: string): T[] {
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) ? (value as T[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+function toRecord(r: AirdropRow): AirdropRecord {
+  return {
+    id: num(r.id),
+    slug: r.slug,
+    name: r.name,
+    ticker: r.ticker,
+    chain: r.chain,
+    type: r.type as AirdropType,
+    requirements: r.requirements.split(",").filter((s) => s !== "") as AirdropRequirement[],
+    marketSymbol: r.market_symbol,
+    estValue: r.est_value,
+    seedPrice: r.seed_price,
+    predictedPrice: r.predicted_price,
+    marketCap: r.market_cap,
+    listingAt: numOrNull(r.listing_at),
+    startAt: num(r.start_at),
+    endAt: num(r.end_at),
+    claimAt: numOrNull(r.claim_at),
+    websiteUrl: r.website_url,
+    whitepaperUrl: r.whitepaper_url,
+    discordUrl: r.discord_url,
+    xUrl: r.x_url,
+    description: r.description,
+    about: r.about,
+    airdropInfo: r.airdrop_info,
+    priceDetail: r.price_detail,
+    prediction: r.prediction,
+    wikiTitle: r.wiki_title,
+    wikiBody: r.wiki_body,
+    guide: parseJsonList<GuideStep>(r.guide_json),
+    faq: parseJsonList<FaqItem>(r.faq_json),
+    published: Number(r.published) === 1,
+    createdAt: num(r.created_at),
+    updatedAt: num(r.updated_at),
+  };
+}
+
+/** Status rank for sorting: active, then upcoming, then closed. Two `now` parameters. */
+const STATUS_RANK = "(CASE WHEN start_at > ? THEN 1 WHEN end_at > ? THEN 0 ELSE 2 END)";
+const num8 = (column: string) => `CAST(${column} AS DOUBLE PRECISION)`;
+
+/** ORDER BY expressions per sortable column; nullable dates sort last in both directions. */
+interface SortSpec {
+  expr: string;
+  nullable?: string;
+  usesNow?: boolean;
+}
+
+const SORT_SQL: { readonly [K in AirdropSortField]: SortSpec } = {
+  name: { expr: "LOWER(name)" },
+  ticker: { expr: "ticker" },
+  chain: { expr: "LOWER(chain)" },
+  status: { expr: STATUS_RANK, usesNow: true },
+  estValue: { expr: num8("est_value") },
+  currentPrice: { expr: num8("seed_price") },
+  listingAt: { expr: "listing_at", nullable: "listing_at" },
+  startAt: { expr: "start_at" },
+  endAt: { expr: "end_at" },
+  claimAt: { expr: "claim_at", nullable: "claim_at" },
+};
+
+export interface ListFilter
+  extends Pick<AirdropListQuery, "status" | "type" | "requirement" | "chain" | "q"> {
+  sort?: AirdropSortField | undefined;
+  order?: "asc" | "desc" | undefined;
+  limit: number;
+  offset: number;
+}
+
+/** Escapes LIKE wildcards; paired with `ESCAPE '\'`. */
+function likeEscape(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** Data access for airdrops, news, FAQ, translations and coins. SQL is the same on both databases. */
+export class AirdropsRepo {
+  private readonly db: Queryable;
+
+  constructor(db: Queryable) {
+    this.db = db;
+  }
+
+  private whereOf(filter: Omit<ListFilter, "limit" | "offset">, now: number) {
+    const clauses = ["published = 1"];
+    const params: SqlValue[] = [];
+    if (filter.status === "upcoming") {
+      clauses.push("start_at > ?");
+      params.push(now);
+    } else if (filter.status === "active") {
+      clauses.push("start_at <= ? AND end_at > ?");
+      params.push(now, now);
+    } else if (filter.status === "closed") {
+      clauses.push("end_at <= ?");
+      params.push(now);
+    }
+    if (filter.type) {
+      clauses.push("type = ?");
+      params.push(filter.type);
+    }
+    if (filter.requirement) {
+      clauses.push("requirements LIKE ?");
+      params.push(`%,${filter.requirement},%`);
+    }
+    if (filter.chain) {
+      clauses.push("LOWER(chain) = ?");
+      params.push(filter.chain.toLowerCase());
+    }
+    const q = filter.q?.trim().toLowerCase();
+    if (q) {
+      clauses.push("(LOWER(name) LIKE ? ESCAPE '\\' OR LOWER(ticker) LIKE ? ESCAPE '\\')");
+      const pattern = `%${likeEscape(q)}%`;
+      params.push(pattern, pattern);
+    }
+    return { sql: clauses.join(" AND "), params };
+  }
+
+  /** One page of published airdrops and the total matching the filters. */
+  async list(filter: ListFilter, now: number): Promise<{ rows: AirdropRecord[]; total: number }> {
+    const where = this.whereOf(filter, now);
+    const orderParams: SqlValue[] = [];
+    let orderSql: string;
+    if (filter.sort) {
+      const spec = SORT_SQL[filter.sort];
+      const dir = filter.order === "desc" ? "DESC" : "ASC";
+      if (spec.usesNow) orderParams.push(now, now);
+      orderSql = `${spec.nullable ? `(${spec.nullable} IS NULL), ` : ""}${spec.expr} ${dir}, id ${dir}`;
+    } else {
+      // Default: running first, soonest to end first; then upcoming; closed last, newest first.
+      orderParams.push(now, now, now);
+      orderSql = `${STATUS_RANK} ASC, (CASE WHEN end_at > ? THEN end_at ELSE -end_at END) ASC, id ASC`;
+    }
+    const [rows, count] = await Promise.all([
+      this.db.all<AirdropRow>(
+        `SELECT * FROM airdrops WHERE ${where.sql} ORDER BY ${orderSql} LIMIT ? OFFSET ?`,
+        [...where.params, ...orderParams, filter.limit, filter.offset],
+      ),
+      this.db.get<{ n: number | string }>(
+        `SELECT COUNT(*) AS n FROM airdrops WHERE ${where.sql}`,
+        where.params,
+      ),
+    ]);
+    return { rows: rows.map(toRecord), total: Number(count?.n ?? 0) };
+  }
+
+  async bySlug(slug: string, includeUnpublished = false): Promise<AirdropRecord | undefined> {
+    const row = await this.db.get<AirdropRow>(
+      `SELECT * FROM airdrops WHERE slug = ?${includeUnpublished ? "" : " AND published = 1"}`,
+      [slug],
+    );
+    return row ? toRecord(row) : undefined;
+  }
+
+  /** The published airdrops just before and after this one in start-date order. */
+  async neighbours(a: AirdropRecord): Promise<{ previous?: AirdropRecord; next?: AirdropRecord }> {
+    const [prev, next] = await Promise.all([
+      this.db.get<AirdropRow>(
+        `SELECT * FROM airdrops WHERE published = 1 AND (start_at < ? OR (start_at = ? AND id < ?))
+         ORDER BY start_at DESC, id DESC LIMIT 1`,
+        [a.startAt, a.startAt, a.id],
+      ),
+      this.db.get<AirdropRow>(
+        `SELECT * FROM airdrops WHERE published = 1 AND (start_at > ? OR (start_at = ? AND id > ?))
+         ORDER BY start_at ASC, id ASC LIMIT 1`,
+        [a.startAt, a.startAt, a.id],
+      ),
+    ]);
+    return { ...(prev ? { previous: toRecord(prev) } : {}), ...(next ? { next: toRecord(next) } : {}) };
+  }
+
+  /** Running airdrops first (ending soonest), excluding some ids. */
+  async featured(now: number, limit: number, excludeIds: readonly number[] = []): Promise<AirdropRecord[]> {
+    const exclude = excludeIds.length ? ` AND id NOT IN (${excludeIds.map(() => "?").join(", ")})` : "";
+    const rows = await this.db.all<AirdropRow>(
+      `SELECT * FROM airdrops WHERE published = 1${exclude}
+       ORDER BY ${STATUS_RANK} ASC, (CASE WHEN end_at > ? THEN end_at ELSE -end_at END) ASC, id ASC LIMIT ?`,
+      [...excludeIds, now, now, now, limit],
+    );
+    return rows.map(toRecord);
+  }
+
+  async statusCounts(now: number): Promise<{ upcoming: number; active: number; closed: number }> {
+    const row = await this.db.get<{
+      upcoming: number | string;
+      active: number | string;
+      closed: number | string;
+    }>(
+      `SELECT
+         SUM(CASE WHEN start_at > ? THEN 1 ELSE 0 END) AS upcoming,
+         SUM(CASE WHEN start_at <= ? AND end_at > ? THEN 1 ELSE 0 END) AS active,
+         SUM(CASE WHEN end_at <= ? THEN 1 ELSE 0 END) AS closed
+       FROM airdrops WHERE published = 1`,
+      [now, now, now, now],
+    );
+    return {
+      upcoming: Number(row?.upcoming ?? 0),
+      active: Number(row?.active ?? 0),
+      closed: Number(row?.closed ?? 0),
+    };
+  }
+
+  async chains(): Promise<string[]> {
+    const rows = await this.db.all<{ chain: string }>(
+      "SELECT DISTINCT chain FROM airdrops WHERE published = 1 ORDER BY chain",
+    );
+    return rows.map((r) => r.chain);
+  }
+
+  /** Every published airdrop, for sitemaps and feeds. */
+  async allPublished(): Promise<AirdropRecord[]> {
+    const rows = await this.db.all<AirdropRow>("SELECT * FROM airdrops WHERE published = 1 ORDER BY id");
+    return rows.map(toRecord);
+  }
+
+  /** Every airdrop, published or not (administrators). */
+  async all(): Promise<AirdropRecord[]> {
+    const rows = await this.db.all<AirdropRow>("SELECT * FROM airdrops ORDER BY start_at DESC, id DESC");
+    return rows.map(toRecord);
+  }
+
+  /** Field -> value of one locale's translations for the given entities. */
+  async translations(
+    entity: "airdrop" | "news",
+    ids: readonly number[],
+    locale: string,
+  ): Promise<Map<number, Map<string, string>>> {
+    const out = new Map<number, Map<string, string>>();
+    if (ids.length === 0 || locale === "en") return out;
+    const rows = await this.db.all<{ entity_id: number | string; field: string; value: string }>(
+      `SELECT entity_id, field, value FROM content_translations
+       WHERE entity = ? AND locale = ? AND entity_id IN (${ids.map(() => "?").join(", ")})`,
+      [entity, locale, ...ids],
+    );
+    for (const r of rows) {
+      const id = Number(r.entity_id);
+      const fields = out.get(id) ?? new Map<string, string>();
+      fields.set(r.field, r.value);
+      out.set(id, fields);
+    }
+    return out;
+  }
+
+  async news(
+    limit: number,
+    offset: number,
+    airdropId?: number,
+  ): Promise<{ rows: NewsRecord[]; total: number }> {
+    const where = airdropId === undefined ? "n.published = 1" : "n.published = 1 AND n.airdrop_id = ?";
+    const params: SqlValue[] = airdropId === undefined ? [] : [airdropId];
+    const [rows, count] = await Promise.all([
+      this.db.all<NewsRow>(
+        `SELECT n.*, a.slug AS airdrop_slug FROM airdrop_news n LEFT JOIN airdrops a ON a.id = n.airdrop_id
+         WHERE ${where} ORDER BY n.published_at DESC, n.id DESC LIMIT ? OFFSET ?`,
+        [...params, limit, offset],
+      ),
+      this.db.get<{ n: number | string }>(`SELECT COUNT(*) AS n FROM airdrop_news n WHERE ${where}`, params),
+    ]);
+    return { rows: rows.map(toNews), total: Number(count?.n ?? 0) };
+  }
+
+  async allNews(): Promise<NewsRecord[]> {
+    const rows = await this.db.all<NewsRow>(
+      `SELECT n.*, a.slug AS airdrop_slug FROM airdrop_news n LEFT JOIN airdrops a ON a.id = n.airdrop_id
+       ORDER BY n.published_at DESC, n.id DESC`,
+    );
+    return rows.map(toNews);
+  }
+
+  /** A page's FAQ in one locale; English when that locale has none. */
+  async faq(pageKey: string, locale: string): Promise<FaqItem[]> {
+    const rows = await this.db.all<{ locale: string; question: string; answer: string }>(
+      `SELECT locale, question, answer FROM content_faq WHERE page_key = ? AND locale IN (?, 'en')
+       ORDER BY position`,
+      [pageKey, locale],
+    );
+    const own = rows.filter((r) => r.locale === locale);
+    const chosen = own.length > 0 ? own : rows.filter((r) => r.locale === "en");
+    return chosen.map((r) => ({ question: r.question, answer: r.answer }));
+  }
+
+  async topCoins(limit: number): Promise<CoinRecord[]> {
+    const rows = await this.db.all<{
+      symbol: string;
+      name: string;
+      price: string;
+      market_cap: string;
+      change_24h: string;
+    }>(`SELECT * FROM market_coins ORDER BY ${num8("market_cap")} DESC, symbol LIMIT ?`, [limit]);
+    return rows.map((r) => ({
+      symbol: r.symbol,
+      name: r.name,
+      price: r.price,
+      marketCap: r.market_cap,
+      change24h: r.change_24h,
+    }));
+  }
+}
+
+interface NewsRow {
+  id: number | bigint;
+  slug: string;
+  airdrop_id: number | string | null;
+  airdrop_slug: string | null;
+  title: string;
+  summary: string;
+  body: string;
+  published_at: number | string;
+  published: number;
+  updated_at: number | string;
+}
+
+function toNews(r: NewsRow): NewsRecord {
+  return {
+    id: num(r.id),
+    slug: r.slug,
+    airdropId: numOrNull(r.airdrop_id),
+    airdropSlug: r.airdrop_slug,
+    title: r.title,
+    summary: r.summary,
+    body: r.body,
+    publishedAt: num(r.published_at),
+    published: Number(r.published) === 1,
+    updatedAt: num(r.updated_at),
+  };
+}

@@ -1,0 +1,134 @@
+import {
+  AIRDROPS_API,
+  airdropInputSchema,
+  airdropListQuerySchema,
+  airdropLocaleQuerySchema,
+  airdropNewsInputSchema,
+  airdropNewsListQuerySchema,
+  airdropPublishBodySchema,
+  airdropSlugParamsSchema,
+  Header,
+} from "@meridian/contracts";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { z } from "zod";
+import { route } from "../../platform/http/route.ts";
+import type { Platform } from "../../platform/platform.ts";
+import { requireAdmin } from "../accounts/index.ts";
+import { AirdropsService } from "./service.ts";
+
+/** The accounts module's admin guard, in the shape `route()` takes. */
+async function adminOnly(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  await requireAdmin.call(request.server, request, reply);
+}
+
+const idParams = z.object({ id: z.coerce.number().int().min(1) });
+
+/** The request's locale: `?locale=`, else the client's `locale` header. */
+function localeOf(request: FastifyRequest, query: { locale?: string | undefined }): string | undefined {
+  const header = request.headers[Header.LOCALE];
+  return query.locale ?? (typeof header === "string" ? header : undefined);
+}
+
+/**
+ * Public reads under `/v1/content/airdrops/...` (content pages are open to anonymous
+ * visitors, SPEC section 6) and administrator writes under `/v1/admin/...`.
+ */
+export function airdropsRoutes(app: FastifyInstance, service: AirdropsService): void {
+  route(app, {
+    method: "GET",
+    url: AIRDROPS_API.list,
+    query: airdropListQuerySchema,
+    handler: ({ query, request }) => service.list({ ...query, locale: localeOf(request, query) }),
+  });
+  route(app, {
+    method: "GET",
+    url: AIRDROPS_API.home,
+    query: airdropLocaleQuerySchema,
+    handler: ({ query, request }) => service.home(localeOf(request, query)),
+  });
+  route(app, {
+    method: "GET",
+    url: AIRDROPS_API.news,
+    query: airdropNewsListQuerySchema,
+    handler: ({ query, request }) => service.newsList(localeOf(request, query), query.page, query.pageSize),
+  });
+  route(app, {
+    method: "GET",
+    url: `${AIRDROPS_API.detail}:slug`,
+    params: airdropSlugParamsSchema,
+    query: airdropLocaleQuerySchema,
+    handler: ({ params, query, request }) => service.detail(params.slug, localeOf(request, query)),
+  });
+  route(app, {
+    method: "GET",
+    url: AIRDROPS_API.index,
+    query: airdropLocaleQuerySchema,
+    handler: ({ query, request }) => service.index(localeOf(request, query)),
+  });
+
+  // Administrators only (the accounts module's guard: admin role, same-origin writes).
+  route(app, {
+    method: "GET",
+    url: AIRDROPS_API.adminAirdrops,
+    auth: adminOnly,
+    handler: () => service.adminList(),
+  });
+  route(app, {
+    method: "GET",
+    url: `${AIRDROPS_API.adminAirdrops}/:slug`,
+    auth: adminOnly,
+    params: airdropSlugParamsSchema,
+    handler: ({ params }) => service.adminGet(params.slug),
+  });
+  route(app, {
+    method: "POST",
+    url: AIRDROPS_API.adminAirdrops,
+    auth: adminOnly,
+    body: airdropInputSchema,
+    handler: ({ body }) => service.create(body),
+  });
+  route(app, {
+    method: "PUT",
+    url: `${AIRDROPS_API.adminAirdrops}/:id`,
+    auth: adminOnly,
+    params: idParams,
+    body: airdropInputSchema,
+    handler: ({ params, body }) => service.update(params.id, body),
+  });
+  route(app, {
+    method: "POST",
+    url: `${AIRDROPS_API.adminAirdrops}/:id/publish`,
+    auth: adminOnly,
+    params: idParams,
+    body: airdropPublishBodySchema,
+    handler: ({ params, body }) => service.publish(params.id, body.published),
+  });
+  route(app, {
+    method: "POST",
+    url: AIRDROPS_API.adminNews,
+    auth: adminOnly,
+    body: airdropNewsInputSchema,
+    handler: ({ body }) => service.saveNews(body),
+  });
+  route(app, {
+    method: "PUT",
+    url: `${AIRDROPS_API.adminNews}/:id`,
+    auth: adminOnly,
+    params: idParams,
+    body: airdropNewsInputSchema,
+    handler: ({ params, body }) => service.saveNews(body, params.id),
+  });
+  route(app, {
+    method: "POST",
+    url: `${AIRDROPS_API.adminNews}/:id/publish`,
+    auth: adminOnly,
+    params: idParams,
+    body: airdropPublishBodySchema,
+    handler: ({ params, body }) => service.publishNews(params.id, body.published),
+  });
+}
+
+/** The module entry for `src/modules/index.ts`. */
+export function routes(app: FastifyInstance, platform: Platform): void {
+  airdropsRoutes(app, new AirdropsService({ db: platform.db }));
+}

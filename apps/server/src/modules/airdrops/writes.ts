@@ -1,0 +1,259 @@
+import type { AirdropInput, AirdropNewsInput, FaqItem } from "@meridian/contracts";
+import { sanitizeHtml } from "@meridian/sanitize";
+import type { Queryable, SqlValue } from "../../platform/db/types.ts";
+
+/** Rich text fields stored as HTML: sanitised on every save (and again when rendered). */
+const HTML_FIELDS = ["about", "airdropInfo", "priceDetail", "prediction", "wikiBody"] as const;
+
+const clean = (html: string) => (html === "" ? "" : sanitizeHtml(html));
+
+/** The input with every HTML field (English and translations) sanitised. */
+export function sanitizeAirdropInput(input: AirdropInput): AirdropInput {
+  const out: AirdropInput = { ...input, translations: {} };
+  for (const field of HTML_FIELDS) out[field] = clean(input[field]);
+  for (const [locale, text] of Object.entries(input.translations)) {
+    const copy = { ...text };
+    for (const field of HTML_FIELDS) {
+      const value = copy[field];
+      if (value !== undefined) copy[field] = clean(value);
+    }
+    out.translations[locale] = copy;
+  }
+  return out;
+}
+
+export function sanitizeNewsInput(input: AirdropNewsInput): AirdropNewsInput {
+  return { ...input, body: clean(input.body) };
+}
+
+const COLUMNS = [
+  "slug",
+  "name",
+  "ticker",
+  "chain",
+  "type",
+  "requirements",
+  "market_symbol",
+  "est_value",
+  "seed_price",
+  "predicted_price",
+  "market_cap",
+  "listing_at",
+  "start_at",
+  "end_at",
+  "claim_at",
+  "website_url",
+  "whitepaper_url",
+  "discord_url",
+  "x_url",
+  "description",
+  "about",
+  "airdrop_info",
+  "price_detail",
+  "prediction",
+  "wiki_title",
+  "wiki_body",
+  "guide_json",
+  "faq_json",
+  "published",
+] as const;
+
+function values(a: AirdropInput): SqlValue[] {
+  return [
+    a.slug,
+    a.name,
+    a.ticker,
+    a.chain,
+    a.type,
+    a.requirements.length ? `,${a.requirements.join(",")},` : "",
+    a.marketSymbol,
+    a.estValue,
+    a.seedPrice,
+    a.predictedPrice,
+    a.marketCap,
+    a.listingAt,
+    a.startAt,
+    a.endAt,
+    a.claimAt,
+    a.websiteUrl,
+    a.whitepaperUrl,
+    a.discordUrl,
+    a.xUrl,
+    a.description,
+    a.about,
+    a.airdropInfo,
+    a.priceDetail,
+    a.prediction,
+    a.wikiTitle,
+    a.wikiBody,
+    JSON.stringify(a.guide),
+    JSON.stringify(a.faq),
+    a.published ? 1 : 0,
+  ];
+}
+
+export type SaveMode = "insert-only" | "upsert";
+
+/**
+ * Writes one airdrop (by slug) and replaces its translations. Call inside a transaction
+ * with an input that went through `sanitizeAirdropInput`. "insert-only" leaves an
+ * existing slug untouched (seeds); returns the id, or undefined when nothing was written.
+ */
+export async function saveAirdrop(
+  tx: Queryable,
+  input: AirdropInput,
+  now: number,
+  mode: SaveMode = "upsert",
+): Promise<number | undefined> {
+  const cols = [...COLUMNS, "created_at", "updated_at"];
+  const placeholders = cols.map(() => "?").join(", ");
+  const update = [...COLUMNS.filter((c) => c !== "slug"), "updated_at"].map((c) => `${c} = excluded.${c}`);
+  const conflict = mode === "insert-only" ? "DO NOTHING" : `DO UPDATE SET ${update.join(", ")}`;
+  const row = await tx.get<{ id: number | string }>(
+    `INSERT INTO airdrops (${cols.join(", ")}) VALUES (${placeholders})
+     ON CONFLICT (slug) ${conflict} RETURNING id`,
+    [...values(input), now, now],
+  );
+  if (!row) return undefined;
+  const id = Number(row.id);
+  await replaceTranslations(tx, "airdrop", id, input.translations);
+  return id;
+}
+
+/** Updates the airdrop with this id (slug may change). False when there is no such id. */
+export async function updateAirdrop(
+  tx: Queryable,
+  id: number,
+  input: AirdropInput,
+  now: number,
+): Promise<boolean> {
+  const sets = COLUMNS.map((c) => `${c} = ?`).join(", ");
+  const result = await tx.run(`UPDATE airdrops SET ${sets}, updated_at = ? WHERE id = ?`, [
+    ...values(input),
+    now,
+    id,
+  ]);
+  if (result.changes === 0) return false;
+  // The admin form edits English only: an empty set keeps the stored translations.
+  if (Object.keys(input.translations).length > 0)
+    await replaceTranslations(tx, "airdrop", id, input.translations);
+  return true;
+}
+
+async function replaceTranslations(
+  tx: Queryable,
+  entity: "airdrop" | "news",
+  id: number,
+  translations: Record<string, Record<string, unknown>>,
+): Promise<void> {
+  await tx.run("DELETE FROM content_translations WHERE entity = ? AND entity_id = ?", [entity, id]);
+  for (const [locale, fields] of Object.entries(translations)) {
+    for (const [field, value] of Object.entries(fields)) {
+      if (value === undefined) continue;
+      const text = typeof value === "string" ? value : JSON.stringify(value);
+      await tx.run(
+        "INSERT INTO content_translations (entity, entity_id, locale, field, value) VALUES (?, ?, ?, ?, ?)",
+        [entity, id, locale, field, text],
+      );
+    }
+  }
+}
+
+export async function setAirdropPublished(tx: Queryable, id: number, published: boolean, now: number) {
+  const r = await tx.run("UPDATE airdrops SET published = ?, updated_at = ? WHERE id = ?", [
+    published ? 1 : 0,
+    now,
+    id,
+  ]);
+  return r.changes > 0;
+}
+
+async function airdropIdOf(tx: Queryable, slug: string | null): Promise<number | null> {
+  if (slug === null) return null;
+  const row = await tx.get<{ id: number | string }>("SELECT id FROM airdrops WHERE slug = ?", [slug]);
+  if (!row) throw new UnknownAirdropError(slug);
+  return Number(row.id);
+}
+
+export class UnknownAirdropError extends Error {
+  override name = "UnknownAirdropError";
+  readonly slug: string;
+
+  constructor(slug: string) {
+    super(`no airdrop with slug ${slug}`);
+    this.slug = slug;
+  }
+}
+
+/** Writes one news item by slug (sanitised input). Returns its id, undefined when insert-only skipped it. */
+export async function saveNews(
+  tx: Queryable,
+  input: AirdropNewsInput,
+  now: number,
+  mode: SaveMode = "upsert",
+  id?: number,
+): Promise<number | undefined> {
+  const airdropId = await airdropIdOf(tx, input.airdropSlug);
+  const vals: SqlValue[] = [
+    input.slug,
+    airdropId,
+    input.title,
+    input.summary,
+    input.body,
+    input.publishedAt,
+    input.published ? 1 : 0,
+  ];
+  let newsId: number | undefined;
+  if (id !== undefined) {
+    const r = await tx.run(
+      `UPDATE airdrop_news SET slug = ?, airdrop_id = ?, title = ?, summary = ?, body = ?, published_at = ?,
+       published = ?, updated_at = ? WHERE id = ?`,
+      [...vals, now, id],
+    );
+    newsId = r.changes > 0 ? id : undefined;
+  } else {
+    const conflict =
+      mode === "insert-only"
+        ? "DO NOTHING"
+        : "DO UPDATE SET airdrop_id = excluded.airdrop_id, title = excluded.title, summary = excluded.summary, body = excluded.body, published_at = excluded.published_at, published = excluded.published, updated_at = excluded.updated_at";
+    const row = await tx.get<{ id: number | string }>(
+      `INSERT INTO airdrop_news (slug, airdrop_id, title, summary, body, published_at, published, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (slug) ${conflict} RETURNING id`,
+      [...vals, now, now],
+    );
+    newsId = row ? Number(row.id) : undefined;
+  }
+  if (newsId !== undefined) await replaceTranslations(tx, "news", newsId, input.translations);
+  return newsId;
+}
+
+export async function setNewsPublished(tx: Queryable, id: number, published: boolean, now: number) {
+  const r = await tx.run("UPDATE airdrop_news SET published = ?, updated_at = ? WHERE id = ?", [
+    published ? 1 : 0,
+    now,
+    id,
+  ]);
+  return r.changes > 0;
+}
+
+export async function saveFaq(tx: Queryable, pageKey: string, locale: string, items: readonly FaqItem[]) {
+  for (const [i, item] of items.entries()) {
+    await tx.run(
+      `INSERT INTO content_faq (page_key, locale, position, question, answer) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT (page_key, locale, position) DO NOTHING`,
+      [pageKey, locale, i, item.question, item.answer],
+    );
+  }
+}
+
+export async function saveCoin(
+  tx: Queryable,
+  coin: { symbol: string; name: string; price: string; marketCap: string; change24h: string },
+  now: number,
+) {
+  await tx.run(
+    `INSERT INTO market_coins (symbol, name, price, market_cap, change_24h, updated_at) VALUES (?, ?, ?, ?, ?, ?)
+     ON CONFLICT (symbol) DO NOTHING`,
+    [coin.symbol, coin.name, coin.price, coin.marketCap, coin.change24h, now],
+  );
+}
