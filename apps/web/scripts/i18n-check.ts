@@ -1,0 +1,84 @@
+/**
+ * Translation coverage: for every locale of the table, which keys of the English source
+ * (app/i18n/resources/en/<namespace>.json) its resources do not provide, and which
+ * translations drop a placeholder ({{name}} for i18next, ${label} for antd forms).
+ *
+ *   npm run i18n:check
+ *
+ * A locale reads its own folder, then its base language's (LocaleEntry.content); English
+ * fills the rest at runtime, so a gap shows English, not a key. Gaps in REQUIRED
+ * namespaces fail the check (exit 1); other namespaces are reported only.
+ */
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { LOCALES } from "@meridian/contracts/locales";
+
+/** Namespaces every locale must translate in full. A feature adds its own when it ships. */
+export const REQUIRED_NAMESPACES = ["shell", "form", "home"];
+
+const resourcesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../app/i18n/resources");
+
+type Json = { [key: string]: unknown };
+
+function flatten(value: unknown, prefix = "", out = new Map<string, string>()): Map<string, string> {
+  if (typeof value === "object" && value !== null && !Array.isArray(value)) {
+    for (const [k, v] of Object.entries(value as Json)) flatten(v, prefix ? `${prefix}.${k}` : k, out);
+  } else if (typeof value === "string") {
+    out.set(prefix, value);
+  }
+  return out;
+}
+
+function read(folder: string, ns: string): Map<string, string> {
+  const file = path.join(resourcesDir, folder, `${ns}.json`);
+  return existsSync(file) ? flatten(JSON.parse(readFileSync(file, "utf8"))) : new Map();
+}
+
+const PLACEHOLDER = /\{\{\s*(\w+)\s*\}\}|\$\{(\w+)\}/g;
+const placeholders = (text: string) =>
+  new Set([...text.matchAll(PLACEHOLDER)].map((m) => m[1] ?? m[2] ?? "").filter(Boolean));
+
+const namespaces = readdirSync(path.join(resourcesDir, "en"))
+  .filter((f) => f.endsWith(".json"))
+  .map((f) => f.slice(0, -5))
+  .sort();
+
+let failed = false;
+for (const locale of LOCALES) {
+  // English-content locales (asia, en-GB, en-CA, bg) read the source itself; folders overlay it.
+  const chain = [...new Set([locale.content, locale.code])];
+  const lines: string[] = [];
+  for (const ns of namespaces) {
+    const source = read("en", ns);
+    if (locale.code === "en") continue;
+    const merged = new Map<string, string>();
+    for (const folder of chain) for (const [k, v] of read(folder, ns)) merged.set(k, v);
+    const missing = [...source.keys()].filter((k) => !merged.has(k));
+    const broken = [...source.entries()]
+      .filter(([k, v]) => {
+        const t = merged.get(k);
+        if (t === undefined) return false;
+        const want = placeholders(v);
+        const got = placeholders(t);
+        return want.size !== got.size || [...want].some((p) => !got.has(p));
+      })
+      .map(([k]) => k);
+    const required = REQUIRED_NAMESPACES.includes(ns);
+    if (missing.length) {
+      lines.push(
+        `  ${required ? "MISSING" : "missing"} ${ns}: ${missing.length} of ${source.size} (${missing.join(", ")})`,
+      );
+    }
+    if (broken.length) lines.push(`  PLACEHOLDERS ${ns}: ${broken.join(", ")}`);
+    if (required && (missing.length || broken.length)) failed = true;
+  }
+  const via = locale.code === "en" ? "English source" : chain.join(" + ");
+  console.log(`${locale.code.padEnd(6)} ${lines.length ? "gaps" : "complete"} (${via})`);
+  for (const line of lines) console.log(line);
+}
+
+if (failed) {
+  console.error(`\ni18n check failed: a locale misses keys of ${REQUIRED_NAMESPACES.join(", ")}`);
+  process.exit(1);
+}
