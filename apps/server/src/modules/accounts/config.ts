@@ -28,17 +28,28 @@ export interface AccountsConfig {
   smtpFrom: string;
 }
 
-/** A fixed root for development and tests only: production refuses to start without ACCOUNTS_SECRET. */
+/** A fixed root for development and tests only. */
 const DEV_SECRET = "meridian-development-accounts-secret-not-for-production";
 
-export function loadAccountsConfig(env: NodeJS.ProcessEnv = process.env): AccountsConfig {
+/**
+ * NOTE: production without ACCOUNTS_SECRET never uses the public development root: it
+ * makes a random one for this process and warns. Authenticator secrets sealed under it
+ * cannot be opened after a restart, so real deployments must set ACCOUNTS_SECRET.
+ */
+export function loadAccountsConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  warn: (msg: string) => void = console.warn,
+): AccountsConfig {
   const e = envSchema.parse(env);
   const isProduction = e.NODE_ENV === "production";
-  if (isProduction && e.ACCOUNTS_SECRET === undefined) {
-    throw new Error("ACCOUNTS_SECRET is required in production (32+ random bytes, base64)");
-  }
-  const root =
-    e.ACCOUNTS_SECRET === undefined ? Buffer.from(DEV_SECRET) : Buffer.from(e.ACCOUNTS_SECRET, "base64");
+  let root: Buffer;
+  if (e.ACCOUNTS_SECRET !== undefined) root = Buffer.from(e.ACCOUNTS_SECRET, "base64");
+  else if (isProduction) {
+    warn(
+      "ACCOUNTS_SECRET is not set: using a random per-process secret (authenticator bindings will not survive a restart)",
+    );
+    root = crypto.randomBytes(32);
+  } else root = Buffer.from(DEV_SECRET);
   const derive = (info: string) =>
     Buffer.from(crypto.hkdfSync("sha256", root, "meridian-accounts", info, 32));
   return {
