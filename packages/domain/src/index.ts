@@ -7,3 +7,4 @@ export * from "./matching/order-book.ts";
 export * from "./matching/types.ts";
 export * from "./prng.ts";
 export * from "./units.ts";
+export * from "./market/index.ts";

@@ -9,7 +9,8 @@ export class RingBuffer<T> {
   private count = 0;
 
   constructor(capacity: number) {
-    if (!Number.isSafeInteger(capacity) || capacity < 1) throw new RangeError("capacity must be a positive integer");
+    if (!Number.isSafeInteger(capacity) || capacity < 1)
+      throw new RangeError("capacity must be a positive integer");
     this.capacity = capacity;
     this.items = new Array<T | undefined>(capacity);
   }
