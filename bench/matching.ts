@@ -146,7 +146,8 @@ function runShape(name: string, levels: number): ShapeResult {
   }
   const p = peerRunner(stream);
   const peer = latency(stream.n, p.step);
-  const restingPeer = Object.keys(p.book.orders).length;
+  const peerSnap = p.book.snapshot();
+  const restingPeer = [...peerSnap.bids, ...peerSnap.asks].reduce((n, lvl) => n + lvl.orders.length, 0);
 
   console.log(
     `${name}: ${stream.n.toLocaleString("en-US")} ops over ~${levels} levels (${stream.liveCancels.toLocaleString("en-US")} live cancels), ` +
@@ -200,6 +201,7 @@ console.log(
     ratio: round(Math.min(sparse.ratio, crowded.ratio), 1),
     p99_us: round(Math.max(sparse.ours.p99, crowded.ours.p99)),
     ops: N,
+    books_agree: sparse.restingOurs === sparse.restingPeer && crowded.restingOurs === crowded.restingPeer,
     sparse: shapeJson(sparse),
     crowded: shapeJson(crowded),
   }),
