@@ -4,6 +4,7 @@
  * answers. Used by the browser harness (apps/web/e2e/harness.ts) and the benchmarks.
  */
 import { type ChildProcess, spawn } from "node:child_process";
+import { createHash } from "node:crypto";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -80,6 +81,11 @@ export class ServerStartError extends Error {
   }
 }
 
+/** A stable 32-byte base64 secret per data directory (test servers only). */
+function testSecret(dataDir: string): string {
+  return createHash("sha256").update(`meridian-test-server:${dataDir}`).digest("base64");
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function isHealthy(url: string): Promise<boolean> {
@@ -107,7 +113,15 @@ async function startOnce(options: StartServerOptions, dataDir: string): Promise<
   delete env.REDIS_URL;
   Object.assign(
     env,
-    { NODE_ENV: "production", TZ: "UTC", HOST: "127.0.0.1", PORT: String(port), DATA_DIR: dataDir },
+    {
+      NODE_ENV: "production",
+      TZ: "UTC",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      // Production refuses to start without it; tied to the data dir so a restart reads its own data.
+      ACCOUNTS_SECRET: process.env.ACCOUNTS_SECRET ?? testSecret(dataDir),
+    },
     options.env,
   );
 
