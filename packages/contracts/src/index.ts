@@ -6,4 +6,5 @@ export * from "./accounts.ts";
 export * from "./sign.ts";
 export * from "./locales.ts";
 export * from "./tracking.ts";
+export * from "./tg-apps.ts";
 export * from "./airdrops.ts";

@@ -6,6 +6,7 @@ import { routes as airdropsRoutes } from "./airdrops/routes.ts";
 import { pageMetaSeed } from "./seo/seed.ts";
 import { routes as seoRoutes } from "./seo/routes.ts";
 import { routes as systemRoutes } from "./system/routes.ts";
+import { tgAppsModule, tgAppsSeed } from "./tg-apps/index.ts";
 
 /**
  * Every module's `/v1` routes, registered in this order by `buildApp`. To add a module,
@@ -13,7 +14,7 @@ import { routes as systemRoutes } from "./system/routes.ts";
  * `platform` here when its register function takes its own deps object).
  */
 // NOTE: securityRoutes stays first: its gateway hooks (signing, login decryption, request-time) cover the modules after it.
-export const moduleRoutes: readonly ModuleRoutes[] = [securityRoutes, systemRoutes, airdropsRoutes, seoRoutes];
+export const moduleRoutes: readonly ModuleRoutes[] = [securityRoutes, systemRoutes, airdropsRoutes, seoRoutes, tgAppsModule];
 
 /** Demo data, run after migrations on start (see platform/db/seed.ts). One line per module. */
-export const moduleSeeds: readonly Seed[] = [airdropsSeed, pageMetaSeed];
+export const moduleSeeds: readonly Seed[] = [airdropsSeed, pageMetaSeed, tgAppsSeed];

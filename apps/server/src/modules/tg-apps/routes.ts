@@ -1,0 +1,185 @@
+import {
+  SESSION_COOKIE,
+  TG_APPS_API,
+  TG_SUBMISSION_LIMIT,
+  tgAppInputSchema,
+  tgAppListQuerySchema,
+  tgArticleInputSchema,
+  tgLocaleQuerySchema,
+  tgRatingBodySchema,
+  tgSlugParamsSchema,
+  tgSubmissionBodySchema,
+  tgSubmissionIdParamsSchema,
+  tgSubmissionReviewSchema,
+} from "@meridian/contracts";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { z } from "zod";
+import { errors } from "../../platform/errors.ts";
+import { route } from "../../platform/http/route.ts";
+import { authOf, readCookie } from "../accounts/index.ts";
+import { iconSvg, screenshotSvg } from "./artwork.ts";
+import type { TgAppsService } from "./service.ts";
+
+/** The logged-in user's id when the request carries a valid session; never throws. */
+async function optionalUserId(request: FastifyRequest): Promise<string | undefined> {
+  const token = readCookie(request, SESSION_COOKIE);
+  const accounts = request.server.accounts as FastifyInstance["accounts"] | undefined;
+  if (token === undefined || token === "" || accounts === undefined) return undefined;
+  try {
+    return (await accounts.service.authenticate(token)).user.id;
+  } catch {
+    return undefined;
+  }
+}
+
+function guard(kind: "user" | "admin") {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const accounts = request.server.accounts as FastifyInstance["accounts"] | undefined;
+    if (accounts === undefined) throw errors.unauthenticated();
+    const check = kind === "admin" ? accounts.requireAdmin : accounts.requireUser;
+    await check.call(request.server, request, reply);
+  };
+}
+
+const screenParams = z.object({
+  slug: tgSlugParamsSchema.shape.slug,
+  n: z.string().regex(/^[1-8]\.svg$/),
+});
+
+/** Public routes (auth -> validate -> service -> present) and the admin area's. */
+export function tgAppsRoutes(app: FastifyInstance, service: TgAppsService): void {
+  const requireUser = guard("user");
+  const requireAdmin = guard("admin");
+
+  route(app, {
+    method: "GET",
+    url: TG_APPS_API.list,
+    query: tgAppListQuerySchema,
+    handler: ({ query }) => service.list(query),
+  });
+
+  route(app, {
+    method: "GET",
+    url: TG_APPS_API.sitemap,
+    handler: () => service.sitemap(),
+  });
+
+  route(app, {
+    method: "GET",
+    url: TG_APPS_API.detail,
+    params: tgSlugParamsSchema,
+    query: tgLocaleQuerySchema,
+    handler: async ({ params, query, request }) =>
+      service.detail(params.slug, query.locale, await optionalUserId(request)),
+  });
+
+  route(app, {
+    method: "GET",
+    url: TG_APPS_API.articles,
+    params: tgSlugParamsSchema,
+    query: tgLocaleQuerySchema,
+    handler: ({ params, query }) => service.articles(params.slug, query.locale),
+  });
+
+  route(app, {
+    method: "POST",
+    url: TG_APPS_API.rating,
+    auth: requireUser,
+    params: tgSlugParamsSchema,
+    body: tgRatingBodySchema,
+    handler: ({ params, body, request }) => service.rate(params.slug, authOf(request).user.id, body.stars),
+  });
+
+  route(app, {
+    method: "POST",
+    url: TG_APPS_API.submissions,
+    body: tgSubmissionBodySchema,
+    rateLimit: TG_SUBMISSION_LIMIT,
+    handler: async ({ body, request }) => service.submit(body, (await optionalUserId(request)) ?? null),
+  });
+
+  const svg = (reply: FastifyReply, text: string) =>
+    reply
+      .header("content-type", "image/svg+xml; charset=utf-8")
+      .header("cache-control", "public, max-age=86400")
+      .header("content-security-policy", "default-src 'none'; style-src 'unsafe-inline'")
+      .send(text);
+
+  app.get(TG_APPS_API.icon, async (request, reply) => {
+    const { slug } = tgSlugParamsSchema.parse(request.params);
+    const name = await service.artworkName(slug);
+    if (name === undefined) throw errors.notFound("No such app");
+    return svg(reply, iconSvg(slug, name));
+  });
+
+  app.get(TG_APPS_API.screenshot, async (request, reply) => {
+    const { slug, n } = screenParams.parse(request.params);
+    const name = await service.artworkName(slug);
+    if (name === undefined) throw errors.notFound("No such app");
+    return svg(reply, screenshotSvg(slug, name, Number.parseInt(n, 10)));
+  });
+
+  // ---- administration (administrators only) ----
+
+  route(app, {
+    method: "GET",
+    url: TG_APPS_API.adminApps,
+    auth: requireAdmin,
+    handler: () => service.listAppsAdmin(),
+  });
+  route(app, {
+    method: "POST",
+    url: TG_APPS_API.adminApps,
+    auth: requireAdmin,
+    body: tgAppInputSchema,
+    handler: ({ body }) => service.saveApp(body),
+  });
+  route(app, {
+    method: "GET",
+    url: TG_APPS_API.adminApp,
+    auth: requireAdmin,
+    params: tgSlugParamsSchema,
+    handler: ({ params }) => service.appInput(params.slug),
+  });
+  route(app, {
+    method: "DELETE",
+    url: TG_APPS_API.adminApp,
+    auth: requireAdmin,
+    params: tgSlugParamsSchema,
+    handler: ({ params }) => service.deleteApp(params.slug),
+  });
+  route(app, {
+    method: "GET",
+    url: TG_APPS_API.adminArticles,
+    auth: requireAdmin,
+    handler: () => service.listArticlesAdmin(),
+  });
+  route(app, {
+    method: "POST",
+    url: TG_APPS_API.adminArticles,
+    auth: requireAdmin,
+    body: tgArticleInputSchema,
+    handler: ({ body }) => service.saveArticle(body),
+  });
+  route(app, {
+    method: "DELETE",
+    url: TG_APPS_API.adminArticle,
+    auth: requireAdmin,
+    params: tgSlugParamsSchema,
+    handler: ({ params }) => service.deleteArticle(params.slug),
+  });
+  route(app, {
+    method: "GET",
+    url: TG_APPS_API.adminSubmissions,
+    auth: requireAdmin,
+    handler: () => service.listSubmissions(),
+  });
+  route(app, {
+    method: "POST",
+    url: TG_APPS_API.adminSubmission,
+    auth: requireAdmin,
+    params: tgSubmissionIdParamsSchema,
+    body: tgSubmissionReviewSchema,
+    handler: ({ params, body }) => service.review(params.id, body),
+  });
+}

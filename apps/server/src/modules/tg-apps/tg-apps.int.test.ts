@@ -1,0 +1,363 @@
+import {
+  Code,
+  SESSION_COOKIE,
+  TG_APP_RANKING,
+  TG_RATING_LIMIT,
+  TgAppCode,
+  type TgAppListResult,
+} from "@meridian/contracts";
+import type { FastifyInstance } from "fastify";
+import { Redis } from "ioredis";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { PlatformDb } from "../../platform/db/index.ts";
+import { openPostgres } from "../../platform/db/postgres.ts";
+import { openSqlite } from "../../platform/db/sqlite.ts";
+import { buildTestApp } from "../../test/support.ts";
+import { securityRoutes } from "../accounts/index.ts";
+import { tgAppsModule, tgAppsSeed } from "./index.ts";
+import { SEED_APPS } from "./seed-apps.ts";
+
+const HOST = "meridian.test";
+const pgUrl = process.env.TEST_DATABASE_URL;
+const redisUrl = process.env.TEST_REDIS_URL;
+
+interface Target {
+  name: string;
+  open(): Promise<{ db: PlatformDb; cleanup(): Promise<void> }>;
+}
+
+const targets: Target[] = [
+  { name: "sqlite", open: async () => ({ db: openSqlite(":memory:"), cleanup: async () => undefined }) },
+];
+if (pgUrl) {
+  targets.push({
+    name: "postgres",
+    open: async () => {
+      const schema = `tg_${process.pid}_${Date.now().toString(36)}`;
+      const admin = new pg.Client({ connectionString: pgUrl });
+      await admin.connect();
+      await admin.query(`CREATE SCHEMA "${schema}"`);
+      const db = openPostgres({ connectionString: pgUrl, schema, max: 8 });
+      return {
+        db,
+        cleanup: async () => {
+          await db.close();
+          await admin.query(`DROP SCHEMA "${schema}" CASCADE`);
+          await admin.end();
+        },
+      };
+    },
+  });
+}
+
+let users = 0;
+const accountsOf = new WeakMap<FastifyInstance, FastifyInstance["accounts"]>();
+
+/** The accounts module and this module, with the accounts service kept for the tests. */
+async function appOn(db: PlatformDb, redis?: Redis): Promise<FastifyInstance> {
+  let accounts: FastifyInstance["accounts"] | undefined;
+  const app = await buildTestApp({
+    db,
+    ...(redis === undefined ? {} : { redis }),
+    modules: [
+      (api, platform) => {
+        securityRoutes(api, platform);
+        accounts = api.accounts;
+      },
+      tgAppsModule,
+    ],
+  });
+  if (accounts === undefined) throw new Error("accounts module missing");
+  accountsOf.set(app, accounts);
+  return app;
+}
+
+function accountsService(app: FastifyInstance) {
+  const accounts = accountsOf.get(app);
+  if (accounts === undefined) throw new Error("no accounts module");
+  return accounts.service;
+}
+
+/** A fresh account's session cookie (created and logged in through the accounts service). */
+async function login(app: FastifyInstance, role: "user" | "admin" = "user"): Promise<string> {
+  users += 1;
+  const email = `${role}${users}-${Date.now()}@example.com`;
+  const service = accountsService(app);
+  await service.createUser({
+    email,
+    areaCode: null,
+    mobile: null,
+    phoneKey: null,
+    password: "password-123",
+    role,
+  });
+  const result = await service.login(
+    { loginName: email, pwd: "password-123" } as Parameters<typeof service.login>[0],
+    { ip: "127.0.0.1", userAgent: "test", device: undefined },
+  );
+  if (result.kind !== "session") throw new Error("login needs a second factor");
+  return `${SESSION_COOKIE}=${result.session.token}`;
+}
+
+function rate(app: FastifyInstance, cookie: string, slug: string, stars: number) {
+  return app.inject({
+    method: "POST",
+    url: `/v1/content/tg-apps/${slug}/rating`,
+    headers: { host: HOST, origin: `http://${HOST}`, cookie, "content-type": "application/json" },
+    payload: JSON.stringify({ stars }),
+  });
+}
+
+async function list(app: FastifyInstance, query: string): Promise<TgAppListResult> {
+  const res = await app.inject({ method: "GET", url: `/v1/content/tg-apps?${query}` });
+  expect(res.statusCode).toBe(200);
+  return (res.json() as { data: TgAppListResult }).data;
+}
+
+describe.each(targets)("apps and bot center ($name)", (target) => {
+  let app: FastifyInstance;
+  let db: PlatformDb;
+  let cleanup: () => Promise<void>;
+
+  beforeAll(async () => {
+    const opened = await target.open();
+    db = opened.db;
+    cleanup = opened.cleanup;
+    app = await appOn(db);
+    await tgAppsSeed.seed(db, { log: app.log });
+  }, 60_000);
+  afterAll(async () => {
+    await app?.close();
+    await cleanup?.();
+  });
+
+  it("lists every app under All, with the ecosystem total", async () => {
+    const page = await list(app, "tab=all&pageSize=100");
+    expect(page.totalApps).toBe(SEED_APPS.length);
+    expect(page.total).toBe(SEED_APPS.length);
+    expect(SEED_APPS.length).toBeGreaterThanOrEqual(60);
+    expect(new Set(page.items.map((a) => a.category))).toEqual(new Set([1, 2, 3, 4, 5, 6, 7]));
+  });
+
+  it("filters by category tab and pages through it", async () => {
+    const games = await list(app, "tab=games&pageSize=4");
+    const expected = SEED_APPS.filter((a) => a[2] === 2).length;
+    expect(games.total).toBe(expected);
+    expect(games.items).toHaveLength(4);
+    expect(games.items.every((a) => a.category === 2)).toBe(true);
+    const rest = await list(app, "tab=games&pageSize=4&page=3");
+    expect(rest.items).toHaveLength(expected - 8);
+    const all = new Set([
+      ...games.items.map((a) => a.slug),
+      ...(await list(app, "tab=games&pageSize=4&page=2")).items.map((a) => a.slug),
+      ...rest.items.map((a) => a.slug),
+    ]);
+    expect(all.size).toBe(expected);
+    expect((await list(app, "tab=open-league")).items.every((a) => a.category === 1)).toBe(true);
+  });
+
+  it("searches by name, case-insensitively, with LIKE wildcards taken literally", async () => {
+    const hits = await list(app, "q=COIN&pageSize=100");
+    expect(hits.items.map((a) => a.slug).sort()).toEqual(["notcoin", "yescoin"]);
+    expect((await list(app, "tab=play-to-earn&q=coin")).total).toBe(2);
+    expect((await list(app, "tab=games&q=coin")).total).toBe(0);
+    expect((await list(app, "q=zzzz-nothing")).items).toEqual([]);
+    expect((await list(app, "q=%25")).total).toBe(0);
+    expect((await list(app, "q=_")).total).toBe(0);
+  });
+
+  it("derives New from listing dates and Hot from visits and raters", async () => {
+    const fresh = await list(app, "tab=new&pageSize=100");
+    expect(fresh.total).toBe(TG_APP_RANKING.NEW_COUNT);
+    expect(fresh.items[0]?.slug).toBe("tonchess");
+    expect(fresh.items.every((a) => a.tags.includes("new"))).toBe(true);
+    const hot = await list(app, "tab=hot&pageSize=100");
+    expect(hot.total).toBe(TG_APP_RANKING.HOT_COUNT);
+    expect(hot.items.every((a) => a.tags.includes("hot"))).toBe(true);
+    const all = await list(app, "pageSize=100");
+    expect(all.items.filter((a) => a.tags.includes("hot"))).toHaveLength(TG_APP_RANKING.HOT_COUNT);
+    const trending = await list(app, "tab=weekly-trending&pageSize=100");
+    expect(trending.total).toBeGreaterThan(10);
+  });
+
+  it("overlays localised text on English, through the content base locale", async () => {
+    const ru = await list(app, "q=notcoin&locale=ru");
+    expect(ru.items[0]?.shortDescription).toMatch(/TON/);
+    expect(ru.items[0]?.shortDescription).toMatch(/[а-я]/);
+    const esAr = await list(app, "q=notcoin&locale=es-AR");
+    expect(esAr.items[0]?.shortDescription).toMatch(/^El juego/);
+    const ja = await list(app, "q=notcoin&locale=ja");
+    expect(ja.items[0]?.shortDescription).toMatch(/^The tap game/);
+  });
+
+  it("answers a detail with its rails, counts a visit, and 404s an unknown app", async () => {
+    const res = await app.inject({ method: "GET", url: "/v1/content/tg-apps/ston-fi?locale=en" });
+    expect(res.statusCode).toBe(200);
+    const { data } = res.json() as { data: import("@meridian/contracts").TgAppDetailResult };
+    expect(data.app.openUrl).toBe("https://t.me/stonfi_bot?start=meridian");
+    expect(data.app.screenshots.length).toBeGreaterThan(0);
+    expect(data.relatedArticles.map((a) => a.slug)).toContain("how-to-swap-on-ston-fi");
+    expect(data.youMightAlsoLike.every((a) => a.category === 1 && a.slug !== "ston-fi")).toBe(true);
+    const seen = [data.app.slug, ...data.youMightAlsoLike, ...data.hotApps, ...data.moreApps].map((a) =>
+      typeof a === "string" ? a : a.slug,
+    );
+    expect(new Set(seen).size).toBe(seen.length);
+    const visits = await db.get<{ v: number | string }>(
+      "SELECT SUM(visits) AS v FROM tg_app_visits v JOIN tg_apps a ON a.id = v.app_id WHERE a.slug = 'ston-fi' AND v.day = ?",
+      [Math.floor(Date.now() / 86_400_000)],
+    );
+    expect(Number(visits?.v)).toBeGreaterThan(0);
+    const missing = await app.inject({ method: "GET", url: "/v1/content/tg-apps/no-such-app" });
+    expect(missing.statusCode).toBe(404);
+    const articles = await app.inject({ method: "GET", url: "/v1/content/tg-apps/ston-fi/articles" });
+    expect((articles.json() as { data: { articles: { body: string }[] } }).data.articles[0]?.body).toMatch(
+      /<h2>/,
+    );
+  });
+
+  it("asks anonymous visitors to log in before rating", async () => {
+    const res = await rate(app, "", "notcoin", 5);
+    expect((res.json() as { code: string }).code).toBe(Code.SESSION_INVALID);
+  });
+
+  it("keeps one rating per user per app and the aggregate in step", async () => {
+    const cookie = await login(app);
+    const before = (await list(app, "q=fragment")).items[0];
+    const first = await rate(app, cookie, "fragment", 5);
+    expect(first.statusCode).toBe(200);
+    const a = (first.json() as { data: { rating: number; ratingCount: number } }).data;
+    expect(a.ratingCount).toBe((before?.ratingCount ?? 0) + 1);
+    const second = await rate(app, cookie, "fragment", 1);
+    const b = (second.json() as { data: { rating: number; ratingCount: number } }).data;
+    expect(b.ratingCount).toBe(a.ratingCount);
+    expect(b.rating).toBeLessThan(a.rating);
+    const row = await db.get<{ n: number | string; s: number | string }>(
+      "SELECT COUNT(*) AS n, SUM(stars) AS s FROM tg_app_ratings r JOIN tg_apps a ON a.id = r.app_id WHERE a.slug = 'fragment'",
+    );
+    const stored = await db.get<{ rating_count: number | string; rating_sum: number | string }>(
+      "SELECT rating_count, rating_sum FROM tg_apps WHERE slug = 'fragment'",
+    );
+    expect(Number(stored?.rating_count)).toBe(Number(row?.n));
+    expect(Number(stored?.rating_sum)).toBe(Number(row?.s));
+    expect((await rate(app, cookie, "fragment", 6)).statusCode).toBe(400);
+  });
+
+  it("admits exactly the allowed number of many simultaneous ratings by one user", async () => {
+    const cookie = await login(app);
+    const slugs = SEED_APPS.slice(0, 20).map((a) => a[0]);
+    const answers = await Promise.all(slugs.map((slug) => rate(app, cookie, slug, 4)));
+    const codes = answers.map((r) => (r.json() as { code: string }).code);
+    expect(codes.filter((c) => c === "00000")).toHaveLength(TG_RATING_LIMIT.limit);
+    expect(codes.filter((c) => c === TgAppCode.RATING_TOO_FREQUENT)).toHaveLength(
+      slugs.length - TG_RATING_LIMIT.limit,
+    );
+    expect(answers.find((r) => r.statusCode === 429)?.headers["retry-after"]).toBeDefined();
+    const userId = (await accountsService(app).authenticate(cookie.split("=")[1])).user.id;
+    const stored = await db.get<{ n: number | string }>(
+      "SELECT COUNT(*) AS n FROM tg_app_ratings WHERE user_id = ?",
+      [userId],
+    );
+    expect(Number(stored?.n)).toBe(TG_RATING_LIMIT.limit);
+  });
+
+  it("keeps the aggregate exact when many users rate one app at once", async () => {
+    const cookies = [];
+    for (let i = 0; i < 8; i++) cookies.push(await login(app));
+    const before = await db.get<{ rating_count: number | string }>(
+      "SELECT rating_count FROM tg_apps WHERE slug = 'gif'",
+    );
+    await Promise.all(cookies.map((c, i) => rate(app, c, "gif", (i % 5) + 1)));
+    const after = await db.get<{ rating_count: number | string; rating_sum: number | string }>(
+      "SELECT rating_count, rating_sum FROM tg_apps WHERE slug = 'gif'",
+    );
+    const real = await db.get<{ n: number | string; s: number | string }>(
+      "SELECT COUNT(*) AS n, SUM(stars) AS s FROM tg_app_ratings r JOIN tg_apps a ON a.id = r.app_id WHERE a.slug = 'gif'",
+    );
+    expect(Number(after?.rating_count)).toBe(Number(before?.rating_count) + cookies.length);
+    expect(Number(after?.rating_count)).toBe(Number(real?.n));
+    expect(Number(after?.rating_sum)).toBe(Number(real?.s));
+  });
+
+  it("queues a submission for review; approval turns it into an app", async () => {
+    const res = await app.inject({
+      method: "POST",
+      url: "/v1/content/tg-apps/submissions",
+      headers: { "content-type": "application/json" },
+      payload: JSON.stringify({
+        name: "Quiz Master",
+        botUsername: "@quizmaster_tbot",
+        website: "https://quiz.example.com",
+        category: 5,
+        email: "owner@example.com",
+        description: "Daily quizzes with friends in any group chat.",
+      }),
+    });
+    expect(res.statusCode).toBe(200);
+    const { id } = (res.json() as { data: { id: number } }).data;
+    const bad = await app.inject({
+      method: "POST",
+      url: "/v1/content/tg-apps/submissions",
+      headers: { "content-type": "application/json" },
+      payload: JSON.stringify({ name: "x", botUsername: "no", category: 9, email: "nope", description: "" }),
+    });
+    expect(bad.statusCode).toBe(400);
+
+    const userCookie = await login(app);
+    const denied = await app.inject({
+      method: "GET",
+      url: "/v1/admin/tg-apps/submissions",
+      headers: { host: HOST, cookie: userCookie },
+    });
+    expect(denied.statusCode).toBe(403);
+
+    const adminCookie = await login(app, "admin");
+    const headers = { host: HOST, origin: `http://${HOST}`, cookie: adminCookie };
+    const queue = await app.inject({ method: "GET", url: "/v1/admin/tg-apps/submissions", headers });
+    expect((queue.json() as { data: { id: number; status: string }[] }).data[0]).toMatchObject({
+      id,
+      status: "pending",
+    });
+    const approve = await app.inject({
+      method: "POST",
+      url: `/v1/admin/tg-apps/submissions/${id}`,
+      headers: { ...headers, "content-type": "application/json" },
+      payload: JSON.stringify({ decision: "approve" }),
+    });
+    expect((approve.json() as { data: { appSlug: string } }).data.appSlug).toBe("quiz-master");
+    const again = await app.inject({
+      method: "POST",
+      url: `/v1/admin/tg-apps/submissions/${id}`,
+      headers: { ...headers, "content-type": "application/json" },
+      payload: JSON.stringify({ decision: "approve" }),
+    });
+    expect(again.statusCode).toBe(409);
+    expect((await list(app, "q=quiz")).items[0]?.slug).toBe("quiz-master");
+  });
+});
+
+describe.runIf(redisUrl)("rating frequency limit through Redis", () => {
+  let app: FastifyInstance;
+  let redis: Redis;
+  beforeAll(async () => {
+    redis = new Redis(redisUrl ?? "", { lazyConnect: true, maxRetriesPerRequest: 0 });
+    await redis.connect();
+    const db = openSqlite(":memory:");
+    app = await appOn(db, redis);
+    app.addHook("onClose", () => db.close());
+    await tgAppsSeed.seed(db, { log: app.log });
+  }, 60_000);
+  afterAll(async () => {
+    await app?.close();
+    await redis?.quit();
+  });
+
+  it("admits exactly the limit of simultaneous ratings, counted in Redis", async () => {
+    expect(app.rateLimiter.kind).toBe("redis");
+    const cookie = await login(app);
+    const slugs = SEED_APPS.slice(20, 45).map((a) => a[0]);
+    const answers = await Promise.all(slugs.map((slug) => rate(app, cookie, slug, 5)));
+    expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(TG_RATING_LIMIT.limit);
+    expect(answers.filter((r) => r.statusCode === 429)).toHaveLength(slugs.length - TG_RATING_LIMIT.limit);
+  });
+});
