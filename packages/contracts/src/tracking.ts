@@ -139,3 +139,82 @@ export const clientCommonConfigSchema = z.object({
   localVo: z.object({ ip: z.string().nullish() }).nullish(),
 });
 export type ClientCommonConfig = z.infer<typeof clientCommonConfigSchema>;
+
+/** Why one event of an upload was refused: its index in the array and the failing fields. */
+export interface TrackingRejection {
+  index: number;
+  issues: { field: string; rule: string; message: string }[];
+}
+
+/**
+ * `data` of a successful upload. Valid events are stored (a repeat of an event already
+ * stored counts as accepted and is kept once); invalid ones are listed and dropped, and
+ * resending them will not help, so the answer is still a success.
+ */
+export interface TrackingIngestResult {
+  received: number;
+  accepted: number;
+  rejected: TrackingRejection[];
+}
+
+/** Query of every `GET /v1/analytics/...` call: a half-open range [from, to) in ms, optional locale. */
+export const analyticsQuerySchema = z
+  .object({
+    from: z.coerce.number().int().nonnegative(),
+    to: z.coerce.number().int().positive(),
+    /** A `user_language` number of the tracking table (en 0, zh-CN 1, ...). */
+    lang: z.coerce.number().int().optional(),
+  })
+  .refine((q) => q.to > q.from, { message: "to must be after from", path: ["to"] })
+  .refine((q) => q.to - q.from <= 400 * 86_400_000, { message: "at most 400 days", path: ["to"] });
+export type AnalyticsQuery = z.infer<typeof analyticsQuerySchema>;
+
+export interface AnalyticsKpis {
+  visitors: number;
+  sessions: number;
+  pageViews: number;
+  firstDayVisitors: number;
+  /** Sessions with exactly one page view over sessions with any, 0..1. */
+  bounceRate: number;
+  /** Time on pages summed per session, averaged over sessions (ms). */
+  avgSessionMs: number;
+}
+
+/** `GET /v1/analytics/overview`: the range and the same-length range just before it. */
+export interface AnalyticsOverview {
+  current: AnalyticsKpis;
+  previous: AnalyticsKpis;
+  /** Bucket width of `series` (ms): an hour up to two days, a day beyond. */
+  bucketMs: number;
+  series: { t: number; pageViews: number; visitors: number; sessions: number }[];
+}
+
+export interface AnalyticsCount {
+  key: string;
+  count: number;
+}
+
+/** `GET /v1/analytics/content`: pages, tracking ids and element expose -> click rates. */
+export interface AnalyticsContent {
+  pages: { path: string; views: number; visitors: number }[];
+  trackingIds: { id: string; views: number; visitors: number }[];
+  elements: { id: string; exposes: number; clicks: number; rate: number | null }[];
+}
+
+/** `GET /v1/analytics/audience`: visitors per referrer host, language, device, browser, screen. */
+export interface AnalyticsAudience {
+  referrers: AnalyticsCount[];
+  languages: AnalyticsCount[];
+  devices: AnalyticsCount[];
+  browsers: AnalyticsCount[];
+  screens: AnalyticsCount[];
+}
+
+/** `GET /v1/analytics/realtime`: the last 30 minutes by received time. */
+export interface AnalyticsRealtime {
+  since: number;
+  visitors: number;
+  pageViews: number;
+  perMinute: { t: number; pageViews: number; visitors: number }[];
+  pages: { path: string; views: number }[];
+}

@@ -1,12 +1,13 @@
 import type { Seed } from "../platform/db/seed.ts";
 import type { ModuleRoutes } from "../platform/platform.ts";
 import { securityRoutes } from "./accounts/index.ts";
-import { airdropsSeed } from "./airdrops/seed.ts";
 import { routes as airdropsRoutes } from "./airdrops/routes.ts";
-import { pageMetaSeed } from "./seo/seed.ts";
+import { airdropsSeed } from "./airdrops/seed.ts";
 import { routes as seoRoutes } from "./seo/routes.ts";
+import { pageMetaSeed } from "./seo/seed.ts";
 import { routes as systemRoutes } from "./system/routes.ts";
 import { tgAppsModule, tgAppsSeed } from "./tg-apps/index.ts";
+import { trackingRoutesModule } from "./tracking/index.ts";
 
 /**
  * Every module's `/v1` routes, registered in this order by `buildApp`. To add a module,
@@ -14,7 +15,14 @@ import { tgAppsModule, tgAppsSeed } from "./tg-apps/index.ts";
  * `platform` here when its register function takes its own deps object).
  */
 // NOTE: securityRoutes stays first: its gateway hooks (signing, login decryption, request-time) cover the modules after it.
-export const moduleRoutes: readonly ModuleRoutes[] = [securityRoutes, systemRoutes, airdropsRoutes, seoRoutes, tgAppsModule];
+export const moduleRoutes: readonly ModuleRoutes[] = [
+  securityRoutes,
+  systemRoutes,
+  airdropsRoutes,
+  seoRoutes,
+  tgAppsModule,
+  trackingRoutesModule,
+];
 
 /** Demo data, run after migrations on start (see platform/db/seed.ts). One line per module. */
 export const moduleSeeds: readonly Seed[] = [airdropsSeed, pageMetaSeed, tgAppsSeed];

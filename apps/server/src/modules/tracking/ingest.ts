@@ -1,0 +1,146 @@
+import {
+  Code,
+  TRACK_BATCH_MAX,
+  type TrackingRecord,
+  type TrackingRejection,
+  trackingRecordSchema,
+} from "@meridian/contracts";
+import { AppError } from "../../platform/errors.ts";
+import type { StoredRow } from "./columns.ts";
+
+const DAY_MS = 86_400_000;
+
+/** What the server adds to every event of one upload. */
+export interface UploadMeta {
+  receivedAt: number;
+  isBot: boolean;
+  ip: string;
+  pfb: string;
+}
+
+export interface ParsedUpload {
+  received: number;
+  rows: StoredRow[];
+  rejected: TrackingRejection[];
+}
+
+/** Path of an absolute or relative URL, without query or fragment. */
+export function pathOf(url: string): string {
+  const start = url.indexOf("://");
+  let rest = url;
+  if (start >= 0) {
+    const slash = url.indexOf("/", start + 3);
+    rest = slash < 0 ? "/" : url.slice(slash);
+  }
+  const end = rest.search(/[?#]/);
+  const path = end < 0 ? rest : rest.slice(0, end);
+  return path === "" ? "/" : path.slice(0, 512);
+}
+
+/** Host of a referrer URL; "" for none (direct visits). */
+export function hostOf(url: string): string {
+  const start = url.indexOf("://");
+  if (start < 0) return "";
+  const rest = url.slice(start + 3);
+  const end = rest.search(/[/?#]/);
+  return (end < 0 ? rest : rest.slice(0, end)).toLowerCase().slice(0, 255);
+}
+
+function durationOf(record: TrackingRecord): number {
+  const ext = record.event_tracking_ext;
+  if (record.type !== 1 || record.page_status !== 1 || Array.isArray(ext)) return 0;
+  const value = ext.duration;
+  // a page left open for days is one abandoned tab, not engagement: capped at 30 minutes
+  return typeof value === "number" && Number.isFinite(value) && value > 0 ? Math.min(value, 1_800_000) : 0;
+}
+
+const INT32_MAX = 2_147_483_647;
+/** Columns stored as 32-bit integers: a wild client value is clamped rather than failing the commit. */
+const int32 = (value: number) => Math.max(-INT32_MAX, Math.min(INT32_MAX, value));
+
+export function toRow(record: TrackingRecord, meta: UploadMeta): StoredRow {
+  return {
+    event_day: Math.floor(record.timestamp / DAY_MS),
+    ts: record.timestamp,
+    received_at: meta.receivedAt,
+    uid: record.uid,
+    page_unique_id: record.page_unique_id,
+    seq: int32(record.seq),
+    log_seq: int32(record.log_seq),
+    type: record.type,
+    event_tracking_id: record.event_tracking_id,
+    curr_page: record.curr_page,
+    page_status: record.page_status,
+    path: pathOf(record.url),
+    ref_host: hostOf(record.source_referer),
+    session_id: record.session_id,
+    device_id: record.device_id,
+    first_day: record.first_day ? 1 : 0,
+    user_language: int32(record.user_language),
+    browser: record.browser.slice(0, 64),
+    sys: record.sys,
+    screen_width: int32(record.screen_width),
+    screen_height: int32(record.screen_height),
+    duration: durationOf(record),
+    is_bot: meta.isBot ? 1 : 0,
+    // the address the request came from, not the one the page was told by the config call
+    ip: meta.ip,
+    pfb: meta.pfb.slice(0, 128),
+    data: record,
+  };
+}
+
+/**
+ * Reads one upload (the raw body text): the whole request is refused when the body is
+ * not JSON, not an array, empty or longer than 50; otherwise each event is checked on
+ * its own, the valid ones become rows and the others are reported by index and field.
+ */
+export function parseUpload(text: string, meta: UploadMeta): ParsedUpload {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch (error) {
+    const detail = error instanceof Error ? `: ${error.message}` : "";
+    throw new AppError(Code.MALFORMED_JSON, `Malformed JSON in request body${detail}`, { status: 400 });
+  }
+  if (!Array.isArray(body)) {
+    throw new AppError(Code.VALIDATION_FAILED, "The body must be a JSON array of events", {
+      status: 400,
+      data: [{ field: "body", rule: "invalid_type", message: "expected an array" }],
+    });
+  }
+  if (body.length === 0 || body.length > TRACK_BATCH_MAX) {
+    throw new AppError(
+      Code.VALIDATION_FAILED,
+      `An upload carries 1 to ${TRACK_BATCH_MAX} events; this one has ${body.length}`,
+      {
+        status: 400,
+        data: [
+          {
+            field: "body",
+            rule: body.length === 0 ? "too_small" : "too_big",
+            message: `${body.length} events`,
+          },
+        ],
+      },
+    );
+  }
+  const rows: StoredRow[] = [];
+  const rejected: TrackingRejection[] = [];
+  body.forEach((item: unknown, index) => {
+    const result = trackingRecordSchema.safeParse(item);
+    if (result.success) {
+      rows.push(toRow(result.data, meta));
+      return;
+    }
+    rejected.push({
+      index,
+      issues: result.error.issues.map((issue) => ({
+        field: issue.path.map(String).join(".") || "event",
+        rule: issue.code,
+        message: issue.message,
+      })),
+    });
+  });
+  return { received: body.length, rows, rejected };
+}

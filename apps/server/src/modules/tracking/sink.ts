@@ -1,0 +1,127 @@
+import { Worker } from "node:worker_threads";
+import type { PlatformDb } from "../../platform/db/index.ts";
+import { insertSql, type StoredRow } from "./columns.ts";
+import type { WriterReply, WriterRequest } from "./sqlite-writer.worker.ts";
+
+/**
+ * Where accepted events go. `write` resolves once the rows are committed (durable as
+ * configured), so the upload is acknowledged only then; concurrent calls share commits.
+ */
+export interface EventSink {
+  write(rows: readonly StoredRow[]): Promise<void>;
+  /** A write statement run in the writer's order (retention deletes); resolves with the rows changed. */
+  run(sql: string, params: (string | number)[]): Promise<number>;
+  close(): Promise<void>;
+}
+
+/** SQLite: a writer thread owning the tracking file (see sqlite-writer.worker.ts). */
+export function sqliteSink(file: string, synchronous: "full" | "normal"): EventSink {
+  const worker = new Worker(new URL("./sqlite-writer.worker.ts", import.meta.url), {
+    workerData: { file, synchronous },
+  });
+  const waiting = new Map<number, { resolve: (changes: number) => void; reject: (error: Error) => void }>();
+  let nextId = 1;
+  let failure: Error | undefined;
+  const sql = insertSql("sqlite");
+
+  worker.on("message", (replies: WriterReply[]) => {
+    for (const reply of replies) {
+      const entry = waiting.get(reply.id);
+      waiting.delete(reply.id);
+      if ("error" in reply) entry?.reject(new Error(`tracking write failed: ${reply.error}`));
+      else entry?.resolve(reply.changes);
+    }
+  });
+  const failAll = (error: Error) => {
+    failure = error;
+    for (const entry of waiting.values()) entry.reject(error);
+    waiting.clear();
+  };
+  worker.on("error", failAll);
+  worker.on("exit", () => failAll(new Error("tracking writer stopped")));
+
+  type Unsent = WriterRequest extends infer R ? (R extends WriterRequest ? Omit<R, "id"> : never) : never;
+  const send = (request: Unsent): Promise<number> => {
+    if (failure) return Promise.reject(failure);
+    const id = nextId++;
+    return new Promise((resolve, reject) => {
+      waiting.set(id, { resolve, reject });
+      worker.postMessage({ ...request, id });
+    });
+  };
+
+  return {
+    async write(rows) {
+      if (rows.length > 0) await send({ kind: "insert", sql, json: JSON.stringify(rows) });
+    },
+    run: (statement, params) => send({ kind: "run", sql: statement, params }),
+    async close() {
+      if (failure) return;
+      const exited = new Promise((resolve) => worker.once("exit", resolve));
+      worker.postMessage("close");
+      await exited;
+    },
+  };
+}
+
+/**
+ * PostgreSQL: uploads that arrive while commits are running wait, then go together as
+ * one multi-row INSERT (its own transaction) through the pool: group commit with up to
+ * `parallel` commits at a time. A failing group is retried upload by upload so that one
+ * bad upload cannot fail the others.
+ */
+export function postgresSink(db: PlatformDb, parallel = 4): EventSink {
+  const sql = insertSql("postgres");
+  type Entry = { rows: readonly StoredRow[]; resolve: () => void; reject: (error: unknown) => void };
+  let pending: Entry[] = [];
+  let active = 0;
+  let idle: (() => void) | undefined;
+
+  const insert = (entries: Entry[]) => db.run(sql, [JSON.stringify(entries.flatMap((entry) => entry.rows))]);
+
+  const commit = async (batch: Entry[]): Promise<void> => {
+    try {
+      await insert(batch);
+      for (const entry of batch) entry.resolve();
+    } catch (error) {
+      if (batch.length === 1) {
+        batch[0]?.reject(error);
+        return;
+      }
+      for (const entry of batch) await commit([entry]);
+    }
+  };
+
+  const kick = (): void => {
+    while (active < parallel && pending.length > 0) {
+      const batch = pending;
+      pending = [];
+      active++;
+      void commit(batch).finally(() => {
+        active--;
+        if (active === 0 && pending.length === 0) idle?.();
+        kick();
+      });
+    }
+  };
+
+  return {
+    write(rows) {
+      if (rows.length === 0) return Promise.resolve();
+      return new Promise<void>((resolve, reject) => {
+        pending.push({ rows, resolve, reject });
+        // a microtask later, so the uploads parsed in this turn share the commit
+        if (pending.length === 1) queueMicrotask(kick);
+      });
+    },
+    async run(statement, params) {
+      return (await db.run(statement, params)).changes;
+    },
+    async close() {
+      if (active === 0 && pending.length === 0) return;
+      await new Promise<void>((resolve) => {
+        idle = resolve;
+      });
+    },
+  };
+}
