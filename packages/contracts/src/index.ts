@@ -8,3 +8,4 @@ export * from "./locales.ts";
 export * from "./tracking.ts";
 export * from "./tg-apps.ts";
 export * from "./airdrops.ts";
+export * from "./market.ts";

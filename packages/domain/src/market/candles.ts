@@ -22,6 +22,8 @@ export interface Candle {
 export interface Bar {
   /** Start of the bar (ms). A trade is a bar of zero length at its time. */
   readonly time: number;
+  /** Length (ms): 0 for a trade. Only series at least this long may take the bar. */
+  readonly span: number;
   readonly open: number;
   readonly high: number;
   readonly low: number;
@@ -35,6 +37,7 @@ export interface Bar {
 export function tradeBar(time: number, price: number, lots: number, quoteMinor: bigint): Bar {
   return {
     time,
+    span: 0,
     open: price,
     high: price,
     low: price,

@@ -80,7 +80,15 @@ export interface HistoryOptions {
  */
 export function generateHistory(model: PriceModel, spec: InstrumentSpec, o: HistoryOptions): Bar[] {
   const windows = historyWindows(o.end, o.plan);
-  const raw: Array<{ time: number; lo: number; lh: number; ll: number; lc: number; lots: number }> = [];
+  const raw: Array<{
+    time: number;
+    span: number;
+    lo: number;
+    lh: number;
+    ll: number;
+    lc: number;
+    lots: number;
+  }> = [];
   for (const w of windows) {
     const dt = w.stepMs / 60_000;
     for (let t = w.start; t < w.end; t += w.stepMs) {
@@ -88,7 +96,7 @@ export function generateHistory(model: PriceModel, spec: InstrumentSpec, o: Hist
       const s = model.step(dt);
       const noise = Math.exp(0.35 * model.normal());
       const lots = Math.max(1, Math.round(o.lotsPerMinute * dt * s.activity * noise));
-      raw.push({ time: t, lo: open, lh: s.logHigh, ll: s.logLow, lc: s.logClose, lots });
+      raw.push({ time: t, span: w.stepMs, lo: open, lh: s.logHigh, ll: s.logLow, lc: s.logClose, lots });
     }
   }
   const target = Math.log(o.closeTicks * tickValue(spec));
@@ -102,6 +110,7 @@ export function generateHistory(model: PriceModel, spec: InstrumentSpec, o: Hist
     const typical = Math.round((high + low + close) / 3);
     return {
       time: r.time,
+      span: r.span,
       open,
       high,
       low,

@@ -1,0 +1,130 @@
+import {
+  type BookListener,
+  buildLadder,
+  type CancelReason,
+  type DomainError,
+  type ExpireReason,
+  type InstrumentSpec,
+  OrderBook,
+  type Quote,
+  Side,
+  Stp,
+  Tif,
+} from "@meridian/domain";
+
+/**
+ * The paper market maker's account. NOTE: the order service must never hand this
+ * account id, or an order id at or above MAKER_ID_BASE, to a user order.
+ */
+export const MAKER_ACCOUNT = 0;
+/** Maker order ids count up from here (2^50), far above any database id. */
+export const MAKER_ID_BASE = 2 ** 50;
+
+interface Resting {
+  readonly id: number;
+  readonly quote: Quote;
+}
+
+const keyOf = (q: Quote): string => `${q.side}:${q.price}:${q.qty}`;
+
+/** Forwards engine events to every subscriber (the order service listens for its users' fills). */
+class FanOut implements BookListener {
+  readonly listeners = new Set<BookListener>();
+  onAccepted(seq: number, id: number, ts: number): void {
+    for (const l of this.listeners) l.onAccepted(seq, id, ts);
+  }
+  onRejected(seq: number, id: number, error: DomainError, ts: number): void {
+    for (const l of this.listeners) l.onRejected(seq, id, error, ts);
+  }
+  onTrade(
+    seq: number,
+    makerId: number,
+    takerId: number,
+    price: number,
+    qty: number,
+    makerSide: Side,
+    makerLeft: number,
+    takerLeft: number,
+    ts: number,
+  ): void {
+    for (const l of this.listeners)
+      l.onTrade(seq, makerId, takerId, price, qty, makerSide, makerLeft, takerLeft, ts);
+  }
+  onCancelled(seq: number, id: number, left: number, reason: CancelReason, ts: number): void {
+    for (const l of this.listeners) l.onCancelled(seq, id, left, reason, ts);
+  }
+  onExpired(seq: number, id: number, left: number, reason: ExpireReason, ts: number): void {
+    for (const l of this.listeners) l.onExpired(seq, id, left, reason, ts);
+  }
+  onTriggered(seq: number, id: number, ts: number): void {
+    for (const l of this.listeners) l.onTriggered(seq, id, ts);
+  }
+  onDelta(seq: number, side: Side, price: number, levelQty: number): void {
+    for (const l of this.listeners) l.onDelta(seq, side, price, levelQty);
+  }
+}
+
+export interface MakerBookOptions {
+  spec: InstrumentSpec;
+  seed: number;
+  /** Fraction of the price each side of the ladder spans (default 0.004). */
+  span?: number;
+  levels?: number;
+  /** Lots at the touch before randomisation. */
+  touchLots: number;
+}
+
+/**
+ * One symbol's order book with the liquidity maker's ladder resting in it. Each
+ * `requote` moves the ladder to a new reference price by cancelling the quotes that
+ * changed and placing the new ones (unchanged quotes keep their queue place). User
+ * orders the order service places in `book` rest beside the maker's and trade with
+ * them; engine events reach whoever `subscribe`s.
+ */
+export class MakerBook {
+  readonly book: OrderBook;
+  private readonly fan = new FanOut();
+  private readonly o: MakerBookOptions;
+  private resting = new Map<string, Resting>();
+  private nextId = MAKER_ID_BASE;
+
+  constructor(options: MakerBookOptions) {
+    this.o = options;
+    this.book = new OrderBook(options.spec, this.fan, { capacity: 256 });
+  }
+
+  subscribe(listener: BookListener): () => void {
+    this.fan.listeners.add(listener);
+    return () => this.fan.listeners.delete(listener);
+  }
+
+  requote(refTicks: number, ts: number): void {
+    const ladder = buildLadder({
+      spec: this.o.spec,
+      refPrice: refTicks as Quote["price"],
+      seed: this.o.seed,
+      volatility: this.o.span ?? 0.004,
+      levels: this.o.levels ?? 25,
+      touchQty: Math.max(1, Math.round(this.o.touchLots)) as Quote["qty"],
+    });
+    const next = new Map<string, Quote>();
+    for (const q of ladder) next.set(keyOf(q), q);
+    // Cancel first: the new ladder may sit where the old opposite side was.
+    for (const [key, r] of this.resting) {
+      if (next.has(key) && this.book.has(r.id)) continue;
+      if (this.book.has(r.id)) this.book.cancel(r.id, ts);
+      this.resting.delete(key);
+    }
+    for (const [key, q] of next) {
+      if (this.resting.has(key)) continue;
+      const id = this.nextId++;
+      this.book.limit(id, MAKER_ACCOUNT, q.side, q.price, q.qty, Tif.GTC, Stp.ExpireTaker, ts);
+      if (this.book.has(id)) this.resting.set(key, { id, quote: q });
+    }
+  }
+
+  /** Top `n` levels per side as [ticks, lots], best first. */
+  depth(n: number): { bids: Array<[number, number]>; asks: Array<[number, number]> } {
+    return { bids: this.book.depth(Side.Buy, n), asks: this.book.depth(Side.Sell, n) };
+  }
+}

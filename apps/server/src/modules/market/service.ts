@@ -1,0 +1,357 @@
+import type {
+  Depth,
+  Kline,
+  KlineIntervalValue,
+  MarketCap,
+  MarketSymbolInfo,
+  MarketTrade,
+  Ticker,
+} from "@meridian/contracts";
+import {
+  CandleSeries,
+  formatNotional,
+  formatTicker,
+  INTERVAL_LIST,
+  type InstrumentSpec,
+  KLINE_INTERVALS,
+  type KlineInterval,
+  type ListedInstrument,
+  lotsToQty,
+  marketCap,
+  notionalMinor,
+  RingBuffer,
+  RollingTicker,
+  ticksToPrice,
+  tradeBar,
+} from "@meridian/domain";
+import type { MarketClock } from "./clock.ts";
+import type { FeedTrade, MarketFeed } from "./feed.ts";
+import { MakerBook } from "./maker-book.ts";
+import { lotsPerMinute } from "./model-feed.ts";
+
+/** Candles kept per interval (1m holds the 24 h ticker window plus margin). */
+const CAPACITY: Record<KlineInterval, number> = {
+  "1m": 1600,
+  "5m": 1000,
+  "15m": 1000,
+  "30m": 1000,
+  "1h": 1000,
+  "4h": 1000,
+  "1d": 1000,
+};
+const TRADES_KEPT = 500;
+
+interface StoredTrade {
+  readonly id: number;
+  readonly time: number;
+  readonly price: number;
+  readonly qty: number;
+  readonly buyerMaker: boolean;
+}
+
+interface SymbolState {
+  readonly inst: ListedInstrument;
+  readonly spec: InstrumentSpec;
+  readonly series: Map<KlineInterval, CandleSeries>;
+  readonly ticker: RollingTicker;
+  readonly trades: RingBuffer<StoredTrade>;
+  readonly maker: MakerBook;
+  nextTradeId: number;
+  last: number;
+  lastTime: number;
+}
+
+/** What one applied batch changed, for the stream hub. */
+export interface MarketUpdate {
+  /** Symbols that traded, with their new trades (time order). */
+  readonly trades: ReadonlyMap<string, readonly MarketTrade[]>;
+}
+
+export type MarketListener = (update: MarketUpdate) => void;
+
+export interface MarketServiceOptions {
+  instruments: readonly ListedInstrument[];
+  feed: MarketFeed;
+  clock: MarketClock;
+  seed: number;
+}
+
+/**
+ * Market data for every listed symbol: candles in ring buffers per interval (history
+ * from the feed, then the live trades), rolling 24 h tickers, recent trades and the
+ * order book with the maker's ladder around the last price. Symbols are built on first
+ * use; memory is bounded by the ring buffer sizes.
+ */
+export class MarketService {
+  readonly clock: MarketClock;
+  private readonly o: MarketServiceOptions;
+  private readonly states = new Map<string, SymbolState>();
+  private readonly listeners = new Set<MarketListener>();
+  private stopFeed: (() => void) | undefined;
+
+  constructor(options: MarketServiceOptions) {
+    this.o = options;
+    this.clock = options.clock;
+  }
+
+  get feedName(): string {
+    return this.o.feed.name;
+  }
+
+  /** Symbols in listing order. */
+  get symbols(): readonly string[] {
+    return this.o.instruments.map((i) => i.spec.symbol);
+  }
+
+  has(symbol: string): boolean {
+    return this.o.instruments.some((i) => i.spec.symbol === symbol);
+  }
+
+  /** Runs the feed into the market (the price leader, or a single process). */
+  startFeed(): void {
+    if (this.stopFeed) return;
+    this.stopFeed = this.o.feed.start((trades) => this.apply(trades));
+  }
+
+  stopFeedLoop(): void {
+    this.stopFeed?.();
+    this.stopFeed = undefined;
+  }
+
+  /** Continues the local feed from the current prices (after following another instance). */
+  anchorFeed(): void {
+    for (const [symbol, s] of this.states) this.o.feed.anchor(symbol, s.last, s.lastTime);
+  }
+
+  onUpdate(listener: MarketListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private state(symbol: string): SymbolState | undefined {
+    const found = this.states.get(symbol);
+    if (found) return found;
+    const index = this.o.instruments.findIndex((i) => i.spec.symbol === symbol);
+    const inst = this.o.instruments[index];
+    if (inst === undefined) return undefined;
+    const series = new Map<KlineInterval, CandleSeries>();
+    for (const i of INTERVAL_LIST) series.set(i, new CandleSeries(KLINE_INTERVALS[i], CAPACITY[i]));
+    const history = this.o.feed.history(symbol);
+    for (const bar of history) {
+      for (const s of series.values()) if (s.intervalMs >= bar.span) s.apply(bar);
+    }
+    const lastBar = history[history.length - 1];
+    const maker = new MakerBook({
+      spec: inst.spec,
+      seed: this.o.seed + index,
+      touchLots: lotsPerMinute(inst) / 4,
+    });
+    const state: SymbolState = {
+      inst,
+      spec: inst.spec,
+      series,
+      ticker: new RollingTicker(),
+      trades: new RingBuffer<StoredTrade>(TRADES_KEPT),
+      maker,
+      nextTradeId: 1,
+      last: lastBar?.close ?? 0,
+      lastTime: lastBar?.time ?? this.clock.now(),
+    };
+    this.states.set(symbol, state);
+    if (state.last > 0) maker.requote(state.last, this.clock.now());
+    return state;
+  }
+
+  /** Applies trades (from the local feed or the leader), then tells the listeners. */
+  apply(trades: readonly FeedTrade[]): void {
+    const bySymbol = new Map<string, MarketTrade[]>();
+    const touched = new Set<SymbolState>();
+    for (const t of trades) {
+      const s = this.state(t.symbol);
+      if (s === undefined || t.time < s.lastTime) continue;
+      const quote = notionalMinor(s.spec, t.price, t.qty);
+      const bar = tradeBar(t.time, t.price, t.qty, quote);
+      for (const series of s.series.values()) series.apply(bar);
+      const stored: StoredTrade = {
+        id: s.nextTradeId++,
+        time: t.time,
+        price: t.price,
+        qty: t.qty,
+        buyerMaker: t.buyerMaker,
+      };
+      s.trades.push(stored);
+      s.last = t.price;
+      s.lastTime = t.time;
+      touched.add(s);
+      const list = bySymbol.get(t.symbol) ?? [];
+      list.push(presentTrade(s.spec, stored));
+      bySymbol.set(t.symbol, list);
+    }
+    const now = this.clock.now();
+    for (const s of touched) s.maker.requote(s.last, now);
+    if (bySymbol.size === 0) return;
+    const update: MarketUpdate = { trades: bySymbol };
+    for (const l of this.listeners) l(update);
+  }
+
+  /* ------------------------------ queries ------------------------------ */
+
+  symbolInfo(): MarketSymbolInfo[] {
+    return this.o.instruments.map(({ spec, listing }) => ({
+      symbol: spec.symbol,
+      base: spec.base,
+      quote: spec.quote,
+      name: listing.name,
+      tickSize: spec.tickSize,
+      lotSize: spec.lotSize,
+      minNotional: spec.minNotional,
+      priceDecimals: spec.priceDecimals,
+      qtyDecimals: spec.qtyDecimals,
+      minQty: lotsToQty(spec, spec.minQtyLots),
+      maxQty: lotsToQty(spec, spec.maxQtyLots),
+      status: "TRADING" as const,
+    }));
+  }
+
+  /** The instrument spec (order validation), or undefined. */
+  spec(symbol: string): InstrumentSpec | undefined {
+    return this.o.instruments.find((i) => i.spec.symbol === symbol)?.spec;
+  }
+
+  /** The symbol's order book with the maker's ladder (the order service places user orders here). */
+  book(symbol: string): MakerBook | undefined {
+    return this.state(symbol)?.maker;
+  }
+
+  /** Last price in ticks (0 for an unknown symbol). */
+  lastTicks(symbol: string): number {
+    return this.state(symbol)?.last ?? 0;
+  }
+
+  /** Last price as a decimal string, or undefined. */
+  price(symbol: string): string | undefined {
+    const s = this.state(symbol);
+    return s === undefined ? undefined : ticksToPrice(s.spec, s.last);
+  }
+
+  /** Last prices by symbol; unknown symbols are left out (fits the airdrops `PriceSource`). */
+  async prices(symbols: readonly string[]): Promise<Map<string, string>> {
+    const out = new Map<string, string>();
+    for (const sym of symbols) {
+      const p = this.price(sym.toUpperCase());
+      if (p !== undefined) out.set(sym, p);
+    }
+    return out;
+  }
+
+  ticker(symbol: string): Ticker | undefined {
+    const s = this.state(symbol);
+    if (s === undefined) return undefined;
+    const now = this.clock.now();
+    const m1 = s.series.get("1m");
+    const stats = m1 ? s.ticker.stats(m1, now) : undefined;
+    if (stats === undefined) return undefined;
+    const top = s.maker.book.top();
+    return {
+      symbol,
+      ...formatTicker(s.spec, stats),
+      closeTime: Math.max(now, s.lastTime),
+      bidPrice: top.bid === 0 ? "0" : ticksToPrice(s.spec, top.bid),
+      askPrice: top.ask === 0 ? "0" : ticksToPrice(s.spec, top.ask),
+    };
+  }
+
+  tickers(): Ticker[] {
+    const out: Ticker[] = [];
+    for (const sym of this.symbols) {
+      const t = this.ticker(sym);
+      if (t) out.push(t);
+    }
+    return out;
+  }
+
+  klines(symbol: string, interval: KlineIntervalValue, limit: number, endTime?: number): Kline[] | undefined {
+    const s = this.state(symbol);
+    const series = s?.series.get(interval);
+    if (s === undefined || series === undefined) return undefined;
+    const open = series.last()?.openTime;
+    return series.list(limit, endTime).map((c) => ({
+      openTime: c.openTime,
+      closeTime: c.openTime + series.intervalMs - 1,
+      open: ticksToPrice(s.spec, c.open),
+      high: ticksToPrice(s.spec, c.high),
+      low: ticksToPrice(s.spec, c.low),
+      close: ticksToPrice(s.spec, c.close),
+      volume: lotsToQty(s.spec, c.volume),
+      quoteVolume: formatNotional(s.spec, c.quoteVolume),
+      trades: c.trades,
+      closed: c.openTime !== open || c.openTime + series.intervalMs <= this.clock.now(),
+    }));
+  }
+
+  depth(symbol: string, limit: number): Depth | undefined {
+    const s = this.state(symbol);
+    if (s === undefined) return undefined;
+    const { bids, asks } = s.maker.depth(limit);
+    const level = ([p, q]: [number, number]): [string, string] => [
+      ticksToPrice(s.spec, p),
+      lotsToQty(s.spec, q),
+    ];
+    return {
+      symbol,
+      lastUpdateId: s.maker.book.sequence,
+      bids: bids.map(level),
+      asks: asks.map(level),
+      time: this.clock.now(),
+    };
+  }
+
+  trades(symbol: string, limit: number): MarketTrade[] | undefined {
+    const s = this.state(symbol);
+    if (s === undefined) return undefined;
+    return s.trades
+      .tail(limit)
+      .reverse()
+      .map((t) => presentTrade(s.spec, t));
+  }
+
+  /** Top `limit` listed coins by market cap (circulating supply x last price). */
+  caps(limit: number): MarketCap[] {
+    const rows = this.o.instruments.map(({ spec, listing }) => {
+      const last = this.lastTicks(spec.symbol);
+      const t = this.ticker(spec.symbol);
+      return {
+        symbol: spec.symbol,
+        base: spec.base as string,
+        name: listing.name,
+        price: ticksToPrice(spec, last),
+        priceChangePercent: t?.priceChangePercent ?? "0.00",
+        circulatingSupply: listing.circulatingSupply,
+        marketCap: marketCap(spec, listing.circulatingSupply, last),
+      };
+    });
+    rows.sort((a, b) => compareDecimal(b.marketCap, a.marketCap) || a.symbol.localeCompare(b.symbol));
+    return rows.slice(0, limit).map((r, i) => ({ rank: i + 1, ...r }));
+  }
+}
+
+function compareDecimal(a: string, b: string): number {
+  const [ai = "0", af = ""] = a.split(".");
+  const [bi = "0", bf = ""] = b.split(".");
+  if (ai.length !== bi.length) return ai.length - bi.length;
+  if (ai !== bi) return ai < bi ? -1 : 1;
+  const fa = af.padEnd(bf.length, "0");
+  const fb = bf.padEnd(af.length, "0");
+  return fa === fb ? 0 : fa < fb ? -1 : 1;
+}
+
+function presentTrade(spec: InstrumentSpec, t: StoredTrade): MarketTrade {
+  return {
+    id: t.id,
+    price: ticksToPrice(spec, t.price),
+    qty: lotsToQty(spec, t.qty),
+    quoteQty: formatNotional(spec, notionalMinor(spec, t.price, t.qty)),
+    time: t.time,
+    isBuyerMaker: t.buyerMaker,
+  };
+}
