@@ -25,6 +25,9 @@ export default [
     route("account/overview", "routes/account.overview.tsx"),
     route("account/security", "routes/account.security.tsx"),
     route("account/identity", "routes/account.identity.tsx"),
+    route("telegram-apps", "routes/telegram-apps.tsx"),
+    route("telegram-apps/:app", "routes/telegram-apps.$app.tsx"),
+    route("telegram-apps/:app/articles", "routes/telegram-apps.$app.articles.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

@@ -1,0 +1,40 @@
+import { getLocale } from "@meridian/contracts/locales";
+
+/**
+ * Language names and dates are formatted in the loader (server) and shipped as text, so
+ * the browser's ICU data never disagrees with the server's during hydration.
+ */
+export function languageNames(codes: readonly string[], locale: string): string[] {
+  const tag = getLocale(locale).htmlLang;
+  let names: Intl.DisplayNames | undefined;
+  try {
+    names = new Intl.DisplayNames([tag, "en"], { type: "language" });
+  } catch {
+    names = undefined;
+  }
+  return codes.map((code) => {
+    try {
+      return names?.of(code) ?? code;
+    } catch {
+      return code;
+    }
+  });
+}
+
+export function formatDate(ms: number, locale: string): string {
+  return new Intl.DateTimeFormat([getLocale(locale).htmlLang, "en"], {
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+    timeZone: "UTC",
+  }).format(ms);
+}
+
+/** One decimal with the locale's separator ("4.5", "4,5"), Latin digits on server and browser alike. */
+export function formatRating(value: number, locale: string): string {
+  return new Intl.NumberFormat([getLocale(locale).htmlLang, "en"], {
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+    numberingSystem: "latn",
+  }).format(value);
+}

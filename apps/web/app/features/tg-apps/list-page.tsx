@@ -1,0 +1,141 @@
+import { TG_APP_TABS, type TgAppListResult, type TgAppTab } from "@meridian/contracts";
+import { localizePath } from "@meridian/contracts/locales";
+import { lazy, Suspense, useState } from "react";
+import { Trans, useTranslation } from "react-i18next";
+import { Form, Link } from "react-router";
+import { AppCard } from "./app-card.tsx";
+import { Disclaimer, TgFaq } from "./faq.tsx";
+import { listHref } from "./links.ts";
+import { Breadcrumb, Pagination } from "./parts.tsx";
+
+// The form and antd's Modal load on first use: most visitors never open them.
+const SubmitDialog = lazy(() => import("./submit-dialog.tsx").then((m) => ({ default: m.SubmitDialog })));
+
+export interface ListPageProps {
+  locale: string;
+  tab: TgAppTab;
+  q: string;
+  result: TgAppListResult;
+}
+
+/** Apps and Bot Center list: tabs, search and page live in the URL (plain links and a GET form). */
+export function ListPage({ locale, tab, q, result }: ListPageProps) {
+  const { t } = useTranslation("tgApps");
+  const pages = Math.max(1, Math.ceil(result.total / result.pageSize));
+  const [submitOpen, setSubmitOpen] = useState(false);
+  const [submitLoaded, setSubmitLoaded] = useState(false);
+  const email = t("contact.email");
+
+  return (
+    <div className="tga-page">
+      <Breadcrumb
+        locale={locale}
+        items={[{ name: t("breadcrumb.home"), path: "/" }, { name: t("breadcrumb.center") }]}
+      />
+      <header className="tga-hero">
+        <h1>{t("title")}</h1>
+        <p>{t("subtitle")}</p>
+        <p className="tga-tip" role="note">
+          {t("tip", { count: result.totalApps })}
+        </p>
+      </header>
+
+      <nav className="tga-tabs" aria-label={t("tabsLabel")}>
+        <ul>
+          {TG_APP_TABS.map((key) => (
+            <li key={key}>
+              <Link
+                to={listHref(locale, { tab: key, q })}
+                aria-current={key === tab ? "page" : undefined}
+                className={key === tab ? "tga-tab tga-tab-active" : "tga-tab"}
+                preventScrollReset
+              >
+                {t(`tabs.${key}`)}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      <Form
+        method="get"
+        action={localizePath(locale, "/telegram-apps")}
+        className="tga-search"
+        role="search"
+        preventScrollReset
+      >
+        {tab === "all" ? null : <input type="hidden" name="tab" value={tab} />}
+        <label htmlFor="tga-q" className="tga-visually-hidden">
+          {t("search.label")}
+        </label>
+        <input
+          key={q}
+          id="tga-q"
+          type="search"
+          name="q"
+          defaultValue={q}
+          placeholder={t("search.placeholder")}
+          maxLength={80}
+          autoComplete="off"
+        />
+        <button type="submit" className="tga-button tga-button-primary">
+          {t("search.submit")}
+        </button>
+      </Form>
+
+      <section aria-labelledby="tga-results" className="tga-section">
+        <h2 id="tga-results" className="tga-visually-hidden">
+          {t(`tabs.${tab}`)}
+        </h2>
+        <p className="tga-muted" aria-live="polite">
+          {t("results", { count: result.total })}
+        </p>
+        {result.items.length === 0 ? (
+          <p className="tga-empty">{t("empty")}</p>
+        ) : (
+          <ul className="tga-grid">
+            {result.items.map((app) => (
+              <AppCard key={app.slug} app={app} locale={locale} trackId="b9332" />
+            ))}
+          </ul>
+        )}
+        <Pagination page={result.page} pages={pages} hrefOf={(page) => listHref(locale, { tab, q, page })} />
+      </section>
+
+      <section className="tga-section tga-note" aria-labelledby="tga-ranking">
+        <h2 id="tga-ranking">{t("ranking.title")}</h2>
+        <p>{t("ranking.body")}</p>
+      </section>
+
+      <section className="tga-section tga-contact">
+        <p>
+          <Trans
+            t={t}
+            i18nKey="contact.text"
+            values={{ email }}
+            components={{ mail: <a href={`mailto:${email}`}>{email}</a> }}
+          />
+        </p>
+        <button
+          type="button"
+          className="tga-button tga-button-primary"
+          onClick={() => {
+            setSubmitLoaded(true);
+            setSubmitOpen(true);
+          }}
+        >
+          {t("contact.submit")}
+        </button>
+      </section>
+
+      <TgFaq />
+      <Disclaimer />
+
+      {submitLoaded ? (
+        <Suspense fallback={null}>
+          <SubmitDialog open={submitOpen} onClose={() => setSubmitOpen(false)} />
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+
+/**
+ * The long description (sanitised HTML from the API), collapsed to a few lines until
+ * Read more. The full text is in the document either way, for crawlers.
+ */
+export function ReadMore({ html }: { html: string }) {
+  const { t } = useTranslation("tgApps");
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  if (html === "") return null;
+  return (
+    <div className="tga-readmore">
+      <div
+        id={id}
+        className={open ? "tga-prose" : "tga-prose tga-prose-collapsed"}
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by @meridian/sanitize on the server (save and read)
+        dangerouslySetInnerHTML={{ __html: html }}
+      />
+      <button
+        type="button"
+        className="tga-link-button"
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={() => setOpen((v) => !v)}
+      >
+        {open ? t("detail.readLess") : t("detail.readMore")}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+
+const VISIBLE = 3;
+
+/** Screenshots, three at first; Show more / Show less reveals the rest. Sizes reserved (9:16). */
+export function Screenshots({ name, urls }: { name: string; urls: string[] }) {
+  const { t } = useTranslation("tgApps");
+  const [expanded, setExpanded] = useState(false);
+  const listId = useId();
+  if (urls.length === 0) return null;
+  const shown = expanded ? urls : urls.slice(0, VISIBLE);
+  return (
+    <section className="tga-section" aria-labelledby="tga-shots">
+      <h2 id="tga-shots">{t("detail.screenshots")}</h2>
+      <ul className="tga-shots" id={listId}>
+        {shown.map((url, i) => (
+          <li key={url}>
+            <img
+              src={url}
+              alt={t("detail.screenshotAlt", { name, n: i + 1 })}
+              width={180}
+              height={320}
+              loading="lazy"
+              decoding="async"
+            />
+          </li>
+        ))}
+      </ul>
+      {urls.length > VISIBLE ? (
+        <button
+          type="button"
+          className="tga-button"
+          aria-expanded={expanded}
+          aria-controls={listId}
+          onClick={() => setExpanded((v) => !v)}
+        >
+          {expanded ? t("detail.showLess") : t("detail.showMore")}
+        </button>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,114 @@
+import { TG_APP_CATEGORIES, TG_APPS_API, tgSubmissionBodySchema } from "@meridian/contracts";
+import { Modal } from "antd";
+import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { postJson } from "./post.ts";
+
+type Status = { kind: "idle" } | { kind: "sending" } | { kind: "done"; ok: boolean; text: string };
+
+const FIELD_LABELS: Record<string, string> = {
+  name: "submit.name",
+  botUsername: "submit.bot",
+  website: "submit.website",
+  category: "submit.category",
+  email: "submit.email",
+  description: "submit.description",
+};
+
+/** The listing request form; it lands in the administrators' review queue. */
+export function SubmitDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation("tgApps");
+  const [status, setStatus] = useState<Status>({ kind: "idle" });
+
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const parsed = tgSubmissionBodySchema.safeParse({
+      name: String(form.get("name") ?? ""),
+      botUsername: String(form.get("botUsername") ?? ""),
+      website: String(form.get("website") ?? ""),
+      category: Number(form.get("category")),
+      email: String(form.get("email") ?? ""),
+      description: String(form.get("description") ?? ""),
+    });
+    if (!parsed.success) {
+      const field = String(parsed.error.issues[0]?.path[0] ?? "name");
+      setStatus({
+        kind: "done",
+        ok: false,
+        text: t("submit.invalid", { label: t(FIELD_LABELS[field] ?? "submit.name") }),
+      });
+      return;
+    }
+    setStatus({ kind: "sending" });
+    const answer = await postJson(TG_APPS_API.submissions, parsed.data);
+    if (answer.ok) setStatus({ kind: "done", ok: true, text: t("submit.success") });
+    else
+      setStatus({
+        kind: "done",
+        ok: false,
+        text: answer.status === 429 ? t("submit.tooMany") : t("submit.error"),
+      });
+  };
+
+  return (
+    <Modal open={open} onCancel={onClose} footer={null} title={t("submit.title")} destroyOnHidden>
+      <form className="tga-form" onSubmit={handleSubmit} noValidate>
+        <p className="tga-muted">{t("submit.intro")}</p>
+        <label>
+          {t("submit.name")}
+          <input name="name" required maxLength={80} autoComplete="off" />
+        </label>
+        <label>
+          {t("submit.bot")}
+          <input
+            name="botUsername"
+            required
+            maxLength={33}
+            placeholder={t("submit.botHint")}
+            autoComplete="off"
+          />
+        </label>
+        <label>
+          {t("submit.website")}
+          <input name="website" type="url" maxLength={300} placeholder="https://" />
+        </label>
+        <label>
+          {t("submit.category")}
+          <select name="category" defaultValue="2">
+            {TG_APP_CATEGORIES.map((c) => (
+              <option key={c.id} value={c.id}>
+                {t(`categories.${c.key}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          {t("submit.email")}
+          <input name="email" type="email" required maxLength={254} autoComplete="email" />
+        </label>
+        <label>
+          {t("submit.description")}
+          <textarea name="description" required minLength={10} maxLength={2000} rows={4} />
+        </label>
+        {status.kind === "done" ? (
+          <p role="status" className={status.ok ? "tga-ok" : "tga-error"}>
+            {status.text}
+          </p>
+        ) : null}
+        <div className="tga-form-actions">
+          <button type="button" className="tga-button" onClick={onClose}>
+            {t("submit.cancel")}
+          </button>
+          <button
+            type="submit"
+            className="tga-button tga-button-primary"
+            disabled={status.kind === "sending"}
+          >
+            {t("submit.send")}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
