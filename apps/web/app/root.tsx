@@ -156,7 +156,8 @@ export function Layout({ children }: { children: ReactNode }) {
   };
 
   const origin = data?.origin ?? "";
-  const nonce = data?.nonce;
+  // The document's CSP nonce: keep the first one, as later loader calls are other requests.
+  const [nonce] = useState(data?.nonce);
 
   return (
     <html
@@ -183,7 +184,7 @@ export function Layout({ children }: { children: ReactNode }) {
           />
         ))}
         <link rel="alternate" hrefLang="x-default" href={`${origin}${rest}`} />
-        <Links />
+        <Links nonce={nonce} />
       </head>
       <body>
         <ShellProviders i18n={i18n} nonce={nonce} locale={locale} theme={theme}>
