@@ -3,6 +3,7 @@ import type { ModuleRoutes } from "../platform/platform.ts";
 import { securityRoutes } from "./accounts/index.ts";
 import { routes as airdropsRoutes } from "./airdrops/routes.ts";
 import { airdropsSeed } from "./airdrops/seed.ts";
+import { marketRoutes } from "./market/index.ts";
 import { routes as seoRoutes } from "./seo/routes.ts";
 import { pageMetaSeed } from "./seo/seed.ts";
 import { routes as systemRoutes } from "./system/routes.ts";
@@ -18,6 +19,8 @@ import { trackingRoutesModule } from "./tracking/index.ts";
 export const moduleRoutes: readonly ModuleRoutes[] = [
   securityRoutes,
   systemRoutes,
+  // NOTE: market before the modules that read `api.market` (airdrops prices, orders).
+  marketRoutes,
   airdropsRoutes,
   seoRoutes,
   tgAppsModule,

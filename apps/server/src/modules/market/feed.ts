@@ -26,7 +26,7 @@ export interface MarketFeed {
    * History bars before the feed's epoch, oldest first, at mixed resolutions (each bar
    * inside one candle of every interval at least as long). Built on the first call.
    */
-  history(symbol: string): readonly Bar[];
+  history(symbol: string, closeTicks?: number): readonly Bar[];
   /** Delivers trades to `sink` until the returned function is called. */
   start(sink: FeedSink): () => void;
   /** Continues the symbol from this price (taking over from another instance's feed). */

@@ -59,7 +59,7 @@ export class ModelFeed implements MarketFeed {
     this.symbols = options.instruments.map((i) => i.spec.symbol);
   }
 
-  private ensure(symbol: string): SymbolModel | undefined {
+  private ensure(symbol: string, closeTicks?: number): SymbolModel | undefined {
     const found = this.models.get(symbol);
     if (found) return found;
     const index = this.o.instruments.findIndex((i) => i.spec.symbol === symbol);
@@ -75,7 +75,7 @@ export class ModelFeed implements MarketFeed {
     const perMinute = lotsPerMinute(inst);
     const history = generateHistory(model, inst.spec, {
       end: this.o.epoch,
-      closeTicks: ref.value,
+      closeTicks: closeTicks !== undefined && closeTicks > 0 ? closeTicks : ref.value,
       lotsPerMinute: perMinute,
     });
     const meanLots = Math.max(1, (perMinute * this.o.tickMs) / 60_000);
@@ -84,8 +84,8 @@ export class ModelFeed implements MarketFeed {
     return entry;
   }
 
-  history(symbol: string): readonly Bar[] {
-    return this.ensure(symbol)?.history ?? [];
+  history(symbol: string, closeTicks?: number): readonly Bar[] {
+    return this.ensure(symbol, closeTicks)?.history ?? [];
   }
 
   /** Trades for every slot up to `now`, all symbols, in time order per symbol. */

@@ -111,9 +111,10 @@ export class ReplayFeed implements MarketFeed {
     return this.o.epoch + index * r.file.intervalMs;
   }
 
-  history(symbol: string): readonly Bar[] {
+  /** A replayed symbol's history always ends at the file's last close (`closeTicks` is for model symbols). */
+  history(symbol: string, closeTicks?: number): readonly Bar[] {
     const r = this.replays.get(symbol);
-    if (r === undefined) return this.o.fallback.history(symbol);
+    if (r === undefined) return this.o.fallback.history(symbol, closeTicks);
     if (r.history) return r.history;
     const { candles, intervalMs } = r.file;
     const first = candles[0] as HistoricalCandle;

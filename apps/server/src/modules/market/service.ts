@@ -107,10 +107,17 @@ export class MarketService {
     return this.o.instruments.some((i) => i.spec.symbol === symbol);
   }
 
-  /** Runs the feed into the market (the price leader, or a single process). */
-  startFeed(): void {
+  /** Runs the feed into the market (the price leader, or a single process); `tap` sees each batch first. */
+  startFeed(tap?: (trades: readonly FeedTrade[]) => void): void {
     if (this.stopFeed) return;
-    this.stopFeed = this.o.feed.start((trades) => this.apply(trades));
+    this.stopFeed = this.o.feed.start((trades) => {
+      tap?.(trades);
+      this.apply(trades);
+    });
+  }
+
+  get feedRunning(): boolean {
+    return this.stopFeed !== undefined;
   }
 
   stopFeedLoop(): void {
@@ -128,7 +135,7 @@ export class MarketService {
     return () => this.listeners.delete(listener);
   }
 
-  private state(symbol: string): SymbolState | undefined {
+  private state(symbol: string, anchorTicks?: number): SymbolState | undefined {
     const found = this.states.get(symbol);
     if (found) return found;
     const index = this.o.instruments.findIndex((i) => i.spec.symbol === symbol);
@@ -136,7 +143,7 @@ export class MarketService {
     if (inst === undefined) return undefined;
     const series = new Map<KlineInterval, CandleSeries>();
     for (const i of INTERVAL_LIST) series.set(i, new CandleSeries(KLINE_INTERVALS[i], CAPACITY[i]));
-    const history = this.o.feed.history(symbol);
+    const history = this.o.feed.history(symbol, anchorTicks);
     for (const bar of history) {
       for (const s of series.values()) if (s.intervalMs >= bar.span) s.apply(bar);
     }
@@ -167,7 +174,7 @@ export class MarketService {
     const bySymbol = new Map<string, MarketTrade[]>();
     const touched = new Set<SymbolState>();
     for (const t of trades) {
-      const s = this.state(t.symbol);
+      const s = this.state(t.symbol, t.price);
       if (s === undefined || t.time < s.lastTime) continue;
       const quote = notionalMinor(s.spec, t.price, t.qty);
       const bar = tradeBar(t.time, t.price, t.qty, quote);

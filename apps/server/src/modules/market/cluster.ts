@@ -1,0 +1,117 @@
+import { randomUUID } from "node:crypto";
+import type { Redis } from "ioredis";
+import type { Logger } from "../../platform/logger.ts";
+import type { FeedTrade } from "./feed.ts";
+import type { MarketService } from "./service.ts";
+
+export const LEADER_KEY = "market:leader";
+export const TICKS_CHANNEL = "market:ticks";
+
+const RENEW = `if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("pexpire", KEYS[1], ARGV[2]) else return 0 end`;
+const RELEASE = `if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("del", KEYS[1]) else return 0 end`;
+
+export interface ClusterOptions {
+  /** Lease length; the leader renews at a third of it. */
+  leaseMs?: number;
+  instanceId?: string;
+}
+
+/**
+ * Several instances behind one Redis: one price leader runs the feed and publishes
+ * every trade batch on `market:ticks`; the others apply what it publishes (their own
+ * feed stays stopped). Leadership is a lease (`SET market:leader <id> NX PX`), renewed
+ * by the leader; when it lapses (the leader died) a follower takes it, re-anchors its
+ * own feed at the last prices it saw and carries on, so prices stay continuous.
+ * A follower's history is generated locally and ends at the first price the leader
+ * sends for a symbol, so live prices agree everywhere; deep history may differ.
+ */
+export class MarketCluster {
+  readonly id: string;
+  private readonly redis: Redis;
+  private readonly market: MarketService;
+  private readonly log: Logger;
+  private readonly leaseMs: number;
+  private subscriber: Redis | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private leader = false;
+
+  constructor(redis: Redis, market: MarketService, log: Logger, options: ClusterOptions = {}) {
+    this.redis = redis;
+    this.market = market;
+    this.log = log;
+    this.leaseMs = options.leaseMs ?? 9000;
+    this.id = options.instanceId ?? randomUUID();
+  }
+
+  get isLeader(): boolean {
+    return this.leader;
+  }
+
+  async start(): Promise<void> {
+    const sub = this.redis.duplicate();
+    sub.on("error", () => {});
+    sub.on("message", (_channel: string, message: string) => this.onMessage(message));
+    await sub.subscribe(TICKS_CHANNEL);
+    this.subscriber = sub;
+    await this.tick();
+    this.timer = setInterval(() => void this.tick(), Math.max(100, Math.floor(this.leaseMs / 3)));
+    this.timer.unref();
+  }
+
+  private onMessage(message: string): void {
+    if (this.leader) return;
+    try {
+      const batch = JSON.parse(message) as { from: string; trades: FeedTrade[] };
+      if (batch.from !== this.id && Array.isArray(batch.trades)) this.market.apply(batch.trades);
+    } catch (err) {
+      this.log.warn({ err }, "market: bad tick message");
+    }
+  }
+
+  private publish(trades: readonly FeedTrade[]): void {
+    this.redis.publish(TICKS_CHANNEL, JSON.stringify({ from: this.id, trades })).catch((err: unknown) => {
+      this.log.warn({ err }, "market: publish failed");
+    });
+  }
+
+  /** Renews or acquires the lease and switches role when it changed. */
+  private async tick(): Promise<void> {
+    try {
+      if (this.leader) {
+        const renewed = await this.redis.eval(RENEW, 1, LEADER_KEY, this.id, String(this.leaseMs));
+        if (renewed !== 1) this.demote();
+        return;
+      }
+      const got = await this.redis.set(LEADER_KEY, this.id, "PX", this.leaseMs, "NX");
+      if (got === "OK") this.promote();
+    } catch (err) {
+      this.log.warn({ err }, "market: leader lease check failed");
+    }
+  }
+
+  private promote(): void {
+    this.leader = true;
+    this.log.info({ instance: this.id }, "market: price leader");
+    this.market.anchorFeed();
+    this.market.startFeed((trades) => this.publish(trades));
+  }
+
+  private demote(): void {
+    this.leader = false;
+    this.log.warn({ instance: this.id }, "market: lost price leadership; following");
+    this.market.stopFeedLoop();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    if (this.leader) {
+      this.market.stopFeedLoop();
+      this.leader = false;
+      await this.redis.eval(RELEASE, 1, LEADER_KEY, this.id).catch(() => undefined);
+    }
+    const sub = this.subscriber;
+    this.subscriber = undefined;
+    if (sub) await sub.quit().catch(() => sub.disconnect());
+  }
+}
