@@ -25,9 +25,18 @@ export default [
     route("account/overview", "routes/account.overview.tsx"),
     route("account/security", "routes/account.security.tsx"),
     route("account/identity", "routes/account.identity.tsx"),
+    route("airdrops", "routes/airdrops.tsx"),
+    route("airdrops/list", "routes/airdrops-list.tsx"),
+    route("airdrops/feed.xml", "routes/feed-airdrops.tsx"),
+    route("airdrops/:slug", "routes/airdrops-detail.tsx"),
+    route("admin/airdrops", "routes/airdrops-admin.tsx"),
     route("telegram-apps", "routes/telegram-apps.tsx"),
     route("telegram-apps/:app", "routes/telegram-apps.$app.tsx"),
     route("telegram-apps/:app/articles", "routes/telegram-apps.$app.articles.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
+  // Search-engine files live at the root only, outside the language prefix.
+  route("sitemap.xml", "routes/sitemap-index.tsx"),
+  route("sitemaps/:file", "routes/sitemap-file.tsx"),
+  route("robots.txt", "routes/robots.tsx"),
 ] satisfies RouteConfig;

@@ -19,7 +19,7 @@ import { createElement, Fragment, type ReactElement } from "react";
 import { antdThemeConfig } from "../app/theme/antd-theme.ts";
 
 /** Components rendered on the site. Names are antd's export names. */
-export const ANTD_COMPONENTS = ["Button", "Drawer", "Modal"];
+export const ANTD_COMPONENTS = ["Button", "Drawer", "Modal", "Tag", "Collapse", "Pagination"];
 
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const outFile = path.join(webDir, "app/styles/antd.generated.css");

@@ -1,0 +1,71 @@
+import { localizePath } from "@meridian/contracts";
+import { useId } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { spotHref } from "./links.ts";
+
+/** Where step 2 of the buy prompt sends the visitor: the accounts feature's identity verification. */
+export const VERIFY_PATH = "/account/identity";
+
+/**
+ * Sign-up field: a plain GET form to `/register?account=<email or phone>`, so the value
+ * reaches the registration form with or without JavaScript.
+ */
+export function SignupField({ locale }: { locale: string }) {
+  const { t } = useTranslation("airdrops");
+  const id = useId();
+  return (
+    <form className="ad-signup" method="get" action={localizePath(locale, "/register")}>
+      <label htmlFor={id} className="ad-signup-label">
+        {t("signup.label")}
+      </label>
+      <div className="ad-signup-row">
+        <input
+          id={id}
+          name="account"
+          type="text"
+          inputMode="email"
+          autoComplete="email"
+          placeholder={t("signup.placeholder")}
+          maxLength={120}
+          className="ad-input"
+        />
+        <button type="submit" className="shell-button shell-button-primary ad-button">
+          {t("actions.signUp")}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** The three-step prompt (SPEC section 2): create a free account, verify it, then buy, deposit or sell. */
+export function BuyPrompt({ locale, symbol }: { locale: string; symbol: string }) {
+  const { t } = useTranslation("airdrops");
+  const steps = [
+    { key: "step1", href: localizePath(locale, "/register"), cta: t("buy.create") },
+    { key: "step2", href: localizePath(locale, VERIFY_PATH), cta: t("buy.verify") },
+    { key: "step3", href: spotHref(locale, symbol), cta: t("buy.trade") },
+  ];
+  return (
+    <section className="ad-section ad-buy" aria-labelledby="ad-buy-title">
+      <h2 id="ad-buy-title">{t("buy.title")}</h2>
+      <ol className="ad-buy-steps">
+        {steps.map((s, i) => (
+          <li key={s.key}>
+            <span className="ad-buy-number" aria-hidden>
+              {i + 1}
+            </span>
+            <div>
+              <h3>{t(`buy.${s.key}`)}</h3>
+              <p>{t(`buy.${s.key}Body`)}</p>
+              <Link to={s.href} className="ad-link-strong" data-step={s.key}>
+                {s.cta}
+              </Link>
+            </div>
+          </li>
+        ))}
+      </ol>
+      <SignupField locale={locale} />
+    </section>
+  );
+}

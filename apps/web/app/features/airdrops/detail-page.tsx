@@ -1,0 +1,223 @@
+import type { AirdropDetailResult, AirdropSummary } from "@meridian/contracts";
+import { localizePath } from "@meridian/contracts";
+import { Tag } from "antd";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { useFiat } from "../shell/fiat.tsx";
+import { BuyPrompt, SignupField } from "./buy-prompt.tsx";
+import { Countdown } from "./countdown.tsx";
+import { DetailFacts } from "./detail-facts.tsx";
+import { Faq } from "./faq.tsx";
+import { detailHref, spotHref } from "./links.ts";
+import { formatFiat } from "./money.ts";
+import { Breadcrumbs, CoinAvatar, Disclaimer, NewsList, RichText, StatusTag } from "./parts.tsx";
+
+export interface AirdropDetailProps {
+  locale: string;
+  detail: AirdropDetailResult;
+}
+
+/** Airdrop detail (SPEC section 2): every block the specification names, in reading order. */
+export function AirdropDetailPage({ locale, detail }: AirdropDetailProps) {
+  const { t } = useTranslation("airdrops");
+  const a = detail.airdrop;
+  const vars = { name: a.name, ticker: a.ticker };
+  return (
+    <div className="ad-page">
+      <Breadcrumbs
+        items={[
+          { name: t("breadcrumb.home"), href: localizePath(locale, "/") },
+          { name: t("breadcrumb.airdrops"), href: localizePath(locale, "/airdrops") },
+          { name: t("breadcrumb.list"), href: localizePath(locale, "/airdrops/list") },
+          { name: a.name },
+        ]}
+      />
+      <header className="ad-detail-head">
+        <CoinAvatar ticker={a.ticker} size={56} />
+        <div className="ad-detail-title">
+          <h1>{t("detail.title", vars)}</h1>
+          <div className="ad-tags">
+            <StatusTag status={a.status} />
+            <Tag>{t(`type.${a.type}`)}</Tag>
+            {a.requirements.map((r) => (
+              <Tag key={r}>{t(`requirement.${r}`)}</Tag>
+            ))}
+          </div>
+          <p className="ad-lead">{a.description}</p>
+        </div>
+      </header>
+      <DetailActions detail={detail} locale={locale} />
+
+      <div className="ad-detail-grid">
+        <div className="ad-detail-main">
+          <section className="ad-section" id="about" aria-labelledby="ad-about">
+            <h2 id="ad-about">{t("detail.about", vars)}</h2>
+            <RichText html={a.about} />
+          </section>
+          <section className="ad-section" aria-labelledby="ad-airdrop">
+            <h2 id="ad-airdrop">{t("detail.airdrop", vars)}</h2>
+            <RichText html={a.airdropInfo} />
+          </section>
+          <section className="ad-section" aria-labelledby="ad-guide">
+            <h2 id="ad-guide">{t("detail.guide")}</h2>
+            <ol className="ad-guide">
+              {a.guide.map((step) => (
+                <li key={step.title}>
+                  <h3>{step.title}</h3>
+                  <p>{step.body}</p>
+                </li>
+              ))}
+            </ol>
+          </section>
+          <section className="ad-section" aria-labelledby="ad-price">
+            <h2 id="ad-price">{t("detail.priceDetail", vars)}</h2>
+            <RichText html={a.priceDetail} />
+          </section>
+          <section className="ad-section" aria-labelledby="ad-prediction">
+            <h2 id="ad-prediction">{t("detail.prediction", vars)}</h2>
+            <RichText html={a.prediction} />
+          </section>
+          {a.wikiTitle || a.wikiBody ? (
+            <section className="ad-section" id="wiki" aria-labelledby="ad-wiki">
+              <h2 id="ad-wiki">
+                {t("detail.wiki")}: {a.wikiTitle}
+              </h2>
+              <RichText html={a.wikiBody} />
+            </section>
+          ) : null}
+          <Faq id="ad-detail-faq" title={t("detail.faq", vars)} items={a.faq} />
+        </div>
+        <aside className="ad-detail-side" aria-label={t("detail.facts")}>
+          {a.status !== "upcoming" ? (
+            <Countdown endAt={a.endAt} serverNow={detail.now} locale={locale} />
+          ) : null}
+          <DetailFacts airdrop={a} locale={locale} />
+          <ProjectLinks links={a.links} />
+          <SignupField locale={locale} />
+        </aside>
+      </div>
+
+      <BuyPrompt locale={locale} symbol={a.marketSymbol} />
+      <Neighbours detail={detail} locale={locale} />
+      <section className="ad-section" aria-labelledby="ad-others">
+        <h2 id="ad-others">{t("detail.others")}</h2>
+        <ul className="ad-mini-cards">
+          {detail.others.map((o) => (
+            <MiniCard key={o.slug} airdrop={o} locale={locale} />
+          ))}
+        </ul>
+      </section>
+      <section className="ad-section" aria-labelledby="ad-latest-news">
+        <h2 id="ad-latest-news">{t("detail.news")}</h2>
+        <NewsList items={detail.news} locale={locale} />
+      </section>
+      <Disclaimer />
+    </div>
+  );
+}
+
+function DetailActions({ detail, locale }: AirdropDetailProps) {
+  const { t } = useTranslation("airdrops");
+  const a = detail.airdrop;
+  const trade = spotHref(locale, a.marketSymbol);
+  return (
+    <div className="ad-actions">
+      <Link to={trade} className="shell-button shell-button-primary shell-button-lg">
+        {t("actions.buySell")}
+      </Link>
+      <Link
+        to={localizePath(locale, "/register")}
+        className="shell-button shell-button-outline shell-button-lg"
+      >
+        {t("actions.signUp")}
+      </Link>
+      <Link
+        to={localizePath(locale, "/asset/spot")}
+        className="shell-button shell-button-outline shell-button-lg"
+      >
+        {t("actions.deposit")}
+      </Link>
+      {a.status === "active" && a.links.website ? (
+        <a
+          href={a.links.website}
+          className="shell-button shell-button-outline shell-button-lg"
+          target="_blank"
+          rel="noopener noreferrer external nofollow"
+        >
+          {t("actions.claim")}
+        </a>
+      ) : (
+        <span className="shell-button shell-button-outline shell-button-lg ad-disabled" aria-disabled="true">
+          {t("actions.claim")}
+        </span>
+      )}
+      <Link
+        to={`${localizePath(locale, "/airdrops/list")}?chain=${encodeURIComponent(a.chain)}`}
+        className="ad-link-strong"
+      >
+        {t("actions.seeMore")}
+      </Link>
+    </div>
+  );
+}
+
+function ProjectLinks({ links }: { links: AirdropDetailResult["airdrop"]["links"] }) {
+  const { t } = useTranslation("airdrops");
+  const entries = (["website", "whitepaper", "x", "discord"] as const).filter((k) => links[k] !== "");
+  if (entries.length === 0) return null;
+  return (
+    <section className="ad-box" aria-labelledby="ad-links">
+      <h2 id="ad-links">{t("detail.links")}</h2>
+      <ul className="ad-links">
+        {entries.map((k) => (
+          <li key={k}>
+            <a href={links[k]} target="_blank" rel="noopener noreferrer external nofollow">
+              {t(`detail.${k}`)}
+              <span className="ad-visually-hidden"> {t("detail.newTab")}</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function Neighbours({ detail, locale }: AirdropDetailProps) {
+  const { t } = useTranslation("airdrops");
+  if (!detail.previous && !detail.next) return null;
+  return (
+    <nav className="ad-neighbours" aria-label={t("detail.neighbours")}>
+      {detail.previous ? (
+        <Link to={detailHref(locale, detail.previous.slug)} rel="prev" className="ad-neighbour">
+          <span className="ad-muted">{t("detail.previous")}</span>
+          <strong>{detail.previous.name}</strong>
+        </Link>
+      ) : (
+        <span />
+      )}
+      {detail.next ? (
+        <Link to={detailHref(locale, detail.next.slug)} rel="next" className="ad-neighbour ad-neighbour-next">
+          <span className="ad-muted">{t("detail.next")}</span>
+          <strong>{detail.next.name}</strong>
+        </Link>
+      ) : null}
+    </nav>
+  );
+}
+
+function MiniCard({ airdrop: a, locale }: { airdrop: AirdropSummary; locale: string }) {
+  const { fiat } = useFiat();
+  const { t } = useTranslation("airdrops");
+  return (
+    <li className="ad-mini-card">
+      <CoinAvatar ticker={a.ticker} size={32} />
+      <div>
+        <Link to={detailHref(locale, a.slug)}>{a.name}</Link>
+        <span className="ad-muted">
+          {t("columns.estValue")}: {formatFiat(a.estValue, fiat, locale)}
+        </span>
+      </div>
+      <StatusTag status={a.status} />
+    </li>
+  );
+}

@@ -1,0 +1,63 @@
+import { loadI18n } from "../../i18n/resources.server.ts";
+import type { ServerContext } from "../../server-context.ts";
+import { type PageText, resolvePageText } from "../seo/page-meta.server.ts";
+import { type Breadcrumb, buildSeo, type Seo } from "../seo/seo.ts";
+
+type PageKey = "home" | "list" | "detail";
+
+function seoDefaults(locale: string, key: PageKey): PageText {
+  const bundle = loadI18n(locale, ["seo"]).bundles.seo as { airdrops?: Record<string, Partial<PageText>> };
+  const text = bundle.airdrops?.[key] ?? {};
+  return {
+    title: text.title ?? "Meridian",
+    description: text.description ?? "",
+    keywords: text.keywords ?? "",
+  };
+}
+
+/** The translated UI labels a loader needs for breadcrumbs and structured data. */
+export function crumbLabels(locale: string): { home: string; airdrops: string; list: string } {
+  const bundle = loadI18n(locale, ["airdrops"]).bundles.airdrops as {
+    breadcrumb?: { home?: string; airdrops?: string; list?: string };
+  };
+  return {
+    home: bundle.breadcrumb?.home ?? "Home",
+    airdrops: bundle.breadcrumb?.airdrops ?? "Airdrops",
+    list: bundle.breadcrumb?.list ?? "All airdrops",
+  };
+}
+
+export interface AirdropSeoInput {
+  server: ServerContext;
+  locale: string;
+  key: PageKey;
+  path: string;
+  vars?: Record<string, string>;
+  breadcrumbs: Breadcrumb[];
+  jsonLd?: Record<string, unknown>[];
+  type?: "website" | "article";
+  noindex?: boolean;
+}
+
+/** Head tags for an airdrop page: page_meta row or translated defaults, plus the shared SEO rules. */
+export async function airdropSeo(input: AirdropSeoInput): Promise<Seo> {
+  const text = await resolvePageText(
+    input.server,
+    input.locale,
+    `airdrops.${input.key}`,
+    seoDefaults(input.locale, input.key),
+    input.vars,
+  );
+  return buildSeo({
+    origin: input.server.origin,
+    locale: input.locale,
+    path: input.path,
+    title: text.title,
+    description: text.description,
+    keywords: text.keywords,
+    breadcrumbs: input.breadcrumbs,
+    ...(input.jsonLd ? { jsonLd: input.jsonLd } : {}),
+    ...(input.type ? { type: input.type } : {}),
+    ...(input.noindex ? { noindex: true } : {}),
+  });
+}

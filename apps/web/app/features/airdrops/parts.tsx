@@ -1,0 +1,94 @@
+import type { AirdropNewsItem, AirdropStatus } from "@meridian/contracts";
+import { localizePath } from "@meridian/contracts";
+import { Tag } from "antd";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { formatDate } from "./money.ts";
+
+const STATUS_COLOR: Record<AirdropStatus, string> = { active: "green", upcoming: "blue", closed: "default" };
+
+export function StatusTag({ status }: { status: AirdropStatus }) {
+  const { t } = useTranslation("airdrops");
+  return (
+    <Tag color={STATUS_COLOR[status]} className="ad-status" data-status={status}>
+      {t(`status.${status}`)}
+    </Tag>
+  );
+}
+
+/** A coloured disc with the ticker's initials: no image request, fixed size, no layout shift. */
+export function CoinAvatar({ ticker, size = 40 }: { ticker: string; size?: number }) {
+  let hash = 0;
+  for (const c of ticker) hash = (hash * 31 + c.charCodeAt(0)) % 360;
+  return (
+    <span
+      className="ad-avatar"
+      aria-hidden
+      style={{ width: size, height: size, fontSize: size * 0.36, background: `hsl(${hash} 55% 42%)` }}
+    >
+      {ticker.slice(0, 3)}
+    </span>
+  );
+}
+
+export function Breadcrumbs({ items }: { items: { name: string; href?: string }[] }) {
+  const { t } = useTranslation("airdrops");
+  return (
+    <nav aria-label={t("breadcrumb.label")} className="ad-breadcrumbs">
+      <ol>
+        {items.map((item, i) => (
+          <li key={item.name}>
+            {item.href && i < items.length - 1 ? (
+              <Link to={item.href}>{item.name}</Link>
+            ) : (
+              <span aria-current="page">{item.name}</span>
+            )}
+          </li>
+        ))}
+      </ol>
+    </nav>
+  );
+}
+
+export function NewsList({ items, locale }: { items: AirdropNewsItem[]; locale: string }) {
+  const { t } = useTranslation("airdrops");
+  if (items.length === 0) return <p className="ad-muted">{t("list.empty")}</p>;
+  return (
+    <ul className="ad-news">
+      {items.map((n) => (
+        <li key={n.slug}>
+          <h3>
+            {n.airdropSlug ? (
+              <Link to={localizePath(locale, `/airdrops/${n.airdropSlug}`)}>{n.title}</Link>
+            ) : (
+              n.title
+            )}
+          </h3>
+          <p>{n.summary}</p>
+          <time dateTime={new Date(n.publishedAt).toISOString()} className="ad-muted">
+            {formatDate(n.publishedAt, locale)}
+          </time>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** SPEC section 1: educational content only; third-party sites at the visitor's own risk. */
+export function Disclaimer() {
+  const { t } = useTranslation("airdrops");
+  return (
+    <aside className="ad-disclaimer" aria-labelledby="ad-disclaimer-title">
+      <h2 id="ad-disclaimer-title">{t("disclaimer.title")}</h2>
+      <p>{t("disclaimer.educational")}</p>
+      <p>{t("disclaimer.thirdParty")}</p>
+    </aside>
+  );
+}
+
+/** Sanitised HTML from the API (cleaned on save and again by the loader). */
+export function RichText({ html, className }: { html: string; className?: string }) {
+  if (!html) return null;
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: the loader ran sanitizeHtml on this string on the server.
+  return <div className={`ad-rich ${className ?? ""}`} dangerouslySetInnerHTML={{ __html: html }} />;
+}

@@ -1,0 +1,146 @@
+import { getLocale, localizePath, VISIBLE_LOCALES } from "@meridian/contracts";
+import type { MetaDescriptor } from "react-router";
+
+/**
+ * Search-engine tags for one page, built on the server in the loader and turned into
+ * `<head>` tags by the route's `meta`. Shared by every content section:
+ *
+ * ```ts
+ * // loader
+ * const seo = buildSeo({ origin, locale, path: "/airdrops", title, description, keywords,
+ *   breadcrumbs: [{ name: t.home, path: "/" }, { name: t.airdrops, path: "/airdrops" }] });
+ * return { seo, ... };
+ * // route module
+ * export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.seo);
+ * ```
+ *
+ * NOTE: the root layout already writes `<link rel="canonical">` and the hreflang set
+ * (every visible locale plus x-default, absolute, from the request origin) for every
+ * page, with the same rule as `canonicalUrl`/`alternateUrls` here; `seoMeta` does not
+ * repeat them. Sitemaps use these functions for their `xhtml:link` alternates.
+ */
+export interface Breadcrumb {
+  name: string;
+  /** Path without the language prefix. */
+  path: string;
+}
+
+export interface SeoInput {
+  /** Scheme and host of the request (`serverContext.origin`), so regional domains link to themselves. */
+  origin: string;
+  locale: string;
+  /** Path without the language prefix, e.g. `/airdrops/notcoin`. */
+  path: string;
+  title: string;
+  description: string;
+  keywords?: string | undefined;
+  /** `article` for news and detail pages. */
+  type?: "website" | "article";
+  breadcrumbs?: Breadcrumb[];
+  /** Extra JSON-LD objects (an Article, an FAQPage...). */
+  jsonLd?: Record<string, unknown>[];
+  /** Absolute image URL for cards, when the page has one. */
+  image?: string;
+  noindex?: boolean;
+}
+
+export interface Seo {
+  title: string;
+  description: string;
+  keywords: string;
+  url: string;
+  type: "website" | "article";
+  ogLocale: string;
+  ogLocaleAlternates: string[];
+  image: string | undefined;
+  noindex: boolean;
+  jsonLd: Record<string, unknown>[];
+}
+
+export const SITE_NAME = "Meridian";
+
+/** The page's address in a locale (English unprefixed; hidden bg canonicalises to English). */
+export function canonicalUrl(origin: string, locale: string, path: string): string {
+  const entry = getLocale(locale);
+  return `${origin}${localizePath(entry.hidden ? "en" : entry.code, path)}`;
+}
+
+/**
+ * Locales that get an hreflang entry (and a sitemap): one per language tag, as the root
+ * layout does, since `asia` speaks plain `en`, which the en site already claims.
+ */
+export const HREFLANG_LOCALES = VISIBLE_LOCALES.filter(
+  (l, i) => VISIBLE_LOCALES.findIndex((other) => other.htmlLang === l.htmlLang) === i,
+);
+
+/** hreflang (BCP 47 tag) -> URL for every language plus x-default (the unprefixed path). */
+export function alternateUrls(origin: string, path: string): { hreflang: string; href: string }[] {
+  return [
+    ...HREFLANG_LOCALES.map((l) => ({ hreflang: l.htmlLang, href: `${origin}${localizePath(l.code, path)}` })),
+    { hreflang: "x-default", href: `${origin}${localizePath("en", path)}` },
+  ];
+}
+
+const ogLocaleOf = (code: string) => getLocale(code).htmlLang.replace("-", "_");
+
+export function buildSeo(input: SeoInput): Seo {
+  const url = canonicalUrl(input.origin, input.locale, input.path);
+  const jsonLd = [...(input.jsonLd ?? [])];
+  if (input.breadcrumbs && input.breadcrumbs.length > 0) {
+    jsonLd.unshift({
+      "@context": "https://schema.org",
+      "@type": "BreadcrumbList",
+      itemListElement: input.breadcrumbs.map((b, i) => ({
+        "@type": "ListItem",
+        position: i + 1,
+        name: b.name,
+        item: canonicalUrl(input.origin, input.locale, b.path),
+      })),
+    });
+  }
+  const own = ogLocaleOf(input.locale);
+  return {
+    title: input.title.includes(SITE_NAME) ? input.title : `${input.title} | ${SITE_NAME}`,
+    description: input.description,
+    keywords: input.keywords ?? "",
+    url,
+    type: input.type ?? "website",
+    ogLocale: own,
+    ogLocaleAlternates: [...new Set(VISIBLE_LOCALES.map((l) => ogLocaleOf(l.code)))].filter((l) => l !== own),
+    image: input.image,
+    noindex: input.noindex ?? false,
+    jsonLd,
+  };
+}
+
+/** The `<head>` tags of a page: title, description, keywords, Open Graph, Twitter card, JSON-LD. */
+export function seoMeta(seo: Seo | undefined): MetaDescriptor[] {
+  if (!seo) return [];
+  const tags: MetaDescriptor[] = [
+    { title: seo.title },
+    { name: "description", content: seo.description },
+    { property: "og:site_name", content: SITE_NAME },
+    { property: "og:type", content: seo.type },
+    { property: "og:title", content: seo.title },
+    { property: "og:description", content: seo.description },
+    { property: "og:url", content: seo.url },
+    { property: "og:locale", content: seo.ogLocale },
+    ...seo.ogLocaleAlternates.map((l) => ({ property: "og:locale:alternate", content: l })),
+    { name: "twitter:card", content: seo.image ? "summary_large_image" : "summary" },
+    { name: "twitter:title", content: seo.title },
+    { name: "twitter:description", content: seo.description },
+  ];
+  if (seo.keywords) tags.push({ name: "keywords", content: seo.keywords });
+  if (seo.image) {
+    tags.push({ property: "og:image", content: seo.image }, { name: "twitter:image", content: seo.image });
+  }
+  if (seo.noindex) tags.push({ name: "robots", content: "noindex, follow" });
+  // Rendered as <script type="application/ld+json">: data, never executed, so CSP allows it.
+  for (const data of seo.jsonLd) tags.push({ "script:ld+json": data });
+  return tags;
+}
+
+/** Fills `{name}` placeholders of a page_meta template. */
+export function fillTemplate(template: string, vars: Record<string, string>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) => vars[key] ?? whole);
+}

@@ -1,0 +1,46 @@
+import { AIRDROPS_API, Code } from "@meridian/contracts";
+import { useTranslation } from "react-i18next";
+import { data } from "react-router";
+import adminAntdHref from "../features/airdrops/admin-antd.generated.css?url";
+import { type AdminData, AirdropAdminPage } from "../features/airdrops/admin-page.tsx";
+import stylesHref from "../features/airdrops/airdrops.css?url";
+import { serverOf } from "../features/airdrops/api.server.ts";
+import { localeFromParams } from "../i18n/locale-routing.ts";
+import { loadI18n } from "../i18n/resources.server.ts";
+import type { Route } from "./+types/airdrops-admin";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: adminAntdHref },
+  { rel: "stylesheet", href: stylesHref },
+];
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const locale = localeFromParams(params);
+  const server = serverOf(context);
+  const answer = await server.api<AdminData>(AIRDROPS_API.adminAirdrops);
+  const i18n = loadI18n(locale, ["airdrops"]);
+  if (answer.code !== Code.OK) {
+    const status = answer.code === Code.FORBIDDEN ? 403 : 401;
+    return data({ locale, i18n, admin: null }, { status });
+  }
+  return { locale, i18n, admin: answer.data };
+}
+
+export function meta() {
+  return [{ title: "Airdrop administration | Meridian" }, { name: "robots", content: "noindex, nofollow" }];
+}
+
+export default function AirdropsAdmin({ loaderData }: Route.ComponentProps) {
+  if (!loaderData.admin) return <AdminForbidden />;
+  return <AirdropAdminPage locale={loaderData.locale} data={loaderData.admin} />;
+}
+
+function AdminForbidden() {
+  const { t } = useTranslation("airdrops");
+  return (
+    <section className="ad-page">
+      <h1>{t("admin.title")}</h1>
+      <p role="alert">{t("admin.forbidden")}</p>
+    </section>
+  );
+}

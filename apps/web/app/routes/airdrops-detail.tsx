@@ -1,0 +1,61 @@
+import { AIRDROPS_API, type AirdropDetailResult } from "@meridian/contracts";
+import stylesHref from "../features/airdrops/airdrops.css?url";
+import { apiGet, serverOf } from "../features/airdrops/api.server.ts";
+import { cleanDetail } from "../features/airdrops/clean.server.ts";
+import { AirdropDetailPage } from "../features/airdrops/detail-page.tsx";
+import { airdropSeo, crumbLabels } from "../features/airdrops/page-seo.server.ts";
+import { canonicalUrl, seoMeta } from "../features/seo/seo.ts";
+import { localeFromParams } from "../i18n/locale-routing.ts";
+import { loadI18n } from "../i18n/resources.server.ts";
+import type { Route } from "./+types/airdrops-detail";
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesHref }];
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const locale = localeFromParams(params);
+  const server = serverOf(context);
+  const detail = cleanDetail(
+    await apiGet<AirdropDetailResult>(
+      server,
+      `${AIRDROPS_API.detail}${encodeURIComponent(params.slug)}?locale=${encodeURIComponent(locale)}`,
+    ),
+  );
+  const a = detail.airdrop;
+  const crumbs = crumbLabels(locale);
+  const path = `/airdrops/${a.slug}`;
+  const seo = await airdropSeo({
+    server,
+    locale,
+    key: "detail",
+    path,
+    type: "article",
+    vars: { name: a.name, ticker: a.ticker },
+    breadcrumbs: [
+      { name: crumbs.home, path: "/" },
+      { name: crumbs.airdrops, path: "/airdrops" },
+      { name: crumbs.list, path: "/airdrops/list" },
+      { name: a.name, path },
+    ],
+    jsonLd: [
+      {
+        "@context": "https://schema.org",
+        "@type": "Article",
+        headline: `${a.name} (${a.ticker})`,
+        description: a.description,
+        dateModified: new Date(a.updatedAt).toISOString(),
+        datePublished: new Date(a.startAt).toISOString(),
+        inLanguage: locale,
+        mainEntityOfPage: canonicalUrl(server.origin, locale, path),
+        author: { "@type": "Organization", name: "Meridian" },
+        publisher: { "@type": "Organization", name: "Meridian" },
+      },
+    ],
+  });
+  return { locale, i18n: loadI18n(locale, ["airdrops"]), detail, seo };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.seo);
+
+export default function AirdropDetail({ loaderData }: Route.ComponentProps) {
+  return <AirdropDetailPage locale={loaderData.locale} detail={loaderData.detail} />;
+}

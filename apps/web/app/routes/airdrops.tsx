@@ -1,0 +1,46 @@
+import { AIRDROPS_API, type AirdropHomeResult } from "@meridian/contracts";
+import stylesHref from "../features/airdrops/airdrops.css?url";
+import { apiGet, serverOf } from "../features/airdrops/api.server.ts";
+import { AirdropHomePage } from "../features/airdrops/home-page.tsx";
+import { airdropSeo, crumbLabels } from "../features/airdrops/page-seo.server.ts";
+import { seoMeta } from "../features/seo/seo.ts";
+import { localeFromParams } from "../i18n/locale-routing.ts";
+import { loadI18n } from "../i18n/resources.server.ts";
+import type { Route } from "./+types/airdrops";
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesHref }];
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const locale = localeFromParams(params);
+  const server = serverOf(context);
+  const home = await apiGet<AirdropHomeResult>(server, `${AIRDROPS_API.home}?locale=${locale}`);
+  const crumbs = crumbLabels(locale);
+  const seo = await airdropSeo({
+    server,
+    locale,
+    key: "home",
+    path: "/airdrops",
+    breadcrumbs: [
+      { name: crumbs.home, path: "/" },
+      { name: crumbs.airdrops, path: "/airdrops" },
+    ],
+    jsonLd: [
+      {
+        "@context": "https://schema.org",
+        "@type": "FAQPage",
+        mainEntity: home.faq.map((f) => ({
+          "@type": "Question",
+          name: f.question,
+          acceptedAnswer: { "@type": "Answer", text: f.answer },
+        })),
+      },
+    ],
+  });
+  return { locale, i18n: loadI18n(locale, ["airdrops"]), home, seo };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.seo);
+
+export default function AirdropsHome({ loaderData }: Route.ComponentProps) {
+  return <AirdropHomePage locale={loaderData.locale} home={loaderData.home} />;
+}
