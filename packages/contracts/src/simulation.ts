@@ -1,0 +1,120 @@
+import { localizePath, parseLocalePath } from "./locales.ts";
+
+/**
+ * Simulation (paper) trading rules (SPEC sections 2, 4 and 7), pure so the server, the
+ * web app and tests share one reading.
+ *
+ * How a pathname is read (the spec leaves these open; tests pin each one):
+ * - Query and hash are ignored. An optional language prefix comes first: a supported
+ *   locale or `bg`, case-insensitive like every locale prefix (`/zh-cn/fee` is allowed).
+ *   Any other first segment is part of the path (`/xx/fee` is refused).
+ * - Paths are case-sensitive (`/FEE`, `/vip/vipintroduce` are refused).
+ * - One trailing slash is insignificant (`/fee/` is `/fee`); `//`, `.` and `..` segments
+ *   (also percent-encoded) are refused outright.
+ * - Exact entries match only themselves.
+ * - "The path or anything below it" is read by segments: `/transac` allows `/transac`
+ *   and `/transac/...` but not `/transaction`; `/trade-spot` does not allow
+ *   `/trade-spotter`. An entry written with a trailing slash (`/spot/`, `/futures/`)
+ *   names a directory of pages: only paths below it match (`/spot/BTCUSDT`); the bare
+ *   `/spot` has no page and is refused (the user lands on the default spot page).
+ */
+
+/** Local storage key of the flag (SPEC section 3). */
+export const SIMULATION_STORAGE_KEY = "simulation-trade";
+/** Request header carried while the flag is on (value "1"). */
+export const SIMULATION_HEADER = "paptrading";
+
+export const SIMULATION_EXACT_PATHS: readonly string[] = [
+  "/fee",
+  "/vip/detail",
+  "/vip/vipIntroduce",
+  "/asset",
+  "/asset/spot",
+  "/asset/margin",
+  "/asset/futures",
+  "/modifyverification",
+  "/download",
+  "/proof-of-reserves",
+  "/protection-fund",
+];
+
+export const SIMULATION_PREFIX_PATHS: readonly string[] = [
+  "/account/newapi",
+  "/spot/",
+  "/futures/",
+  "/transac",
+  "/order/marginOrderInfo",
+  "/order/mcp",
+  "/record/exchange",
+  "/record/margin",
+  "/record/mcp",
+  "/subaccount/setting/antiphishing",
+  "/subaccount/setting/devices",
+  "/subaccount/setting/history",
+  "/subaccount/setting/api",
+  "/trade-spot",
+  "/trade-margin",
+  "/trade-swap",
+  "/trade-info",
+  "/trade-asset-order",
+  "/trade-asset",
+];
+
+export const DEFAULT_SIMULATION_SPOT_PATH = "/spot/BTCUSDT";
+export const DEFAULT_SIMULATION_FUTURES_PATH = "/futures/usdt/BTCUSDT";
+
+export type SimulationMarket = "spot" | "futures";
+
+const exact = new Set(SIMULATION_EXACT_PATHS);
+
+function stripQueryAndHash(path: string): string {
+  const cut = path.search(/[?#]/);
+  return cut === -1 ? path : path.slice(0, cut);
+}
+
+function hasDotOrEmptySegment(path: string): boolean {
+  const segments = path.split("/").slice(1);
+  return segments.some((s, i) => {
+    const decoded = s.replace(/%2e/gi, ".");
+    if (decoded === "." || decoded === "..") return true;
+    // An empty segment is only allowed as the single trailing slash.
+    return s === "" && i !== segments.length - 1;
+  });
+}
+
+/** The path after the optional language prefix, or undefined when it is malformed. */
+function pagePath(pathname: string): string | undefined {
+  const path = stripQueryAndHash(pathname);
+  if (!path.startsWith("/") || hasDotOrEmptySegment(path)) return undefined;
+  const { rest } = parseLocalePath(path);
+  return rest.length > 1 && rest.endsWith("/") ? rest.slice(0, -1) : rest;
+}
+
+/** True when simulation mode may stay on at `pathname` (see the module comment for the reading). */
+export function isSimulationPathAllowed(pathname: string): boolean {
+  const path = pagePath(pathname);
+  if (path === undefined) return false;
+  if (exact.has(path)) return true;
+  for (const entry of SIMULATION_PREFIX_PATHS) {
+    if (entry.endsWith("/")) {
+      if (path.startsWith(entry) && path.length > entry.length) return true;
+    } else if (path === entry || path.startsWith(`${entry}/`)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+/** The default spot (or futures) page in the language of `pathname` (English unprefixed). */
+export function simulationRedirect(pathname: string, market: SimulationMarket = "spot"): string {
+  const { locale } = parseLocalePath(stripQueryAndHash(pathname) || "/");
+  return localizePath(
+    locale,
+    market === "spot" ? DEFAULT_SIMULATION_SPOT_PATH : DEFAULT_SIMULATION_FUTURES_PATH,
+  );
+}
+
+/** Whether a stored flag value means "on": anything but absent, empty, "0" or "false". */
+export function isSimulationFlagOn(value: string | null | undefined): boolean {
+  return value !== null && value !== undefined && value !== "" && value !== "0" && value !== "false";
+}
