@@ -45,25 +45,18 @@ async function cookie(page: Page, name: string): Promise<string | undefined> {
 }
 
 /**
- * Picks an option of the antd Select behind `testId` by its title. The list is
- * virtualised, so walk it with the keyboard instead of looking for an off-screen node.
+ * Waits until React has hydrated the document and committed: React has claimed the
+ * `<body>` node, then two frames and a task pass so effects and hydration warnings
+ * (which newPage turns into failures) have been flushed.
  */
-async function chooseOption(page: Page, testId: string, title: string): Promise<void> {
-  await page.getByTestId(testId).click();
-  const active = page.locator(".ant-select-dropdown:visible .ant-select-item-option-active");
-  for (let step = 0; step < 40; step++) {
-    if ((await active.getAttribute("title").catch(() => null)) === title) {
-      await page.keyboard.press("Enter");
-      return;
-    }
-    await page.keyboard.press("ArrowDown");
-  }
-  throw new Error(`no option titled ${title} in ${testId}`);
-}
-
 async function hydrated(page: Page): Promise<void> {
-  // React Router's client entry has run once the manifest routes are registered.
-  await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+  await page.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith("__reactFiber$")));
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0))),
+      ),
+  );
 }
 
 describe("language and direction", () => {
@@ -93,7 +86,7 @@ describe("language and direction", () => {
     const page = await newPage(browser);
     await page.goto(`${server.url}/`);
     await hydrated(page);
-    await chooseOption(page, ids.languagePicker, "العربية");
+    await page.getByTestId(ids.languagePicker).selectOption("ar");
 
     await page.waitForURL((url) => url.pathname === "/ar" || url.pathname.startsWith("/ar/"));
     const url = new URL(page.url());
