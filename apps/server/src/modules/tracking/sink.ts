@@ -1,7 +1,7 @@
 import { Worker } from "node:worker_threads";
 import type { PlatformDb } from "../../platform/db/index.ts";
-import { insertSql, type StoredRow } from "./columns.ts";
-import type { WriterReply, WriterRequest } from "./sqlite-writer.worker.ts";
+import { COLUMN_NAMES, insertSql, type StoredRow } from "./columns.ts";
+import type { Value, WriterReply, WriterRequest } from "./sqlite-writer.worker.ts";
 
 /**
  * Where accepted events go. `write` resolves once the rows are committed (durable as
@@ -12,6 +12,13 @@ export interface EventSink {
   /** A write statement run in the writer's order (retention deletes); resolves with the rows changed. */
   run(sql: string, params: (string | number)[]): Promise<number>;
   close(): Promise<void>;
+}
+
+/** A row as the SQLite INSERT binds it; the event itself is stored as JSON text. */
+function toValues(row: StoredRow): Value[] {
+  return COLUMN_NAMES.map((name) =>
+    name === "data" ? JSON.stringify(row.data) : (row[name as keyof StoredRow] as Value),
+  );
 }
 
 /** SQLite: a writer thread owning the tracking file (see sqlite-writer.worker.ts). */
@@ -52,7 +59,7 @@ export function sqliteSink(file: string, synchronous: "full" | "normal"): EventS
 
   return {
     async write(rows) {
-      if (rows.length > 0) await send({ kind: "insert", sql, json: JSON.stringify(rows) });
+      if (rows.length > 0) await send({ kind: "insert", sql, rows: rows.map(toValues) });
     },
     run: (statement, params) => send({ kind: "run", sql: statement, params }),
     async close() {

@@ -10,8 +10,11 @@
 import { DatabaseSync, type StatementSync } from "node:sqlite";
 import { parentPort, workerData } from "node:worker_threads";
 
+export type Value = string | number | null;
+
 export type WriterRequest =
-  | { kind: "insert"; id: number; sql: string; json: string }
+  /** Each row: the values of the INSERT's `?`, in order (structured clone, no JSON in between). */
+  | { kind: "insert"; id: number; sql: string; rows: Value[][] }
   | { kind: "run"; id: number; sql: string; params: (string | number)[] };
 
 export type WriterReply = { id: number; changes: number } | { id: number; error: string };
@@ -41,8 +44,11 @@ function statement(sql: string): StatementSync {
 }
 
 function apply(request: WriterRequest): number {
-  const params = request.kind === "insert" ? [request.json] : request.params;
-  return Number(statement(request.sql).run(...params).changes);
+  const prepared = statement(request.sql);
+  if (request.kind === "run") return Number(prepared.run(...request.params).changes);
+  let changes = 0;
+  for (const row of request.rows) changes += Number(prepared.run(...row).changes);
+  return changes;
 }
 
 function inTransaction(requests: WriterRequest[]): WriterReply[] {

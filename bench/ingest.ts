@@ -1,0 +1,213 @@
+/**
+ * `npm run bench:ingest`: tracking upload throughput and latency of the production
+ * server, 50-event batches (the SDK's largest), every event new (no repeats), over
+ * autocannon:
+ *
+ * 1. SQLite (the default store, `synchronous` FULL: acknowledged = fsynced);
+ * 2. SQLite with TRACKING_SQLITE_SYNC=normal, to show what the fsync costs;
+ * 3. PostgreSQL at BENCH_PG_URL (default postgres://root@127.0.0.1:5432/test) in a
+ *    fresh schema, dropped afterwards (skipped when it does not answer);
+ * 4. a bare node:http server that parses the same bodies and stores nothing.
+ *
+ * After each server run the stored rows are counted against the acknowledged events.
+ * Last line: `{sqlite_events_per_s, postgres_events_per_s, bare_events_per_s,
+ * ratio_sqlite_vs_bare, p99_ms, ...}` (p99 of the SQLite FULL run). Target: 100 000
+ * events/s durable into SQLite from one process.
+ *
+ * Env: BENCH_CONNECTIONS (32), BENCH_DURATION_S (10), BENCH_PG_URL.
+ */
+import { spawn } from "node:child_process";
+import path from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import { fileURLToPath } from "node:url";
+import autocannon from "autocannon";
+import pg from "pg";
+import { startServer } from "../scripts/lib/server-process.ts";
+
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const duration = Number(process.env.BENCH_DURATION_S ?? 10);
+const pgUrl = process.env.BENCH_PG_URL ?? "postgres://root@127.0.0.1:5432/test";
+const BATCH = 50;
+const TARGET = 100_000;
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+const log = (line: string) => process.stdout.write(`${line}\n`);
+
+/** One upload as the SDK sends it; `__P__` is replaced per request so every event is new. */
+function template(): string {
+  const now = Date.now();
+  const events = Array.from({ length: BATCH }, (_, seq) => ({
+    app_id: "meridian-web",
+    app_name: "Meridian",
+    ver: "1.0.0",
+    uid: "w-123456789__P__",
+    browser: "Chrome",
+    browser_version: "140.0.0.0",
+    session_id: "a1b2c3d4e5f6a7b8__P__",
+    network_type: "4g",
+    sys: 3,
+    os_version: "Windows 10",
+    device_id: "a1b2c3d4e5f6a7b8",
+    manufacturer: "",
+    brand: "",
+    model: "",
+    screen_width: 1920,
+    screen_height: 1080,
+    carrier: "",
+    url_host: "www.meridian.example",
+    lib_version: "1.1.45",
+    timezone_offset: 480,
+    channel: "organic",
+    log_env: "online",
+    qr_val: "",
+    source_referer: "https://www.google.com/",
+    source_target: "https://www.meridian.example/en/telegram-apps",
+    first_visit_time: now - 3_600_000,
+    first_day: true,
+    ip: "203.0.113.7",
+    type: seq % 5 === 0 ? 1 : seq % 2 === 0 ? 3 : 2,
+    url: "https://www.meridian.example/en/telegram-apps/wallet?utm_source=x",
+    title: "Wallet - Apps and Bot Center | Meridian",
+    curr_page: "b9331",
+    event_tracking: seq % 5 === 0 ? "page" : seq % 2 === 0 ? "expose" : "click",
+    event_tracking_id: seq % 5 === 0 ? "b9331" : `b12${seq % 7}`,
+    event_tracking_ext: seq % 5 === 0 ? {} : { pos: seq, slot: "list" },
+    curr_page_ext: {},
+    page_status: 0,
+    track_type: 1,
+    timestamp: now + seq,
+    ctime: now + 60_000,
+    timely: 1,
+    merge: 0,
+    seq,
+    log_seq: seq,
+    retry_count: 0,
+    user_language: 0,
+    referer: "https://www.meridian.example/en/telegram-apps",
+    business1: "Price",
+    business2: "Crypto Price",
+    page_unique_id: "__P__",
+  }));
+  return JSON.stringify(events);
+}
+
+interface Run {
+  eventsPerS: number;
+  p50: number;
+  p99: number;
+  acknowledged: number;
+}
+
+async function hammer(url: string, label: string): Promise<Run> {
+  const body = template();
+  let counter = 0;
+  const prefix = `${process.pid}${Date.now()}`;
+  const options = (seconds: number): autocannon.Options => ({
+    url,
+    connections,
+    duration: seconds,
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    requests: [
+      {
+        method: "POST",
+        setupRequest: (request) => ({ ...request, body: body.replaceAll("__P__", `${prefix}${counter++}`) }),
+      },
+    ],
+  });
+  await autocannon(options(2));
+  const result = await autocannon(options(duration));
+  const ok = result["2xx"];
+  const bad = result.non2xx + result.errors + result.timeouts;
+  const eventsPerS = Math.round((ok * BATCH) / duration);
+  log(
+    `${label}: ${eventsPerS} events/s (${Math.round(ok / duration)} uploads/s), p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms${bad ? `, ${bad} failed` : ""}`,
+  );
+  return { eventsPerS, p50: result.latency.p50, p99: result.latency.p99, acknowledged: ok * BATCH };
+}
+
+async function sqliteRun(sync: "full" | "normal"): Promise<Run> {
+  const server = await startServer({ env: { TRACKING_SQLITE_SYNC: sync, LOG_LEVEL: "warn" } });
+  try {
+    const run = await hammer(
+      `${server.url}/v1/buried/log/info`,
+      `SQLite (synchronous ${sync.toUpperCase()})`,
+    );
+    await server.stop();
+    const db = new DatabaseSync(path.join(server.dataDir, "tracking.db"), { readOnly: true });
+    const stored = Number((db.prepare("SELECT COUNT(*) AS n FROM tracking_events").get() as { n: number }).n);
+    db.close();
+    log(`  stored ${stored} rows for ${run.acknowledged} acknowledged events (warm-up included)`);
+    if (stored < run.acknowledged) throw new Error("acknowledged events missing from the database");
+    return run;
+  } finally {
+    await server.stop();
+  }
+}
+
+async function postgresRun(): Promise<Run | undefined> {
+  const admin = new pg.Client({ connectionString: pgUrl });
+  try {
+    await admin.connect();
+  } catch (error) {
+    log(`PostgreSQL at ${pgUrl} unavailable (${(error as Error).message}): skipped`);
+    return undefined;
+  }
+  const schema = `bench_ingest_${process.pid}`;
+  await admin.query(`CREATE SCHEMA "${schema}"`);
+  const url = new URL(pgUrl);
+  url.searchParams.set("options", `-c search_path=${schema}`);
+  try {
+    const server = await startServer({ env: { DATABASE_URL: url.toString(), LOG_LEVEL: "warn" } });
+    try {
+      const run = await hammer(`${server.url}/v1/buried/log/info`, "PostgreSQL");
+      const stored = Number(
+        (await admin.query(`SELECT COUNT(*) AS n FROM "${schema}".tracking_events`)).rows[0]?.n ?? 0,
+      );
+      log(`  stored ${stored} rows for ${run.acknowledged} acknowledged events (warm-up included)`);
+      return run;
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await admin.query(`DROP SCHEMA "${schema}" CASCADE`);
+    await admin.end();
+  }
+}
+
+async function bareRun(): Promise<Run> {
+  const child = spawn(process.execPath, [path.join(here, "lib/bare-ingest-server.ts")], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  try {
+    const port = await new Promise<number>((resolve, reject) => {
+      child.stdout.once("data", (chunk: Buffer) => resolve(Number(chunk.toString().trim())));
+      child.once("exit", () => reject(new Error("bare server exited")));
+    });
+    return await hammer(`http://127.0.0.1:${port}/v1/buried/log/info`, "bare node:http (parse only)");
+  } finally {
+    child.kill("SIGTERM");
+  }
+}
+
+log(`bench:ingest: ${BATCH}-event uploads, ${connections} connections, ${duration} s per run`);
+const full = await sqliteRun("full");
+const normal = await sqliteRun("normal");
+const postgres = await postgresRun();
+const bare = await bareRun();
+const ratio = Math.round((full.eventsPerS / bare.eventsPerS) * 100) / 100;
+log(
+  `SQLite FULL vs bare: ${ratio}; fsync cost: FULL is ${Math.round((full.eventsPerS / normal.eventsPerS) * 100)} % of NORMAL`,
+);
+log(`target ${TARGET} events/s durable into SQLite: ${full.eventsPerS >= TARGET ? "ok" : "UNDER TARGET"}`);
+log(
+  JSON.stringify({
+    sqlite_events_per_s: full.eventsPerS,
+    postgres_events_per_s: postgres?.eventsPerS ?? null,
+    bare_events_per_s: bare.eventsPerS,
+    ratio_sqlite_vs_bare: ratio,
+    p99_ms: full.p99,
+    sqlite_normal_events_per_s: normal.eventsPerS,
+    postgres_p99_ms: postgres?.p99 ?? null,
+  }),
+);
