@@ -51,11 +51,10 @@ export function TwoFactorSetup() {
   const [error, setError] = useState<string | undefined>();
   if (loading) return null;
   if (!user) return <LoginFirst />;
-  const api = accountClient().api;
   const start = async () => {
     setError(undefined);
     try {
-      setSetup(await api.post<GoogleSetup>("v1/user/google/setup", {}, { silent: true }));
+      setSetup(await accountClient().api.post<GoogleSetup>("v1/user/google/setup", {}, { silent: true }));
     } catch (err) {
       setError(errorText(err));
     }
@@ -63,7 +62,7 @@ export function TwoFactorSetup() {
   const bind = async (v: { googleCode: string }) => {
     setError(undefined);
     try {
-      await api.post("v1/user/google/bind", v, { silent: true });
+      await accountClient().api.post("v1/user/google/bind", v, { silent: true });
       setSetup(undefined);
       await reload();
     } catch (err) {

@@ -21,16 +21,15 @@ export function LoginForm({ onDone }: { onDone: () => void }) {
   const [challenge, setChallenge] = useState<Challenge | undefined>();
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
-  const client = accountClient();
 
   const submitPassword = async (v: { loginName: string; areaCode?: string; pwd: string }) => {
     setBusy(true);
     setError(undefined);
     try {
-      const data = await client.api.post<LoginAnswer>("v1/user/login", v, { silent: true });
+      const data = await accountClient().api.post<LoginAnswer>("v1/user/login", v, { silent: true });
       if (data.verifyRequired) setChallenge(data);
       else {
-        await client.security.onLoginSuccess(data);
+        await accountClient().security.onLoginSuccess(data);
         onDone();
       }
     } catch (err) {
@@ -46,12 +45,12 @@ export function LoginForm({ onDone }: { onDone: () => void }) {
     setBusy(true);
     setError(undefined);
     try {
-      const data = await client.api.post(
+      const data = await accountClient().api.post(
         "v1/user/login/verify-login",
         { verifyToken: challenge.verifyToken, [CODE_FIELD[method]]: v.code },
         { silent: true },
       );
-      await client.security.onLoginSuccess(data);
+      await accountClient().security.onLoginSuccess(data);
       onDone();
     } catch (err) {
       setError(errorText(err));

@@ -24,7 +24,6 @@ export function RegisterForm({ account, onDone }: { account?: string | undefined
   const [error, setError] = useState<string | undefined>();
   const [sentTo, setSentTo] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
-  const client = accountClient();
 
   const sendCode = async () => {
     setError(undefined);
@@ -35,7 +34,7 @@ export function RegisterForm({ account, onDone }: { account?: string | undefined
         kind === "email"
           ? { bizType: "register", email: v.email }
           : { bizType: "register", areaCode: v.areaCode, mobile: v.mobile };
-      const data = await client.api.post<{ sentTo: string }>("v1/user/public/sendCode", body, {
+      const data = await accountClient().api.post<{ sentTo: string }>("v1/user/public/sendCode", body, {
         silent: true,
       });
       setSentTo(data.sentTo);
@@ -52,8 +51,8 @@ export function RegisterForm({ account, onDone }: { account?: string | undefined
         kind === "email"
           ? { email: v.email, emailCode: v.code, pwd: v.pwd }
           : { areaCode: v.areaCode, mobile: v.mobile, mobileCode: v.code, pwd: v.pwd };
-      const data = await client.api.post(`v1/user/register/${kind}`, body, { silent: true });
-      await client.security.onLoginSuccess(data);
+      const data = await accountClient().api.post(`v1/user/register/${kind}`, body, { silent: true });
+      await accountClient().security.onLoginSuccess(data);
       onDone();
     } catch (err) {
       setError(errorText(err));

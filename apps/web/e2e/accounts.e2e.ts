@@ -1,0 +1,118 @@
+/**
+ * Accounts in a real browser (SPEC sections 3, 4, 7, 8): register with the outbox code,
+ * the header shows the user, two-factor setup over signed calls, logout, login with the
+ * authenticator step, and a forced logout when a call answers 00004.
+ */
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { totp } from "../../server/src/modules/accounts/totp.ts";
+import {
+  type Browser,
+  launchBrowser,
+  newPage,
+  type Page,
+  type RunningServer,
+  startServer,
+} from "./harness.ts";
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer({ env: { DEV_OUTBOX: "true" } }), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const EMAIL = `e2e${Date.now()}@example.com`;
+const PASSWORD = "e2e-password-123";
+/**
+ * Logged-out account pages log the spec's "get user info error". The shell's script
+ * nonce currently trips a hydration warning (browsers hide `nonce` from the DOM): not an
+ * accounts matter, allowed here until the shell fixes it.
+ */
+const allowErrors = ["get user info error", "hydrated but some attributes"];
+
+async function outboxCode(page: Page, recipient: string): Promise<string> {
+  for (let i = 0; i < 20; i++) {
+    const res = await page.request.get(
+      `${server.url}/v1/dev/outbox?recipient=${encodeURIComponent(recipient)}`,
+    );
+    const body = (await res.json()) as { data: { messages: { body: string }[] } };
+    const code = /\b(\d{6})\b/.exec(body.data.messages[0]?.body ?? "")?.[1];
+    if (code) return code;
+    await page.waitForTimeout(250);
+  }
+  throw new Error(`no code in the outbox for ${recipient}`);
+}
+
+describe("accounts", () => {
+  let secret = "";
+
+  test("register with the emailed code, see the user in the header, set up two-factor, log out", async () => {
+    const page = await newPage(browser, { allowErrors });
+    await page.goto(`${server.url}/register?account=${encodeURIComponent(EMAIL)}`);
+    await expect.poll(() => page.getByTestId("register-email").inputValue()).toBe(EMAIL);
+    await page.getByTestId("register-send-code").click();
+    await page.getByTestId("register-code").fill(await outboxCode(page, EMAIL));
+    await page.getByTestId("register-password").fill(PASSWORD);
+    await page.getByTestId("register-password-again").fill(PASSWORD);
+    await page.getByTestId("register-submit").click();
+    await page.waitForURL(/\/account\/overview$/);
+    await expect.poll(() => page.getByTestId("account-overview").textContent()).toContain(EMAIL);
+    expect(await page.locator("header").textContent()).toContain(EMAIL);
+    expect(await page.evaluate(() => localStorage.getItem("userId"))).toMatch(/^\d{10}$/);
+
+    await page.goto(`${server.url}/account/security`);
+    await page.getByTestId("tfa-start").click();
+    secret = (await page.getByTestId("tfa-secret").textContent())?.trim() ?? "";
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    expect(await page.getByTestId("tfa-uri").textContent()).toContain("otpauth://totp/");
+    await page.getByTestId("tfa-code").fill(totp(secret, Date.now()));
+    await page.getByTestId("tfa-bind").click();
+    await page.getByTestId("tfa-enabled").waitFor();
+
+    await page.goto(`${server.url}/account/overview`);
+    await page.getByTestId("account-logout").click();
+    await page.waitForURL(`${server.url}/`);
+    expect(await page.locator("header").textContent()).not.toContain(EMAIL);
+    const cookies = await page.context().cookies();
+    expect(cookies.map((c) => c.name)).not.toContain("mer_token");
+  });
+
+  test("log in with the authenticator step; a 00004 answer forces a logout", async () => {
+    const page = await newPage(browser, { allowErrors });
+    await page.goto(`${server.url}/login`);
+    await page.getByTestId("login-name").fill(EMAIL);
+    await page.getByTestId("login-password").fill(PASSWORD);
+    await page.getByTestId("login-submit").click();
+    // The next TOTP step: the one used to bind is spent.
+    await page.getByTestId("login-code").fill(totp(secret, Date.now() + 30_000));
+    await page.getByTestId("login-verify-submit").click();
+    await page.waitForURL(/\/account\/overview$/);
+    expect(await page.locator("header").textContent()).toContain(EMAIL);
+
+    // Fill a form that needs the session, end the session behind the page's back (same
+    // cookie jar), then submit: the call answers 00004 and the client forces a logout.
+    await page.goto(`${server.url}/account/identity`);
+    await page.getByLabel("Given name").fill("Jane");
+    await page.getByLabel("Family name").fill("Doe");
+    await page.getByLabel("Country").fill("PT");
+    await page.keyboard.press("Enter");
+    await page.getByLabel("Document number").fill("AB123456");
+    await page.request.post(`${server.url}/v1/user/logout`, { headers: { origin: server.url } });
+    await page
+      .context()
+      .addCookies([
+        { name: "mer_token", value: "revoked-token-revoked-token-0000000000000", url: server.url },
+      ]);
+    const reloaded = page.waitForEvent("load");
+    await page.getByRole("button", { name: "Submit level 1" }).click();
+    await reloaded;
+    await page.getByText("Please log in").waitFor();
+    expect((await page.context().cookies()).map((c) => c.name)).not.toContain("mer_token");
+    expect(await page.evaluate(() => localStorage.getItem("userId"))).toBeNull();
+  });
+});
