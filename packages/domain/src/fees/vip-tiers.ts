@@ -1,0 +1,54 @@
+/**
+ * The VIP fee schedule shown on the /fee and /vip pages and charged by paper trading.
+ * Rates are integer parts per million of the notional (1000 ppm = 0.1 %). A tier is
+ * reached by 30-day spot volume OR by balance (both in USDT, whole units), as the large
+ * exchanges publish theirs; paper accounts take the tier of the user's `vipLevel`.
+ */
+export interface VipTier {
+  readonly level: number;
+  readonly makerPpm: number;
+  readonly takerPpm: number;
+  /** 30-day trading volume in USDT (decimal string, whole units) that reaches the tier. */
+  readonly minVolume30d: string;
+  /** Total balance in USDT (decimal string, whole units) that reaches the tier. */
+  readonly minBalance: string;
+}
+
+export const VIP_TIERS: readonly VipTier[] = Object.freeze([
+  { level: 0, makerPpm: 1000, takerPpm: 1000, minVolume30d: "0", minBalance: "0" },
+  { level: 1, makerPpm: 900, takerPpm: 1000, minVolume30d: "1000000", minBalance: "25000" },
+  { level: 2, makerPpm: 800, takerPpm: 900, minVolume30d: "5000000", minBalance: "100000" },
+  { level: 3, makerPpm: 700, takerPpm: 800, minVolume30d: "20000000", minBalance: "250000" },
+  { level: 4, makerPpm: 600, takerPpm: 700, minVolume30d: "75000000", minBalance: "500000" },
+  { level: 5, makerPpm: 500, takerPpm: 650, minVolume30d: "150000000", minBalance: "1000000" },
+  { level: 6, makerPpm: 400, takerPpm: 600, minVolume30d: "400000000", minBalance: "1750000" },
+  { level: 7, makerPpm: 350, takerPpm: 550, minVolume30d: "800000000", minBalance: "3000000" },
+  { level: 8, makerPpm: 250, takerPpm: 500, minVolume30d: "2000000000", minBalance: "4500000" },
+  { level: 9, makerPpm: 200, takerPpm: 400, minVolume30d: "4000000000", minBalance: "5500000" },
+]);
+
+/** The tier of a VIP level; levels outside 0-9 clamp to the nearest tier. */
+export function vipTier(level: number): VipTier {
+  const i = Number.isInteger(level) ? Math.min(Math.max(level, 0), VIP_TIERS.length - 1) : 0;
+  const tier = VIP_TIERS[i] ?? VIP_TIERS[0];
+  if (tier === undefined) throw new RangeError("VIP_TIERS is empty");
+  return tier;
+}
+
+/** The highest tier whose volume or balance requirement the figures meet (whole USDT, bigint). */
+export function tierFor(volume30d: bigint, balance: bigint): VipTier {
+  let best = vipTier(0);
+  for (const t of VIP_TIERS) {
+    if (volume30d >= BigInt(t.minVolume30d) || balance >= BigInt(t.minBalance)) best = t;
+  }
+  return best;
+}
+
+/** A ppm rate as a percentage string: 1000 -> "0.1", 250 -> "0.025". */
+export function ppmToPercent(ppm: number): string {
+  const whole = Math.floor(ppm / 10_000);
+  const frac = String(ppm % 10_000)
+    .padStart(4, "0")
+    .replace(/0+$/, "");
+  return frac === "" ? String(whole) : `${whole}.${frac}`;
+}

@@ -1,0 +1,2 @@
+export * from "./assets.ts";
+export * from "./ledger.ts";

@@ -1,0 +1,288 @@
+/**
+ * The paper ledger: double-entry journal entries over accounts per asset, amounts in
+ * bigint minor units (see assets.ts). Pure: the service persists entries and postings
+ * and keeps one `Ledger` in memory as the authority for balance checks.
+ *
+ * Accounts are strings:
+ * - `user:<id>:available` and `user:<id>:held` (funds held for open orders), per paper
+ *   account id; these never go negative;
+ * - `system:mint` (the paper treasury every balance is minted from and returned to on
+ *   reset), `system:fees` (fee income), `system:maker` (the market maker's effectively
+ *   unlimited inventory); these may go negative.
+ *
+ * Every entry's postings sum to zero per asset, so the sum of all balances of an asset
+ * is always zero, and a balance always equals the sum of its postings in the journal.
+ */
+
+export type LedgerAccount = string;
+
+export const SystemAccount = {
+  Mint: "system:mint",
+  Fees: "system:fees",
+  Maker: "system:maker",
+} as const;
+export type SystemAccount = (typeof SystemAccount)[keyof typeof SystemAccount];
+
+export const availableOf = (accountId: number): LedgerAccount => `user:${accountId}:available`;
+export const heldOf = (accountId: number): LedgerAccount => `user:${accountId}:held`;
+export const isSystemAccount = (account: LedgerAccount): boolean => account.startsWith("system:");
+
+/** Why an entry exists; stored with it. */
+export const EntryKind = {
+  Activate: "activate",
+  TopUp: "topup",
+  Hold: "hold",
+  Release: "release",
+  Trade: "trade",
+  Reset: "reset",
+} as const;
+export type EntryKind = (typeof EntryKind)[keyof typeof EntryKind];
+
+export interface Posting {
+  readonly account: LedgerAccount;
+  readonly asset: string;
+  /** Positive credits the account, negative debits it. */
+  readonly amount: bigint;
+}
+
+export interface JournalEntry {
+  readonly kind: EntryKind;
+  readonly postings: readonly Posting[];
+}
+
+export const LedgerCode = {
+  UNBALANCED: "LEDGER_UNBALANCED",
+  INSUFFICIENT: "LEDGER_INSUFFICIENT",
+  EMPTY: "LEDGER_EMPTY",
+} as const;
+export type LedgerCode = (typeof LedgerCode)[keyof typeof LedgerCode];
+
+export interface LedgerRefusal {
+  readonly code: LedgerCode;
+  readonly account: LedgerAccount;
+  readonly asset: string;
+  /** For INSUFFICIENT: the balance the entry would have left; for UNBALANCED: the per-asset sum. */
+  readonly amount: bigint;
+}
+
+/** Checks an entry on its own: non-empty, every posting non-zero, zero sum per asset. */
+export function checkEntry(entry: JournalEntry): LedgerRefusal | null {
+  if (entry.postings.length === 0) return { code: LedgerCode.EMPTY, account: "", asset: "", amount: 0n };
+  const sums = new Map<string, bigint>();
+  for (const p of entry.postings) {
+    if (p.amount === 0n) return { code: LedgerCode.EMPTY, account: p.account, asset: p.asset, amount: 0n };
+    sums.set(p.asset, (sums.get(p.asset) ?? 0n) + p.amount);
+  }
+  for (const [asset, sum] of sums) {
+    if (sum !== 0n) return { code: LedgerCode.UNBALANCED, account: "", asset, amount: sum };
+  }
+  return null;
+}
+
+/** Balances per account and asset, changed only by whole journal entries. */
+export class Ledger {
+  private readonly balances = new Map<LedgerAccount, Map<string, bigint>>();
+
+  balance(account: LedgerAccount, asset: string): bigint {
+    return this.balances.get(account)?.get(asset) ?? 0n;
+  }
+
+  /** Every non-zero balance of an account, by asset. */
+  balancesOf(account: LedgerAccount): ReadonlyMap<string, bigint> {
+    return this.balances.get(account) ?? new Map();
+  }
+
+  /** Every account with its non-zero balances. */
+  entries(): IterableIterator<[LedgerAccount, ReadonlyMap<string, bigint>]> {
+    return this.balances.entries();
+  }
+
+  /** What the entry would be refused for, or null when `apply` would accept it. */
+  check(entry: JournalEntry): LedgerRefusal | null {
+    const own = checkEntry(entry);
+    if (own !== null) return own;
+    const after = new Map<string, bigint>();
+    for (const p of entry.postings) {
+      const key = `${p.account}\u0000${p.asset}`;
+      const next = (after.get(key) ?? this.balance(p.account, p.asset)) + p.amount;
+      after.set(key, next);
+      if (next < 0n && !isSystemAccount(p.account)) {
+        return { code: LedgerCode.INSUFFICIENT, account: p.account, asset: p.asset, amount: next };
+      }
+    }
+    return null;
+  }
+
+  /** Applies the whole entry, or nothing: the refusal comes back as data. */
+  apply(entry: JournalEntry): LedgerRefusal | null {
+    const refusal = this.check(entry);
+    if (refusal !== null) return refusal;
+    for (const p of entry.postings) this.add(p.account, p.asset, p.amount);
+    return null;
+  }
+
+  private add(account: LedgerAccount, asset: string, amount: bigint): void {
+    let assets = this.balances.get(account);
+    if (assets === undefined) {
+      assets = new Map();
+      this.balances.set(account, assets);
+    }
+    const next = (assets.get(asset) ?? 0n) + amount;
+    if (next === 0n) assets.delete(asset);
+    else assets.set(asset, next);
+    if (assets.size === 0) this.balances.delete(account);
+  }
+
+  /** Sum of every account's balance of `asset` (always zero for a consistent ledger). */
+  total(asset: string): bigint {
+    let sum = 0n;
+    for (const assets of this.balances.values()) sum += assets.get(asset) ?? 0n;
+    return sum;
+  }
+
+  /** A ledger rebuilt from a journal; entries it refuses are skipped and reported. */
+  static replay(entries: Iterable<JournalEntry>): { ledger: Ledger; refused: number } {
+    const ledger = new Ledger();
+    let refused = 0;
+    for (const e of entries) if (ledger.apply(e) !== null) refused++;
+    return { ledger, refused };
+  }
+
+  /** True when both ledgers hold the same non-zero balances. */
+  equals(other: Ledger): boolean {
+    const count = (l: Ledger) => {
+      let n = 0;
+      for (const assets of l.balances.values()) n += assets.size;
+      return n;
+    };
+    if (count(this) !== count(other)) return false;
+    for (const [account, assets] of this.balances) {
+      for (const [asset, amount] of assets) if (other.balance(account, asset) !== amount) return false;
+    }
+    return true;
+  }
+}
+
+// ---- entry builders -----------------------------------------------------------
+
+export interface Amount {
+  readonly asset: string;
+  readonly amount: bigint;
+}
+
+/** Paper money from the treasury into a user's available balance (activation, top-up, reset). */
+export function mintEntry(kind: EntryKind, accountId: number, amounts: readonly Amount[]): JournalEntry {
+  const postings: Posting[] = [];
+  for (const a of amounts) {
+    if (a.amount === 0n) continue;
+    postings.push({ account: SystemAccount.Mint, asset: a.asset, amount: -a.amount });
+    postings.push({ account: availableOf(accountId), asset: a.asset, amount: a.amount });
+  }
+  return { kind, postings };
+}
+
+/** Everything a user holds back to the treasury (reset; holds must be released first). */
+export function burnEntry(accountId: number, balances: ReadonlyMap<string, bigint>): JournalEntry {
+  const postings: Posting[] = [];
+  for (const [asset, amount] of balances) {
+    if (amount === 0n) continue;
+    postings.push({ account: availableOf(accountId), asset, amount: -amount });
+    postings.push({ account: SystemAccount.Mint, asset, amount });
+  }
+  return { kind: EntryKind.Reset, postings };
+}
+
+/** Available -> held, for an order being placed. */
+export function holdEntry(accountId: number, asset: string, amount: bigint): JournalEntry {
+  return {
+    kind: EntryKind.Hold,
+    postings: [
+      { account: availableOf(accountId), asset, amount: -amount },
+      { account: heldOf(accountId), asset, amount },
+    ],
+  };
+}
+
+/** Held -> available, for what an order no longer needs (cancel, expiry, completion). */
+export function releaseEntry(accountId: number, asset: string, amount: bigint): JournalEntry {
+  return {
+    kind: EntryKind.Release,
+    postings: [
+      { account: heldOf(accountId), asset, amount: -amount },
+      { account: availableOf(accountId), asset, amount },
+    ],
+  };
+}
+
+/** One side of a trade: a user paying from held funds and paying a fee in the quote asset, or the maker. */
+export type TradeParty =
+  | { readonly kind: "user"; readonly accountId: number; readonly fee: bigint }
+  | { readonly kind: "maker" };
+
+export interface TradeSettlement {
+  readonly base: string;
+  readonly quote: string;
+  /** Base minor units changing hands. */
+  readonly baseAmount: bigint;
+  /** Quote minor units changing hands (price x quantity, before fees). */
+  readonly quoteAmount: bigint;
+  readonly buyer: TradeParty;
+  readonly seller: TradeParty;
+}
+
+/**
+ * A fill: the buyer pays quote (plus its fee) out of held funds and receives base into
+ * available; the seller pays base out of held funds and receives quote minus its fee.
+ * Fees are charged in the quote asset and go to `system:fees`; the maker pays none.
+ */
+export function tradeEntry(t: TradeSettlement): JournalEntry {
+  const postings: Posting[] = [];
+  const push = (account: LedgerAccount, asset: string, amount: bigint) => {
+    if (amount !== 0n) postings.push({ account, asset, amount });
+  };
+  if (t.buyer.kind === "user") {
+    push(heldOf(t.buyer.accountId), t.quote, -(t.quoteAmount + t.buyer.fee));
+    push(availableOf(t.buyer.accountId), t.base, t.baseAmount);
+    push(SystemAccount.Fees, t.quote, t.buyer.fee);
+  } else {
+    push(SystemAccount.Maker, t.quote, -t.quoteAmount);
+    push(SystemAccount.Maker, t.base, t.baseAmount);
+  }
+  if (t.seller.kind === "user") {
+    push(heldOf(t.seller.accountId), t.base, -t.baseAmount);
+    push(availableOf(t.seller.accountId), t.quote, t.quoteAmount - t.seller.fee);
+    push(SystemAccount.Fees, t.quote, t.seller.fee);
+  } else {
+    push(SystemAccount.Maker, t.base, -t.baseAmount);
+    push(SystemAccount.Maker, t.quote, t.quoteAmount);
+  }
+  return { kind: EntryKind.Trade, postings: mergePostings(postings) };
+}
+
+/** Sums postings to the same account and asset (dropping zeros), keeping first-seen order. */
+export function mergePostings(postings: readonly Posting[]): Posting[] {
+  const order: string[] = [];
+  const sums = new Map<string, Posting>();
+  for (const p of postings) {
+    const key = `${p.account}\u0000${p.asset}`;
+    const prev = sums.get(key);
+    if (prev === undefined) order.push(key);
+    sums.set(key, { account: p.account, asset: p.asset, amount: (prev?.amount ?? 0n) + p.amount });
+  }
+  const out: Posting[] = [];
+  for (const key of order) {
+    const p = sums.get(key);
+    if (p !== undefined && p.amount !== 0n) out.push(p);
+  }
+  return out;
+}
+
+/**
+ * Fee on a fill when the fee is charged on an order's running notional: the order has
+ * paid `ceil(before x rate)` so far and owes `ceil(after x rate)` in all, so however an
+ * order fills its total fee is the fee on its total, rounded up once.
+ */
+export function incrementalFee(before: bigint, after: bigint, ratePpm: number): bigint {
+  const fee = (n: bigint) => (n * BigInt(ratePpm) + 999_999n) / 1_000_000n;
+  return fee(after) - fee(before);
+}

@@ -1,0 +1,188 @@
+import { type InstrumentSpec, notionalMinor } from "../instrument.ts";
+import type { PairUnits } from "./assets.ts";
+import { incrementalFee, type JournalEntry, releaseEntry, type TradeParty, tradeEntry } from "./ledger.ts";
+
+/**
+ * Order-level accounting for paper trading: what an order holds when placed, how each
+ * fill settles against that hold with maker/taker fees, and what is released when the
+ * order is done. Pure; the order service and the property tests drive it with the
+ * events of a real `OrderBook`.
+ *
+ * NOTE: a buy holds quote for price x quantity plus the taker fee on that, plus one
+ * minor unit (at the higher of the maker and taker rates): fees are charged per liquidity role on the order's running notional
+ * (`incrementalFee`), and the two roles' round-ups can exceed one round-up of the
+ * whole by at most one unit. So no fill can ever take more than the order holds.
+ */
+export interface OrderFunds {
+  readonly id: number;
+  readonly accountId: number;
+  /** 0 buy, 1 sell (the engine's `Side`). */
+  readonly side: 0 | 1;
+  readonly units: PairUnits;
+  readonly makerPpm: number;
+  readonly takerPpm: number;
+  /** What the order still holds: quote minor units for a buy, base for a sell. */
+  held: bigint;
+  /** Running quote notional filled as taker and as maker. */
+  takerQuote: bigint;
+  makerQuote: bigint;
+  /** Fees paid so far (quote minor units). */
+  fees: bigint;
+  filledLots: number;
+}
+
+export function newOrderFunds(o: {
+  id: number;
+  accountId: number;
+  side: 0 | 1;
+  units: PairUnits;
+  makerPpm: number;
+  takerPpm: number;
+  held: bigint;
+}): OrderFunds {
+  return { ...o, takerQuote: 0n, makerQuote: 0n, fees: 0n, filledLots: 0 };
+}
+
+const feeCeil = (n: bigint, ppm: number): bigint => (n * BigInt(ppm) + 999_999n) / 1_000_000n;
+
+/** Quote minor units of `lots` at `ticks`. */
+export function quoteOf(spec: InstrumentSpec, units: PairUnits, ticks: number, lots: number): bigint {
+  return notionalMinor(spec, ticks, lots) * units.quoteFactor;
+}
+
+/** Base minor units of `lots`. */
+export function baseOf(units: PairUnits, lots: number): bigint {
+  return BigInt(lots) * units.baseFactor;
+}
+
+/**
+ * The hold of a buy for `lots` at worst `ticks` (quote, with the fee at the higher of
+ * the two rates), or of a sell (base).
+ */
+export function holdFor(
+  spec: InstrumentSpec,
+  units: PairUnits,
+  side: 0 | 1,
+  ticks: number,
+  lots: number,
+  rates: { readonly makerPpm: number; readonly takerPpm: number },
+): bigint {
+  if (side === 1) return baseOf(units, lots);
+  const quote = quoteOf(spec, units, ticks, lots);
+  const ppm = Math.max(rates.makerPpm, rates.takerPpm);
+  return quote + feeCeil(quote, ppm) + (ppm > 0 ? 1n : 0n);
+}
+
+export interface FillSide {
+  /** The user's order, or null for the market maker. */
+  readonly order: OrderFunds | null;
+  readonly role: "maker" | "taker";
+}
+
+export interface SettledFill {
+  readonly entry: JournalEntry;
+  readonly baseAmount: bigint;
+  readonly quoteAmount: bigint;
+  readonly buyerFee: bigint;
+  readonly sellerFee: bigint;
+}
+
+function charge(side: FillSide, quote: bigint): bigint {
+  const o = side.order;
+  if (o === null) return 0n;
+  if (side.role === "taker") {
+    const fee = incrementalFee(o.takerQuote, o.takerQuote + quote, o.takerPpm);
+    o.takerQuote += quote;
+    return fee;
+  }
+  const fee = incrementalFee(o.makerQuote, o.makerQuote + quote, o.makerPpm);
+  o.makerQuote += quote;
+  return fee;
+}
+
+/**
+ * Settles one engine trade of `lots` at `ticks` between a buyer and a seller; updates
+ * both orders' funds and returns the journal entry to apply.
+ */
+export function settleFill(
+  spec: InstrumentSpec,
+  units: PairUnits,
+  ticks: number,
+  lots: number,
+  buyer: FillSide,
+  seller: FillSide,
+): SettledFill {
+  const baseAmount = baseOf(units, lots);
+  const quoteAmount = quoteOf(spec, units, ticks, lots);
+  const buyerFee = charge(buyer, quoteAmount);
+  const sellerFee = charge(seller, quoteAmount);
+  const party = (s: FillSide, fee: bigint): TradeParty =>
+    s.order === null ? { kind: "maker" } : { kind: "user", accountId: s.order.accountId, fee };
+  if (buyer.order !== null) {
+    buyer.order.held -= quoteAmount + buyerFee;
+    buyer.order.fees += buyerFee;
+    buyer.order.filledLots += lots;
+  }
+  if (seller.order !== null) {
+    seller.order.held -= baseAmount;
+    seller.order.fees += sellerFee;
+    seller.order.filledLots += lots;
+  }
+  const entry = tradeEntry({
+    base: units.base,
+    quote: units.quote,
+    baseAmount,
+    quoteAmount,
+    buyer: party(buyer, buyerFee),
+    seller: party(seller, sellerFee),
+  });
+  return { entry, baseAmount, quoteAmount, buyerFee, sellerFee };
+}
+
+/** The release of what a finished order still holds (null when nothing is left). */
+export function finishOrder(o: OrderFunds): JournalEntry | null {
+  if (o.held === 0n) return null;
+  const asset = o.side === 0 ? o.units.quote : o.units.base;
+  const entry = releaseEntry(o.accountId, asset, o.held);
+  o.held = 0n;
+  return entry;
+}
+
+/**
+ * A market buy planned on the ask ladder ([ticks, lots], best first): the lots a quote
+ * budget (or a lot count) buys, and the worst price reached. The order then runs as a
+ * limit IOC at that price, so it can never cost more than it holds.
+ */
+export function planMarketBuy(
+  spec: InstrumentSpec,
+  units: PairUnits,
+  asks: ReadonlyArray<readonly [number, number]>,
+  want: { lots: number } | { quote: bigint },
+): { lots: number; capTicks: number } | null {
+  let lots = 0;
+  let capTicks = 0;
+  let spent = 0n;
+  for (const [ticks, levelLots] of asks) {
+    let take = levelLots;
+    if ("lots" in want) take = Math.min(take, want.lots - lots);
+    else {
+      const perLot = quoteOf(spec, units, ticks, 1);
+      const affordable = (want.quote - spent) / perLot;
+      if (affordable < BigInt(take)) take = Number(affordable);
+    }
+    if (take <= 0) break;
+    lots += take;
+    capTicks = ticks;
+    spent += quoteOf(spec, units, ticks, take);
+    if ("lots" in want && lots >= want.lots) break;
+  }
+  if (lots === 0) return null;
+  if ("quote" in want) {
+    // Own orders skipped by self-trade prevention push fills deeper: cap the count so
+    // that even every lot at the worst price stays within the budget.
+    const perLot = quoteOf(spec, units, capTicks, 1);
+    lots = Math.min(lots, Number(want.quote / perLot));
+    if (lots === 0) return null;
+  }
+  return { lots, capTicks };
+}
