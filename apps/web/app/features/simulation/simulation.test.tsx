@@ -113,6 +113,21 @@ describe("simulation controller", () => {
   });
 });
 
+function Probe() {
+  const { active, enter } = useSimulation();
+  const location = useLocation();
+  return createElement(
+    "button",
+    {
+      type: "button",
+      "data-active": String(active),
+      "data-path": location.pathname,
+      onClick: () => enter(),
+    },
+    "go",
+  );
+}
+
 describe("SimulationProvider", () => {
   let root: Root;
   let host: HTMLDivElement;
@@ -128,21 +143,6 @@ describe("SimulationProvider", () => {
     act(() => root.unmount());
     host.remove();
   });
-
-  function Probe() {
-    const { active, enter } = useSimulation();
-    const location = useLocation();
-    return createElement(
-      "button",
-      {
-        type: "button",
-        "data-active": String(active),
-        "data-path": location.pathname,
-        onClick: () => enter(),
-      },
-      "go",
-    );
-  }
 
   function mount(path: string) {
     const router = createMemoryRouter(
