@@ -7,6 +7,7 @@ import {
 } from "@meridian/client";
 import { USER_ID_STORAGE_KEY, type UserInfoResponse, type UserRecord } from "@meridian/contracts";
 import { message } from "antd";
+import { isSimulationActive } from "../simulation/simulation-controller.ts";
 
 /** The browser's API client with login encryption, request signing and the spec's reactions (one per tab). */
 export interface AccountClient {
@@ -64,6 +65,8 @@ export function accountClient(): AccountClient {
     },
   });
   api = createApiClient({
+    // SPEC section 4: every request carries paptrading: 1 while simulation mode is on.
+    simulation: () => isSimulationActive(),
     now: security.now,
     transformBody: security.transformBody,
     beforeSend: security.beforeSend,
