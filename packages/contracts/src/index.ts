@@ -10,3 +10,4 @@ export * from "./simulation.ts";
 export * from "./system.ts";
 export * from "./tg-apps.ts";
 export * from "./tracking.ts";
+export * from "./trading.ts";

@@ -1,0 +1,239 @@
+import { z } from "zod";
+
+/**
+ * Paper (simulation) trading: `/v1/paper/*` and the `/v1/ws/user` stream. Every call
+ * needs a logged-in user and the header `paptrading: 1` (SPEC section 4, "Simulation
+ * mode"); without the header the answer is PAPER_ONLY: only simulation trading exists.
+ *
+ * Prices and quantities are exact decimal strings, never JS numbers. Balances carry
+ * the asset's ledger precision (USDT and BTC 8 decimals; see `ASSET_DECIMALS` in
+ * `@meridian/domain`). Fees are charged in the quote asset.
+ * Codes in the 13xxx range are ours.
+ */
+export const PaperCode = {
+  /** The request lacks `paptrading: 1`: only simulation trading exists here. */
+  PAPER_ONLY: "13001",
+  /** Not enough available balance for the hold (data: asset, required, available). */
+  INSUFFICIENT_BALANCE: "13002",
+  /** The engine or the instrument filters refused the order (data: domain code, field, params). */
+  ORDER_REJECTED: "13003",
+  UNKNOWN_SYMBOL: "13004",
+  ORDER_NOT_FOUND: "13005",
+  /** The order is no longer open (filled, cancelled or expired). */
+  ORDER_NOT_OPEN: "13006",
+  /** A market order found no liquidity to trade against. */
+  NO_LIQUIDITY: "13007",
+  /** A top-up beyond the cap for the asset (data: asset, max). */
+  TOPUP_LIMIT: "13008",
+  /** The user's open-order limit is reached. */
+  TOO_MANY_OPEN_ORDERS: "13009",
+} as const;
+export type PaperCode = (typeof PaperCode)[keyof typeof PaperCode];
+
+/** Header that routes a request to the paper accounts (value "1"). */
+export const PAPER_HEADER = "paptrading";
+
+export const PaperPath = {
+  ACTIVATE: "/v1/paper/account/activate",
+  ACCOUNT: "/v1/paper/account",
+  ORDERS: "/v1/paper/orders",
+  ORDER: "/v1/paper/orders/:id",
+  ORDER_BY_CLIENT_ID: "/v1/paper/orders/client/:clientOrderId",
+  OPEN_ORDERS: "/v1/paper/orders/open",
+  ORDER_HISTORY: "/v1/paper/orders/history",
+  TRADES: "/v1/paper/trades",
+  BALANCES: "/v1/paper/balances",
+  TOPUP: "/v1/paper/topup",
+  RESET: "/v1/paper/reset",
+  FEES: "/v1/paper/fees",
+  WS: "/v1/ws/user",
+} as const;
+
+/** What every paper account starts with (and gets back on reset). */
+export const PAPER_INITIAL_BALANCES: Readonly<Record<string, string>> = Object.freeze({
+  USDT: "50000",
+  BTC: "0.5",
+  ETH: "5",
+});
+
+/** Most a top-up may bring an asset's total (available + held) to. */
+export const PAPER_TOPUP_CAP: Readonly<Record<string, string>> = Object.freeze({
+  USDT: "1000000",
+  BTC: "10",
+  ETH: "100",
+});
+
+/** Open (resting or untriggered) orders one user may have. */
+export const PAPER_MAX_OPEN_ORDERS = 200;
+
+const decimal = z.string().regex(/^\d{1,20}(\.\d{1,18})?$/, "decimal");
+const symbol = z
+  .string()
+  .regex(/^[A-Za-z0-9]{2,20}$/, "symbol")
+  .transform((s) => s.toUpperCase());
+const clientOrderId = z.string().regex(/^[A-Za-z0-9._:-]{1,36}$/, "clientOrderId");
+
+export const ORDER_SIDES = ["BUY", "SELL"] as const;
+export type OrderSideValue = (typeof ORDER_SIDES)[number];
+/** LIMIT_MAKER is post-only (refused if it would take). */
+export const ORDER_TYPES = ["LIMIT", "MARKET", "LIMIT_MAKER", "STOP_LIMIT", "STOP_MARKET"] as const;
+export type OrderTypeValue = (typeof ORDER_TYPES)[number];
+export const TIME_IN_FORCE = ["GTC", "IOC", "FOK"] as const;
+export type TimeInForceValue = (typeof TIME_IN_FORCE)[number];
+export const ORDER_STATUSES = [
+  "NEW",
+  "PARTIALLY_FILLED",
+  "FILLED",
+  "CANCELED",
+  "EXPIRED",
+  "REJECTED",
+] as const;
+export type OrderStatusValue = (typeof ORDER_STATUSES)[number];
+
+/**
+ * A new order. `quantity` in base units; MARKET buys may give `quoteQty` instead (spend
+ * at most that much quote, fee extra). `price` for LIMIT, LIMIT_MAKER and STOP_LIMIT;
+ * `stopPrice` for STOP_LIMIT and STOP_MARKET (a buy stop fires when the market's last
+ * price rises to it, a sell stop when it falls to it). `clientOrderId` makes placement
+ * idempotent per user: the same id again answers the first order, placing nothing.
+ */
+export const placeOrderBodySchema = z
+  .object({
+    symbol,
+    side: z.enum(ORDER_SIDES),
+    type: z.enum(ORDER_TYPES),
+    price: decimal.optional(),
+    quantity: decimal.optional(),
+    quoteQty: decimal.optional(),
+    stopPrice: decimal.optional(),
+    timeInForce: z.enum(TIME_IN_FORCE).optional(),
+    clientOrderId: clientOrderId.optional(),
+  })
+  .superRefine((o, ctx) => {
+    const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
+    const priced = o.type === "LIMIT" || o.type === "LIMIT_MAKER" || o.type === "STOP_LIMIT";
+    const stopped = o.type === "STOP_LIMIT" || o.type === "STOP_MARKET";
+    if (priced !== (o.price !== undefined)) issue("price", priced ? "required" : "not allowed");
+    if (stopped !== (o.stopPrice !== undefined)) issue("stopPrice", stopped ? "required" : "not allowed");
+    const byQuote = o.type === "MARKET" && o.side === "BUY" && o.quoteQty !== undefined;
+    if (o.quoteQty !== undefined && !(o.type === "MARKET" && o.side === "BUY"))
+      issue("quoteQty", "market buys only");
+    if (byQuote === (o.quantity !== undefined)) issue("quantity", byQuote ? "not with quoteQty" : "required");
+    if (o.timeInForce !== undefined && !(o.type === "LIMIT" || o.type === "STOP_LIMIT"))
+      issue("timeInForce", "limit orders only");
+  });
+export type PlaceOrderBody = z.input<typeof placeOrderBodySchema>;
+
+export const orderIdParamsSchema = z.object({
+  id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+});
+export const clientOrderIdParamsSchema = z.object({ clientOrderId });
+
+export const ordersQuerySchema = z.object({
+  symbol: symbol.optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+  /** Orders (or trades) with an id below this (paging backwards). */
+  before: z.coerce.number().int().min(1).optional(),
+});
+export type OrdersQuery = z.input<typeof ordersQuerySchema>;
+
+export const topUpBodySchema = z.object({
+  asset: z.string().regex(/^[A-Z0-9]{2,10}$/),
+  amount: decimal,
+});
+export type TopUpBody = z.input<typeof topUpBodySchema>;
+
+export interface PaperOrder {
+  orderId: number;
+  clientOrderId: string;
+  symbol: string;
+  side: OrderSideValue;
+  type: OrderTypeValue;
+  timeInForce: TimeInForceValue | null;
+  /** Limit price (the protective cap for market buys), or null. */
+  price: string | null;
+  stopPrice: string | null;
+  /** Ordered base quantity (for a quoteQty market buy: what the budget bought at most). */
+  origQty: string;
+  quoteQty: string | null;
+  executedQty: string;
+  /** Quote spent or received, before fees. */
+  cummulativeQuoteQty: string;
+  /** Fees paid, in the quote asset. */
+  fee: string;
+  feeAsset: string;
+  status: OrderStatusValue;
+  /** A stop order whose trigger has fired. */
+  triggered: boolean;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface PaperTrade {
+  tradeId: number;
+  orderId: number;
+  symbol: string;
+  side: OrderSideValue;
+  price: string;
+  qty: string;
+  quoteQty: string;
+  fee: string;
+  feeAsset: string;
+  isMaker: boolean;
+  time: number;
+}
+
+export interface PaperBalance {
+  asset: string;
+  /** Free to use. */
+  available: string;
+  /** Held for open orders. */
+  held: string;
+  total: string;
+}
+
+export interface PaperAccount {
+  activated: boolean;
+  /** When activated now by this call (first call with `paptrading: 1`). */
+  createdAt: number;
+  balances: PaperBalance[];
+}
+
+export interface PaperFeeTier {
+  level: number;
+  /** Rates as percentages ("0.1" = 0.1 %) and in parts per million. */
+  makerRate: string;
+  takerRate: string;
+  makerPpm: number;
+  takerPpm: number;
+  minVolume30d: string;
+  minBalance: string;
+}
+
+export interface PaperFees {
+  tiers: PaperFeeTier[];
+  /** The user's tier (from their VIP level). */
+  current: PaperFeeTier;
+}
+
+/** The answer to placement: the order as it stands after matching, with its fills. */
+export interface PlaceOrderResult {
+  order: PaperOrder;
+  fills: PaperTrade[];
+  /** True when this clientOrderId was already placed: nothing new happened. */
+  duplicate: boolean;
+}
+
+/* ------------------------------ user stream ------------------------------ */
+
+/**
+ * `/v1/ws/user`: authenticated by the session cookie (the browser sends it on the
+ * upgrade). The server pushes without subscription; clients may send `{"op":"ping"}`.
+ */
+export type UserStreamPush =
+  | { event: "order"; data: PaperOrder }
+  | { event: "fill"; data: PaperTrade }
+  | { event: "balance"; data: PaperBalance[] }
+  | { event: "ping"; time: number }
+  | { event: "pong"; time: number }
+  | { event: "error"; code: string; msg: string };
