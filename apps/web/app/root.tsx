@@ -29,6 +29,7 @@ import { ShellProviders } from "./features/shell/shell-providers.tsx";
 import { markSimulationMode } from "./features/shell/simulation.ts";
 import { SiteShell } from "./features/shell/site-shell.tsx";
 import type { NavKey } from "./features/shell/types.ts";
+import { useTracker } from "./features/tracking/use-tracker.ts";
 import { addBundles, createI18n, type I18nPayload, SHELL_NAMESPACES } from "./i18n/i18n.ts";
 import { applyDayjsLocale, loadLocaleModules } from "./i18n/locale-modules.ts";
 import { loadI18n } from "./i18n/resources.server.ts";
@@ -137,6 +138,7 @@ export function Layout({ children }: { children: ReactNode }) {
   for (const payload of routeI18nPayloads(matches)) addBundles(i18n, payload);
 
   useEffect(() => applyDayjsLocale(locale), [locale]);
+  useTracker(data?.user?.userId);
 
   const { rest } = parseLocalePath(location.pathname);
 

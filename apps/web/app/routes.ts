@@ -33,6 +33,7 @@ export default [
     route("telegram-apps", "routes/telegram-apps.tsx"),
     route("telegram-apps/:app", "routes/telegram-apps.$app.tsx"),
     route("telegram-apps/:app/articles", "routes/telegram-apps.$app.articles.tsx"),
+    route("analytics", "routes/analytics.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
   // Search-engine files live at the root only, outside the language prefix.

@@ -218,3 +218,35 @@ export interface AnalyticsRealtime {
   perMinute: { t: number; pageViews: number; visitors: number }[];
   pages: { path: string; views: number }[];
 }
+
+/**
+ * `user_language` numbers of the tracking table, by locale code (the SDK keeps its own
+ * copy in packages/tracker/src/pages.ts; `asia` and `bg` count as en). The dashboard
+ * names languages and filters by them through this.
+ */
+export const TRACK_LANGUAGES: Readonly<Record<string, number>> = {
+  en: 0,
+  "zh-CN": 1,
+  ja: 2,
+  "en-GB": 3,
+  vi: 4,
+  "zh-TC": 5,
+  ru: 6,
+  es: 7,
+  tr: 8,
+  it: 9,
+  fr: 10,
+  de: 11,
+  pt: 12,
+  id: 13,
+  pl: 20,
+  uk: 21,
+  sv: 22,
+  "es-ES": 23,
+  "pt-PT": 24,
+  uz: 25,
+  ph: 40,
+  "es-AR": 42,
+  "en-CA": 43,
+  ar: 99,
+};
