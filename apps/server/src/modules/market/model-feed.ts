@@ -88,11 +88,12 @@ export class ModelFeed implements MarketFeed {
     return this.ensure(symbol, closeTicks)?.history ?? [];
   }
 
-  /** Trades for every slot up to `now`, all symbols, in time order per symbol. */
-  advance(now: number): FeedTrade[] {
+  /** Trades for every slot up to `now`, in time order per symbol; `skip` names symbols another feed serves. */
+  advance(now: number, skip?: ReadonlySet<string>): FeedTrade[] {
     const out: FeedTrade[] = [];
     const dt = this.o.tickMs / 60_000;
     for (const symbol of this.symbols) {
+      if (skip?.has(symbol)) continue;
       const m = this.ensure(symbol);
       if (m === undefined) continue;
       // After a long stall (a suspended laptop) skip ahead: candles fill the gap flat.

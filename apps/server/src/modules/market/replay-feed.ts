@@ -96,14 +96,20 @@ export class ReplayFeed implements MarketFeed {
   readonly symbols: readonly string[];
   private readonly o: ReplayFeedOptions;
   private readonly replays = new Map<string, Replay>();
+  private readonly replayed = new Set<string>();
 
   constructor(options: ReplayFeedOptions) {
     this.o = options;
     this.symbols = options.fallback.symbols;
     for (const file of options.files) {
       const inst = options.instruments.find((i) => i.spec.symbol === file.symbol);
-      if (inst)
-        this.replays.set(file.symbol, { inst, file, history: undefined, next: 0, point: 0, scale: 1 });
+      const first = file.candles[0];
+      const last = file.candles[file.candles.length - 1];
+      if (inst === undefined || first === undefined || last === undefined) continue;
+      // The live replay starts the file again from where its history copy ended.
+      const scale = last.close / first.open;
+      this.replays.set(file.symbol, { inst, file, history: undefined, next: 0, point: 0, scale });
+      this.replayed.add(file.symbol);
     }
   }
 
@@ -147,7 +153,7 @@ export class ReplayFeed implements MarketFeed {
   }
 
   private advance(now: number): FeedTrade[] {
-    const out = this.o.fallback.advance(now);
+    const out = this.o.fallback.advance(now, this.replayed);
     for (const [symbol, r] of this.replays) {
       const { candles, intervalMs } = r.file;
       for (;;) {
