@@ -1,0 +1,159 @@
+import { afterAll, beforeAll, expect, test } from "vitest";
+import {
+  type Browser,
+  launchBrowser,
+  newPage,
+  type Page,
+  type RunningServer,
+  startServer,
+} from "./harness.ts";
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  // The dev outbox hands the test its registration code; plain login bodies skip the client-side encryption.
+  server = await startServer({ env: { DEV_OUTBOX: "true", LOGIN_ALLOW_PLAIN: "true" } });
+  browser = await launchBrowser();
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Registers a fresh account through the API from the page, so the page's cookies hold its session. */
+async function registerInPage(page: Page, email: string): Promise<void> {
+  const result = await page.evaluate(async (address) => {
+    const post = async (path: string, body: unknown) => {
+      const res = await fetch(path, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+      return (await res.json()) as { code: string; msg: string };
+    };
+    await post("/v1/user/public/sendCode", { bizType: "register", email: address });
+    const outbox = (await (
+      await fetch(`/v1/dev/outbox?recipient=${encodeURIComponent(address)}`)
+    ).json()) as {
+      data: { messages: { body: string }[] };
+    };
+    const code = /\b(\d{6})\b/.exec(outbox.data.messages[0]?.body ?? "")?.[1] ?? "";
+    return post("/v1/user/register/email", { email: address, emailCode: code, pwd: "correct horse 123" });
+  }, email);
+  expect(result.code, result.msg).toBe("00000");
+}
+
+test("list: breadcrumb, tip, tabs in the URL, search hit and miss", async () => {
+  const page = await newPage(browser);
+  await page.goto(`${server.url}/telegram-apps`);
+  await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Apps and Bot Center");
+  expect(await page.getByRole("navigation", { name: "Breadcrumb" }).textContent()).toContain("Home");
+  expect(await page.locator(".tga-tip").textContent()).toMatch(/^\d{2,} apps and bots in the ecosystem$/);
+  expect(await page.locator("[data-track-expose='b9332']").count()).toBeGreaterThan(10);
+  expect(await page.getByText("Editor's choice").count()).toBeGreaterThan(0);
+
+  await page.getByRole("link", { name: "Games", exact: true }).click();
+  await page.waitForURL(/tab=games/);
+  const metas = page.locator(".tga-card .tga-card-meta > span:first-child");
+  await expect.poll(async () => [...new Set(await metas.allTextContents())]).toEqual(["Games"]);
+  expect(await metas.count()).toBeGreaterThan(3);
+  expect(await page.getByRole("link", { name: "Games", exact: true }).getAttribute("aria-current")).toBe(
+    "page",
+  );
+
+  const all = page.getByRole("link", { name: "All", exact: true });
+  await all.click();
+  await expect.poll(() => all.getAttribute("aria-current")).toBe("page");
+  const search = page.getByPlaceholder("search by app name");
+  await search.fill("notcoin");
+  await search.press("Enter");
+  await page.waitForURL(/q=notcoin/);
+  await expect.poll(() => page.locator(".tga-card-name").allTextContents()).toEqual(["Notcoin"]);
+
+  await search.fill("zzzz-no-such-app");
+  await page.getByRole("button", { name: "Search" }).click();
+  await page.waitForURL(/q=zzzz/);
+  await expect.poll(() => page.getByText("No data found.").isVisible()).toBe(true);
+
+  // The tab, query and page are plain links: the same state loads from the URL alone.
+  const direct = await page.request.get(`${server.url}/telegram-apps?tab=play-to-earn&q=coin`);
+  expect(await direct.text()).toContain("Notcoin");
+});
+
+test("detail: open link, screenshots show more and less, information, JSON-LD; unknown app is a real 404", async () => {
+  const page = await newPage(browser, { allowErrors: ["Failed to load resource"] });
+  await page.goto(`${server.url}/telegram-apps/ston-fi`);
+  expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("STON.fi");
+  expect(await page.getByRole("link", { name: "Open STON.fi in Telegram" }).getAttribute("href")).toBe(
+    "https://t.me/stonfi_bot?start=meridian",
+  );
+  const shots = page.locator(".tga-shots img");
+  const initial = await shots.count();
+  expect(initial).toBe(3);
+  await page.getByRole("button", { name: "Show more" }).click();
+  await expect.poll(() => shots.count()).toBeGreaterThan(3);
+  await page.getByRole("button", { name: "Show less" }).click();
+  await expect.poll(() => shots.count()).toBe(3);
+  const info = await page.locator(".tga-info").textContent();
+  expect(info).toContain("Token launch");
+  expect(info).toContain("The Open League");
+  expect(await page.getByRole("heading", { name: "You might also like" }).isVisible()).toBe(true);
+  expect(await page.getByText("is not responsible for the apps listed here").isVisible()).toBe(true);
+  const ld = await page.locator('script[type="application/ld+json"]').allTextContents();
+  const app = ld
+    .map((s) => JSON.parse(s) as Record<string, unknown>)
+    .find((o) => o["@type"] === "SoftwareApplication");
+  expect(app?.offers).toMatchObject({ price: "0" });
+  expect(app?.aggregateRating).toMatchObject({ "@type": "AggregateRating" });
+
+  const missing = await page.goto(`${server.url}/telegram-apps/no-such-app`);
+  expect(missing?.status()).toBe(404);
+  const articles = await page.goto(`${server.url}/telegram-apps/ston-fi/articles`);
+  expect(articles?.status()).toBe(200);
+  expect(await page.getByRole("heading", { name: "How to swap tokens on STON.fi" }).isVisible()).toBe(true);
+});
+
+test("rating: anonymous visitors are sent to log in; a user rates, sees the aggregate move, then hits the frequency limit", async () => {
+  const page = await newPage(browser, { allowErrors: ["Failed to load resource"] });
+  await page.goto(`${server.url}/telegram-apps/catizen`);
+  const login = page.getByRole("link", { name: "Log in to rate this app" });
+  expect(await login.getAttribute("href")).toBe("/login?redirect=%2Ftelegram-apps%2Fcatizen");
+
+  await registerInPage(page, `rater-${Date.now()}@example.com`);
+  await page.reload();
+  const count = page.getByTestId("rating-count");
+  const before = Number.parseInt((await count.textContent()) ?? "0", 10);
+  await page.getByRole("button", { name: "Rate 4 stars" }).click();
+  await expect.poll(() => page.getByRole("status").first().textContent()).toBe("Rating successful");
+  expect(Number.parseInt((await count.textContent()) ?? "0", 10)).toBe(before + 1);
+
+  // A second rating of the same app replaces the first: the count stays.
+  await page.getByRole("button", { name: "Rate 5 stars" }).click();
+  await expect
+    .poll(() => page.getByRole("button", { name: "Rate 5 stars" }).getAttribute("aria-pressed"))
+    .toBe("true");
+  expect(Number.parseInt((await count.textContent()) ?? "0", 10)).toBe(before + 1);
+
+  await page.getByRole("button", { name: "Rate 3 stars" }).click();
+  await expect
+    .poll(() => page.getByRole("button", { name: "Rate 3 stars" }).getAttribute("aria-pressed"))
+    .toBe("true");
+  await page.getByRole("button", { name: "Rate 2 stars" }).click();
+  await expect.poll(() => page.getByRole("status").first().textContent()).toBe("Exceeds the frequency");
+});
+
+test("Arabic is right-to-left with translated tabs; dark theme paints the cards dark", async () => {
+  const page = await newPage(browser, {
+    colorScheme: "dark",
+    cookies: { url: server.url, values: { theme: "black" } },
+  });
+  await page.goto(`${server.url}/ar/telegram-apps`);
+  expect(await page.locator("html").getAttribute("dir")).toBe("rtl");
+  expect(await page.getByRole("link", { name: "ألعاب", exact: true }).isVisible()).toBe(true);
+  const bg = await page
+    .locator(".tga-card-link")
+    .first()
+    .evaluate((el) => getComputedStyle(el).backgroundColor);
+  expect(bg).toBe("rgb(24, 26, 32)");
+});
