@@ -70,6 +70,8 @@ export interface HistoryOptions {
   readonly closeTicks: number;
   /** Average traded lots per minute. */
   readonly lotsPerMinute: number;
+  /** Trades per minute a bar stands for (default 240: one every 250 ms). */
+  readonly tradesPerMinute?: number;
   readonly plan?: readonly HistorySegment[];
 }
 
@@ -117,7 +119,7 @@ export function generateHistory(model: PriceModel, spec: InstrumentSpec, o: Hist
       close,
       volume: r.lots,
       quoteVolume: notionalMinor(spec, typical, r.lots),
-      trades: Math.max(1, Math.round(r.lots / 10)),
+      trades: Math.max(1, Math.round((r.span / 60_000) * (o.tradesPerMinute ?? 240))),
     };
   });
 }

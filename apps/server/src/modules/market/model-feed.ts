@@ -77,6 +77,7 @@ export class ModelFeed implements MarketFeed {
       end: this.o.epoch,
       closeTicks: closeTicks !== undefined && closeTicks > 0 ? closeTicks : ref.value,
       lotsPerMinute: perMinute,
+      tradesPerMinute: 60_000 / this.o.tickMs,
     });
     const meanLots = Math.max(1, (perMinute * this.o.tickMs) / 60_000);
     const entry: SymbolModel = { inst, model, history, meanLots, nextSlot: this.o.epoch };
