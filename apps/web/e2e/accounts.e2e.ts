@@ -54,14 +54,17 @@ describe("accounts", () => {
   test("register with the emailed code, see the user in the header, set up two-factor, log out", async () => {
     const page = await newPage(browser, { allowErrors });
     await page.goto(`${server.url}/register?account=${encodeURIComponent(EMAIL)}`);
-    await expect.poll(() => page.getByTestId("register-email").inputValue()).toBe(EMAIL);
+    await page.waitForLoadState("networkidle");
+    await expect.poll(() => page.getByTestId("register-email").inputValue(), { timeout: 15_000 }).toBe(EMAIL);
     await page.getByTestId("register-send-code").click();
     await page.getByTestId("register-code").fill(await outboxCode(page, EMAIL));
     await page.getByTestId("register-password").fill(PASSWORD);
     await page.getByTestId("register-password-again").fill(PASSWORD);
     await page.getByTestId("register-submit").click();
     await page.waitForURL(/\/account\/overview$/);
-    await expect.poll(() => page.getByTestId("account-overview").textContent()).toContain(EMAIL);
+    await expect
+      .poll(() => page.getByTestId("account-overview").textContent(), { timeout: 15_000 })
+      .toContain(EMAIL);
     expect(await page.locator("header").textContent()).toContain(EMAIL);
     expect(await page.evaluate(() => localStorage.getItem("userId"))).toMatch(/^\d{10}$/);
 
@@ -85,6 +88,8 @@ describe("accounts", () => {
   test("log in with the authenticator step; a 00004 answer forces a logout", async () => {
     const page = await newPage(browser, { allowErrors });
     await page.goto(`${server.url}/login`);
+    // Submitting before hydration would post the form natively.
+    await page.waitForLoadState("networkidle");
     await page.getByTestId("login-name").fill(EMAIL);
     await page.getByTestId("login-password").fill(PASSWORD);
     await page.getByTestId("login-submit").click();
@@ -97,6 +102,7 @@ describe("accounts", () => {
     // Fill a form that needs the session, end the session behind the page's back (same
     // cookie jar), then submit: the call answers 00004 and the client forces a logout.
     await page.goto(`${server.url}/account/identity`);
+    await page.waitForLoadState("networkidle");
     await page.getByLabel("Given name").fill("Jane");
     await page.getByLabel("Family name").fill("Doe");
     await page.getByLabel("Country").fill("PT");
