@@ -39,6 +39,30 @@ const PLACEHOLDER = /\{\{\s*(\w+)\s*\}\}|\$\{(\w+)\}/g;
 const placeholders = (text: string) =>
   new Set([...text.matchAll(PLACEHOLDER)].map((m) => m[1] ?? m[2] ?? "").filter(Boolean));
 
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+
+/**
+ * The keys a language must have: the source's, with plural families (`x_one`, `x_other`)
+ * replaced by the forms that language uses (ja: `x_other` only; ru: one, few, many, other).
+ */
+function expectedKeys(source: Map<string, string>, lang: string): string[] {
+  const categories = new Intl.PluralRules(lang).resolvedOptions().pluralCategories;
+  const out = new Set<string>();
+  for (const key of source.keys()) {
+    if (PLURAL.test(key)) for (const c of categories) out.add(key.replace(PLURAL, `_${c}`));
+    else out.add(key);
+  }
+  return [...out];
+}
+
+function listKeys(keys: string[], total: number): string {
+  if (keys.length >= total) return "not translated";
+  const max = 12;
+  return keys.length > max
+    ? `${keys.slice(0, max).join(", ")} and ${keys.length - max} more`
+    : keys.join(", ");
+}
+
 const namespaces = readdirSync(path.join(resourcesDir, "en"))
   .filter((f) => f.endsWith(".json"))
   .map((f) => f.slice(0, -5))
@@ -54,7 +78,7 @@ for (const locale of LOCALES) {
     if (locale.code === "en") continue;
     const merged = new Map<string, string>();
     for (const folder of chain) for (const [k, v] of read(folder, ns)) merged.set(k, v);
-    const missing = [...source.keys()].filter((k) => !merged.has(k));
+    const missing = expectedKeys(source, locale.htmlLang).filter((k) => !merged.has(k));
     const broken = [...source.entries()]
       .filter(([k, v]) => {
         const t = merged.get(k);
@@ -67,7 +91,7 @@ for (const locale of LOCALES) {
     const required = REQUIRED_NAMESPACES.includes(ns);
     if (missing.length) {
       lines.push(
-        `  ${required ? "MISSING" : "missing"} ${ns}: ${missing.length} of ${source.size} (${missing.join(", ")})`,
+        `  ${required ? "MISSING" : "missing"} ${ns}: ${missing.length} of ${source.size} (${listKeys(missing, source.size)})`,
       );
     }
     if (broken.length) lines.push(`  PLACEHOLDERS ${ns}: ${broken.join(", ")}`);
