@@ -84,10 +84,12 @@ export function AirdropTable({
               <td data-label={label("ticker")}>{a.ticker}</td>
               <td data-label={label("chain")}>{a.chain}</td>
               <td data-label={label("status")}>
-                <StatusTag status={a.status} />
-                {a.status === "active" ? (
-                  <span className="ad-days">{t("detail.daysLeft", { count: a.daysLeft })}</span>
-                ) : null}
+                <span className="ad-status-cell">
+                  <StatusTag status={a.status} />
+                  {a.status === "active" ? (
+                    <span className="ad-days">{t("detail.daysLeft", { count: a.daysLeft })}</span>
+                  ) : null}
+                </span>
               </td>
               <td data-label={label("estValue")}>{formatFiat(a.estValue, fiat, locale)}</td>
               <td data-label={label("currentPrice")}>

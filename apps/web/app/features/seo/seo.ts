@@ -76,7 +76,10 @@ export const HREFLANG_LOCALES = VISIBLE_LOCALES.filter(
 /** hreflang (BCP 47 tag) -> URL for every language plus x-default (the unprefixed path). */
 export function alternateUrls(origin: string, path: string): { hreflang: string; href: string }[] {
   return [
-    ...HREFLANG_LOCALES.map((l) => ({ hreflang: l.htmlLang, href: `${origin}${localizePath(l.code, path)}` })),
+    ...HREFLANG_LOCALES.map((l) => ({
+      hreflang: l.htmlLang,
+      href: `${origin}${localizePath(l.code, path)}`,
+    })),
     { hreflang: "x-default", href: `${origin}${localizePath("en", path)}` },
   ];
 }
