@@ -1,2 +1,3 @@
 export * from "./assets.ts";
 export * from "./ledger.ts";
+export * from "./settlement.ts";

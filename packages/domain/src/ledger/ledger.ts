@@ -140,6 +140,17 @@ export class Ledger {
     return sum;
   }
 
+  /**
+   * A ledger holding stored balances (one per account and asset), as after a restart;
+   * null when they do not sum to zero per asset or a user balance is negative.
+   */
+  static fromBalances(rows: Iterable<Posting>): Ledger | null {
+    const ledger = new Ledger();
+    const postings = [...rows].filter((p) => p.amount !== 0n);
+    if (postings.length === 0) return ledger;
+    return ledger.apply({ kind: EntryKind.Activate, postings }) === null ? ledger : null;
+  }
+
   /** A ledger rebuilt from a journal; entries it refuses are skipped and reported. */
   static replay(entries: Iterable<JournalEntry>): { ledger: Ledger; refused: number } {
     const ledger = new Ledger();

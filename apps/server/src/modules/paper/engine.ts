@@ -1,0 +1,710 @@
+import {
+  type OrderStatusValue,
+  type OrderTypeValue,
+  PAPER_INITIAL_BALANCES,
+  PAPER_MAX_OPEN_ORDERS,
+  PAPER_TOPUP_CAP,
+  PaperCode,
+  type PlaceOrderBody,
+  type TimeInForceValue,
+} from "@meridian/contracts";
+import {
+  availableOf,
+  burnEntry,
+  DomainCode,
+  type DomainError,
+  domainError,
+  EntryKind,
+  finishOrder,
+  heldOf,
+  holdEntry,
+  holdFor,
+  type InstrumentSpec,
+  type JournalEntry,
+  Ledger,
+  type LedgerRefusal,
+  meetsMinNotional,
+  mintEntry,
+  newOrderFunds,
+  type OrderFunds,
+  type PairUnits,
+  type Posting,
+  pairUnits,
+  planMarketBuy,
+  priceToTicks,
+  qtyToLots,
+  Side,
+  Stp,
+  settleFill,
+  Tif,
+  toMinor,
+  vipTier,
+} from "@meridian/domain";
+import { AppError } from "../../platform/errors.ts";
+import type { PaperVenue, VenueBook } from "./venue.ts";
+
+/** An order as stored (money in minor units, price and quantity in ticks and lots). */
+export interface OrderRow {
+  id: number;
+  accountId: number;
+  clientOrderId: string;
+  symbol: string;
+  side: 0 | 1;
+  type: OrderTypeValue;
+  tif: TimeInForceValue | null;
+  /** Limit price; for market buys the protective cap they ran at. */
+  priceTicks: number | null;
+  stopTicks: number | null;
+  qtyLots: number;
+  quoteQty: string | null;
+  status: OrderStatusValue;
+  triggered: boolean;
+  /** Order of entry into the book (restart replays resting orders in this order). */
+  bookSeq: number | null;
+  filledLots: number;
+  takerQuote: bigint;
+  makerQuote: bigint;
+  fees: bigint;
+  held: bigint;
+  makerPpm: number;
+  takerPpm: number;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface TradeRow {
+  id: number;
+  orderId: number;
+  accountId: number;
+  symbol: string;
+  side: 0 | 1;
+  priceTicks: number;
+  qtyLots: number;
+  quote: bigint;
+  fee: bigint;
+  isMaker: boolean;
+  counterOrderId: number;
+  createdAt: number;
+}
+
+export interface EntryRow {
+  id: number;
+  kind: string;
+  accountId: number | null;
+  orderId: number | null;
+  createdAt: number;
+  postings: readonly Posting[];
+}
+
+export interface AccountRow {
+  id: number;
+  userId: string;
+  createdAt: number;
+}
+
+/** Everything one group commit writes. */
+export interface Batch {
+  accounts: AccountRow[];
+  /** Order states as of the moment they changed (copies). */
+  orders: Map<number, OrderRow>;
+  trades: TradeRow[];
+  entries: EntryRow[];
+  /** Balance changes per `account\0asset`. */
+  balances: Map<string, bigint>;
+  /** Paper accounts whose balances changed. */
+  touched: Set<number>;
+}
+
+export const emptyBatch = (): Batch => ({
+  accounts: [],
+  orders: new Map(),
+  trades: [],
+  entries: [],
+  balances: new Map(),
+  touched: new Set(),
+});
+
+export const batchIsEmpty = (b: Batch): boolean =>
+  b.accounts.length === 0 && b.orders.size === 0 && b.entries.length === 0;
+
+interface LiveOrder {
+  readonly row: OrderRow;
+  readonly funds: OrderFunds;
+  readonly spec: InstrumentSpec;
+  readonly units: PairUnits;
+}
+
+/** What the database holds on start (see repo.ts `loadState`). */
+export interface LoadedState {
+  maxIds: { order: number; trade: number; entry: number; account: number; bookSeq: number };
+  balances: Posting[];
+  /** Open orders: resting ones by `bookSeq`, then untriggered stops. */
+  openOrders: OrderRow[];
+}
+
+export type PlaceOutcome =
+  | { kind: "placed"; order: OrderRow; fills: TradeRow[]; rejection: DomainError | null }
+  | { kind: "duplicate"; orderId: number };
+
+const OPEN: ReadonlySet<OrderStatusValue> = new Set(["NEW", "PARTIALLY_FILLED"]);
+/** Stop-market buys run as an IOC limit this far beyond the stop (market protection). */
+const STOP_MARKET_CAP_PCT = 5n;
+const CID_MEMORY_MS = 5 * 60_000;
+
+export const isOpenStatus = (s: OrderStatusValue): boolean => OPEN.has(s);
+
+function rejected(error: DomainError): AppError {
+  return new AppError(PaperCode.ORDER_REJECTED, `Order rejected: ${error.code}`, {
+    status: 200,
+    data: { reason: error.code, field: error.field, params: error.params },
+  });
+}
+
+/**
+ * The paper exchange in memory: the ledger (authority for every balance check), the
+ * open orders with their holds, and the venue's books they rest in. Commands run
+ * synchronously and collect what they change into the current `Batch`, which the
+ * service commits as one transaction before answering anyone (see service.ts).
+ *
+ * Fills can also arrive between commands (the liquidity maker requoting into a resting
+ * user order); they settle the same way and `onDirty` asks the service to commit them.
+ */
+export class PaperEngine {
+  ledger = new Ledger();
+  /** Set when a settlement was refused: the service must rebuild from the database. */
+  broken: string | null = null;
+  private readonly venue: PaperVenue;
+  private readonly now: () => number;
+  private readonly onDirty: () => void;
+  private readonly live = new Map<number, LiveOrder>();
+  private readonly stops = new Map<string, Set<LiveOrder>>();
+  private readonly openCount = new Map<number, number>();
+  private readonly recentCids = new Map<string, { orderId: number; at: number }>();
+  private readonly subscribed = new Map<string, () => void>();
+  private batch: Batch = emptyBatch();
+  private ids = { order: 0, trade: 0, entry: 0, account: 0, bookSeq: 0 };
+  private muted = false;
+  private inCommand = false;
+  private collect: { orderId: number; fills: TradeRow[]; rejection: DomainError | null } | null = null;
+
+  constructor(venue: PaperVenue, now: () => number, onDirty: () => void) {
+    this.venue = venue;
+    this.now = now;
+    this.onDirty = onDirty;
+  }
+
+  /** Hands over what changed since the last call. */
+  takeBatch(): Batch {
+    const b = this.batch;
+    this.batch = emptyBatch();
+    const old = this.now() - CID_MEMORY_MS;
+    for (const [key, v] of this.recentCids) {
+      if (v.at >= old) break;
+      this.recentCids.delete(key);
+    }
+    return b;
+  }
+
+  /** Runs a command; anything it changes joins the current batch. */
+  run<T>(fn: () => T): T {
+    this.inCommand = true;
+    try {
+      return fn();
+    } finally {
+      this.inCommand = false;
+    }
+  }
+
+  // ---- state -----------------------------------------------------------------------
+
+  /** Drops every user order from the books and all memory (before a reload). */
+  clear(): void {
+    this.muted = true;
+    try {
+      for (const o of this.live.values()) {
+        const vb = this.venue.book(o.row.symbol);
+        if (vb?.book.has(o.row.id)) vb.book.cancel(o.row.id, this.now());
+      }
+    } finally {
+      this.muted = false;
+    }
+    this.live.clear();
+    this.stops.clear();
+    this.openCount.clear();
+    this.recentCids.clear();
+    this.batch = emptyBatch();
+    this.ledger = new Ledger();
+    this.broken = null;
+  }
+
+  /**
+   * Rebuilds from the database: balances into the ledger, resting orders replayed into
+   * the books in their original book order (a resting order the market has moved
+   * through fills now, settled as usual), stops back on their watch lists.
+   */
+  load(state: LoadedState): void {
+    const ledger = Ledger.fromBalances(state.balances);
+    if (ledger === null) throw new Error("paper balances do not sum to zero per asset");
+    this.ledger = ledger;
+    this.ids = { ...state.maxIds };
+    const ts = this.now();
+    for (const row of state.openOrders) {
+      const spec = this.venue.spec(row.symbol);
+      const units = spec === undefined ? null : pairUnits(spec);
+      if (spec === undefined || units === null) continue;
+      const funds = newOrderFunds({
+        id: row.id,
+        accountId: row.accountId,
+        side: row.side,
+        units,
+        makerPpm: row.makerPpm,
+        takerPpm: row.takerPpm,
+        held: row.held,
+      });
+      funds.takerQuote = row.takerQuote;
+      funds.makerQuote = row.makerQuote;
+      funds.fees = row.fees;
+      funds.filledLots = row.filledLots;
+      const o: LiveOrder = { row, funds, spec, units };
+      this.track(o);
+      if (row.bookSeq === null) this.watchStop(o);
+      else {
+        const vb = this.bookOf(row.symbol);
+        const left = row.qtyLots - row.filledLots;
+        vb?.book.limit(
+          row.id,
+          row.accountId,
+          row.side,
+          row.priceTicks ?? 0,
+          left,
+          Tif.GTC,
+          Stp.ExpireMaker,
+          ts,
+        );
+      }
+    }
+  }
+
+  private bookOf(symbol: string): VenueBook | undefined {
+    const vb = this.venue.book(symbol);
+    if (vb !== undefined && !this.subscribed.has(symbol)) {
+      this.subscribed.set(symbol, vb.subscribe(this.listenerFor(symbol)));
+    }
+    return vb;
+  }
+
+  /** Stops listening to the venue's books. */
+  detach(): void {
+    for (const off of this.subscribed.values()) off();
+    this.subscribed.clear();
+  }
+
+  private track(o: LiveOrder): void {
+    this.live.set(o.row.id, o);
+    this.openCount.set(o.row.accountId, (this.openCount.get(o.row.accountId) ?? 0) + 1);
+  }
+
+  private watchStop(o: LiveOrder): void {
+    let set = this.stops.get(o.row.symbol);
+    if (set === undefined) {
+      set = new Set();
+      this.stops.set(o.row.symbol, set);
+    }
+    set.add(o);
+    this.bookOf(o.row.symbol);
+  }
+
+  /** Live order ids of an account (resting and untriggered stops). */
+  openOrderIds(accountId: number): number[] {
+    const out: number[] = [];
+    for (const o of this.live.values()) if (o.row.accountId === accountId) out.push(o.row.id);
+    return out;
+  }
+
+  isLive(orderId: number): boolean {
+    return this.live.has(orderId);
+  }
+
+  liveOrder(orderId: number): OrderRow | undefined {
+    return this.live.get(orderId)?.row;
+  }
+
+  // ---- journal -----------------------------------------------------------------------
+
+  private post(entry: JournalEntry, accountId: number | null, orderId: number | null): LedgerRefusal | null {
+    const refusal = this.ledger.apply(entry);
+    if (refusal !== null) return refusal;
+    const b = this.batch;
+    b.entries.push({
+      id: ++this.ids.entry,
+      kind: entry.kind,
+      accountId,
+      orderId,
+      createdAt: this.now(),
+      postings: entry.postings,
+    });
+    for (const p of entry.postings) {
+      const key = `${p.account}\u0000${p.asset}`;
+      b.balances.set(key, (b.balances.get(key) ?? 0n) + p.amount);
+      const m = /^user:(\d+):/.exec(p.account);
+      if (m?.[1] !== undefined) b.touched.add(Number(m[1]));
+    }
+    return null;
+  }
+
+  /** Settlements follow from holds, so a refusal means a bug: stop and rebuild. */
+  private mustPost(entry: JournalEntry | null, accountId: number | null, orderId: number | null): void {
+    if (entry === null) return;
+    const refusal = this.post(entry, accountId, orderId);
+    if (refusal !== null)
+      this.broken ??= `settlement refused: ${refusal.code} ${refusal.account} ${refusal.asset}`;
+  }
+
+  private snap(o: LiveOrder): void {
+    const r = o.row;
+    const f = o.funds;
+    r.held = f.held;
+    r.takerQuote = f.takerQuote;
+    r.makerQuote = f.makerQuote;
+    r.fees = f.fees;
+    r.filledLots = f.filledLots;
+    r.updatedAt = this.now();
+    this.batch.orders.set(r.id, { ...r });
+    if (!this.inCommand) this.onDirty();
+  }
+
+  private finish(o: LiveOrder, status: OrderStatusValue): void {
+    o.row.status = status;
+    this.mustPost(finishOrder(o.funds), o.row.accountId, o.row.id);
+    this.live.delete(o.row.id);
+    this.openCount.set(o.row.accountId, (this.openCount.get(o.row.accountId) ?? 1) - 1);
+    this.stops.get(o.row.symbol)?.delete(o);
+    this.snap(o);
+  }
+
+  // ---- engine events -------------------------------------------------------------------
+
+  private listenerFor(symbol: string) {
+    const engine = this;
+    return {
+      onAccepted() {},
+      onTriggered() {},
+      onDelta() {},
+      onRejected(_seq: number, id: number, error: DomainError) {
+        const o = engine.live.get(id);
+        if (o === undefined || engine.muted) return;
+        if (engine.collect?.orderId === id) engine.collect.rejection = error;
+        engine.finish(o, "REJECTED");
+      },
+      onCancelled(_seq: number, id: number) {
+        const o = engine.live.get(id);
+        if (o === undefined || engine.muted) return;
+        engine.finish(o, "CANCELED");
+      },
+      onExpired(_seq: number, id: number) {
+        const o = engine.live.get(id);
+        if (o === undefined || engine.muted) return;
+        engine.finish(o, "EXPIRED");
+      },
+      onTrade(
+        _seq: number,
+        makerId: number,
+        takerId: number,
+        price: number,
+        qty: number,
+        makerSide: Side,
+        makerLeft: number,
+        takerLeft: number,
+        ts: number,
+      ) {
+        if (engine.muted) return;
+        const maker = engine.live.get(makerId);
+        const taker = engine.live.get(takerId);
+        if (maker === undefined && taker === undefined) return;
+        const any = maker ?? taker;
+        if (any === undefined) return;
+        const m = { order: maker?.funds ?? null, role: "maker" as const };
+        const t = { order: taker?.funds ?? null, role: "taker" as const };
+        const [buyer, seller] = makerSide === Side.Buy ? [m, t] : [t, m];
+        const s = settleFill(any.spec, any.units, price, qty, buyer, seller);
+        engine.mustPost(s.entry, null, takerId);
+        for (const [o, isMaker, left, counter] of [
+          [maker, true, makerLeft, takerId],
+          [taker, false, takerLeft, makerId],
+        ] as const) {
+          if (o === undefined) continue;
+          const trade: TradeRow = {
+            id: ++engine.ids.trade,
+            orderId: o.row.id,
+            accountId: o.row.accountId,
+            symbol,
+            side: o.row.side,
+            priceTicks: price,
+            qtyLots: qty,
+            quote: s.quoteAmount,
+            fee: o.row.side === Side.Buy ? s.buyerFee : s.sellerFee,
+            isMaker,
+            counterOrderId: counter,
+            createdAt: ts,
+          };
+          engine.batch.trades.push(trade);
+          if (engine.collect?.orderId === o.row.id) engine.collect.fills.push(trade);
+          if (left === 0) engine.finish(o, "FILLED");
+          else {
+            o.row.status = "PARTIALLY_FILLED";
+            engine.snap(o);
+          }
+        }
+      },
+    };
+  }
+
+  // ---- commands ------------------------------------------------------------------------
+
+  activate(userId: string): AccountRow {
+    const account: AccountRow = { id: ++this.ids.account, userId, createdAt: this.now() };
+    this.batch.accounts.push(account);
+    this.mustPost(mintEntry(EntryKind.Activate, account.id, initialAmounts()), account.id, null);
+    return account;
+  }
+
+  topUp(accountId: number, asset: string, amountText: string): void {
+    const cap = Object.hasOwn(PAPER_TOPUP_CAP, asset) ? PAPER_TOPUP_CAP[asset] : undefined;
+    const amount = toMinor(asset, amountText);
+    const capMinor = cap === undefined ? null : toMinor(asset, cap);
+    if (amount === null || amount <= 0n || capMinor === null) {
+      throw new AppError(
+        PaperCode.TOPUP_LIMIT,
+        `Top-ups exist for ${Object.keys(PAPER_TOPUP_CAP).join(", ")}`,
+        {
+          status: 200,
+          data: { asset, max: cap ?? "0" },
+        },
+      );
+    }
+    const total =
+      this.ledger.balance(availableOf(accountId), asset) + this.ledger.balance(heldOf(accountId), asset);
+    if (total + amount > capMinor) {
+      throw new AppError(PaperCode.TOPUP_LIMIT, `A top-up may bring ${asset} to at most ${cap}`, {
+        status: 200,
+        data: { asset, max: cap },
+      });
+    }
+    this.mustPost(mintEntry(EntryKind.TopUp, accountId, [{ asset, amount }]), accountId, null);
+  }
+
+  /** Cancels every open order, returns every balance to the treasury, mints the initial set again. */
+  reset(accountId: number): void {
+    for (const id of this.openOrderIds(accountId)) this.cancel(accountId, id);
+    this.mustPost(burnEntry(accountId, this.ledger.balancesOf(availableOf(accountId))), accountId, null);
+    this.mustPost(mintEntry(EntryKind.Reset, accountId, initialAmounts()), accountId, null);
+  }
+
+  /** Cancels a live order; false when it is not live (any more). */
+  cancel(accountId: number, orderId: number): boolean {
+    const o = this.live.get(orderId);
+    if (o === undefined || o.row.accountId !== accountId) return false;
+    if (o.row.bookSeq === null) this.finish(o, "CANCELED");
+    else this.bookOf(o.row.symbol)?.book.cancel(orderId, this.now());
+    return true;
+  }
+
+  /** The live order with this client id, placed recently (the database covers the rest). */
+  recentClientOrder(accountId: number, clientOrderId: string): number | undefined {
+    return this.recentCids.get(`${accountId}\u0000${clientOrderId}`)?.orderId;
+  }
+
+  place(accountId: number, vipLevel: number, body: PlaceOrderBody): PlaceOutcome {
+    const cidKey = body.clientOrderId === undefined ? null : `${accountId}\u0000${body.clientOrderId}`;
+    const seen = cidKey === null ? undefined : this.recentCids.get(cidKey);
+    if (seen !== undefined) return { kind: "duplicate", orderId: seen.orderId };
+
+    const symbol = body.symbol.toUpperCase();
+    const spec = this.venue.spec(symbol);
+    const units = spec === undefined ? null : pairUnits(spec);
+    const vb = spec === undefined ? undefined : this.bookOf(symbol);
+    if (spec === undefined || units === null || vb === undefined) {
+      throw new AppError(PaperCode.UNKNOWN_SYMBOL, `Unknown symbol ${symbol}`, { status: 200 });
+    }
+    if ((this.openCount.get(accountId) ?? 0) >= PAPER_MAX_OPEN_ORDERS) {
+      throw new AppError(PaperCode.TOO_MANY_OPEN_ORDERS, `At most ${PAPER_MAX_OPEN_ORDERS} open orders`, {
+        status: 200,
+      });
+    }
+    const side: 0 | 1 = body.side === "BUY" ? Side.Buy : Side.Sell;
+    const plan = this.plan(spec, units, vb, side, body);
+    const tier = vipTier(vipLevel);
+    const rates = { makerPpm: tier.makerPpm, takerPpm: tier.takerPpm };
+    const held = holdFor(spec, units, side, plan.holdTicks, plan.lots, rates);
+    const id = ++this.ids.order;
+    const holdAsset = side === Side.Buy ? units.quote : units.base;
+    const refusal = this.post(holdEntry(accountId, holdAsset, held), accountId, id);
+    if (refusal !== null) {
+      this.ids.order--;
+      throw new AppError(PaperCode.INSUFFICIENT_BALANCE, `Insufficient ${holdAsset} balance`, {
+        status: 200,
+        data: {
+          asset: holdAsset,
+          required: held.toString(),
+          available: this.ledger.balance(availableOf(accountId), holdAsset).toString(),
+        },
+      });
+    }
+    const now = this.now();
+    const row: OrderRow = {
+      id,
+      accountId,
+      clientOrderId: body.clientOrderId ?? `#${id}`,
+      symbol,
+      side,
+      type: body.type,
+      tif: body.type === "LIMIT" || body.type === "STOP_LIMIT" ? (body.timeInForce ?? "GTC") : null,
+      priceTicks: plan.priceTicks,
+      stopTicks: plan.stopTicks,
+      qtyLots: plan.lots,
+      quoteQty: body.quoteQty ?? null,
+      status: "NEW",
+      triggered: false,
+      bookSeq: null,
+      filledLots: 0,
+      takerQuote: 0n,
+      makerQuote: 0n,
+      fees: 0n,
+      held,
+      makerPpm: rates.makerPpm,
+      takerPpm: rates.takerPpm,
+      createdAt: now,
+      updatedAt: now,
+    };
+    const o: LiveOrder = {
+      row,
+      funds: newOrderFunds({ id, accountId, side, units, ...rates, held }),
+      spec,
+      units,
+    };
+    if (cidKey !== null) this.recentCids.set(cidKey, { orderId: id, at: now });
+    this.track(o);
+    this.snap(o);
+    const collect = { orderId: id, fills: [] as TradeRow[], rejection: null as DomainError | null };
+    this.collect = collect;
+    try {
+      if (plan.stopTicks !== null) this.watchStop(o);
+      else this.enter(o, vb);
+    } finally {
+      this.collect = null;
+    }
+    return { kind: "placed", order: { ...row }, fills: collect.fills, rejection: collect.rejection };
+  }
+
+  /** Prices, quantity and the price the hold is computed at; throws the rejection. */
+  private plan(spec: InstrumentSpec, units: PairUnits, vb: VenueBook, side: 0 | 1, body: PlaceOrderBody) {
+    const need = <T>(r: { ok: true; value: T } | { ok: false; error: DomainError }): T => {
+      if (!r.ok) throw rejected(r.error);
+      return r.value;
+    };
+    const notional = (ticks: number, lots: number) => {
+      if (!meetsMinNotional(spec, ticks, lots))
+        throw rejected(
+          domainError(DomainCode.NOTIONAL_TOO_SMALL, "quantity", { minNotional: spec.minNotional }),
+        );
+    };
+    const priceTicks = body.price === undefined ? null : need(priceToTicks(spec, body.price, "price"));
+    const stopTicks =
+      body.stopPrice === undefined ? null : need(priceToTicks(spec, body.stopPrice, "stopPrice"));
+    if (body.type === "MARKET" && side === Side.Buy) {
+      let want: { lots: number } | { quote: bigint };
+      if (body.quoteQty !== undefined) {
+        const quote = toMinor(units.quote, body.quoteQty);
+        if (quote === null || quote <= 0n)
+          throw rejected(domainError(DomainCode.INVALID_DECIMAL, "quoteQty"));
+        want = { quote };
+      } else want = { lots: need(qtyToLots(spec, body.quantity ?? "", "quantity")) };
+      const p = planMarketBuy(spec, units, vb.book.depth(Side.Sell, 1000), want);
+      if (p === null) throw new AppError(PaperCode.NO_LIQUIDITY, "No liquidity to buy from", { status: 200 });
+      if (p.lots < spec.minQtyLots)
+        throw rejected(
+          domainError(DomainCode.NOTIONAL_TOO_SMALL, "quoteQty", { minNotional: spec.minNotional }),
+        );
+      notional(p.capTicks, p.lots);
+      return { lots: p.lots, holdTicks: p.capTicks, priceTicks: p.capTicks, stopTicks: null };
+    }
+    const lots = need(qtyToLots(spec, body.quantity ?? "", "quantity"));
+    if (body.type === "MARKET") {
+      const bid = vb.book.top().bid;
+      if (bid === 0) throw new AppError(PaperCode.NO_LIQUIDITY, "No liquidity to sell to", { status: 200 });
+      notional(bid, lots);
+      return { lots, holdTicks: 0, priceTicks: null, stopTicks: null };
+    }
+    if (stopTicks !== null) {
+      const last = this.venue.lastTicks(spec.symbol);
+      if (last > 0 && (side === Side.Buy ? last >= stopTicks : last <= stopTicks)) {
+        throw rejected(domainError(DomainCode.STOP_WOULD_TRIGGER, "stopPrice"));
+      }
+      if (body.type === "STOP_MARKET") {
+        notional(stopTicks, lots);
+        if (side === Side.Sell) return { lots, holdTicks: 0, priceTicks: null, stopTicks };
+        const cap = Number((BigInt(stopTicks) * (100n + STOP_MARKET_CAP_PCT) + 99n) / 100n);
+        const capTicks = Math.min(cap, spec.maxPriceTicks);
+        return { lots, holdTicks: capTicks, priceTicks: capTicks, stopTicks };
+      }
+    }
+    const limit = priceTicks ?? 0;
+    notional(limit, lots);
+    if (body.type === "LIMIT_MAKER") {
+      const top = vb.book.top();
+      const opposite = side === Side.Buy ? top.ask : top.bid;
+      if (opposite !== 0 && (side === Side.Buy ? opposite <= limit : opposite >= limit)) {
+        throw rejected(domainError(DomainCode.POST_ONLY_WOULD_TAKE, "price"));
+      }
+    }
+    return { lots, holdTicks: limit, priceTicks: limit, stopTicks };
+  }
+
+  /** Sends an order (new, or a stop that fired) into its book. */
+  private enter(o: LiveOrder, vb: VenueBook): void {
+    const r = o.row;
+    r.bookSeq = ++this.ids.bookSeq;
+    this.snap(o);
+    const ts = this.now();
+    const left = r.qtyLots - r.filledLots;
+    if (r.type === "MARKET" || r.type === "STOP_MARKET") {
+      if (r.side === Side.Sell) vb.book.market(r.id, r.accountId, Side.Sell, left, Stp.ExpireMaker, ts);
+      else vb.book.limit(r.id, r.accountId, Side.Buy, r.priceTicks ?? 0, left, Tif.IOC, Stp.ExpireMaker, ts);
+      return;
+    }
+    const tif =
+      r.type === "LIMIT_MAKER" ? Tif.GTX : r.tif === "IOC" ? Tif.IOC : r.tif === "FOK" ? Tif.FOK : Tif.GTC;
+    vb.book.limit(r.id, r.accountId, r.side, r.priceTicks ?? 0, left, tif, Stp.ExpireMaker, ts);
+  }
+
+  /** Fires the symbol's stops the reference price has reached. */
+  triggerStops(symbol: string): number {
+    const set = this.stops.get(symbol);
+    if (set === undefined || set.size === 0) return 0;
+    const last = this.venue.lastTicks(symbol);
+    const vb = this.bookOf(symbol);
+    if (last === 0 || vb === undefined) return 0;
+    let fired = 0;
+    for (const o of [...set]) {
+      const stop = o.row.stopTicks ?? 0;
+      if (o.row.side === Side.Buy ? last < stop : last > stop) continue;
+      set.delete(o);
+      o.row.triggered = true;
+      fired++;
+      this.enter(o, vb);
+    }
+    return fired;
+  }
+
+  /** Symbols with stops waiting (the service checks them when prices move). */
+  hasStops(symbol: string): boolean {
+    return (this.stops.get(symbol)?.size ?? 0) > 0;
+  }
+}
+
+function initialAmounts(): { asset: string; amount: bigint }[] {
+  return Object.entries(PAPER_INITIAL_BALANCES).map(([asset, text]) => ({
+    asset,
+    amount: toMinor(asset, text) ?? 0n,
+  }));
+}

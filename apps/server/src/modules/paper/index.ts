@@ -1,0 +1,69 @@
+import type { FastifyInstance } from "fastify";
+import type { Platform } from "../../platform/platform.ts";
+import type { MarketService } from "../market/index.ts";
+import { PaperRepo } from "./repo.ts";
+import { paperHttpRoutes } from "./routes.ts";
+import { PaperService } from "./service.ts";
+import { paperUserStream } from "./user-stream.ts";
+import { LocalVenue, type PaperVenue } from "./venue.ts";
+
+export { PaperRepo } from "./repo.ts";
+export { PaperService } from "./service.ts";
+export { LocalVenue, type PaperVenue } from "./venue.ts";
+
+/** The market module's books and prices as a paper venue (user orders rest beside the maker's quotes). */
+export function marketVenue(market: MarketService): PaperVenue {
+  return {
+    get symbols() {
+      return market.symbols;
+    },
+    spec: (symbol) => market.spec(symbol),
+    book: (symbol) => market.book(symbol),
+    lastTicks: (symbol) => market.lastTicks(symbol),
+    onPrice: (listener) =>
+      market.onUpdate((update) => {
+        for (const symbol of update.trades.keys()) listener(symbol);
+      }),
+  };
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Set by `paperRoutes`: the paper order service. */
+    paper: PaperService;
+  }
+}
+
+export interface PaperModuleOptions {
+  /** Default: the market module's books (`api.market`), else a stand-alone `LocalVenue`. */
+  venue?: PaperVenue;
+  now?: () => number;
+  onService?: (service: PaperService) => void;
+}
+
+/**
+ * Paper trading (`src/modules/index.ts`, listed after the market module): rebuilds the
+ * books' user orders from the database, then serves `/v1/paper/*` and `/v1/ws/user`.
+ * NOTE: one process owns paper trading (its single writer allocates ids in memory).
+ */
+export function paperModule(options: PaperModuleOptions = {}) {
+  return async function paperRoutes(api: FastifyInstance, platform: Platform): Promise<void> {
+    const venue = options.venue ?? (api.hasDecorator("market") ? marketVenue(api.market) : new LocalVenue());
+    const service = new PaperService({
+      repo: new PaperRepo(platform.db),
+      venue,
+      ...(options.now === undefined ? {} : { now: options.now }),
+      onError: (err, msg) => api.log.error({ err }, msg),
+    });
+    await service.start();
+    options.onService?.(service);
+    api.decorate("paper", service);
+    paperHttpRoutes(api, service);
+    paperUserStream(api, service);
+    api.addHook("onClose", async () => {
+      await service.close();
+    });
+  };
+}
+
+export const paperRoutes = paperModule();

@@ -1,0 +1,408 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import {
+  Code,
+  type PaperBalance,
+  PaperCode,
+  type PaperOrder,
+  type PlaceOrderResult,
+  SESSION_COOKIE,
+} from "@meridian/contracts";
+import { Side } from "@meridian/domain";
+import type { FastifyInstance } from "fastify";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { PlatformDb } from "../../platform/db/index.ts";
+import { openPostgres } from "../../platform/db/postgres.ts";
+import { openSqlite } from "../../platform/db/sqlite.ts";
+import { buildTestApp } from "../../test/support.ts";
+import { securityRoutes } from "../accounts/index.ts";
+import { paperModule } from "./index.ts";
+import type { PaperService } from "./service.ts";
+import { LocalVenue } from "./venue.ts";
+
+const HOST = "meridian.test";
+const pgUrl = process.env.TEST_DATABASE_URL;
+
+interface Target {
+  name: string;
+  open(): Promise<{ db: () => PlatformDb; cleanup(): Promise<void> }>;
+}
+
+const targets: Target[] = [
+  {
+    name: "sqlite",
+    open: async () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), "paper-int-"));
+      return {
+        db: () => openSqlite(path.join(dir, "paper.db")),
+        cleanup: async () => fs.rmSync(dir, { recursive: true, force: true }),
+      };
+    },
+  },
+];
+if (pgUrl) {
+  targets.push({
+    name: "postgres",
+    open: async () => {
+      const schema = `paper_${process.pid}_${Date.now().toString(36)}`;
+      const admin = new pg.Client({ connectionString: pgUrl });
+      await admin.connect();
+      await admin.query(`CREATE SCHEMA "${schema}"`);
+      const opened: PlatformDb[] = [];
+      return {
+        db: () => {
+          const db = openPostgres({ connectionString: pgUrl, schema, max: 4 });
+          opened.push(db);
+          return db;
+        },
+        cleanup: async () => {
+          for (const db of opened) await db.close();
+          await admin.query(`DROP SCHEMA "${schema}" CASCADE`);
+          await admin.end();
+        },
+      };
+    },
+  });
+}
+
+interface Running {
+  app: FastifyInstance;
+  paper: PaperService;
+  venue: LocalVenue;
+  db: PlatformDb;
+}
+
+/** Accounts and paper trading on `db`, trading on a venue without the maker's ladder (exact prices). */
+async function start(db: PlatformDb): Promise<Running> {
+  const venue = new LocalVenue({ ladder: false });
+  let paper: PaperService | undefined;
+  let accounts: FastifyInstance["accounts"] | undefined;
+  const app = await buildTestApp({
+    db,
+    modules: [
+      (api, platform) => {
+        securityRoutes(api, platform);
+        accounts = api.accounts;
+      },
+      paperModule({ venue, onService: (s) => (paper = s) }),
+    ],
+  });
+  if (paper === undefined || accounts === undefined) throw new Error("modules missing");
+  accountsOf.set(app, accounts);
+  return { app, paper, venue, db };
+}
+
+let users = 0;
+const accountsOf = new WeakMap<FastifyInstance, FastifyInstance["accounts"]>();
+async function login(app: FastifyInstance): Promise<string> {
+  users += 1;
+  const email = `paper${users}-${Date.now()}@example.com`;
+  const service = accountsOf.get(app)?.service;
+  if (service === undefined) throw new Error("no accounts module");
+  await service.createUser({
+    email,
+    areaCode: null,
+    mobile: null,
+    phoneKey: null,
+    password: "password-123",
+    role: "user",
+  });
+  const result = await service.login(
+    { loginName: email, pwd: "password-123" } as Parameters<typeof service.login>[0],
+    { ip: "127.0.0.1", userAgent: "test", device: undefined },
+  );
+  if (result.kind !== "session") throw new Error("login needs a second factor");
+  return `${SESSION_COOKIE}=${result.session.token}`;
+}
+
+async function call<T>(
+  app: FastifyInstance,
+  cookie: string,
+  method: "GET" | "POST" | "DELETE",
+  url: string,
+  body?: unknown,
+  paper = true,
+): Promise<{ code: string; msg: string; data: T }> {
+  const res = await app.inject({
+    method,
+    url,
+    headers: {
+      host: HOST,
+      origin: `http://${HOST}`,
+      cookie,
+      ...(paper ? { paptrading: "1" } : {}),
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+    },
+    ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+  });
+  return res.json();
+}
+
+const balanceOf = (list: PaperBalance[], asset: string) => list.find((b) => b.asset === asset);
+const order = (body: Record<string, unknown>) => ({ symbol: "BTCUSDT", ...body });
+
+describe.each(targets)("paper trading on $name", (target) => {
+  let env: Awaited<ReturnType<Target["open"]>>;
+  let run: Running;
+  beforeAll(async () => {
+    env = await target.open();
+    run = await start(env.db());
+  });
+  afterAll(async () => {
+    await run.app.close();
+    await run.db.close();
+    await env.cleanup();
+  });
+
+  it("answers PAPER_ONLY without the paptrading header and 00004 without a session", async () => {
+    const cookie = await login(run.app);
+    expect((await call(run.app, cookie, "GET", "/v1/paper/balances", undefined, false)).code).toBe(
+      PaperCode.PAPER_ONLY,
+    );
+    expect((await call(run.app, "", "GET", "/v1/paper/balances")).code).toBe(Code.SESSION_INVALID);
+  });
+
+  it("activates with 50,000 USDT, 0.5 BTC and 5 ETH on first use", async () => {
+    const cookie = await login(run.app);
+    const first = await call<{ activated: boolean; balances: PaperBalance[] }>(
+      run.app,
+      cookie,
+      "POST",
+      "/v1/paper/account/activate",
+    );
+    expect(first.data.activated).toBe(true);
+    expect(first.data.balances).toEqual([
+      { asset: "BTC", available: "0.50000000", held: "0.00000000", total: "0.50000000" },
+      { asset: "ETH", available: "5.00000000", held: "0.00000000", total: "5.00000000" },
+      { asset: "USDT", available: "50000.00000000", held: "0.00000000", total: "50000.00000000" },
+    ]);
+    const again = await call<{ activated: boolean }>(run.app, cookie, "POST", "/v1/paper/account/activate");
+    expect(again.data.activated).toBe(false);
+  });
+
+  it("holds, fills maker against taker with exact 0.1 % fees, and releases the rest on cancel", async () => {
+    const alice = await login(run.app);
+    const bob = await login(run.app);
+    const placed = await call<PlaceOrderResult>(
+      run.app,
+      alice,
+      "POST",
+      "/v1/paper/orders",
+      order({ side: "BUY", type: "LIMIT", price: "60000.00", quantity: "0.1", clientOrderId: "a-1" }),
+    );
+    expect(placed.code).toBe(Code.OK);
+    expect(placed.data.order).toMatchObject({ status: "NEW", price: "60000.00", origQty: "0.10000" });
+    let bal = (await call<PaperBalance[]>(run.app, alice, "GET", "/v1/paper/balances")).data;
+    expect(balanceOf(bal, "USDT")).toMatchObject({ available: "43993.99999999", held: "6006.00000001" });
+
+    const sold = await call<PlaceOrderResult>(
+      run.app,
+      bob,
+      "POST",
+      "/v1/paper/orders",
+      order({ side: "SELL", type: "LIMIT", price: "59000.00", quantity: "0.04" }),
+    );
+    expect(sold.data.order).toMatchObject({ status: "FILLED", executedQty: "0.04000", fee: "2.40000000" });
+    expect(sold.data.fills).toEqual([
+      expect.objectContaining({
+        price: "60000.00",
+        qty: "0.04000",
+        quoteQty: "2400.00000000",
+        isMaker: false,
+      }),
+    ]);
+    const bobBal = (await call<PaperBalance[]>(run.app, bob, "GET", "/v1/paper/balances")).data;
+    expect(balanceOf(bobBal, "USDT")).toMatchObject({ available: "52397.60000000", held: "0.00000000" });
+    expect(balanceOf(bobBal, "BTC")).toMatchObject({ available: "0.46000000", held: "0.00000000" });
+
+    bal = (await call<PaperBalance[]>(run.app, alice, "GET", "/v1/paper/balances")).data;
+    expect(balanceOf(bal, "BTC")).toMatchObject({ available: "0.54000000" });
+    expect(balanceOf(bal, "USDT")).toMatchObject({ held: "3603.60000001" });
+
+    const cancelled = await call<PaperOrder>(run.app, alice, "DELETE", "/v1/paper/orders/client/a-1");
+    expect(cancelled.data).toMatchObject({ status: "CANCELED", executedQty: "0.04000", fee: "2.40000000" });
+    bal = (await call<PaperBalance[]>(run.app, alice, "GET", "/v1/paper/balances")).data;
+    expect(balanceOf(bal, "USDT")).toEqual({
+      asset: "USDT",
+      available: "47597.60000000",
+      held: "0.00000000",
+      total: "47597.60000000",
+    });
+    const again = await call(run.app, alice, "DELETE", `/v1/paper/orders/${placed.data.order.orderId}`);
+    expect(again.code).toBe(PaperCode.ORDER_NOT_OPEN);
+    const trades = await call<unknown[]>(run.app, alice, "GET", "/v1/paper/trades");
+    expect(trades.data).toEqual([expect.objectContaining({ isMaker: true, fee: "2.40000000", side: "BUY" })]);
+  });
+
+  it("places once per client order id, even when the same id arrives concurrently", async () => {
+    const cookie = await login(run.app);
+    const body = order({
+      side: "BUY",
+      type: "LIMIT",
+      price: "50000.00",
+      quantity: "0.01",
+      clientOrderId: "same",
+    });
+    const answers = await Promise.all(
+      [1, 2, 3, 4].map(() => call<PlaceOrderResult>(run.app, cookie, "POST", "/v1/paper/orders", body)),
+    );
+    const ids = new Set(answers.map((a) => a.data.order.orderId));
+    expect(ids.size).toBe(1);
+    expect(answers.filter((a) => !a.data.duplicate)).toHaveLength(1);
+    const late = await call<PlaceOrderResult>(run.app, cookie, "POST", "/v1/paper/orders", body);
+    expect(late.data).toMatchObject({ duplicate: true, order: { orderId: [...ids][0] } });
+    const open = await call<PaperOrder[]>(run.app, cookie, "GET", "/v1/paper/orders/open");
+    expect(open.data).toHaveLength(1);
+    const bal = (await call<PaperBalance[]>(run.app, cookie, "GET", "/v1/paper/balances")).data;
+    expect(balanceOf(bal, "USDT")?.held).toBe("500.50000001");
+  });
+
+  it("buys at market by quote amount against the maker, within the budget, fee exact", async () => {
+    run.venue.makerOrder("BTCUSDT", Side.Sell, 6_000_000, 1_000);
+    run.venue.makerOrder("BTCUSDT", Side.Sell, 6_000_100, 1_000);
+    const cookie = await login(run.app);
+    const res = await call<PlaceOrderResult>(
+      run.app,
+      cookie,
+      "POST",
+      "/v1/paper/orders",
+      order({ side: "BUY", type: "MARKET", quoteQty: "900" }),
+    );
+    expect(res.code).toBe(Code.OK);
+    expect(res.data.order).toMatchObject({
+      status: "FILLED",
+      executedQty: "0.01499",
+      cummulativeQuoteQty: "899.40499000",
+      fee: "0.89940499",
+    });
+    const bal = (await call<PaperBalance[]>(run.app, cookie, "GET", "/v1/paper/balances")).data;
+    expect(balanceOf(bal, "USDT")).toMatchObject({ available: "49099.69560501", held: "0.00000000" });
+    expect(balanceOf(bal, "BTC")).toMatchObject({ available: "0.51499000" });
+  });
+
+  it("refuses what the balance cannot hold, post-only orders that would take, and tiny orders", async () => {
+    const cookie = await login(run.app);
+    const big = await call(
+      run.app,
+      cookie,
+      "POST",
+      "/v1/paper/orders",
+      order({ side: "SELL", type: "LIMIT", price: "70000.00", quantity: "0.6" }),
+    );
+    expect(big.code).toBe(PaperCode.INSUFFICIENT_BALANCE);
+    run.venue.makerOrder("BTCUSDT", Side.Sell, 6_100_000, 1_000);
+    const maker = await call<unknown>(
+      run.app,
+      cookie,
+      "POST",
+      "/v1/paper/orders",
+      order({ side: "BUY", type: "LIMIT_MAKER", price: "61000.00", quantity: "0.001" }),
+    );
+    expect(maker).toMatchObject({ code: PaperCode.ORDER_REJECTED, data: { reason: "POST_ONLY_WOULD_TAKE" } });
+    const tiny = await call<unknown>(
+      run.app,
+      cookie,
+      "POST",
+      "/v1/paper/orders",
+      order({ side: "BUY", type: "LIMIT", price: "100.00", quantity: "0.00001" }),
+    );
+    expect(tiny).toMatchObject({ code: PaperCode.ORDER_REJECTED, data: { reason: "NOTIONAL_TOO_SMALL" } });
+    const bal = (await call<PaperBalance[]>(run.app, cookie, "GET", "/v1/paper/balances")).data;
+    expect(balanceOf(bal, "USDT")?.held).toBe("0.00000000");
+    expect(balanceOf(bal, "BTC")?.held).toBe("0.00000000");
+  });
+
+  it("fires a stop-limit when the reference price reaches it", async () => {
+    const cookie = await login(run.app);
+    run.venue.setPrice("ETHUSDT", 340_000);
+    run.venue.makerOrder("ETHUSDT", Side.Buy, 330_000, 10_000);
+    const placed = await call<PlaceOrderResult>(run.app, cookie, "POST", "/v1/paper/orders", {
+      symbol: "ETHUSDT",
+      side: "SELL",
+      type: "STOP_LIMIT",
+      stopPrice: "3350.00",
+      price: "3300.00",
+      quantity: "1",
+    });
+    expect(placed.data.order).toMatchObject({ status: "NEW", triggered: false });
+    run.venue.setPrice("ETHUSDT", 334_000);
+    await run.paper.flush();
+    const history = await call<PaperOrder[]>(run.app, cookie, "GET", "/v1/paper/orders/history");
+    expect(history.data[0]).toMatchObject({ status: "FILLED", triggered: true, executedQty: "1.0000" });
+  });
+
+  it("tops up within the cap and resets to the initial set", async () => {
+    const cookie = await login(run.app);
+    const up = await call<PaperBalance[]>(run.app, cookie, "POST", "/v1/paper/topup", {
+      asset: "USDT",
+      amount: "1000",
+    });
+    expect(balanceOf(up.data, "USDT")?.available).toBe("51000.00000000");
+    const over = await call(run.app, cookie, "POST", "/v1/paper/topup", { asset: "BTC", amount: "10" });
+    expect(over.code).toBe(PaperCode.TOPUP_LIMIT);
+    await call(
+      run.app,
+      cookie,
+      "POST",
+      "/v1/paper/orders",
+      order({ side: "BUY", type: "LIMIT", price: "10000.00", quantity: "1" }),
+    );
+    const reset = await call<PaperBalance[]>(run.app, cookie, "POST", "/v1/paper/reset");
+    expect(reset.data.map((b) => [b.asset, b.available, b.held])).toEqual([
+      ["BTC", "0.50000000", "0.00000000"],
+      ["ETH", "5.00000000", "0.00000000"],
+      ["USDT", "50000.00000000", "0.00000000"],
+    ]);
+    expect((await call<PaperOrder[]>(run.app, cookie, "GET", "/v1/paper/orders/open")).data).toEqual([]);
+  });
+
+  it("serves the fee tiers with the user's tier", async () => {
+    const cookie = await login(run.app);
+    const fees = await call<{ tiers: unknown[]; current: unknown }>(run.app, cookie, "GET", "/v1/paper/fees");
+    expect(fees.data.tiers).toHaveLength(10);
+    expect(fees.data.current).toMatchObject({ level: 0, makerRate: "0.1", takerRate: "0.1" });
+  });
+
+  it("rebuilds books and open orders identically after a restart, and the journal replays to the balances", async () => {
+    const cookie = await login(run.app);
+    for (const [price, qty] of [
+      ["40000.00", "0.01"],
+      ["40000.00", "0.02"],
+      ["41000.00", "0.01"],
+    ]) {
+      await call(
+        run.app,
+        cookie,
+        "POST",
+        "/v1/paper/orders",
+        order({ side: "BUY", type: "LIMIT", price, quantity: qty }),
+      );
+    }
+    await call(
+      run.app,
+      cookie,
+      "POST",
+      "/v1/paper/orders",
+      order({ side: "SELL", type: "STOP_MARKET", stopPrice: "30000.00", quantity: "0.01" }),
+    );
+    const userOrders = (r: Running) =>
+      r.venue
+        .book("BTCUSDT")
+        ?.book.snapshot()
+        .orders.filter((o) => o.account !== 0)
+        .map((o) => [o.id, o.side, o.price, o.qty]);
+    const open = (await call<PaperOrder[]>(run.app, cookie, "GET", "/v1/paper/orders/open")).data;
+    const before = userOrders(run);
+    expect(open.length).toBeGreaterThanOrEqual(4);
+    await run.app.close();
+    await run.db.close();
+    run = await start(env.db());
+    expect((await call<PaperOrder[]>(run.app, cookie, "GET", "/v1/paper/orders/open")).data).toEqual(open);
+    expect(userOrders(run)).toEqual(before);
+    const audit = await run.paper.audit();
+    expect(audit.replayEqualsBalances).toBe(true);
+    for (const sum of Object.values(audit.assetSums)) expect(sum).toBe("0");
+  });
+});

@@ -1,0 +1,383 @@
+import type { OrderStatusValue, OrderTypeValue, TimeInForceValue } from "@meridian/contracts";
+import type { Posting } from "@meridian/domain";
+import type { Db, Queryable, SqlValue } from "../../platform/db/types.ts";
+import type { AccountRow, Batch, LoadedState, OrderRow, TradeRow } from "./engine.ts";
+
+/** Rows per multi-row statement (well under both databases' parameter limits). */
+const CHUNK = 400;
+
+const ORDER_COLUMNS = [
+  "id",
+  "account_id",
+  "client_order_id",
+  "symbol",
+  "side",
+  "type",
+  "tif",
+  "price_ticks",
+  "stop_ticks",
+  "qty_lots",
+  "quote_qty",
+  "status",
+  "triggered",
+  "book_seq",
+  "filled_lots",
+  "taker_quote",
+  "maker_quote",
+  "fees",
+  "held",
+  "maker_ppm",
+  "taker_ppm",
+  "created_at",
+  "updated_at",
+] as const;
+const ORDER_MUTABLE = [
+  "price_ticks",
+  "status",
+  "triggered",
+  "book_seq",
+  "filled_lots",
+  "taker_quote",
+  "maker_quote",
+  "fees",
+  "held",
+  "updated_at",
+] as const;
+
+/** Money columns read back as text, so no bigint is ever rounded through a JS number. */
+const ORDER_SELECT = ORDER_COLUMNS.map((c) =>
+  ["taker_quote", "maker_quote", "fees", "held"].includes(c) ? `CAST(${c} AS TEXT) AS ${c}` : c,
+).join(", ");
+const TRADE_SELECT =
+  "id, order_id, account_id, symbol, side, price_ticks, qty_lots, CAST(quote AS TEXT) AS quote, CAST(fee AS TEXT) AS fee, is_maker, counter_order_id, created_at";
+
+interface OrderRecord {
+  id: number;
+  account_id: number;
+  client_order_id: string;
+  symbol: string;
+  side: number;
+  type: string;
+  tif: string | null;
+  price_ticks: number | null;
+  stop_ticks: number | null;
+  qty_lots: number;
+  quote_qty: string | null;
+  status: string;
+  triggered: number;
+  book_seq: number | null;
+  filled_lots: number;
+  taker_quote: string;
+  maker_quote: string;
+  fees: string;
+  held: string;
+  maker_ppm: number;
+  taker_ppm: number;
+  created_at: number;
+  updated_at: number;
+}
+
+interface TradeRecord {
+  id: number;
+  order_id: number;
+  account_id: number;
+  symbol: string;
+  side: number;
+  price_ticks: number;
+  qty_lots: number;
+  quote: string;
+  fee: string;
+  is_maker: number;
+  counter_order_id: number;
+  created_at: number;
+}
+
+function toOrder(r: OrderRecord): OrderRow {
+  return {
+    id: Number(r.id),
+    accountId: Number(r.account_id),
+    clientOrderId: r.client_order_id,
+    symbol: r.symbol,
+    side: Number(r.side) === 0 ? 0 : 1,
+    type: r.type as OrderTypeValue,
+    tif: r.tif as TimeInForceValue | null,
+    priceTicks: r.price_ticks === null ? null : Number(r.price_ticks),
+    stopTicks: r.stop_ticks === null ? null : Number(r.stop_ticks),
+    qtyLots: Number(r.qty_lots),
+    quoteQty: r.quote_qty,
+    status: r.status as OrderStatusValue,
+    triggered: Number(r.triggered) === 1,
+    bookSeq: r.book_seq === null ? null : Number(r.book_seq),
+    filledLots: Number(r.filled_lots),
+    takerQuote: BigInt(r.taker_quote),
+    makerQuote: BigInt(r.maker_quote),
+    fees: BigInt(r.fees),
+    held: BigInt(r.held),
+    makerPpm: Number(r.maker_ppm),
+    takerPpm: Number(r.taker_ppm),
+    createdAt: Number(r.created_at),
+    updatedAt: Number(r.updated_at),
+  };
+}
+
+function toTrade(r: TradeRecord): TradeRow {
+  return {
+    id: Number(r.id),
+    orderId: Number(r.order_id),
+    accountId: Number(r.account_id),
+    symbol: r.symbol,
+    side: Number(r.side) === 0 ? 0 : 1,
+    priceTicks: Number(r.price_ticks),
+    qtyLots: Number(r.qty_lots),
+    quote: BigInt(r.quote),
+    fee: BigInt(r.fee),
+    isMaker: Number(r.is_maker) === 1,
+    counterOrderId: Number(r.counter_order_id),
+    createdAt: Number(r.created_at),
+  };
+}
+
+function orderValues(o: OrderRow): SqlValue[] {
+  return [
+    o.id,
+    o.accountId,
+    o.clientOrderId,
+    o.symbol,
+    o.side,
+    o.type,
+    o.tif,
+    o.priceTicks,
+    o.stopTicks,
+    o.qtyLots,
+    o.quoteQty,
+    o.status,
+    o.triggered ? 1 : 0,
+    o.bookSeq,
+    o.filledLots,
+    o.takerQuote,
+    o.makerQuote,
+    o.fees,
+    o.held,
+    o.makerPpm,
+    o.takerPpm,
+    o.createdAt,
+    o.updatedAt,
+  ];
+}
+
+async function insertRows(
+  tx: Queryable,
+  head: string,
+  width: number,
+  rows: readonly SqlValue[][],
+  tail = "",
+): Promise<void> {
+  const tuple = `(${Array.from({ length: width }, () => "?").join(", ")})`;
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    const part = rows.slice(i, i + CHUNK);
+    await tx.run(`${head} VALUES ${part.map(() => tuple).join(", ")}${tail}`, part.flat());
+  }
+}
+
+export interface OrderQuery {
+  accountId: number;
+  symbol?: string | undefined;
+  limit: number;
+  before?: number | undefined;
+}
+
+/** SQL for paper trading; one text for SQLite and PostgreSQL. */
+export class PaperRepo {
+  readonly db: Db;
+
+  constructor(db: Db) {
+    this.db = db;
+  }
+
+  /** Writes one group commit: everything in it lands, or nothing does. */
+  async persist(b: Batch): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      if (b.accounts.length > 0) {
+        await insertRows(
+          tx,
+          "INSERT INTO paper_accounts (id, user_id, created_at)",
+          3,
+          b.accounts.map((a) => [a.id, a.userId, a.createdAt]),
+        );
+      }
+      if (b.orders.size > 0) {
+        await insertRows(
+          tx,
+          `INSERT INTO paper_orders (${ORDER_COLUMNS.join(", ")})`,
+          ORDER_COLUMNS.length,
+          [...b.orders.values()].map(orderValues),
+          ` ON CONFLICT (id) DO UPDATE SET ${ORDER_MUTABLE.map((c) => `${c} = excluded.${c}`).join(", ")}`,
+        );
+      }
+      if (b.trades.length > 0) {
+        await insertRows(
+          tx,
+          "INSERT INTO paper_trades (id, order_id, account_id, symbol, side, price_ticks, qty_lots, quote, fee, is_maker, counter_order_id, created_at)",
+          12,
+          b.trades.map((t) => [
+            t.id,
+            t.orderId,
+            t.accountId,
+            t.symbol,
+            t.side,
+            t.priceTicks,
+            t.qtyLots,
+            t.quote,
+            t.fee,
+            t.isMaker ? 1 : 0,
+            t.counterOrderId,
+            t.createdAt,
+          ]),
+        );
+      }
+      if (b.entries.length > 0) {
+        await insertRows(
+          tx,
+          "INSERT INTO paper_journal (id, kind, account_id, order_id, created_at)",
+          5,
+          b.entries.map((e) => [e.id, e.kind, e.accountId, e.orderId, e.createdAt]),
+        );
+        await insertRows(
+          tx,
+          "INSERT INTO paper_postings (entry_id, account, asset, amount)",
+          4,
+          b.entries.flatMap((e) => e.postings.map((p) => [e.id, p.account, p.asset, p.amount])),
+        );
+      }
+      const deltas = [...b.balances].filter(([, amount]) => amount !== 0n);
+      if (deltas.length > 0) {
+        await insertRows(
+          tx,
+          "INSERT INTO paper_balances (account, asset, amount)",
+          3,
+          deltas.map(([key, amount]) => {
+            const [account = "", asset = ""] = key.split("\u0000");
+            return [account, asset, amount];
+          }),
+          " ON CONFLICT (account, asset) DO UPDATE SET amount = paper_balances.amount + excluded.amount",
+        );
+      }
+    });
+  }
+
+  async loadState(): Promise<LoadedState> {
+    const max = await this.db.get<Record<string, number | null>>(
+      `SELECT (SELECT MAX(id) FROM paper_orders) AS o, (SELECT MAX(id) FROM paper_trades) AS t,
+              (SELECT MAX(id) FROM paper_journal) AS e, (SELECT MAX(id) FROM paper_accounts) AS a,
+              (SELECT MAX(book_seq) FROM paper_orders) AS s`,
+    );
+    const balances = await this.balanceRows();
+    const open = await this.db.all<OrderRecord>(
+      `SELECT ${ORDER_SELECT} FROM paper_orders WHERE status IN ('NEW', 'PARTIALLY_FILLED')
+       ORDER BY CASE WHEN book_seq IS NULL THEN 1 ELSE 0 END, book_seq, id`,
+    );
+    return {
+      maxIds: {
+        order: Number(max?.o ?? 0),
+        trade: Number(max?.t ?? 0),
+        entry: Number(max?.e ?? 0),
+        account: Number(max?.a ?? 0),
+        bookSeq: Number(max?.s ?? 0),
+      },
+      balances,
+      openOrders: open.map(toOrder),
+    };
+  }
+
+  async balanceRows(): Promise<Posting[]> {
+    const rows = await this.db.all<{ account: string; asset: string; amount: string }>(
+      "SELECT account, asset, CAST(amount AS TEXT) AS amount FROM paper_balances",
+    );
+    return rows.map((r) => ({ account: r.account, asset: r.asset, amount: BigInt(r.amount) }));
+  }
+
+  /** Per account and asset, the sum of every posting in the journal. */
+  async journalSums(): Promise<Posting[]> {
+    const rows = await this.db.all<{ account: string; asset: string; amount: string }>(
+      "SELECT account, asset, CAST(SUM(amount) AS TEXT) AS amount FROM paper_postings GROUP BY account, asset",
+    );
+    return rows.map((r) => ({ account: r.account, asset: r.asset, amount: BigInt(r.amount) }));
+  }
+
+  async accountOf(userId: string): Promise<AccountRow | undefined> {
+    const r = await this.db.get<{ id: number; user_id: string; created_at: number }>(
+      "SELECT id, user_id, created_at FROM paper_accounts WHERE user_id = ?",
+      [userId],
+    );
+    return r === undefined
+      ? undefined
+      : { id: Number(r.id), userId: r.user_id, createdAt: Number(r.created_at) };
+  }
+
+  async accountBalances(accountId: number): Promise<Posting[]> {
+    const rows = await this.db.all<{ account: string; asset: string; amount: string }>(
+      "SELECT account, asset, CAST(amount AS TEXT) AS amount FROM paper_balances WHERE account IN (?, ?)",
+      [`user:${accountId}:available`, `user:${accountId}:held`],
+    );
+    return rows.map((r) => ({ account: r.account, asset: r.asset, amount: BigInt(r.amount) }));
+  }
+
+  async order(accountId: number, id: number): Promise<OrderRow | undefined> {
+    const r = await this.db.get<OrderRecord>(
+      `SELECT ${ORDER_SELECT} FROM paper_orders WHERE id = ? AND account_id = ?`,
+      [id, accountId],
+    );
+    return r === undefined ? undefined : toOrder(r);
+  }
+
+  async orderByClientId(accountId: number, clientOrderId: string): Promise<OrderRow | undefined> {
+    const r = await this.db.get<OrderRecord>(
+      `SELECT ${ORDER_SELECT} FROM paper_orders WHERE account_id = ? AND client_order_id = ?`,
+      [accountId, clientOrderId],
+    );
+    return r === undefined ? undefined : toOrder(r);
+  }
+
+  async orders(q: OrderQuery, open: boolean): Promise<OrderRow[]> {
+    const where = ["account_id = ?"];
+    const params: SqlValue[] = [q.accountId];
+    where.push(open ? "status IN ('NEW', 'PARTIALLY_FILLED')" : "status NOT IN ('NEW', 'PARTIALLY_FILLED')");
+    if (q.symbol !== undefined) {
+      where.push("symbol = ?");
+      params.push(q.symbol);
+    }
+    if (q.before !== undefined) {
+      where.push("id < ?");
+      params.push(q.before);
+    }
+    params.push(q.limit);
+    const rows = await this.db.all<OrderRecord>(
+      `SELECT ${ORDER_SELECT} FROM paper_orders WHERE ${where.join(" AND ")} ORDER BY id DESC LIMIT ?`,
+      params,
+    );
+    return rows.map(toOrder);
+  }
+
+  async trades(q: OrderQuery & { orderId?: number }): Promise<TradeRow[]> {
+    const where = ["account_id = ?"];
+    const params: SqlValue[] = [q.accountId];
+    if (q.orderId !== undefined) {
+      where.push("order_id = ?");
+      params.push(q.orderId);
+    }
+    if (q.symbol !== undefined) {
+      where.push("symbol = ?");
+      params.push(q.symbol);
+    }
+    if (q.before !== undefined) {
+      where.push("id < ?");
+      params.push(q.before);
+    }
+    params.push(q.limit);
+    const rows = await this.db.all<TradeRecord>(
+      `SELECT ${TRADE_SELECT} FROM paper_trades WHERE ${where.join(" AND ")} ORDER BY id DESC LIMIT ?`,
+      params,
+    );
+    return rows.map(toTrade);
+  }
+}

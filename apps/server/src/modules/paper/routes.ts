@@ -1,0 +1,132 @@
+import {
+  clientOrderIdParamsSchema,
+  orderIdParamsSchema,
+  ordersQuerySchema,
+  PAPER_HEADER,
+  PaperCode,
+  PaperPath,
+  placeOrderBodySchema,
+  topUpBodySchema,
+} from "@meridian/contracts";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { AppError } from "../../platform/errors.ts";
+import { route } from "../../platform/http/route.ts";
+import { authOf, requireUser } from "../accounts/index.ts";
+import type { PaperService } from "./service.ts";
+
+/**
+ * Only simulation trading exists: a call without `paptrading: 1` is answered PAPER_ONLY
+ * (HTTP 200 with the code, as the client reads codes), then the user must be logged in.
+ */
+function paperGuard(app: FastifyInstance) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.headers[PAPER_HEADER] !== "1") {
+      throw new AppError(
+        PaperCode.PAPER_ONLY,
+        "Only simulation trading is available: send the paptrading: 1 header",
+        {
+          status: 200,
+        },
+      );
+    }
+    await requireUser.call(app, request, reply);
+  };
+}
+
+/** The `/v1/paper/*` REST endpoints (thin: guard, validate, service, present). */
+export function paperHttpRoutes(app: FastifyInstance, paper: PaperService): void {
+  const auth = paperGuard(app);
+  const ctx = async (request: FastifyRequest) => {
+    const { user } = authOf(request);
+    const { id } = await paper.accountFor(user.id);
+    return { accountId: id, vipLevel: user.vip_level };
+  };
+
+  route(app, {
+    method: "POST",
+    url: PaperPath.ACTIVATE,
+    auth,
+    handler: ({ request }) => paper.account(authOf(request).user.id),
+  });
+  route(app, {
+    method: "GET",
+    url: PaperPath.ACCOUNT,
+    auth,
+    handler: ({ request }) => paper.account(authOf(request).user.id),
+  });
+  route(app, {
+    method: "POST",
+    url: PaperPath.ORDERS,
+    auth,
+    body: placeOrderBodySchema,
+    handler: async ({ request, body }) => {
+      const c = await ctx(request);
+      return paper.place(c.accountId, c.vipLevel, body);
+    },
+  });
+  route(app, {
+    method: "DELETE",
+    url: PaperPath.ORDER_BY_CLIENT_ID,
+    auth,
+    params: clientOrderIdParamsSchema,
+    handler: async ({ request, params }) =>
+      paper.cancel((await ctx(request)).accountId, { clientOrderId: params.clientOrderId }),
+  });
+  route(app, {
+    method: "DELETE",
+    url: PaperPath.ORDER,
+    auth,
+    params: orderIdParamsSchema,
+    handler: async ({ request, params }) => paper.cancel((await ctx(request)).accountId, { id: params.id }),
+  });
+  route(app, {
+    method: "GET",
+    url: PaperPath.OPEN_ORDERS,
+    auth,
+    query: ordersQuerySchema,
+    handler: async ({ request, query }) =>
+      paper.openOrders({ ...query, accountId: (await ctx(request)).accountId }),
+  });
+  route(app, {
+    method: "GET",
+    url: PaperPath.ORDER_HISTORY,
+    auth,
+    query: ordersQuerySchema,
+    handler: async ({ request, query }) =>
+      paper.orderHistory({ ...query, accountId: (await ctx(request)).accountId }),
+  });
+  route(app, {
+    method: "GET",
+    url: PaperPath.TRADES,
+    auth,
+    query: ordersQuerySchema,
+    handler: async ({ request, query }) =>
+      paper.trades({ ...query, accountId: (await ctx(request)).accountId }),
+  });
+  route(app, {
+    method: "GET",
+    url: PaperPath.BALANCES,
+    auth,
+    handler: async ({ request }) => paper.balances((await ctx(request)).accountId),
+  });
+  route(app, {
+    method: "POST",
+    url: PaperPath.TOPUP,
+    auth,
+    body: topUpBodySchema,
+    handler: async ({ request, body }) =>
+      paper.topUp((await ctx(request)).accountId, body.asset, body.amount),
+  });
+  route(app, {
+    method: "POST",
+    url: PaperPath.RESET,
+    auth,
+    handler: async ({ request }) => paper.reset((await ctx(request)).accountId),
+  });
+  route(app, {
+    method: "GET",
+    url: PaperPath.FEES,
+    auth,
+    handler: ({ request }) => paper.fees(authOf(request).user.vip_level),
+  });
+}

@@ -1,0 +1,354 @@
+import {
+  type PaperAccount,
+  type PaperBalance,
+  PaperCode,
+  type PaperFees,
+  type PaperOrder,
+  type PaperTrade,
+  type PlaceOrderBody,
+  type PlaceOrderResult,
+} from "@meridian/contracts";
+import { availableOf, heldOf, Ledger, VIP_TIERS, vipTier } from "@meridian/domain";
+import { AppError } from "../../platform/errors.ts";
+import {
+  type AccountRow,
+  type Batch,
+  batchIsEmpty,
+  type OrderRow,
+  PaperEngine,
+  type TradeRow,
+} from "./engine.ts";
+import { presentBalances, presentOrder, presentTier, presentTrade } from "./present.ts";
+import type { OrderQuery, PaperRepo } from "./repo.ts";
+import type { PaperVenue } from "./venue.ts";
+
+/** What the user stream hears after each commit. */
+export interface UserEvents {
+  accountId: number;
+  orders: PaperOrder[];
+  fills: PaperTrade[];
+  balances: PaperBalance[] | null;
+}
+
+interface Job {
+  run(): unknown;
+  resolve(value: unknown): void;
+  reject(error: unknown): void;
+}
+
+export interface PaperServiceOptions {
+  repo: PaperRepo;
+  venue: PaperVenue;
+  now?: () => number;
+  onError?: (error: unknown, msg: string) => void;
+}
+
+/**
+ * The order service. One writer per process: commands queue, run one after another
+ * against the in-memory engine, and every command run since the last commit is written
+ * in one transaction (group commit) before any of them is answered. So an order is
+ * acknowledged only once its row, its hold and any trades and settlements it caused
+ * are committed together; a crash before that loses only unanswered work.
+ *
+ * NOTE: a failed commit leaves memory ahead of the database, so the engine is rebuilt
+ * from the database (the same path as a restart) and the waiting callers get an error.
+ */
+export class PaperService {
+  readonly repo: PaperRepo;
+  readonly venue: PaperVenue;
+  private readonly engine: PaperEngine;
+  private readonly now: () => number;
+  private readonly onError: (error: unknown, msg: string) => void;
+  private readonly accounts = new Map<string, number>();
+  private readonly activating = new Map<string, AccountRow>();
+  private readonly listeners = new Set<(e: UserEvents) => void>();
+  private queue: Job[] = [];
+  private pumping: Promise<void> | null = null;
+  private dirty = false;
+  private offPrice: (() => void) | null = null;
+  private closed = false;
+
+  constructor(o: PaperServiceOptions) {
+    this.repo = o.repo;
+    this.venue = o.venue;
+    this.now = o.now ?? Date.now;
+    this.onError = o.onError ?? (() => {});
+    this.engine = new PaperEngine(o.venue, this.now, () => this.markDirty());
+  }
+
+  /** Loads balances and open orders and puts the orders back on the books. */
+  async start(): Promise<void> {
+    this.engine.load(await this.repo.loadState());
+    await this.flush();
+    this.offPrice = this.venue.onPrice((symbol) => {
+      if (this.engine.hasStops(symbol))
+        void this.submit(() => this.engine.triggerStops(symbol)).catch(() => {});
+    });
+  }
+
+  /** Commits what is pending and stops listening; the books keep the orders (they are rebuilt on start). */
+  async close(): Promise<void> {
+    this.closed = true;
+    this.offPrice?.();
+    await this.flush();
+    this.engine.detach();
+  }
+
+  onEvents(listener: (e: UserEvents) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  // ---- the sequencer ----------------------------------------------------------------
+
+  private submit<T>(run: () => T): Promise<T> {
+    if (this.closed)
+      return Promise.reject(new AppError(PaperCode.PAPER_ONLY, "Paper trading is stopping", { status: 503 }));
+    return new Promise<T>((resolve, reject) => {
+      this.queue.push({ run, resolve: resolve as (v: unknown) => void, reject });
+      this.pump();
+    });
+  }
+
+  private markDirty(): void {
+    if (this.dirty) return;
+    this.dirty = true;
+    queueMicrotask(() => this.pump());
+  }
+
+  private pump(): void {
+    this.pumping ??= this.drain().finally(() => {
+      this.pumping = null;
+      if (this.queue.length > 0 || this.dirty) this.pump();
+    });
+  }
+
+  /** Commits whatever the engine holds (fills between commands included). */
+  async flush(): Promise<void> {
+    this.markDirty();
+    while (this.pumping !== null) await this.pumping;
+  }
+
+  private async drain(): Promise<void> {
+    while (this.queue.length > 0 || this.dirty) {
+      this.dirty = false;
+      const jobs = this.queue;
+      this.queue = [];
+      const results: Array<{ job: Job; ok: boolean; value: unknown }> = [];
+      for (const job of jobs) {
+        try {
+          results.push({ job, ok: true, value: this.engine.run(() => job.run()) });
+        } catch (error) {
+          results.push({ job, ok: false, value: error });
+        }
+      }
+      const batch = this.engine.takeBatch();
+      let failure: unknown = this.engine.broken === null ? null : new Error(this.engine.broken);
+      if (failure === null && !batchIsEmpty(batch)) {
+        try {
+          await this.repo.persist(batch);
+        } catch (error) {
+          failure = error;
+        }
+      }
+      if (failure !== null) {
+        this.onError(failure, "paper commit failed; rebuilding from the database");
+        await this.rebuild();
+        const unavailable = new AppError(PaperCode.PAPER_ONLY, "Paper trading is briefly unavailable", {
+          status: 503,
+        });
+        for (const r of results) r.job.reject(r.ok ? unavailable : r.value);
+        continue;
+      }
+      for (const r of results) (r.ok ? r.job.resolve : r.job.reject)(r.value);
+      this.publish(batch);
+    }
+  }
+
+  private async rebuild(): Promise<void> {
+    this.engine.clear();
+    this.accounts.clear();
+    this.activating.clear();
+    try {
+      this.engine.load(await this.repo.loadState());
+    } catch (error) {
+      this.onError(error, "paper rebuild failed");
+    }
+  }
+
+  private publish(batch: Batch): void {
+    if (this.listeners.size === 0) return;
+    const byAccount = new Map<number, UserEvents>();
+    const of = (accountId: number) => {
+      let e = byAccount.get(accountId);
+      if (e === undefined) {
+        e = { accountId, orders: [], fills: [], balances: null };
+        byAccount.set(accountId, e);
+      }
+      return e;
+    };
+    for (const o of batch.orders.values()) of(o.accountId).orders.push(this.presentOrder(o));
+    for (const t of batch.trades) of(t.accountId).fills.push(this.presentTrade(t));
+    for (const id of batch.touched) of(id).balances = this.memoryBalances(id);
+    for (const e of byAccount.values()) for (const l of this.listeners) l(e);
+  }
+
+  // ---- accounts ---------------------------------------------------------------------
+
+  /** The user's paper account, created with the initial balances on first use. */
+  async accountFor(userId: string): Promise<{ id: number; created: boolean }> {
+    const known = this.accounts.get(userId);
+    if (known !== undefined) return { id: known, created: false };
+    const stored = await this.repo.accountOf(userId);
+    if (stored !== undefined) {
+      this.accounts.set(userId, stored.id);
+      return { id: stored.id, created: false };
+    }
+    const made = await this.submit(() => {
+      const pending = this.activating.get(userId);
+      if (pending !== undefined) return { row: pending, created: false };
+      const row = this.engine.activate(userId);
+      this.activating.set(userId, row);
+      return { row, created: true };
+    });
+    this.accounts.set(userId, made.row.id);
+    this.activating.delete(userId);
+    return { id: made.row.id, created: made.created };
+  }
+
+  async account(userId: string): Promise<PaperAccount> {
+    const { id, created } = await this.accountFor(userId);
+    return { activated: created, createdAt: this.now(), balances: await this.balances(id) };
+  }
+
+  // ---- orders ---------------------------------------------------------------------------
+
+  async place(accountId: number, vipLevel: number, body: PlaceOrderBody): Promise<PlaceOrderResult> {
+    if (body.clientOrderId !== undefined) {
+      const existing = await this.repo.orderByClientId(accountId, body.clientOrderId);
+      if (existing !== undefined) return this.duplicate(existing);
+    }
+    const outcome = await this.submit(() => this.engine.place(accountId, vipLevel, body));
+    if (outcome.kind === "duplicate") {
+      const existing = await this.repo.order(accountId, outcome.orderId);
+      if (existing === undefined)
+        throw new AppError(PaperCode.ORDER_NOT_FOUND, "Order not found", { status: 200 });
+      return this.duplicate(existing);
+    }
+    if (outcome.rejection !== null) {
+      throw new AppError(PaperCode.ORDER_REJECTED, `Order rejected: ${outcome.rejection.code}`, {
+        status: 200,
+        data: {
+          reason: outcome.rejection.code,
+          field: outcome.rejection.field,
+          params: outcome.rejection.params,
+          orderId: outcome.order.id,
+        },
+      });
+    }
+    return {
+      order: this.presentOrder(outcome.order),
+      fills: outcome.fills.map((t) => this.presentTrade(t)),
+      duplicate: false,
+    };
+  }
+
+  private async duplicate(order: OrderRow): Promise<PlaceOrderResult> {
+    const fills = await this.repo.trades({ accountId: order.accountId, orderId: order.id, limit: 500 });
+    return {
+      order: this.presentOrder(order),
+      fills: fills.reverse().map((t) => this.presentTrade(t)),
+      duplicate: true,
+    };
+  }
+
+  async cancel(accountId: number, ref: { id: number } | { clientOrderId: string }): Promise<PaperOrder> {
+    const row =
+      "id" in ref
+        ? await this.repo.order(accountId, ref.id)
+        : await this.repo.orderByClientId(accountId, ref.clientOrderId);
+    const id = row?.id ?? ("id" in ref ? ref.id : undefined);
+    if (id === undefined) throw new AppError(PaperCode.ORDER_NOT_FOUND, "Order not found", { status: 200 });
+    const live = await this.submit(() => this.engine.cancel(accountId, id));
+    const after = await this.repo.order(accountId, id);
+    if (after === undefined)
+      throw new AppError(PaperCode.ORDER_NOT_FOUND, "Order not found", { status: 200 });
+    if (!live) {
+      throw new AppError(PaperCode.ORDER_NOT_OPEN, `Order is ${after.status}`, {
+        status: 200,
+        data: this.presentOrder(after),
+      });
+    }
+    return this.presentOrder(after);
+  }
+
+  async topUp(accountId: number, asset: string, amount: string): Promise<PaperBalance[]> {
+    await this.submit(() => this.engine.topUp(accountId, asset, amount));
+    return this.balances(accountId);
+  }
+
+  async reset(accountId: number): Promise<PaperBalance[]> {
+    await this.submit(() => this.engine.reset(accountId));
+    return this.balances(accountId);
+  }
+
+  // ---- queries (committed state) -------------------------------------------------------------
+
+  async balances(accountId: number): Promise<PaperBalance[]> {
+    const rows = await this.repo.accountBalances(accountId);
+    const available = new Map<string, bigint>();
+    const held = new Map<string, bigint>();
+    for (const r of rows) (r.account === availableOf(accountId) ? available : held).set(r.asset, r.amount);
+    return presentBalances(available, held);
+  }
+
+  private memoryBalances(accountId: number): PaperBalance[] {
+    return presentBalances(
+      this.engine.ledger.balancesOf(availableOf(accountId)),
+      this.engine.ledger.balancesOf(heldOf(accountId)),
+    );
+  }
+
+  async openOrders(q: OrderQuery): Promise<PaperOrder[]> {
+    return (await this.repo.orders(q, true)).map((o) => this.presentOrder(o));
+  }
+
+  async orderHistory(q: OrderQuery): Promise<PaperOrder[]> {
+    return (await this.repo.orders(q, false)).map((o) => this.presentOrder(o));
+  }
+
+  async trades(q: OrderQuery): Promise<PaperTrade[]> {
+    return (await this.repo.trades(q)).map((t) => this.presentTrade(t));
+  }
+
+  fees(vipLevel: number): PaperFees {
+    return { tiers: VIP_TIERS.map(presentTier), current: presentTier(vipTier(vipLevel)) };
+  }
+
+  /** The consistency check the crash test runs: journal replay equals balances, every asset sums to zero. */
+  async audit(): Promise<{ replayEqualsBalances: boolean; assetSums: Record<string, string> }> {
+    const balances = Ledger.fromBalances(await this.repo.balanceRows());
+    const replay = Ledger.fromBalances(await this.repo.journalSums());
+    const assetSums: Record<string, string> = {};
+    for (const p of await this.repo.balanceRows()) {
+      assetSums[p.asset] = (BigInt(assetSums[p.asset] ?? "0") + p.amount).toString();
+    }
+    return {
+      replayEqualsBalances: balances !== null && replay !== null && balances.equals(replay),
+      assetSums,
+    };
+  }
+
+  /** Open user orders as the engine holds them (restart tests compare these). */
+  liveOrderIds(accountId: number): number[] {
+    return this.engine.openOrderIds(accountId);
+  }
+
+  private presentOrder(o: OrderRow): PaperOrder {
+    return presentOrder(this.venue, o);
+  }
+
+  private presentTrade(t: TradeRow): PaperTrade {
+    return presentTrade(this.venue, t);
+  }
+}

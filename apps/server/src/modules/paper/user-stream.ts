@@ -1,0 +1,100 @@
+import { PaperPath, SESSION_COOKIE, type UserStreamPush } from "@meridian/contracts";
+import type { FastifyInstance } from "fastify";
+import { readCookie } from "../accounts/index.ts";
+import type { PaperService, UserEvents } from "./service.ts";
+
+const OPEN = 1;
+const HEARTBEAT_MS = 20_000;
+/** A client this far behind is closed rather than buffered without end. */
+const MAX_BUFFERED = 4 * 1024 * 1024;
+
+interface Socket {
+  readonly readyState: number;
+  readonly bufferedAmount: number;
+  send(data: string): void;
+  ping(): void;
+  close(code?: number, reason?: string): void;
+  terminate(): void;
+  on(event: "message", fn: (data: unknown) => void): void;
+  on(event: "pong" | "close", fn: () => void): void;
+  on(event: "error", fn: (error: Error) => void): void;
+}
+
+/**
+ * `/v1/ws/user`: the logged-in user's order updates, fills and balances, pushed after
+ * each commit. Authenticated by the session cookie on the upgrade request (browsers
+ * cannot add headers to a WebSocket, so no `paptrading` header is required here).
+ */
+export function paperUserStream(app: FastifyInstance, paper: PaperService): void {
+  const byAccount = new Map<number, Set<Socket>>();
+  const off = paper.onEvents((e: UserEvents) => {
+    const sockets = byAccount.get(e.accountId);
+    if (sockets === undefined) return;
+    const messages: UserStreamPush[] = [
+      ...e.orders.map((data) => ({ event: "order" as const, data })),
+      ...e.fills.map((data) => ({ event: "fill" as const, data })),
+      ...(e.balances === null ? [] : [{ event: "balance" as const, data: e.balances }]),
+    ];
+    const texts = messages.map((m) => JSON.stringify(m));
+    for (const s of sockets) {
+      if (s.readyState !== OPEN) continue;
+      if (s.bufferedAmount > MAX_BUFFERED) {
+        s.close(1008, "too slow");
+        continue;
+      }
+      for (const t of texts) s.send(t);
+    }
+  });
+  app.addHook("preClose", async () => {
+    off();
+    for (const set of byAccount.values()) for (const s of set) s.close(1001, "server closing");
+  });
+
+  app.get(PaperPath.WS, { websocket: true }, (raw, request) => {
+    const socket = raw as unknown as Socket;
+    const send = (m: UserStreamPush) => {
+      if (socket.readyState === OPEN) socket.send(JSON.stringify(m));
+    };
+    let accountId: number | undefined;
+    let alive = true;
+    const timer = setInterval(() => {
+      if (!alive) return socket.terminate();
+      alive = false;
+      socket.ping();
+      send({ event: "ping", time: Date.now() });
+    }, HEARTBEAT_MS);
+    timer.unref();
+    socket.on("pong", () => {
+      alive = true;
+    });
+    socket.on("message", (data) => {
+      alive = true;
+      const text = typeof data === "string" ? data : String(data);
+      if (text.includes('"ping"')) send({ event: "pong", time: Date.now() });
+    });
+    socket.on("close", () => {
+      clearInterval(timer);
+      if (accountId !== undefined) byAccount.get(accountId)?.delete(socket);
+    });
+    socket.on("error", () => {});
+    void (async () => {
+      try {
+        const { user } = await app.accounts.service.authenticate(readCookie(request, SESSION_COOKIE));
+        const { id } = await paper.accountFor(user.id);
+        accountId = id;
+        let set = byAccount.get(id);
+        if (set === undefined) {
+          set = new Set();
+          byAccount.set(id, set);
+        }
+        if (socket.readyState !== OPEN) return;
+        set.add(socket);
+        send({ event: "balance", data: await paper.balances(id) });
+      } catch (error) {
+        const code = (error as { code?: unknown }).code;
+        send({ event: "error", code: typeof code === "string" ? code : "10401", msg: "Please log in" });
+        socket.close(4401, "unauthenticated");
+      }
+    })();
+  });
+}
