@@ -6,8 +6,12 @@
  * `{ssr_rps, ssr_p50_ms, ssr_p99_ms, first_load_js_gzip_bytes, blocking_css_gzip_bytes}`.
  * Targets: p50 < 10 ms, first-load JS <= 200 KB gzip, blocking CSS <= 40 KB gzip.
  *
- * Env: BENCH_PATH (default "/"), BENCH_CONNECTIONS (10), BENCH_DURATION_S (10).
+ * Env: BENCH_PATH (default "/"), BENCH_CONNECTIONS (10), BENCH_DURATION_S (10),
+ * BENCH_CPU_PROF=<dir> (the server writes a .cpuprofile there when it stops).
  */
+import { spawnSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { loadavg } from "node:os";
 import autocannon from "autocannon";
 import { startServer } from "../scripts/lib/server-process.ts";
 import { ensureWebBuild } from "../scripts/web-build.ts";
@@ -22,9 +26,26 @@ const log = (line: string) => process.stdout.write(`${line}\n`);
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const verdict = (ok: boolean) => (ok ? "ok" : "OVER TARGET");
 
+/**
+ * CPU seconds the server process has used (Linux /proc), or undefined elsewhere. On a
+ * shared machine latency follows the load; CPU time per request does not.
+ */
+function cpuSeconds(pid: number): number | undefined {
+  const stat = `/proc/${pid}/stat`;
+  if (!existsSync(stat)) return undefined;
+  // Fields after the parenthesised command name; utime and stime are the 12th and 13th.
+  const text = readFileSync(stat, "utf8");
+  const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
+  const ticks = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout.trim() || 100);
+  return (Number(fields[11]) + Number(fields[12])) / ticks;
+}
+
 ensureWebBuild({ log });
 // Request logging stays at the production default: it is part of what production pays.
-const server = await startServer();
+const profileDir = process.env.BENCH_CPU_PROF;
+const server = await startServer(
+  profileDir ? { nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] } : {},
+);
 try {
   const url = `${server.url}${pagePath}`;
   const first = await fetch(url);
@@ -35,7 +56,9 @@ try {
   await autocannon({ url, connections, duration: 3 });
 
   log(`measuring: ${duration} s, ${connections} connections`);
+  const cpuBefore = cpuSeconds(server.pid);
   const result = await autocannon({ url, connections, duration });
+  const cpuAfter = cpuSeconds(server.pid);
   const bad = result.non2xx + result.errors + result.timeouts;
   if (bad > 0) {
     throw new Error(`${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`);
@@ -46,6 +69,12 @@ try {
     `SSR ${pagePath}: ${rps} req/s, latency p50 ${p50} ms, p99 ${p99} ms (${result.requests.total} requests)`,
   );
   log(`  p50 target < ${targets.p50Ms} ms: ${verdict(p50 < targets.p50Ms)}`);
+  if (cpuBefore !== undefined && cpuAfter !== undefined && result.requests.total > 0) {
+    const perRequest = ((cpuAfter - cpuBefore) * 1000) / result.requests.total;
+    log(
+      `  server CPU per request: ${perRequest.toFixed(2)} ms (load average now ${loadavg()[0]?.toFixed(1)})`,
+    );
+  }
 
   const weight = await measurePageWeight(url);
   log(`first-load JS: ${weight.js.length} files, ${kb(weight.jsGzipBytes)} gzip`);

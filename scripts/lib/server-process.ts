@@ -19,6 +19,8 @@ export interface StartServerOptions {
   env?: Record<string, string | undefined>;
   /** Reuse a data directory (restart after a crash); a fresh temporary one otherwise. */
   dataDir?: string;
+  /** Extra Node flags before the entry, e.g. `["--cpu-prof", "--cpu-prof-dir=/tmp/prof"]`. */
+  nodeArgs?: string[];
   /** How long to wait for `/healthz`; default 30 s. */
   readyTimeoutMs?: number;
 }
@@ -125,7 +127,11 @@ async function startOnce(options: StartServerOptions, dataDir: string): Promise<
     options.env,
   );
 
-  const child = spawn(nodeBinary(), [serverEntry], { cwd: repoRoot, env, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(nodeBinary(), [...(options.nodeArgs ?? []), serverEntry], {
+    cwd: repoRoot,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   children.add(child);
   child.once("exit", () => children.delete(child));
   let log = "";
