@@ -1,0 +1,49 @@
+/**
+ * A real paper-trading server for the crash test and `bench:orders`: the full module
+ * list (market feed running), no pages, on `PORT` with `DATA_DIR`/`DATABASE_URL` from the
+ * environment. It creates (or reuses) the user `PAPER_USER_EMAIL`, logs in, and prints
+ * one JSON line `{"ready":true,"cookie":"mer_token=..."}` once listening.
+ *
+ * Run: `PORT=4150 DATA_DIR=/tmp/x npx node apps/server/src/modules/paper/test-server.ts`
+ */
+import { SESSION_COOKIE } from "@meridian/contracts";
+import type { FastifyInstance } from "fastify";
+import { buildApp } from "../../app.ts";
+import { loadConfig } from "../../platform/config.ts";
+import { securityRoutes } from "../accounts/index.ts";
+import { moduleRoutes } from "../index.ts";
+
+const email = process.env.PAPER_USER_EMAIL ?? "paper-bench@example.com";
+const password = "paper-password-123";
+let accounts: FastifyInstance["accounts"] | undefined;
+const config = loadConfig({ SEED_DEMO_DATA: "false", ...process.env });
+const app = await buildApp({
+  config,
+  ssr: false,
+  logger: false,
+  // NOTE: securityRoutes is first in the module list (its gateway hooks must cover the rest).
+  modules: [
+    (api, platform) => {
+      securityRoutes(api, platform);
+      accounts = api.accounts;
+    },
+    ...moduleRoutes.filter((m) => m !== securityRoutes),
+  ],
+});
+if (accounts === undefined) throw new Error("accounts module missing");
+const service = accounts.service;
+const meta = { ip: "127.0.0.1", userAgent: "paper-test-server", device: undefined };
+const creds = { loginName: email, pwd: password } as Parameters<typeof service.login>[0];
+let result = await service.login(creds, meta).catch(() => undefined);
+if (result === undefined) {
+  await service.createUser({ email, areaCode: null, mobile: null, phoneKey: null, password, role: "user" });
+  result = await service.login(creds, meta);
+}
+if (result.kind !== "session") throw new Error("login needs a second factor");
+await app.listen({ port: config.port, host: "127.0.0.1" });
+process.stdout.write(
+  `${JSON.stringify({ ready: true, cookie: `${SESSION_COOKIE}=${result.session.token}` })}\n`,
+);
+const stop = () => void app.close().then(() => process.exit(0));
+process.once("SIGTERM", stop);
+process.once("SIGINT", stop);
