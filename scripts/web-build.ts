@@ -20,6 +20,7 @@ const buildMarker = path.join(webDir, "build/server/index.js");
 const inputs = [
   path.join(webDir, "app"),
   path.join(webDir, "public"),
+  path.join(webDir, "scripts"),
   path.join(webDir, "vite.config.ts"),
   path.join(webDir, "react-router.config.ts"),
   path.join(webDir, "package.json"),
