@@ -35,6 +35,14 @@ export const EntryKind = {
   Release: "release",
   Trade: "trade",
   Reset: "reset",
+  /** Between a user's own wallets (spot, futures, margin). Derivatives and margin kinds: see derivatives/. */
+  Transfer: "transfer",
+  FuturesTrade: "futures-trade",
+  Funding: "funding",
+  Liquidation: "liquidation",
+  Borrow: "borrow",
+  Repay: "repay",
+  Interest: "interest",
 } as const;
 export type EntryKind = (typeof EntryKind)[keyof typeof EntryKind];
 
