@@ -17,6 +17,11 @@ import {
 const ids = {
   languagePicker: "language-picker",
   themeToggle: "theme-toggle",
+  fiatPicker: "fiat-picker",
+  legalLink: "legal-dialog-link",
+  legalClose: "legal-dialog-close",
+  downloadBar: "download-bar",
+  downloadBarClose: "download-bar-close",
 };
 /** `<html>` carries `theme-white` or `theme-black` (apps/web/app/theme/theme.ts). */
 const WHITE = "theme-white";
@@ -154,6 +159,46 @@ describe("theme", () => {
     await page.getByTestId(ids.themeToggle).click();
     await expect.poll(() => rootClasses(page)).toContain(WHITE);
     expect(await cookie(page, "theme")).toBe("white");
+  });
+});
+
+describe("header and footer controls", () => {
+  test("the fiat picker starts at the locale's currency and keeps a choice across reloads", async () => {
+    const page = await newPage(browser, { locale: "ar" });
+    await page.goto(`${server.url}/ar`);
+    await hydrated(page);
+    expect(await page.getByTestId(ids.fiatPicker).inputValue()).toBe("AED");
+
+    await page.getByTestId(ids.fiatPicker).selectOption("EUR");
+    await page.reload();
+    await hydrated(page);
+    await expect.poll(() => page.getByTestId(ids.fiatPicker).inputValue()).toBe("EUR");
+  });
+
+  test("the footer opens the legal dialog and its button closes it", async () => {
+    const page = await newPage(browser);
+    await page.goto(`${server.url}/`);
+    await hydrated(page);
+    await page.getByTestId(ids.legalLink).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.waitFor({ state: "visible" });
+    await page.getByTestId(ids.legalClose).click();
+    await dialog.waitFor({ state: "hidden" });
+  });
+
+  test("a closed download bar stays closed after a reload", async () => {
+    const page = await newPage(browser);
+    await page.goto(`${server.url}/`);
+    await hydrated(page);
+    await page.getByTestId(ids.downloadBar).waitFor({ state: "visible" });
+    await page.getByTestId(ids.downloadBarClose).click();
+    await page.getByTestId(ids.downloadBar).waitFor({ state: "hidden" });
+
+    await page.reload();
+    // Hidden before first paint too: the server HTML has the bar, a head script hides it.
+    expect(await page.getByTestId(ids.downloadBar).isVisible()).toBe(false);
+    await hydrated(page);
+    expect(await page.getByTestId(ids.downloadBar).isVisible()).toBe(false);
   });
 });
 
