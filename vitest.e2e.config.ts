@@ -5,7 +5,7 @@ import { defineConfig } from "vitest/config";
 // the machine is shared, so parallel files would only make timings flaky.
 export default defineConfig({
   test: {
-    include: ["apps/web/e2e/**/*.e2e.ts"],
+    include: ["apps/web/e2e/**/*.e2e.ts", "packages/tracker/e2e/**/*.e2e.ts"],
     exclude: ["**/node_modules/**", "**/build/**"],
     environment: "node",
     globalSetup: ["scripts/e2e-global-setup.ts"],

@@ -64,7 +64,11 @@ function enqueue(s: State, event: QueuedEvent): void {
         q.type === event.type &&
         q.event_tracking_id === event.event_tracking_id &&
         Array.isArray(q.event_tracking_ext) &&
-        !s.inflight.has(q),
+        !s.inflight.has(q) &&
+        // NOTE: never into an event that may already be stored: the ingest keeps the first
+        // copy of (uid, page_unique_id, seq), so items merged into a resend would be lost.
+        q.retry_count === 0 &&
+        q.timely === 1,
     );
     if (into && Array.isArray(into.event_tracking_ext) && Array.isArray(event.event_tracking_ext)) {
       into.event_tracking_ext.push(...event.event_tracking_ext);
