@@ -1,8 +1,8 @@
-import { AIRDROPS_API, Code } from "@meridian/contracts";
 import { useTranslation } from "react-i18next";
 import { data } from "react-router";
+import { loadAdmin } from "../features/airdrops/admin.server.ts";
 import adminAntdHref from "../features/airdrops/admin-antd.generated.css?url";
-import { type AdminData, AirdropAdminPage } from "../features/airdrops/admin-page.tsx";
+import { AirdropAdminPage } from "../features/airdrops/admin-page.tsx";
 import stylesHref from "../features/airdrops/airdrops.css?url";
 import { serverOf } from "../features/airdrops/api.server.ts";
 import { localeFromParams } from "../i18n/locale-routing.ts";
@@ -17,13 +17,10 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ params, context }: Route.LoaderArgs) {
   const locale = localeFromParams(params);
   const server = serverOf(context);
-  const answer = await server.api<AdminData>(AIRDROPS_API.adminAirdrops);
   const i18n = loadI18n(locale, ["airdrops"]);
-  if (answer.code !== Code.OK) {
-    const status = answer.code === Code.FORBIDDEN ? 403 : 401;
-    return data({ locale, i18n, admin: null }, { status });
-  }
-  return { locale, i18n, admin: answer.data };
+  const result = await loadAdmin(server);
+  if ("status" in result) return data({ locale, i18n, admin: null }, { status: result.status });
+  return { locale, i18n, admin: result.admin };
 }
 
 export function meta() {

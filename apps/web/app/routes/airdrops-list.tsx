@@ -1,4 +1,5 @@
-import { AIRDROPS_API, type AirdropListResult } from "@meridian/contracts";
+import type { AirdropListResult } from "@meridian/contracts";
+import { AIRDROPS_API } from "@meridian/contracts/airdrop-rules";
 import stylesHref from "../features/airdrops/airdrops.css?url";
 import { apiGet, serverOf } from "../features/airdrops/api.server.ts";
 import { listQuery, readListState } from "../features/airdrops/links.ts";

@@ -1,4 +1,5 @@
-import { AIRDROPS_API, type AirdropHomeResult } from "@meridian/contracts";
+import type { AirdropHomeResult } from "@meridian/contracts";
+import { AIRDROPS_API } from "@meridian/contracts/airdrop-rules";
 import stylesHref from "../features/airdrops/airdrops.css?url";
 import { apiGet, serverOf } from "../features/airdrops/api.server.ts";
 import { AirdropHomePage } from "../features/airdrops/home-page.tsx";

@@ -1,4 +1,6 @@
-import { AIRDROPS_API, type AirdropIndexResult, getLocale, localizePath } from "@meridian/contracts";
+import type { AirdropIndexResult } from "@meridian/contracts";
+import { AIRDROPS_API } from "@meridian/contracts/airdrop-rules";
+import { getLocale, localizePath } from "@meridian/contracts/locales";
 import { apiGet, serverOf } from "../features/airdrops/api.server.ts";
 import { atomXml } from "../features/seo/feed.server.ts";
 import { fillTemplate } from "../features/seo/seo.ts";

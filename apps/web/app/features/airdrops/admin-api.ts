@@ -1,4 +1,4 @@
-import { AIRDROPS_API } from "@meridian/contracts";
+import { AIRDROPS_API } from "@meridian/contracts/airdrop-rules";
 
 /** Browser calls to the admin API (cookie session; the server checks the admin role and the Origin). */
 export async function adminCall<T>(path: string, method: string, body?: unknown): Promise<T> {

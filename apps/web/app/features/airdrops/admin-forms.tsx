@@ -1,4 +1,5 @@
-import { AIRDROP_REQUIREMENTS, AIRDROP_TYPES, type AirdropInputRaw } from "@meridian/contracts";
+import type { AirdropInputRaw } from "@meridian/contracts";
+import { AIRDROP_REQUIREMENTS, AIRDROP_TYPES } from "@meridian/contracts/airdrop-rules";
 import { Form, Input, Modal, Select, Switch } from "antd";
 import { useEffect, useState } from "react";
 import { adminCall, adminPaths, fromInputTime, toInputTime } from "./admin-api.ts";

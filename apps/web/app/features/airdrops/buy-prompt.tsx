@@ -1,4 +1,4 @@
-import { localizePath } from "@meridian/contracts";
+import { localizePath } from "@meridian/contracts/locales";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";

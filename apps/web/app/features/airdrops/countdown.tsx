@@ -1,4 +1,4 @@
-import { countdownParts } from "@meridian/contracts";
+import { countdownParts } from "@meridian/contracts/airdrop-rules";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDateTime } from "./money.ts";

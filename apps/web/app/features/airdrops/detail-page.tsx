@@ -1,5 +1,5 @@
 import type { AirdropDetailResult, AirdropSummary } from "@meridian/contracts";
-import { localizePath } from "@meridian/contracts";
+import { localizePath } from "@meridian/contracts/locales";
 import { Tag } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -156,6 +156,7 @@ function DetailActions({ detail, locale }: AirdropDetailProps) {
         className="ad-link-strong"
       >
         {t("actions.seeMore")}
+        <span className="ad-visually-hidden">: {t("detail.moreOnChain", { chain: a.chain })}</span>
       </Link>
     </div>
   );

@@ -1,5 +1,5 @@
 import type { AirdropHomeResult, AirdropSummary, PopularCoin } from "@meridian/contracts";
-import { localizePath } from "@meridian/contracts";
+import { localizePath } from "@meridian/contracts/locales";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useFiat } from "../shell/fiat.tsx";

@@ -1,15 +1,12 @@
+import type { AirdropRequirement, AirdropSortField, AirdropStatus, AirdropType } from "@meridian/contracts";
 import {
   AIRDROP_DEFAULT_PAGE_SIZE,
   AIRDROP_REQUIREMENTS,
   AIRDROP_SORT_FIELDS,
   AIRDROP_STATUSES,
   AIRDROP_TYPES,
-  type AirdropRequirement,
-  type AirdropSortField,
-  type AirdropStatus,
-  type AirdropType,
-  localizePath,
-} from "@meridian/contracts";
+} from "@meridian/contracts/airdrop-rules";
+import { localizePath } from "@meridian/contracts/locales";
 
 /** The All airdrops view as kept in the URL query: every control is a plain link. */
 export interface ListState {

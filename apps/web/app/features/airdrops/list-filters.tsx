@@ -3,8 +3,8 @@ import {
   AIRDROP_SORT_FIELDS,
   AIRDROP_STATUSES,
   AIRDROP_TYPES,
-  localizePath,
-} from "@meridian/contracts";
+} from "@meridian/contracts/airdrop-rules";
+import { localizePath } from "@meridian/contracts/locales";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { type ListState, listHref } from "./links.ts";

@@ -1,5 +1,5 @@
 import type { AirdropListResult } from "@meridian/contracts";
-import { localizePath } from "@meridian/contracts";
+import { localizePath } from "@meridian/contracts/locales";
 import { Pagination } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";

@@ -1,4 +1,4 @@
-import { getLocale } from "@meridian/contracts";
+import { getLocale } from "@meridian/contracts/locales";
 
 /**
  * USD -> fiat rates for display, as decimal strings. NOTE: a seeded table: there is no

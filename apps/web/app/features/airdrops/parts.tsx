@@ -1,16 +1,14 @@
 import type { AirdropNewsItem, AirdropStatus } from "@meridian/contracts";
-import { localizePath } from "@meridian/contracts";
+import { localizePath } from "@meridian/contracts/locales";
 import { Tag } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { formatDate } from "./money.ts";
 
-const STATUS_COLOR: Record<AirdropStatus, string> = { active: "green", upcoming: "blue", closed: "default" };
-
 export function StatusTag({ status }: { status: AirdropStatus }) {
   const { t } = useTranslation("airdrops");
   return (
-    <Tag color={STATUS_COLOR[status]} className="ad-status" data-status={status}>
+    <Tag className="ad-status" data-status={status} bordered={false}>
       {t(`status.${status}`)}
     </Tag>
   );
@@ -24,7 +22,7 @@ export function CoinAvatar({ ticker, size = 40 }: { ticker: string; size?: numbe
     <span
       className="ad-avatar"
       aria-hidden
-      style={{ width: size, height: size, fontSize: size * 0.36, background: `hsl(${hash} 55% 42%)` }}
+      style={{ width: size, height: size, fontSize: size * 0.36, background: `hsl(${hash} 60% 28%)` }}
     >
       {ticker.slice(0, 3)}
     </span>

@@ -1,5 +1,6 @@
-import { getLocale, localizePath, VISIBLE_LOCALES } from "@meridian/contracts";
+import { getLocale, localizePath, VISIBLE_LOCALES } from "@meridian/contracts/locales";
 import type { MetaDescriptor } from "react-router";
+import { type CanonicalParams, canonicalQuery } from "./canonical.ts";
 
 /**
  * Search-engine tags for one page, built on the server in the loader and turned into
@@ -17,7 +18,8 @@ import type { MetaDescriptor } from "react-router";
  * NOTE: the root layout already writes `<link rel="canonical">` and the hreflang set
  * (every visible locale plus x-default, absolute, from the request origin) for every
  * page, with the same rule as `canonicalUrl`/`alternateUrls` here; `seoMeta` does not
- * repeat them. Sitemaps use these functions for their `xhtml:link` alternates.
+ * repeat them. A page whose query names a distinct page (a tab, a page number) passes
+ * `canonicalParams`; the root appends `seo.canonicalQuery` to those links. Sitemaps use these functions for their `xhtml:link` alternates.
  */
 export interface Breadcrumb {
   name: string;
@@ -42,6 +44,11 @@ export interface SeoInput {
   /** Absolute image URL for cards, when the page has one. */
   image?: string;
   noindex?: boolean;
+  /**
+   * Query parameters that belong to the canonical address, in order (`{ tab, page }`),
+   * undefined or "" for defaults. Never search terms: search results stay `noindex`.
+   */
+  canonicalParams?: CanonicalParams;
 }
 
 export interface Seo {
@@ -55,14 +62,16 @@ export interface Seo {
   image: string | undefined;
   noindex: boolean;
   jsonLd: Record<string, unknown>[];
+  /** `?tab=games&page=2` or "": what the root layout appends to canonical and hreflang links. */
+  canonicalQuery: string;
 }
 
 export const SITE_NAME = "Meridian";
 
 /** The page's address in a locale (English unprefixed; hidden bg canonicalises to English). */
-export function canonicalUrl(origin: string, locale: string, path: string): string {
+export function canonicalUrl(origin: string, locale: string, path: string, query = ""): string {
   const entry = getLocale(locale);
-  return `${origin}${localizePath(entry.hidden ? "en" : entry.code, path)}`;
+  return `${origin}${localizePath(entry.hidden ? "en" : entry.code, path)}${query}`;
 }
 
 /**
@@ -87,7 +96,8 @@ export function alternateUrls(origin: string, path: string): { hreflang: string;
 const ogLocaleOf = (code: string) => getLocale(code).htmlLang.replace("-", "_");
 
 export function buildSeo(input: SeoInput): Seo {
-  const url = canonicalUrl(input.origin, input.locale, input.path);
+  const query = canonicalQuery(input.canonicalParams);
+  const url = canonicalUrl(input.origin, input.locale, input.path, query);
   const jsonLd = [...(input.jsonLd ?? [])];
   if (input.breadcrumbs && input.breadcrumbs.length > 0) {
     jsonLd.unshift({
@@ -113,6 +123,7 @@ export function buildSeo(input: SeoInput): Seo {
     image: input.image,
     noindex: input.noindex ?? false,
     jsonLd,
+    canonicalQuery: query,
   };
 }
 
