@@ -1,4 +1,5 @@
 export * from "./decimal.ts";
+export * from "./derivatives/index.ts";
 export * from "./errors.ts";
 export * from "./fees/index.ts";
 export * from "./instrument.ts";
