@@ -68,7 +68,9 @@ function enqueue(s: State, event: QueuedEvent): void {
         // NOTE: never into an event that may already be stored: the ingest keeps the first
         // copy of (uid, page_unique_id, seq), so items merged into a resend would be lost.
         q.retry_count === 0 &&
-        q.timely === 1,
+        q.timely === 1 &&
+        // within one page view: its exposes stay attributed to it, and its seqs add up
+        q.page_unique_id === event.page_unique_id,
     );
     if (into && Array.isArray(into.event_tracking_ext) && Array.isArray(event.event_tracking_ext)) {
       into.event_tracking_ext.push(...event.event_tracking_ext);
