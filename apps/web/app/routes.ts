@@ -34,6 +34,8 @@ export default [
     route("telegram-apps/:app", "routes/telegram-apps.$app.tsx"),
     route("telegram-apps/:app/articles", "routes/telegram-apps.$app.articles.tsx"),
     route("analytics", "routes/analytics.tsx"),
+    route("spot/:symbol", "routes/spot.$symbol.tsx"),
+    route("trade-spot", "routes/trade-spot.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
   // Search-engine files live at the root only, outside the language prefix.

@@ -1,0 +1,80 @@
+import { ApiError } from "@meridian/client";
+import type {
+  Depth,
+  Kline,
+  KlineIntervalValue,
+  MarketSymbolInfo,
+  MarketTrade,
+  PaperBalance,
+  PaperFees,
+  PaperOrder,
+  PaperTrade,
+  PlaceOrderBody,
+  PlaceOrderResult,
+  Ticker,
+} from "@meridian/contracts";
+import { MarketPath, PAPER_HEADER, PaperPath } from "@meridian/contracts";
+import { accountClient } from "../account/account-client.ts";
+
+/**
+ * Browser calls for the trade screens. Market data is public; paper calls go through
+ * the account client, which adds `paptrading: 1` while simulation mode is on.
+ */
+const api = () => accountClient().api;
+const name = (path: string) => path.replace(/^\//, "");
+
+export const marketApi = {
+  symbols: () => api().get<MarketSymbolInfo[]>(name(MarketPath.SYMBOLS), undefined, { silent: true }),
+  tickers: () => api().get<Ticker[]>(name(MarketPath.TICKERS), undefined, { silent: true }),
+  klines: (symbol: string, interval: KlineIntervalValue, limit = 500, endTime?: number) =>
+    api().get<Kline[]>(name(MarketPath.KLINES), { symbol, interval, limit, endTime }, { silent: true }),
+  depth: (symbol: string, limit = 50) =>
+    api().get<Depth>(name(MarketPath.DEPTH), { symbol, limit }, { silent: true }),
+  trades: (symbol: string, limit = 50) =>
+    api().get<MarketTrade[]>(name(MarketPath.TRADES), { symbol, limit }, { silent: true }),
+};
+
+type Query = { symbol?: string | undefined; limit?: number; before?: number | undefined };
+const query = (q: Query = {}) => ({ symbol: q.symbol, limit: q.limit, before: q.before });
+
+/**
+ * The client speaks GET and POST; cancelling is `DELETE /v1/paper/orders/:id`, sent
+ * here with the same simulation header and the envelope read the same way.
+ */
+async function del<T>(path: string): Promise<T> {
+  const res = await fetch(path, {
+    method: "DELETE",
+    credentials: "same-origin",
+    headers: { [PAPER_HEADER]: "1", accept: "application/json" },
+  });
+  const body = (await res.json().catch(() => null)) as { code?: string; msg?: string; data?: T } | null;
+  if (body && (body.code === "00000" || body.code === "200")) return body.data as T;
+  throw new ApiError({
+    kind: body ? "api" : "http",
+    code: body?.code ?? "",
+    msg: body?.msg ?? res.statusText,
+    data: body?.data,
+    httpStatus: res.status,
+    api: name(path),
+  });
+}
+
+export const paperApi = {
+  place: (body: PlaceOrderBody) =>
+    api().post<PlaceOrderResult>(name(PaperPath.ORDERS), body, { silent: true }),
+  cancel: (orderId: number) => del<PaperOrder>(PaperPath.ORDER.replace(":id", String(orderId))),
+  openOrders: (q?: Query) => api().get<PaperOrder[]>(name(PaperPath.OPEN_ORDERS), query(q), { silent: true }),
+  orderHistory: (q?: Query) =>
+    api().get<PaperOrder[]>(name(PaperPath.ORDER_HISTORY), query(q), { silent: true }),
+  trades: (q?: Query) => api().get<PaperTrade[]>(name(PaperPath.TRADES), query(q), { silent: true }),
+  balances: () => api().get<PaperBalance[]>(name(PaperPath.BALANCES), undefined, { silent: true }),
+  topUp: (asset: string, amount: string) =>
+    api().post<PaperBalance[]>(name(PaperPath.TOPUP), { asset, amount }, { silent: true }),
+  reset: () => api().post<PaperBalance[]>(name(PaperPath.RESET), {}, { silent: true }),
+  fees: () => api().get<PaperFees>(name(PaperPath.FEES), undefined, { silent: true }),
+};
+
+/** The error's envelope code, or "" for transport failures. */
+export function errorCode(error: unknown): string {
+  return error instanceof ApiError ? error.code : "";
+}

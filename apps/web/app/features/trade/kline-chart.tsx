@@ -1,0 +1,246 @@
+import {
+  KLINE_INTERVAL_VALUES,
+  type Kline,
+  type KlineIntervalValue,
+  type PaperTrade,
+} from "@meridian/contracts";
+import type { IChartApi, ISeriesApi, ISeriesMarkersPluginApi, Time, UTCTimestamp } from "lightweight-charts";
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { marketApi } from "./api.ts";
+import { readStored, StorageKey, writeStored } from "./storage.ts";
+import { useFeed } from "./use-market.ts";
+
+const INTERVAL_MS: Record<KlineIntervalValue, number> = {
+  "1m": 60_000,
+  "5m": 300_000,
+  "15m": 900_000,
+  "30m": 1_800_000,
+  "1h": 3_600_000,
+  "4h": 14_400_000,
+  "1d": 86_400_000,
+};
+
+export const UP_COLOR = "#0ecb81";
+export const DOWN_COLOR = "#f6465d";
+
+function isInterval(v: string | null): v is KlineIntervalValue {
+  return v !== null && (KLINE_INTERVAL_VALUES as readonly string[]).includes(v);
+}
+
+/** The stored k-line interval (SPEC section 3), 15m until the visitor picks one. */
+function useStoredInterval(): [KlineIntervalValue, (i: KlineIntervalValue) => void] {
+  const [interval, setInterval] = useState<KlineIntervalValue>("15m");
+  useEffect(() => {
+    const stored = readStored(StorageKey.KLINE_INTERVAL);
+    if (isInterval(stored)) setInterval(stored);
+  }, []);
+  return [
+    interval,
+    (next) => {
+      setInterval(next);
+      writeStored(StorageKey.KLINE_INTERVAL, next);
+    },
+  ];
+}
+
+/** Whether the user's fills are drawn on the chart (k-line marks key; on unless turned off). */
+function useStoredMarks(): [boolean, (on: boolean) => void] {
+  const [on, setOn] = useState(true);
+  useEffect(() => {
+    setOn(readStored(StorageKey.KLINE_MARKS) !== "0");
+  }, []);
+  return [
+    on,
+    (next) => {
+      setOn(next);
+      writeStored(StorageKey.KLINE_MARKS, next ? "1" : "0");
+    },
+  ];
+}
+
+const toTime = (ms: number) => Math.floor(ms / 1000) as UTCTimestamp;
+
+// Display-only conversions: the chart library draws numbers; money never flows back from it.
+function candle(k: Kline) {
+  return { time: toTime(k.openTime), open: +k.open, high: +k.high, low: +k.low, close: +k.close };
+}
+function volumeBar(k: Kline) {
+  const up = +k.close >= +k.open;
+  return {
+    time: toTime(k.openTime),
+    value: +k.volume,
+    color: up ? "rgba(14,203,129,0.45)" : "rgba(246,70,93,0.45)",
+  };
+}
+
+interface ChartParts {
+  chart: IChartApi;
+  candles: ISeriesApi<"Candlestick">;
+  volume: ISeriesApi<"Histogram">;
+  markers: ISeriesMarkersPluginApi<Time>;
+}
+
+interface KlineChartProps {
+  symbol: string;
+  priceDecimals: number;
+  dark: boolean;
+  /** The user's fills for this symbol (drawn as markers when marks are on). */
+  fills: readonly PaperTrade[];
+}
+
+/**
+ * Candlesticks with volume (lightweight-charts, client only): history from REST, the
+ * open candle live from `kline@SYMBOL@interval`. Colours follow the theme.
+ */
+export function KlineChart({ symbol, priceDecimals, dark, fills }: KlineChartProps) {
+  const { t } = useTranslation("trade");
+  const feed = useFeed();
+  const box = useRef<HTMLDivElement>(null);
+  const parts = useRef<ChartParts | null>(null);
+  const [interval, setInterval] = useStoredInterval();
+  const [marksOn, setMarksOn] = useStoredMarks();
+  const [ready, setReady] = useState(0);
+  const [loading, setLoading] = useState(true);
+
+  useEffect(() => {
+    const container = box.current;
+    if (!container) return undefined;
+    let disposed = false;
+    void import("lightweight-charts").then((lc) => {
+      if (disposed) return;
+      const text = dark ? "#b7bdc6" : "#474d57";
+      const grid = dark ? "#1f242b" : "#f0f1f3";
+      const chart = lc.createChart(container, {
+        autoSize: true,
+        layout: {
+          background: { type: lc.ColorType.Solid, color: "transparent" },
+          textColor: text,
+          fontSize: 11,
+          attributionLogo: false,
+        },
+        grid: { vertLines: { color: grid }, horzLines: { color: grid } },
+        crosshair: { mode: lc.CrosshairMode.Normal },
+        timeScale: { timeVisible: true, secondsVisible: false, borderColor: grid },
+        rightPriceScale: { borderColor: grid },
+        localization: { priceFormatter: (p: number) => p.toFixed(priceDecimals) },
+      });
+      const candles = chart.addSeries(lc.CandlestickSeries, {
+        upColor: UP_COLOR,
+        downColor: DOWN_COLOR,
+        borderVisible: false,
+        wickUpColor: UP_COLOR,
+        wickDownColor: DOWN_COLOR,
+        priceFormat: { type: "price", precision: priceDecimals, minMove: 10 ** -priceDecimals },
+      });
+      const volume = chart.addSeries(lc.HistogramSeries, {
+        priceScaleId: "volume",
+        priceFormat: { type: "volume" },
+        lastValueVisible: false,
+        priceLineVisible: false,
+      });
+      chart.priceScale("volume").applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
+      candles.priceScale().applyOptions({ scaleMargins: { top: 0.08, bottom: 0.24 } });
+      const markers = lc.createSeriesMarkers(candles, []);
+      parts.current = { chart, candles, volume, markers };
+      setReady((n) => n + 1);
+    });
+    return () => {
+      disposed = true;
+      parts.current?.chart.remove();
+      parts.current = null;
+    };
+  }, [dark, priceDecimals]);
+
+  // History for the symbol and interval, then the open candle from the stream.
+  useEffect(() => {
+    const p = parts.current;
+    if (!p || ready === 0) return undefined;
+    let stale = false;
+    setLoading(true);
+    p.candles.setData([]);
+    p.volume.setData([]);
+    void marketApi
+      .klines(symbol, interval, 500)
+      .then((rows) => {
+        if (stale || !parts.current) return;
+        p.candles.setData(rows.map(candle));
+        p.volume.setData(rows.map(volumeBar));
+        p.chart.timeScale().scrollToRealTime();
+        setLoading(false);
+      })
+      .catch(() => setLoading(false));
+    const off = feed?.on(`kline@${symbol}@${interval}`, (data) => {
+      if (stale || !parts.current) return;
+      const k = data as Kline;
+      try {
+        p.candles.update(candle(k));
+        p.volume.update(volumeBar(k));
+      } catch {
+        // An update older than the history's last bar (a late push after a reload): skip it.
+      }
+    });
+    return () => {
+      stale = true;
+      off?.();
+    };
+  }, [symbol, interval, ready, feed]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `ready` re-applies the marks to a chart built after the fills arrived.
+  useEffect(() => {
+    const p = parts.current;
+    if (!p) return;
+    if (!marksOn) {
+      p.markers.setMarkers([]);
+      return;
+    }
+    const span = INTERVAL_MS[interval];
+    const list = fills
+      .filter((f) => f.symbol === symbol)
+      .map((f) => ({
+        time: toTime(Math.floor(f.time / span) * span),
+        position: f.side === "BUY" ? ("belowBar" as const) : ("aboveBar" as const),
+        shape: f.side === "BUY" ? ("arrowUp" as const) : ("arrowDown" as const),
+        color: f.side === "BUY" ? UP_COLOR : DOWN_COLOR,
+        text: f.side === "BUY" ? "B" : "S",
+        size: 1,
+      }))
+      .sort((a, b) => a.time - b.time);
+    p.markers.setMarkers(list);
+  }, [fills, symbol, interval, marksOn, ready]);
+
+  return (
+    <section className="trade-panel trade-chart" aria-label={t("chart.title")} data-testid="kline-chart">
+      <div className="trade-chart-toolbar">
+        <div className="trade-intervals" role="radiogroup" aria-label={t("chart.interval")}>
+          {KLINE_INTERVAL_VALUES.map((i) => (
+            // biome-ignore lint/a11y/useSemanticElements: a segmented control of buttons reads better than radio inputs here.
+            <button
+              key={i}
+              type="button"
+              role="radio"
+              aria-checked={i === interval}
+              className={i === interval ? "is-active" : undefined}
+              data-testid={`kline-interval-${i}`}
+              onClick={() => setInterval(i)}
+            >
+              {t(`chart.intervals.${i}`)}
+            </button>
+          ))}
+        </div>
+        <label className="trade-check">
+          <input
+            type="checkbox"
+            checked={marksOn}
+            onChange={(e) => setMarksOn(e.target.checked)}
+            data-testid="kline-marks"
+          />
+          {t("chart.marks")}
+        </label>
+      </div>
+      <div className="trade-chart-box" ref={box} dir="ltr">
+        {loading ? <span className="trade-chart-loading">{t("chart.loading")}</span> : null}
+      </div>
+    </section>
+  );
+}

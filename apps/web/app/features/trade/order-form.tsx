@@ -1,0 +1,343 @@
+import type { MarketSymbolInfo, OrderSideValue, PlaceOrderBody } from "@meridian/contracts";
+import { type CSSProperties, type FormEvent, type ReactNode, useEffect, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import {
+  add,
+  compare,
+  decimalsOf,
+  divDown,
+  floorToStep,
+  formatDecimal,
+  isPositive,
+  mul,
+  mulDown,
+  normalizeDecimal,
+  percentOf,
+  sanitizeDecimalInput,
+} from "./decimal.ts";
+
+export type FormType = "LIMIT" | "MARKET" | "STOP_LIMIT";
+
+export interface FeeRates {
+  level: number;
+  makerPpm: number;
+  takerPpm: number;
+}
+
+/** A rate in parts per million as a decimal fraction ("1000" -> "0.001"). */
+export const ppmRate = (ppm: number): string => divDown(String(ppm), "1000000", 8);
+
+export interface FormProblem {
+  key: string;
+  params?: Record<string, string>;
+}
+
+/** Client-side checks before a placement; the server checks again (validation as data). */
+export function validateOrder(
+  body: PlaceOrderBody,
+  info: MarketSymbolInfo,
+  available: string,
+  takerPpm: number,
+): FormProblem | null {
+  const priced = body.type !== "MARKET" && body.type !== "STOP_MARKET";
+  if (body.type === "STOP_LIMIT" && !isPositive(body.stopPrice ?? "0"))
+    return { key: "form.errors.stopPrice" };
+  if (priced && !isPositive(body.price ?? "0")) return { key: "form.errors.price" };
+  if (body.quoteQty !== undefined) {
+    if (!isPositive(body.quoteQty)) return { key: "form.errors.total" };
+    if (compare(body.quoteQty, info.minNotional) < 0)
+      return { key: "form.errors.minNotional", params: { min: info.minNotional, asset: info.quote } };
+    const withFee = mul(body.quoteQty, add("1", ppmRate(takerPpm)));
+    if (compare(withFee, available) > 0) return { key: "form.errors.balance" };
+    return null;
+  }
+  const qty = body.quantity ?? "0";
+  if (!isPositive(qty)) return { key: "form.errors.amount" };
+  if (compare(qty, info.minQty) < 0)
+    return { key: "form.errors.minQty", params: { min: info.minQty, asset: info.base } };
+  if (compare(qty, info.maxQty) > 0)
+    return { key: "form.errors.maxQty", params: { max: info.maxQty, asset: info.base } };
+  if (priced && compare(mul(qty, body.price ?? "0"), info.minNotional) < 0)
+    return { key: "form.errors.minNotional", params: { min: info.minNotional, asset: info.quote } };
+  if (body.side === "SELL" && compare(qty, available) > 0) return { key: "form.errors.balance" };
+  if (body.side === "BUY" && priced) {
+    const cost = mul(mul(qty, body.price ?? "0"), add("1", ppmRate(takerPpm)));
+    if (compare(cost, available) > 0) return { key: "form.errors.balance" };
+  }
+  return null;
+}
+
+interface OrderFormProps {
+  info: MarketSymbolInfo;
+  side: OrderSideValue;
+  type: FormType;
+  /** Available balance: quote for buys, base for sells. */
+  available: string;
+  fee: FeeRates;
+  /** Price copied from the book (with a counter so the same price can be picked twice). */
+  picked: { price: string; seq: number } | null;
+  lastPrice: string | undefined;
+  busy: boolean;
+  /** Shown instead of the submit button (login prompt, simulation call to action). */
+  gate?: ReactNode;
+  onSubmit: (body: PlaceOrderBody) => void;
+}
+
+function Field({
+  label,
+  suffix,
+  value,
+  onChange,
+  decimals,
+  testId,
+}: {
+  label: string;
+  suffix: string;
+  value: string;
+  onChange: (v: string) => void;
+  decimals: number;
+  testId: string;
+}) {
+  const id = useId();
+  return (
+    <div className="trade-field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        inputMode="decimal"
+        autoComplete="off"
+        value={value}
+        placeholder="0"
+        dir="ltr"
+        onChange={(e) => onChange(sanitizeDecimalInput(e.target.value, decimals))}
+        data-testid={testId}
+      />
+      <span className="trade-field-suffix">{suffix}</span>
+    </div>
+  );
+}
+
+/** One side's order form: price, amount, total, a percent slider of the available balance, fee preview. */
+export function OrderForm(props: OrderFormProps) {
+  const { info, side, type, available, fee, picked, lastPrice, busy, gate, onSubmit } = props;
+  const { t } = useTranslation("trade");
+  const buy = side === "BUY";
+  const [price, setPrice] = useState(lastPrice ?? "");
+  const [stopPrice, setStopPrice] = useState("");
+  const [amount, setAmount] = useState("");
+  const [total, setTotal] = useState("");
+  const [percent, setPercent] = useState(0);
+  const [problem, setProblem] = useState<FormProblem | null>(null);
+  const lot = info.lotSize;
+  const qtyDecimals = decimalsOf(lot);
+  const feeRate = ppmRate(fee.takerPpm);
+  const marketBuy = type === "MARKET" && buy;
+  const showPrice = type !== "MARKET";
+
+  useEffect(() => {
+    if (picked) setPrice(picked.price);
+  }, [picked]);
+  // The first live price fills an empty price field once.
+  useEffect(() => {
+    if (lastPrice && price === "") setPrice(lastPrice);
+  }, [lastPrice, price]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new symbol or type starts a fresh form.
+  useEffect(() => {
+    setAmount("");
+    setTotal("");
+    setPercent(0);
+    setProblem(null);
+  }, [info.symbol, type]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new symbol starts from its own price.
+  useEffect(() => {
+    setPrice(lastPrice ?? "");
+  }, [info.symbol]);
+
+  const effectivePrice = showPrice ? price : (lastPrice ?? "");
+
+  const changeAmount = (v: string) => {
+    setAmount(v);
+    setPercent(0);
+    setTotal(isPositive(effectivePrice) && v !== "" ? mulDown(v, effectivePrice, 2) : "");
+  };
+  const changeTotal = (v: string) => {
+    setTotal(v);
+    setPercent(0);
+    if (!marketBuy)
+      setAmount(
+        isPositive(effectivePrice) && v !== ""
+          ? floorToStep(divDown(v, effectivePrice, qtyDecimals + 2), lot)
+          : "",
+      );
+  };
+  const changePrice = (v: string) => {
+    setPrice(v);
+    if (amount !== "" && isPositive(v)) setTotal(mulDown(amount, v, 2));
+  };
+  const changePercent = (p: number) => {
+    setPercent(p);
+    if (buy) {
+      // Leave room for the taker fee, charged on top for buys.
+      const spend = floorToStep(divDown(percentOf(available, p, "0.00000001"), add("1", feeRate), 8), "0.01");
+      if (marketBuy) {
+        setTotal(spend);
+        setAmount("");
+      } else if (isPositive(effectivePrice)) {
+        const qty = floorToStep(divDown(spend, effectivePrice, qtyDecimals + 2), lot);
+        setAmount(qty);
+        setTotal(mulDown(qty, effectivePrice, 2));
+      }
+    } else {
+      const qty = percentOf(available, p, lot);
+      setAmount(qty);
+      setTotal(isPositive(effectivePrice) ? mulDown(qty, effectivePrice, 2) : "");
+    }
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const body: PlaceOrderBody = {
+      symbol: info.symbol,
+      side,
+      type,
+      clientOrderId: `web-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
+    };
+    if (type !== "MARKET") {
+      body.price = normalizeDecimal(price);
+      body.timeInForce = "GTC";
+    }
+    if (type === "STOP_LIMIT") body.stopPrice = normalizeDecimal(stopPrice);
+    if (marketBuy) body.quoteQty = normalizeDecimal(total);
+    else body.quantity = normalizeDecimal(amount);
+    const found = validateOrder(body, info, available, fee.takerPpm);
+    setProblem(found);
+    if (!found) onSubmit(body);
+  };
+
+  const notional = marketBuy
+    ? total
+    : isPositive(effectivePrice) && amount !== ""
+      ? mul(amount, effectivePrice)
+      : "0";
+  const estFee = isPositive(notional || "0") ? mulDown(notional, feeRate, 8) : "0";
+  const availableAsset = buy ? info.quote : info.base;
+
+  return (
+    <form
+      className={`trade-form is-${buy ? "buy" : "sell"}`}
+      onSubmit={submit}
+      noValidate
+      data-testid={`order-form-${side.toLowerCase()}`}
+    >
+      <div className="trade-form-available">
+        <span>{t("form.available")}</span>
+        <strong data-testid={`available-${side.toLowerCase()}`}>
+          {formatDecimal(available, buy ? 2 : info.qtyDecimals)} {availableAsset}
+        </strong>
+      </div>
+      {type === "STOP_LIMIT" ? (
+        <Field
+          label={t("form.stopPrice")}
+          suffix={info.quote}
+          value={stopPrice}
+          onChange={setStopPrice}
+          decimals={info.priceDecimals}
+          testId={`stop-price-${side.toLowerCase()}`}
+        />
+      ) : null}
+      {showPrice ? (
+        <Field
+          label={t("form.price")}
+          suffix={info.quote}
+          value={price}
+          onChange={changePrice}
+          decimals={info.priceDecimals}
+          testId={`price-${side.toLowerCase()}`}
+        />
+      ) : (
+        <div className="trade-field is-static">
+          <span>{t("form.price")}</span>
+          <span className="trade-field-static">{t("form.marketPrice")}</span>
+        </div>
+      )}
+      {marketBuy ? null : (
+        <Field
+          label={t("form.amount")}
+          suffix={info.base}
+          value={amount}
+          onChange={changeAmount}
+          decimals={qtyDecimals}
+          testId={`amount-${side.toLowerCase()}`}
+        />
+      )}
+      <div className="trade-slider">
+        <input
+          type="range"
+          min={0}
+          max={100}
+          step={1}
+          value={percent}
+          onChange={(e) => changePercent(Number(e.target.value))}
+          aria-label={t("form.percent")}
+          aria-valuetext={`${percent}%`}
+          style={{ "--pct": `${percent}%` } as CSSProperties}
+          data-testid={`percent-${side.toLowerCase()}`}
+        />
+        <div className="trade-slider-marks">
+          {[0, 25, 50, 75, 100].map((p) => (
+            <button
+              key={p}
+              type="button"
+              className={percent >= p ? "is-on" : undefined}
+              onClick={() => changePercent(p)}
+            >
+              {p}%
+            </button>
+          ))}
+        </div>
+      </div>
+      {type === "MARKET" && !buy ? null : (
+        <Field
+          label={t("form.total")}
+          suffix={info.quote}
+          value={total}
+          onChange={changeTotal}
+          decimals={2}
+          testId={`total-${side.toLowerCase()}`}
+        />
+      )}
+      <dl className="trade-form-fee">
+        <div>
+          <dt>{t("form.feeRate", { level: fee.level })}</dt>
+          <dd>
+            {t("form.makerTaker", {
+              maker: divDown(String(fee.makerPpm), "10000", 4),
+              taker: divDown(String(fee.takerPpm), "10000", 4),
+            })}
+          </dd>
+        </div>
+        <div>
+          <dt>{t("form.estFee")}</dt>
+          <dd data-testid={`fee-${side.toLowerCase()}`}>
+            ≈ {formatDecimal(estFee, 4)} {info.quote}
+          </dd>
+        </div>
+      </dl>
+      {problem ? (
+        <p className="trade-form-problem" role="alert">
+          {t(problem.key, problem.params)}
+        </p>
+      ) : null}
+      {gate ?? (
+        <button
+          type="submit"
+          className={`trade-submit is-${buy ? "buy" : "sell"}`}
+          disabled={busy}
+          data-testid={`submit-${side.toLowerCase()}`}
+        >
+          {t(buy ? "form.buy" : "form.sell", { asset: info.base })}
+        </button>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,194 @@
+import {
+  type Depth,
+  type MarketSymbolInfo,
+  type OrderSideValue,
+  PaperCode,
+  type PlaceOrderBody,
+} from "@meridian/contracts";
+import { localizePath } from "@meridian/contracts/locales";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { EnterSimulationButton } from "../simulation/enter-simulation-button.tsx";
+import { errorCode, paperApi } from "./api.ts";
+import { estimateMarketFill } from "./book-math.ts";
+import { compare, divDown, mul } from "./decimal.ts";
+import { type FeeRates, type FormType, OrderForm } from "./order-form.tsx";
+import { StorageKey } from "./storage.ts";
+import { useTips } from "./tip-dialog.tsx";
+import type { PaperState } from "./use-paper.ts";
+
+/** Who is looking: a visitor, a user outside simulation mode, or a paper trader. */
+export type TradeAccess = "guest" | "needs-sim" | "ready";
+
+const TYPES: FormType[] = ["LIMIT", "MARKET", "STOP_LIMIT"];
+const SLIPPAGE_WARN_PERCENT = "1";
+/** A limit price beyond these shares of the last price (in %) asks first: it would take at once. */
+const LIMIT_BUY_CEILING = "110";
+const LIMIT_SELL_FLOOR = "90";
+
+const ERROR_KEYS: Record<string, string> = {
+  [PaperCode.INSUFFICIENT_BALANCE]: "form.errors.balance",
+  [PaperCode.ORDER_REJECTED]: "form.errors.rejected",
+  [PaperCode.NO_LIQUIDITY]: "form.errors.noLiquidity",
+  [PaperCode.TOO_MANY_OPEN_ORDERS]: "form.errors.tooMany",
+  [PaperCode.PAPER_ONLY]: "form.errors.paperOnly",
+};
+
+interface OrderPanelProps {
+  info: MarketSymbolInfo;
+  locale: string;
+  access: TradeAccess;
+  paper: PaperState;
+  fee: FeeRates;
+  depth: Depth | null;
+  lastPrice: string | undefined;
+  picked: { price: string; seq: number } | null;
+  /** Phone layouts show one side at a time. */
+  compact: boolean;
+  side: OrderSideValue;
+  onSideChange: (side: OrderSideValue) => void;
+}
+
+/** Order types, the buy and sell forms, the gate for visitors, tips and placement. */
+export function OrderPanel(props: OrderPanelProps) {
+  const { info, locale, access, paper, fee, depth, lastPrice, picked, compact, side, onSideChange } = props;
+  const { t } = useTranslation("trade");
+  const [type, setType] = useState<FormType>("LIMIT");
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+  const tips = useTips();
+
+  const availableOf = (asset: string) => paper.balances.find((b) => b.asset === asset)?.available ?? "0";
+
+  const guard = async (body: PlaceOrderBody): Promise<boolean> => {
+    if (body.type === "MARKET" && depth) {
+      const levels = body.side === "BUY" ? depth.asks : depth.bids;
+      const amount =
+        body.quoteQty !== undefined ? { quote: body.quoteQty } : { quantity: body.quantity ?? "0" };
+      const est = estimateMarketFill(levels, amount, info.priceDecimals);
+      if (est.exhausted || compare(est.slippagePercent, SLIPPAGE_WARN_PERCENT) > 0) {
+        return tips.confirm(
+          StorageKey.TIP_MARKET_SLIPPAGE,
+          t("tips.slippageTitle"),
+          t("tips.slippageBody", {
+            percent: est.exhausted ? `>${est.slippagePercent}` : est.slippagePercent,
+          }),
+        );
+      }
+    }
+    if (body.type === "LIMIT" && lastPrice && body.price) {
+      const gap = divDown(mul(body.price, "100"), lastPrice, 2);
+      const far =
+        body.side === "BUY" ? compare(gap, LIMIT_BUY_CEILING) > 0 : compare(gap, LIMIT_SELL_FLOOR) < 0;
+      if (far)
+        return tips.confirm(
+          StorageKey.TIP_LIMIT_DEVIATION,
+          t("tips.deviationTitle"),
+          t("tips.deviationBody"),
+        );
+    }
+    return true;
+  };
+
+  const place = async (body: PlaceOrderBody) => {
+    setNotice(null);
+    if (!(await guard(body))) return;
+    setBusy(true);
+    try {
+      const result = await paperApi.place(body);
+      paper.applyOrder(result.order, result.fills);
+      const filled = result.order.status === "FILLED";
+      setNotice({ ok: true, text: t(filled ? "form.filled" : "form.placed") });
+    } catch (error) {
+      const key = ERROR_KEYS[errorCode(error)];
+      setNotice({ ok: false, text: key ? t(key) : t("form.errors.generic") });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const gate =
+    access === "guest" ? (
+      <div className="trade-gate" data-testid="trade-login-prompt">
+        <a className="trade-gate-primary" href={localizePath(locale, "/login")}>
+          {t("gate.login")}
+        </a>
+        <span>
+          {t("gate.or")} <a href={localizePath(locale, "/register")}>{t("gate.register")}</a>
+        </span>
+      </div>
+    ) : access === "needs-sim" ? (
+      <div className="trade-gate" data-testid="trade-sim-prompt">
+        <p>{t("gate.simulationOnly")}</p>
+        <EnterSimulationButton type="primary" block data-testid="enter-simulation" />
+      </div>
+    ) : undefined;
+
+  const sides: OrderSideValue[] = compact ? [side] : ["BUY", "SELL"];
+  return (
+    <section className="trade-panel trade-order" aria-label={t("form.title")} data-testid="order-panel">
+      <header className="trade-panel-head trade-order-head">
+        <div className="trade-tabs" role="tablist" aria-label={t("form.type")}>
+          {TYPES.map((ty) => (
+            <button
+              key={ty}
+              type="button"
+              role="tab"
+              aria-selected={ty === type}
+              className={ty === type ? "is-active" : undefined}
+              onClick={() => setType(ty)}
+              data-testid={`order-type-${ty.toLowerCase()}`}
+            >
+              {t(`form.types.${ty}`)}
+            </button>
+          ))}
+        </div>
+        <span className="trade-fee-badge">{t("form.vip", { level: fee.level })}</span>
+      </header>
+      {compact ? (
+        <div className="trade-side-switch" role="tablist" aria-label={t("form.side")}>
+          {(["BUY", "SELL"] as const).map((s) => (
+            <button
+              key={s}
+              type="button"
+              role="tab"
+              aria-selected={s === side}
+              className={`is-${s.toLowerCase()}${s === side ? " is-active" : ""}`}
+              onClick={() => onSideChange(s)}
+              data-testid={`side-${s.toLowerCase()}`}
+            >
+              {t(s === "BUY" ? "form.buyShort" : "form.sellShort")}
+            </button>
+          ))}
+        </div>
+      ) : null}
+      <div className="trade-forms">
+        {sides.map((s) => (
+          <OrderForm
+            key={s}
+            info={info}
+            side={s}
+            type={type}
+            available={availableOf(s === "BUY" ? info.quote : info.base)}
+            fee={fee}
+            picked={picked}
+            lastPrice={lastPrice}
+            busy={busy}
+            gate={gate}
+            onSubmit={(body) => void place(body)}
+          />
+        ))}
+      </div>
+      {notice ? (
+        <p
+          className={`trade-notice ${notice.ok ? "is-ok" : "is-error"}`}
+          role="status"
+          data-testid="order-notice"
+        >
+          {notice.text}
+        </p>
+      ) : null}
+      {tips.dialog}
+    </section>
+  );
+}

@@ -1,0 +1,210 @@
+import type { MarketSymbolInfo, PaperBalance, PaperOrder, PaperTrade } from "@meridian/contracts";
+import dayjs from "dayjs";
+import { useTranslation } from "react-i18next";
+import { decimalsOf, divDown, formatDecimal, isPositive, mul } from "./decimal.ts";
+import { useMounted } from "./use-mounted.ts";
+
+export type SymbolIndex = Readonly<Record<string, MarketSymbolInfo>>;
+
+/** A value from an order or trade in its instrument's precision (as sent when unknown). */
+function useFormatters(symbols: SymbolIndex) {
+  const mounted = useMounted();
+  return {
+    price: (symbol: string, v: string | null) =>
+      v === null ? "--" : formatDecimal(v, symbols[symbol]?.priceDecimals ?? decimalsOf(v)),
+    qty: (symbol: string, v: string) => formatDecimal(v, symbols[symbol]?.qtyDecimals ?? decimalsOf(v)),
+    quote: (v: string) => formatDecimal(v, 2),
+    fee: (v: string) => formatDecimal(v, Math.min(8, Math.max(4, decimalsOf(v)))),
+    time: (ms: number) => (mounted ? dayjs(ms).format("YYYY-MM-DD HH:mm:ss") : "--"),
+    pair: (symbol: string) => {
+      const info = symbols[symbol];
+      return info ? `${info.base}/${info.quote}` : symbol;
+    },
+  };
+}
+
+function Empty({ cols, text }: { cols: number; text: string }) {
+  return (
+    <tr>
+      <td colSpan={cols} className="trade-empty">
+        {text}
+      </td>
+    </tr>
+  );
+}
+
+function SideCell({ side }: { side: "BUY" | "SELL" }) {
+  const { t } = useTranslation("trade");
+  return (
+    <td className={side === "BUY" ? "is-up" : "is-down"}>
+      {t(side === "BUY" ? "form.buyShort" : "form.sellShort")}
+    </td>
+  );
+}
+
+interface OrdersTableProps {
+  orders: readonly PaperOrder[];
+  symbols: SymbolIndex;
+  /** Open orders get a cancel button. */
+  onCancel?: (order: PaperOrder) => void;
+  cancelling?: ReadonlySet<number>;
+  testId: string;
+}
+
+export function OrdersTable({ orders, symbols, onCancel, cancelling, testId }: OrdersTableProps) {
+  const { t } = useTranslation("trade");
+  const f = useFormatters(symbols);
+  return (
+    <div className="trade-table-wrap">
+      <table className="trade-table" data-testid={testId}>
+        <thead>
+          <tr>
+            <th>{t("orders.time")}</th>
+            <th>{t("orders.pair")}</th>
+            <th>{t("orders.type")}</th>
+            <th>{t("orders.side")}</th>
+            <th>{t("orders.price")}</th>
+            <th>{t("orders.trigger")}</th>
+            <th>{t("orders.amount")}</th>
+            <th>{t("orders.filled")}</th>
+            <th>{onCancel ? t("orders.total") : t("orders.average")}</th>
+            <th>{onCancel ? t("orders.action") : t("orders.status")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {orders.length === 0 ? (
+            <Empty cols={10} text={t(onCancel ? "orders.noOpen" : "orders.noHistory")} />
+          ) : null}
+          {orders.map((o) => (
+            <tr key={o.orderId} data-order-id={o.orderId} data-status={o.status}>
+              <td className="trade-muted">{f.time(o.createdAt)}</td>
+              <td>{f.pair(o.symbol)}</td>
+              <td>{t(`form.types.${o.type}`)}</td>
+              <SideCell side={o.side} />
+              <td>
+                {o.type === "MARKET" || o.type === "STOP_MARKET"
+                  ? t("form.marketPrice")
+                  : f.price(o.symbol, o.price)}
+              </td>
+              <td>
+                {o.stopPrice ? `${o.side === "BUY" ? "≥" : "≤"} ${f.price(o.symbol, o.stopPrice)}` : "--"}
+              </td>
+              <td>
+                {o.quoteQty && !isPositive(o.origQty) ? `${f.quote(o.quoteQty)}` : f.qty(o.symbol, o.origQty)}
+              </td>
+              <td>{f.qty(o.symbol, o.executedQty)}</td>
+              <td>
+                {onCancel
+                  ? o.price
+                    ? f.quote(mul(o.price, o.origQty))
+                    : "--"
+                  : isPositive(o.executedQty)
+                    ? f.price(
+                        o.symbol,
+                        divDown(o.cummulativeQuoteQty, o.executedQty, symbols[o.symbol]?.priceDecimals ?? 8),
+                      )
+                    : "--"}
+              </td>
+              <td>
+                {onCancel ? (
+                  <button
+                    type="button"
+                    className="trade-link-button"
+                    onClick={() => onCancel(o)}
+                    disabled={cancelling?.has(o.orderId)}
+                    data-testid="cancel-order"
+                  >
+                    {t("orders.cancel")}
+                  </button>
+                ) : (
+                  <span className={`trade-status is-${o.status.toLowerCase()}`}>
+                    {t(`orders.statuses.${o.status}`)}
+                  </span>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export function TradesTable({
+  trades,
+  symbols,
+  testId,
+}: {
+  trades: readonly PaperTrade[];
+  symbols: SymbolIndex;
+  testId: string;
+}) {
+  const { t } = useTranslation("trade");
+  const f = useFormatters(symbols);
+  return (
+    <div className="trade-table-wrap">
+      <table className="trade-table" data-testid={testId}>
+        <thead>
+          <tr>
+            <th>{t("orders.time")}</th>
+            <th>{t("orders.pair")}</th>
+            <th>{t("orders.side")}</th>
+            <th>{t("orders.price")}</th>
+            <th>{t("orders.executed")}</th>
+            <th>{t("orders.total")}</th>
+            <th>{t("orders.fee")}</th>
+            <th>{t("orders.role")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {trades.length === 0 ? <Empty cols={8} text={t("orders.noTrades")} /> : null}
+          {trades.map((tr) => (
+            <tr key={tr.tradeId} data-trade-id={tr.tradeId}>
+              <td className="trade-muted">{f.time(tr.time)}</td>
+              <td>{f.pair(tr.symbol)}</td>
+              <SideCell side={tr.side} />
+              <td>{f.price(tr.symbol, tr.price)}</td>
+              <td>{f.qty(tr.symbol, tr.qty)}</td>
+              <td>{f.quote(tr.quoteQty)}</td>
+              <td>
+                {f.fee(tr.fee)} {tr.feeAsset}
+              </td>
+              <td>{t(tr.isMaker ? "orders.maker" : "orders.taker")}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export function BalancesTable({ balances, testId }: { balances: readonly PaperBalance[]; testId: string }) {
+  const { t } = useTranslation("trade");
+  return (
+    <div className="trade-table-wrap">
+      <table className="trade-table" data-testid={testId}>
+        <thead>
+          <tr>
+            <th>{t("assets.asset")}</th>
+            <th>{t("assets.total")}</th>
+            <th>{t("assets.available")}</th>
+            <th>{t("assets.held")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {balances.length === 0 ? <Empty cols={4} text={t("assets.empty")} /> : null}
+          {balances.map((b) => (
+            <tr key={b.asset} data-asset={b.asset}>
+              <td>
+                <strong>{b.asset}</strong>
+              </td>
+              <td data-testid={`balance-total-${b.asset}`}>{formatDecimal(b.total, 8)}</td>
+              <td data-testid={`balance-available-${b.asset}`}>{formatDecimal(b.available, 8)}</td>
+              <td>{formatDecimal(b.held, 8)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import type { MarketSymbolInfo, MarketTrade } from "@meridian/contracts";
+import dayjs from "dayjs";
+import { useTranslation } from "react-i18next";
+import { formatDecimal } from "./decimal.ts";
+import { useMounted } from "./use-mounted.ts";
+
+/** The market's latest trades: a buyer-taker trade green, a seller-taker trade red. */
+export function RecentTrades({ info, trades }: { info: MarketSymbolInfo; trades: readonly MarketTrade[] }) {
+  const { t } = useTranslation("trade");
+  const mounted = useMounted();
+  return (
+    <section className="trade-panel trade-trades" aria-label={t("trades.title")} data-testid="recent-trades">
+      <header className="trade-panel-head">
+        <h2>{t("trades.title")}</h2>
+      </header>
+      <div className="trade-trades-cols" aria-hidden="true">
+        <span>{t("book.price", { asset: info.quote })}</span>
+        <span>{t("book.amount", { asset: info.base })}</span>
+        <span>{t("trades.time")}</span>
+      </div>
+      <ol className="trade-trades-list">
+        {trades.map((tr) => (
+          <li key={tr.id} className={tr.isBuyerMaker ? "is-down" : "is-up"}>
+            <span className="trade-trades-price">{formatDecimal(tr.price, info.priceDecimals)}</span>
+            <span>{formatDecimal(tr.qty, info.qtyDecimals)}</span>
+            <span className="trade-muted">{mounted ? dayjs(tr.time).format("HH:mm:ss") : "--:--:--"}</span>
+          </li>
+        ))}
+        {trades.length === 0 ? <li className="trade-empty">{t("trades.empty")}</li> : null}
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,105 @@
+import type { MarketSymbolInfo, Ticker } from "@meridian/contracts";
+import { useEffect, useId, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { compare, formatDecimal } from "./decimal.ts";
+
+interface SymbolSwitcherProps {
+  current: MarketSymbolInfo;
+  symbols: readonly MarketSymbolInfo[];
+  tickers: Readonly<Record<string, Ticker>>;
+  hrefFor: (symbol: string) => string;
+}
+
+/** Every market symbol with its last price and 24 h change, searchable; a link per pair. */
+export function SymbolSwitcher({ current, symbols, tickers, hrefFor }: SymbolSwitcherProps) {
+  const { t } = useTranslation("trade");
+  const [open, setOpen] = useState(false);
+  const [q, setQ] = useState("");
+  const panelId = useId();
+  const root = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open) return undefined;
+    const onDown = (e: MouseEvent) => {
+      if (root.current && !root.current.contains(e.target as Node)) setOpen(false);
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape") setOpen(false);
+    };
+    document.addEventListener("mousedown", onDown);
+    document.addEventListener("keydown", onKey);
+    return () => {
+      document.removeEventListener("mousedown", onDown);
+      document.removeEventListener("keydown", onKey);
+    };
+  }, [open]);
+
+  const needle = q.trim().toUpperCase();
+  const list = symbols.filter(
+    (s) => needle === "" || s.symbol.includes(needle) || s.name.toUpperCase().includes(needle),
+  );
+
+  return (
+    <div className="trade-switcher" ref={root}>
+      <button
+        type="button"
+        className="trade-switcher-button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((o) => !o)}
+        data-testid="symbol-switcher"
+      >
+        <strong>
+          {current.base}/{current.quote}
+        </strong>
+        <small>{current.name}</small>
+        <span aria-hidden="true" className="trade-caret" />
+      </button>
+      {open ? (
+        <div className="trade-switcher-panel" id={panelId} data-testid="symbol-list">
+          <input
+            className="trade-switcher-search"
+            type="search"
+            value={q}
+            placeholder={t("switcher.search")}
+            aria-label={t("switcher.search")}
+            onChange={(e) => setQ(e.target.value)}
+            // biome-ignore lint/a11y/noAutofocus: the panel opens to search; focus belongs in its field.
+            autoFocus
+          />
+          <div className="trade-switcher-cols" aria-hidden="true">
+            <span>{t("switcher.pair")}</span>
+            <span>{t("switcher.last")}</span>
+            <span>{t("switcher.change")}</span>
+          </div>
+          <ul>
+            {list.map((s) => {
+              const tk = tickers[s.symbol];
+              const up = tk ? compare(tk.priceChangePercent, "0") >= 0 : true;
+              return (
+                <li key={s.symbol}>
+                  <Link
+                    to={hrefFor(s.symbol)}
+                    onClick={() => setOpen(false)}
+                    aria-current={s.symbol === current.symbol ? "page" : undefined}
+                    data-testid={`symbol-${s.symbol}`}
+                  >
+                    <span>
+                      <strong>{s.base}</strong>/{s.quote}
+                    </span>
+                    <span>{tk ? formatDecimal(tk.lastPrice, s.priceDecimals) : "--"}</span>
+                    <span className={up ? "is-up" : "is-down"}>
+                      {tk ? `${up ? "+" : ""}${formatDecimal(tk.priceChangePercent, 2)}%` : "--"}
+                    </span>
+                  </Link>
+                </li>
+              );
+            })}
+            {list.length === 0 ? <li className="trade-empty">{t("switcher.none")}</li> : null}
+          </ul>
+        </div>
+      ) : null}
+    </div>
+  );
+}

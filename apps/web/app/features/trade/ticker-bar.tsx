@@ -1,0 +1,55 @@
+import type { MarketSymbolInfo, Ticker } from "@meridian/contracts";
+import { useTranslation } from "react-i18next";
+import { compare, formatCompact, formatDecimal } from "./decimal.ts";
+import type { SocketStatus } from "./live-socket.ts";
+import { SymbolSwitcher } from "./symbol-switcher.tsx";
+
+interface TickerBarProps {
+  info: MarketSymbolInfo;
+  ticker: Ticker | undefined;
+  symbols: readonly MarketSymbolInfo[];
+  tickers: Readonly<Record<string, Ticker>>;
+  status: SocketStatus;
+  hrefFor: (symbol: string) => string;
+  /** Simulation badge or call to action, at the end of the bar. */
+  extra?: React.ReactNode;
+}
+
+/** The symbol (opening the switcher), last price and the 24 h figures. */
+export function TickerBar({ info, ticker, symbols, tickers, status, hrefFor, extra }: TickerBarProps) {
+  const { t } = useTranslation("trade");
+  const up = ticker ? compare(ticker.priceChange, "0") >= 0 : true;
+  const dir = up ? "is-up" : "is-down";
+  const stat = (label: string, value: string, testId?: string) => (
+    <div className="trade-stat" data-testid={testId}>
+      <span>{label}</span>
+      <strong>{value}</strong>
+    </div>
+  );
+  return (
+    <section className="trade-panel trade-bar" aria-label={t("bar.title")}>
+      <SymbolSwitcher current={info} symbols={symbols} tickers={tickers} hrefFor={hrefFor} />
+      <div className={`trade-bar-last ${dir}`} data-testid="ticker-last">
+        <strong>{ticker ? formatDecimal(ticker.lastPrice, info.priceDecimals) : "--"}</strong>
+        <span className="trade-live" data-status={status} title={t(`bar.status.${status}`)}>
+          <i aria-hidden="true" />
+          <span className="trade-visually-hidden">{t(`bar.status.${status}`)}</span>
+        </span>
+      </div>
+      <div className="trade-bar-stats">
+        {stat(
+          t("bar.change"),
+          ticker
+            ? `${up ? "+" : ""}${formatDecimal(ticker.priceChange, info.priceDecimals)} ${up ? "+" : ""}${formatDecimal(ticker.priceChangePercent, 2)}%`
+            : "--",
+          "ticker-change",
+        )}
+        {stat(t("bar.high"), ticker ? formatDecimal(ticker.highPrice, info.priceDecimals) : "--")}
+        {stat(t("bar.low"), ticker ? formatDecimal(ticker.lowPrice, info.priceDecimals) : "--")}
+        {stat(t("bar.volumeBase", { asset: info.base }), ticker ? formatCompact(ticker.volume) : "--")}
+        {stat(t("bar.volumeQuote", { asset: info.quote }), ticker ? formatCompact(ticker.quoteVolume) : "--")}
+      </div>
+      {extra ? <div className="trade-bar-extra">{extra}</div> : null}
+    </section>
+  );
+}

@@ -1,0 +1,39 @@
+import { localizePath } from "@meridian/contracts/locales";
+import { redirect, useRouteLoaderData } from "react-router";
+import { loadTradePage } from "../features/trade/page.server.ts";
+import tradeStyles from "../features/trade/trade.css?url";
+import { TradePage } from "../features/trade/trade-page.tsx";
+import { localeFromParams } from "../i18n/locale-routing.ts";
+import type { Route } from "./+types/spot.$symbol";
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: tradeStyles }];
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const locale = localeFromParams(params);
+  const symbol = params.symbol ?? "";
+  if (symbol !== symbol.toUpperCase())
+    throw redirect(localizePath(locale, `/spot/${symbol.toUpperCase()}`), 301);
+  return loadTradePage(locale, symbol, context);
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData) return [];
+  return [{ title: loaderData.title }, { name: "description", content: loaderData.description }];
+}
+
+export default function Spot({ loaderData }: Route.ComponentProps) {
+  const root = useRouteLoaderData<{ theme?: string; user?: unknown }>("root");
+  const { locale, symbol, snapshot } = loaderData;
+  return (
+    <TradePage
+      key={locale}
+      locale={locale}
+      symbol={symbol}
+      snapshot={snapshot}
+      layout="auto"
+      dark={root?.theme === "black"}
+      loggedIn={Boolean(root?.user)}
+      hrefFor={(s) => localizePath(locale, `/spot/${s}`)}
+    />
+  );
+}

@@ -1,0 +1,41 @@
+import { localizePath } from "@meridian/contracts/locales";
+import { useRouteLoaderData } from "react-router";
+import { loadTradePage } from "../features/trade/page.server.ts";
+import tradeStyles from "../features/trade/trade.css?url";
+import { TradePage } from "../features/trade/trade-page.tsx";
+import { localeFromParams } from "../i18n/locale-routing.ts";
+import type { Route } from "./+types/trade-spot";
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: tradeStyles }];
+
+/** The phone layout of the spot page (app webviews link here): `?symbol=` picks the pair. */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const locale = localeFromParams(params);
+  const raw = new URL(request.url).searchParams.get("symbol") ?? "BTCUSDT";
+  return loadTradePage(locale, raw.toUpperCase(), context);
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData) return [];
+  return [
+    { title: loaderData.title },
+    { name: "description", content: loaderData.description },
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+export default function TradeSpot({ loaderData }: Route.ComponentProps) {
+  const root = useRouteLoaderData<{ theme?: string; user?: unknown }>("root");
+  const { locale, symbol, snapshot } = loaderData;
+  return (
+    <TradePage
+      locale={locale}
+      symbol={symbol}
+      snapshot={snapshot}
+      layout="phone"
+      dark={root?.theme === "black"}
+      loggedIn={Boolean(root?.user)}
+      hrefFor={(s) => `${localizePath(locale, "/trade-spot")}?symbol=${s}`}
+    />
+  );
+}
