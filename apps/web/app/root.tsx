@@ -22,6 +22,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
+import { canonicalQueryOfMatches } from "./features/seo/canonical.ts";
 import { DOWNLOAD_BAR_BOOT_SCRIPT } from "./features/shell/download-bar.tsx";
 import { NotFound } from "./features/shell/not-found.tsx";
 import { loadShellUser } from "./features/shell/session.server.ts";
@@ -29,7 +30,6 @@ import { ShellProviders } from "./features/shell/shell-providers.tsx";
 import { markSimulationMode } from "./features/shell/simulation.ts";
 import { SiteShell } from "./features/shell/site-shell.tsx";
 import type { NavKey } from "./features/shell/types.ts";
-import { SimulationProvider } from "./features/simulation/simulation-provider.tsx";
 import { useTracker } from "./features/tracking/use-tracker.ts";
 import { addBundles, createI18n, type I18nPayload, SHELL_NAMESPACES } from "./i18n/i18n.ts";
 import { applyDayjsLocale, loadLocaleModules } from "./i18n/locale-modules.ts";
@@ -100,6 +100,17 @@ const HREFLANG_LOCALES = VISIBLE_LOCALES.filter(
   (l, i) => VISIBLE_LOCALES.findIndex((other) => other.htmlLang === l.htmlLang) === i,
 );
 
+/**
+ * Session load on app start (SPEC section 4): user info, cached user id (cleared and
+ * "get user info error" logged on failure), request signing. The account client loads
+ * after hydration so the API client stays out of the first-load bundle.
+ */
+function loadClientSession(): void {
+  void import("./features/account/account-client.ts").then(({ accountClient }) =>
+    accountClient().loadSession(),
+  );
+}
+
 function routeI18nPayloads(matches: ReturnType<typeof useMatches>): I18nPayload[] {
   const out: I18nPayload[] = [];
   for (const m of matches) {
@@ -140,12 +151,21 @@ export function Layout({ children }: { children: ReactNode }) {
 
   useEffect(() => applyDayjsLocale(locale), [locale]);
   useTracker(data?.user?.userId);
+  useEffect(loadClientSession, []);
 
   const { rest } = parseLocalePath(location.pathname);
+  // A route's own canonical parameters (a list's tab and page), never its search terms.
+  const query = canonicalQueryOfMatches(matches);
 
   const handleNavigate = (href: string, key?: NavKey) => {
     if (key === "simulation") markSimulationMode();
     navigate(href);
+  };
+
+  const handleLogout = () => {
+    void import("./features/account/account-client.ts")
+      .then(({ accountClient }) => accountClient().logout())
+      .finally(() => window.location.reload());
   };
 
   const handleLanguageChange = (next: string) => {
@@ -177,34 +197,36 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#181a20" />
         <script nonce={nonce}>{DOWNLOAD_BAR_BOOT_SCRIPT}</script>
         <Meta />
-        <link rel="canonical" href={`${origin}${localizePath(entry.hidden ? "en" : entry.code, rest)}`} />
+        <link
+          rel="canonical"
+          href={`${origin}${localizePath(entry.hidden ? "en" : entry.code, rest)}${query}`}
+        />
         {HREFLANG_LOCALES.map((l) => (
           <link
             key={l.code}
             rel="alternate"
             hrefLang={l.htmlLang}
-            href={`${origin}${localizePath(l.code, rest)}`}
+            href={`${origin}${localizePath(l.code, rest)}${query}`}
           />
         ))}
-        <link rel="alternate" hrefLang="x-default" href={`${origin}${rest}`} />
+        <link rel="alternate" hrefLang="x-default" href={`${origin}${rest}${query}`} />
         <Links nonce={nonce} />
       </head>
       <body>
         <ShellProviders i18n={i18n} nonce={nonce} locale={locale} theme={theme}>
-          <SimulationProvider>
-            <SiteShell
-              locale={locale}
-              theme={theme}
-              user={data?.user}
-              currentPath={rest}
-              year={data?.year ?? new Date().getUTCFullYear()}
-              onNavigate={handleNavigate}
-              onThemeChange={setTheme}
-              onLanguageChange={handleLanguageChange}
-            >
-              {children}
-            </SiteShell>
-          </SimulationProvider>
+          <SiteShell
+            locale={locale}
+            theme={theme}
+            user={data?.user}
+            currentPath={rest}
+            year={data?.year ?? new Date().getUTCFullYear()}
+            onNavigate={handleNavigate}
+            onThemeChange={setTheme}
+            onLanguageChange={handleLanguageChange}
+            onLogout={handleLogout}
+          >
+            {children}
+          </SiteShell>
         </ShellProviders>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

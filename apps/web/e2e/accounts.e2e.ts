@@ -65,7 +65,7 @@ describe("accounts", () => {
     await expect
       .poll(() => page.getByTestId("account-overview").textContent(), { timeout: 15_000 })
       .toContain(EMAIL);
-    expect(await page.locator("header").textContent()).toContain(EMAIL);
+    expect(await page.locator("header.shell-header").textContent()).toContain(EMAIL);
     expect(await page.evaluate(() => localStorage.getItem("userId"))).toMatch(/^\d{10}$/);
 
     await page.goto(`${server.url}/account/security`);
@@ -80,7 +80,7 @@ describe("accounts", () => {
     await page.goto(`${server.url}/account/overview`);
     await page.getByTestId("account-logout").click();
     await page.waitForURL(`${server.url}/`);
-    expect(await page.locator("header").textContent()).not.toContain(EMAIL);
+    expect(await page.locator("header.shell-header").textContent()).not.toContain(EMAIL);
     const cookies = await page.context().cookies();
     expect(cookies.map((c) => c.name)).not.toContain("mer_token");
   });
@@ -97,7 +97,7 @@ describe("accounts", () => {
     await page.getByTestId("login-code").fill(totp(secret, Date.now() + 30_000));
     await page.getByTestId("login-verify-submit").click();
     await page.waitForURL(/\/account\/overview$/);
-    expect(await page.locator("header").textContent()).toContain(EMAIL);
+    expect(await page.locator("header.shell-header").textContent()).toContain(EMAIL);
 
     // Fill a form that needs the session, end the session behind the page's back (same
     // cookie jar), then submit: the call answers 00004 and the client forces a logout.
@@ -120,5 +120,58 @@ describe("accounts", () => {
     await page.getByText("Please log in").waitFor();
     expect((await page.context().cookies()).map((c) => c.name)).not.toContain("mer_token");
     expect(await page.evaluate(() => localStorage.getItem("userId"))).toBeNull();
+  });
+
+  test("Japanese pages, ?redirect= honoured for this site only, logout from the header's user menu", async () => {
+    const page = await newPage(browser, { allowErrors, locale: "ja" });
+    const email = `ja${Date.now()}@example.com`;
+    await page.goto(`${server.url}/ja/register?redirect=${encodeURIComponent("/ja/telegram-apps")}`);
+    await page.waitForLoadState("networkidle");
+    expect(await page.title()).toBe("新規登録 | Meridian");
+    await page.getByText("無料アカウントを作成").waitFor();
+    await page.getByTestId("register-submit").click();
+    await page.getByText("メールアドレスを入力してください").waitFor();
+    await page.getByTestId("register-email").fill(email);
+    await page.getByTestId("register-send-code").click();
+    await page.getByTestId("register-code").fill(await outboxCode(page, email));
+    await page.getByTestId("register-password").fill(PASSWORD);
+    await page.getByTestId("register-password-again").fill(PASSWORD);
+    await page.getByTestId("register-submit").click();
+    await page.waitForURL(`${server.url}/ja/telegram-apps`);
+
+    const logout = async () => {
+      await page.getByTestId("user-name").click();
+      const reloaded = page.waitForEvent("load");
+      await page.getByTestId("logout").click();
+      await reloaded;
+      await page.getByRole("link", { name: "ログイン" }).first().waitFor();
+      expect(await page.locator("header.shell-header").textContent()).not.toContain(email);
+      expect((await page.context().cookies()).map((c) => c.name)).not.toContain("mer_token");
+      expect(await page.evaluate(() => localStorage.getItem("userId"))).toBeNull();
+    };
+    await expect
+      .poll(() => page.locator("header.shell-header").textContent(), { timeout: 15_000 })
+      .toContain(email);
+    await logout();
+
+    const login = async (redirect: string) => {
+      await page.goto(`${server.url}/ja/login?redirect=${encodeURIComponent(redirect)}`);
+      await page.waitForLoadState("networkidle");
+      await page.getByTestId("login-name").fill(email);
+      await page.getByTestId("login-password").fill(PASSWORD);
+      await page.getByTestId("login-submit").click();
+    };
+    await login("/ja/telegram-apps/catizen");
+    await page.waitForURL(`${server.url}/ja/telegram-apps/catizen`);
+    // The session load on app start caches the user id on every page, not only account pages.
+    await expect.poll(() => page.evaluate(() => localStorage.getItem("userId"))).toMatch(/^\d{10}$/);
+    await logout();
+
+    for (const foreign of ["https://evil.example/", "//evil.example/x", "/\\evil.example"]) {
+      await login(foreign);
+      await page.waitForURL(`${server.url}/ja/account/overview`);
+      expect(await page.title()).toBe("アカウント | Meridian");
+      await page.getByTestId("account-overview").waitFor();
+    }
   });
 });

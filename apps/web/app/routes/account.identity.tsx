@@ -1,9 +1,14 @@
 import { IdentityVerification } from "../features/account/account-pages.tsx";
+import { accountPageData } from "../features/account/page-data.server.ts";
+import { accountMeta } from "../features/account/page-meta.ts";
+import type { Route } from "./+types/account.identity";
 
-export function meta() {
-  return [{ title: "Identity verification | Meridian" }, { name: "robots", content: "noindex" }];
+export function loader({ params }: Route.LoaderArgs) {
+  return accountPageData(params);
 }
 
-export default function AccountIdentityRoute() {
-  return <IdentityVerification />;
+export const meta: Route.MetaFunction = ({ loaderData }) => accountMeta(loaderData, "identity");
+
+export default function AccountIdentityRoute({ loaderData }: Route.ComponentProps) {
+  return <IdentityVerification locale={loaderData.locale} />;
 }

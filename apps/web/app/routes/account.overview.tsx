@@ -1,9 +1,14 @@
 import { AccountOverview } from "../features/account/account-pages.tsx";
+import { accountPageData } from "../features/account/page-data.server.ts";
+import { accountMeta } from "../features/account/page-meta.ts";
+import type { Route } from "./+types/account.overview";
 
-export function meta() {
-  return [{ title: "Account | Meridian" }, { name: "robots", content: "noindex" }];
+export function loader({ params }: Route.LoaderArgs) {
+  return accountPageData(params);
 }
 
-export default function AccountOverviewRoute() {
-  return <AccountOverview />;
+export const meta: Route.MetaFunction = ({ loaderData }) => accountMeta(loaderData, "overview");
+
+export default function AccountOverviewRoute({ loaderData }: Route.ComponentProps) {
+  return <AccountOverview locale={loaderData.locale} />;
 }

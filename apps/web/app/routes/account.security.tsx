@@ -1,9 +1,14 @@
 import { TwoFactorSetup } from "../features/account/account-pages.tsx";
+import { accountPageData } from "../features/account/page-data.server.ts";
+import { accountMeta } from "../features/account/page-meta.ts";
+import type { Route } from "./+types/account.security";
 
-export function meta() {
-  return [{ title: "Two-factor authentication | Meridian" }, { name: "robots", content: "noindex" }];
+export function loader({ params }: Route.LoaderArgs) {
+  return accountPageData(params);
 }
 
-export default function AccountSecurityRoute() {
-  return <TwoFactorSetup />;
+export const meta: Route.MetaFunction = ({ loaderData }) => accountMeta(loaderData, "security");
+
+export default function AccountSecurityRoute({ loaderData }: Route.ComponentProps) {
+  return <TwoFactorSetup locale={loaderData.locale} />;
 }

@@ -1,16 +1,28 @@
+import { localizePath } from "@meridian/contracts/locales";
 import { useSearchParams } from "react-router";
+import { accountPageData } from "../features/account/page-data.server.ts";
+import { accountMeta } from "../features/account/page-meta.ts";
 import { RegisterForm } from "../features/account/register-form.tsx";
+import { safeReturnPath } from "../features/account/return-url.ts";
+import type { Route } from "./+types/register";
 
-export function meta() {
-  return [{ title: "Sign up | Meridian" }];
+export function loader({ params }: Route.LoaderArgs) {
+  return accountPageData(params);
 }
 
-export default function Register() {
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  accountMeta(loaderData, "register", { index: true });
+
+export default function Register({ loaderData }: Route.ComponentProps) {
+  const { locale } = loaderData;
   const [params] = useSearchParams();
+  const returnTo = safeReturnPath(params.get("redirect"));
+  const login = localizePath(locale, "/login");
   return (
     <RegisterForm
       account={params.get("account") ?? undefined}
-      onDone={() => location.assign("/account/overview")}
+      loginHref={returnTo ? `${login}?redirect=${encodeURIComponent(returnTo)}` : login}
+      onDone={() => location.assign(returnTo ?? localizePath(locale, "/account/overview"))}
     />
   );
 }

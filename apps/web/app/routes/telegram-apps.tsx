@@ -53,6 +53,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       { name: t("breadcrumb.center"), path: "/telegram-apps" },
     ],
     jsonLd: [itemListLd(server.origin, locale, result.items), ...(Array.isArray(faq) ? [faqLd(faq)] : [])],
+    // Each tab and page is its own indexable list; a search result is not (noindex) and
+    // canonicalises to the tab it searched.
+    canonicalParams: {
+      tab: state.tab === "all" ? undefined : state.tab,
+      page: state.page > 1 ? state.page : undefined,
+    },
     noindex: state.q !== "",
   });
   return { locale, i18n, ...state, result, seo };

@@ -2,23 +2,47 @@ import {
   type ApiClient,
   createApiClient,
   GatewaySecurity,
+  isApiError,
   loadSession,
   securityHooks,
 } from "@meridian/client";
-import { USER_ID_STORAGE_KEY, type UserInfoResponse, type UserRecord } from "@meridian/contracts";
+import {
+  Code,
+  REFRESH_COOKIE,
+  USER_ID_STORAGE_KEY,
+  type UserInfoResponse,
+  type UserRecord,
+} from "@meridian/contracts";
 import { message } from "antd";
+import { writeCookie } from "../../lib/cookies.ts";
 import { isSimulationActive } from "../simulation/simulation-controller.ts";
 
 /** The browser's API client with login encryption, request signing and the spec's reactions (one per tab). */
 export interface AccountClient {
   api: ApiClient;
   security: GatewaySecurity;
-  /** Session load (SPEC section 4): user info, cached user id, signing for the bound key. */
+  /**
+   * Session load (SPEC section 4): user info, cached user id, signing for the bound key.
+   * Calls made while one is in flight share it (the root and an account page both ask on load).
+   */
   loadSession(): Promise<UserRecord | undefined>;
+  /** Logout (SPEC section 4): the logout call, the refresh-token cookie, the server's cookie clearing. The caller reloads. */
   logout(): Promise<void>;
 }
 
 let instance: AccountClient | undefined;
+
+/**
+ * "get user info error" goes to the console as the spec says; an anonymous visitor's
+ * "not logged in" answer is the normal case on every public page, so it is a warning,
+ * not an error (real failures stay errors).
+ */
+const sessionLogger: Pick<Console, "error"> = {
+  error: (message: string, err: unknown) => {
+    if (isApiError(err) && err.code === Code.SESSION_INVALID) console.warn(message, err.msg);
+    else console.error(message, err);
+  },
+};
 
 function report(event: string, reason: string): void {
   const body = JSON.stringify({
@@ -52,6 +76,9 @@ export function accountClient(): AccountClient {
   };
   const logout = async () => {
     await api.post("v1/user/logout", undefined, { silent: true }).catch(() => undefined);
+    // The server expires both cookies; a readable copy of the refresh token must go too.
+    writeCookie(REFRESH_COOKIE, "", 0);
+    await api.post("v1/user/public/clearCookie", undefined, { silent: true }).catch(() => undefined);
     clearLocal();
   };
   const hooks = securityHooks(security, {
@@ -74,18 +101,26 @@ export function accountClient(): AccountClient {
     onForcedLogout: hooks.onForcedLogout,
     onSignError: hooks.onSignError,
   });
+  let inFlight: Promise<UserRecord | undefined> | undefined;
+  const load = async () => {
+    await security.init();
+    const user = await loadSession({
+      fetchUserInfo: () => api.post<UserInfoResponse>("v1/user/overview/userinfo", {}, { silent: true }),
+      storage: localStorage,
+      logger: sessionLogger,
+    });
+    await security.onSession(user?.userId);
+    return user;
+  };
   instance = {
     api,
     security,
     logout,
-    async loadSession() {
-      await security.init();
-      const user = await loadSession({
-        fetchUserInfo: () => api.post<UserInfoResponse>("v1/user/overview/userinfo", {}, { silent: true }),
-        storage: localStorage,
+    loadSession() {
+      inFlight ??= load().finally(() => {
+        inFlight = undefined;
       });
-      await security.onSession(user?.userId);
-      return user;
+      return inFlight;
     },
   };
   return instance;

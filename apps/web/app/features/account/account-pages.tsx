@@ -1,56 +1,79 @@
 import type { GoogleSetup, UserRecord } from "@meridian/contracts";
+import { getLocale, localizePath } from "@meridian/contracts/locales";
 import { Alert, Button, Card, Descriptions, Form, Input, Result, Select, Steps, Typography } from "antd";
-import { useState } from "react";
+import type { TFunction } from "i18next";
+import { useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { accountClient } from "./account-client.ts";
 import { errorText, useAccount } from "./use-account.ts";
 
-function LoginFirst() {
-  return <Result status="info" title="Please log in" extra={<a href="/login">Log in</a>} />;
+interface PageProps {
+  locale: string;
+}
+
+/** The login page, coming back to `path` (without the language prefix) afterwards. */
+function loginHref(locale: string, path: string): string {
+  return `${localizePath(locale, "/login")}?redirect=${encodeURIComponent(localizePath(locale, path))}`;
+}
+
+function LoginFirst({ locale, path }: { locale: string; path: string }) {
+  const { t } = useTranslation("account");
+  return (
+    <Result
+      status="info"
+      title={t("loginFirst.title")}
+      extra={<a href={loginHref(locale, path)}>{t("loginFirst.action")}</a>}
+    />
+  );
 }
 
 /** Account overview: the logged-in user record and logout. */
-export function AccountOverview() {
+export function AccountOverview({ locale }: PageProps) {
+  const { t } = useTranslation("account");
   const { user, loading } = useAccount();
   if (loading) return null;
-  if (!user) return <LoginFirst />;
+  if (!user) return <LoginFirst locale={locale} path="/account/overview" />;
   const logout = async () => {
     await accountClient().logout();
-    location.assign("/");
+    location.assign(localizePath(locale, "/"));
   };
   return (
     <Card
-      title="Account overview"
+      title={t("overview.title")}
       style={{ maxWidth: 720, margin: "32px auto" }}
       extra={
         <Button onClick={logout} data-testid="account-logout">
-          Log out
+          {t("overview.logout")}
         </Button>
       }
     >
       <Descriptions column={1} bordered size="small" data-testid="account-overview">
-        <Descriptions.Item label="User id">{user.userId}</Descriptions.Item>
-        <Descriptions.Item label="Login name">{user.loginName}</Descriptions.Item>
-        <Descriptions.Item label="Email">{user.email || "—"}</Descriptions.Item>
-        <Descriptions.Item label="Phone">{user.phone || "—"}</Descriptions.Item>
-        <Descriptions.Item label="VIP level">{user.vipLevel}</Descriptions.Item>
-        <Descriptions.Item label="Identity level">{user.identityLevel}</Descriptions.Item>
-        <Descriptions.Item label="Authenticator">{user.googleEnable ? "On" : "Off"}</Descriptions.Item>
+        <Descriptions.Item label={t("overview.userId")}>{user.userId}</Descriptions.Item>
+        <Descriptions.Item label={t("overview.loginName")}>{user.loginName}</Descriptions.Item>
+        <Descriptions.Item label={t("overview.email")}>{user.email || "—"}</Descriptions.Item>
+        <Descriptions.Item label={t("overview.phone")}>{user.phone || "—"}</Descriptions.Item>
+        <Descriptions.Item label={t("overview.vipLevel")}>{user.vipLevel}</Descriptions.Item>
+        <Descriptions.Item label={t("overview.identityLevel")}>{user.identityLevel}</Descriptions.Item>
+        <Descriptions.Item label={t("overview.authenticator")}>
+          {user.googleEnable ? t("overview.on") : t("overview.off")}
+        </Descriptions.Item>
       </Descriptions>
       <p style={{ marginTop: 16 }}>
-        <a href="/account/security">Two-factor authentication</a> ·{" "}
-        <a href="/account/identity">Identity verification</a>
+        <a href={localizePath(locale, "/account/security")}>{t("overview.security")}</a> ·{" "}
+        <a href={localizePath(locale, "/account/identity")}>{t("overview.identity")}</a>
       </p>
     </Card>
   );
 }
 
 /** Two-factor setup: otpauth URI and secret, then a code to bind. */
-export function TwoFactorSetup() {
+export function TwoFactorSetup({ locale }: PageProps) {
+  const { t } = useTranslation("account");
   const { user, loading, reload } = useAccount();
   const [setup, setSetup] = useState<GoogleSetup | undefined>();
   const [error, setError] = useState<string | undefined>();
   if (loading) return null;
-  if (!user) return <LoginFirst />;
+  if (!user) return <LoginFirst locale={locale} path="/account/security" />;
   const start = async () => {
     setError(undefined);
     try {
@@ -70,21 +93,17 @@ export function TwoFactorSetup() {
     }
   };
   return (
-    <Card title="Two-factor authentication" style={{ maxWidth: 560, margin: "32px auto" }}>
+    <Card title={t("security.title")} style={{ maxWidth: 560, margin: "32px auto" }}>
       {error && <Alert type="error" title={error} style={{ marginBottom: 16 }} data-testid="tfa-error" />}
       {user.googleEnable ? (
-        <Alert
-          type="success"
-          title="Authenticator app is on: log-ins ask for its code."
-          data-testid="tfa-enabled"
-        />
+        <Alert type="success" title={t("security.enabled")} data-testid="tfa-enabled" />
       ) : setup === undefined ? (
         <Button type="primary" onClick={start} data-testid="tfa-start">
-          Set up an authenticator app
+          {t("security.start")}
         </Button>
       ) : (
         <Form layout="vertical" onFinish={bind}>
-          <p>Add this account to your authenticator app (scan the URI as a QR code, or type the secret):</p>
+          <p>{t("security.instructions")}</p>
           <Typography.Paragraph copyable code data-testid="tfa-uri">
             {setup.otpauthUri}
           </Typography.Paragraph>
@@ -92,14 +111,14 @@ export function TwoFactorSetup() {
             {setup.secret}
           </Typography.Paragraph>
           <Form.Item
-            label="Code from the app"
+            label={t("security.code")}
             name="googleCode"
             rules={[{ required: true }, { pattern: /^\d{6}$/ }]}
           >
             <Input inputMode="numeric" maxLength={6} data-testid="tfa-code" />
           </Form.Item>
           <Button type="primary" htmlType="submit" data-testid="tfa-bind">
-            Turn on
+            {t("security.bind")}
           </Button>
         </Form>
       )}
@@ -111,11 +130,12 @@ export function TwoFactorSetup() {
  * Identity verification (KYC). In this simulation product both levels are approved at
  * once: level 1 takes name, country and document number; level 2 an address.
  */
-export function IdentityVerification() {
+export function IdentityVerification({ locale }: PageProps) {
+  const { t } = useTranslation("account");
   const { user, loading, reload } = useAccount();
   const [error, setError] = useState<string | undefined>();
   if (loading) return null;
-  if (!user) return <LoginFirst />;
+  if (!user) return <LoginFirst locale={locale} path="/account/identity" />;
   const submit = async (body: Record<string, unknown>) => {
     setError(undefined);
     try {
@@ -126,62 +146,87 @@ export function IdentityVerification() {
     }
   };
   return (
-    <Card title="Identity verification" style={{ maxWidth: 560, margin: "32px auto" }}>
+    <Card title={t("identity.title")} style={{ maxWidth: 560, margin: "32px auto" }}>
       <Steps
         current={user.identityLevel}
-        items={[{ title: "Basic" }, { title: "Level 1" }, { title: "Level 2" }]}
+        items={[
+          { title: t("identity.stepBasic") },
+          { title: t("identity.stepLevel1") },
+          { title: t("identity.stepLevel2") },
+        ]}
       />
       {error && <Alert type="error" title={error} style={{ marginTop: 16 }} />}
       <div style={{ marginTop: 24 }} data-testid="kyc-level">
-        {levelForm(user, submit)}
+        <LevelForm locale={locale} user={user} submit={submit} t={t} />
       </div>
     </Card>
   );
 }
 
-function levelForm(user: UserRecord, submit: (body: Record<string, unknown>) => Promise<void>) {
-  if (user.identityLevel >= 2) return <Alert type="success" title="Verified (level 2)" />;
+const COUNTRIES = ["GB", "US", "DE", "FR", "ES", "PT", "IT", "JP", "VN", "ID", "PH", "AE"];
+
+/** Country names in the page language (the code itself where the runtime has no name). */
+function useCountryOptions(locale: string): { value: string; label: string }[] {
+  return useMemo(() => {
+    const names = new Intl.DisplayNames([getLocale(locale).htmlLang, "en"], { type: "region" });
+    return COUNTRIES.map((c) => ({ value: c, label: names.of(c) ?? c }));
+  }, [locale]);
+}
+
+/** Typing a code ("PT") or part of a name ("portu") both find the country. */
+function matchCountry(input: string, option?: { value: string; label: string }): boolean {
+  const q = input.trim().toLowerCase();
+  return option !== undefined && (option.value.toLowerCase() === q || option.label.toLowerCase().includes(q));
+}
+
+function LevelForm({
+  locale,
+  user,
+  submit,
+  t,
+}: {
+  locale: string;
+  user: UserRecord;
+  submit: (body: Record<string, unknown>) => Promise<void>;
+  t: TFunction<"account">;
+}) {
+  const countries = useCountryOptions(locale);
+  if (user.identityLevel >= 2) return <Alert type="success" title={t("identity.verified")} />;
   if (user.identityLevel === 1) {
     return (
       <Form layout="vertical" onFinish={(v) => submit({ step: 2, ...v })}>
-        <Form.Item label="Address" name="addressLine" rules={[{ required: true }, { min: 5 }]}>
+        <Form.Item label={t("identity.address")} name="addressLine" rules={[{ required: true }, { min: 5 }]}>
           <Input />
         </Form.Item>
-        <Form.Item label="City" name="city" rules={[{ required: true }]}>
+        <Form.Item label={t("identity.city")} name="city" rules={[{ required: true }]}>
           <Input />
         </Form.Item>
         <Button type="primary" htmlType="submit">
-          Submit level 2
+          {t("identity.submitLevel2")}
         </Button>
       </Form>
     );
   }
   return (
     <Form layout="vertical" onFinish={(v) => submit({ step: 1, ...v })}>
-      <Form.Item label="Given name" name="givenName" rules={[{ required: true }]}>
+      <Form.Item label={t("identity.givenName")} name="givenName" rules={[{ required: true }]}>
         <Input />
       </Form.Item>
-      <Form.Item label="Family name" name="familyName" rules={[{ required: true }]}>
+      <Form.Item label={t("identity.familyName")} name="familyName" rules={[{ required: true }]}>
         <Input />
       </Form.Item>
-      <Form.Item label="Country" name="country" rules={[{ required: true }]}>
-        <Select
-          showSearch
-          options={["GB", "US", "DE", "FR", "ES", "PT", "IT", "JP", "VN", "ID", "PH", "AE"].map((c) => ({
-            value: c,
-            label: c,
-          }))}
-        />
+      <Form.Item label={t("identity.country")} name="country" rules={[{ required: true }]}>
+        <Select showSearch={{ filterOption: matchCountry }} options={countries} />
       </Form.Item>
       <Form.Item
-        label="Document number"
+        label={t("identity.documentNumber")}
         name="documentNumber"
         rules={[{ required: true }, { pattern: /^[A-Za-z0-9-]{5,32}$/ }]}
       >
         <Input />
       </Form.Item>
       <Button type="primary" htmlType="submit">
-        Submit level 1
+        {t("identity.submitLevel1")}
       </Button>
     </Form>
   );

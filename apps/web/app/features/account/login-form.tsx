@@ -1,6 +1,8 @@
 import type { LoginAnswer, VerifyMethod } from "@meridian/contracts";
+import { localizePath } from "@meridian/contracts/locales";
 import { Alert, Button, Card, Form, Input } from "antd";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { accountClient } from "./account-client.ts";
 import { errorText } from "./use-account.ts";
 
@@ -16,8 +18,20 @@ const CODE_FIELD: Record<VerifyMethod, "googleCode" | "emailCode" | "mobileCode"
   mobile: "mobileCode",
 };
 
-/** Email or phone + password, then the code or authenticator step when the account needs one. */
-export function LoginForm({ onDone }: { onDone: () => void }) {
+/**
+ * Email or phone + password, then the code or authenticator step when the account needs
+ * one. `signUpHref` is the register page (carrying the same return path).
+ */
+export function LoginForm({
+  locale,
+  signUpHref,
+  onDone,
+}: {
+  locale: string;
+  signUpHref?: string;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation("account");
   const [challenge, setChallenge] = useState<Challenge | undefined>();
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
@@ -59,40 +73,43 @@ export function LoginForm({ onDone }: { onDone: () => void }) {
     }
   };
 
+  const prompt =
+    challenge?.methods[0] === "google"
+      ? t("login.authenticatorPrompt")
+      : challenge?.sentTo
+        ? t("login.codePrompt", { to: challenge.sentTo })
+        : t("login.codePromptAnonymous");
+
   return (
-    <Card title="Log in" style={{ maxWidth: 420, margin: "32px auto" }}>
+    <Card title={t("login.title")} style={{ maxWidth: 420, margin: "32px auto" }}>
       {error && <Alert type="error" title={error} data-testid="login-error" style={{ marginBottom: 16 }} />}
       {challenge === undefined ? (
         <Form layout="vertical" onFinish={submitPassword} data-testid="login-form">
-          <Form.Item label="Email or phone" name="loginName" rules={[{ required: true }, { min: 3 }]}>
+          <Form.Item label={t("login.loginName")} name="loginName" rules={[{ required: true }, { min: 3 }]}>
             <Input autoComplete="username" data-testid="login-name" />
           </Form.Item>
-          <Form.Item label="Area code (phone only)" name="areaCode" rules={[{ pattern: /^\+?\d{1,4}$/ }]}>
+          <Form.Item label={t("login.areaCode")} name="areaCode" rules={[{ pattern: /^\+?\d{1,4}$/ }]}>
             <Input placeholder="44" />
           </Form.Item>
-          <Form.Item label="Password" name="pwd" rules={[{ required: true }]}>
+          <Form.Item label={t("login.password")} name="pwd" rules={[{ required: true }]}>
             <Input.Password autoComplete="current-password" data-testid="login-password" />
           </Form.Item>
           <Button type="primary" htmlType="submit" block loading={busy} data-testid="login-submit">
-            Log in
+            {t("login.submit")}
           </Button>
+          <p style={{ marginTop: 16, marginBottom: 0 }}>
+            {t("login.noAccount")}{" "}
+            <a href={signUpHref ?? localizePath(locale, "/register")}>{t("login.signUp")}</a>
+          </p>
         </Form>
       ) : (
         <Form layout="vertical" onFinish={submitCode} data-testid="login-verify-form">
-          <p>
-            {challenge.methods[0] === "google"
-              ? "Enter the 6-digit code from your authenticator app."
-              : `Enter the code we sent to ${challenge.sentTo ?? "you"}.`}
-          </p>
-          <Form.Item
-            label="Verification code"
-            name="code"
-            rules={[{ required: true }, { pattern: /^\d{6}$/ }]}
-          >
+          <p>{prompt}</p>
+          <Form.Item label={t("login.code")} name="code" rules={[{ required: true }, { pattern: /^\d{6}$/ }]}>
             <Input inputMode="numeric" maxLength={6} data-testid="login-code" />
           </Form.Item>
           <Button type="primary" htmlType="submit" block loading={busy} data-testid="login-verify-submit">
-            Verify
+            {t("login.verify")}
           </Button>
         </Form>
       )}

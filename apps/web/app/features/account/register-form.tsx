@@ -1,5 +1,6 @@
 import { Alert, Button, Card, Form, Input, Space, Tabs } from "antd";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { accountClient } from "./account-client.ts";
 import { errorText } from "./use-account.ts";
 
@@ -14,8 +15,20 @@ interface Values {
   rePwd: string;
 }
 
-/** Email / Phone registration with the code step; `account` (from `?account=`) prefills either tab. */
-export function RegisterForm({ account, onDone }: { account?: string | undefined; onDone: () => void }) {
+/**
+ * Email / Phone registration with the code step; `account` (from `?account=`) prefills
+ * either tab. `loginHref` is the login page (carrying the same return path).
+ */
+export function RegisterForm({
+  account,
+  loginHref,
+  onDone,
+}: {
+  account?: string | undefined;
+  loginHref: string;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation("account");
   const prefillEmail = account?.includes("@") ? account : undefined;
   const prefillMobile =
     account !== undefined && !account.includes("@") ? account.replace(/\D/g, "") : undefined;
@@ -62,7 +75,7 @@ export function RegisterForm({ account, onDone }: { account?: string | undefined
   };
 
   return (
-    <Card title="Create a free account" style={{ maxWidth: 460, margin: "32px auto" }}>
+    <Card title={t("register.title")} style={{ maxWidth: 460, margin: "32px auto" }}>
       {error && (
         <Alert type="error" title={error} data-testid="register-error" style={{ marginBottom: 16 }} />
       )}
@@ -70,8 +83,8 @@ export function RegisterForm({ account, onDone }: { account?: string | undefined
         activeKey={kind}
         onChange={(k) => setKind(k === "mobile" ? "mobile" : "email")}
         items={[
-          { key: "email", label: "Email" },
-          { key: "mobile", label: "Phone" },
+          { key: "email", label: t("register.tabEmail") },
+          { key: "mobile", label: t("register.tabPhone") },
         ]}
       />
       <Form
@@ -82,20 +95,20 @@ export function RegisterForm({ account, onDone }: { account?: string | undefined
         data-testid="register-form"
       >
         {kind === "email" ? (
-          <Form.Item label="Email" name="email" rules={[{ required: true }, { type: "email" }]}>
+          <Form.Item label={t("register.email")} name="email" rules={[{ required: true }, { type: "email" }]}>
             <Input autoComplete="email" data-testid="register-email" />
           </Form.Item>
         ) : (
           <Space.Compact block>
             <Form.Item
-              label="Area code"
+              label={t("register.areaCode")}
               name="areaCode"
               rules={[{ required: true }, { pattern: /^\+?\d{1,4}$/ }]}
             >
               <Input style={{ width: 90 }} placeholder="44" />
             </Form.Item>
             <Form.Item
-              label="Phone number"
+              label={t("register.mobile")}
               name="mobile"
               rules={[{ required: true }, { pattern: /^\d{4,15}$/ }]}
               style={{ flex: 1 }}
@@ -104,21 +117,34 @@ export function RegisterForm({ account, onDone }: { account?: string | undefined
             </Form.Item>
           </Space.Compact>
         )}
-        <Form.Item label="Verification code" extra={sentTo ? `Code sent to ${sentTo}` : undefined} required>
+        <Form.Item
+          label={t("register.code")}
+          extra={sentTo ? t("register.codeSent", { to: sentTo }) : undefined}
+          required
+        >
           <Space.Compact block>
-            <Form.Item name="code" noStyle rules={[{ required: true }, { pattern: /^\d{6}$/ }]}>
+            <Form.Item
+              name="code"
+              noStyle
+              messageVariables={{ label: t("register.code") }}
+              rules={[{ required: true }, { pattern: /^\d{6}$/ }]}
+            >
               <Input inputMode="numeric" maxLength={6} data-testid="register-code" />
             </Form.Item>
             <Button onClick={sendCode} data-testid="register-send-code">
-              Send code
+              {t("register.sendCode")}
             </Button>
           </Space.Compact>
         </Form.Item>
-        <Form.Item label="Password" name="pwd" rules={[{ required: true }, { min: 8 }, { max: 128 }]}>
+        <Form.Item
+          label={t("register.password")}
+          name="pwd"
+          rules={[{ required: true }, { min: 8 }, { max: 128 }]}
+        >
           <Input.Password autoComplete="new-password" data-testid="register-password" />
         </Form.Item>
         <Form.Item
-          label="Confirm password"
+          label={t("register.confirmPassword")}
           name="rePwd"
           dependencies={["pwd"]}
           rules={[
@@ -127,15 +153,18 @@ export function RegisterForm({ account, onDone }: { account?: string | undefined
               validator: (_, value) =>
                 value === getFieldValue("pwd")
                   ? Promise.resolve()
-                  : Promise.reject(new Error("The passwords do not match")),
+                  : Promise.reject(new Error(t("register.mismatch"))),
             }),
           ]}
         >
           <Input.Password autoComplete="new-password" data-testid="register-password-again" />
         </Form.Item>
         <Button type="primary" htmlType="submit" block loading={busy} data-testid="register-submit">
-          Sign up
+          {t("register.submit")}
         </Button>
+        <p style={{ marginTop: 16, marginBottom: 0 }}>
+          {t("register.haveAccount")} <a href={loginHref}>{t("register.logIn")}</a>
+        </p>
       </Form>
     </Card>
   );

@@ -3,7 +3,8 @@ import { getLocale, localizePath, VISIBLE_LOCALES } from "@meridian/contracts/lo
 import { useTranslation } from "react-i18next";
 import { FIAT_CURRENCIES, useFiat } from "./fiat.tsx";
 import { ShellLink } from "./shell-link.tsx";
-import { displayUserName, type ShellProps } from "./types.ts";
+import type { ShellProps } from "./types.ts";
+import { UserMenu } from "./user-menu.tsx";
 
 interface ControlProps {
   /** Distinguishes the header's controls from the phone menu's copies. */
@@ -89,26 +90,10 @@ export function AuthButtons({
   locale,
   user,
   onNavigate,
-}: Pick<ShellProps, "locale" | "user" | "onNavigate">) {
+  onLogout,
+}: Pick<ShellProps, "locale" | "user" | "onNavigate" | "onLogout">) {
   const { t } = useTranslation("shell");
-  if (user) {
-    const name = displayUserName(user);
-    return (
-      <ShellLink
-        className="shell-user"
-        href={localizePath(locale, "/asset")}
-        navKey="assets"
-        onNavigate={onNavigate}
-        data-testid="user-name"
-        aria-label={t("header.account", { name })}
-      >
-        <span className="shell-user-avatar" aria-hidden>
-          {name.slice(0, 1).toUpperCase()}
-        </span>
-        <span className="shell-user-name">{name}</span>
-      </ShellLink>
-    );
-  }
+  if (user) return <UserMenu locale={locale} user={user} onNavigate={onNavigate} onLogout={onLogout} />;
   return (
     <div className="shell-auth">
       <ShellLink

@@ -61,7 +61,7 @@ export function Header(props: ShellProps) {
             <FiatPicker />
             <ThemeToggle theme={props.theme} onThemeChange={props.onThemeChange} />
           </div>
-          <AuthButtons locale={locale} user={props.user} onNavigate={onNavigate} />
+          <AuthButtons locale={locale} user={props.user} onNavigate={onNavigate} onLogout={props.onLogout} />
           <button
             type="button"
             className="shell-icon-button shell-menu-button"

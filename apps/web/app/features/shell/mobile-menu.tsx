@@ -55,7 +55,7 @@ export function MobileMenu({ open, onClose, ...props }: MobileMenuProps) {
         <FiatPicker testIdPrefix="menu-" />
         <ThemeToggle theme={props.theme} onThemeChange={props.onThemeChange} testIdPrefix="menu-" />
       </div>
-      <AuthButtons locale={props.locale} user={props.user} onNavigate={navigate} />
+      <AuthButtons locale={props.locale} user={props.user} onNavigate={navigate} onLogout={props.onLogout} />
     </Drawer>
   );
 }

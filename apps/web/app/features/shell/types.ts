@@ -13,6 +13,7 @@ export type NavKey =
   | "assets"
   | "login"
   | "register"
+  | "account"
   | "download";
 
 /** The part of the logged-in user record the shell shows. */
@@ -37,6 +38,8 @@ export interface ShellProps {
   onNavigate: (href: string, key?: NavKey) => void;
   onThemeChange: (theme: Theme) => void;
   onLanguageChange: (locale: string) => void;
+  /** Log the visitor out (the host calls its account client, then reloads); without it the user menu has no logout. */
+  onLogout?: (() => void) | undefined;
 }
 
 export function displayUserName(user: ShellUser): string {
