@@ -114,9 +114,10 @@ export interface FillOutcome {
   /**
    * The postings: wallet +pnl -fee (+released -added), isolated margin +added -released,
    * `system:maker` (the counterparty) -pnl, `system:fees` +fee. The ledger refuses it when
-   * the wallet cannot pay a loss or margin: the fill must then be refused.
+   * the wallet cannot pay a loss or margin: the fill must then be refused. Null when no
+   * money moves (a fee-free cross open).
    */
-  readonly entry: JournalEntry;
+  readonly entry: JournalEntry | null;
 }
 
 const fillFee = (notional: bigint, feePpm: number): bigint => (notional * BigInt(feePpm) + PPM - 1n) / PPM;
@@ -219,6 +220,7 @@ export function applyFill(
       amount: added - released,
     });
   }
+  const merged = mergePostings(postings);
   return {
     ok: true,
     value: {
@@ -229,7 +231,7 @@ export function applyFill(
       fee,
       marginReleased: released,
       marginAdded: added,
-      entry: { kind: EntryKind.FuturesTrade, postings: mergePostings(postings) },
+      entry: merged.length === 0 ? null : { kind: EntryKind.FuturesTrade, postings: merged },
     },
   };
 }
