@@ -69,9 +69,9 @@ function tallyReport(report: JsonReport): Tally & { brokenFiles: string[] } {
     const failedTests = (file.assertionResults ?? []).filter((test) => test.status === "failed").length;
     // A file that fails to import or whose hooks throw has no failed test to show for it.
     if (file.status === "failed" && failedTests === 0) {
-      brokenFiles.push(
-        `${path.relative(repoRoot, file.name ?? "?")}: ${(file.message ?? "").split("\n")[0]}`,
-      );
+      const reason =
+        (file.message ?? "").split("\n")[0] || "a suite hook (beforeAll/afterAll) failed; see above";
+      brokenFiles.push(`${path.relative(repoRoot, file.name ?? "?")}: ${reason}`);
     }
   }
   return {
