@@ -13,7 +13,7 @@ export function ContentTables({ content, locale }: { content: AnalyticsContent; 
   const { t } = useTranslation("analytics");
   const n = (v: number) => formatCount(locale, v);
   return (
-    <div className="an-grid">
+    <div className="an-grid an-grid-2">
       <section className="an-card">
         <h2>{t("tables.pages")}</h2>
         {content.pages.length === 0 ? (
