@@ -46,6 +46,8 @@ export function AirdropListPage({ locale, state, result }: AirdropListProps) {
             pageSize={result.pageSize}
             total={result.total}
             showSizeChanger={false}
+            // The items are links: navigation happens through them, not through state.
+            onChange={() => undefined}
             itemRender={(page, type, element) => {
               if (type === "jump-prev" || type === "jump-next") return element;
               const label =

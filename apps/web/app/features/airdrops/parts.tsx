@@ -8,7 +8,7 @@ import { formatDate } from "./money.ts";
 export function StatusTag({ status }: { status: AirdropStatus }) {
   const { t } = useTranslation("airdrops");
   return (
-    <Tag className="ad-status" data-status={status} bordered={false}>
+    <Tag className="ad-status" data-status={status} variant="filled">
       {t(`status.${status}`)}
     </Tag>
   );

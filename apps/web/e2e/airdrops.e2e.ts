@@ -1,0 +1,197 @@
+/**
+ * The airdrop library in a real browser against the production server: home, the All
+ * airdrops list (filter and sort through URL links), a detail page, the buy prompt into
+ * registration with the account prefilled, the head tags search engines read, and the
+ * sitemaps.
+ */
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import {
+  type Browser,
+  launchBrowser,
+  newPage,
+  type Page,
+  type RunningServer,
+  startServer,
+} from "./harness.ts";
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+// The visitor is anonymous: the shell logs the failed user-info call.
+const ANONYMOUS = [/get user info error/i, /401/];
+
+async function headTags(page: Page) {
+  return page.evaluate(() => ({
+    title: document.title,
+    canonical: document.querySelector('link[rel="canonical"]')?.getAttribute("href") ?? null,
+    hreflang: [...document.querySelectorAll('link[rel="alternate"][hreflang]')].map((l) => ({
+      lang: l.getAttribute("hreflang"),
+      href: l.getAttribute("href"),
+    })),
+    description: document.querySelector('meta[name="description"]')?.getAttribute("content") ?? null,
+    ogTitle: document.querySelector('meta[property="og:title"]')?.getAttribute("content") ?? null,
+    twitter: document.querySelector('meta[name="twitter:card"]')?.getAttribute("content") ?? null,
+    jsonLd: [...document.querySelectorAll('script[type="application/ld+json"]')].map(
+      (s) => s.textContent ?? "",
+    ),
+  }));
+}
+
+describe("airdrop library", () => {
+  test("home: sections, FAQ accordion by keyboard, head tags and JSON-LD", async () => {
+    const page = await newPage(browser, { allowErrors: ANONYMOUS });
+    const response = await page.goto(`${server.url}/airdrops`);
+    expect(response?.status()).toBe(200);
+    await expect(page.locator("h1").textContent()).resolves.toBe("Crypto airdrops");
+    await expect(page.locator("#ad-popular + table tbody tr").count()).resolves.toBe(8);
+    await expect(page.locator("#ad-prediction").textContent()).resolves.toContain("2025");
+    const faqHeaders = page.locator(".ad-faq .ant-collapse-header");
+    await expect(faqHeaders.count()).resolves.toBe(8);
+
+    await faqHeaders.first().focus();
+    await page.keyboard.press("Enter");
+    await expect(faqHeaders.first().getAttribute("aria-expanded")).resolves.toBe("true");
+
+    const head = await headTags(page);
+    expect(head.title).toContain("2025");
+    expect(head.canonical).toBe(`${server.url}/airdrops`);
+    expect(head.description).toBeTruthy();
+    expect(head.ogTitle).toBe(head.title);
+    expect(head.twitter).toBe("summary");
+    const langs = head.hreflang.map((h) => h.lang);
+    expect(langs).toContain("x-default");
+    expect(langs).toContain("ar");
+    expect(langs).toContain("ja");
+    expect(head.hreflang.find((h) => h.lang === "ja")?.href).toBe(`${server.url}/ja/airdrops`);
+    expect(head.hreflang.every((h) => h.href?.startsWith(server.url))).toBe(true);
+    const types = head.jsonLd.map((text) => (JSON.parse(text) as { "@type": string })["@type"]);
+    expect(types).toEqual(expect.arrayContaining(["BreadcrumbList", "FAQPage"]));
+  });
+
+  test("list: filter by status, sort by a column, paginate with links", async () => {
+    const page = await newPage(browser, { allowErrors: ANONYMOUS });
+    await page.goto(`${server.url}/airdrops/list`);
+    await expect(page.locator("h1").textContent()).resolves.toBe("All airdrops");
+    const headers = await page.locator(".ad-table thead th").allTextContents();
+    for (const name of ["Name", "Ticker", "Chain", "Status", "Est. value", "Current price", "Listing date"]) {
+      expect(headers.some((h) => h.startsWith(name))).toBe(true);
+    }
+    for (const name of ["Airdrop start date", "Airdrop end date", "Claim time"]) {
+      expect(headers.some((h) => h.startsWith(name))).toBe(true);
+    }
+
+    await page.locator('nav[aria-label="Status"] a', { hasText: "Closed" }).click();
+    await page.waitForURL(/status=closed/);
+    await page.locator('nav[aria-label="Status"] a[aria-current="true"]', { hasText: "Closed" }).waitFor();
+    const statuses = await page.locator(".ad-table tbody .ad-status").allTextContents();
+    expect(statuses.length).toBeGreaterThan(0);
+    expect(new Set(statuses)).toEqual(new Set(["Closed"]));
+
+    await page.locator(".ad-table thead a", { hasText: "Est. value" }).click();
+    await page.waitForURL(/sort=estValue&order=asc/);
+    await page.locator(".ad-table thead a", { hasText: "Est. value" }).click();
+    await page.waitForURL(/sort=estValue&order=desc/);
+    await page.locator('th[aria-sort="descending"]').waitFor();
+    await expect(page.locator(".ad-table tbody tr").first().getAttribute("data-slug")).resolves.toBe(
+      "hyperliquid",
+    );
+    await expect(page.locator('th[aria-sort="descending"]').count()).resolves.toBe(1);
+    expect(page.url()).toContain("status=closed");
+
+    const trade = page.locator('.ad-table tbody tr[data-slug="hyperliquid"] a', { hasText: "Trade now" });
+    await expect(trade.getAttribute("href")).resolves.toBe("/spot/HYPEUSDT");
+
+    // Page two is a plain link crawlers can follow.
+    await page.goto(`${server.url}/airdrops/list`);
+    const next = page.locator(".ad-pagination a", { hasText: "2" }).first();
+    await expect(next.getAttribute("href")).resolves.toBe("/airdrops/list?page=2");
+  });
+
+  test("detail: facts, countdown, project links, then the buy prompt into registration", async () => {
+    const page = await newPage(browser, { allowErrors: ANONYMOUS });
+    await page.goto(`${server.url}/airdrops/list?status=active`);
+    const first = page.locator(".ad-table tbody tr").first();
+    const slug = await first.getAttribute("data-slug");
+    await first.locator(".ad-name").click();
+    await page.waitForURL(new RegExp(`/airdrops/${slug}$`));
+    await page.locator('[role="timer"]').waitFor();
+    await expect(page.locator("h1").textContent()).resolves.toMatch(/\(.+\) airdrop$/);
+    await expect(page.locator('[data-fact="prediction"] dd').textContent()).resolves.toMatch(/^\$/);
+    await expect(page.locator('[role="timer"]').count()).resolves.toBe(1);
+    const external = page.locator(".ad-links a").first();
+    await expect(external.getAttribute("rel")).resolves.toContain("noopener");
+    await expect(external.getAttribute("target")).resolves.toBe("_blank");
+    const jsonLd = (await headTags(page)).jsonLd.map((t) => JSON.parse(t) as { "@type": string });
+    expect(jsonLd.map((j) => j["@type"])).toEqual(expect.arrayContaining(["BreadcrumbList", "Article"]));
+
+    // The countdown ticks after hydration.
+    const before = await page.locator('[role="timer"]').textContent();
+    await page.waitForTimeout(1500);
+    expect(await page.locator('[role="timer"]').textContent()).not.toBe(before);
+
+    await expect(page.locator('.ad-buy a[data-step="step2"]').getAttribute("href")).resolves.toBe(
+      "/account/identity",
+    );
+    const field = page.locator(".ad-buy .ad-signup input[name=account]");
+    await field.fill("reader@example.com");
+    await field.press("Enter");
+    await page.waitForURL(/\/register\?account=reader%40example\.com/);
+    await expect.poll(() => page.getByTestId("register-email").inputValue()).toBe("reader@example.com");
+  });
+
+  test("an unknown airdrop answers a real 404 inside the shell", async () => {
+    const page = await newPage(browser, { allowErrors: [...ANONYMOUS, "Failed to load resource"] });
+    const response = await page.goto(`${server.url}/airdrops/no-such-airdrop`);
+    expect(response?.status()).toBe(404);
+    await expect(page.getByTestId("not-found").count()).resolves.toBe(1);
+  });
+
+  test("Arabic renders right to left with translated labels", async () => {
+    const page = await newPage(browser, { locale: "ar", colorScheme: "dark", allowErrors: ANONYMOUS });
+    await page.goto(`${server.url}/ar/airdrops/list`);
+    await expect(page.locator("html").getAttribute("dir")).resolves.toBe("rtl");
+    await expect(page.locator("h1").textContent()).resolves.toBe("كل الإنزالات الجوية");
+    const canonical = (await headTags(page)).canonical;
+    expect(canonical).toBe(`${server.url}/ar/airdrops/list`);
+  });
+
+  test("sitemap index, a child sitemap, robots.txt and the feed parse", async () => {
+    const index = await (await fetch(`${server.url}/sitemap.xml`)).text();
+    const children = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1] ?? "");
+    expect(children).toContain(`${server.url}/sitemaps/airdrops-en.xml`);
+    expect(children).toContain(`${server.url}/sitemaps/airdrops-ar.xml`);
+
+    const page = await newPage(browser, { allowErrors: ANONYMOUS });
+    await page.goto(`${server.url}/airdrops`);
+    const parsed = await page.evaluate(async (url) => {
+      const text = await (await fetch(url)).text();
+      const doc = new DOMParser().parseFromString(text, "application/xml");
+      return {
+        error: doc.querySelector("parsererror")?.textContent ?? null,
+        locs: [...doc.getElementsByTagName("loc")].map((l) => l.textContent),
+        lastmods: [...doc.getElementsByTagName("lastmod")].map((l) => l.textContent),
+        alternates: doc.getElementsByTagNameNS("http://www.w3.org/1999/xhtml", "link").length,
+      };
+    }, `${server.url}/sitemaps/airdrops-ja.xml`);
+    expect(parsed.error).toBeNull();
+    expect(parsed.locs).toContain(`${server.url}/ja/airdrops/notcoin`);
+    expect(parsed.locs).toContain(`${server.url}/ja/airdrops/list`);
+    expect(parsed.lastmods.every((d) => d !== null && !Number.isNaN(Date.parse(d)))).toBe(true);
+    expect(parsed.alternates).toBeGreaterThan(parsed.locs.length);
+
+    const robots = await (await fetch(`${server.url}/robots.txt`)).text();
+    expect(robots).toContain(`Sitemap: ${server.url}/sitemap.xml`);
+    const feed = await fetch(`${server.url}/ja/airdrops/feed.xml`);
+    expect(feed.headers.get("content-type")).toContain("application/atom+xml");
+    expect(await feed.text()).toContain("<feed");
+  });
+});
