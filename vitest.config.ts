@@ -5,7 +5,13 @@ import { defineConfig } from "vitest/config";
 // and run here too (SQLite always, PostgreSQL when TEST_DATABASE_URL is set).
 export default defineConfig({
   test: {
-    include: ["packages/**/src/**/*.test.{ts,tsx}", "apps/**/src/**/*.test.{ts,tsx}", "apps/web/app/**/*.test.{ts,tsx}", "bench/**/*.test.ts"],
+    include: [
+      "packages/**/src/**/*.test.{ts,tsx}",
+      "apps/**/src/**/*.test.{ts,tsx}",
+      "apps/web/app/**/*.test.{ts,tsx}",
+      "apps/web/embed/**/*.test.{ts,tsx}",
+      "bench/**/*.test.ts",
+    ],
     exclude: ["**/node_modules/**", "**/build/**", "apps/web/e2e/**"],
     environment: "node",
     testTimeout: 20_000,

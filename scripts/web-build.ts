@@ -16,9 +16,11 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 const webDir = path.join(repoRoot, "apps/web");
 const buildMarker = path.join(webDir, "build/server/index.js");
 
-/** What the client and server bundles are made from: the app, its config and every package it bundles. */
+/** What the client, server and embed bundles are made from: the app, its config and every package it bundles. */
 const inputs = [
   path.join(webDir, "app"),
+  path.join(webDir, "embed"),
+  path.join(webDir, "vite.embed.config.ts"),
   path.join(webDir, "public"),
   path.join(webDir, "scripts"),
   path.join(webDir, "vite.config.ts"),
@@ -46,6 +48,7 @@ function newestMtime(target: string): number {
 /** Why a build is needed, or undefined when the current build is fresh. */
 export function buildStaleness(): string | undefined {
   if (!existsSync(buildMarker) || !existsSync(path.join(webDir, "build/client"))) return "no build yet";
+  if (!existsSync(path.join(webDir, "build/embed/shell.js"))) return "no embed build yet";
   const builtAt = statSync(buildMarker).mtimeMs;
   for (const input of inputs) {
     if (newestMtime(input) > builtAt) return `${path.relative(repoRoot, input)} changed since the last build`;

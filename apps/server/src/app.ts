@@ -10,6 +10,7 @@ import { loadMigrations, migrate } from "./platform/db/migrate.ts";
 import { MIGRATIONS_DIR } from "./platform/db/migrations/index.ts";
 import { runSeeds, type Seed } from "./platform/db/seed.ts";
 import { installApiEdge, sendEdgeAnswer } from "./platform/http/api-edge.ts";
+import { registerEmbedRoutes } from "./platform/http/embed.ts";
 import { installFastImageRewrite } from "./platform/http/fast-image.ts";
 import { genRequestId } from "./platform/http/request-id.ts";
 import { installSecurityHeaders } from "./platform/http/security-headers.ts";
@@ -143,6 +144,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   });
 
   if (options.ssr !== false) {
+    registerEmbedRoutes(app);
     await registerSsr(app, options.devServer ? { devServer: options.devServer } : {});
   }
   return app;
