@@ -74,7 +74,13 @@ export function AirdropTable({
         </thead>
         <tbody>
           {items.map((a) => (
-            <tr key={a.slug} data-slug={a.slug}>
+            <tr
+              key={a.slug}
+              data-slug={a.slug}
+              data-track-expose="b9401"
+              data-track-ext={JSON.stringify({ airdrop: a.slug })}
+              data-track-merge
+            >
               <th scope="row" data-label={label("name")}>
                 <Link to={detailHref(locale, a.slug)} className="ad-name">
                   <CoinAvatar ticker={a.ticker} size={28} />
@@ -101,7 +107,11 @@ export function AirdropTable({
               <td data-label={label("claimAt")}>{formatDate(a.claimAt, locale) || t("detail.tba")}</td>
               <td className="ad-action">
                 {a.marketSymbol ? (
-                  <Link to={spotHref(locale, a.marketSymbol)} className="shell-button shell-button-primary">
+                  <Link
+                    to={spotHref(locale, a.marketSymbol)}
+                    className="shell-button shell-button-primary"
+                    data-track-click="b9402"
+                  >
                     {t("actions.tradeNow")}
                     <span className="ad-visually-hidden"> {a.ticker}</span>
                   </Link>

@@ -47,7 +47,7 @@ export function BuyPrompt({ locale, symbol }: { locale: string; symbol: string }
     { key: "step3", href: spotHref(locale, symbol), cta: t("buy.trade") },
   ];
   return (
-    <section className="ad-section ad-buy" aria-labelledby="ad-buy-title">
+    <section className="ad-section ad-buy" aria-labelledby="ad-buy-title" data-track-expose="b9411">
       <h2 id="ad-buy-title">{t("buy.title")}</h2>
       <ol className="ad-buy-steps">
         {steps.map((s, i) => (
@@ -58,7 +58,13 @@ export function BuyPrompt({ locale, symbol }: { locale: string; symbol: string }
             <div>
               <h3>{t(`buy.${s.key}`)}</h3>
               <p>{t(`buy.${s.key}Body`)}</p>
-              <Link to={s.href} className="ad-link-strong" data-step={s.key}>
+              <Link
+                to={s.href}
+                className="ad-link-strong"
+                data-step={s.key}
+                data-track-click="b9412"
+                data-track-ext={JSON.stringify({ step: s.key })}
+              >
                 {s.cta}
               </Link>
             </div>
