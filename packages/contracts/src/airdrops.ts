@@ -212,7 +212,7 @@ export interface AirdropDetail extends AirdropSummary {
   guide: GuideStep[];
   faq: FaqItem[];
   links: AirdropLinks;
-  /** Locale the text fields came from for each field that fell back ("en") or not. */
+  /** The translation set the text came from: the request's, or "en" when it had none for this airdrop. */
   contentLocale: string;
 }
 

@@ -43,7 +43,9 @@ export function AirdropDetailPage({ locale, detail }: AirdropDetailProps) {
               <Tag key={r}>{t(`requirement.${r}`)}</Tag>
             ))}
           </div>
-          <p className="ad-lead">{a.description}</p>
+          <p className="ad-lead" dir="auto">
+            {a.description}
+          </p>
         </div>
       </header>
       <DetailActions detail={detail} locale={locale} />
@@ -62,7 +64,7 @@ export function AirdropDetailPage({ locale, detail }: AirdropDetailProps) {
             <h2 id="ad-guide">{t("detail.guide")}</h2>
             <ol className="ad-guide">
               {a.guide.map((step) => (
-                <li key={step.title}>
+                <li key={step.title} dir="auto">
                   <h3>{step.title}</h3>
                   <p>{step.body}</p>
                 </li>

@@ -16,8 +16,12 @@ export function Faq({ id, title, items }: { id: string; title: string; items: Fa
         accordion
         items={items.map((item, i) => ({
           key: String(i),
-          label: <h3 className="ad-faq-q">{item.question}</h3>,
-          children: <p>{item.answer}</p>,
+          label: (
+            <h3 className="ad-faq-q" dir="auto">
+              {item.question}
+            </h3>
+          ),
+          children: <p dir="auto">{item.answer}</p>,
           forceRender: true,
         }))}
       />

@@ -90,7 +90,9 @@ function FeaturedCard({ airdrop: a, locale }: { airdrop: AirdropSummary; locale:
         </div>
         <StatusTag status={a.status} />
       </div>
-      <p className="ad-card-text">{a.description}</p>
+      <p className="ad-card-text" dir="auto">
+        {a.description}
+      </p>
       <dl className="ad-card-facts">
         <div>
           <dt>{t("columns.estValue")}</dt>

@@ -55,14 +55,14 @@ export function NewsList({ items, locale }: { items: AirdropNewsItem[]; locale: 
     <ul className="ad-news">
       {items.map((n) => (
         <li key={n.slug}>
-          <h3>
+          <h3 dir="auto">
             {n.airdropSlug ? (
               <Link to={localizePath(locale, `/airdrops/${n.airdropSlug}`)}>{n.title}</Link>
             ) : (
               n.title
             )}
           </h3>
-          <p>{n.summary}</p>
+          <p dir="auto">{n.summary}</p>
           <time dateTime={new Date(n.publishedAt).toISOString()} className="ad-muted">
             {formatDate(n.publishedAt, locale)}
           </time>
@@ -87,6 +87,12 @@ export function Disclaimer() {
 /** Sanitised HTML from the API (cleaned on save and again by the loader). */
 export function RichText({ html, className }: { html: string; className?: string }) {
   if (!html) return null;
-  // biome-ignore lint/security/noDangerouslySetInnerHtml: the loader ran sanitizeHtml on this string on the server.
-  return <div className={`ad-rich ${className ?? ""}`} dangerouslySetInnerHTML={{ __html: html }} />;
+  return (
+    <div
+      dir="auto"
+      className={`ad-rich ${className ?? ""}`}
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: the loader ran sanitizeHtml on this string on the server.
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
+  );
 }
