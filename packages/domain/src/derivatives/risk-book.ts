@@ -6,7 +6,7 @@ export interface RiskPassResult {
   readonly isolated: number[];
   /** Accounts whose cross margin balance <= cross maintenance margin (confirmed exactly). */
   readonly crossAccounts: number[];
-  /** Positions and accounts near or past the line that were re-checked with bigint arithmetic. */
+  /** Positions and accounts within float error of the line, re-checked with bigint arithmetic. */
   readonly exactChecks: number;
 }
 
@@ -17,8 +17,10 @@ const REL_TOL = 1e-9;
  * The risk pass over every open position, laid out for speed: struct-of-arrays of typed
  * arrays indexed by a dense slot, with integer values (lots, USDT minor units) held in
  * float64. A pass screens every position in float64 (exact up to 2^53, correctly rounded
- * beyond); only positions within a relative 1e-9 of the line are re-checked exactly with
- * bigint (`isolatedStatus`, `crossSummary`), so the result equals the exact rule.
+ * beyond). A gap between margin balance and maintenance larger than a relative 1e-9 (far
+ * above float error) decides on its own; only positions and accounts inside that band are
+ * re-checked exactly with bigint (`isolatedStatus`, `crossSummary`), so the result always
+ * equals the exact rule.
  *
  * Per-account lists of positions are intrusive doubly linked lists through the slots, so
  * cross accounts are re-checked without scanning the book.
@@ -134,6 +136,15 @@ export class RiskBook {
     return out;
   }
 
+  /** Ids of every open position of an account (to close a cross account's positions after a liquidation). */
+  positionIdsOf(accountId: number): number[] {
+    const a = this.accIndex.get(accountId);
+    const out: number[] = [];
+    if (a === undefined) return out;
+    for (let s = this.head[a] ?? -1; s >= 0; s = this.next[s] ?? -1) out.push(this.ids[s] ?? 0);
+    return out;
+  }
+
   /** Margin ratio of a position after the last pass (maintenance / margin balance; Infinity past zero balance). */
   marginRatio(id: number): number | undefined {
     const s = this.slotOf.get(id);
@@ -199,6 +210,8 @@ export class RiskBook {
     accMm.fill(0, 0, this.accN);
     accScale.fill(0, 0, this.accN);
     const isoCandidates: number[] = [];
+    const isolated: number[] = [];
+    const crossAccounts: number[] = [];
     for (let i = 0; i < n; i++) {
       const s = sym[i] as number;
       const notional = (lots[i] as number) * (perLot[s] as number);
@@ -212,7 +225,10 @@ export class RiskBook {
       if (iso[i] === 1) {
         const mb = (margin[i] as number) + upnl;
         ratio[i] = mb > 0 ? mm / mb : Number.POSITIVE_INFINITY;
-        if (mb - mm <= REL_TOL * ((margin[i] as number) + notional + c) + 2) isoCandidates.push(i);
+        const tol = REL_TOL * ((margin[i] as number) + notional + c) + 2;
+        const gap = mb - mm;
+        if (gap < -tol) isolated.push(this.ids[i] as number);
+        else if (gap <= tol) isoCandidates.push(i);
       } else {
         const a = acct[i] as number;
         accUpnl[a] = (accUpnl[a] as number) + upnl;
@@ -220,8 +236,6 @@ export class RiskBook {
         accScale[a] = (accScale[a] as number) + notional + c;
       }
     }
-    const crossAccounts: number[] = [];
-    const isolated: number[] = [];
     let exactChecks = 0;
     const accRatio = this.accRatio;
     for (let a = 0; a < this.accN; a++) {
@@ -230,7 +244,10 @@ export class RiskBook {
       const mb = w + (accUpnl[a] as number);
       const mm = accMm[a] as number;
       accRatio[a] = mb > 0 ? mm / mb : Number.POSITIVE_INFINITY;
-      if (mb - mm <= REL_TOL * (Math.abs(w) + (accScale[a] as number)) + 2) {
+      const tol = REL_TOL * (Math.abs(w) + (accScale[a] as number)) + 2;
+      const gap = mb - mm;
+      if (gap < -tol) crossAccounts.push(this.accIds[a] as number);
+      else if (gap <= tol) {
         exactChecks++;
         const id = this.accIds[a] as number;
         if (crossSummary(this.walletExact[a] ?? 0n, this.positionsOf(id), this.marks).breached)
