@@ -124,6 +124,21 @@ describe("RiskBook", () => {
     expect(book.pass().crossAccounts).toEqual([9]);
     book.removePosition(1);
     expect(book.positionsOf(9)).toHaveLength(1);
+    // No mark for DOGEUSDT yet: valued at entry (cross) or left alone (isolated), never liquidated at zero.
+    book.setPosition(3, { ...p, accountId: 10, symbol: "DOGEUSDT", lots: 1_000, cost: usdt(220) });
+    book.setPosition(4, {
+      ...p,
+      accountId: 10,
+      symbol: "DOGEUSDT",
+      marginMode: "isolated",
+      lots: 10,
+      cost: usdt(2),
+      isolatedMargin: 1n,
+    });
+    book.setWallet(10, usdt(30));
+    // Account 9 keeps only the short, in profit at 48,000.
+    expect(book.pass()).toEqual({ isolated: [], crossAccounts: [], exactChecks: 0 });
+    expect(() => book.setMark("DOGEUSDT", 0)).toThrow(RangeError);
     expect(book.walletOf(9)).toBe(usdt(100));
   });
 });

@@ -102,6 +102,8 @@ export class RiskBook {
   setMarkAt(index: number, ticks: number): void {
     const c = this.contracts[index];
     if (c === undefined) throw new RangeError(`no contract at ${index}`);
+    if (!Number.isSafeInteger(ticks) || ticks <= 0)
+      throw new RangeError("a mark is a positive whole number of ticks");
     this.mark[index] = ticks;
     this.perLot[index] = ticks * Number(c.minorPerTickLot);
     this.marks.set(c.symbol, ticks);
@@ -214,22 +216,24 @@ export class RiskBook {
     const crossAccounts: number[] = [];
     for (let i = 0; i < n; i++) {
       const s = sym[i] as number;
-      const notional = (lots[i] as number) * (perLot[s] as number);
+      const pl = perLot[s] as number;
       const c = cost[i] as number;
+      // A symbol without a mark yet is valued at entry, as `crossSummary` does; isolated ones wait for a mark.
+      const notional = pl > 0 ? (lots[i] as number) * pl : c;
       const upnl = side[i] === 1 ? notional - c : c - notional;
       let b = bStart[s] as number;
       const end = (bStart[s + 1] as number) - 1;
       while (b < end && notional >= (bFloor[b + 1] as number)) b++;
       let mm = notional * (bMmr[b] as number) - (bCum[b] as number);
       if (mm < 0) mm = 0;
-      if (iso[i] === 1) {
+      if (iso[i] === 1 && pl > 0) {
         const mb = (margin[i] as number) + upnl;
         ratio[i] = mb > 0 ? mm / mb : Number.POSITIVE_INFINITY;
         const tol = REL_TOL * ((margin[i] as number) + notional + c) + 2;
         const gap = mb - mm;
         if (gap < -tol) isolated.push(this.ids[i] as number);
         else if (gap <= tol) isoCandidates.push(i);
-      } else {
+      } else if (iso[i] === 0) {
         const a = acct[i] as number;
         accUpnl[a] = (accUpnl[a] as number) + upnl;
         accMm[a] = (accMm[a] as number) + mm;
