@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import {
   type Browser,
@@ -5,6 +6,7 @@ import {
   newPage,
   type Page,
   type RunningServer,
+  repoRoot,
   startServer,
 } from "./harness.ts";
 
@@ -157,3 +159,89 @@ test("Arabic is right-to-left with translated tabs; dark theme paints the cards 
     .evaluate((el) => getComputedStyle(el).backgroundColor);
   expect(bg).toBe("rgb(24, 26, 32)");
 });
+
+test("tabs and pages canonicalise with their query; a search result is noindex and canonicalises to its tab", async () => {
+  const page = await newPage(browser);
+  await page.goto(`${server.url}/ja/telegram-apps?tab=games&page=2&q=cat`);
+  const canonical = page.locator('link[rel="canonical"]');
+  expect(await canonical.getAttribute("href")).toBe(`${server.url}/ja/telegram-apps?tab=games&page=2`);
+  expect(await page.locator('link[hreflang="x-default"]').getAttribute("href")).toBe(
+    `${server.url}/telegram-apps?tab=games&page=2`,
+  );
+  expect(await page.locator('meta[name="robots"]').getAttribute("content")).toBe("noindex, follow");
+
+  await page.goto(`${server.url}/telegram-apps?tab=all&page=1`);
+  expect(await canonical.getAttribute("href")).toBe(`${server.url}/telegram-apps`);
+  expect(await page.locator('meta[name="robots"]').count()).toBe(0);
+});
+
+test("admin: anonymous 401, users 403; an administrator approves a visitor's submission and it is listed", async () => {
+  const anonymous = await page401();
+  expect(anonymous).toBe(401);
+
+  const user = await newPage(browser, { allowErrors: ["Failed to load resource"] });
+  await user.goto(`${server.url}/telegram-apps`);
+  await registerInPage(user, `plain-${Date.now()}@example.com`);
+  const forbidden = await user.goto(`${server.url}/admin/tg-apps`);
+  expect(forbidden?.status()).toBe(403);
+  expect(await user.getByRole("alert").textContent()).toContain("Administrators only");
+
+  // A visitor asks for a listing.
+  const name = `Review Bot ${Date.now().toString(36)}`;
+  const visitor = await newPage(browser);
+  await visitor.goto(`${server.url}/telegram-apps`);
+  const submitted = await visitor.evaluate(async (appName) => {
+    const res = await fetch("/v1/content/tg-apps/submissions", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        name: appName,
+        botUsername: "review_e2e_bot",
+        website: "https://example.com",
+        category: 5,
+        email: "owner@example.com",
+        description: "A bot that reviews things, submitted by the browser suite.",
+      }),
+    });
+    return ((await res.json()) as { code: string }).code;
+  }, name);
+  expect(submitted).toBe("00000");
+
+  // The CLI of `npm run admin:create`, on the test server's data directory.
+  const email = `admin-${Date.now()}@example.com`;
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: server.dataDir };
+  delete env.DATABASE_URL;
+  execFileSync(
+    process.execPath,
+    ["apps/server/src/modules/accounts/admin-create.ts", "--email", email, "--password", "admin-password-1"],
+    { cwd: repoRoot, env, stdio: "pipe" },
+  );
+
+  const admin = await newPage(browser);
+  await admin.goto(`${server.url}/login?redirect=${encodeURIComponent("/admin/tg-apps")}`);
+  await admin.waitForLoadState("networkidle");
+  await admin.getByTestId("login-name").fill(email);
+  await admin.getByTestId("login-password").fill("admin-password-1");
+  await admin.getByTestId("login-submit").click();
+  await admin.waitForURL(`${server.url}/admin/tg-apps`);
+  await admin.getByRole("heading", { name: "Apps and Bot Center administration" }).waitFor();
+  const row = admin.getByTestId("tga-admin-submissions").locator("tr", { hasText: name });
+  await row.getByRole("button", { name: `Approve ${name}` }).click();
+  await expect.poll(() => row.textContent(), { timeout: 15_000 }).toContain("Approved");
+  const slug = name.toLowerCase().replace(/\s+/g, "-");
+  expect(await row.textContent()).toContain(slug);
+
+  await visitor.goto(`${server.url}/telegram-apps?q=${encodeURIComponent(name)}`);
+  await expect.poll(() => visitor.locator(".tga-card-name").allTextContents()).toEqual([name]);
+  const detail = await visitor.goto(`${server.url}/telegram-apps/${slug}`);
+  expect(detail?.status()).toBe(200);
+});
+
+async function page401(): Promise<number | undefined> {
+  const page = await newPage(browser, { allowErrors: ["Failed to load resource"] });
+  const response = await page.goto(`${server.url}/admin/tg-apps`);
+  expect(await page.getByRole("link", { name: "Log in" }).last().getAttribute("href")).toBe(
+    "/login?redirect=%2Fadmin%2Ftg-apps",
+  );
+  return response?.status();
+}

@@ -279,6 +279,45 @@ export class TgAppsAdminRepo {
     }));
   }
 
+  /** The stored article as the admin form edits it (English text plus translations). */
+  async articleInput(slug: string): Promise<TgArticleInput | undefined> {
+    const r = await this.db.get<{
+      id: number | string;
+      slug: string;
+      app_slug: string;
+      title: string;
+      summary: string;
+      body: string;
+      published: number | string;
+      published_at: number | string;
+    }>(
+      `SELECT r.id, r.slug, a.slug AS app_slug, r.title, r.summary, r.body, r.published, r.published_at
+       FROM tg_articles r JOIN tg_apps a ON a.id = r.app_id WHERE r.slug = ?`,
+      [slug],
+    );
+    if (r === undefined) return undefined;
+    const texts = await this.db.all<{ locale: string; field: string; value: string }>(
+      "SELECT locale, field, value FROM tg_article_texts WHERE article_id = ?",
+      [Number(r.id)],
+    );
+    const translations: TgArticleInput["translations"] = {};
+    for (const t of texts) {
+      const entry = translations[t.locale] ?? {};
+      if (t.field === "title" || t.field === "summary" || t.field === "body") entry[t.field] = t.value;
+      translations[t.locale] = entry;
+    }
+    return {
+      slug: r.slug,
+      appSlug: r.app_slug,
+      title: r.title,
+      summary: r.summary,
+      body: r.body,
+      publishedAt: Number(r.published_at),
+      published: Number(r.published) === 1,
+      translations,
+    };
+  }
+
   async deleteArticle(slug: string): Promise<boolean> {
     return this.db.transaction(async (tx) => {
       await tx.run(

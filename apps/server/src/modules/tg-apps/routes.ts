@@ -162,6 +162,13 @@ export function tgAppsRoutes(app: FastifyInstance, service: TgAppsService): void
     handler: ({ body }) => service.saveArticle(body),
   });
   route(app, {
+    method: "GET",
+    url: TG_APPS_API.adminArticle,
+    auth: requireAdmin,
+    params: tgSlugParamsSchema,
+    handler: ({ params }) => service.articleInput(params.slug),
+  });
+  route(app, {
     method: "DELETE",
     url: TG_APPS_API.adminArticle,
     auth: requireAdmin,

@@ -248,6 +248,12 @@ export class TgAppsService {
     return { slug: input.slug };
   }
 
+  async articleInput(slug: string): Promise<TgArticleInput> {
+    const input = await this.#admin.articleInput(slug);
+    if (input === undefined) throw errors.notFound("No such article");
+    return input;
+  }
+
   async deleteArticle(slug: string): Promise<null> {
     if (!(await this.#admin.deleteArticle(slug))) throw errors.notFound("No such article");
     return null;

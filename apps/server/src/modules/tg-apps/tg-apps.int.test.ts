@@ -333,6 +333,22 @@ describe.each(targets)("apps and bot center ($name)", (target) => {
     });
     expect(again.statusCode).toBe(409);
     expect((await list(app, "q=quiz")).items[0]?.slug).toBe("quiz-master");
+
+    // The admin form reads an article with its translations, so a save keeps them.
+    const article = await app.inject({
+      method: "GET",
+      url: "/v1/admin/tg-apps/articles/how-to-swap-on-ston-fi",
+      headers,
+    });
+    const stored = (article.json() as { data: { appSlug: string; body: string; translations: object } }).data;
+    expect(stored.appSlug).toBe("ston-fi");
+    expect(stored.body).toContain("<");
+    const none = await app.inject({
+      method: "GET",
+      url: "/v1/admin/tg-apps/articles/no-such-article",
+      headers,
+    });
+    expect(none.statusCode).toBe(404);
   });
 });
 
