@@ -10,6 +10,12 @@ describe("loadConfig", () => {
     expect(config.trustProxy).toBe(false);
   });
 
+  it("makes the site's own default address the image host when none is configured", () => {
+    expect(loadConfig({ PORT: "4000" }).imgDomains.internal).toEqual(["localhost:4000"]);
+    expect(loadConfig({ IMG_DOMAINS_INTERNAL: "" }).imgDomains.internal).toEqual([]);
+    expect(loadConfig({ IMG_DOMAINS_FOREIGN: "img.example.com" }).imgDomains.internal).toEqual([]);
+  });
+
   it("parses lists, trust proxy and image hosts", () => {
     const config = loadConfig({
       PUBLIC_DOMAINS: "meridian.example, meridian.example.jp",

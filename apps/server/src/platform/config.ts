@@ -82,6 +82,15 @@ function parseTrustProxy(value: string | undefined): Config["trustProxy"] {
   return value.split(",").map((item) => item.trim());
 }
 
+/**
+ * With neither image list configured, the site's own default address is the one
+ * candidate: a fresh `npm start` then probes nothing (one candidate is used as is) and
+ * moves no image to a host that is not there. Production sets real CDN hosts (README).
+ */
+function imageHostsUnset(env: NodeJS.ProcessEnv): boolean {
+  return env.IMG_DOMAINS_FOREIGN === undefined && env.IMG_DOMAINS_INTERNAL === undefined;
+}
+
 /** Parses the environment once; throws a ConfigError naming every bad variable (never its value). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -102,7 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicDomains: e.PUBLIC_DOMAINS,
     imgDomains: {
       foreign: e.IMG_DOMAINS_FOREIGN,
-      internal: e.IMG_DOMAINS_INTERNAL,
+      internal: imageHostsUnset(env) ? [`localhost:${e.PORT}`] : e.IMG_DOMAINS_INTERNAL,
       defaultHost: e.DEFAULT_IMG_HOST,
     },
     trustProxy: parseTrustProxy(e.TRUST_PROXY),

@@ -15,6 +15,7 @@ import {
 } from "@meridian/contracts";
 import { message } from "antd";
 import { writeCookie } from "../../lib/cookies.ts";
+import { withFastImageDomain } from "../image-domain/fast-image-header.ts";
 import { isSimulationActive } from "../simulation/simulation-controller.ts";
 
 /** The browser's API client with login encryption, request signing and the spec's reactions (one per tab). */
@@ -96,7 +97,7 @@ export function accountClient(): AccountClient {
     simulation: () => isSimulationActive(),
     now: security.now,
     transformBody: security.transformBody,
-    beforeSend: security.beforeSend,
+    beforeSend: withFastImageDomain(security.beforeSend),
     onResponseHeaders: hooks.onResponseHeaders,
     onForcedLogout: hooks.onForcedLogout,
     onSignError: hooks.onSignError,
