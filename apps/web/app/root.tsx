@@ -22,6 +22,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
+import { useImageDomain } from "./features/image-domain/use-image-domain.ts";
 import { canonicalQueryOfMatches } from "./features/seo/canonical.ts";
 import { DOWNLOAD_BAR_BOOT_SCRIPT } from "./features/shell/download-bar.tsx";
 import { NotFound } from "./features/shell/not-found.tsx";
@@ -151,6 +152,7 @@ export function Layout({ children }: { children: ReactNode }) {
 
   useEffect(() => applyDayjsLocale(locale), [locale]);
   useTracker(data?.user?.userId);
+  useImageDomain();
   useEffect(loadClientSession, []);
 
   const { rest } = parseLocalePath(location.pathname);
