@@ -1,0 +1,56 @@
+import type { PaperBalance, Ticker } from "@meridian/contracts";
+import { useCallback, useEffect, useState } from "react";
+import { useSimulation } from "../simulation/simulation-provider.tsx";
+import { marketApi, paperApi } from "../trade/api.ts";
+import { add, isPositive, mul } from "../trade/decimal.ts";
+import type { TradeAccess } from "../trade/order-panel.tsx";
+
+export interface ValuedBalance extends PaperBalance {
+  /** Total valued in USDT at the last price ("" when the market has no USDT pair). */
+  usdt: string;
+}
+
+/** A balance's value in USDT from the tickers (USDT itself is worth one). */
+export function valueInUsdt(balance: PaperBalance, tickers: readonly Ticker[]): string {
+  if (balance.asset === "USDT") return balance.total;
+  const ticker = tickers.find((t) => t.symbol === `${balance.asset}USDT`);
+  return ticker && isPositive(ticker.lastPrice) ? mul(balance.total, ticker.lastPrice) : "";
+}
+
+/**
+ * The paper account's balances valued in USDT, for the asset pages. Loads only for a
+ * logged-in user in simulation mode; `reload` after a top-up or reset.
+ */
+export function useAssets(loggedIn: boolean) {
+  const sim = useSimulation();
+  const access: TradeAccess = !loggedIn ? "guest" : sim.active ? "ready" : "needs-sim";
+  const [balances, setBalances] = useState<ValuedBalance[]>([]);
+  const [loaded, setLoaded] = useState(false);
+  const [failed, setFailed] = useState(false);
+
+  const apply = useCallback(async (list: PaperBalance[]) => {
+    const tickers = await marketApi.tickers().catch(() => [] as Ticker[]);
+    setBalances(
+      list
+        .map((b) => ({ ...b, usdt: valueInUsdt(b, tickers) }))
+        .sort((a, b) => a.asset.localeCompare(b.asset)),
+    );
+    setLoaded(true);
+  }, []);
+
+  const reload = useCallback(async () => {
+    try {
+      setFailed(false);
+      await apply(await paperApi.balances());
+    } catch {
+      setFailed(true);
+    }
+  }, [apply]);
+
+  useEffect(() => {
+    if (access === "ready") void reload();
+  }, [access, reload]);
+
+  const totalUsdt = balances.reduce((sum, b) => (b.usdt === "" ? sum : add(sum, b.usdt)), "0");
+  return { access, balances, loaded, failed, totalUsdt, reload, apply };
+}

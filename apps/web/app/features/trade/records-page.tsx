@@ -1,0 +1,171 @@
+import type { MarketSymbolInfo, PaperOrder, PaperTrade } from "@meridian/contracts";
+import { useEffect, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
+import { AccountGate } from "../assets/account-gate.tsx";
+import { useSimulation } from "../simulation/simulation-provider.tsx";
+import { paperApi } from "./api.ts";
+import type { TradeAccess } from "./order-panel.tsx";
+import { OrdersTable, type SymbolIndex, TradesTable } from "./order-tables.tsx";
+
+const PAGE_SIZE = 20;
+const TABS = ["open", "history", "trades"] as const;
+type Tab = (typeof TABS)[number];
+
+interface RecordsPageProps {
+  locale: string;
+  loggedIn: boolean;
+  symbols: readonly MarketSymbolInfo[];
+}
+
+type Rows = { kind: "orders"; list: PaperOrder[] } | { kind: "trades"; list: PaperTrade[] };
+
+/**
+ * /record/exchange: the paper account's spot orders and trades with filters (tab, pair,
+ * side; kept in the URL) and pages read backwards by id (`before` cursors).
+ */
+export function RecordsPage({ locale, loggedIn, symbols }: RecordsPageProps) {
+  const { t } = useTranslation("trade");
+  const sim = useSimulation();
+  const access: TradeAccess = !loggedIn ? "guest" : sim.active ? "ready" : "needs-sim";
+  const [params, setParams] = useSearchParams();
+  const tab: Tab = (TABS as readonly string[]).includes(params.get("tab") ?? "")
+    ? (params.get("tab") as Tab)
+    : "history";
+  const symbol = symbols.some((s) => s.symbol === params.get("symbol")) ? (params.get("symbol") ?? "") : "";
+  const side =
+    params.get("side") === "BUY" || params.get("side") === "SELL" ? (params.get("side") ?? "") : "";
+  const [cursors, setCursors] = useState<number[]>([]);
+  const [rows, setRows] = useState<Rows | null>(null);
+  const [failed, setFailed] = useState(false);
+  const index: SymbolIndex = useMemo(() => Object.fromEntries(symbols.map((s) => [s.symbol, s])), [symbols]);
+  const before = cursors[cursors.length - 1];
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a filter change starts again from the newest page.
+  useEffect(() => setCursors([]), [tab, symbol]);
+
+  useEffect(() => {
+    if (access !== "ready") return undefined;
+    let stale = false;
+    setFailed(false);
+    const q = { symbol: symbol || undefined, limit: PAGE_SIZE, before };
+    const load =
+      tab === "trades"
+        ? paperApi.trades(q).then((list): Rows => ({ kind: "trades", list }))
+        : (tab === "open" ? paperApi.openOrders(q) : paperApi.orderHistory(q)).then(
+            (list): Rows => ({ kind: "orders", list }),
+          );
+    load
+      .then((r) => {
+        if (!stale) setRows(r);
+      })
+      .catch(() => {
+        if (!stale) setFailed(true);
+      });
+    return () => {
+      stale = true;
+    };
+  }, [access, tab, symbol, before]);
+
+  const setFilter = (key: string, value: string) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(key, value);
+    else next.delete(key);
+    setParams(next, { replace: true, preventScrollReset: true });
+  };
+
+  const bySide = <T extends { side: string }>(list: T[]) =>
+    side ? list.filter((x) => x.side === side) : list;
+  const lastId = rows
+    ? rows.kind === "trades"
+      ? rows.list.at(-1)?.tradeId
+      : rows.list.at(-1)?.orderId
+    : undefined;
+  const full = (rows?.list.length ?? 0) === PAGE_SIZE;
+
+  return (
+    <div className="records" data-testid="records-page">
+      <div className="records-inner">
+        <h1>{t("records.title")}</h1>
+        {access !== "ready" ? (
+          <AccountGate access={access} locale={locale} />
+        ) : (
+          <>
+            <div className="records-filters">
+              <div className="trade-tabs" role="tablist">
+                {TABS.map((key) => (
+                  <button
+                    key={key}
+                    type="button"
+                    role="tab"
+                    aria-selected={key === tab}
+                    className={key === tab ? "is-active" : undefined}
+                    onClick={() => setFilter("tab", key)}
+                    data-testid={`records-tab-${key}`}
+                  >
+                    {t(`records.tabs.${key}`)}
+                  </button>
+                ))}
+              </div>
+              <label>
+                <span>{t("records.pair")}</span>
+                <select
+                  className="trade-select"
+                  value={symbol}
+                  onChange={(e) => setFilter("symbol", e.target.value)}
+                  data-testid="records-symbol"
+                >
+                  <option value="">{t("records.all")}</option>
+                  {symbols.map((s) => (
+                    <option key={s.symbol} value={s.symbol}>
+                      {s.base}/{s.quote}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <label>
+                <span>{t("records.side")}</span>
+                <select
+                  className="trade-select"
+                  value={side}
+                  onChange={(e) => setFilter("side", e.target.value)}
+                  data-testid="records-side"
+                >
+                  <option value="">{t("records.all")}</option>
+                  <option value="BUY">{t("form.buyShort")}</option>
+                  <option value="SELL">{t("form.sellShort")}</option>
+                </select>
+              </label>
+            </div>
+            {failed ? <p className="trade-notice is-error">{t("records.failed")}</p> : null}
+            {rows?.kind === "trades" ? (
+              <TradesTable trades={bySide(rows.list)} symbols={index} testId="records-trades" />
+            ) : (
+              <OrdersTable orders={bySide(rows?.list ?? [])} symbols={index} testId="records-orders" />
+            )}
+            <nav className="records-pages" aria-label={t("records.pages")}>
+              <button
+                type="button"
+                className="records-page"
+                disabled={cursors.length === 0}
+                onClick={() => setCursors((c) => c.slice(0, -1))}
+              >
+                {t("records.newer")}
+              </button>
+              <span>{t("records.page", { page: cursors.length + 1 })}</span>
+              <button
+                type="button"
+                className="records-page"
+                disabled={!full || lastId === undefined}
+                onClick={() => lastId !== undefined && setCursors((c) => [...c, lastId])}
+                data-testid="records-older"
+              >
+                {t("records.older")}
+              </button>
+            </nav>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}
