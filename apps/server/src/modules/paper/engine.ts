@@ -40,6 +40,7 @@ import {
   toMinor,
   vipTier,
 } from "@meridian/domain";
+import type { Queryable } from "../../platform/db/types.ts";
 import { AppError } from "../../platform/errors.ts";
 import type { PaperVenue, VenueBook } from "./venue.ts";
 
@@ -113,6 +114,8 @@ export interface Batch {
   balances: Map<string, bigint>;
   /** Paper accounts whose balances changed. */
   touched: Set<number>;
+  /** Rows of other modules (futures) written in the same transaction (see `PaperService.transact`). */
+  writes: Array<(tx: Queryable) => Promise<void>>;
 }
 
 export const emptyBatch = (): Batch => ({
@@ -122,10 +125,11 @@ export const emptyBatch = (): Batch => ({
   entries: [],
   balances: new Map(),
   touched: new Set(),
+  writes: [],
 });
 
 export const batchIsEmpty = (b: Batch): boolean =>
-  b.accounts.length === 0 && b.orders.size === 0 && b.entries.length === 0;
+  b.accounts.length === 0 && b.orders.size === 0 && b.entries.length === 0 && b.writes.length === 0;
 
 interface LiveOrder {
   readonly row: OrderRow;
@@ -350,6 +354,17 @@ export class PaperEngine {
       if (m?.[1] !== undefined) b.touched.add(Number(m[1]));
     }
     return null;
+  }
+
+  /** Posts another module's entry (futures, margin) in this ledger and journal; a refusal changes nothing. */
+  postEntry(entry: JournalEntry, accountId: number | null, refId: number | null = null): LedgerRefusal | null {
+    return this.post(entry, accountId, refId);
+  }
+
+  /** Adds another module's rows to the current group commit. */
+  addWrite(write: (tx: Queryable) => Promise<void>): void {
+    this.batch.writes.push(write);
+    if (!this.inCommand) this.onDirty();
   }
 
   /** Settlements follow from holds, so a refusal means a bug: stop and rebuild. */

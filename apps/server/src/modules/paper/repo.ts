@@ -262,6 +262,7 @@ export class PaperRepo {
           " ON CONFLICT (account, asset) DO UPDATE SET amount = paper_balances.amount + excluded.amount",
         );
       }
+      for (const write of b.writes) await write(tx);
     });
   }
 

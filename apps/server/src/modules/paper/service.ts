@@ -8,7 +8,16 @@ import {
   type PlaceOrderBody,
   type PlaceOrderResult,
 } from "@meridian/contracts";
-import { availableOf, heldOf, Ledger, VIP_TIERS, vipTier } from "@meridian/domain";
+import {
+  availableOf,
+  heldOf,
+  type JournalEntry,
+  Ledger,
+  type LedgerRefusal,
+  VIP_TIERS,
+  vipTier,
+} from "@meridian/domain";
+import type { Queryable } from "../../platform/db/types.ts";
 import { AppError } from "../../platform/errors.ts";
 import {
   type AccountRow,
@@ -28,6 +37,13 @@ export interface UserEvents {
   orders: PaperOrder[];
   fills: PaperTrade[];
   balances: PaperBalance[] | null;
+}
+
+/** What `PaperService.transact` hands another module's command. */
+export interface PaperTx {
+  readonly ledger: Ledger;
+  post(entry: JournalEntry, accountId: number | null, refId?: number | null): LedgerRefusal | null;
+  write(write: (tx: Queryable) => Promise<void>): void;
 }
 
 interface Job {
@@ -62,6 +78,7 @@ export class PaperService {
   private readonly accounts = new Map<string, number>();
   private readonly activating = new Map<string, AccountRow>();
   private readonly listeners = new Set<(e: UserEvents) => void>();
+  private readonly rebuiltListeners = new Set<() => void>();
   private queue: Job[] = [];
   private pumping: Promise<void> | null = null;
   private dirty = false;
@@ -92,6 +109,32 @@ export class PaperService {
     this.offPrice?.();
     await this.flush();
     this.engine.detach();
+  }
+
+  /**
+   * Runs another module's command (futures, margin) in this writer: `post` puts entries
+   * in the shared ledger and journal, `write` adds rows to the same group commit, and
+   * the promise settles once that commit is durable. `onRebuilt` listeners hear when a
+   * failed commit made the ledger reload from the database.
+   */
+  transact<T>(fn: (tx: PaperTx) => T): Promise<T> {
+    return this.submit(() =>
+      fn({
+        ledger: this.engine.ledger,
+        post: (entry, accountId, refId) => this.engine.postEntry(entry, accountId, refId ?? null),
+        write: (w) => this.engine.addWrite(w),
+      }),
+    );
+  }
+
+  /** Balance of a ledger account as the writer holds it (committed or about to be). */
+  ledgerBalance(account: string, asset: string): bigint {
+    return this.engine.ledger.balance(account, asset);
+  }
+
+  onRebuilt(listener: () => void): () => void {
+    this.rebuiltListeners.add(listener);
+    return () => this.rebuiltListeners.delete(listener);
   }
 
   onEvents(listener: (e: UserEvents) => void): () => void {
@@ -174,6 +217,7 @@ export class PaperService {
     } catch (error) {
       this.onError(error, "paper rebuild failed");
     }
+    for (const l of this.rebuiltListeners) l();
   }
 
   private publish(batch: Batch): void {
