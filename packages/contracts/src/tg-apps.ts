@@ -84,7 +84,9 @@ export type TgAppTag = (typeof TG_APP_TAGS)[number];
  *   HOT_COUNT apps with the highest score above 0 carry the Hot tag and fill the Hot tab.
  * - new: the NEW_COUNT most recently listed apps carry the New tag and fill the New tab.
  *
- * Visits are detail-page views counted per app and UTC day.
+ * Visits are the tracker's page views of the detail page (`/telegram-apps/<slug>`,
+ * tracking id b9331) per UTC day; while the tracking store has none, the module's own
+ * per-app visit counter stands in (apps/server/src/modules/tg-apps/visits.ts).
  */
 export const TG_APP_RANKING = {
   TRENDING_DAYS: 7,

@@ -6,9 +6,21 @@ import {
   type TgAppTag,
   tgCategoryKey,
 } from "@meridian/contracts";
-import type { Db, Queryable, SqlValue } from "../../platform/db/types.ts";
+import type { Db, Dialect, Queryable, SqlValue } from "../../platform/db/types.ts";
 
 const DAY_MS = 86_400_000;
+
+/** Visits of one app in the trending and hot windows. */
+export interface VisitCounts {
+  v7: number;
+  v30: number;
+}
+
+/**
+ * Where visits come from: per app slug, or undefined to use the module's own counter
+ * (`tg_app_visits`). See `trackedVisits` in index.ts.
+ */
+export type VisitSource = () => Promise<ReadonlyMap<string, VisitCounts> | undefined>;
 
 /** Locales whose texts overlay English, strongest first (the locale, then its content base). */
 export type LocaleChain = readonly [string, string];
@@ -173,7 +185,7 @@ export interface ListFilter {
   offset: number;
 }
 
-/** What a tab means in SQL over the ranked rows `k` (see RANKED). */
+/** What a tab means in SQL over the ranked rows `k` (see `ranked`). */
 function tabClause(tab: TgAppTab): { where: string; order: string; params: SqlValue[] } {
   const byName = "k.name_lower ASC, k.id ASC";
   switch (tab) {
@@ -205,17 +217,31 @@ function categoryIdOf(tab: TgAppTab): number {
   throw new Error(`tab ${tab} is not a category`);
 }
 
-/**
- * Every published app with its derived scores and ranks (TG_APP_RANKING), texts
- * overlaid by the locale chain. Parameters, in order: day7, day30, ratedSince,
- * trend weight, hot weight, locale, base locale, locale, base locale.
- */
-const RANKED = `
-WITH v AS (
+/** Visits per app from the module's own counter. Parameters: day7, day30. */
+const OWN_VISITS = `
   SELECT app_id,
     CAST(SUM(CASE WHEN day >= ? THEN visits ELSE 0 END) AS INTEGER) AS v7,
     CAST(SUM(visits) AS INTEGER) AS v30
-  FROM tg_app_visits WHERE day >= ? GROUP BY app_id
+  FROM tg_app_visits WHERE day >= ? GROUP BY app_id`;
+
+/** Visits per app handed in as one JSON array of `{slug, v7, v30}`. Parameter: that JSON. */
+const GIVEN_VISITS: Record<Dialect, string> = {
+  sqlite: `
+  SELECT a.id AS app_id, CAST(json_extract(j.value, '$.v7') AS INTEGER) AS v7,
+    CAST(json_extract(j.value, '$.v30') AS INTEGER) AS v30
+  FROM json_each(?) j JOIN tg_apps a ON a.slug = json_extract(j.value, '$.slug')`,
+  postgres: `
+  SELECT a.id AS app_id, x.v7, x.v30
+  FROM jsonb_to_recordset(?::jsonb) AS x(slug text, v7 integer, v30 integer) JOIN tg_apps a ON a.slug = x.slug`,
+};
+
+/**
+ * Every published app with its derived scores and ranks (TG_APP_RANKING), texts
+ * overlaid by the locale chain. Parameters, in order: the visits CTE's, ratedSince,
+ * trend weight, hot weight, locale, base locale, locale, base locale.
+ */
+const ranked = (visits: string) => `
+WITH v AS (${visits}
 ),
 r AS (
   SELECT app_id, CAST(COUNT(*) AS INTEGER) AS r7 FROM tg_app_ratings WHERE updated_at >= ? GROUP BY app_id
@@ -253,18 +279,37 @@ const APP_COLUMNS = `k.id, k.slug, k.name, k.category, k.editors_choice, k.bot_u
 export class TgAppsRepo {
   readonly db: Db;
   readonly #now: () => number;
+  readonly #visits: VisitSource | undefined;
 
-  constructor(db: Db, now: () => number = Date.now) {
+  constructor(db: Db, now: () => number = Date.now, visits?: VisitSource) {
     this.db = db;
     this.#now = now;
+    this.#visits = visits;
   }
 
-  #rankedParams(locales: LocaleChain): SqlValue[] {
+  /** The RANKED query head and its parameters, on the visit source's counts or the own counter. */
+  async #ranked(locales: LocaleChain): Promise<{ sql: string; params: SqlValue[] }> {
     const now = this.#now();
     const today = Math.floor(now / DAY_MS);
+    const given = await this.#visits?.();
+    const visits =
+      given === undefined
+        ? {
+            sql: OWN_VISITS,
+            params: [today - (TG_APP_RANKING.TRENDING_DAYS - 1), today - (TG_APP_RANKING.HOT_DAYS - 1)],
+          }
+        : {
+            sql: GIVEN_VISITS[this.db.dialect],
+            params: [JSON.stringify([...given].map(([slug, c]) => ({ slug, v7: c.v7, v30: c.v30 })))],
+          };
+    return {
+      sql: ranked(visits.sql),
+      params: [...visits.params, ...this.#rankedTail(now, locales)],
+    };
+  }
+
+  #rankedTail(now: number, locales: LocaleChain): SqlValue[] {
     return [
-      today - (TG_APP_RANKING.TRENDING_DAYS - 1),
-      today - (TG_APP_RANKING.HOT_DAYS - 1),
       now - TG_APP_RANKING.TRENDING_DAYS * DAY_MS,
       TG_APP_RANKING.TRENDING_RATING_WEIGHT,
       TG_APP_RANKING.HOT_RATER_WEIGHT,
@@ -280,18 +325,15 @@ export class TgAppsRepo {
     const tab = tabClause(filter.tab);
     const search = filter.q.trim().toLowerCase();
     const where = search === "" ? tab.where : `${tab.where} AND k.name_lower LIKE ? ESCAPE '\\'`;
-    const params = [
-      ...this.#rankedParams(locales),
-      ...tab.params,
-      ...(search === "" ? [] : [`%${escapeLike(search)}%`]),
-    ];
+    const head = await this.#ranked(locales);
+    const params = [...head.params, ...tab.params, ...(search === "" ? [] : [`%${escapeLike(search)}%`])];
     const [rows, count] = await Promise.all([
       this.db.all<AppRow>(
-        `${RANKED} SELECT ${APP_COLUMNS} FROM k WHERE ${where} ORDER BY ${tab.order} LIMIT ? OFFSET ?`,
+        `${head.sql} SELECT ${APP_COLUMNS} FROM k WHERE ${where} ORDER BY ${tab.order} LIMIT ? OFFSET ?`,
         [...params, filter.limit, filter.offset],
       ),
       this.db.get<{ n: number | string }>(
-        `${RANKED} SELECT CAST(COUNT(*) AS INTEGER) AS n FROM k WHERE ${where}`,
+        `${head.sql} SELECT CAST(COUNT(*) AS INTEGER) AS n FROM k WHERE ${where}`,
         params,
       ),
     ]);
@@ -300,8 +342,9 @@ export class TgAppsRepo {
 
   /** A published app by slug, with its ranks. */
   async bySlug(slug: string, locales: LocaleChain): Promise<AppRecord | undefined> {
-    const row = await this.db.get<AppRow>(`${RANKED} SELECT ${APP_COLUMNS} FROM k WHERE k.slug = ?`, [
-      ...this.#rankedParams(locales),
+    const head = await this.#ranked(locales);
+    const row = await this.db.get<AppRow>(`${head.sql} SELECT ${APP_COLUMNS} FROM k WHERE k.slug = ?`, [
+      ...head.params,
       slug,
     ]);
     return row === undefined ? undefined : toApp(row);
@@ -314,7 +357,8 @@ export class TgAppsRepo {
     locales: LocaleChain,
   ): Promise<AppRecord[]> {
     const conditions: string[] = [];
-    const params: SqlValue[] = [...this.#rankedParams(locales)];
+    const head = await this.#ranked(locales);
+    const params: SqlValue[] = [...head.params];
     if (rule.category !== undefined) {
       conditions.push("k.category = ?");
       params.push(rule.category);
@@ -331,7 +375,7 @@ export class TgAppsRepo {
           : "k.listed_at DESC, k.id DESC";
     const where = conditions.length === 0 ? "" : `WHERE ${conditions.join(" AND ")}`;
     const rows = await this.db.all<AppRow>(
-      `${RANKED} SELECT ${APP_COLUMNS} FROM k ${where} ORDER BY ${order} LIMIT ?`,
+      `${head.sql} SELECT ${APP_COLUMNS} FROM k ${where} ORDER BY ${order} LIMIT ?`,
       [...params, limit],
     );
     return rows.map(toApp);

@@ -139,7 +139,10 @@ export class TgAppsService {
     return { items: items.map(presentSummary), total, totalApps, page: query.page, pageSize: query.pageSize };
   }
 
-  /** The detail page's data; counts one visit (the trending and hot inputs). */
+  /**
+   * The detail page's data; counts one visit in the module's own counter, which the
+   * rankings read only while the tracker has no page views (see visits.ts).
+   */
   async detail(slug: string, locale: string, userId: string | undefined): Promise<TgAppDetailResult> {
     const locales = localeChain(locale);
     const app = await this.#repo.bySlug(slug, locales);

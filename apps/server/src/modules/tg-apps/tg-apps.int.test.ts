@@ -16,6 +16,7 @@ import { openSqlite } from "../../platform/db/sqlite.ts";
 import { buildTestApp } from "../../test/support.ts";
 import { securityRoutes } from "../accounts/index.ts";
 import { tgAppsModule, tgAppsSeed } from "./index.ts";
+import { TgAppsRepo } from "./repo.ts";
 import { SEED_APPS } from "./seed-apps.ts";
 
 const HOST = "meridian.test";
@@ -130,6 +131,34 @@ describe.each(targets)("apps and bot center ($name)", (target) => {
   afterAll(async () => {
     await app?.close();
     await cleanup?.();
+  });
+
+  it("ranks Weekly trending and Hot on the tracker's visits when given, else on the own counter", async () => {
+    const [first, second] = [SEED_APPS[5]?.[0] ?? "", SEED_APPS[6]?.[0] ?? ""];
+    const tracked = new TgAppsRepo(
+      db,
+      Date.now,
+      async () =>
+        new Map([
+          [first, { v7: 0, v30: 9_000 }],
+          [second, { v7: 5_000, v30: 5_000 }],
+          ["no-such-app", { v7: 99_999, v30: 99_999 }],
+        ]),
+    );
+    const trending = await tracked.list({ tab: "weekly-trending", q: "", limit: 1, offset: 0 }, ["en", "en"]);
+    expect(trending.items[0]?.slug).toBe(second);
+    expect(trending.items[0]?.trendScore).toBeGreaterThanOrEqual(5_000);
+    const hot = await tracked.list({ tab: "hot", q: "", limit: 2, offset: 0 }, ["en", "en"]);
+    expect(hot.items.map((a) => a.slug)).toEqual([first, second]);
+    expect((await tracked.bySlug(first, ["en", "en"]))?.hot).toBe(true);
+
+    // No tracked visits: the seeded own counter decides, as before.
+    const own = new TgAppsRepo(db, Date.now, async () => undefined);
+    const plain = new TgAppsRepo(db);
+    const ownHot = await own.list({ tab: "hot", q: "", limit: 12, offset: 0 }, ["en", "en"]);
+    const plainHot = await plain.list({ tab: "hot", q: "", limit: 12, offset: 0 }, ["en", "en"]);
+    expect(ownHot.items.map((a) => a.slug)).toEqual(plainHot.items.map((a) => a.slug));
+    expect(ownHot.items[0]?.hotScore).toBeLessThan(9_000);
   });
 
   it("lists every app under All, with the ecosystem total", async () => {

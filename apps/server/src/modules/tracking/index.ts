@@ -2,12 +2,27 @@ import type { FastifyInstance } from "fastify";
 import type { Platform } from "../../platform/platform.ts";
 import { loadTrackingConfig, type TrackingConfig } from "./config.ts";
 import { ensurePartitions, purgeOldEvents } from "./maintenance.ts";
+import { type PageViewQuery, pageViewsByPathPrefix } from "./page-views.ts";
 import { TrackingRepo } from "./repo.ts";
 import { trackingRoutes } from "./routes.ts";
 import { AnalyticsService } from "./service.ts";
 import { openTrackingStore, type TrackingStore } from "./store.ts";
 
+export { type PageViewQuery, pageViewsByPathPrefix } from "./page-views.ts";
 export { openTrackingStore, type TrackingStore } from "./store.ts";
+
+/** What other modules may read from the tracking store, on `api.tracking` once the module registered. */
+export interface TrackingQueries {
+  /** See `pageViewsByPathPrefix`: page views per unprefixed path under `prefix` since `sinceMs`. */
+  pageViewsByPathPrefix(prefix: string, sinceMs: number, query?: PageViewQuery): Promise<Map<string, number>>;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Set by the tracking module; absent when a server runs without it (read it as optional). */
+    tracking: TrackingQueries;
+  }
+}
 
 const JOB_EVERY_MS = 3_600_000;
 
@@ -57,6 +72,10 @@ export function trackingModule(options: TrackingModuleOptions = {}) {
       await running;
       await store.close();
     });
+    api.decorate("tracking", {
+      pageViewsByPathPrefix: (prefix: string, sinceMs: number, query?: PageViewQuery) =>
+        pageViewsByPathPrefix(store.db, prefix, sinceMs, query),
+    } satisfies TrackingQueries);
     trackingRoutes(api, {
       config,
       sink: store.sink,

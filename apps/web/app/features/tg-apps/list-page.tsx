@@ -104,7 +104,9 @@ export function ListPage({ locale, tab, q, result }: ListPageProps) {
 
       <section className="tga-section tga-note" aria-labelledby="tga-ranking">
         <h2 id="tga-ranking">{t("ranking.title")}</h2>
-        <p>{t("ranking.body")}</p>
+        <p>
+          {t("ranking.body")} {t("ranking.visits")}
+        </p>
       </section>
 
       <section className="tga-section tga-contact">
