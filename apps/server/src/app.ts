@@ -1,3 +1,4 @@
+import compress from "@fastify/compress";
 import websocket from "@fastify/websocket";
 import type { Health } from "@meridian/contracts";
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from "fastify";
@@ -10,6 +11,7 @@ import { loadMigrations, migrate } from "./platform/db/migrate.ts";
 import { MIGRATIONS_DIR } from "./platform/db/migrations/index.ts";
 import { runSeeds, type Seed } from "./platform/db/seed.ts";
 import { installApiEdge, sendEdgeAnswer } from "./platform/http/api-edge.ts";
+import { compressOptions } from "./platform/http/compression.ts";
 import { registerEmbedRoutes } from "./platform/http/embed.ts";
 import { installFastImageRewrite } from "./platform/http/fast-image.ts";
 import { genRequestId } from "./platform/http/request-id.ts";
@@ -112,6 +114,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     frameAncestors: config.frameAncestors,
     connectSrc: options.connectSrc ?? [],
   });
+  await app.register(compress, compressOptions);
   await app.register(websocket);
 
   app.get("/healthz", async (_request, reply) => {

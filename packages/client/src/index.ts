@@ -1,3 +1,5 @@
+import "./zod-csp.ts";
+
 export { ApiError, type ApiErrorKind, ClientMessage, isApiError } from "./api-error.ts";
 export {
   type ApiClient,

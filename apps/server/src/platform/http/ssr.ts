@@ -81,6 +81,8 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions): Pr
       // Hashed file names: a changed asset is a new URL, so cache for a year.
       assetCacheControl: "public, max-age=31536000, immutable",
       fileCacheControl: "public, max-age=3600",
+      // The build writes .br and .gz beside every asset (apps/web/scripts/precompress.ts).
+      staticOptions: { preCompressed: true },
       async getLoadContext(request) {
         const context = new RouterContextProvider();
         context.set(await contextToken(options.devServer), {
