@@ -51,3 +51,9 @@ export const fromInputTime = (text: string | undefined) => (text ? Date.parse(`$
 
 /** `2026-11-22 05:44` in UTC: administrators compare times across time zones. */
 export const formatUtc = (ms: number) => new Date(ms).toISOString().slice(0, 16).replace("T", " ");
+
+/**
+ * Tables page by 20 without antd's page-size Select: that Select's input id differs
+ * between the server render and the browser, which breaks hydration.
+ */
+export const TABLE_PAGINATION = { pageSize: 20, showSizeChanger: false } as const;

@@ -3,7 +3,14 @@ import { Button, Modal, Table, Tag } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
-import { type AdminAppRow, type AdminArticleRow, adminCall, adminPaths, formatUtc } from "./admin-api.ts";
+import {
+  type AdminAppRow,
+  type AdminArticleRow,
+  adminCall,
+  adminPaths,
+  formatUtc,
+  TABLE_PAGINATION,
+} from "./admin-api.ts";
 import { AppForm } from "./app-form.tsx";
 import { ArticleForm } from "./article-form.tsx";
 import { ReviewQueue } from "./review-queue.tsx";
@@ -81,7 +88,7 @@ export function TgAppsAdminPage({ data }: { data: TgAdminData }) {
           rowKey="slug"
           size="small"
           dataSource={data.apps}
-          pagination={{ pageSize: 20 }}
+          pagination={TABLE_PAGINATION}
           scroll={{ x: true }}
           data-testid="tga-admin-apps"
           columns={[
@@ -128,7 +135,7 @@ export function TgAppsAdminPage({ data }: { data: TgAdminData }) {
           rowKey="slug"
           size="small"
           dataSource={data.articles}
-          pagination={{ pageSize: 20 }}
+          pagination={TABLE_PAGINATION}
           scroll={{ x: true }}
           columns={[
             { title: t("columns.title"), dataIndex: "title" },

@@ -2,7 +2,7 @@ import { TG_APP_CATEGORIES, type TgSubmission } from "@meridian/contracts";
 import { Button, Input, Table, Tag } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { adminCall, adminPaths, formatUtc } from "./admin-api.ts";
+import { adminCall, adminPaths, formatUtc, TABLE_PAGINATION } from "./admin-api.ts";
 
 const STATUS_COLOR = { pending: "gold", approved: "green", rejected: "red" } as const;
 
@@ -50,7 +50,7 @@ export function ReviewQueue({
       rowKey="id"
       size="small"
       dataSource={rows}
-      pagination={{ pageSize: 20 }}
+      pagination={TABLE_PAGINATION}
       scroll={{ x: true }}
       data-testid="tga-admin-submissions"
       columns={[
