@@ -1,9 +1,7 @@
-import type { Dialect } from "../../platform/db/types.ts";
-
 /**
- * The stored columns of one event, in insert order, with their type. Rows travel to the
- * database as one JSON array per group commit (one bound parameter), and SQL picks the
- * columns out of it: `json_each` on SQLite, `jsonb_to_recordset` on PostgreSQL.
+ * The stored columns of one event, in insert order, with their type: what the
+ * aggregates read, plus `extra`, a compact JSON object of the event fields that no
+ * column holds as sent (see `toRow`), so the whole event is still on record.
  */
 export const COLUMNS = [
   ["event_day", "int"],
@@ -31,31 +29,51 @@ export const COLUMNS = [
   ["is_bot", "int"],
   ["ip", "text"],
   ["pfb", "text"],
-  ["data", "json"],
+  ["extra", "json"],
 ] as const;
 
 export type ColumnName = (typeof COLUMNS)[number][0];
-export type StoredRow = Record<Exclude<ColumnName, "data">, string | number> & { data: unknown };
+export type StoredRow = Record<Exclude<ColumnName, "extra">, string | number> & { extra: string };
 
-const names = COLUMNS.map(([name]) => name).join(", ");
+/** Column names in insert order. */
+export const COLUMN_NAMES: readonly ColumnName[] = COLUMNS.map(([name]) => name);
+
+const names = COLUMN_NAMES.join(", ");
+const conflict = "ON CONFLICT (event_day, uid, page_unique_id, seq) DO NOTHING";
 
 /**
- * The INSERT of stored rows; repeats (same day, uid, page view and seq) are skipped by
- * the unique index. SQLite: one row of `?` per call, run per row by the writer thread
- * inside its group-commit transaction (binding values beats json_each + json_extract
- * by an order of magnitude there). PostgreSQL: `?` is a JSON array of StoredRow, so a
- * whole group commit is one statement and one round trip.
+ * SQLite's INSERT of `rows` rows: one `(?, ...)` per row, so a chunk of rows is one
+ * statement step (SQLite allows 32766 bound parameters: 1260 rows of these columns).
+ * Repeats (same day, uid, page view and seq) are skipped by the unique index.
  */
-export function insertSql(dialect: Dialect): string {
-  const conflict = "ON CONFLICT (event_day, uid, page_unique_id, seq) DO NOTHING";
-  if (dialect === "sqlite") {
-    return `INSERT INTO tracking_events (${names}) VALUES (${COLUMNS.map(() => "?").join(", ")}) ${conflict}`;
-  }
-  const pgType = { int: "integer", bigint: "bigint", text: "text", json: "jsonb" } as const;
-  const record = COLUMNS.map(([name, type]) => `${name} ${pgType[type]}`).join(", ");
-  const picks = COLUMNS.map(([name, type]) => (type === "json" ? `${name}::text` : name)).join(", ");
-  return `INSERT INTO tracking_events (${names}) SELECT ${picks} FROM jsonb_to_recordset(?::jsonb) AS r(${record}) ${conflict}`;
+export function sqliteInsertSql(rows: number): string {
+  const tuple = `(${COLUMNS.map(() => "?").join(", ")})`;
+  return `INSERT INTO tracking_events (${names}) VALUES ${Array.from({ length: rows }, () => tuple).join(", ")} ${conflict}`;
 }
 
-/** Column names in insert order, "data" last (the writer thread stringifies it). */
-export const COLUMN_NAMES: readonly string[] = COLUMNS.map(([name]) => name);
+const PG_TYPE = { int: "integer", bigint: "bigint", text: "text", json: "text" } as const;
+
+/**
+ * PostgreSQL's INSERT of any number of rows: one array parameter per column, zipped back
+ * into rows by `unnest`, so a whole group commit is one statement and one round trip.
+ */
+export const POSTGRES_INSERT_SQL = `INSERT INTO tracking_events (${names}) SELECT * FROM unnest(${COLUMNS.map(([, type]) => `?::${PG_TYPE[type]}[]`).join(", ")}) ${conflict}`;
+
+const quoted = (text: string) => `"${text.replaceAll("\\", "\\\\").replaceAll('"', '\\"')}"`;
+
+/**
+ * Rows as PostgreSQL's INSERT binds them: one array literal per column (`{1,2}`,
+ * `{"a","b"}`), the text form `pg` itself would send for a JavaScript array.
+ */
+export function columnArrays(rows: readonly StoredRow[]): string[] {
+  return COLUMNS.map(([name, type]) => {
+    const values = rows.map((row) => row[name]);
+    return `{${(type === "int" || type === "bigint" ? values : values.map((v) => quoted(String(v)))).join(",")}}`;
+  });
+}
+
+/** Rows as SQLite's INSERT binds them: every value of every row, row after row. */
+export function flatValues(rows: readonly StoredRow[], out: (string | number)[] = []): (string | number)[] {
+  for (const row of rows) for (const name of COLUMN_NAMES) out.push(row[name]);
+  return out;
+}

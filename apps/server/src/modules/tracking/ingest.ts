@@ -7,6 +7,7 @@ import {
 } from "@meridian/contracts";
 import { AppError } from "../../platform/errors.ts";
 import type { StoredRow } from "./columns.ts";
+import { isTrackingRecord } from "./validate.ts";
 
 const DAY_MS = 86_400_000;
 
@@ -57,6 +58,39 @@ function durationOf(record: TrackingRecord): number {
 const INT32_MAX = 2_147_483_647;
 /** Columns stored as 32-bit integers: a wild client value is clamped rather than failing the commit. */
 const int32 = (value: number) => Math.max(-INT32_MAX, Math.min(INT32_MAX, value));
+const BROWSER_MAX = 64;
+
+/** Fields a column holds exactly as sent: `extra` leaves them out. */
+const IN_COLUMNS = new Set<keyof TrackingRecord>([
+  "timestamp",
+  "uid",
+  "page_unique_id",
+  "type",
+  "event_tracking_id",
+  "curr_page",
+  "page_status",
+  "session_id",
+  "device_id",
+  "first_day",
+  "sys",
+]);
+/** Fields a column holds clamped or cut: in `extra` too, only when that changed them. */
+const CLAMPED = ["seq", "log_seq", "user_language", "screen_width", "screen_height"] as const;
+const EXTRA_KEYS = (Object.keys(trackingRecordSchema.shape) as (keyof TrackingRecord)[]).filter(
+  (key) => !IN_COLUMNS.has(key) && key !== "browser" && !(CLAMPED as readonly string[]).includes(key),
+);
+
+/**
+ * The fields no column holds as sent, as compact JSON: with the columns they make the
+ * whole event (minus unknown keys, which validation drops), without storing it twice.
+ */
+function extraOf(record: TrackingRecord): string {
+  const extra: Record<string, unknown> = {};
+  for (const key of EXTRA_KEYS) extra[key] = record[key];
+  for (const key of CLAMPED) if (int32(record[key]) !== record[key]) extra[key] = record[key];
+  if (record.browser.length > BROWSER_MAX) extra.browser = record.browser;
+  return JSON.stringify(extra);
+}
 
 export function toRow(record: TrackingRecord, meta: UploadMeta): StoredRow {
   return {
@@ -77,7 +111,7 @@ export function toRow(record: TrackingRecord, meta: UploadMeta): StoredRow {
     device_id: record.device_id,
     first_day: record.first_day ? 1 : 0,
     user_language: int32(record.user_language),
-    browser: record.browser.slice(0, 64),
+    browser: record.browser.slice(0, BROWSER_MAX),
     sys: record.sys,
     screen_width: int32(record.screen_width),
     screen_height: int32(record.screen_height),
@@ -86,7 +120,7 @@ export function toRow(record: TrackingRecord, meta: UploadMeta): StoredRow {
     // the address the request came from, not the one the page was told by the config call
     ip: meta.ip,
     pfb: meta.pfb.slice(0, 128),
-    data: record,
+    extra: extraOf(record),
   };
 }
 
@@ -128,6 +162,11 @@ export function parseUpload(text: string, meta: UploadMeta): ParsedUpload {
   const rows: StoredRow[] = [];
   const rejected: TrackingRejection[] = [];
   body.forEach((item: unknown, index) => {
+    if (isTrackingRecord(item)) {
+      rows.push(toRow(item, meta));
+      return;
+    }
+    // only refused events pay for zod: it names the failing fields (and has the last word)
     const result = trackingRecordSchema.safeParse(item);
     if (result.success) {
       rows.push(toRow(result.data, meta));

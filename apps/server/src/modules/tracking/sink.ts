@@ -1,7 +1,7 @@
 import { Worker } from "node:worker_threads";
 import type { PlatformDb } from "../../platform/db/index.ts";
-import { COLUMN_NAMES, insertSql, type StoredRow } from "./columns.ts";
-import type { Value, WriterReply, WriterRequest } from "./sqlite-writer.worker.ts";
+import { columnArrays, flatValues, POSTGRES_INSERT_SQL, type StoredRow } from "./columns.ts";
+import type { WriterReply, WriterRequest } from "./sqlite-writer.worker.ts";
 
 /**
  * Where accepted events go. `write` resolves once the rows are committed (durable as
@@ -14,13 +14,6 @@ export interface EventSink {
   close(): Promise<void>;
 }
 
-/** A row as the SQLite INSERT binds it; the event itself is stored as JSON text. */
-function toValues(row: StoredRow): Value[] {
-  return COLUMN_NAMES.map((name) =>
-    name === "data" ? JSON.stringify(row.data) : (row[name as keyof StoredRow] as Value),
-  );
-}
-
 /** SQLite: a writer thread owning the tracking file (see sqlite-writer.worker.ts). */
 export function sqliteSink(file: string, synchronous: "full" | "normal"): EventSink {
   const worker = new Worker(new URL("./sqlite-writer.worker.ts", import.meta.url), {
@@ -29,7 +22,6 @@ export function sqliteSink(file: string, synchronous: "full" | "normal"): EventS
   const waiting = new Map<number, { resolve: (changes: number) => void; reject: (error: Error) => void }>();
   let nextId = 1;
   let failure: Error | undefined;
-  const sql = insertSql("sqlite");
 
   worker.on("message", (replies: WriterReply[]) => {
     for (const reply of replies) {
@@ -59,7 +51,9 @@ export function sqliteSink(file: string, synchronous: "full" | "normal"): EventS
 
   return {
     async write(rows) {
-      if (rows.length > 0) await send({ kind: "insert", sql, rows: rows.map(toValues) });
+      if (rows.length > 0) {
+        await send({ kind: "insert", rows: rows.length, values: JSON.stringify(flatValues(rows)) });
+      }
     },
     run: (statement, params) => send({ kind: "run", sql: statement, params }),
     async close() {
@@ -73,18 +67,18 @@ export function sqliteSink(file: string, synchronous: "full" | "normal"): EventS
 
 /**
  * PostgreSQL: uploads that arrive while commits are running wait, then go together as
- * one multi-row INSERT (its own transaction) through the pool: group commit with up to
+ * one INSERT of `unnest`ed column arrays (its own transaction) through the pool: group commit with up to
  * `parallel` commits at a time. A failing group is retried upload by upload so that one
  * bad upload cannot fail the others.
  */
 export function postgresSink(db: PlatformDb, parallel = 4): EventSink {
-  const sql = insertSql("postgres");
   type Entry = { rows: readonly StoredRow[]; resolve: () => void; reject: (error: unknown) => void };
   let pending: Entry[] = [];
   let active = 0;
   let idle: (() => void) | undefined;
 
-  const insert = (entries: Entry[]) => db.run(sql, [JSON.stringify(entries.flatMap((entry) => entry.rows))]);
+  const insert = (entries: Entry[]) =>
+    db.run(POSTGRES_INSERT_SQL, columnArrays(entries.flatMap((entry) => entry.rows)));
 
   const commit = async (batch: Entry[]): Promise<void> => {
     try {
