@@ -255,7 +255,9 @@ describe("security headers", () => {
     await page.addInitScript(() => {
       document.addEventListener("securitypolicyviolation", (event) => {
         const report = (window as unknown as { __reportViolation: (text: string) => void }).__reportViolation;
-        report(`${event.violatedDirective} ${event.blockedURI}`);
+        report(
+          `${event.violatedDirective} ${event.blockedURI} at ${event.sourceFile}:${event.lineNumber}:${event.columnNumber}`,
+        );
       });
     });
     await page.goto(`${server.url}/`);
