@@ -33,7 +33,7 @@ export function DashboardPage({ data, filters, locale, now, dark }: DashboardPag
         <RealtimePanel realtime={data.realtime} locale={locale} />
       </div>
       <ContentTables content={data.content} locale={locale} />
-      <AudienceLists audience={data.audience} />
+      <AudienceLists audience={data.audience} locale={locale} />
     </div>
   );
 }

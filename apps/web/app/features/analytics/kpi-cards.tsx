@@ -1,6 +1,6 @@
 import type { AnalyticsKpis } from "@meridian/contracts";
 import { useTranslation } from "react-i18next";
-import { formatCount, formatDuration, formatPercent } from "./format.ts";
+import { durationParts, formatCount, formatPercent } from "./format.ts";
 import { change } from "./range.ts";
 
 interface Kpi {
@@ -23,6 +23,10 @@ export function KpiCards({
 }) {
   const { t } = useTranslation("analytics");
   const count = (n: number) => formatCount(locale, n);
+  const duration = (ms: number) => {
+    const { key, values } = durationParts(ms);
+    return t(`duration.${key}`, values);
+  };
   const kpis: Kpi[] = [
     { key: "visitors", label: t("kpi.visitors"), format: count },
     { key: "sessions", label: t("kpi.sessions"), format: count },
@@ -34,7 +38,7 @@ export function KpiCards({
       format: (n) => formatPercent(locale, n),
       lowerIsBetter: true,
     },
-    { key: "avgSessionMs", label: t("kpi.avgSession"), format: formatDuration },
+    { key: "avgSessionMs", label: t("kpi.avgSession"), format: duration },
   ];
   return (
     <ul className="an-kpis">

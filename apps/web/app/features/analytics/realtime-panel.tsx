@@ -39,14 +39,14 @@ export function RealtimePanel({ realtime, locale }: { realtime: AnalyticsRealtim
       <div className="an-spark" role="img" aria-label={t("realtime.perMinute")}>
         {minutes.map((v, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: one bar per minute slot, in order
-          <span key={i} style={{ height: `${(v / top) * 100}%` }} title={String(v)} />
+          <span key={i} style={{ height: `${(v / top) * 100}%` }} title={formatCount(locale, v)} />
         ))}
       </div>
       <ul className="an-realtime-pages">
         {realtime.pages.map((p) => (
           <li key={p.path}>
             <span className="an-path">{p.path}</span>
-            <span>{p.views}</span>
+            <span>{formatCount(locale, p.views)}</span>
           </li>
         ))}
       </ul>

@@ -88,7 +88,7 @@ export function ContentTables({ content, locale }: { content: AnalyticsContent; 
                   </td>
                   <td>{n(e.exposes)}</td>
                   <td>{n(e.clicks)}</td>
-                  <td>{e.rate === null ? "-" : formatPercent(locale, e.rate)}</td>
+                  <td>{e.rate === null ? t("tables.noRate") : formatPercent(locale, e.rate)}</td>
                 </tr>
               ))}
             </tbody>
@@ -103,10 +103,12 @@ function Bars({
   title,
   rows,
   label,
+  locale,
 }: {
   title: string;
   rows: AnalyticsCount[];
   label: (key: string) => string;
+  locale: string;
 }) {
   const top = Math.max(1, ...rows.map((r) => r.count));
   return (
@@ -120,7 +122,7 @@ function Bars({
             <li key={r.key}>
               <span className="an-bar" style={{ width: `${(r.count / top) * 100}%` }} />
               <span className="an-bar-label">{label(r.key)}</span>
-              <span className="an-bar-count">{r.count}</span>
+              <span className="an-bar-count">{formatCount(locale, r.count)}</span>
             </li>
           ))}
         </ul>
@@ -130,7 +132,7 @@ function Bars({
 }
 
 /** Visitors by referrer host, language, device, browser and screen size. */
-export function AudienceLists({ audience }: { audience: AnalyticsAudience }) {
+export function AudienceLists({ audience, locale }: { audience: AnalyticsAudience; locale: string }) {
   const { t } = useTranslation("analytics");
   const same = (key: string) => key;
   return (
@@ -139,15 +141,17 @@ export function AudienceLists({ audience }: { audience: AnalyticsAudience }) {
         title={t("audience.referrers")}
         rows={audience.referrers}
         label={(k) => k || t("audience.direct")}
+        locale={locale}
       />
-      <Bars title={t("audience.languages")} rows={audience.languages} label={languageName} />
+      <Bars title={t("audience.languages")} rows={audience.languages} label={languageName} locale={locale} />
       <Bars
         title={t("audience.devices")}
         rows={audience.devices}
         label={(k) => t(`audience.sys.${k}`, { defaultValue: k })}
+        locale={locale}
       />
-      <Bars title={t("audience.browsers")} rows={audience.browsers} label={same} />
-      <Bars title={t("audience.screens")} rows={audience.screens} label={same} />
+      <Bars title={t("audience.browsers")} rows={audience.browsers} label={same} locale={locale} />
+      <Bars title={t("audience.screens")} rows={audience.screens} label={same} locale={locale} />
     </div>
   );
 }
