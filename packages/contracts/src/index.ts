@@ -2,6 +2,7 @@ export * from "./accounts.ts";
 export * from "./airdrops.ts";
 export * from "./codes.ts";
 export * from "./envelope.ts";
+export * from "./futures.ts";
 export * from "./http.ts";
 export * from "./locales.ts";
 export * from "./market.ts";

@@ -4,6 +4,7 @@ import { securityRoutes } from "./accounts/index.ts";
 import { routes as airdropsRoutes } from "./airdrops/routes.ts";
 import { airdropsSeed } from "./airdrops/seed.ts";
 import { marketRoutes } from "./market/index.ts";
+import { futuresRoutes } from "./futures/index.ts";
 import { paperRoutes } from "./paper/index.ts";
 import { routes as seoRoutes } from "./seo/routes.ts";
 import { pageMetaSeed } from "./seo/seed.ts";
@@ -23,6 +24,7 @@ export const moduleRoutes: readonly ModuleRoutes[] = [
   // NOTE: market before the modules that read `api.market` (airdrops prices, orders).
   marketRoutes,
   paperRoutes,
+  futuresRoutes,
   airdropsRoutes,
   seoRoutes,
   tgAppsModule,

@@ -1,0 +1,356 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import {
+  Code,
+  type FundingRecord,
+  type FuturesAccount,
+  FuturesCode,
+  type FuturesOrder,
+  type FuturesPosition,
+  type FuturesTrade,
+  type InsuranceFund,
+  SESSION_COOKIE,
+} from "@meridian/contracts";
+import { priceToTicks, qtyToLots, Side } from "@meridian/domain";
+import type { FastifyInstance } from "fastify";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { PlatformDb } from "../../platform/db/index.ts";
+import { openPostgres } from "../../platform/db/postgres.ts";
+import { openSqlite } from "../../platform/db/sqlite.ts";
+import { buildTestApp } from "../../test/support.ts";
+import { securityRoutes } from "../accounts/index.ts";
+import { LocalVenue, type PaperService, paperModule } from "../paper/index.ts";
+import { venueBook } from "./book.ts";
+import { futuresModule } from "./index.ts";
+import type { FuturesService } from "./service.ts";
+
+const HOST = "meridian.test";
+const pgUrl = process.env.TEST_DATABASE_URL;
+
+interface Target {
+  name: string;
+  open(): Promise<{ db: () => PlatformDb; cleanup(): Promise<void> }>;
+}
+
+const targets: Target[] = [
+  {
+    name: "sqlite",
+    open: async () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), "futures-int-"));
+      return {
+        db: () => openSqlite(path.join(dir, "futures.db")),
+        cleanup: async () => fs.rmSync(dir, { recursive: true, force: true }),
+      };
+    },
+  },
+];
+if (pgUrl) {
+  targets.push({
+    name: "postgres",
+    open: async () => {
+      const schema = `futures_${process.pid}_${Date.now().toString(36)}`;
+      const admin = new pg.Client({ connectionString: pgUrl });
+      await admin.connect();
+      await admin.query(`CREATE SCHEMA "${schema}"`);
+      const opened: PlatformDb[] = [];
+      return {
+        db: () => {
+          const db = openPostgres({ connectionString: pgUrl, schema, max: 4 });
+          opened.push(db);
+          return db;
+        },
+        cleanup: async () => {
+          for (const db of opened) await db.close();
+          await admin.query(`DROP SCHEMA "${schema}" CASCADE`);
+          await admin.end();
+        },
+      };
+    },
+  });
+}
+
+interface Running {
+  app: FastifyInstance;
+  paper: PaperService;
+  futures: FuturesService;
+  venue: LocalVenue;
+  db: PlatformDb;
+}
+
+const accountsOf = new WeakMap<FastifyInstance, FastifyInstance["accounts"]>();
+
+async function start(db: PlatformDb, venue = new LocalVenue({ ladder: false })): Promise<Running> {
+  let paper: PaperService | undefined;
+  let futures: FuturesService | undefined;
+  let accounts: FastifyInstance["accounts"] | undefined;
+  const app = await buildTestApp({
+    db,
+    modules: [
+      (api, platform) => {
+        securityRoutes(api, platform);
+        accounts = api.accounts;
+      },
+      paperModule({ venue, onService: (s) => (paper = s) }),
+      futuresModule({ book: venueBook(venue), testMarks: true, onService: (s) => (futures = s) }),
+    ],
+  });
+  if (paper === undefined || futures === undefined || accounts === undefined)
+    throw new Error("modules missing");
+  accountsOf.set(app, accounts);
+  return { app, paper, futures, venue, db };
+}
+
+let users = 0;
+async function login(app: FastifyInstance): Promise<string> {
+  users += 1;
+  const email = `futures${users}-${Date.now()}@example.com`;
+  const service = accountsOf.get(app)?.service;
+  if (service === undefined) throw new Error("no accounts module");
+  await service.createUser({
+    email,
+    areaCode: null,
+    mobile: null,
+    phoneKey: null,
+    password: "password-123",
+    role: "user",
+  });
+  const result = await service.login(
+    { loginName: email, pwd: "password-123" } as Parameters<typeof service.login>[0],
+    { ip: "127.0.0.1", userAgent: "test", device: undefined },
+  );
+  if (result.kind !== "session") throw new Error("login needs a second factor");
+  return `${SESSION_COOKIE}=${result.session.token}`;
+}
+
+async function call<T>(
+  app: FastifyInstance,
+  cookie: string,
+  method: "GET" | "POST" | "DELETE",
+  url: string,
+  body?: unknown,
+): Promise<{ code: string; msg: string; data: T }> {
+  const res = await app.inject({
+    method,
+    url,
+    headers: {
+      host: HOST,
+      origin: `http://${HOST}`,
+      cookie,
+      paptrading: "1",
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+    },
+    ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+  });
+  return res.json();
+}
+
+/** A maker quote on the spot book the futures orders take (spot units). */
+function quote(venue: LocalVenue, side: "BUY" | "SELL", price: string, qty: string): void {
+  const spec = venue.spec("BTCUSDT");
+  if (spec === undefined) throw new Error("no BTCUSDT");
+  const p = priceToTicks(spec, price);
+  const q = qtyToLots(spec, qty);
+  if (!p.ok || !q.ok) throw new Error("bad quote");
+  venue.makerOrder("BTCUSDT", side === "BUY" ? Side.Buy : Side.Sell, p.value, q.value);
+}
+
+async function conserved(paper: PaperService): Promise<void> {
+  await paper.flush();
+  const audit = await paper.audit();
+  expect(audit.replayEqualsBalances).toBe(true);
+  for (const sum of Object.values(audit.assetSums)) expect(sum).toBe("0");
+}
+
+const F = "/v1/paper/futures";
+
+describe.each(targets)("futures on $name", (target) => {
+  let env: Awaited<ReturnType<Target["open"]>>;
+  let run: Running;
+  beforeAll(async () => {
+    env = await target.open();
+    run = await start(env.db());
+    quote(run.venue, "SELL", "50000.00", "5");
+    quote(run.venue, "BUY", "49990.00", "5");
+  });
+  afterAll(async () => {
+    await run.app.close();
+    await run.db.close();
+    await env.cleanup();
+  });
+
+  async function funded(): Promise<string> {
+    const cookie = await login(run.app);
+    await call(run.app, cookie, "POST", "/v1/paper/account/activate");
+    const t = await call<FuturesAccount>(run.app, cookie, "POST", `${F}/transfer`, {
+      direction: "IN",
+      amount: "10000",
+    });
+    expect(t.code).toBe(Code.OK);
+    expect(t.data.wallet).toBe("10000.00000000");
+    return cookie;
+  }
+
+  it("opens a 10x long; PnL and ROE follow the mark; TP fires on the mark", async () => {
+    await run.futures.pinMark("BTCUSDT", "50000.0");
+    const cookie = await funded();
+    expect(
+      (await call(run.app, cookie, "POST", `${F}/leverage`, { symbol: "BTCUSDT", leverage: 10 })).code,
+    ).toBe(Code.OK);
+    const placed = await call<FuturesOrder>(run.app, cookie, "POST", `${F}/orders`, {
+      symbol: "BTCUSDT",
+      side: "BUY",
+      type: "MARKET",
+      quantity: "0.100",
+    });
+    expect(placed.data).toMatchObject({ status: "FILLED", executedQty: "0.100", avgPrice: "50000.0" });
+    let acct = (await call<FuturesAccount>(run.app, cookie, "GET", `${F}/account`)).data;
+    expect(acct.wallet).toBe("9997.50000000");
+
+    await run.futures.pinMark("BTCUSDT", "51000.0");
+    const [pos] = (await call<FuturesPosition[]>(run.app, cookie, "GET", `${F}/positions`)).data;
+    expect(pos).toMatchObject({
+      quantity: "0.100",
+      entryPrice: "50000.000",
+      markPrice: "51000.0",
+      unrealisedPnl: "100.00000000",
+      roe: "20.00",
+      leverage: 10,
+      marginMode: "cross",
+    });
+    // 10,000 USDT of cross wallet behind a 5,000 notional long: no price above zero liquidates it.
+    expect(pos?.liquidationPrice).toBeNull();
+
+    const tpsl = await call<FuturesOrder[]>(run.app, cookie, "POST", `${F}/positions/tpsl`, {
+      symbol: "BTCUSDT",
+      takeProfit: "52000.0",
+      stopLoss: "48000.0",
+    });
+    expect(tpsl.data.map((o) => o.type)).toEqual(["TAKE_PROFIT_MARKET", "STOP_MARKET"]);
+    const withTp = (await call<FuturesPosition[]>(run.app, cookie, "GET", `${F}/positions`)).data[0];
+    expect(withTp).toMatchObject({ takeProfit: "52000.0", stopLoss: "48000.0" });
+
+    await run.futures.pinMark("BTCUSDT", "52000.0");
+    expect((await call<FuturesPosition[]>(run.app, cookie, "GET", `${F}/positions`)).data).toEqual([]);
+    const trades = (await call<FuturesTrade[]>(run.app, cookie, "GET", `${F}/trades`)).data;
+    // Closed against the book's bid at 49,990: -1 USDT, fee 2.4995 rounded up.
+    expect(trades[0]).toMatchObject({
+      side: "SELL",
+      price: "49990.0",
+      realisedPnl: "-1.00000000",
+      fee: "2.49950000",
+    });
+    const open = (await call<FuturesOrder[]>(run.app, cookie, "GET", `${F}/orders/open`)).data;
+    expect(open.length).toBe(1);
+    expect(open[0]?.type).toBe("STOP_MARKET");
+    acct = (await call<FuturesAccount>(run.app, cookie, "GET", `${F}/account`)).data;
+    expect(acct.wallet).toBe("9994.00050000");
+    await conserved(run.paper);
+  });
+
+  it("liquidates an isolated long past its liquidation price; the insurance fund keeps the rest", async () => {
+    await run.futures.pinMark("BTCUSDT", "50000.0");
+    const cookie = await funded();
+    await call(run.app, cookie, "POST", `${F}/margin-mode`, { symbol: "BTCUSDT", marginMode: "isolated" });
+    await call(run.app, cookie, "POST", `${F}/leverage`, { symbol: "BTCUSDT", leverage: 20 });
+    const placed = await call<FuturesOrder>(run.app, cookie, "POST", `${F}/orders`, {
+      symbol: "BTCUSDT",
+      side: "BUY",
+      type: "MARKET",
+      quantity: "0.100",
+    });
+    expect(placed.data.status).toBe("FILLED");
+    const [pos] = (await call<FuturesPosition[]>(run.app, cookie, "GET", `${F}/positions`)).data;
+    expect(pos).toMatchObject({
+      margin: "250.00000000",
+      liquidationPrice: "47690.8",
+      marginMode: "isolated",
+    });
+    const fundBefore = BigInt(
+      (await call<InsuranceFund>(run.app, "", "GET", `${F}/insurance-fund`)).data.balance.replace(".", ""),
+    );
+    await run.futures.pinMark("BTCUSDT", "47700.0");
+    expect((await call<FuturesPosition[]>(run.app, cookie, "GET", `${F}/positions`)).data.length).toBe(1);
+    await run.futures.pinMark("BTCUSDT", "47600.0");
+    expect((await call<FuturesPosition[]>(run.app, cookie, "GET", `${F}/positions`)).data).toEqual([]);
+    const fundAfter = BigInt(
+      (await call<InsuranceFund>(run.app, "", "GET", `${F}/insurance-fund`)).data.balance.replace(".", ""),
+    );
+    // Margin 250 + PnL at 47,600 (-240) = 10 USDT to the fund.
+    expect(fundAfter - fundBefore).toBe(1_000_000_000n);
+    const trades = (await call<FuturesTrade[]>(run.app, cookie, "GET", `${F}/trades`)).data;
+    expect(trades[0]).toMatchObject({ liquidation: true, price: "47600.0", realisedPnl: "-250.00000000" });
+    await conserved(run.paper);
+  });
+
+  it("settles funding: a long pays and the record carries the sign", async () => {
+    await run.futures.pinMark("BTCUSDT", "50000.0");
+    const cookie = await funded();
+    await call(run.app, cookie, "POST", `${F}/orders`, {
+      symbol: "BTCUSDT",
+      side: "BUY",
+      type: "MARKET",
+      quantity: "0.100",
+    });
+    const before = (await call<FuturesAccount>(run.app, cookie, "GET", `${F}/account`)).data.wallet;
+    expect(before).toBe("9997.50000000");
+    await run.futures.settleFunding();
+    const records = (await call<FundingRecord[]>(run.app, cookie, "GET", `${F}/funding`)).data;
+    expect(records[0]).toMatchObject({ symbol: "BTCUSDT", rate: "0.00010000", amount: "-0.50000000" });
+    expect((await call<FuturesAccount>(run.app, cookie, "GET", `${F}/account`)).data.wallet).toBe(
+      "9997.00000000",
+    );
+    await conserved(run.paper);
+  });
+
+  it("refuses without margin, keeps leverage within the brackets, and guards transfers", async () => {
+    const cookie = await funded();
+    const big = await call(run.app, cookie, "POST", `${F}/orders`, {
+      symbol: "BTCUSDT",
+      side: "BUY",
+      type: "MARKET",
+      quantity: "5.000",
+    });
+    expect(big.code).toBe(FuturesCode.MARGIN_INSUFFICIENT);
+    expect(
+      (await call(run.app, cookie, "POST", `${F}/leverage`, { symbol: "SOLUSDT", leverage: 100 })).code,
+    ).toBe(FuturesCode.LEVERAGE_TOO_HIGH);
+    expect(
+      (await call(run.app, cookie, "POST", `${F}/transfer`, { direction: "OUT", amount: "10000.5" })).code,
+    ).toBe(FuturesCode.TRANSFER_EXCEEDS);
+    const out = await call<FuturesAccount>(run.app, cookie, "POST", `${F}/transfer`, {
+      direction: "OUT",
+      amount: "4000",
+    });
+    expect(out.data.wallet).toBe("6000.00000000");
+  });
+
+  it("rebuilds positions and orders on restart", async () => {
+    await run.futures.pinMark("BTCUSDT", "50000.0");
+    const cookie = await funded();
+    await call(run.app, cookie, "POST", `${F}/orders`, {
+      symbol: "BTCUSDT",
+      side: "BUY",
+      type: "MARKET",
+      quantity: "0.050",
+    });
+    await call(run.app, cookie, "POST", `${F}/orders`, {
+      symbol: "BTCUSDT",
+      side: "BUY",
+      type: "LIMIT",
+      price: "45000.0",
+      quantity: "0.010",
+    });
+    const positions = (await call<FuturesPosition[]>(run.app, cookie, "GET", `${F}/positions`)).data;
+    const account = (await call<FuturesAccount>(run.app, cookie, "GET", `${F}/account`)).data;
+    await run.app.close();
+    await run.db.close();
+    run = await start(env.db(), run.venue);
+    await run.futures.pinMark("BTCUSDT", "50000.0");
+    expect((await call<FuturesPosition[]>(run.app, cookie, "GET", `${F}/positions`)).data).toEqual(positions);
+    expect((await call<FuturesAccount>(run.app, cookie, "GET", `${F}/account`)).data).toEqual(account);
+    expect(run.futures.engine.open.size).toBeGreaterThan(0);
+    await conserved(run.paper);
+  });
+});

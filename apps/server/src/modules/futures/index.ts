@@ -1,0 +1,64 @@
+import type { FastifyInstance } from "fastify";
+import type { Platform } from "../../platform/platform.ts";
+import { type PerpBook, venueBook } from "./book.ts";
+import { FuturesRepo } from "./repo.ts";
+import { futuresHttpRoutes } from "./routes.ts";
+import { FuturesService } from "./service.ts";
+import { futuresStream } from "./stream.ts";
+
+export { FuturesRepo } from "./repo.ts";
+export { FuturesService } from "./service.ts";
+
+export interface FuturesModuleOptions {
+  /** Default: the paper venue's books (the market module's). */
+  book?: PerpBook;
+  now?: () => number;
+  /** Default: FUNDING_INTERVAL_MS from the environment, else 8 h. */
+  fundingIntervalMs?: number;
+  /** The test-only mark endpoint; default: NODE_ENV is not production, or FUTURES_TEST_MARKS=1. */
+  testMarks?: boolean;
+  onService?: (service: FuturesService) => void;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Set by `futuresRoutes`: USDT-M perpetuals on paper. */
+    futures: FuturesService;
+  }
+}
+
+function envInterval(): number | undefined {
+  const v = Number(process.env.FUNDING_INTERVAL_MS);
+  return Number.isInteger(v) && v >= 1_000 ? v : undefined;
+}
+
+/**
+ * USDT-M perpetuals (`src/modules/index.ts`, after the paper module, whose writer,
+ * ledger and books it uses): `/v1/paper/futures/*` and `/v1/ws/futures`.
+ */
+export function futuresModule(options: FuturesModuleOptions = {}) {
+  return async function futuresRoutes(api: FastifyInstance, platform: Platform): Promise<void> {
+    const paper = api.paper;
+    const fundingIntervalMs = options.fundingIntervalMs ?? envInterval();
+    const service = new FuturesService({
+      paper,
+      repo: new FuturesRepo(platform.db),
+      book: options.book ?? venueBook(paper.venue),
+      ...(options.now === undefined ? {} : { now: options.now }),
+      ...(fundingIntervalMs === undefined ? {} : { fundingIntervalMs }),
+      onError: (err, msg) => api.log.error({ err }, msg),
+    });
+    await service.start();
+    options.onService?.(service);
+    api.decorate("futures", service);
+    const testMarks =
+      options.testMarks ?? (process.env.NODE_ENV !== "production" || process.env.FUTURES_TEST_MARKS === "1");
+    futuresHttpRoutes(api, service, testMarks);
+    futuresStream(api, service);
+    api.addHook("onClose", async () => {
+      await service.close();
+    });
+  };
+}
+
+export const futuresRoutes = futuresModule();

@@ -1,0 +1,92 @@
+import {
+  addPremiumSample,
+  averagePremiumE8,
+  fundingRateE8,
+  INITIAL_MARK_STATE,
+  interestForInterval,
+  type MarkState,
+  NO_SAMPLES,
+  PERP_CONTRACTS,
+  type PerpContract,
+  type PremiumSamples,
+  premiumIndexE8,
+  updateMark,
+} from "@meridian/domain";
+
+interface SymbolMark {
+  state: MarkState;
+  mark: number;
+  index: number;
+  pinned: number | null;
+  samples: PremiumSamples;
+}
+
+/**
+ * Mark prices of every perpetual (the domain's `updateMark`: index plus a damped basis)
+ * and the premium samples of the running funding interval. A pinned mark (the test-only
+ * endpoint) replaces the computed one until unpinned.
+ */
+export class MarkBoard {
+  private readonly by = new Map<string, SymbolMark>();
+
+  private of(c: PerpContract): SymbolMark {
+    let m = this.by.get(c.symbol);
+    if (m === undefined) {
+      m = { state: INITIAL_MARK_STATE, mark: 0, index: 0, pinned: null, samples: NO_SAMPLES };
+      this.by.set(c.symbol, m);
+    }
+    return m;
+  }
+
+  /** One update from the index (spot last) and the book's mid; false when nothing is known yet. */
+  update(c: PerpContract, indexTicks: number, bid: number, ask: number): boolean {
+    if (indexTicks <= 0) return false;
+    const m = this.of(c);
+    const mid = bid > 0 && ask > 0 ? Math.round((bid + ask) / 2) : indexTicks;
+    const next = updateMark(m.state, indexTicks, mid);
+    m.state = next.state;
+    m.mark = next.markTicks;
+    m.index = indexTicks;
+    if (bid > 0 && ask > 0) m.samples = addPremiumSample(m.samples, premiumIndexE8(indexTicks, bid, ask));
+    return true;
+  }
+
+  pin(c: PerpContract, ticks: number | null): void {
+    this.of(c).pinned = ticks;
+  }
+
+  markOf(c: PerpContract): number | undefined {
+    const m = this.by.get(c.symbol);
+    if (m === undefined) return undefined;
+    const t = m.pinned ?? m.mark;
+    return t > 0 ? t : undefined;
+  }
+
+  indexOf(c: PerpContract): number {
+    return this.by.get(c.symbol)?.index ?? 0;
+  }
+
+  /** Every known mark by symbol. */
+  marks(): Map<string, number> {
+    const out = new Map<string, number>();
+    for (const c of PERP_CONTRACTS) {
+      const t = this.markOf(c);
+      if (t !== undefined) out.set(c.symbol, t);
+    }
+    return out;
+  }
+
+  /** The running interval's estimated rate (1e-8 units). */
+  rateOf(c: PerpContract, intervalMs: number): bigint {
+    const s = this.by.get(c.symbol)?.samples ?? NO_SAMPLES;
+    return fundingRateE8(averagePremiumE8(s), interestForInterval(c, intervalMs), c.fundingCapE8);
+  }
+
+  /** The rate to settle now; starts a new interval. */
+  takeRate(c: PerpContract, intervalMs: number): bigint {
+    const rate = this.rateOf(c, intervalMs);
+    const m = this.by.get(c.symbol);
+    if (m !== undefined) m.samples = NO_SAMPLES;
+    return rate;
+  }
+}

@@ -1,0 +1,174 @@
+import {
+  closeAllBodySchema,
+  FuturesCode,
+  FuturesPath,
+  futuresOrderBodySchema,
+  futuresOrderIdParamsSchema,
+  futuresQuerySchema,
+  leverageBodySchema,
+  marginModeBodySchema,
+  PAPER_HEADER,
+  PaperCode,
+  positionModeBodySchema,
+  settingsQuerySchema,
+  testMarkBodySchema,
+  tpslBodySchema,
+  transferBodySchema,
+} from "@meridian/contracts";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { AppError } from "../../platform/errors.ts";
+import { route } from "../../platform/http/route.ts";
+import { authOf, requireUser } from "../accounts/index.ts";
+import type { FuturesService } from "./service.ts";
+
+/** Same guard as `/v1/paper/*`: the `paptrading: 1` header, then a logged-in user. */
+function paperGuard(app: FastifyInstance) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.headers[PAPER_HEADER] !== "1") {
+      throw new AppError(
+        PaperCode.PAPER_ONLY,
+        "Only simulation trading is available: send the paptrading: 1 header",
+        {
+          status: 200,
+        },
+      );
+    }
+    await requireUser.call(app, request, reply);
+  };
+}
+
+/** `/v1/paper/futures/*` (thin: guard, validate, service, present). */
+export function futuresHttpRoutes(app: FastifyInstance, futures: FuturesService, testMarks: boolean): void {
+  const auth = paperGuard(app);
+  const account = async (request: FastifyRequest) => (await app.paper.accountFor(authOf(request).user.id)).id;
+
+  route(app, {
+    method: "GET",
+    url: FuturesPath.ACCOUNT,
+    auth,
+    handler: async ({ request }) => futures.account(await account(request)),
+  });
+  route(app, {
+    method: "GET",
+    url: FuturesPath.POSITIONS,
+    auth,
+    handler: async ({ request }) => futures.positions(await account(request)),
+  });
+  route(app, {
+    method: "POST",
+    url: FuturesPath.CLOSE_ALL,
+    auth,
+    body: closeAllBodySchema,
+    handler: async ({ request, body }) => futures.closeAll(await account(request), body.symbol),
+  });
+  route(app, {
+    method: "POST",
+    url: FuturesPath.TPSL,
+    auth,
+    body: tpslBodySchema,
+    handler: async ({ request, body }) => futures.setTpsl(await account(request), body),
+  });
+  route(app, {
+    method: "POST",
+    url: FuturesPath.ORDERS,
+    auth,
+    body: futuresOrderBodySchema,
+    handler: async ({ request, body }) => futures.place(await account(request), body),
+  });
+  route(app, {
+    method: "DELETE",
+    url: FuturesPath.ORDER,
+    auth,
+    params: futuresOrderIdParamsSchema,
+    handler: async ({ request, params }) => futures.cancel(await account(request), params.id),
+  });
+  route(app, {
+    method: "GET",
+    url: FuturesPath.OPEN_ORDERS,
+    auth,
+    query: futuresQuerySchema,
+    handler: async ({ request, query }) =>
+      futures.openOrders({ ...query, accountId: await account(request) }),
+  });
+  route(app, {
+    method: "GET",
+    url: FuturesPath.ORDER_HISTORY,
+    auth,
+    query: futuresQuerySchema,
+    handler: async ({ request, query }) =>
+      futures.orderHistory({ ...query, accountId: await account(request) }),
+  });
+  route(app, {
+    method: "GET",
+    url: FuturesPath.TRADES,
+    auth,
+    query: futuresQuerySchema,
+    handler: async ({ request, query }) => futures.trades({ ...query, accountId: await account(request) }),
+  });
+  route(app, {
+    method: "GET",
+    url: FuturesPath.FUNDING,
+    auth,
+    query: futuresQuerySchema,
+    handler: async ({ request, query }) => futures.funding({ ...query, accountId: await account(request) }),
+  });
+  route(app, {
+    method: "GET",
+    url: FuturesPath.SETTINGS,
+    auth,
+    query: settingsQuerySchema,
+    handler: async ({ request, query }) => futures.settings(await account(request), query.symbol),
+  });
+  route(app, {
+    method: "POST",
+    url: FuturesPath.LEVERAGE,
+    auth,
+    body: leverageBodySchema,
+    handler: async ({ request, body }) =>
+      futures.setLeverage(await account(request), body.symbol, body.leverage),
+  });
+  route(app, {
+    method: "POST",
+    url: FuturesPath.MARGIN_MODE,
+    auth,
+    body: marginModeBodySchema,
+    handler: async ({ request, body }) =>
+      futures.setMarginMode(await account(request), body.symbol, body.marginMode),
+  });
+  route(app, {
+    method: "POST",
+    url: FuturesPath.POSITION_MODE,
+    auth,
+    body: positionModeBodySchema,
+    handler: async ({ request, body }) =>
+      futures.setPositionMode(await account(request), body.dualSidePosition),
+  });
+  route(app, {
+    method: "POST",
+    url: FuturesPath.TRANSFER,
+    auth,
+    body: transferBodySchema,
+    handler: async ({ request, body }) =>
+      futures.transfer(await account(request), body.direction, body.amount),
+  });
+  route(app, {
+    method: "GET",
+    url: FuturesPath.INSURANCE_FUND,
+    handler: () => futures.insuranceFund(),
+  });
+  route(app, {
+    method: "GET",
+    url: FuturesPath.MARKS,
+    handler: () => futures.marksList(),
+  });
+  route(app, {
+    method: "POST",
+    url: FuturesPath.TEST_MARK,
+    auth,
+    body: testMarkBodySchema,
+    handler: async ({ body }) => {
+      if (!testMarks) throw new AppError(FuturesCode.TEST_MARKS_OFF, "Test marks are off", { status: 200 });
+      return futures.pinMark(body.symbol, body.price);
+    },
+  });
+}

@@ -1,0 +1,352 @@
+import {
+  type FundingRecord,
+  type FuturesAccount,
+  FuturesCode,
+  type FuturesMark,
+  type FuturesOrder,
+  type FuturesOrderBody,
+  type FuturesPosition,
+  type FuturesSettings,
+  type FuturesTrade,
+  type InsuranceFund,
+  type PositionSideValue,
+} from "@meridian/contracts";
+import {
+  DerivativesAccount,
+  FUNDING_INTERVAL_MS,
+  type MarginMode,
+  nextFundingTime,
+  PERP_CONTRACTS,
+  perpContract,
+  priceToTicks,
+  toMinor,
+} from "@meridian/domain";
+import { AppError } from "../../platform/errors.ts";
+import type { PaperService } from "../paper/index.ts";
+import type { PerpBook } from "./book.ts";
+import { type Changes, FuturesEngine } from "./engine.ts";
+import { MarkBoard } from "./marks.ts";
+import {
+  presentAccount,
+  presentFunding,
+  presentMarks,
+  presentOrder,
+  presentPosition,
+  presentTrade,
+  usdtText,
+} from "./present.ts";
+import type { FuturesRepo, HistoryQuery } from "./repo.ts";
+
+export interface FuturesEvents {
+  accountId: number;
+  account: FuturesAccount;
+  positions: FuturesPosition[];
+  orders: FuturesOrder[];
+  fills: FuturesTrade[];
+  funding: FundingRecord[];
+}
+
+export interface FuturesServiceOptions {
+  paper: PaperService;
+  repo: FuturesRepo;
+  book: PerpBook;
+  now?: () => number;
+  /** Funding settlement interval (default 8 h; `FUNDING_INTERVAL_MS` for a demo). */
+  fundingIntervalMs?: number;
+  onError?: (error: unknown, msg: string) => void;
+}
+
+/**
+ * USDT-M perpetuals on paper. Commands run in the paper writer (one ledger, one journal,
+ * one group commit for both modules); the mark loop follows the market's prices, and each
+ * mark update runs triggers, resting limits and the risk pass (liquidations into
+ * `system:insurance`). Funding settles on the interval's boundaries.
+ */
+export class FuturesService {
+  readonly engine: FuturesEngine;
+  readonly marks = new MarkBoard();
+  readonly fundingIntervalMs: number;
+  private readonly paper: PaperService;
+  private readonly repo: FuturesRepo;
+  private readonly book: PerpBook;
+  private readonly now: () => number;
+  private readonly onError: (error: unknown, msg: string) => void;
+  private readonly listeners = new Set<(e: FuturesEvents) => void>();
+  private readonly pending = new Set<string>();
+  private offs: Array<() => void> = [];
+  private fundingTimer: NodeJS.Timeout | null = null;
+  private closed = false;
+
+  constructor(o: FuturesServiceOptions) {
+    this.paper = o.paper;
+    this.repo = o.repo;
+    this.book = o.book;
+    this.now = o.now ?? Date.now;
+    this.onError = o.onError ?? (() => {});
+    this.fundingIntervalMs = o.fundingIntervalMs ?? FUNDING_INTERVAL_MS;
+    this.engine = new FuturesEngine(o.book, this.marks, this.now, (a, asset) =>
+      this.paper.ledgerBalance(a, asset),
+    );
+  }
+
+  async start(): Promise<void> {
+    await this.paper.flush();
+    this.engine.load(await this.repo.load());
+    for (const c of PERP_CONTRACTS) {
+      const top = this.book.top(c);
+      this.marks.update(c, this.book.index(c), top.bid, top.ask);
+    }
+    this.offs.push(this.book.onPrice((symbol) => this.onPrice(symbol)));
+    this.offs.push(
+      this.paper.onRebuilt(() => {
+        void this.repo
+          .load()
+          .then((s) => this.engine.load(s))
+          .catch((e: unknown) => this.onError(e, "futures reload failed"));
+      }),
+    );
+    this.scheduleFunding();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const off of this.offs) off();
+    if (this.fundingTimer !== null) clearTimeout(this.fundingTimer);
+  }
+
+  onEvents(listener: (e: FuturesEvents) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private async exec<T>(fn: () => T): Promise<T> {
+    const out = await this.paper.transact((tx) => {
+      const r = this.engine.run(tx, fn);
+      const now = this.now();
+      tx.write((db) => this.repo.write(db, r.writes, now));
+      return r;
+    });
+    this.publish(out.changes);
+    return out.value;
+  }
+
+  private publish(ch: Changes): void {
+    if (this.listeners.size === 0) return;
+    for (const accountId of ch.accounts) {
+      const e: FuturesEvents = {
+        accountId,
+        account: this.account(accountId),
+        positions: this.positions(accountId),
+        orders: ch.orders.filter((o) => o.accountId === accountId).map(presentOrder),
+        fills: ch.trades.filter((t) => t.accountId === accountId).map(presentTrade),
+        funding: ch.funding.filter((f) => f.accountId === accountId).map(presentFunding),
+      };
+      for (const l of this.listeners) l(e);
+    }
+  }
+
+  // ---- the mark loop and funding ----------------------------------------------------------
+
+  private onPrice(symbol: string): void {
+    const c = perpContract(symbol);
+    if (c === undefined || this.closed) return;
+    const top = this.book.top(c);
+    this.marks.update(c, this.book.index(c), top.bid, top.ask);
+    this.runMarket(symbol);
+  }
+
+  private runMarket(symbol: string): void {
+    if (!this.engine.hasActivity(symbol) || this.pending.has(symbol)) return;
+    this.pending.add(symbol);
+    void this.exec(() => {
+      this.pending.delete(symbol);
+      this.engine.onMarket(symbol);
+    }).catch((e: unknown) => {
+      this.pending.delete(symbol);
+      this.onError(e, "futures mark pass failed");
+    });
+  }
+
+  /** Test-only: pins (or with null unpins) a mark price and runs the pass at once. */
+  async pinMark(symbol: string, price: string | null): Promise<FuturesMark[]> {
+    const c = perpContract(symbol);
+    if (c === undefined) throw new AppError(FuturesCode.UNKNOWN_SYMBOL, "Unknown perpetual", { status: 200 });
+    let ticks: number | null = null;
+    if (price !== null) {
+      const r = priceToTicks(c.instrument, price);
+      if (!r.ok) throw new AppError(FuturesCode.ORDER_INVALID, "Invalid price", { status: 200 });
+      ticks = r.value;
+    }
+    this.marks.pin(c, ticks);
+    await this.exec(() => this.engine.onMarket(symbol));
+    return this.marksList();
+  }
+
+  nextFunding(): number {
+    return nextFundingTime(this.now(), this.fundingIntervalMs);
+  }
+
+  private scheduleFunding(): void {
+    if (this.closed) return;
+    const wait = Math.max(0, this.nextFunding() - this.now());
+    this.fundingTimer = setTimeout(() => {
+      void this.settleFunding()
+        .catch((e: unknown) => this.onError(e, "funding settlement failed"))
+        .finally(() => this.scheduleFunding());
+    }, wait + 5);
+    this.fundingTimer.unref();
+  }
+
+  /** Settles the running interval for every contract (the timer, or tests). */
+  async settleFunding(): Promise<void> {
+    await this.exec(() => {
+      for (const c of PERP_CONTRACTS) {
+        const rate = this.marks.takeRate(c, this.fundingIntervalMs);
+        const mark = this.marks.markOf(c);
+        if (mark !== undefined) this.engine.settleFunding(c.symbol, mark, rate);
+      }
+    });
+  }
+
+  // ---- commands ---------------------------------------------------------------------------
+
+  async place(accountId: number, body: FuturesOrderBody): Promise<FuturesOrder> {
+    return presentOrder(await this.exec(() => this.engine.place(accountId, body)));
+  }
+
+  async cancel(accountId: number, id: number): Promise<FuturesOrder> {
+    const o = await this.exec(() => this.engine.cancel(accountId, id));
+    if (o !== null) return presentOrder(o);
+    const row = await this.repo.order(accountId, id);
+    if (row === undefined)
+      throw new AppError(FuturesCode.ORDER_NOT_FOUND, "Order not found", { status: 200 });
+    throw new AppError(FuturesCode.ORDER_NOT_OPEN, `Order is ${row.status}`, {
+      status: 200,
+      data: presentOrder(row),
+    });
+  }
+
+  async closeAll(accountId: number, symbol?: string): Promise<FuturesOrder[]> {
+    return (await this.exec(() => this.engine.closeAll(accountId, symbol))).map(presentOrder);
+  }
+
+  async setTpsl(
+    accountId: number,
+    body: {
+      symbol: string;
+      positionSide: PositionSideValue;
+      takeProfit?: string | undefined;
+      stopLoss?: string | undefined;
+    },
+  ): Promise<FuturesOrder[]> {
+    const list = await this.exec(() =>
+      this.engine.setTpsl(accountId, body.symbol, body.positionSide, body.takeProfit, body.stopLoss),
+    );
+    return list.map(presentOrder);
+  }
+
+  async transfer(accountId: number, direction: "IN" | "OUT", amount: string): Promise<FuturesAccount> {
+    const minor = toMinor("USDT", amount);
+    if (minor === null || minor <= 0n)
+      throw new AppError(FuturesCode.TRANSFER_EXCEEDS, "Invalid amount", {
+        status: 200,
+        data: { field: "amount" },
+      });
+    await this.exec(() => this.engine.transfer(accountId, direction, minor));
+    return this.account(accountId);
+  }
+
+  async setLeverage(accountId: number, symbol: string, leverage: number): Promise<FuturesSettings> {
+    await this.exec(() => this.engine.setLeverage(accountId, symbol, leverage));
+    return this.settings(accountId, symbol);
+  }
+
+  async setMarginMode(accountId: number, symbol: string, mode: MarginMode): Promise<FuturesSettings> {
+    await this.exec(() => this.engine.setMarginMode(accountId, symbol, mode));
+    return this.settings(accountId, symbol);
+  }
+
+  async setPositionMode(accountId: number, dual: boolean): Promise<{ dualSidePosition: boolean }> {
+    await this.exec(() => this.engine.setPositionMode(accountId, dual));
+    return { dualSidePosition: dual };
+  }
+
+  // ---- reads --------------------------------------------------------------------------------
+
+  settings(accountId: number, symbol: string): FuturesSettings {
+    const c = perpContract(symbol);
+    if (c === undefined) throw new AppError(FuturesCode.UNKNOWN_SYMBOL, "Unknown perpetual", { status: 200 });
+    const s = this.engine.settingOf(accountId, c.symbol);
+    return {
+      symbol: c.symbol,
+      leverage: s.leverage,
+      maxLeverage: c.maxLeverage,
+      marginMode: s.marginMode,
+      dualSidePosition: this.engine.isDual(accountId),
+    };
+  }
+
+  account(accountId: number): FuturesAccount {
+    return presentAccount({
+      wallet: this.engine.wallet(accountId),
+      positions: this.engine.positionsOf(accountId),
+      marks: this.marks.marks(),
+      available: this.engine.available(accountId),
+      dual: this.engine.isDual(accountId),
+    });
+  }
+
+  positions(accountId: number): FuturesPosition[] {
+    const all = this.engine.positionsOf(accountId);
+    const marks = this.marks.marks();
+    const wallet = this.engine.wallet(accountId);
+    const orders = this.engine.openOrdersOf(accountId);
+    return all
+      .filter((p) => p.position.lots !== 0)
+      .map((p) => {
+        const mine = orders.filter(
+          (o) =>
+            o.symbol === p.position.symbol && o.positionSide === p.position.positionSide && o.closePosition,
+        );
+        const tp = mine.find((o) => o.type === "TAKE_PROFIT_MARKET");
+        const sl = mine.find((o) => o.type === "STOP_MARKET");
+        return presentPosition(p, wallet, all, marks, {
+          takeProfit: tp === undefined ? null : presentOrder(tp).stopPrice,
+          stopLoss: sl === undefined ? null : presentOrder(sl).stopPrice,
+        });
+      });
+  }
+
+  async openOrders(q: HistoryQuery): Promise<FuturesOrder[]> {
+    return (await this.repo.orders(q, true)).map(presentOrder);
+  }
+
+  async orderHistory(q: HistoryQuery): Promise<FuturesOrder[]> {
+    return (await this.repo.orders(q, false)).map(presentOrder);
+  }
+
+  async trades(q: HistoryQuery): Promise<FuturesTrade[]> {
+    return (await this.repo.trades(q)).map(presentTrade);
+  }
+
+  async funding(q: HistoryQuery): Promise<FundingRecord[]> {
+    return (await this.repo.funding(q)).map(presentFunding);
+  }
+
+  insuranceFund(): InsuranceFund {
+    return {
+      asset: "USDT",
+      balance: usdtText(this.paper.ledgerBalance(DerivativesAccount.Insurance, "USDT")),
+      time: this.now(),
+    };
+  }
+
+  marksList(): FuturesMark[] {
+    return presentMarks(
+      (c) => this.marks.markOf(c),
+      (c) => this.marks.indexOf(c),
+      (c) => this.marks.rateOf(c, this.fundingIntervalMs),
+      this.nextFunding(),
+    );
+  }
+}

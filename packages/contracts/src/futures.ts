@@ -1,0 +1,254 @@
+import { z } from "zod";
+
+/**
+ * USDT-M perpetuals on paper: `/v1/paper/futures/*` (logged in, `paptrading: 1`) and
+ * the `/v1/ws/futures` stream. Amounts are USDT decimal strings with 8 decimals; prices
+ * and quantities use the contract's tick and lot (see `PERP_CONTRACTS` in
+ * `@meridian/domain`). Codes in the 14xxx range are ours.
+ */
+export const FuturesCode = {
+  UNKNOWN_SYMBOL: "14001",
+  /** Not enough available margin (data: required, available). */
+  MARGIN_INSUFFICIENT: "14002",
+  /** Leverage above what the risk bracket allows (data: leverage, max). */
+  LEVERAGE_TOO_HIGH: "14003",
+  /** Reduce-only would open or increase a position, or there is no position to close. */
+  REDUCE_ONLY_REJECTED: "14004",
+  /** Price or quantity off the contract's tick, lot or minimum notional (data: field). */
+  ORDER_INVALID: "14005",
+  ORDER_NOT_FOUND: "14006",
+  ORDER_NOT_OPEN: "14007",
+  /** The book had nothing to trade against. */
+  NO_LIQUIDITY: "14008",
+  /** Margin mode, leverage or position mode cannot change while positions or orders are open. */
+  SETTING_LOCKED: "14009",
+  /** Transfer more than the wallet can spare (data: max). */
+  TRANSFER_EXCEEDS: "14010",
+  /** The test mark endpoint is off (production without FUTURES_TEST_MARKS=1). */
+  TEST_MARKS_OFF: "14011",
+} as const;
+export type FuturesCode = (typeof FuturesCode)[keyof typeof FuturesCode];
+
+export const FuturesPath = {
+  ACCOUNT: "/v1/paper/futures/account",
+  POSITIONS: "/v1/paper/futures/positions",
+  CLOSE_ALL: "/v1/paper/futures/positions/close-all",
+  TPSL: "/v1/paper/futures/positions/tpsl",
+  ORDERS: "/v1/paper/futures/orders",
+  ORDER: "/v1/paper/futures/orders/:id",
+  OPEN_ORDERS: "/v1/paper/futures/orders/open",
+  ORDER_HISTORY: "/v1/paper/futures/orders/history",
+  TRADES: "/v1/paper/futures/trades",
+  FUNDING: "/v1/paper/futures/funding",
+  SETTINGS: "/v1/paper/futures/settings",
+  LEVERAGE: "/v1/paper/futures/leverage",
+  MARGIN_MODE: "/v1/paper/futures/margin-mode",
+  POSITION_MODE: "/v1/paper/futures/position-mode",
+  TRANSFER: "/v1/paper/futures/transfer",
+  /** Public: the insurance fund balance (the /protection-fund page). */
+  INSURANCE_FUND: "/v1/paper/futures/insurance-fund",
+  /** Public: mark, index, funding rate and next funding time per contract. */
+  MARKS: "/v1/paper/futures/marks",
+  /** Test-only: pins a mark price (see README, FUTURES_TEST_MARKS). */
+  TEST_MARK: "/v1/paper/futures/test/mark",
+  WS: "/v1/ws/futures",
+} as const;
+
+const decimal = z.string().regex(/^\d{1,20}(\.\d{1,18})?$/, "decimal");
+const symbol = z
+  .string()
+  .regex(/^[A-Za-z0-9]{2,20}$/, "symbol")
+  .transform((s) => s.toUpperCase());
+
+export const FUTURES_ORDER_TYPES = ["LIMIT", "MARKET", "STOP_MARKET", "TAKE_PROFIT_MARKET"] as const;
+export type FuturesOrderType = (typeof FUTURES_ORDER_TYPES)[number];
+export const POSITION_SIDES = ["BOTH", "LONG", "SHORT"] as const;
+export type PositionSideValue = (typeof POSITION_SIDES)[number];
+export const MARGIN_MODES = ["cross", "isolated"] as const;
+export type MarginModeValue = (typeof MARGIN_MODES)[number];
+
+export const futuresOrderBodySchema = z
+  .object({
+    symbol,
+    side: z.enum(["BUY", "SELL"]),
+    type: z.enum(FUTURES_ORDER_TYPES),
+    positionSide: z.enum(POSITION_SIDES).default("BOTH"),
+    quantity: decimal.optional(),
+    price: decimal.optional(),
+    /** Trigger price on the mark (STOP_MARKET, TAKE_PROFIT_MARKET). */
+    stopPrice: decimal.optional(),
+    reduceOnly: z.boolean().default(false),
+    /** Trigger orders: close the whole position when triggered (no quantity). */
+    closePosition: z.boolean().default(false),
+  })
+  .refine((b) => b.type !== "LIMIT" || b.price !== undefined, { path: ["price"], message: "required" })
+  .refine((b) => !b.type.endsWith("_MARKET") || b.stopPrice !== undefined, {
+    path: ["stopPrice"],
+    message: "required",
+  })
+  .refine((b) => b.closePosition || b.quantity !== undefined, { path: ["quantity"], message: "required" });
+export type FuturesOrderBody = z.input<typeof futuresOrderBodySchema>;
+
+export const futuresQuerySchema = z.object({
+  symbol: symbol.optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+  before: z.coerce.number().int().min(1).optional(),
+});
+export type FuturesQuery = z.input<typeof futuresQuerySchema>;
+
+export const futuresOrderIdParamsSchema = z.object({
+  id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+});
+
+export const leverageBodySchema = z.object({ symbol, leverage: z.number().int().min(1).max(125) });
+export const marginModeBodySchema = z.object({ symbol, marginMode: z.enum(MARGIN_MODES) });
+export const positionModeBodySchema = z.object({ dualSidePosition: z.boolean() });
+export const settingsQuerySchema = z.object({ symbol });
+export const transferBodySchema = z.object({
+  /** IN: spot -> futures wallet; OUT: futures wallet -> spot. */
+  direction: z.enum(["IN", "OUT"]),
+  amount: decimal,
+});
+export type FuturesTransferBody = z.input<typeof transferBodySchema>;
+export const closeAllBodySchema = z.object({ symbol: symbol.optional() });
+export const tpslBodySchema = z
+  .object({
+    symbol,
+    positionSide: z.enum(POSITION_SIDES).default("BOTH"),
+    takeProfit: decimal.optional(),
+    stopLoss: decimal.optional(),
+  })
+  .refine((b) => b.takeProfit !== undefined || b.stopLoss !== undefined, {
+    path: ["takeProfit"],
+    message: "required",
+  });
+export type TpslBody = z.input<typeof tpslBodySchema>;
+export const testMarkBodySchema = z.object({ symbol, price: decimal.nullable() });
+
+export interface FuturesAccount {
+  /** Cross wallet balance. */
+  wallet: string;
+  unrealisedPnl: string;
+  marginBalance: string;
+  /** What a new cross order may use (margin balance less cross initial margin). */
+  available: string;
+  /** Most that can go back to spot now. */
+  maxTransferOut: string;
+  maintenanceMargin: string;
+  /** Cross margin ratio, percent ("12.34"); null past zero margin balance. */
+  marginRatio: string | null;
+  isolatedMargin: string;
+  dualSidePosition: boolean;
+}
+
+export interface FuturesPosition {
+  symbol: string;
+  positionSide: PositionSideValue;
+  marginMode: MarginModeValue;
+  leverage: number;
+  /** Signed quantity (negative short). */
+  quantity: string;
+  entryPrice: string;
+  markPrice: string;
+  liquidationPrice: string | null;
+  notional: string;
+  /** Isolated margin, or initial margin at the mark for cross. */
+  margin: string;
+  maintenanceMargin: string;
+  /** Percent; null past zero margin balance. */
+  marginRatio: string | null;
+  unrealisedPnl: string;
+  realisedPnl: string;
+  /** Percent of the entry margin. */
+  roe: string;
+  takeProfit: string | null;
+  stopLoss: string | null;
+}
+
+export type FuturesOrderStatus = "NEW" | "PARTIALLY_FILLED" | "FILLED" | "CANCELED" | "EXPIRED" | "REJECTED";
+
+export interface FuturesOrder {
+  id: number;
+  symbol: string;
+  side: "BUY" | "SELL";
+  positionSide: PositionSideValue;
+  type: FuturesOrderType;
+  price: string | null;
+  stopPrice: string | null;
+  quantity: string;
+  executedQty: string;
+  avgPrice: string;
+  reduceOnly: boolean;
+  closePosition: boolean;
+  status: FuturesOrderStatus;
+  /** Why it ended, when it ended other than filled or cancelled by the user. */
+  reason: string | null;
+  time: number;
+  updateTime: number;
+}
+
+export interface FuturesTrade {
+  id: number;
+  orderId: number;
+  symbol: string;
+  side: "BUY" | "SELL";
+  positionSide: PositionSideValue;
+  price: string;
+  quantity: string;
+  realisedPnl: string;
+  fee: string;
+  maker: boolean;
+  /** True for the liquidation engine's close. */
+  liquidation: boolean;
+  time: number;
+}
+
+export interface FundingRecord {
+  id: number;
+  symbol: string;
+  positionSide: PositionSideValue;
+  /** Rate of the interval (decimal, e.g. "0.00010000"). */
+  rate: string;
+  markPrice: string;
+  /** Signed: negative paid, positive received. */
+  amount: string;
+  time: number;
+}
+
+export interface FuturesSettings {
+  symbol: string;
+  leverage: number;
+  maxLeverage: number;
+  marginMode: MarginModeValue;
+  dualSidePosition: boolean;
+}
+
+export interface FuturesMark {
+  symbol: string;
+  markPrice: string;
+  indexPrice: string;
+  /** Estimated rate of the running interval. */
+  fundingRate: string;
+  nextFundingTime: number;
+  tickSize: string;
+  stepSize: string;
+  minNotional: string;
+  maxLeverage: number;
+}
+
+export interface InsuranceFund {
+  asset: "USDT";
+  balance: string;
+  time: number;
+}
+
+export type FuturesStreamPush =
+  | { event: "account"; data: FuturesAccount }
+  | { event: "positions"; data: FuturesPosition[] }
+  | { event: "order"; data: FuturesOrder }
+  | { event: "fill"; data: FuturesTrade }
+  | { event: "funding"; data: FundingRecord }
+  | { event: "marks"; data: FuturesMark[] }
+  | { event: "ping"; time: number }
+  | { event: "pong"; time: number }
+  | { event: "error"; code: string; msg: string };
