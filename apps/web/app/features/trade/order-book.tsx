@@ -105,7 +105,7 @@ export function OrderBook({ info, depth, ticker, rows = 14, onPickPrice }: Order
         <span aria-hidden="true">{up ? "↑" : "↓"}</span>
         {ticker ? (
           <small>
-            {t("book.spread")} {formatSpread(ticker, info.priceDecimals)}
+            {t("book.spread")} <bdi dir="ltr">{formatSpread(ticker, info.priceDecimals)}</bdi>
           </small>
         ) : null}
       </div>

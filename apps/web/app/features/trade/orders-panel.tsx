@@ -46,7 +46,7 @@ export function OrdersPanel({ symbol, symbols, locale, access, paper }: OrdersPa
   };
 
   const tabs: Array<[Tab, string]> = [
-    ["open", t("orders.openTab", { count: paper.openOrders.length })],
+    ["open", t("orders.openTab", { n: paper.openOrders.length })],
     ["history", t("orders.historyTab")],
     ["trades", t("orders.tradesTab")],
     ["assets", t("orders.assetsTab")],

@@ -90,7 +90,9 @@ export function SymbolSwitcher({ current, symbols, tickers, hrefFor }: SymbolSwi
                     </span>
                     <span>{tk ? formatDecimal(tk.lastPrice, s.priceDecimals) : "--"}</span>
                     <span className={up ? "is-up" : "is-down"}>
-                      {tk ? `${up ? "+" : ""}${formatDecimal(tk.priceChangePercent, 2)}%` : "--"}
+                      <bdi dir="ltr">
+                        {tk ? `${up ? "+" : ""}${formatDecimal(tk.priceChangePercent, 2)}%` : "--"}
+                      </bdi>
                     </span>
                   </Link>
                 </li>

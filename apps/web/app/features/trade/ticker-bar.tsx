@@ -23,7 +23,9 @@ export function TickerBar({ info, ticker, symbols, tickers, status, hrefFor, ext
   const stat = (label: string, value: string, testId?: string) => (
     <div className="trade-stat" data-testid={testId}>
       <span>{label}</span>
-      <strong>{value}</strong>
+      <strong>
+        <bdi dir="ltr">{value}</bdi>
+      </strong>
     </div>
   );
   return (
