@@ -64,6 +64,8 @@ function hasFlock(): boolean {
 function runBuild(): void {
   const env = {
     ...process.env,
+    // Under Vitest NODE_ENV is "test": a build inheriting it would ship development React.
+    NODE_ENV: "production",
     PATH: `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH ?? ""}`,
   };
   const result = spawnSync("npm", ["run", "build"], {
