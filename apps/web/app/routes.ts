@@ -43,6 +43,9 @@ export default [
     route("fee", "routes/fee.tsx"),
     route("vip/vipIntroduce", "routes/vip-introduce.tsx"),
     route("vip/detail", "routes/vip-detail.tsx"),
+    route("futures/usdt/:symbol", "routes/futures.$symbol.tsx"),
+    route("trade-swap", "routes/trade-swap.tsx"),
+    route("protection-fund", "routes/protection-fund.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
   // Search-engine files live at the root only, outside the language prefix.

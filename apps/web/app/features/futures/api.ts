@@ -1,0 +1,48 @@
+import type {
+  FundingRecord,
+  FuturesAccount,
+  FuturesMark,
+  FuturesOrder,
+  FuturesOrderBody,
+  FuturesPosition,
+  FuturesSettings,
+  FuturesTrade,
+  InsuranceFund,
+  MarginModeValue,
+} from "@meridian/contracts";
+import { FuturesPath, PAPER_HEADER } from "@meridian/contracts";
+import { accountClient } from "../account/account-client.ts";
+
+const api = () => accountClient().api;
+const name = (path: string) => path.replace(/^\//, "");
+const opts = { silent: true };
+
+/** Browser calls of the futures screens (`paptrading: 1` comes from the account client in simulation mode). */
+export const futuresApi = {
+  account: () => api().get<FuturesAccount>(name(FuturesPath.ACCOUNT), undefined, opts),
+  positions: () => api().get<FuturesPosition[]>(name(FuturesPath.POSITIONS), undefined, opts),
+  openOrders: () => api().get<FuturesOrder[]>(name(FuturesPath.OPEN_ORDERS), undefined, opts),
+  orderHistory: () => api().get<FuturesOrder[]>(name(FuturesPath.ORDER_HISTORY), undefined, opts),
+  trades: () => api().get<FuturesTrade[]>(name(FuturesPath.TRADES), undefined, opts),
+  funding: () => api().get<FundingRecord[]>(name(FuturesPath.FUNDING), undefined, opts),
+  settings: (symbol: string) => api().get<FuturesSettings>(name(FuturesPath.SETTINGS), { symbol }, opts),
+  place: (body: FuturesOrderBody) => api().post<FuturesOrder>(name(FuturesPath.ORDERS), body, opts),
+  closeAll: (symbol?: string) => api().post<FuturesOrder[]>(name(FuturesPath.CLOSE_ALL), { symbol }, opts),
+  tpsl: (body: { symbol: string; takeProfit?: string; stopLoss?: string }) =>
+    api().post<FuturesOrder[]>(name(FuturesPath.TPSL), body, opts),
+  leverage: (symbol: string, leverage: number) =>
+    api().post<FuturesSettings>(name(FuturesPath.LEVERAGE), { symbol, leverage }, opts),
+  marginMode: (symbol: string, marginMode: MarginModeValue) =>
+    api().post<FuturesSettings>(name(FuturesPath.MARGIN_MODE), { symbol, marginMode }, opts),
+  transfer: (direction: "IN" | "OUT", amount: string) =>
+    api().post<FuturesAccount>(name(FuturesPath.TRANSFER), { direction, amount }, opts),
+  marks: () => api().get<FuturesMark[]>(name(FuturesPath.MARKS), undefined, opts),
+  insuranceFund: () => api().get<InsuranceFund>(name(FuturesPath.INSURANCE_FUND), undefined, opts),
+  async cancel(id: number): Promise<void> {
+    await fetch(FuturesPath.ORDER.replace(":id", String(id)), {
+      method: "DELETE",
+      credentials: "same-origin",
+      headers: { [PAPER_HEADER]: "1", accept: "application/json" },
+    });
+  },
+};

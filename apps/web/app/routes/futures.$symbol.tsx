@@ -1,0 +1,33 @@
+import { useRouteLoaderData } from "react-router";
+import futuresStyles from "../features/futures/futures.css?url";
+import { FuturesPage } from "../features/futures/futures-page.tsx";
+import { loadFuturesPage } from "../features/futures/page.server.ts";
+import tradeStyles from "../features/trade/trade.css?url";
+import { localeFromParams } from "../i18n/locale-routing.ts";
+import type { Route } from "./+types/futures.$symbol";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: tradeStyles },
+  { rel: "stylesheet", href: futuresStyles },
+];
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  return loadFuturesPage(localeFromParams(params), (params.symbol ?? "BTCUSDT").toUpperCase(), context);
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return loaderData ? [{ title: loaderData.title }] : [];
+}
+
+export default function Futures({ loaderData }: Route.ComponentProps) {
+  const root = useRouteLoaderData<{ theme?: string; user?: unknown }>("root");
+  return (
+    <FuturesPage
+      symbol={loaderData.symbol}
+      snapshot={loaderData.snapshot}
+      layout="auto"
+      dark={root?.theme === "black"}
+      loggedIn={Boolean(root?.user)}
+    />
+  );
+}
