@@ -39,6 +39,7 @@ export type StoredRow = Record<Exclude<ColumnName, "extra">, string | number> & 
 export const COLUMN_NAMES: readonly ColumnName[] = COLUMNS.map(([name]) => name);
 
 const names = COLUMN_NAMES.join(", ");
+if (COLUMN_NAMES.at(-1) !== "extra") throw new Error("tracking columns: extra must be the last column");
 const conflict = "ON CONFLICT (event_day, uid, page_unique_id, seq) DO NOTHING";
 
 /**
@@ -72,8 +73,38 @@ export function columnArrays(rows: readonly StoredRow[]): string[] {
   });
 }
 
-/** Rows as SQLite's INSERT binds them: every value of every row, row after row. */
-export function flatValues(rows: readonly StoredRow[], out: (string | number)[] = []): (string | number)[] {
-  for (const row of rows) for (const name of COLUMN_NAMES) out.push(row[name]);
+const PLAIN = COLUMN_NAMES.filter((name) => name !== "extra");
+
+/**
+ * Rows packed for the SQLite writer thread as one string: a JSON array of every plain
+ * column value, row after row, then each row's `extra` on a line of its own. `extra` is
+ * JSON already (it never holds a raw newline), so it is neither escaped into the array
+ * nor parsed again by the writer, which binds it as it is. `unpackRows` reads it back.
+ *
+ * NOTE: `extra` is the last column, so a row binds as plain values then `extra`.
+ */
+export function packRows(rows: readonly StoredRow[]): string {
+  const plain: (string | number)[] = [];
+  let extras = "";
+  for (const row of rows) {
+    for (const name of PLAIN) plain.push(row[name]);
+    extras += `\n${row.extra}`;
+  }
+  return JSON.stringify(plain) + extras;
+}
+
+/** The values of `rows` packed rows, ready to bind: every column of every row, in order. */
+export function unpackRows(packed: string, rows: number): (string | number)[] {
+  const lines = packed.split("\n");
+  const plain = JSON.parse(lines[0] ?? "[]") as (string | number)[];
+  if (lines.length !== rows + 1 || plain.length !== rows * PLAIN.length) {
+    throw new Error("packed rows do not match the row count");
+  }
+  const out: (string | number)[] = new Array(rows * COLUMN_NAMES.length);
+  let at = 0;
+  for (let row = 0; row < rows; row++) {
+    for (let i = 0; i < PLAIN.length; i++) out[at++] = plain[row * PLAIN.length + i] as string | number;
+    out[at++] = lines[row + 1] as string;
+  }
   return out;
 }

@@ -1,6 +1,6 @@
 import { Worker } from "node:worker_threads";
 import type { PlatformDb } from "../../platform/db/index.ts";
-import { columnArrays, flatValues, POSTGRES_INSERT_SQL, type StoredRow } from "./columns.ts";
+import { columnArrays, POSTGRES_INSERT_SQL, packRows, type StoredRow } from "./columns.ts";
 import type { WriterReply, WriterRequest } from "./sqlite-writer.worker.ts";
 
 /**
@@ -52,7 +52,7 @@ export function sqliteSink(file: string, synchronous: "full" | "normal"): EventS
   return {
     async write(rows) {
       if (rows.length > 0) {
-        await send({ kind: "insert", rows: rows.length, values: JSON.stringify(flatValues(rows)) });
+        await send({ kind: "insert", rows: rows.length, values: packRows(rows) });
       }
     },
     run: (statement, params) => send({ kind: "run", sql: statement, params }),

@@ -11,14 +11,12 @@
  */
 import { DatabaseSync, type StatementSync } from "node:sqlite";
 import { parentPort, workerData } from "node:worker_threads";
-import { COLUMN_NAMES, sqliteInsertSql } from "./columns.ts";
-
-export type Value = string | number | null;
+import { COLUMN_NAMES, sqliteInsertSql, unpackRows } from "./columns.ts";
 
 export type WriterRequest =
   /**
-   * `values`: JSON of every column value of every row, row after row (one string per
-   * upload: a single copy to this thread instead of a structured clone per value).
+   * `values`: the rows as `packRows` makes them (one string per upload: a single copy
+   * to this thread instead of a structured clone per value).
    */
   | { kind: "insert"; id: number; rows: number; values: string }
   | { kind: "run"; id: number; sql: string; params: (string | number)[] };
@@ -72,8 +70,7 @@ function insertOf(rows: number): StatementSync {
 
 function apply(request: WriterRequest): number {
   if (request.kind === "run") return Number(statement(request.sql).run(...request.params).changes);
-  const values = JSON.parse(request.values) as Value[];
-  if (values.length !== request.rows * WIDTH) throw new Error("insert values do not match the row count");
+  const values = unpackRows(request.values, request.rows);
   let changes = 0;
   for (let start = 0; start < request.rows; start += CHUNK) {
     const rows = Math.min(CHUNK, request.rows - start);
