@@ -31,6 +31,7 @@ import { ShellProviders } from "./features/shell/shell-providers.tsx";
 import { markSimulationMode } from "./features/shell/simulation.ts";
 import { SiteShell } from "./features/shell/site-shell.tsx";
 import type { NavKey } from "./features/shell/types.ts";
+import { SimulationProvider } from "./features/simulation/simulation-provider.tsx";
 import { useTracker } from "./features/tracking/use-tracker.ts";
 import { addBundles, createI18n, type I18nPayload, SHELL_NAMESPACES } from "./i18n/i18n.ts";
 import { applyDayjsLocale, loadLocaleModules } from "./i18n/locale-modules.ts";
@@ -216,19 +217,21 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         <ShellProviders i18n={i18n} nonce={nonce} locale={locale} theme={theme}>
-          <SiteShell
-            locale={locale}
-            theme={theme}
-            user={data?.user}
-            currentPath={rest}
-            year={data?.year ?? new Date().getUTCFullYear()}
-            onNavigate={handleNavigate}
-            onThemeChange={setTheme}
-            onLanguageChange={handleLanguageChange}
-            onLogout={handleLogout}
-          >
-            {children}
-          </SiteShell>
+          <SimulationProvider>
+            <SiteShell
+              locale={locale}
+              theme={theme}
+              user={data?.user}
+              currentPath={rest}
+              year={data?.year ?? new Date().getUTCFullYear()}
+              onNavigate={handleNavigate}
+              onThemeChange={setTheme}
+              onLanguageChange={handleLanguageChange}
+              onLogout={handleLogout}
+            >
+              {children}
+            </SiteShell>
+          </SimulationProvider>
         </ShellProviders>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
