@@ -232,7 +232,9 @@ export function OrderForm(props: OrderFormProps) {
       <div className="trade-form-available">
         <span>{t("form.available")}</span>
         <strong data-testid={`available-${side.toLowerCase()}`}>
-          {formatDecimal(available, buy ? 2 : info.qtyDecimals)} {availableAsset}
+          <bdi dir="ltr">
+            {formatDecimal(available, buy ? 2 : info.qtyDecimals)} {availableAsset}
+          </bdi>
         </strong>
       </div>
       {type === "STOP_LIMIT" ? (
@@ -319,7 +321,9 @@ export function OrderForm(props: OrderFormProps) {
         <div>
           <dt>{t("form.estFee")}</dt>
           <dd data-testid={`fee-${side.toLowerCase()}`}>
-            ≈ {formatDecimal(estFee, 4)} {info.quote}
+            <bdi dir="ltr">
+              ≈ {formatDecimal(estFee, 4)} {info.quote}
+            </bdi>
           </dd>
         </div>
       </dl>
