@@ -1,5 +1,3 @@
-import "./zod-csp.ts";
-
 export { ApiError, type ApiErrorKind, ClientMessage, isApiError } from "./api-error.ts";
 export {
   type ApiClient,

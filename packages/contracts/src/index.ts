@@ -1,3 +1,5 @@
+import "./zod-csp.ts";
+
 export * from "./accounts.ts";
 export * from "./airdrops.ts";
 export * from "./codes.ts";

@@ -1,6 +1,6 @@
 import type { ApiClientOptions, HeaderMap, OutgoingRequest } from "@meridian/client";
 import { readFastImageDomain } from "@meridian/client";
-import { Header } from "@meridian/contracts";
+import { Header } from "@meridian/contracts/http";
 
 type BeforeSend = NonNullable<ApiClientOptions["beforeSend"]>;
 

@@ -4,7 +4,7 @@ import {
   SIMULATION_STORAGE_KEY,
   type SimulationMarket,
   simulationRedirect,
-} from "@meridian/contracts";
+} from "@meridian/contracts/simulation";
 
 /** What the controller needs from the browser and the router (injected so tests drive it). */
 export interface SimulationEnv {
