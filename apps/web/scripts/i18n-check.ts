@@ -15,7 +15,18 @@ import { fileURLToPath } from "node:url";
 import { LOCALES } from "@meridian/contracts/locales";
 
 /** Namespaces every locale must translate in full. A feature adds its own when it ships. */
-export const REQUIRED_NAMESPACES = ["shell", "form", "home", "account", "analytics", "trade", "fees", "assets", "airdrops", "seo"];
+export const REQUIRED_NAMESPACES = [
+  "shell",
+  "form",
+  "home",
+  "account",
+  "analytics",
+  "trade",
+  "fees",
+  "assets",
+  "airdrops",
+  "seo",
+];
 
 const resourcesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../app/i18n/resources");
 
