@@ -26,9 +26,11 @@ export function useFeedLifecycle(): { feed: MarketFeed | null; status: SocketSta
   useEffect(() => {
     const f = new MarketFeed();
     const off = f.onStatus(setStatus);
-    f.start();
+    // Opened a tick later: a mount undone at once (React's strict mode) never dials out.
+    const timer = setTimeout(() => f.start(), 0);
     setFeed(f);
     return () => {
+      clearTimeout(timer);
       off();
       f.stop();
     };

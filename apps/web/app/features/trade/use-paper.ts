@@ -104,9 +104,12 @@ export function usePaper(enabled: boolean): PaperState {
         else if (push.event === "balance") setBalances((prev) => mergeBalances(prev, push.data));
       },
     });
-    socket.start();
+    const timer = setTimeout(() => socket.start(), 0);
     void refresh().catch(() => undefined);
-    return () => socket.stop();
+    return () => {
+      clearTimeout(timer);
+      socket.stop();
+    };
   }, [enabled, refresh, applyOrder, addFills]);
 
   return { ready, balances, openOrders, history, trades, fees, refresh, applyOrder };

@@ -1,0 +1,82 @@
+import type { MarketSymbolInfo } from "@meridian/contracts";
+import { describe, expect, it } from "vitest";
+import { ppmRate, validateOrder } from "./order-form.tsx";
+
+const BTC: MarketSymbolInfo = {
+  symbol: "BTCUSDT",
+  base: "BTC",
+  quote: "USDT",
+  name: "Bitcoin",
+  tickSize: "0.01",
+  lotSize: "0.00001",
+  minNotional: "5",
+  priceDecimals: 2,
+  qtyDecimals: 5,
+  minQty: "0.00001",
+  maxQty: "9000",
+  status: "TRADING",
+};
+
+describe("order validation before placement", () => {
+  it("turns ppm rates into fractions", () => {
+    expect(ppmRate(1000)).toBe("0.001");
+    expect(ppmRate(400)).toBe("0.0004");
+  });
+
+  it("asks for the fields each type needs", () => {
+    expect(
+      validateOrder(
+        { symbol: "BTCUSDT", side: "BUY", type: "LIMIT", price: "", quantity: "1" },
+        BTC,
+        "1e9",
+        1000,
+      )?.key,
+    ).toBe("form.errors.price");
+    expect(
+      validateOrder(
+        { symbol: "BTCUSDT", side: "BUY", type: "STOP_LIMIT", price: "1", stopPrice: "0", quantity: "1" },
+        BTC,
+        "1",
+        1000,
+      )?.key,
+    ).toBe("form.errors.stopPrice");
+    expect(
+      validateOrder({ symbol: "BTCUSDT", side: "SELL", type: "MARKET", quantity: "" }, BTC, "1", 1000)?.key,
+    ).toBe("form.errors.amount");
+  });
+
+  it("checks the instrument filters and the balance including the taker fee", () => {
+    const limit = (quantity: string, price = "100000") =>
+      validateOrder({ symbol: "BTCUSDT", side: "BUY", type: "LIMIT", price, quantity }, BTC, "2000", 1000);
+    expect(limit("0.00001", "100")).toMatchObject({ key: "form.errors.minNotional", params: { min: "5" } });
+    expect(limit("0.01")).toBeNull();
+    // 0.01 x 100000 = 1000, plus 0.1 % fee = 1001 > 1000 available.
+    expect(
+      validateOrder(
+        { symbol: "BTCUSDT", side: "BUY", type: "LIMIT", price: "100000", quantity: "0.01" },
+        BTC,
+        "1000.99",
+        1000,
+      )?.key,
+    ).toBe("form.errors.balance");
+    expect(
+      validateOrder(
+        { symbol: "BTCUSDT", side: "SELL", type: "LIMIT", price: "1", quantity: "9001" },
+        BTC,
+        "1e9",
+        1000,
+      )?.key,
+    ).toBe("form.errors.maxQty");
+    expect(
+      validateOrder({ symbol: "BTCUSDT", side: "SELL", type: "MARKET", quantity: "0.6" }, BTC, "0.5", 1000)
+        ?.key,
+    ).toBe("form.errors.balance");
+    expect(
+      validateOrder({ symbol: "BTCUSDT", side: "BUY", type: "MARKET", quoteQty: "999" }, BTC, "1000", 1000),
+    ).toBeNull();
+    expect(
+      validateOrder({ symbol: "BTCUSDT", side: "BUY", type: "MARKET", quoteQty: "1000" }, BTC, "1000", 1000)
+        ?.key,
+    ).toBe("form.errors.balance");
+  });
+});
