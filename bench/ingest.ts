@@ -96,6 +96,7 @@ interface Run {
   p50: number;
   p99: number;
   acknowledged: number;
+  failed: number;
 }
 
 async function hammer(url: string, label: string): Promise<Run> {
@@ -123,7 +124,18 @@ async function hammer(url: string, label: string): Promise<Run> {
   log(
     `${label}: ${eventsPerS} events/s (${Math.round(ok / duration)} uploads/s), p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms${bad ? `, ${bad} failed` : ""}`,
   );
-  return { eventsPerS, p50: result.latency.p50, p99: result.latency.p99, acknowledged: ok * BATCH };
+  if (bad) {
+    log(
+      `  failed: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts; status codes ${JSON.stringify(result.statusCodeStats)}`,
+    );
+  }
+  return {
+    eventsPerS,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    acknowledged: ok * BATCH,
+    failed: bad,
+  };
 }
 
 async function sqliteRun(sync: "full" | "normal"): Promise<Run> {
@@ -133,6 +145,7 @@ async function sqliteRun(sync: "full" | "normal"): Promise<Run> {
       `${server.url}/v1/buried/log/info`,
       `SQLite (synchronous ${sync.toUpperCase()})`,
     );
+    if (run.failed) log(`  server output (tail):\n${server.output().slice(-2000)}`);
     await server.stop();
     const db = new DatabaseSync(path.join(server.dataDir, "tracking.db"), { readOnly: true });
     const stored = Number((db.prepare("SELECT COUNT(*) AS n FROM tracking_events").get() as { n: number }).n);
@@ -161,6 +174,7 @@ async function postgresRun(): Promise<Run | undefined> {
     const server = await startServer({ env: { DATABASE_URL: url.toString(), LOG_LEVEL: "warn" } });
     try {
       const run = await hammer(`${server.url}/v1/buried/log/info`, "PostgreSQL");
+      if (run.failed) log(`  server output (tail):\n${server.output().slice(-2000)}`);
       const stored = Number(
         (await admin.query(`SELECT COUNT(*) AS n FROM "${schema}".tracking_events`)).rows[0]?.n ?? 0,
       );
