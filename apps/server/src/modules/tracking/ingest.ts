@@ -60,35 +60,55 @@ const INT32_MAX = 2_147_483_647;
 const int32 = (value: number) => Math.max(-INT32_MAX, Math.min(INT32_MAX, value));
 const BROWSER_MAX = 64;
 
-/** Fields a column holds exactly as sent: `extra` leaves them out. */
-const IN_COLUMNS = new Set<keyof TrackingRecord>([
-  "timestamp",
-  "uid",
-  "page_unique_id",
-  "type",
-  "event_tracking_id",
-  "curr_page",
-  "page_status",
-  "session_id",
-  "device_id",
-  "first_day",
-  "sys",
-]);
 /** Fields a column holds clamped or cut: in `extra` too, only when that changed them. */
 const CLAMPED = ["seq", "log_seq", "user_language", "screen_width", "screen_height"] as const;
-const EXTRA_KEYS = (Object.keys(trackingRecordSchema.shape) as (keyof TrackingRecord)[]).filter(
-  (key) => !IN_COLUMNS.has(key) && key !== "browser" && !(CLAMPED as readonly string[]).includes(key),
-);
 
 /**
  * The fields no column holds as sent, as compact JSON: with the columns they make the
  * whole event (minus unknown keys, which validation drops), without storing it twice.
+ * A literal rather than a loop over the schema's keys: an object of fixed shape
+ * stringifies several times faster than one filled key by key (measured: ~11 µs an
+ * event the other way). `validate.test.ts` checks that the columns plus `extra` give
+ * the whole event back, so a field added to the schema cannot be left out unnoticed.
  */
-function extraOf(record: TrackingRecord): string {
-  const extra: Record<string, unknown> = {};
-  for (const key of EXTRA_KEYS) extra[key] = record[key];
-  for (const key of CLAMPED) if (int32(record[key]) !== record[key]) extra[key] = record[key];
-  if (record.browser.length > BROWSER_MAX) extra.browser = record.browser;
+function extraOf(r: TrackingRecord): string {
+  const extra: Record<string, unknown> = {
+    app_id: r.app_id,
+    app_name: r.app_name,
+    ver: r.ver,
+    browser_version: r.browser_version,
+    network_type: r.network_type,
+    os_version: r.os_version,
+    manufacturer: r.manufacturer,
+    brand: r.brand,
+    model: r.model,
+    carrier: r.carrier,
+    url_host: r.url_host,
+    lib_version: r.lib_version,
+    timezone_offset: r.timezone_offset,
+    channel: r.channel,
+    log_env: r.log_env,
+    qr_val: r.qr_val,
+    source_referer: r.source_referer,
+    source_target: r.source_target,
+    first_visit_time: r.first_visit_time,
+    ip: r.ip,
+    url: r.url,
+    title: r.title,
+    event_tracking: r.event_tracking,
+    event_tracking_ext: r.event_tracking_ext,
+    curr_page_ext: r.curr_page_ext,
+    track_type: r.track_type,
+    ctime: r.ctime,
+    timely: r.timely,
+    merge: r.merge,
+    retry_count: r.retry_count,
+    referer: r.referer,
+    business1: r.business1,
+    business2: r.business2,
+  };
+  for (const key of CLAMPED) if (int32(r[key]) !== r[key]) extra[key] = r[key];
+  if (r.browser.length > BROWSER_MAX) extra.browser = r.browser;
   return JSON.stringify(extra);
 }
 
