@@ -133,8 +133,8 @@ function pageViewsStored(): PageViewRow[] {
     return db
       .prepare(
         `SELECT page_unique_id, MIN(path) AS path, MIN(curr_page) AS curr_page,
-           SUM(CASE WHEN json_type(data, '$.event_tracking_ext') = 'array'
-             THEN json_array_length(data, '$.event_tracking_ext') ELSE 1 END) AS events, MAX(seq) AS max_seq,
+           SUM(CASE WHEN json_type(extra, '$.event_tracking_ext') = 'array'
+             THEN json_array_length(extra, '$.event_tracking_ext') ELSE 1 END) AS events, MAX(seq) AS max_seq,
            SUM(CASE WHEN type = 1 AND page_status = 0 THEN 1 ELSE 0 END) AS shows,
            SUM(CASE WHEN type = 1 AND page_status = 1 THEN 1 ELSE 0 END) AS hides
          FROM tracking_events GROUP BY page_unique_id ORDER BY MIN(ts)`,
