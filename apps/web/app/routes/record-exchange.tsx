@@ -2,8 +2,10 @@ import type { MarketSymbolInfo } from "@meridian/contracts";
 import { isSuccessCode, MarketPath } from "@meridian/contracts";
 import { useRouteLoaderData } from "react-router";
 import assetsStyles from "../features/assets/assets.css?url";
+import recordsStyles from "../features/trade/records.css?url";
 import { RecordsPage } from "../features/trade/records-page.tsx";
 import tradeStyles from "../features/trade/trade.css?url";
+import tradeFormStyles from "../features/trade/trade-form.css?url";
 import { localeFromParams } from "../i18n/locale-routing.ts";
 import { loadI18n } from "../i18n/resources.server.ts";
 import { readServerContext } from "../lib/server-context.server.ts";
@@ -11,6 +13,8 @@ import type { Route } from "./+types/record-exchange";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: tradeStyles },
+  { rel: "stylesheet", href: tradeFormStyles },
+  { rel: "stylesheet", href: recordsStyles },
   { rel: "stylesheet", href: assetsStyles },
 ];
 

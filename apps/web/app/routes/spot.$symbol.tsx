@@ -2,11 +2,15 @@ import { localizePath } from "@meridian/contracts/locales";
 import { redirect, useRouteLoaderData } from "react-router";
 import { loadTradePage } from "../features/trade/page.server.ts";
 import tradeStyles from "../features/trade/trade.css?url";
+import tradeFormStyles from "../features/trade/trade-form.css?url";
 import { TradePage } from "../features/trade/trade-page.tsx";
 import { localeFromParams } from "../i18n/locale-routing.ts";
 import type { Route } from "./+types/spot.$symbol";
 
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: tradeStyles }];
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: tradeStyles },
+  { rel: "stylesheet", href: tradeFormStyles },
+];
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const locale = localeFromParams(params);

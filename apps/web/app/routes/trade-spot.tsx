@@ -2,11 +2,15 @@ import { localizePath } from "@meridian/contracts/locales";
 import { useRouteLoaderData } from "react-router";
 import { loadTradePage } from "../features/trade/page.server.ts";
 import tradeStyles from "../features/trade/trade.css?url";
+import tradeFormStyles from "../features/trade/trade-form.css?url";
 import { TradePage } from "../features/trade/trade-page.tsx";
 import { localeFromParams } from "../i18n/locale-routing.ts";
 import type { Route } from "./+types/trade-spot";
 
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: tradeStyles }];
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: tradeStyles },
+  { rel: "stylesheet", href: tradeFormStyles },
+];
 
 /** The phone layout of the spot page (app webviews link here): `?symbol=` picks the pair. */
 export async function loader({ params, request, context }: Route.LoaderArgs) {

@@ -87,13 +87,15 @@ interface KlineChartProps {
   dark: boolean;
   /** The user's fills for this symbol (drawn as markers when marks are on). */
   fills: readonly PaperTrade[];
+  /** Bumped when the market link comes back: the history is read again to close the gap. */
+  reconnects: number;
 }
 
 /**
  * Candlesticks with volume (lightweight-charts, client only): history from REST, the
  * open candle live from `kline@SYMBOL@interval`. Colours follow the theme.
  */
-export function KlineChart({ symbol, priceDecimals, dark, fills }: KlineChartProps) {
+export function KlineChart({ symbol, priceDecimals, dark, fills, reconnects }: KlineChartProps) {
   const { t } = useTranslation("trade");
   const feed = useFeed();
   const box = useRef<HTMLDivElement>(null);
@@ -153,6 +155,7 @@ export function KlineChart({ symbol, priceDecimals, dark, fills }: KlineChartPro
   }, [dark, priceDecimals]);
 
   // History for the symbol and interval, then the open candle from the stream.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `reconnects` re-reads the history after a dropped link.
   useEffect(() => {
     const p = parts.current;
     if (!p || ready === 0) return undefined;
@@ -184,7 +187,7 @@ export function KlineChart({ symbol, priceDecimals, dark, fills }: KlineChartPro
       stale = true;
       off?.();
     };
-  }, [symbol, interval, ready, feed]);
+  }, [symbol, interval, ready, feed, reconnects]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `ready` re-applies the marks to a chart built after the fills arrived.
   useEffect(() => {

@@ -9,7 +9,6 @@ export const StorageKey = {
   /** Don't-show-again tips, one key each. */
   TIP_MARKET_SLIPPAGE: "tipMarketSlippage",
   TIP_LIMIT_DEVIATION: "tipLimitDeviation",
-  TIP_CANCEL_ORDER: "tipCancelOrder",
 } as const;
 export type StorageKeyValue = (typeof StorageKey)[keyof typeof StorageKey];
 

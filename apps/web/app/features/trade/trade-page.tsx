@@ -49,10 +49,10 @@ export interface TradePageProps {
  * Desktop is the classic exchange grid; phones stack the areas behind tabs.
  */
 export function TradePage(props: TradePageProps) {
-  const { feed, status } = useFeedLifecycle();
+  const { feed, status, reconnects } = useFeedLifecycle();
   return (
     <FeedContext.Provider value={feed}>
-      <TradeScreen {...props} status={status} />
+      <TradeScreen {...props} status={status} reconnects={reconnects} />
     </FeedContext.Provider>
   );
 }
@@ -66,7 +66,8 @@ function TradeScreen({
   loggedIn,
   hrefFor,
   status,
-}: TradePageProps & { status: ReturnType<typeof useFeedLifecycle>["status"] }) {
+  reconnects,
+}: TradePageProps & Omit<ReturnType<typeof useFeedLifecycle>, "feed">) {
   const { t } = useTranslation("trade");
   const sim = useSimulation();
   const access: TradeAccess = !loggedIn ? "guest" : sim.active ? "ready" : "needs-sim";
@@ -150,7 +151,13 @@ function TradeScreen({
           </button>
         ))}
       </div>
-      <KlineChart symbol={symbol} priceDecimals={info.priceDecimals} dark={dark} fills={paper.trades} />
+      <KlineChart
+        symbol={symbol}
+        priceDecimals={info.priceDecimals}
+        dark={dark}
+        fills={paper.trades}
+        reconnects={reconnects}
+      />
       <OrderBook
         info={info}
         depth={market.depth}

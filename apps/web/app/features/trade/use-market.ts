@@ -19,13 +19,20 @@ export function useFeed(): MarketFeed | null {
   return useContext(FeedContext);
 }
 
-/** Creates and starts the page's feed in the browser; stops it on unmount. */
-export function useFeedLifecycle(): { feed: MarketFeed | null; status: SocketStatus } {
+/** Creates and starts the page's feed in the browser; stops it on unmount. `reconnects` counts reopened links. */
+export function useFeedLifecycle(): { feed: MarketFeed | null; status: SocketStatus; reconnects: number } {
   const [feed, setFeed] = useState<MarketFeed | null>(null);
   const [status, setStatus] = useState<SocketStatus>("connecting");
+  const [reconnects, setReconnects] = useState(0);
   useEffect(() => {
     const f = new MarketFeed();
-    const off = f.onStatus(setStatus);
+    let opened = false;
+    const off = f.onStatus((s) => {
+      setStatus(s);
+      // Every open after the first is a reconnect: history readers reload what the gap missed.
+      if (s === "open" && opened) setReconnects((n) => n + 1);
+      if (s === "open") opened = true;
+    });
     // Opened a tick later: a mount undone at once (React's strict mode) never dials out.
     const timer = setTimeout(() => f.start(), 0);
     setFeed(f);
@@ -35,7 +42,7 @@ export function useFeedLifecycle(): { feed: MarketFeed | null; status: SocketSta
       f.stop();
     };
   }, []);
-  return { feed, status };
+  return { feed, status, reconnects };
 }
 
 const MAX_TRADES = 60;
