@@ -15,7 +15,13 @@ import { startServer } from "../scripts/lib/server-process.ts";
 import { ensureWebBuild } from "../scripts/web-build.ts";
 
 /** Pages measured by default. One line per page. */
-export const PAGES: readonly string[] = ["/airdrops", "/airdrops/list", "/airdrops/notcoin"];
+export const PAGES: readonly string[] = [
+  "/airdrops",
+  "/airdrops/list",
+  "/airdrops/notcoin",
+  "/telegram-apps",
+  "/telegram-apps/notcoin",
+];
 
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 const TARGETS: Record<(typeof CATEGORIES)[number], number> = {
@@ -26,7 +32,20 @@ const TARGETS: Record<(typeof CATEGORIES)[number], number> = {
 };
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
-const paths = process.env.LIGHTHOUSE_PATHS ? process.env.LIGHTHOUSE_PATHS.split(",").map((p) => p.trim()) : PAGES;
+const paths = process.env.LIGHTHOUSE_PATHS
+  ? process.env.LIGHTHOUSE_PATHS.split(",").map((p) => p.trim())
+  : PAGES;
+
+/** Up to three offenders of a failed audit (element, script or console line), so a run says what to fix. */
+function culprits(details: unknown): string[] {
+  const items = (details as { items?: unknown[] } | undefined)?.items ?? [];
+  return items.slice(0, 3).map((raw) => {
+    const item = raw as Record<string, unknown>;
+    const node = item.node as { selector?: string; snippet?: string } | undefined;
+    const text = node?.selector ?? item.url ?? item.description ?? item.source ?? JSON.stringify(item);
+    return String(text).slice(0, 160);
+  });
+}
 
 type Scores = { performance: number; accessibility: number; best_practices: number; seo: number };
 
@@ -49,7 +68,10 @@ try {
       onlyCategories: [...CATEGORIES],
     });
     if (!run) throw new Error(`lighthouse returned nothing for ${url}`);
-    const { categories, audits } = run.lhr;
+    const { categories, audits, runtimeError, runWarnings } = run.lhr;
+    // A failed page load scores 0 everywhere: say why instead of printing bare zeros.
+    if (runtimeError) log(`${pagePath}: lighthouse error ${runtimeError.code}: ${runtimeError.message}`);
+    for (const warning of runWarnings) log(`${pagePath}: warning: ${warning}`);
     const score = (id: (typeof CATEGORIES)[number]) => Math.round((categories[id]?.score ?? 0) * 100);
     results[pagePath] = {
       performance: score("performance"),
@@ -57,8 +79,15 @@ try {
       best_practices: score("best-practices"),
       seo: score("seo"),
     };
-    log(`${pagePath}: ${CATEGORIES.map((c) => `${c} ${score(c)}${score(c) < TARGETS[c] ? " (BELOW TARGET)" : ""}`).join(", ")}`);
-    for (const metric of ["first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift"]) {
+    log(
+      `${pagePath}: ${CATEGORIES.map((c) => `${c} ${score(c)}${score(c) < TARGETS[c] ? " (BELOW TARGET)" : ""}`).join(", ")}`,
+    );
+    for (const metric of [
+      "first-contentful-paint",
+      "largest-contentful-paint",
+      "total-blocking-time",
+      "cumulative-layout-shift",
+    ]) {
       const audit = audits[metric];
       if (audit) log(`  ${audit.title}: ${audit.displayValue ?? ""}`);
     }
@@ -67,6 +96,7 @@ try {
         const audit = audits[ref.id];
         if (!audit || ref.weight === 0 || audit.score === null || audit.score >= 0.9) continue;
         log(`  [${id}] ${audit.title}${audit.displayValue ? `: ${audit.displayValue}` : ""}`);
+        for (const item of culprits(audit.details)) log(`      ${item}`);
       }
     }
   }

@@ -1,4 +1,4 @@
-import type { AirdropInputRaw } from "@meridian/contracts";
+import type { AirdropInputRaw, FaqItem, GuideStep } from "@meridian/contracts";
 import { AIRDROP_REQUIREMENTS, AIRDROP_TYPES } from "@meridian/contracts/airdrop-rules";
 import { Form, Input, Modal, Select, Switch } from "antd";
 import { useEffect, useState } from "react";
@@ -35,7 +35,7 @@ const TIME_FIELDS = [
   ["claimAt", "Claim time (UTC)"],
 ] as const;
 
-type FormValues = Record<string, string | boolean | string[] | undefined>;
+type FormValues = Record<string, string | boolean | string[] | Record<string, string>[] | undefined>;
 
 /** Create or edit one airdrop (English text; translations are kept as stored). */
 export function AirdropForm({
@@ -75,7 +75,11 @@ export function AirdropForm({
 
   const handleSave = async () => {
     const values = await form.validateFields();
-    const body: Record<string, unknown> = { guide: stored?.guide ?? [], faq: stored?.faq ?? [], ...values };
+    const body: Record<string, unknown> = {
+      ...values,
+      guide: listOf<GuideStep>(values.guide, "title"),
+      faq: listOf<FaqItem>(values.faq, "question"),
+    };
     for (const [key] of TIME_FIELDS) body[key] = fromInputTime(values[key] as string | undefined);
     delete body.id;
     delete body.createdAt;
@@ -133,11 +137,120 @@ export function AirdropForm({
             <Input.TextArea rows={4} />
           </Form.Item>
         ))}
+        <ListEditor
+          name="guide"
+          legend="Step-by-step guide"
+          add="Add step"
+          item="Step"
+          fields={GUIDE_FIELDS}
+        />
+        <ListEditor name="faq" legend="FAQ" add="Add question" item="Question" fields={FAQ_FIELDS} />
         <Form.Item name="published" label="Published" valuePropName="checked">
           <Switch />
         </Form.Item>
       </Form>
     </Modal>
+  );
+}
+
+type ListField = readonly [name: string, label: string, multiline: boolean, required: boolean];
+const GUIDE_FIELDS: readonly ListField[] = [
+  ["title", "Title", false, true],
+  ["body", "Text", true, false],
+];
+const FAQ_FIELDS: readonly ListField[] = [
+  ["question", "Question", false, true],
+  ["answer", "Answer", true, false],
+];
+
+/** Rows the editor left half-filled (no title or question) are dropped rather than failing. */
+function listOf<T>(value: unknown, key: string): T[] {
+  if (!Array.isArray(value)) return [];
+  return value.filter((row): row is T => {
+    const text = (row as Record<string, unknown> | null)?.[key];
+    return typeof text === "string" && text.trim() !== "";
+  });
+}
+
+/**
+ * Guide steps or FAQ items: plain text (rendered escaped), ordered, added, moved and removed
+ * in place. Buttons are plain shell buttons so the admin stylesheet needs no more antd.
+ */
+function ListEditor({
+  name,
+  legend,
+  add,
+  item,
+  fields,
+}: {
+  name: string;
+  legend: string;
+  add: string;
+  item: string;
+  fields: readonly ListField[];
+}) {
+  return (
+    <fieldset className="ad-admin-list" data-list={name}>
+      <legend>{legend}</legend>
+      <Form.List name={name}>
+        {(rows, { add: append, remove, move }) => (
+          <>
+            {rows.map((row, index) => (
+              <div key={row.key} className="ad-admin-list-row">
+                <div className="ad-admin-list-head">
+                  <strong>
+                    {item} {index + 1}
+                  </strong>
+                  <button
+                    type="button"
+                    className="shell-button shell-button-outline"
+                    disabled={index === 0}
+                    onClick={() => move(index, index - 1)}
+                    aria-label={`Move ${item.toLowerCase()} ${index + 1} up`}
+                  >
+                    ↑
+                  </button>
+                  <button
+                    type="button"
+                    className="shell-button shell-button-outline"
+                    disabled={index === rows.length - 1}
+                    onClick={() => move(index, index + 1)}
+                    aria-label={`Move ${item.toLowerCase()} ${index + 1} down`}
+                  >
+                    ↓
+                  </button>
+                  <button
+                    type="button"
+                    className="shell-button shell-button-outline"
+                    onClick={() => remove(row.name)}
+                  >
+                    Remove {item.toLowerCase()} {index + 1}
+                  </button>
+                </div>
+                {fields.map(([field, label, multiline, required]) => (
+                  <Form.Item
+                    key={field}
+                    name={[row.name, field]}
+                    label={label}
+                    rules={required ? [{ required: true, whitespace: true }] : []}
+                  >
+                    {multiline ? <Input.TextArea rows={2} /> : <Input />}
+                  </Form.Item>
+                ))}
+              </div>
+            ))}
+            <button
+              type="button"
+              className="shell-button shell-button-outline"
+              onClick={() => append(Object.fromEntries(fields.map(([field]) => [field, ""])))}
+              disabled={rows.length >= 20}
+            >
+              {add}
+            </button>
+          </>
+        )}
+      </Form.List>
+    </fieldset>
   );
 }
 
