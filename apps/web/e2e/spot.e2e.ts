@@ -2,8 +2,9 @@
  * The spot page in a real browser against the real server (SPEC sections 2 and 4):
  * visitors see the live market and a login prompt; a registered user enters simulation
  * mode, rests a limit order, fills a market order (trade history and balances move),
- * cancels the resting order and leaves the mode; while the mode is on, pages outside
- * the allowed list land on the (language-prefixed) default spot page.
+ * cancels the resting order, reads its records, tops up and resets the paper account and
+ * leaves the mode; while the mode is on, pages outside the allowed list land on the
+ * (language-prefixed) default spot page.
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
@@ -82,7 +83,7 @@ describe("spot trading", () => {
     await expect.poll(() => page.getByTestId("symbol-switcher").textContent()).toContain("ETH/USDT");
   });
 
-  test("simulation mode: limit rests, market fills, cancel, guard redirects, exit", async () => {
+  test("simulation mode: limit rests, market fills, cancel, records, top-up/reset, guard redirects, exit", async () => {
     const page = await newPage(browser, { allowErrors });
     await register(page, `spot${Date.now()}@example.com`);
     await page.context().addInitScript(() => localStorage.setItem("skipGuide", "1"));
@@ -123,6 +124,27 @@ describe("spot trading", () => {
       .poll(() => page.getByTestId("order-history").locator('tr[data-status="CANCELED"]').count())
       .toBe(1);
 
+    // Records: both orders, filtered by side in the URL, and the trades tab.
+    await page.goto(`${server.url}/record/exchange`);
+    await expect.poll(() => rows(page, "records-orders", "data-order-id").count()).toBe(2);
+    await page.getByTestId("records-side").selectOption("SELL");
+    await page.waitForURL(/side=SELL/);
+    await expect.poll(() => rows(page, "records-orders", "data-order-id").count()).toBe(1);
+    await page.getByTestId("records-tab-trades").click();
+    await expect.poll(() => rows(page, "records-trades", "data-trade-id").count()).toBeGreaterThan(0);
+
+    // Assets: a confirmed top-up, then a confirmed reset back to the starting funds.
+    await page.goto(`${server.url}/asset/spot`);
+    await expect.poll(() => textOf(page, "asset-total-BTC")).toBe("0.49000000");
+    await page.getByTestId("topup-amount").fill("1000");
+    await page.getByTestId("topup-submit").click();
+    await page.locator("#assets-confirm").click();
+    await expect.poll(() => textOf(page, "assets-notice")).toBe("1000 USDT added.");
+    await page.getByTestId("reset-open").click();
+    await page.locator("#assets-confirm").click();
+    await expect.poll(() => textOf(page, "asset-total-BTC")).toBe("0.50000000");
+    expect(await textOf(page, "asset-total-USDT")).toBe("50,000.00000000");
+
     // The guard: pages outside the allowed list land on the spot page, prefix kept.
     await page.goto(`${server.url}/airdrops`);
     await page.waitForURL(`${server.url}/spot/BTCUSDT`);
@@ -131,6 +153,8 @@ describe("spot trading", () => {
     await page.goto(`${server.url}/fee`);
     await page.waitForLoadState("networkidle");
     expect(new URL(page.url()).pathname).toBe("/fee");
+    expect(await page.getByTestId("fee-table").locator("tbody tr").count()).toBe(10);
+    expect(await textOf(page, "current-tier")).toContain("VIP 0");
 
     // Leaving: the flag is cleared and the page reloads outside simulation mode.
     await page.goto(`${server.url}/spot/BTCUSDT`);
