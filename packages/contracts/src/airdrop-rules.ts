@@ -77,6 +77,8 @@ export const AIRDROPS_API = {
   list: "/v1/content/airdrops/list",
   home: "/v1/content/airdrops/home",
   news: "/v1/content/airdrops/news",
+  /** `/v1/content/airdrops/news/<slug>`: one published news item with its body. */
+  newsDetail: "/v1/content/airdrops/news/",
   /** `/v1/content/airdrops/detail/<slug>` */
   detail: "/v1/content/airdrops/detail/",
   /** Every published slug with its last change, for sitemaps and feeds. */

@@ -224,6 +224,23 @@ export interface AirdropNewsItem {
   publishedAt: number;
 }
 
+/** One news item on its own page (`/airdrops/news/<slug>`). */
+export interface AirdropNewsArticle extends AirdropNewsItem {
+  /** Sanitised HTML (English; translations cover title and summary). */
+  body: string;
+  updatedAt: number;
+  /** The airdrop the item is about, for the link back, or null for general news. */
+  airdropName: string | null;
+  /** The translation set the title came from: the request's, or "en". */
+  contentLocale: string;
+}
+
+export interface AirdropNewsDetailResult {
+  item: AirdropNewsArticle;
+  /** Other recent published news, newest first. */
+  related: AirdropNewsItem[];
+}
+
 export interface PopularCoin {
   symbol: string;
   name: string;
@@ -279,6 +296,8 @@ export interface AirdropIndexEntry {
 
 export interface AirdropIndexResult {
   items: AirdropIndexEntry[];
+  /** Every published news item, for sitemaps. */
+  news: { slug: string; publishedAt: number; updatedAt: number }[];
 }
 
 /** `POST /v1/mix/public/getTdkMltQueryList`: title/description/keywords per page key. */

@@ -164,4 +164,24 @@ describe.each(targets)("airdrop library SQL ($label)", ({ make }) => {
     await service.publish(Number(row?.id), true);
     expect((await service.detail("dogs", "en")).airdrop.slug).toBe(before.airdrop.slug);
   });
+
+  it("serves one news item with its airdrop and other news; unknown or unpublished is 404", async () => {
+    const { items } = await service.newsList("en", 1, 50);
+    const first = items.find((n) => n.airdropSlug !== null) ?? items[0];
+    if (!first) throw new Error("seed has no news");
+    const detail = await service.newsDetail(first.slug, "en");
+    expect(detail.item.slug).toBe(first.slug);
+    expect(detail.item.title).toBe(first.title);
+    expect(detail.item.updatedAt).toBeGreaterThan(0);
+    expect(detail.item.contentLocale).toBe("en");
+    if (first.airdropSlug) expect(detail.item.airdropName).toBeTruthy();
+    expect(detail.related.some((n) => n.slug === first.slug)).toBe(false);
+    expect((await service.index("en")).news.some((n) => n.slug === first.slug)).toBe(true);
+    await expect(service.newsDetail("no-such-news", "en")).rejects.toMatchObject({ status: 404 });
+    const row = await db.get<{ id: number }>("SELECT id FROM airdrop_news WHERE slug = ?", [first.slug]);
+    await service.publishNews(Number(row?.id), false);
+    await expect(service.newsDetail(first.slug, "en")).rejects.toMatchObject({ status: 404 });
+    expect((await service.index("en")).news.some((n) => n.slug === first.slug)).toBe(false);
+    await service.publishNews(Number(row?.id), true);
+  });
 });

@@ -372,6 +372,15 @@ export class AirdropsRepo {
     return { rows: rows.map(toNews), total: Number(count?.n ?? 0) };
   }
 
+  async newsBySlug(slug: string): Promise<NewsRecord | undefined> {
+    const row = await this.db.get<NewsRow>(
+      `SELECT n.*, a.slug AS airdrop_slug FROM airdrop_news n LEFT JOIN airdrops a ON a.id = n.airdrop_id
+       WHERE n.slug = ? AND n.published = 1`,
+      [slug],
+    );
+    return row ? toNews(row) : undefined;
+  }
+
   async allNews(): Promise<NewsRecord[]> {
     const rows = await this.db.all<NewsRow>(
       `SELECT n.*, a.slug AS airdrop_slug FROM airdrop_news n LEFT JOIN airdrops a ON a.id = n.airdrop_id

@@ -54,6 +54,13 @@ export function airdropsRoutes(app: FastifyInstance, service: AirdropsService): 
   });
   route(app, {
     method: "GET",
+    url: `${AIRDROPS_API.newsDetail}:slug`,
+    params: airdropSlugParamsSchema,
+    query: airdropLocaleQuerySchema,
+    handler: ({ params, query, request }) => service.newsDetail(params.slug, localeOf(request, query)),
+  });
+  route(app, {
+    method: "GET",
     url: `${AIRDROPS_API.detail}:slug`,
     params: airdropSlugParamsSchema,
     query: airdropLocaleQuerySchema,

@@ -9,6 +9,7 @@ import {
   type AirdropInput,
   type AirdropListQuery,
   type AirdropListResult,
+  type AirdropNewsDetailResult,
   type AirdropNewsInput,
   type AirdropNewsItem,
   type AirdropNewsListResult,
@@ -241,16 +242,47 @@ export class AirdropsService {
     return { items: await this.newsItems(rows, locale), total, page, pageSize };
   }
 
+  /** One published news item with its body, the airdrop it is about and other recent news. */
+  async newsDetail(slug: string, requestLocale: string | undefined): Promise<AirdropNewsDetailResult> {
+    const locale = contentLocale(requestLocale);
+    const record = await this.repo.newsBySlug(slug);
+    if (!record) throw errors.notFound("No such news item");
+    const [tr, recent, airdrop] = await Promise.all([
+      this.repo.translations("news", [record.id], locale),
+      this.repo.news(6, 0),
+      record.airdropSlug ? this.repo.bySlug(record.airdropSlug) : Promise.resolve(undefined),
+    ]);
+    const own = tr.get(record.id);
+    const others = recent.rows.filter((n) => n.id !== record.id).slice(0, 5);
+    return {
+      item: {
+        slug: record.slug,
+        title: own?.get("title") ?? record.title,
+        summary: own?.get("summary") ?? record.summary,
+        airdropSlug: airdrop ? record.airdropSlug : null,
+        publishedAt: record.publishedAt,
+        body: record.body,
+        updatedAt: record.updatedAt,
+        airdropName: airdrop?.name ?? null,
+        contentLocale: own?.has("title") ? locale : "en",
+      },
+      related: await this.newsItems(others, locale),
+    };
+  }
+
   /** Every published airdrop with the dates sitemaps and feeds need, in the request locale. */
   async index(requestLocale: string | undefined): Promise<AirdropIndexResult> {
     const locale = contentLocale(requestLocale);
-    const rows = await this.repo.allPublished();
+    const [rows, news] = await Promise.all([this.repo.allPublished(), this.repo.allNews()]);
     const tr = await this.repo.translations(
       "airdrop",
       rows.map((r) => r.id),
       locale,
     );
     return {
+      news: news
+        .filter((n) => n.published)
+        .map((n) => ({ slug: n.slug, publishedAt: n.publishedAt, updatedAt: n.updatedAt })),
       items: rows.map((r) => ({
         slug: r.slug,
         name: r.name,
