@@ -1,5 +1,5 @@
 import type { MarketSymbolInfo, OrderSideValue, PlaceOrderBody } from "@meridian/contracts";
-import { type CSSProperties, type FormEvent, type ReactNode, useEffect, useId, useState } from "react";
+import { type FormEvent, type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
   add,
@@ -13,8 +13,8 @@ import {
   mulDown,
   normalizeDecimal,
   percentOf,
-  sanitizeDecimalInput,
 } from "./decimal.ts";
+import { Field, PercentSlider } from "./form-fields.tsx";
 
 export type FormType = "LIMIT" | "MARKET" | "STOP_LIMIT";
 
@@ -81,40 +81,6 @@ interface OrderFormProps {
   /** Shown instead of the submit button (login prompt, simulation call to action). */
   gate?: ReactNode;
   onSubmit: (body: PlaceOrderBody) => void;
-}
-
-function Field({
-  label,
-  suffix,
-  value,
-  onChange,
-  decimals,
-  testId,
-}: {
-  label: string;
-  suffix: string;
-  value: string;
-  onChange: (v: string) => void;
-  decimals: number;
-  testId: string;
-}) {
-  const id = useId();
-  return (
-    <div className="trade-field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        inputMode="decimal"
-        autoComplete="off"
-        value={value}
-        placeholder="0"
-        dir="ltr"
-        onChange={(e) => onChange(sanitizeDecimalInput(e.target.value, decimals))}
-        data-testid={testId}
-      />
-      <span className="trade-field-suffix">{suffix}</span>
-    </div>
-  );
 }
 
 /** One side's order form: price, amount, total, a percent slider of the available balance, fee preview. */
@@ -272,32 +238,12 @@ export function OrderForm(props: OrderFormProps) {
           testId={`amount-${side.toLowerCase()}`}
         />
       )}
-      <div className="trade-slider">
-        <input
-          type="range"
-          min={0}
-          max={100}
-          step={1}
-          value={percent}
-          onChange={(e) => changePercent(Number(e.target.value))}
-          aria-label={t("form.percent")}
-          aria-valuetext={`${percent}%`}
-          style={{ "--pct": `${percent}%` } as CSSProperties}
-          data-testid={`percent-${side.toLowerCase()}`}
-        />
-        <div className="trade-slider-marks">
-          {[0, 25, 50, 75, 100].map((p) => (
-            <button
-              key={p}
-              type="button"
-              className={percent >= p ? "is-on" : undefined}
-              onClick={() => changePercent(p)}
-            >
-              {p}%
-            </button>
-          ))}
-        </div>
-      </div>
+      <PercentSlider
+        value={percent}
+        label={t("form.percent")}
+        onChange={changePercent}
+        testId={`percent-${side.toLowerCase()}`}
+      />
       {type === "MARKET" && !buy ? null : (
         <Field
           label={t("form.total")}
