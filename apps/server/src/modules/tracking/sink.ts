@@ -23,8 +23,11 @@ export function sqliteSink(file: string, synchronous: "full" | "normal"): EventS
   let nextId = 1;
   let failure: Error | undefined;
 
-  worker.on("message", (replies: WriterReply[]) => {
-    for (const reply of replies) {
+  worker.on("message", (replies: unknown) => {
+    // Under `node --watch` the runtime also posts its own module-tracking messages
+    // through worker ports; only the writer's reply batches are arrays.
+    if (!Array.isArray(replies)) return;
+    for (const reply of replies as WriterReply[]) {
       const entry = waiting.get(reply.id);
       waiting.delete(reply.id);
       if ("error" in reply) entry?.reject(new Error(`tracking write failed: ${reply.error}`));
