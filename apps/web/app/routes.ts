@@ -28,6 +28,7 @@ export default [
     route("airdrops", "routes/airdrops.tsx"),
     route("airdrops/list", "routes/airdrops-list.tsx"),
     route("airdrops/feed.xml", "routes/feed-airdrops.tsx"),
+    route("airdrops/news/:slug", "routes/airdrops.news.$slug.tsx"),
     route("airdrops/:slug", "routes/airdrops-detail.tsx"),
     route("admin/airdrops", "routes/airdrops-admin.tsx"),
     route("admin/tg-apps", "routes/admin.tg-apps.tsx"),

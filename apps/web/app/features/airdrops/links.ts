@@ -65,6 +65,7 @@ export function listHref(locale: string, state: ListState, change: Partial<ListS
   return `${localizePath(locale, "/airdrops/list")}${listQuery(next)}`;
 }
 
+export const newsHref = (locale: string, slug: string) => localizePath(locale, `/airdrops/news/${slug}`);
 export const detailHref = (locale: string, slug: string) => localizePath(locale, `/airdrops/${slug}`);
 export const spotHref = (locale: string, symbol: string) =>
   localizePath(locale, `/spot/${symbol || "BTCUSDT"}`);

@@ -3,7 +3,7 @@ import type { ServerContext } from "../../server-context.ts";
 import { type PageText, resolvePageText } from "../seo/page-meta.server.ts";
 import { type Breadcrumb, buildSeo, type Seo } from "../seo/seo.ts";
 
-type PageKey = "home" | "list" | "detail";
+type PageKey = "home" | "list" | "detail" | "news";
 
 function seoDefaults(locale: string, key: PageKey): PageText {
   const bundle = loadI18n(locale, ["seo"]).bundles.seo as { airdrops?: Record<string, Partial<PageText>> };
@@ -16,14 +16,15 @@ function seoDefaults(locale: string, key: PageKey): PageText {
 }
 
 /** The translated UI labels a loader needs for breadcrumbs and structured data. */
-export function crumbLabels(locale: string): { home: string; airdrops: string; list: string } {
+export function crumbLabels(locale: string): { home: string; airdrops: string; list: string; news: string } {
   const bundle = loadI18n(locale, ["airdrops"]).bundles.airdrops as {
-    breadcrumb?: { home?: string; airdrops?: string; list?: string };
+    breadcrumb?: { home?: string; airdrops?: string; list?: string; news?: string };
   };
   return {
     home: bundle.breadcrumb?.home ?? "Home",
     airdrops: bundle.breadcrumb?.airdrops ?? "Airdrops",
     list: bundle.breadcrumb?.list ?? "All airdrops",
+    news: bundle.breadcrumb?.news ?? "News",
   };
 }
 
@@ -37,6 +38,10 @@ export interface AirdropSeoInput {
   jsonLd?: Record<string, unknown>[];
   type?: "website" | "article";
   noindex?: boolean;
+  /** Text when no page_meta row exists, instead of the seo namespace's (a news item's own title). */
+  defaults?: PageText;
+  /** Absolute image URL for cards. */
+  image?: string;
 }
 
 /** Head tags for an airdrop page: page_meta row or translated defaults, plus the shared SEO rules. */
@@ -45,7 +50,7 @@ export async function airdropSeo(input: AirdropSeoInput): Promise<Seo> {
     input.server,
     input.locale,
     `airdrops.${input.key}`,
-    seoDefaults(input.locale, input.key),
+    input.defaults ?? seoDefaults(input.locale, input.key),
     input.vars,
   );
   return buildSeo({
@@ -59,5 +64,6 @@ export async function airdropSeo(input: AirdropSeoInput): Promise<Seo> {
     ...(input.jsonLd ? { jsonLd: input.jsonLd } : {}),
     ...(input.type ? { type: input.type } : {}),
     ...(input.noindex ? { noindex: true } : {}),
+    ...(input.image ? { image: input.image } : {}),
   });
 }

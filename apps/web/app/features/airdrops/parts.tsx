@@ -1,8 +1,8 @@
 import type { AirdropNewsItem, AirdropStatus } from "@meridian/contracts";
-import { localizePath } from "@meridian/contracts/locales";
 import { Tag } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { newsHref } from "./links.ts";
 import { formatDate } from "./money.ts";
 
 export function StatusTag({ status }: { status: AirdropStatus }) {
@@ -56,11 +56,7 @@ export function NewsList({ items, locale }: { items: AirdropNewsItem[]; locale: 
       {items.map((n) => (
         <li key={n.slug}>
           <h3 dir="auto">
-            {n.airdropSlug ? (
-              <Link to={localizePath(locale, `/airdrops/${n.airdropSlug}`)}>{n.title}</Link>
-            ) : (
-              n.title
-            )}
+            <Link to={newsHref(locale, n.slug)}>{n.title}</Link>
           </h3>
           <p dir="auto">{n.summary}</p>
           <time dateTime={new Date(n.publishedAt).toISOString()} className="ad-muted">
