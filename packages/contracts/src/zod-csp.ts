@@ -5,4 +5,4 @@ import { z } from "zod";
 // probe is refused and reported as a CSP violation. This module is the first import of
 // the package entry, so it runs before any schema here is built. On the server the JIT
 // stays on: it is allowed there and it is what makes ingest validation fast.
-if (typeof document !== "undefined") z.config({ jitless: true });
+if ("document" in globalThis) z.config({ jitless: true });
