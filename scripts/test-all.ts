@@ -1,6 +1,7 @@
 /**
  * `npm test`: every suite, in order, with one verdict.
  *
+ * 0. the static checks of `npm run check` (typecheck, lint, translations), one tally each;
  * 1. unit + integration (Vitest) against SQLite;
  * 2. the `*.int.test.ts` files again against PostgreSQL and Redis (required when CI=true);
  * 3. the web build when stale, then the browser suite (vitest.e2e.config.ts).
@@ -9,7 +10,7 @@
  * `N passed, N failed[, N skipped]` summed over every suite. A suite that crashes or
  * cannot start counts as one failure, never as zero tests.
  */
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -197,7 +198,33 @@ function cleanEnv(): NodeJS.ProcessEnv {
   return env;
 }
 
+/** A static check (typecheck, lint, translations): one pass or one fail in the tally. */
+function runCheck(name: string, script: string): void {
+  say(`\n=== ${name} (npm run ${script})`);
+  const started = Date.now();
+  const result = spawnSync("npm", ["run", "--silent", script], {
+    cwd: repoRoot,
+    env: {
+      ...cleanEnv(),
+      PATH: `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH ?? ""}`,
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  if (result.status === 0) {
+    results.push({ name, passed: 1, failed: 0, skipped: 0, note: "" });
+    say(`=== ${name}: passed in ${seconds} s`);
+  } else {
+    fail(name, `npm run ${script} exited ${result.status ?? result.signal}`);
+  }
+}
+
 async function main(): Promise<void> {
+  // The gate `npm run check` names, so CI enforces it too: each counts as one check.
+  runCheck("typecheck", "typecheck");
+  runCheck("lint", "lint");
+  runCheck("translations", "i18n:check");
+
   await runVitest("unit + integration (SQLite)", ["--passWithNoTests"], cleanEnv());
 
   const [hasPostgres, hasRedis] = await Promise.all([postgresReachable(), redisReachable()]);
