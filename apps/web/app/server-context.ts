@@ -17,7 +17,10 @@ export interface ServerContext {
    * Calls the `/v1` API in-process (no socket), forwarding the visitor's cookies and
    * locale headers. Resolves to the parsed `{code, msg, data}` envelope.
    */
-  api<T>(path: string, init?: { method?: string; body?: unknown; headers?: Record<string, string> }): Promise<{
+  api<T>(
+    path: string,
+    init?: { method?: string; body?: unknown; headers?: Record<string, string> },
+  ): Promise<{
     code: string;
     msg: string;
     data: T;

@@ -357,7 +357,11 @@ export class PaperEngine {
   }
 
   /** Posts another module's entry (futures, margin) in this ledger and journal; a refusal changes nothing. */
-  postEntry(entry: JournalEntry, accountId: number | null, refId: number | null = null): LedgerRefusal | null {
+  postEntry(
+    entry: JournalEntry,
+    accountId: number | null,
+    refId: number | null = null,
+  ): LedgerRefusal | null {
     return this.post(entry, accountId, refId);
   }
 

@@ -8,7 +8,7 @@ import { paperUserStream } from "./user-stream.ts";
 import { LocalVenue, type PaperVenue } from "./venue.ts";
 
 export { PaperRepo } from "./repo.ts";
-export { type PaperTx, PaperService } from "./service.ts";
+export { PaperService, type PaperTx } from "./service.ts";
 export { LocalVenue, type PaperVenue } from "./venue.ts";
 
 /** The market module's books and prices as a paper venue (user orders rest beside the maker's quotes). */
