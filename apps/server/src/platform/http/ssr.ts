@@ -8,6 +8,7 @@ import type { RunnableDevEnvironment, ViteDevServer } from "vite";
 // NOTE: the one token instance shared with the web build (see apps/web/vite.config.ts).
 import { type ServerContext, serverContext } from "../../../../web/app/server-context.ts";
 import { REPO_ROOT } from "../config.ts";
+import { publicOrigin } from "./public-origin.ts";
 
 export const WEB_DIR = path.join(REPO_ROOT, "apps/web");
 const SERVER_CONTEXT_FILE = path.join(WEB_DIR, "app/server-context.ts");
@@ -88,7 +89,7 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions): Pr
         context.set(await contextToken(options.devServer), {
           requestId: request.id,
           nonce: request.cspNonce,
-          origin: `${request.protocol}://${request.host}`,
+          origin: publicOrigin(request.protocol, request.host, app.platform.config.publicDomains),
           api: createInProcessApi(app, request),
         });
         return context;
