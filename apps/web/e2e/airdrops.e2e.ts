@@ -54,7 +54,7 @@ describe("airdrop library", () => {
     await expect(page.locator("h1").textContent()).resolves.toBe("Crypto airdrops");
     await expect(page.locator("#ad-popular + table tbody tr").count()).resolves.toBe(8);
     await expect(page.locator("#ad-prediction").textContent()).resolves.toContain("2025");
-    const faqHeaders = page.locator(".ad-faq .ant-collapse-header");
+    const faqHeaders = page.locator(".ad-faq .ad-faq-header");
     await expect(faqHeaders.count()).resolves.toBe(8);
 
     await faqHeaders.first().focus();

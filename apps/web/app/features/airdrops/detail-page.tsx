@@ -1,6 +1,5 @@
 import type { AirdropDetailResult, AirdropSummary } from "@meridian/contracts";
 import { localizePath } from "@meridian/contracts/locales";
-import { Tag } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useFiat } from "../shell/fiat.tsx";
@@ -10,7 +9,7 @@ import { DetailFacts } from "./detail-facts.tsx";
 import { Faq } from "./faq.tsx";
 import { detailHref, spotHref } from "./links.ts";
 import { formatFiat } from "./money.ts";
-import { Breadcrumbs, CoinAvatar, Disclaimer, NewsList, RichText, StatusTag } from "./parts.tsx";
+import { Breadcrumbs, Chip, CoinAvatar, Disclaimer, NewsList, RichText, StatusTag } from "./parts.tsx";
 
 export interface AirdropDetailProps {
   locale: string;
@@ -38,9 +37,9 @@ export function AirdropDetailPage({ locale, detail }: AirdropDetailProps) {
           <h1>{t("detail.title", vars)}</h1>
           <div className="ad-tags">
             <StatusTag status={a.status} />
-            <Tag>{t(`type.${a.type}`)}</Tag>
+            <Chip>{t(`type.${a.type}`)}</Chip>
             {a.requirements.map((r) => (
-              <Tag key={r}>{t(`requirement.${r}`)}</Tag>
+              <Chip key={r}>{t(`requirement.${r}`)}</Chip>
             ))}
           </div>
           <p className="ad-lead" dir="auto">

@@ -1,30 +1,44 @@
 import type { FaqItem } from "@meridian/contracts";
-import { Collapse } from "antd";
+import { useState } from "react";
 
 /**
- * FAQ as an accordion: antd Collapse headers are buttons with aria-expanded, reachable
- * by Tab and toggled with Enter or Space. Answers are rendered on the server too
- * (forceRender), so crawlers and no-JS visitors get them.
+ * FAQ as an accordion (WAI-ARIA pattern): each question is a button with aria-expanded in
+ * a heading, reachable by Tab and toggled with Enter or Space; one answer open at a time.
+ * Answers are in the server markup (hidden, not absent), so crawlers and no-JS visitors
+ * get them. Plain elements rather than antd Collapse keep motion and Collapse code out of
+ * the first load.
  */
 export function Faq({ id, title, items }: { id: string; title: string; items: FaqItem[] }) {
+  const [open, setOpen] = useState<number | null>(null);
   if (items.length === 0) return null;
   return (
     <section className="ad-section" aria-labelledby={id}>
       <h2 id={id}>{title}</h2>
-      <Collapse
-        className="ad-faq"
-        accordion
-        items={items.map((item, i) => ({
-          key: String(i),
-          label: (
-            <h3 className="ad-faq-q" dir="auto">
-              {item.question}
-            </h3>
-          ),
-          children: <p dir="auto">{item.answer}</p>,
-          forceRender: true,
-        }))}
-      />
+      <div className="ad-faq">
+        {items.map((item, i) => {
+          const expanded = open === i;
+          return (
+            <div key={item.question} className="ad-faq-item" data-open={expanded || undefined}>
+              <h3 className="ad-faq-q" dir="auto">
+                <button
+                  type="button"
+                  className="ad-faq-header"
+                  id={`${id}-q${i}`}
+                  aria-expanded={expanded}
+                  aria-controls={`${id}-a${i}`}
+                  onClick={() => setOpen(expanded ? null : i)}
+                >
+                  <span aria-hidden className="ad-faq-mark" />
+                  {item.question}
+                </button>
+              </h3>
+              <section id={`${id}-a${i}`} aria-labelledby={`${id}-q${i}`} hidden={!expanded}>
+                <p dir="auto">{item.answer}</p>
+              </section>
+            </div>
+          );
+        })}
+      </div>
     </section>
   );
 }

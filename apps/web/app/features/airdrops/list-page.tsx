@@ -1,6 +1,5 @@
 import type { AirdropListResult } from "@meridian/contracts";
 import { localizePath } from "@meridian/contracts/locales";
-import { Pagination } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { AirdropTable } from "./airdrop-table.tsx";
@@ -41,30 +40,79 @@ export function AirdropListPage({ locale, state, result }: AirdropListProps) {
       )}
       {result.total > result.pageSize ? (
         <nav aria-label={t("list.pagination")} className="ad-pagination">
-          <Pagination
-            current={result.page}
-            pageSize={result.pageSize}
-            total={result.total}
-            showSizeChanger={false}
-            // The items are links: navigation happens through them, not through state.
-            onChange={() => undefined}
-            itemRender={(page, type, element) => {
-              if (type === "jump-prev" || type === "jump-next") return element;
-              const label =
-                type === "prev" ? t("list.prev") : type === "next" ? t("list.next") : String(page);
-              return (
-                <Link
-                  to={listHref(locale, state, { page })}
-                  aria-label={type === "page" ? t("list.page", { page }) : label}
-                >
-                  {label}
-                </Link>
-              );
-            }}
+          <PageLinks
+            locale={locale}
+            state={state}
+            page={result.page}
+            pages={Math.ceil(result.total / result.pageSize)}
           />
         </nav>
       ) : null}
       <Disclaimer />
     </div>
+  );
+}
+
+/** Page numbers around the current one plus the first and last, as plain links. */
+function pageWindow(page: number, pages: number): (number | "gap")[] {
+  const out: (number | "gap")[] = [];
+  for (let p = 1; p <= pages; p++) {
+    if (p === 1 || p === pages || Math.abs(p - page) <= 2) out.push(p);
+    else if (out[out.length - 1] !== "gap") out.push("gap");
+  }
+  return out;
+}
+
+function PageLinks({
+  locale,
+  state,
+  page,
+  pages,
+}: {
+  locale: string;
+  state: ListState;
+  page: number;
+  pages: number;
+}) {
+  const { t } = useTranslation("airdrops");
+  return (
+    <ul className="ad-pages">
+      <li>
+        {page > 1 ? (
+          <Link to={listHref(locale, state, { page: page - 1 })} rel="prev">
+            {t("list.prev")}
+          </Link>
+        ) : (
+          <span aria-disabled="true">{t("list.prev")}</span>
+        )}
+      </li>
+      {pageWindow(page, pages).map((p, i) =>
+        p === "gap" ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: gaps have no identity but their place.
+          <li key={`gap-${i}`} aria-hidden>
+            …
+          </li>
+        ) : (
+          <li key={p}>
+            <Link
+              to={listHref(locale, state, { page: p })}
+              aria-label={t("list.page", { page: p })}
+              aria-current={p === page ? "page" : undefined}
+            >
+              {p}
+            </Link>
+          </li>
+        ),
+      )}
+      <li>
+        {page < pages ? (
+          <Link to={listHref(locale, state, { page: page + 1 })} rel="next">
+            {t("list.next")}
+          </Link>
+        ) : (
+          <span aria-disabled="true">{t("list.next")}</span>
+        )}
+      </li>
+    </ul>
   );
 }

@@ -1,16 +1,21 @@
 import type { AirdropNewsItem, AirdropStatus } from "@meridian/contracts";
-import { Tag } from "antd";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { newsHref } from "./links.ts";
 import { formatDate } from "./money.ts";
 
+/** A small label (antd Tag's look without its code on the first load). */
+export function Chip({ children }: { children: ReactNode }) {
+  return <span className="ad-tag">{children}</span>;
+}
+
 export function StatusTag({ status }: { status: AirdropStatus }) {
   const { t } = useTranslation("airdrops");
   return (
-    <Tag className="ad-status" data-status={status} variant="filled">
+    <span className="ad-tag ad-status" data-status={status}>
       {t(`status.${status}`)}
-    </Tag>
+    </span>
   );
 }
 
