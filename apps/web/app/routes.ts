@@ -41,6 +41,7 @@ export default [
     route("record/exchange", "routes/record-exchange.tsx"),
     route("asset", "routes/asset.tsx"),
     route("asset/spot", "routes/asset-spot.tsx"),
+    route("asset/futures", "routes/asset-futures.tsx"),
     route("fee", "routes/fee.tsx"),
     route("vip/vipIntroduce", "routes/vip-introduce.tsx"),
     route("vip/detail", "routes/vip-detail.tsx"),

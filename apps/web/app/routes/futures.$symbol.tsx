@@ -3,11 +3,13 @@ import futuresStyles from "../features/futures/futures.css?url";
 import { FuturesPage } from "../features/futures/futures-page.tsx";
 import { loadFuturesPage } from "../features/futures/page.server.ts";
 import tradeStyles from "../features/trade/trade.css?url";
+import tradeFormStyles from "../features/trade/trade-form.css?url";
 import { localeFromParams } from "../i18n/locale-routing.ts";
 import type { Route } from "./+types/futures.$symbol";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: tradeStyles },
+  { rel: "stylesheet", href: tradeFormStyles },
   { rel: "stylesheet", href: futuresStyles },
 ];
 
@@ -23,6 +25,7 @@ export default function Futures({ loaderData }: Route.ComponentProps) {
   const root = useRouteLoaderData<{ theme?: string; user?: unknown }>("root");
   return (
     <FuturesPage
+      locale={loaderData.locale}
       symbol={loaderData.symbol}
       snapshot={loaderData.snapshot}
       layout="auto"

@@ -1,11 +1,16 @@
 import { FuturesPath, type InsuranceFund, isSuccessCode } from "@meridian/contracts";
+import { localizePath } from "@meridian/contracts/locales";
 import { useTranslation } from "react-i18next";
+import futuresStyles from "../features/futures/futures.css?url";
+import { formatDecimal } from "../features/trade/decimal.ts";
 import { localeFromParams } from "../i18n/locale-routing.ts";
 import { loadI18n } from "../i18n/resources.server.ts";
 import { readServerContext } from "../lib/server-context.server.ts";
 import type { Route } from "./+types/protection-fund";
 
-/** The futures insurance fund balance (public). */
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: futuresStyles }];
+
+/** The futures insurance fund balance (public), read on the server. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const locale = localeFromParams(params);
   const server = readServerContext(context);
@@ -16,19 +21,38 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   } catch {
     fund = null;
   }
-  return { i18n: loadI18n(locale, ["futures"]), fund };
+  const i18n = loadI18n(locale, ["futures"]);
+  const meta = (
+    i18n.bundles.futures as { protectionFund?: { meta?: { title?: string; description?: string } } }
+  ).protectionFund?.meta;
+  return { locale, i18n, fund, title: meta?.title ?? "Meridian", description: meta?.description ?? "" };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData) return [];
+  return [{ title: loaderData.title }, { name: "description", content: loaderData.description }];
 }
 
 export default function ProtectionFund({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("futures");
+  const { fund, locale } = loaderData;
   return (
-    <main className="futures-page">
+    <main className="futures-fund">
       <h1>{t("protectionFund.title")}</h1>
       <p>{t("protectionFund.body")}</p>
-      <p>
-        {t("protectionFund.balance")}:{" "}
-        <b data-testid="insurance-balance">{loaderData.fund?.balance ?? "--"}</b> USDT
-      </p>
+      <section className="futures-fund-balance">
+        <span>{t("protectionFund.balance")}</span>
+        <strong data-testid="insurance-balance">
+          <bdi dir="ltr">{fund ? `${formatDecimal(fund.balance, 2)} USDT` : "--"}</bdi>
+        </strong>
+        {fund ? (
+          <small>
+            {t("protectionFund.updated")}:{" "}
+            <bdi dir="ltr">{new Date(fund.time).toISOString().slice(0, 16).replace("T", " ")} UTC</bdi>
+          </small>
+        ) : null}
+      </section>
+      <a href={localizePath(locale, "/futures/usdt/BTCUSDT")}>{t("protectionFund.trade")}</a>
     </main>
   );
 }

@@ -1,116 +1,321 @@
-import type { FuturesSettings } from "@meridian/contracts";
-import { Button, Input, Radio, Slider, Space } from "antd";
-import { useEffect, useState } from "react";
+import type {
+  FuturesAccount,
+  FuturesMark,
+  FuturesOrderBody,
+  FuturesSettings,
+  MarketSymbolInfo,
+} from "@meridian/contracts";
+import { localizePath } from "@meridian/contracts/locales";
+import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { EnterSimulationButton } from "../simulation/enter-simulation-button.tsx";
+import { errorCode } from "../trade/api.ts";
+import { formatDecimal, isPositive, normalizeDecimal, sanitizeDecimalInput } from "../trade/decimal.ts";
+import type { TradeAccess } from "../trade/order-panel.tsx";
 import { futuresApi } from "./api.ts";
+import { TransferButton } from "./transfer-modal.tsx";
 
-interface Props {
-  symbol: string;
-  enabled: boolean;
-  onPlaced: () => void;
+type OrderType = "LIMIT" | "MARKET" | "STOP_MARKET";
+const TYPES: OrderType[] = ["LIMIT", "MARKET", "STOP_MARKET"];
+const LEVERAGE_MARKS = [1, 5, 10, 20, 50, 75, 100, 125];
+
+function Field(props: {
+  label: string;
+  suffix: string;
+  value: string;
+  decimals: number;
+  onChange: (v: string) => void;
+  testId: string;
+}) {
+  return (
+    <label className="trade-field">
+      <span>{props.label}</span>
+      <input
+        dir="ltr"
+        inputMode="decimal"
+        autoComplete="off"
+        value={props.value}
+        onChange={(e) => props.onChange(sanitizeDecimalInput(e.target.value, props.decimals))}
+        data-testid={props.testId}
+      />
+      <span className="trade-field-suffix">{props.suffix}</span>
+    </label>
+  );
 }
 
-/** Limit / market order form with the leverage slider and the margin mode switch. */
-export function FuturesOrderForm({ symbol, enabled, onPlaced }: Props) {
+interface PanelProps {
+  locale: string;
+  info: MarketSymbolInfo;
+  access: TradeAccess;
+  account: FuturesAccount | null;
+  mark: FuturesMark | undefined;
+  picked: { price: string; seq: number } | null;
+  onChanged: () => void;
+}
+
+/** The order panel: margin mode, leverage, limit/market/stop form, and the futures wallet with its transfer. */
+export function FuturesOrderPanel(props: PanelProps) {
+  const { t } = useTranslation("futures");
+  const { access, locale } = props;
+  return (
+    <section className="trade-panel trade-order futures-order" aria-label={t("orderPanel")}>
+      {access === "ready" ? (
+        <OrderForm {...props} />
+      ) : (
+        <div
+          className="futures-gate"
+          data-testid={access === "guest" ? "futures-login-prompt" : "futures-sim-prompt"}
+        >
+          <p>{t(access === "guest" ? "gate.login" : "gate.simulation")}</p>
+          {access === "guest" ? (
+            <a className="trade-submit is-buy" href={localizePath(locale, "/login")}>
+              {t("login")}
+            </a>
+          ) : (
+            <EnterSimulationButton type="primary" market="futures" data-testid="enter-simulation" />
+          )}
+        </div>
+      )}
+      {access === "ready" && props.account ? (
+        <AccountSummary account={props.account} onChanged={props.onChanged} />
+      ) : null}
+    </section>
+  );
+}
+
+function AccountSummary({ account, onChanged }: { account: FuturesAccount; onChanged: () => void }) {
+  const { t } = useTranslation("futures");
+  const row = (label: string, value: string, testId: string) => (
+    <>
+      <dt>{label}</dt>
+      <dd data-testid={testId}>
+        <bdi dir="ltr">{value}</bdi>
+      </dd>
+    </>
+  );
+  return (
+    <div className="futures-account">
+      <header className="futures-account-head">
+        <h2>{t("account")}</h2>
+        <TransferButton account={account} onDone={onChanged} />
+      </header>
+      <dl data-testid="futures-account">
+        {row(t("wallet"), `${formatDecimal(account.wallet, 2)} USDT`, "futures-wallet")}
+        {row(t("available"), `${formatDecimal(account.available, 2)} USDT`, "futures-available")}
+        {row(t("unrealisedPnl"), `${formatDecimal(account.unrealisedPnl, 2)} USDT`, "futures-upnl")}
+        {row(
+          t("marginRatio"),
+          account.marginRatio === null ? "--" : `${account.marginRatio}%`,
+          "futures-ratio",
+        )}
+      </dl>
+    </div>
+  );
+}
+
+function OrderForm({ info, mark, picked, onChanged }: PanelProps) {
   const { t } = useTranslation("futures");
   const [settings, setSettings] = useState<FuturesSettings | null>(null);
-  const [type, setType] = useState<"LIMIT" | "MARKET">("MARKET");
+  const [type, setType] = useState<OrderType>("LIMIT");
   const [price, setPrice] = useState("");
+  const [stopPrice, setStopPrice] = useState("");
   const [qty, setQty] = useState("");
-  const [error, setError] = useState("");
+  const [reduceOnly, setReduceOnly] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
 
   useEffect(() => {
-    if (enabled) void futuresApi.settings(symbol).then(setSettings, () => {});
-  }, [enabled, symbol]);
+    void futuresApi.settings(info.symbol).then(setSettings, () => {});
+  }, [info.symbol]);
+  useEffect(() => {
+    if (picked) setPrice(picked.price);
+  }, [picked]);
+  useEffect(() => {
+    if (price === "" && mark && type === "LIMIT") setPrice(normalizeDecimal(mark.markPrice));
+  }, [mark, price, type]);
 
-  const run = async (fn: () => Promise<unknown>) => {
-    setError("");
+  const failed = (e: unknown) => {
+    const code = errorCode(e);
+    setNotice({ ok: false, text: t(`errors.${code}`, { defaultValue: t("errors.generic") }) });
+  };
+  const change = async (fn: () => Promise<FuturesSettings>) => {
+    setNotice(null);
     try {
-      await fn();
-      onPlaced();
+      setSettings(await fn());
+      onChanged();
     } catch (e) {
-      setError((e as { code?: string }).code ?? "error");
+      failed(e);
     }
   };
-  const place = (side: "BUY" | "SELL") =>
-    run(() =>
-      futuresApi.place({
-        symbol,
-        side,
-        type,
-        quantity: qty,
-        ...(type === "LIMIT" ? { price } : {}),
-      }),
-    );
 
+  const place = async (side: "BUY" | "SELL") => {
+    const body: FuturesOrderBody = {
+      symbol: info.symbol,
+      side,
+      type,
+      quantity: normalizeDecimal(qty),
+      reduceOnly,
+    };
+    if (type === "LIMIT") body.price = normalizeDecimal(price);
+    if (type === "STOP_MARKET") body.stopPrice = normalizeDecimal(stopPrice);
+    const needed = [
+      body.quantity ?? "",
+      type === "LIMIT" ? (body.price ?? "") : "1",
+      type === "STOP_MARKET" ? (body.stopPrice ?? "") : "1",
+    ];
+    if (!needed.every((v) => v !== "" && isPositive(v))) {
+      setNotice({ ok: false, text: t("errors.14005") });
+      return;
+    }
+    setBusy(true);
+    setNotice(null);
+    try {
+      const order = await futuresApi.place(body);
+      setNotice({ ok: true, text: t(order.status === "FILLED" ? "notice.filled" : "notice.placed") });
+      onChanged();
+    } catch (e) {
+      failed(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const leverage = settings?.leverage ?? 20;
+  const maxLeverage = settings?.maxLeverage ?? 125;
+  const commitLeverage = (v: number) => {
+    setSettings((st) => (st === null ? st : { ...st, leverage: v }));
+    void change(() => futuresApi.leverage(info.symbol, v));
+  };
+  const submit = (e: FormEvent) => e.preventDefault();
   return (
-    <div className="futures-form" data-testid="futures-form">
-      <Radio.Group
-        value={settings?.marginMode ?? "cross"}
-        disabled={!enabled}
-        onChange={(e) =>
-          void run(async () => setSettings(await futuresApi.marginMode(symbol, e.target.value)))
-        }
-        optionType="button"
-        options={[
-          { value: "cross", label: t("cross") },
-          { value: "isolated", label: t("isolated") },
-        ]}
-      />
-      <div>
-        {t("leverage")}: <b data-testid="leverage-value">{settings?.leverage ?? 20}x</b>
-      </div>
-      <Slider
-        min={1}
-        max={settings?.maxLeverage ?? 125}
-        value={settings?.leverage ?? 20}
-        disabled={!enabled}
-        onChange={(v) => setSettings((s) => (s === null ? s : { ...s, leverage: v }))}
-        onChangeComplete={(v) => void run(async () => setSettings(await futuresApi.leverage(symbol, v)))}
-      />
-      <Radio.Group
-        value={type}
-        onChange={(e) => setType(e.target.value)}
-        options={[
-          { value: "LIMIT", label: t("limit") },
-          { value: "MARKET", label: t("market") },
-        ]}
-      />
-      <Space direction="vertical" style={{ width: "100%" }}>
-        {type === "LIMIT" && (
-          <Input
-            aria-label={t("price")}
-            addonBefore={t("price")}
-            value={price}
-            onChange={(e) => setPrice(e.target.value)}
+    <form className="futures-form" onSubmit={submit} noValidate data-testid="futures-form">
+      <div className="futures-mode">
+        <fieldset className="trade-side-switch futures-fieldset" aria-label={t("marginMode")}>
+          {(["cross", "isolated"] as const).map((m) => (
+            <button
+              key={m}
+              type="button"
+              aria-pressed={settings?.marginMode === m}
+              className={settings?.marginMode === m ? "is-buy is-active" : "is-buy"}
+              onClick={() => void change(() => futuresApi.marginMode(info.symbol, m))}
+              data-testid={`margin-mode-${m}`}
+            >
+              {t(m)}
+            </button>
+          ))}
+        </fieldset>
+        <div className="futures-leverage">
+          <span>
+            {t("leverage")}{" "}
+            <b data-testid="leverage-value" dir="ltr">
+              {leverage}x
+            </b>
+          </span>
+          <input
+            type="range"
+            min={1}
+            max={maxLeverage}
+            step={1}
+            value={leverage}
+            aria-label={t("leverage")}
+            aria-valuetext={`${leverage}x`}
+            onChange={(e) =>
+              setSettings((st) => (st === null ? st : { ...st, leverage: Number(e.target.value) }))
+            }
+            onPointerUp={(e) => commitLeverage(Number(e.currentTarget.value))}
+            onKeyUp={(e) => commitLeverage(Number(e.currentTarget.value))}
+            data-testid="leverage-slider"
           />
-        )}
-        <Input
-          aria-label={t("quantity")}
-          addonBefore={t("quantity")}
-          value={qty}
-          onChange={(e) => setQty(e.target.value)}
-          data-testid="futures-qty"
-        />
-        <Space>
-          <Button
-            type="primary"
-            className="futures-long"
-            disabled={!enabled}
-            onClick={() => void place("BUY")}
-          >
-            {t("openLong")}
-          </Button>
-          <Button danger disabled={!enabled} onClick={() => void place("SELL")}>
-            {t("openShort")}
-          </Button>
-        </Space>
-        {error !== "" && (
-          <div role="alert" className="futures-error">
-            {t(`errors.${error}`, { defaultValue: t("errors.generic") })}
+          <div className="futures-leverage-marks">
+            {LEVERAGE_MARKS.filter((m) => m <= maxLeverage).map((m) => (
+              <button key={m} type="button" onClick={() => commitLeverage(m)} data-testid={`leverage-${m}`}>
+                {m}x
+              </button>
+            ))}
           </div>
-        )}
-      </Space>
-    </div>
+        </div>
+      </div>
+      <div className="trade-tabs" role="tablist" aria-label={t("type")}>
+        {TYPES.map((ty) => (
+          <button
+            key={ty}
+            type="button"
+            role="tab"
+            aria-selected={type === ty}
+            className={type === ty ? "is-active" : undefined}
+            onClick={() => setType(ty)}
+            data-testid={`futures-type-${ty.toLowerCase()}`}
+          >
+            {t(`types.${ty}`)}
+          </button>
+        ))}
+      </div>
+      {type === "STOP_MARKET" ? (
+        <Field
+          label={t("triggerPrice")}
+          suffix={info.quote}
+          value={stopPrice}
+          onChange={setStopPrice}
+          decimals={info.priceDecimals}
+          testId="futures-stop-price"
+        />
+      ) : null}
+      {type === "LIMIT" ? (
+        <Field
+          label={t("price")}
+          suffix={info.quote}
+          value={price}
+          onChange={setPrice}
+          decimals={info.priceDecimals}
+          testId="futures-price"
+        />
+      ) : (
+        <div className="trade-field is-static">
+          <span>{t("price")}</span>
+          <span className="trade-field-static">{t("marketPrice")}</span>
+        </div>
+      )}
+      <Field
+        label={t("quantity")}
+        suffix={info.base}
+        value={qty}
+        onChange={setQty}
+        decimals={info.qtyDecimals}
+        testId="futures-qty"
+      />
+      <label className="trade-check">
+        <input type="checkbox" checked={reduceOnly} onChange={(e) => setReduceOnly(e.target.checked)} />
+        {t("reduceOnly")}
+      </label>
+      <div className="futures-submit">
+        <button
+          type="button"
+          className="trade-submit is-buy"
+          disabled={busy}
+          onClick={() => void place("BUY")}
+          data-testid="futures-long"
+        >
+          {t("openLong")}
+        </button>
+        <button
+          type="button"
+          className="trade-submit is-sell"
+          disabled={busy}
+          onClick={() => void place("SELL")}
+          data-testid="futures-short"
+        >
+          {t("openShort")}
+        </button>
+      </div>
+      {notice ? (
+        <p
+          className={notice.ok ? "futures-notice" : "futures-notice is-error"}
+          role={notice.ok ? "status" : "alert"}
+          data-testid="futures-notice"
+        >
+          {notice.text}
+        </p>
+      ) : null}
+    </form>
   );
 }

@@ -1,200 +1,175 @@
-import type { FundingRecord, FuturesOrder, FuturesTrade } from "@meridian/contracts";
-import { Button, Table, Tabs } from "antd";
+import { localizePath } from "@meridian/contracts/locales";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { EnterSimulationButton } from "../simulation/enter-simulation-button.tsx";
 import { useSimulation } from "../simulation/simulation-provider.tsx";
 import { KlineChart } from "../trade/kline-chart.tsx";
 import { OrderBook } from "../trade/order-book.tsx";
+import type { TradeAccess } from "../trade/order-panel.tsx";
 import { RecentTrades } from "../trade/recent-trades.tsx";
+import { TickerBar } from "../trade/ticker-bar.tsx";
 import { FeedContext, type MarketSnapshot, useFeedLifecycle, useMarket } from "../trade/use-market.ts";
-import { futuresApi } from "./api.ts";
-import { FuturesOrderForm } from "./futures-form.tsx";
-import { PositionsTable } from "./positions-table.tsx";
+import { AccountTables } from "./account-tables.tsx";
+import { FuturesOrderPanel } from "./futures-form.tsx";
+import { MarkStats } from "./mark-stats.tsx";
 import { useFutures } from "./use-futures.ts";
 
+type PhoneTab = "chart" | "book" | "trades" | "form";
+const PHONE_TABS: PhoneTab[] = ["chart", "book", "trades", "form"];
+const PHONE_QUERY = "(max-width: 767px)";
+
+function useIsPhone(forced: boolean): boolean {
+  const [phone, setPhone] = useState(forced);
+  useEffect(() => {
+    if (forced) return undefined;
+    const mq = window.matchMedia(PHONE_QUERY);
+    const update = () => setPhone(mq.matches);
+    update();
+    mq.addEventListener("change", update);
+    return () => mq.removeEventListener("change", update);
+  }, [forced]);
+  return phone;
+}
+
 export interface FuturesPageProps {
+  locale: string;
   symbol: string;
   snapshot: MarketSnapshot;
   dark: boolean;
   loggedIn: boolean;
+  /** `phone` is /trade-swap: the stacked layout behind tabs at any width. */
   layout: "auto" | "phone";
 }
 
-/** USDT-M perpetual screen: mark bar, chart, book, trades, order form and the account tables. */
+/**
+ * USDT-M perpetual screen on the spot screen's grid (trade.css): ticker and mark bar,
+ * chart, book, trades, the order panel with the futures wallet, and the account tables.
+ */
 export function FuturesPage(props: FuturesPageProps) {
-  const { feed, status } = useFeedLifecycle();
+  const { feed, status, reconnects } = useFeedLifecycle();
   return (
     <FeedContext.Provider value={feed}>
-      <Screen {...props} status={status} />
+      <Screen {...props} status={status} reconnects={reconnects} />
     </FeedContext.Provider>
   );
 }
 
-function History({ version, enabled }: { version: number; enabled: boolean }) {
-  const { t } = useTranslation("futures");
-  const [orders, setOrders] = useState<FuturesOrder[]>([]);
-  const [trades, setTrades] = useState<FuturesTrade[]>([]);
-  const [funding, setFunding] = useState<FundingRecord[]>([]);
-  useEffect(() => {
-    if (!enabled || version < 0) return;
-    void futuresApi.orderHistory().then(setOrders, () => {});
-    void futuresApi.trades().then(setTrades, () => {});
-    void futuresApi.funding().then(setFunding, () => {});
-  }, [enabled, version]);
-  return {
-    orders: (
-      <Table
-        size="small"
-        rowKey="id"
-        dataSource={orders}
-        pagination={false}
-        scroll={{ x: true }}
-        columns={[
-          { title: t("symbol"), dataIndex: "symbol" },
-          { title: t("type"), dataIndex: "type" },
-          { title: t("side"), dataIndex: "side" },
-          { title: t("avgPrice"), dataIndex: "avgPrice" },
-          { title: t("executed"), dataIndex: "executedQty" },
-          { title: t("status"), render: (_, o) => (o.reason ? `${o.status} (${o.reason})` : o.status) },
-        ]}
-      />
-    ),
-    trades: (
-      <Table
-        size="small"
-        rowKey="id"
-        dataSource={trades}
-        pagination={false}
-        scroll={{ x: true }}
-        columns={[
-          { title: t("symbol"), dataIndex: "symbol" },
-          { title: t("side"), dataIndex: "side" },
-          { title: t("price"), dataIndex: "price" },
-          { title: t("quantity"), dataIndex: "quantity" },
-          { title: t("realisedPnl"), dataIndex: "realisedPnl" },
-          { title: t("fee"), dataIndex: "fee" },
-          { title: t("liquidation"), render: (_, x) => (x.liquidation ? t("yes") : "") },
-        ]}
-      />
-    ),
-    funding: (
-      <Table
-        size="small"
-        rowKey="id"
-        dataSource={funding}
-        pagination={false}
-        columns={[
-          { title: t("symbol"), dataIndex: "symbol" },
-          { title: t("fundingRate"), dataIndex: "rate" },
-          { title: t("amount"), dataIndex: "amount" },
-        ]}
-      />
-    ),
-  };
-}
-
 function Screen({
+  locale,
   symbol,
   snapshot,
   dark,
   loggedIn,
+  layout,
   status,
-}: FuturesPageProps & { status: ReturnType<typeof useFeedLifecycle>["status"] }) {
+  reconnects,
+}: FuturesPageProps & { status: ReturnType<typeof useFeedLifecycle>["status"]; reconnects: number }) {
   const { t } = useTranslation("futures");
+  const { t: tt } = useTranslation("trade");
   const sim = useSimulation();
-  const enabled = loggedIn && sim.active;
-  const fut = useFutures(enabled);
+  const access: TradeAccess = !loggedIn ? "guest" : sim.active ? "ready" : "needs-sim";
+  const fut = useFutures(access === "ready");
   const market = useMarket(symbol, snapshot, status);
+  const phone = useIsPhone(layout === "phone");
+  const [phoneTab, setPhoneTab] = useState<PhoneTab>("chart");
+  const [picked, setPicked] = useState<{ price: string; seq: number } | null>(null);
   const info = snapshot.symbols.find((s) => s.symbol === symbol);
-  const mark = fut.marks[symbol];
-  const history = History({ version: fut.version, enabled });
+  if (!info) return null;
+
+  const hrefFor = (s: string) =>
+    layout === "phone"
+      ? `${localizePath(locale, "/trade-swap")}?symbol=${s}`
+      : localizePath(locale, `/futures/usdt/${s}`);
+  const pickPrice = (price: string) => {
+    setPicked((prev) => ({ price, seq: (prev?.seq ?? 0) + 1 }));
+    if (phone) setPhoneTab("form");
+  };
+
+  const extra = (
+    <>
+      <MarkStats mark={fut.marks[symbol]} priceDecimals={info.priceDecimals} />
+      {access === "ready" ? (
+        <>
+          <span className="trade-sim-badge" data-testid="simulation-badge">
+            {tt("bar.simulation")}
+          </span>
+          <EnterSimulationButton size="small" market="futures" data-testid="exit-simulation" />
+        </>
+      ) : access === "needs-sim" ? (
+        <EnterSimulationButton
+          type="primary"
+          size="small"
+          market="futures"
+          data-testid="bar-enter-simulation"
+        />
+      ) : null}
+    </>
+  );
+
   return (
-    <div className="futures-page" data-testid="futures-page">
-      <div className="futures-bar">
-        <h1>{t("title", { symbol })}</h1>
-        <span>
-          {t("markPrice")}: <b data-testid="mark-price">{mark?.markPrice ?? "--"}</b>
-        </span>
-        <span>
-          {t("indexPrice")}: {mark?.indexPrice ?? "--"}
-        </span>
-        <span>
-          {t("fundingRate")}: {mark?.fundingRate ?? "--"}
-        </span>
-      </div>
-      <div className="futures-grid">
-        <div className="futures-chart">
-          {info && <KlineChart symbol={symbol} priceDecimals={info.priceDecimals} dark={dark} fills={[]} />}
-        </div>
-        <div className="futures-book">
-          {info && (
-            <OrderBook
-              info={info}
-              depth={market.depth}
-              ticker={market.tickers[symbol]}
-              onPickPrice={() => {}}
-            />
-          )}
-          {info && <RecentTrades info={info} trades={market.trades} />}
-        </div>
-        <div className="futures-side">
-          {!enabled && (loggedIn ? <EnterSimulationButton /> : <a href="/login">{t("login")}</a>)}
-          <FuturesOrderForm symbol={symbol} enabled={enabled} onPlaced={fut.refresh} />
-          {fut.account && (
-            <dl className="futures-account" data-testid="futures-account">
-              <dt>{t("wallet")}</dt>
-              <dd>{fut.account.wallet}</dd>
-              <dt>{t("available")}</dt>
-              <dd>{fut.account.available}</dd>
-              <dt>{t("unrealisedPnl")}</dt>
-              <dd>{fut.account.unrealisedPnl}</dd>
-            </dl>
-          )}
-        </div>
-      </div>
-      <Tabs
-        items={[
-          {
-            key: "positions",
-            label: `${t("positions")} (${fut.positions.length})`,
-            children: <PositionsTable positions={fut.positions} onChange={fut.refresh} />,
-          },
-          {
-            key: "open",
-            label: `${t("openOrders")} (${fut.openOrders.length})`,
-            children: (
-              <Table
-                size="small"
-                rowKey="id"
-                dataSource={fut.openOrders}
-                pagination={false}
-                columns={[
-                  { title: t("symbol"), dataIndex: "symbol" },
-                  { title: t("type"), dataIndex: "type" },
-                  { title: t("side"), dataIndex: "side" },
-                  { title: t("price"), render: (_, o) => o.price ?? o.stopPrice },
-                  {
-                    title: t("quantity"),
-                    render: (_, o) => (o.closePosition ? t("closePosition") : o.quantity),
-                  },
-                  {
-                    title: "",
-                    render: (_, o) => (
-                      <Button size="small" onClick={() => void futuresApi.cancel(o.id).then(fut.refresh)}>
-                        {t("cancel")}
-                      </Button>
-                    ),
-                  },
-                ]}
-              />
-            ),
-          },
-          { key: "history", label: t("orderHistory"), children: history.orders },
-          { key: "trades", label: t("tradeHistory"), children: history.trades },
-          { key: "funding", label: t("fundingHistory"), children: history.funding },
-        ]}
+    <div
+      className={`trade futures ${layout === "phone" ? "trade-phone" : "trade-auto"}`}
+      data-tab={phoneTab}
+      data-testid="futures-page"
+    >
+      <h1 className="trade-visually-hidden">{t("title", { symbol })}</h1>
+      <TickerBar
+        info={info}
+        ticker={market.ticker}
+        symbols={snapshot.symbols}
+        tickers={market.tickers}
+        status={status}
+        hrefFor={hrefFor}
+        extra={extra}
       />
+      <div className="trade-phone-tabs" role="tablist" aria-label={tt("phone.tabs")}>
+        {PHONE_TABS.map((tab) => (
+          <button
+            key={tab}
+            type="button"
+            role="tab"
+            aria-selected={tab === phoneTab}
+            className={tab === phoneTab ? "is-active" : undefined}
+            onClick={() => setPhoneTab(tab)}
+            data-testid={`phone-tab-${tab}`}
+          >
+            {tt(`phone.${tab}`)}
+          </button>
+        ))}
+      </div>
+      <KlineChart
+        symbol={symbol}
+        priceDecimals={info.priceDecimals}
+        dark={dark}
+        fills={[]}
+        reconnects={reconnects}
+      />
+      <OrderBook
+        info={info}
+        depth={market.depth}
+        ticker={market.ticker}
+        rows={phone ? 10 : 16}
+        onPickPrice={pickPrice}
+      />
+      <RecentTrades info={info} trades={phone ? market.trades.slice(0, 24) : market.trades} />
+      <FuturesOrderPanel
+        locale={locale}
+        info={info}
+        access={access}
+        account={fut.account}
+        mark={fut.marks[symbol]}
+        picked={picked}
+        onChanged={fut.refresh}
+      />
+      <AccountTables symbol={symbol} access={access} fut={fut} info={info} />
+      <div className="trade-phone-actions">
+        <button type="button" className="trade-submit is-buy" onClick={() => setPhoneTab("form")}>
+          {t("openLong")}
+        </button>
+        <button type="button" className="trade-submit is-sell" onClick={() => setPhoneTab("form")}>
+          {t("openShort")}
+        </button>
+      </div>
     </div>
   );
 }

@@ -1,49 +1,62 @@
 import type { FuturesPosition } from "@meridian/contracts";
-import { Button, Input, Segmented, Space, Table } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { errorCode } from "../trade/api.ts";
+import { sanitizeDecimalInput } from "../trade/decimal.ts";
 import { futuresApi } from "./api.ts";
+import { DataTable } from "./data-table.tsx";
 
 /** SPEC "position margin filter (default all)". */
 export const POSITION_FILTER_KEY = "positionMarginFilter";
 type Filter = "all" | "cross" | "isolated";
+const FILTERS: Filter[] = ["all", "cross", "isolated"];
 
 function TpslCell({ p, onDone }: { p: FuturesPosition; onDone: () => void }) {
   const { t } = useTranslation("futures");
   const [tp, setTp] = useState(p.takeProfit ?? "");
   const [sl, setSl] = useState(p.stopLoss ?? "");
+  const [problem, setProblem] = useState("");
+  const set = () => {
+    setProblem("");
+    void futuresApi
+      .tpsl({ symbol: p.symbol, ...(tp ? { takeProfit: tp } : {}), ...(sl ? { stopLoss: sl } : {}) })
+      .then(onDone, (e: unknown) =>
+        setProblem(t(`errors.${errorCode(e)}`, { defaultValue: t("errors.generic") })),
+      );
+  };
   return (
-    <Space size={4}>
-      <Input
-        size="small"
+    <span className="futures-tpsl">
+      <input
+        dir="ltr"
+        inputMode="decimal"
         aria-label={t("takeProfit")}
         placeholder={t("takeProfit")}
         value={tp}
-        onChange={(e) => setTp(e.target.value)}
-        style={{ width: 90 }}
+        onChange={(e) => setTp(sanitizeDecimalInput(e.target.value, 8))}
+        data-testid="tpsl-tp"
       />
-      <Input
-        size="small"
+      <input
+        dir="ltr"
+        inputMode="decimal"
         aria-label={t("stopLoss")}
         placeholder={t("stopLoss")}
         value={sl}
-        onChange={(e) => setSl(e.target.value)}
-        style={{ width: 90 }}
+        onChange={(e) => setSl(sanitizeDecimalInput(e.target.value, 8))}
+        data-testid="tpsl-sl"
       />
-      <Button
-        size="small"
-        onClick={() =>
-          void futuresApi
-            .tpsl({ symbol: p.symbol, ...(tp ? { takeProfit: tp } : {}), ...(sl ? { stopLoss: sl } : {}) })
-            .then(onDone, () => {})
-        }
-      >
+      <button type="button" className="trade-link-button" onClick={set} data-testid="tpsl-set">
         {t("setTpsl")}
-      </Button>
-    </Space>
+      </button>
+      {problem ? (
+        <span role="alert" className="down">
+          {problem}
+        </span>
+      ) : null}
+    </span>
   );
 }
 
+/** Open positions with the margin filter (kept in local storage), TP/SL and a market close. */
 export function PositionsTable({
   positions,
   onChange,
@@ -58,56 +71,97 @@ export function PositionsTable({
     if (v === "cross" || v === "isolated") setFilter(v);
   }, []);
   const shown = positions.filter((p) => filter === "all" || p.marginMode === filter);
+  const num = (v: string) => <bdi dir="ltr">{v}</bdi>;
   return (
-    <div>
-      <Segmented
-        value={filter}
-        onChange={(v) => {
-          setFilter(v as Filter);
-          localStorage.setItem(POSITION_FILTER_KEY, String(v));
-        }}
-        options={[
-          { value: "all", label: t("all") },
-          { value: "cross", label: t("cross") },
-          { value: "isolated", label: t("isolated") },
-        ]}
-      />
-      <Table
-        size="small"
+    <div className="futures-positions">
+      <div className="futures-filter" role="toolbar" aria-label={t("marginMode")}>
+        {FILTERS.map((f) => (
+          <button
+            key={f}
+            type="button"
+            aria-pressed={filter === f}
+            className={filter === f ? "is-active" : undefined}
+            onClick={() => {
+              setFilter(f);
+              localStorage.setItem(POSITION_FILTER_KEY, f);
+            }}
+          >
+            {t(f)}
+          </button>
+        ))}
+      </div>
+      <DataTable
+        rows={shown}
         rowKey={(p) => `${p.symbol}:${p.positionSide}`}
-        dataSource={shown}
-        pagination={false}
-        scroll={{ x: true }}
-        data-testid="positions-table"
+        empty={t("empty")}
+        testId="positions-table"
+        rowAttrs={(p) => ({ "data-symbol": p.symbol })}
         columns={[
-          { title: t("symbol"), render: (_, p) => `${p.symbol} ${p.leverage}x ${t(p.marginMode)}` },
-          { title: t("size"), dataIndex: "quantity" },
-          { title: t("entryPrice"), dataIndex: "entryPrice" },
-          { title: t("markPrice"), dataIndex: "markPrice" },
-          { title: t("liqPrice"), render: (_, p) => p.liquidationPrice ?? "--" },
-          { title: t("margin"), dataIndex: "margin" },
           {
-            title: t("marginRatio"),
-            render: (_, p) => (p.marginRatio === null ? "--" : `${p.marginRatio}%`),
-          },
-          {
-            title: t("pnl"),
-            render: (_, p) => (
-              <span data-testid="position-pnl" className={p.unrealisedPnl.startsWith("-") ? "down" : "up"}>
-                {p.unrealisedPnl} ({p.roe}%)
+            key: "symbol",
+            title: t("symbol"),
+            render: (p) => (
+              <span>
+                <b>{p.symbol}</b> {p.leverage}x {t(p.marginMode)}
               </span>
             ),
           },
-          { title: t("tpsl"), render: (_, p) => <TpslCell p={p} onDone={onChange} /> },
           {
+            key: "size",
+            title: t("size"),
+            render: (p) => (
+              <bdi
+                dir="ltr"
+                className={p.quantity.startsWith("-") ? "down" : "up"}
+                data-testid="position-size"
+              >
+                {p.quantity}
+              </bdi>
+            ),
+          },
+          { key: "entry", title: t("entryPrice"), render: (p) => num(p.entryPrice) },
+          { key: "mark", title: t("markPrice"), render: (p) => num(p.markPrice) },
+          {
+            key: "liq",
+            title: t("liqPrice"),
+            render: (p) => (
+              <bdi dir="ltr" data-testid="position-liq">
+                {p.liquidationPrice ?? "--"}
+              </bdi>
+            ),
+          },
+          { key: "margin", title: t("margin"), render: (p) => num(p.margin) },
+          {
+            key: "ratio",
+            title: t("marginRatio"),
+            render: (p) => num(p.marginRatio === null ? "--" : `${p.marginRatio}%`),
+          },
+          {
+            key: "pnl",
+            title: t("pnl"),
+            render: (p) => (
+              <bdi
+                dir="ltr"
+                data-testid="position-pnl"
+                className={p.unrealisedPnl.startsWith("-") ? "down" : "up"}
+              >
+                {p.unrealisedPnl} ({p.roe}%)
+              </bdi>
+            ),
+          },
+          { key: "tpsl", title: t("tpsl"), render: (p) => <TpslCell p={p} onDone={onChange} /> },
+          {
+            key: "close",
             title: t("close"),
-            render: (_, p) => (
-              <Button
-                size="small"
-                onClick={() => void futuresApi.closeAll(p.symbol).then(onChange, () => {})}
+            render: (p) => (
+              <button
+                type="button"
+                className="trade-link-button"
+                data-testid="position-close"
+                onClick={() => void futuresApi.closeAll(p.symbol).then(onChange, onChange)}
               >
                 {t("marketClose")}
-              </Button>
+              </button>
             ),
           },
         ]}

@@ -1,0 +1,157 @@
+import type { FundingRecord, FuturesOrder, FuturesTrade, MarketSymbolInfo } from "@meridian/contracts";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { TradeAccess } from "../trade/order-panel.tsx";
+import { futuresApi } from "./api.ts";
+import { DataTable } from "./data-table.tsx";
+import { PositionsTable } from "./positions-table.tsx";
+import type { FuturesState } from "./use-futures.ts";
+
+type Tab = "positions" | "open" | "history" | "trades" | "funding";
+const TABS: Tab[] = ["positions", "open", "history", "trades", "funding"];
+
+const num = (v: string) => <bdi dir="ltr">{v}</bdi>;
+const time = (ms: number) => new Date(ms).toISOString().replace("T", " ").slice(0, 19);
+
+function useHistory(tab: Tab, version: number, enabled: boolean) {
+  const [orders, setOrders] = useState<FuturesOrder[]>([]);
+  const [trades, setTrades] = useState<FuturesTrade[]>([]);
+  const [funding, setFunding] = useState<FundingRecord[]>([]);
+  useEffect(() => {
+    if (!enabled || version < 0) return;
+    if (tab === "history") void futuresApi.orderHistory().then(setOrders, () => {});
+    if (tab === "trades") void futuresApi.trades().then(setTrades, () => {});
+    if (tab === "funding") void futuresApi.funding().then(setFunding, () => {});
+  }, [tab, enabled, version]);
+  return { orders, trades, funding };
+}
+
+/** Positions, open orders and the order, trade and funding histories under the screen. */
+export function AccountTables({
+  access,
+  fut,
+}: {
+  symbol: string;
+  info: MarketSymbolInfo;
+  access: TradeAccess;
+  fut: FuturesState;
+}) {
+  const { t } = useTranslation("futures");
+  const [tab, setTab] = useState<Tab>("positions");
+  const enabled = access === "ready";
+  const history = useHistory(tab, fut.version, enabled);
+  const count = (x: Tab) =>
+    x === "positions" ? ` (${fut.positions.length})` : x === "open" ? ` (${fut.openOrders.length})` : "";
+  const side = (s: "BUY" | "SELL") => <span className={s === "BUY" ? "up" : "down"}>{t(`sides.${s}`)}</span>;
+  return (
+    <section className="trade-panel trade-orders futures-tables" aria-label={t("positions")}>
+      <div className="trade-tabs" role="tablist">
+        {TABS.map((x) => (
+          <button
+            key={x}
+            type="button"
+            role="tab"
+            aria-selected={tab === x}
+            className={tab === x ? "is-active" : undefined}
+            onClick={() => setTab(x)}
+            data-testid={`futures-tab-${x}`}
+          >
+            {t(`tabs.${x}`)}
+            {enabled ? count(x) : ""}
+          </button>
+        ))}
+      </div>
+      {!enabled ? (
+        <p className="futures-empty">{t(access === "guest" ? "gate.login" : "gate.simulation")}</p>
+      ) : tab === "positions" ? (
+        <PositionsTable positions={fut.positions} onChange={fut.refresh} />
+      ) : tab === "open" ? (
+        <DataTable
+          rows={fut.openOrders}
+          rowKey={(o) => String(o.id)}
+          empty={t("empty")}
+          testId="futures-open-orders"
+          rowAttrs={(o) => ({ "data-order-id": String(o.id) })}
+          columns={[
+            { key: "time", title: t("time"), render: (o) => time(o.time) },
+            { key: "symbol", title: t("symbol"), render: (o) => o.symbol },
+            { key: "type", title: t("type"), render: (o) => t(`types.${o.type}`) },
+            { key: "side", title: t("side"), render: (o) => side(o.side) },
+            { key: "price", title: t("price"), render: (o) => num(o.price ?? o.stopPrice ?? "") },
+            {
+              key: "qty",
+              title: t("quantity"),
+              render: (o) => (o.closePosition ? t("closePosition") : num(o.quantity)),
+            },
+            {
+              key: "cancel",
+              title: "",
+              render: (o) => (
+                <button
+                  type="button"
+                  className="trade-link-button"
+                  onClick={() => void futuresApi.cancel(o.id).then(fut.refresh, fut.refresh)}
+                  data-testid="futures-cancel"
+                >
+                  {t("cancel")}
+                </button>
+              ),
+            },
+          ]}
+        />
+      ) : tab === "history" ? (
+        <DataTable
+          rows={history.orders}
+          rowKey={(o) => String(o.id)}
+          empty={t("empty")}
+          testId="futures-order-history"
+          rowAttrs={(o) => ({ "data-status": o.status })}
+          columns={[
+            { key: "time", title: t("time"), render: (o) => time(o.updateTime) },
+            { key: "symbol", title: t("symbol"), render: (o) => o.symbol },
+            { key: "type", title: t("type"), render: (o) => t(`types.${o.type}`) },
+            { key: "side", title: t("side"), render: (o) => side(o.side) },
+            { key: "avg", title: t("avgPrice"), render: (o) => num(o.avgPrice) },
+            { key: "exec", title: t("executed"), render: (o) => num(o.executedQty) },
+            {
+              key: "status",
+              title: t("status"),
+              render: (o) =>
+                o.reason ? `${t(`statuses.${o.status}`)} (${o.reason})` : t(`statuses.${o.status}`),
+            },
+          ]}
+        />
+      ) : tab === "trades" ? (
+        <DataTable
+          rows={history.trades}
+          rowKey={(x) => String(x.id)}
+          empty={t("empty")}
+          testId="futures-trades"
+          rowAttrs={(x) => ({ "data-liquidation": x.liquidation ? "1" : "0" })}
+          columns={[
+            { key: "time", title: t("time"), render: (x) => time(x.time) },
+            { key: "symbol", title: t("symbol"), render: (x) => x.symbol },
+            { key: "side", title: t("side"), render: (x) => side(x.side) },
+            { key: "price", title: t("price"), render: (x) => num(x.price) },
+            { key: "qty", title: t("quantity"), render: (x) => num(x.quantity) },
+            { key: "pnl", title: t("realisedPnl"), render: (x) => num(x.realisedPnl) },
+            { key: "fee", title: t("fee"), render: (x) => num(x.fee) },
+            { key: "liq", title: t("liquidation"), render: (x) => (x.liquidation ? t("yes") : "") },
+          ]}
+        />
+      ) : (
+        <DataTable
+          rows={history.funding}
+          rowKey={(x) => String(x.id)}
+          empty={t("empty")}
+          columns={[
+            { key: "time", title: t("time"), render: (x) => time(x.time) },
+            { key: "symbol", title: t("symbol"), render: (x) => x.symbol },
+            { key: "rate", title: t("fundingRate"), render: (x) => num(x.rate) },
+            { key: "amount", title: t("amount"), render: (x) => num(x.amount) },
+          ]}
+        />
+      )}
+    </section>
+  );
+}
