@@ -8,6 +8,7 @@ import type { RunnableDevEnvironment, ViteDevServer } from "vite";
 // NOTE: the one token instance shared with the web build (see apps/web/vite.config.ts).
 import { type ServerContext, serverContext } from "../../../../web/app/server-context.ts";
 import { REPO_ROOT } from "../config.ts";
+import { installMicrocache, microcacheMsFromEnv } from "./microcache.ts";
 import { publicOrigin } from "./public-origin.ts";
 
 export const WEB_DIR = path.join(REPO_ROOT, "apps/web");
@@ -59,6 +60,11 @@ export function createInProcessApi(app: FastifyInstance, request: FastifyRequest
 export interface SsrOptions {
   /** Vite in middleware mode (development): hot reload, no build needed. */
   devServer?: ViteDevServer;
+  /**
+   * TTL of the anonymous-page micro-cache (microcache.ts); default `SSR_MICROCACHE_MS`
+   * or 1000, 0 turns it off. Always off with a dev server (pages change under it).
+   */
+  microcacheMs?: number;
 }
 
 /**
@@ -74,6 +80,8 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions): Pr
     if (options.devServer) {
       await scope.register(middie);
       scope.use(options.devServer.middlewares);
+    } else {
+      installMicrocache(scope, { ttlMs: options.microcacheMs ?? microcacheMsFromEnv() });
     }
     await scope.register(fastifyReactRouter, {
       ...(options.devServer ? { devServer: options.devServer } : {}),
