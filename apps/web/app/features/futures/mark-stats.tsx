@@ -19,9 +19,9 @@ export function MarkStats({ mark, priceDecimals }: { mark: FuturesMark | undefin
     return () => clearInterval(timer);
   }, []);
   const stat = (label: string, value: string, testId?: string) => (
-    <div className="trade-stat" data-testid={testId}>
+    <div className="trade-stat">
       <span>{label}</span>
-      <strong>
+      <strong data-testid={testId}>
         <bdi dir="ltr">{value}</bdi>
       </strong>
     </div>
