@@ -1,8 +1,9 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { REFRESH_COOKIE, SESSION_COOKIE } from "@meridian/contracts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type RunningServer, startServer } from "../../../../../scripts/lib/server-process.ts";
+import { buildTestApp } from "../../test/support.ts";
 import { microcacheMsFromEnv } from "./microcache.ts";
 import { WEB_DIR } from "./ssr.ts";
 
@@ -11,6 +12,21 @@ const browser = {
   "accept-encoding": "identity",
   "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/140.0 Safari/537.36",
 };
+
+const LANGUAGES = [
+  { url: "/", lang: "en", text: "Trade crypto with a clear head" },
+  { url: "/ar", lang: "ar", text: "تداول العملات المشفرة بذهن صافٍ" },
+  { url: "/ja", lang: "ja", text: "冷静な判断で、暗号資産を取引" },
+] as const;
+
+/** Every page is in its own language only: no translation bleeds in from a concurrent render. */
+function expectLanguage(body: string, want: (typeof LANGUAGES)[number]): void {
+  expect(htmlLang(body)).toBe(want.lang);
+  for (const other of LANGUAGES) {
+    if (other === want) expect(body).toContain(other.text);
+    else expect(body).not.toContain(other.text);
+  }
+}
 
 const nonceOf = (csp: unknown) => /'nonce-([^']+)'/.exec(String(csp))?.[1];
 const htmlLang = (html: string) => /<html[^>]*\slang="([^"]+)"/.exec(html)?.[1];
@@ -74,6 +90,14 @@ describe.skipIf(!built)("pages through the micro-cache", () => {
     expect(second.body.replaceAll(nonces[1] ?? "", "N")).toBe(first.body.replaceAll(nonces[0] ?? "", "N"));
   });
 
+  it("renders a page once for concurrent first requests", async () => {
+    const pages = await Promise.all(Array.from({ length: 6 }, () => get("/airdrops")));
+    expect(pages.map((p) => p.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(pages.filter((p) => p.headers.get("x-ssr-cache") === "miss")).toHaveLength(1);
+    const nonces = new Set(pages.map((p) => nonceOf(p.headers.get("content-security-policy"))));
+    expect(nonces.size).toBe(6);
+  });
+
   it("compresses a cached page per response", async () => {
     await get("/fee");
     const res = await get("/fee", { "accept-encoding": "gzip" });
@@ -104,24 +128,14 @@ describe.skipIf(!built)("pages through the micro-cache", () => {
     expect(blackAgain.headers.get("x-ssr-cache")).toBe("hit");
   });
 
-  it("keeps each language to its own page under concurrent renders", async () => {
-    const cases = [
-      { url: "/", lang: "en", text: "Trade crypto with a clear head" },
-      { url: "/ar", lang: "ar", text: "تداول العملات المشفرة بذهن صافٍ" },
-      { url: "/ja", lang: "ja", text: "冷静な判断で、暗号資産を取引" },
-    ] as const;
-    const picks = Array.from({ length: 30 }, (_, i) => i % cases.length);
-    // Twice: renders first, then (mostly) hits; no page may carry another's language.
+  it("keeps each language to its own page under concurrent requests", async () => {
+    const picks = Array.from({ length: 30 }, (_, i) => LANGUAGES[i % LANGUAGES.length] ?? LANGUAGES[0]);
+    // Twice: renders first, then hits; no page may carry another's language.
     for (let round = 0; round < 2; round++) {
-      const pages = await Promise.all(picks.map((i) => get(cases[i]?.url ?? "/")));
+      const pages = await Promise.all(picks.map((want) => get(want.url)));
       for (const [n, page] of pages.entries()) {
-        const want = cases[picks[n] ?? 0];
         expect(page.status).toBe(200);
-        expect(htmlLang(page.body)).toBe(want?.lang);
-        for (const other of cases) {
-          if (other === want) expect(page.body).toContain(other.text);
-          else expect(page.body).not.toContain(other.text);
-        }
+        expectLanguage(page.body, picks[n] ?? LANGUAGES[0]);
       }
     }
   });
@@ -135,4 +149,26 @@ describe.skipIf(!built)("pages through the micro-cache", () => {
       expect(redirect.headers.get("x-ssr-cache")).toBeNull();
     }
   });
+});
+
+// The shared i18n state (memoised resources, i18next instances) under concurrent renders,
+// with the cache off so every request renders. In-process: loaders see no server context
+// here, which the language does not depend on.
+describe.skipIf(!built)("concurrent renders without the cache", () => {
+  it("gives each page its own language", async () => {
+    vi.stubEnv("SSR_MICROCACHE_MS", "0");
+    const app = await buildTestApp({ ssr: true });
+    vi.unstubAllEnvs();
+    try {
+      const picks = Array.from({ length: 24 }, (_, i) => LANGUAGES[i % LANGUAGES.length] ?? LANGUAGES[0]);
+      const pages = await Promise.all(picks.map((want) => app.inject({ url: want.url, headers: browser })));
+      for (const [n, page] of pages.entries()) {
+        expect(page.statusCode).toBe(200);
+        expect(page.headers["x-ssr-cache"]).toBeUndefined();
+        expectLanguage(page.body, picks[n] ?? LANGUAGES[0]);
+      }
+    } finally {
+      await app.close();
+    }
+  }, 60_000);
 });

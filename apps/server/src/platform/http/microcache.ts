@@ -120,6 +120,8 @@ declare module "fastify" {
   interface FastifyRequest {
     /** The micro-cache key of a cacheable request that missed (set on a miss only). */
     microcacheKey?: string | undefined;
+    /** Whether this request renders the page others with the same key wait for. */
+    microcacheOwner?: boolean | undefined;
   }
 }
 
@@ -129,28 +131,62 @@ declare module "fastify" {
  */
 export function installMicrocache(scope: FastifyInstance, options: MicrocacheOptions): void {
   const { ttlMs } = options;
-  const maxEntries = options.maxEntries ?? 500;
+  // Pages are ~35 KB: a few MB at most, even when a crawler walks every query string.
+  const maxEntries = options.maxEntries ?? 200;
   if (ttlMs <= 0) return;
+  scope.decorateRequest("microcacheKey", undefined);
+  scope.decorateRequest("microcacheOwner", undefined);
   // Map iteration order is insertion order: re-inserting on use makes the first key the LRU.
   const entries = new Map<string, Entry>();
 
-  scope.addHook("onRequest", (request, reply, done) => {
-    const key = microcacheKey(request);
-    if (key === undefined) return done();
-    const entry = entries.get(key);
-    if (entry === undefined || entry.expiresAt <= Date.now()) {
-      if (entry) entries.delete(key);
-      request.microcacheKey = key;
-      return done();
-    }
-    entries.delete(key);
-    entries.set(key, entry);
+  // Renders in flight per key: requests for the same page wait for the first one's HTML
+  // instead of rendering it again (an expiry under load would otherwise start one render
+  // per waiting connection). Settled with undefined when that answer is not stored.
+  const inFlight = new Map<string, { promise: Promise<Entry | undefined>; settle: (e?: Entry) => void }>();
+  const settle = (request: FastifyRequest, entry?: Entry) => {
+    const key = request.microcacheKey;
+    const flight = key === undefined ? undefined : inFlight.get(key);
+    if (key === undefined || flight === undefined || request.microcacheOwner !== true) return;
+    inFlight.delete(key);
+    request.microcacheOwner = false;
+    flight.settle(entry);
+  };
+
+  const serve = (request: FastifyRequest, reply: FastifyReply, entry: Entry) =>
     reply
       .code(200)
       .headers(entry.headers)
       .header("x-ssr-cache", "hit")
       .send(entry.html.replaceAll(NONCE_PLACEHOLDER, request.cspNonce));
+
+  scope.addHook("onRequest", async (request, reply) => {
+    const key = microcacheKey(request);
+    if (key === undefined) return;
+    const entry = entries.get(key);
+    if (entry !== undefined && entry.expiresAt > Date.now()) {
+      entries.delete(key);
+      entries.set(key, entry);
+      return serve(request, reply, entry);
+    }
+    if (entry) entries.delete(key);
+    const flight = inFlight.get(key);
+    if (flight) {
+      const rendered = await flight.promise;
+      if (rendered) return serve(request, reply, rendered);
+    }
+    request.microcacheKey = key;
+    if (!inFlight.has(key)) {
+      let resolve: (e?: Entry) => void = () => {};
+      const promise = new Promise<Entry | undefined>((r) => {
+        resolve = r;
+      });
+      inFlight.set(key, { promise, settle: resolve });
+      request.microcacheOwner = true;
+    }
   });
+  // Whatever ends the request (stored, not storable, failed, aborted) releases the waiters.
+  scope.addHook("onResponse", async (request) => settle(request));
+  scope.addHook("onRequestAbort", async (request) => settle(request));
 
   scope.addHook("onSend", async (request, reply, payload) => {
     const key = request.microcacheKey;
@@ -163,16 +199,18 @@ export function installMicrocache(scope: FastifyInstance, options: MicrocacheOpt
     } else return payload;
     if (reply.statusCode !== 200) return html;
     const nonce = request.cspNonce;
-    entries.set(key, {
+    const entry: Entry = {
       expiresAt: Date.now() + ttlMs,
       html: nonce ? html.replaceAll(nonce, NONCE_PLACEHOLDER) : html,
       headers: storedHeaders(reply),
-    });
+    };
+    entries.set(key, entry);
     while (entries.size > maxEntries) {
       const oldest = entries.keys().next().value;
       if (oldest === undefined) break;
       entries.delete(oldest);
     }
+    settle(request, entry);
     reply.header("x-ssr-cache", "miss");
     return html;
   });
