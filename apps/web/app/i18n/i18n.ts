@@ -26,7 +26,9 @@ export function createI18n(payload: I18nPayload): I18n {
   void i18n.init({
     lng: payload.lng,
     fallbackLng: false,
-    resources: { [payload.lng]: payload.bundles },
+    // A copy of the namespace table: i18next adds later namespaces to the object it is
+    // given, and loaders share their (memoised) payloads between requests.
+    resources: { [payload.lng]: { ...payload.bundles } },
     ns: Object.keys(payload.bundles),
     defaultNS: "shell",
     interpolation: { escapeValue: false },

@@ -33,8 +33,23 @@ export function resourceChain(code: string): string[] {
   return [...new Set(["en", entry.content, entry.code])];
 }
 
-/** Resources of the given namespaces for a locale, fallbacks merged in. */
+// The resources never change while the process runs, so each (locale, namespaces) pair is
+// merged once. NOTE: callers share the payload; createI18n copies before i18next adds to it.
+const merged = new Map<string, I18nPayload>();
+
+/** Resources of the given namespaces for a locale, fallbacks merged in (memoised, shared: do not mutate). */
 export function loadI18n(code: string, namespaces: readonly string[]): I18nPayload {
+  const key = `${code}\n${namespaces.join(",")}`;
+  let payload = merged.get(key);
+  if (payload === undefined) {
+    payload = mergeI18n(code, namespaces);
+    // Unknown codes fall back to English: keyed by what callers pass, so bound the table.
+    if (merged.size < 2000) merged.set(key, payload);
+  }
+  return payload;
+}
+
+function mergeI18n(code: string, namespaces: readonly string[]): I18nPayload {
   const entry = getLocale(code);
   const bundles: Bundles = {};
   for (const ns of namespaces) {
