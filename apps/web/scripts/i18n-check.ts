@@ -26,6 +26,7 @@ export const REQUIRED_NAMESPACES = [
   "assets",
   "airdrops",
   "seo",
+  "futures",
 ];
 
 const resourcesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../app/i18n/resources");
