@@ -60,6 +60,8 @@ async function register(page: Page, email: string): Promise<void> {
   await page.waitForURL(/\/account\/overview$/);
 }
 
+/** Positions and the account reach the page once a second over /v1/ws/futures. */
+const LIVE = { timeout: 10_000 };
 const textOf = async (page: Page, testId: string) =>
   ((await page.getByTestId(testId).first().textContent()) ?? "").trim();
 
@@ -142,12 +144,10 @@ describe("futures trading", () => {
     // The mark 1,000 above the entry: +50 USDT on 0.05 BTC, on screen.
     const up = Math.round(entry + 1000);
     await pinMark(page, String(up));
-    const expected = (0.05 * (up - entry)).toFixed(2);
-    await expect
-      .poll(() => textOf(page, "position-pnl"))
-      .toMatch(new RegExp(`^${expected.replace(".", "\\.")}`));
+    const shownPnl = async () => Number.parseFloat((await textOf(page, "position-pnl")).replace(/,/g, ""));
+    await expect.poll(shownPnl, LIVE).toBeCloseTo(0.05 * (up - entry), 1);
     await pinMark(page, String(Math.round(entry - 500)));
-    await expect.poll(() => textOf(page, "position-pnl")).toMatch(/^-/);
+    await expect.poll(() => textOf(page, "position-pnl"), LIVE).toMatch(/^-/);
 
     // TP/SL: two close-position triggers on the mark, listed under open orders.
     await page.getByTestId("tpsl-tp").fill(String(Math.round(entry + 5000)));
@@ -166,8 +166,8 @@ describe("futures trading", () => {
 
     await pinMark(page, String(Math.round(liq - 200)));
     await page.getByTestId("futures-tab-positions").click();
-    await expect.poll(() => position(page)).toBeUndefined();
-    await expect.poll(() => row.count()).toBe(0);
+    await expect.poll(() => position(page), LIVE).toBeUndefined();
+    await expect.poll(() => row.count(), LIVE).toBe(0);
     await page.getByTestId("futures-tab-trades").click();
     await expect
       .poll(() => page.getByTestId("futures-trades").locator('tr[data-liquidation="1"]').count())

@@ -2,7 +2,7 @@ import type { FuturesPosition } from "@meridian/contracts";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorCode } from "../trade/api.ts";
-import { sanitizeDecimalInput } from "../trade/decimal.ts";
+import { formatDecimal, sanitizeDecimalInput } from "../trade/decimal.ts";
 import { futuresApi } from "./api.ts";
 import { DataTable } from "./data-table.tsx";
 
@@ -130,7 +130,7 @@ export function PositionsTable({
               </bdi>
             ),
           },
-          { key: "margin", title: t("margin"), render: (p) => num(p.margin) },
+          { key: "margin", title: t("margin"), render: (p) => num(formatDecimal(p.margin, 2)) },
           {
             key: "ratio",
             title: t("marginRatio"),
@@ -145,7 +145,7 @@ export function PositionsTable({
                 data-testid="position-pnl"
                 className={p.unrealisedPnl.startsWith("-") ? "down" : "up"}
               >
-                {p.unrealisedPnl} ({p.roe}%)
+                {formatDecimal(p.unrealisedPnl, 2)} ({p.roe}%)
               </bdi>
             ),
           },
