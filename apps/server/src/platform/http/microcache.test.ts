@@ -4,7 +4,7 @@ import { REFRESH_COOKIE, SESSION_COOKIE } from "@meridian/contracts";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type RunningServer, startServer } from "../../../../../scripts/lib/server-process.ts";
 import { buildTestApp } from "../../test/support.ts";
-import { microcacheMsFromEnv } from "./microcache.ts";
+import { acceptsGzip, microcacheMsFromEnv } from "./microcache.ts";
 import { WEB_DIR } from "./ssr.ts";
 
 const browser = {
@@ -37,6 +37,16 @@ describe("microcacheMsFromEnv", () => {
     expect(microcacheMsFromEnv({ SSR_MICROCACHE_MS: "0" })).toBe(0);
     expect(microcacheMsFromEnv({ SSR_MICROCACHE_MS: "2000" })).toBe(2000);
     expect(() => microcacheMsFromEnv({ SSR_MICROCACHE_MS: "soon" })).toThrow(/SSR_MICROCACHE_MS/);
+  });
+});
+
+describe("acceptsGzip", () => {
+  it("reads Accept-Encoding with its q-values", () => {
+    expect(acceptsGzip("gzip, deflate, br, zstd")).toBe(true);
+    expect(acceptsGzip("br;q=1.0, GZIP;q=0.5")).toBe(true);
+    expect(acceptsGzip("br, gzip;q=0")).toBe(false);
+    expect(acceptsGzip("br")).toBe(false);
+    expect(acceptsGzip(undefined)).toBe(false);
   });
 });
 
@@ -100,11 +110,16 @@ describe.skipIf(!built)("pages through the micro-cache", () => {
 
   it("compresses a cached page per response", async () => {
     await get("/fee");
-    const res = await get("/fee", { "accept-encoding": "gzip" });
-    expect(res.headers.get("x-ssr-cache")).toBe("hit");
-    expect(res.headers.get("content-encoding")).toBe("gzip");
-    expect(res.headers.get("vary")).toMatch(/accept-encoding/i);
-    expect(res.body).toContain("<html");
+    const plain = await get("/fee");
+    for (const encoding of ["gzip", "br", "gzip, deflate, br, zstd"]) {
+      const res = await get("/fee", { "accept-encoding": encoding });
+      expect(res.headers.get("x-ssr-cache")).toBe("hit");
+      expect(res.headers.get("content-encoding")).toBe(encoding === "br" ? "br" : "gzip");
+      expect(res.headers.get("vary")).toMatch(/cookie, accept-language, accept-encoding/i);
+      const nonce = nonceOf(res.headers.get("content-security-policy")) ?? "";
+      const plainNonce = nonceOf(plain.headers.get("content-security-policy")) ?? "";
+      expect(res.body.replaceAll(nonce, "N")).toBe(plain.body.replaceAll(plainNonce, "N"));
+    }
   });
 
   it("never serves a visitor with a session or refresh cookie from the cache", async () => {

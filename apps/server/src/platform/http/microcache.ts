@@ -2,6 +2,7 @@ import type { Readable } from "node:stream";
 import { Header, REFRESH_COOKIE, SESSION_COOKIE } from "@meridian/contracts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { isbot } from "isbot";
+import { fillGzipTemplate, type GzipTemplate, gzipTemplate } from "./gzip-template.ts";
 
 /**
  * Micro-cache for anonymous HTML pages: the same page for the same visitor inputs is
@@ -13,7 +14,8 @@ import { isbot } from "isbot";
  * `Cache-Control: private | no-store`, as a string with this response's CSP nonce replaced
  * by a placeholder; every answer from the cache gets the placeholder replaced by its own
  * fresh nonce (the one the CSP header already carries), so no two responses share a
- * nonce. Compression runs after, per response, on the substituted HTML.
+ * nonce. Gzip clients get a template deflated once per entry with the nonce spliced in;
+ * other encodings are compressed per response by the plugin, after substitution.
  *
  * NOTE: the key is everything a page loader reads from the request (root.tsx,
  * routes/locale-layout.tsx, the headers `api()` forwards, see FORWARDED_API_HEADERS):
@@ -61,6 +63,21 @@ interface Entry {
   expiresAt: number;
   html: string;
   headers: Record<string, string | string[]>;
+  /** The page deflated around its nonce holes, made on the first gzip answer. */
+  gzip?: GzipTemplate;
+}
+
+/** Whether Accept-Encoding takes gzip (an explicit `q=0` refuses it). */
+export function acceptsGzip(header: string | undefined): boolean {
+  if (!header) return false;
+  for (const token of header.split(",")) {
+    const [name = "", ...params] = token.split(";");
+    const coding = name.trim().toLowerCase();
+    if (coding !== "gzip" && coding !== "x-gzip") continue;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    return q === undefined || Number(q.slice(2)) > 0;
+  }
+  return false;
 }
 
 function cookieValue(header: string, name: string): string | undefined {
@@ -152,12 +169,25 @@ export function installMicrocache(scope: FastifyInstance, options: MicrocacheOpt
     flight.settle(entry);
   };
 
-  const serve = (request: FastifyRequest, reply: FastifyReply, entry: Entry) =>
-    reply
-      .code(200)
-      .headers(entry.headers)
-      .header("x-ssr-cache", "hit")
-      .send(entry.html.replaceAll(NONCE_PLACEHOLDER, request.cspNonce));
+  // A hit for a gzip client costs no compression: the page is deflated once around its
+  // nonce holes (gzip-template.ts) and each answer splices its own nonce in. Gzip rather
+  // than brotli here: level 6 is about brotli quality 2's size, and brotli cannot splice.
+  // Others go through the compression plugin like any answer.
+  const serve = (request: FastifyRequest, reply: FastifyReply, entry: Entry) => {
+    reply.code(200).headers(entry.headers).header("x-ssr-cache", "hit");
+    if (
+      acceptsGzip(request.headers["accept-encoding"]) &&
+      request.headers["x-no-compression"] === undefined
+    ) {
+      entry.gzip ??= gzipTemplate(entry.html, NONCE_PLACEHOLDER);
+      const vary = reply.getHeader("vary");
+      return reply
+        .header("vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding")
+        .header("content-encoding", "gzip")
+        .send(fillGzipTemplate(entry.gzip, request.cspNonce));
+    }
+    return reply.send(entry.html.replaceAll(NONCE_PLACEHOLDER, request.cspNonce));
+  };
 
   scope.addHook("onRequest", async (request, reply) => {
     const key = microcacheKey(request);
