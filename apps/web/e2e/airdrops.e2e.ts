@@ -155,6 +155,29 @@ describe("airdrop library", () => {
     await expect(page.getByTestId("not-found").count()).resolves.toBe(1);
   });
 
+  test("news: an item from the home page has its own page with Article JSON-LD; unknown news is 404", async () => {
+    const page = await newPage(browser, { allowErrors: ANONYMOUS });
+    await page.goto(`${server.url}/ja/airdrops`);
+    const link = page.locator('.ad-news a[href*="/airdrops/news/"]').first();
+    const href = (await link.getAttribute("href")) ?? "";
+    expect(href).toMatch(/^\/ja\/airdrops\/news\/[a-z0-9-]+$/);
+    await link.click();
+    await page.waitForURL(`${server.url}${href}`);
+    // Client-side navigation: the head follows once the new route has rendered.
+    await expect.poll(async () => (await headTags(page)).canonical).toBe(`${server.url}${href}`);
+    const head = await headTags(page);
+    expect(head.hreflang.find((h) => h.lang === "x-default")?.href).toBe(`${server.url}${href.slice(3)}`);
+    const ld = head.jsonLd.map((t) => JSON.parse(t) as Record<string, unknown>);
+    const article = ld.find((d) => d["@type"] === "Article");
+    expect(article).toMatchObject({ mainEntityOfPage: `${server.url}${href}` });
+    for (const key of ["headline", "datePublished", "dateModified", "image"])
+      expect(article?.[key]).toBeTruthy();
+    expect(ld.some((d) => d["@type"] === "BreadcrumbList")).toBe(true);
+    await expect(page.locator("h1").textContent()).resolves.toBe(article?.headline);
+    const missing = await fetch(`${server.url}/airdrops/news/no-such-news`);
+    expect(missing.status).toBe(404);
+  });
+
   test("Arabic renders right to left with translated labels", async () => {
     const page = await newPage(browser, { locale: "ar", colorScheme: "dark", allowErrors: ANONYMOUS });
     await page.goto(`${server.url}/ar/airdrops/list`);
