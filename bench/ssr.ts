@@ -8,6 +8,8 @@
  *
  * Env: BENCH_PATH (default "/"), BENCH_CONNECTIONS (10), BENCH_DURATION_S (10),
  * BENCH_CPU_PROF=<dir> (the server writes a .cpuprofile there when it stops).
+ * The server's anonymous-page micro-cache is on as in production, so this mostly measures
+ * cache hits; `SSR_MICROCACHE_MS=0 npm run bench:ssr` measures a render per request.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
@@ -58,6 +60,8 @@ try {
   await first.body?.cancel();
   if (first.status !== 200) throw new Error(`GET ${url} answered ${first.status}`);
 
+  const cacheMs = process.env.SSR_MICROCACHE_MS ?? "1000";
+  log(`micro-cache: SSR_MICROCACHE_MS=${cacheMs}${cacheMs === "0" ? " (off: every request renders)" : ""}`);
   log(`warm-up: 3 s, ${connections} connections against ${pagePath}`);
   await autocannon({ url, connections, duration: 3, headers });
 
