@@ -325,5 +325,7 @@ export interface AdminAirdropRow extends AirdropSummary {
 }
 export interface AdminAirdropNewsRow extends AirdropNewsItem {
   id: number;
+  /** Sanitised HTML, so the edit form saves it back unchanged. */
+  body: string;
   published: boolean;
 }

@@ -177,6 +177,9 @@ describe.each(targets)("airdrop library SQL ($label)", ({ make }) => {
     if (first.airdropSlug) expect(detail.item.airdropName).toBeTruthy();
     expect(detail.related.some((n) => n.slug === first.slug)).toBe(false);
     expect((await service.index("en")).news.some((n) => n.slug === first.slug)).toBe(true);
+    // The admin list carries the body, so editing an item does not blank it.
+    const adminRow = (await service.adminList()).news.find((n) => n.slug === first.slug);
+    expect(adminRow?.body).toBe(detail.item.body);
     await expect(service.newsDetail("no-such-news", "en")).rejects.toMatchObject({ status: 404 });
     const row = await db.get<{ id: number }>("SELECT id FROM airdrop_news WHERE slug = ?", [first.slug]);
     await service.publishNews(Number(row?.id), false);

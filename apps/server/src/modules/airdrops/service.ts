@@ -313,6 +313,7 @@ export class AirdropsService {
         slug: n.slug,
         title: n.title,
         summary: n.summary,
+        body: n.body,
         airdropSlug: n.airdropSlug,
         publishedAt: n.publishedAt,
         published: n.published,

@@ -266,6 +266,7 @@ export function NewsForm({
     slug: string;
     title: string;
     summary: string;
+    body: string;
     airdropSlug: string | null;
     publishedAt: number;
     published: boolean;
@@ -286,6 +287,7 @@ export function NewsForm({
             slug: item.slug,
             title: item.title,
             summary: item.summary,
+            body: item.body,
             published: item.published,
             airdropSlug: item.airdropSlug ?? "",
             publishedAt: toInputTime(item.publishedAt),
