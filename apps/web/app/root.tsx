@@ -71,7 +71,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   });
   const server = readServerContext(context);
   const [user] = await Promise.all([
-    loadShellUser(server, getLocale(locale).languageKey),
+    loadShellUser(server, getLocale(locale).languageKey, cookieHeader),
     loadLocaleModules(locale),
   ]);
   return {

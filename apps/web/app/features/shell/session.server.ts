@@ -1,3 +1,5 @@
+import { REFRESH_COOKIE, SESSION_COOKIE } from "@meridian/contracts";
+import { readCookie } from "../../lib/cookies.ts";
 import type { ServerContext } from "../../server-context.ts";
 import type { ShellUser } from "./types.ts";
 
@@ -12,12 +14,17 @@ const str = (v: unknown): string | undefined => (typeof v === "string" && v ? v 
 /**
  * The logged-in visitor for the header (SPEC section 4, session): the user-info call,
  * answered in-process. Anonymous visitors, missing endpoints and errors all mean no user.
+ * Without a session or refresh cookie there is nobody to look up, so no call is made:
+ * most page views are anonymous and this keeps the render free of it.
  */
 export async function loadShellUser(
   server: ServerContext | undefined,
   locale: string,
+  cookieHeader: string | null = null,
 ): Promise<ShellUser | undefined> {
   if (!server) return undefined;
+  if (!readCookie(cookieHeader, SESSION_COOKIE) && !readCookie(cookieHeader, REFRESH_COOKIE))
+    return undefined;
   try {
     const answer = await server.api<UserInfoAnswer | null>("/v1/user/overview/userinfo", {
       method: "POST",
