@@ -15,5 +15,7 @@ export default defineConfig({
     exclude: ["**/node_modules/**", "**/build/**", "apps/web/e2e/**"],
     environment: "node",
     testTimeout: 20_000,
+    // Database suites migrate and seed in beforeAll; on a loaded 2-core CI box that can pass 10 s.
+    hookTimeout: 30_000,
   },
 });

@@ -13,5 +13,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     teardownTimeout: 20_000,
+    // A real browser on a shared 2-core machine: a UI condition polled for 1 s (Vitest's
+    // default) flakes under load, so polls wait up to 10 s unless a test says otherwise.
+    expect: { poll: { timeout: 10_000 } },
   },
 });

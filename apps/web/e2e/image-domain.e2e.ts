@@ -94,5 +94,5 @@ test("the first host to answer is stored and sent, and a broken image on an allo
 
   // After a reload the stored host rides along on API calls (the server rewrites image URLs to it).
   await page.reload();
-  await expect.poll(() => sentFastHost.at(-1)).toBe(fastHost);
+  await expect.poll(() => sentFastHost.at(-1), { timeout: 15_000 }).toBe(fastHost);
 });
