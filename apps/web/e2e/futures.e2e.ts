@@ -1,7 +1,7 @@
 /**
  * USDT-M perpetuals on paper in a real browser against the real server: a registered
  * user enters simulation mode on /futures/usdt/BTCUSDT, moves USDT from spot into the
- * futures wallet, opens a 10x long, watches its PnL follow a mark pinned through the
+ * futures wallet, opens a 25x long, watches its PnL follow a mark pinned through the
  * test endpoint (FUTURES_TEST_MARKS=1), sets and cancels TP/SL, then a mark under the
  * liquidation price closes the position through the liquidation engine.
  */
@@ -123,9 +123,9 @@ describe("futures trading", () => {
     await page.getByTestId("transfer-submit").click();
     await expect.poll(() => textOf(page, "futures-wallet")).toBe("1,000.00 USDT");
 
-    // 10x, then a market long of 0.05 BTC (about 4,800 USDT notional).
-    await page.getByTestId("leverage-10").click();
-    await expect.poll(() => textOf(page, "leverage-value")).toBe("10x");
+    // 25x, then a market long of 0.05 BTC (about 4,800 USDT notional).
+    await page.getByTestId("leverage-25").click();
+    await expect.poll(() => textOf(page, "leverage-value")).toBe("25x");
     await page.getByTestId("futures-type-market").click();
     await page.getByTestId("futures-qty").fill("0.05");
     await page.getByTestId("futures-long").click();
@@ -134,7 +134,7 @@ describe("futures trading", () => {
     await row.waitFor();
     expect(await textOf(page, "position-size")).toBe("0.050");
     const opened = await position(page);
-    expect(opened?.leverage).toBe(10);
+    expect(opened?.leverage).toBe(25);
     const entry = Number(opened?.entryPrice);
     const liq = Number(opened?.liquidationPrice);
     // Cross margin: the whole 1,000 USDT wallet stands behind the position.

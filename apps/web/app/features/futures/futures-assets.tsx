@@ -38,7 +38,7 @@ export function FuturesAssetsPage({ locale, loggedIn }: { locale: string; logged
               </div>
             </section>
             {account ? (
-              <ul className="assets-accounts" data-testid="futures-account">
+              <dl className="futures-asset-list" data-testid="futures-account">
                 {(
                   [
                     ["wallet", t("wallet"), account.wallet],
@@ -49,16 +49,14 @@ export function FuturesAssetsPage({ locale, loggedIn }: { locale: string; logged
                     ["transferable", t("assets.maxTransferOut"), account.maxTransferOut],
                   ] as const
                 ).map(([key, label, value]) => (
-                  <li key={key}>
-                    <span>
-                      <span>{label}</span>
-                      <strong data-testid={`futures-${key}`}>
-                        <bdi dir="ltr">{usdt(value)}</bdi>
-                      </strong>
-                    </span>
-                  </li>
+                  <div key={key}>
+                    <dt>{label}</dt>
+                    <dd data-testid={`futures-${key}`}>
+                      <bdi dir="ltr">{usdt(value)}</bdi>
+                    </dd>
+                  </div>
                 ))}
-              </ul>
+              </dl>
             ) : null}
             <h2>{t("positions")}</h2>
             {fut.positions.length === 0 ? (

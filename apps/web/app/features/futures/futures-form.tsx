@@ -17,7 +17,8 @@ import { TransferButton } from "./transfer-modal.tsx";
 
 type OrderType = "LIMIT" | "MARKET" | "STOP_MARKET";
 const TYPES: OrderType[] = ["LIMIT", "MARKET", "STOP_MARKET"];
-const LEVERAGE_MARKS = [1, 5, 10, 20, 50, 75, 100, 125];
+// Evenly spread along the range so each label sits near its thumb position.
+const LEVERAGE_MARKS = [1, 25, 50, 75, 100, 125];
 
 function Field(props: {
   label: string;
