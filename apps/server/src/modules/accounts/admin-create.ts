@@ -3,6 +3,7 @@ import { loadConfig } from "../../platform/config.ts";
 import { openDb } from "../../platform/db/index.ts";
 import { loadMigrations, migrate } from "../../platform/db/migrate.ts";
 import { MIGRATIONS_DIR } from "../../platform/db/migrations/index.ts";
+import { ensureAccountsSecret } from "../../platform/local-secrets.ts";
 import { emailTarget } from "./codes.ts";
 import { loadAccountsConfig } from "./config.ts";
 import { AccountsRepo } from "./repo.ts";
@@ -20,6 +21,8 @@ if (values.email === undefined || values.password === undefined || values.passwo
   process.exit(2);
 }
 const config = loadConfig();
+// The same generated secret the server uses when ACCOUNTS_SECRET is unset (see local-secrets.ts).
+ensureAccountsSecret(config.dataDir);
 const db = openDb(config);
 try {
   await migrate(db, await loadMigrations(MIGRATIONS_DIR));
