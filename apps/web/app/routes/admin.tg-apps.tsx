@@ -3,7 +3,7 @@ import { localizePath } from "@meridian/contracts/locales";
 import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import adminStylesHref from "../features/tg-apps/admin/admin.css?url";
-import adminAntdHref from "../features/tg-apps/admin/admin-antd.generated.css?url";
+import adminAntdHref from "../styles/admin-antd.generated.css?url";
 import type { AdminAppRow, AdminArticleRow } from "../features/tg-apps/admin/admin-api.ts";
 import { TgAppsAdminPage } from "../features/tg-apps/admin/admin-page.tsx";
 import { serverOf } from "../features/tg-apps/api.server.ts";

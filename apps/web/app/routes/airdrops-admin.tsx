@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import { loadAdmin } from "../features/airdrops/admin.server.ts";
-import adminAntdHref from "../features/airdrops/admin-antd.generated.css?url";
+import adminAntdHref from "../styles/admin-antd.generated.css?url";
 import { AirdropAdminPage } from "../features/airdrops/admin-page.tsx";
 import stylesHref from "../features/airdrops/airdrops.css?url";
 import { serverOf } from "../features/airdrops/api.server.ts";
