@@ -6,7 +6,7 @@ import type {
   MarketSymbolInfo,
 } from "@meridian/contracts";
 import { localizePath } from "@meridian/contracts/locales";
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { EnterSimulationButton } from "../simulation/enter-simulation-button.tsx";
 import { errorCode } from "../trade/api.ts";
@@ -131,9 +131,13 @@ function OrderForm({ info, mark, picked, onChanged }: PanelProps) {
   useEffect(() => {
     if (picked) setPrice(picked.price);
   }, [picked]);
+  // The limit price starts at the first mark seen; a field the user cleared stays clear.
+  const prefilled = useRef(false);
   useEffect(() => {
-    if (price === "" && mark && type === "LIMIT") setPrice(normalizeDecimal(mark.markPrice));
-  }, [mark, price, type]);
+    if (prefilled.current || !mark) return;
+    prefilled.current = true;
+    setPrice(normalizeDecimal(mark.markPrice));
+  }, [mark]);
 
   const failed = (e: unknown) => {
     const code = errorCode(e);

@@ -1,3 +1,4 @@
+import type { PaperTrade } from "@meridian/contracts";
 import { localizePath } from "@meridian/contracts/locales";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -10,6 +11,7 @@ import { RecentTrades } from "../trade/recent-trades.tsx";
 import { TickerBar } from "../trade/ticker-bar.tsx";
 import { FeedContext, type MarketSnapshot, useFeedLifecycle, useMarket } from "../trade/use-market.ts";
 import { AccountTables } from "./account-tables.tsx";
+import { futuresApi } from "./api.ts";
 import { FuturesOrderPanel } from "./futures-form.tsx";
 import { MarkStats } from "./mark-stats.tsx";
 import { useFutures } from "./use-futures.ts";
@@ -29,6 +31,34 @@ function useIsPhone(forced: boolean): boolean {
     return () => mq.removeEventListener("change", update);
   }, [forced]);
   return phone;
+}
+
+/** The user's futures fills in the shape the chart draws as markers (re-read after each push). */
+function useChartFills(enabled: boolean, version: number): PaperTrade[] {
+  const [fills, setFills] = useState<PaperTrade[]>([]);
+  useEffect(() => {
+    if (!enabled || version < 0) return;
+    void futuresApi.trades().then(
+      (list) =>
+        setFills(
+          list.map((x) => ({
+            tradeId: x.id,
+            orderId: x.orderId,
+            symbol: x.symbol,
+            side: x.side,
+            price: x.price,
+            qty: x.quantity,
+            quoteQty: "",
+            fee: x.fee,
+            feeAsset: "USDT",
+            isMaker: x.maker,
+            time: x.time,
+          })),
+        ),
+      () => {},
+    );
+  }, [enabled, version]);
+  return fills;
 }
 
 export interface FuturesPageProps {
@@ -73,6 +103,7 @@ function Screen({
   const phone = useIsPhone(layout === "phone");
   const [phoneTab, setPhoneTab] = useState<PhoneTab>("chart");
   const [picked, setPicked] = useState<{ price: string; seq: number } | null>(null);
+  const fills = useChartFills(access === "ready", fut.version);
   const info = snapshot.symbols.find((s) => s.symbol === symbol);
   if (!info) return null;
 
@@ -141,7 +172,7 @@ function Screen({
         symbol={symbol}
         priceDecimals={info.priceDecimals}
         dark={dark}
-        fills={[]}
+        fills={fills}
         reconnects={reconnects}
       />
       <OrderBook
