@@ -1,6 +1,8 @@
 import type { UserInfoResponse } from "@meridian/contracts";
 import { isSuccessCode } from "@meridian/contracts";
 import type { RouterContextProvider } from "react-router";
+import { localeFromParams } from "../../i18n/locale-routing.ts";
+import { loadI18n } from "../../i18n/resources.server.ts";
 import { readServerContext } from "../../lib/server-context.server.ts";
 
 /** The logged-in visitor's VIP level from user info (in-process), or null for visitors. */
@@ -19,4 +21,34 @@ export async function loadVipLevel(
   } catch {
     return null;
   }
+}
+
+type FeesMetaKey = "fee" | "intro" | "detail";
+
+/**
+ * Loader data shared by /fee, /vip/vipIntroduce and /vip/detail: the locale, the `fees`
+ * translations, the visitor's VIP level and the page's title and description.
+ */
+export async function loadFeesPage(
+  params: { lang?: string },
+  context: Readonly<RouterContextProvider> | undefined,
+  metaKey: FeesMetaKey,
+) {
+  const locale = localeFromParams(params);
+  const i18n = loadI18n(locale, ["fees"]);
+  const meta = (i18n.bundles.fees as { meta?: Record<string, { title?: string; description?: string }> })
+    .meta?.[metaKey];
+  return {
+    locale,
+    i18n,
+    level: await loadVipLevel(context),
+    title: meta?.title ?? "Meridian",
+    description: meta?.description ?? "",
+  };
+}
+
+/** The `meta` export of those routes. */
+export function feesPageMeta(data: { title: string; description: string } | undefined) {
+  if (!data) return [];
+  return [{ title: data.title }, { name: "description", content: data.description }];
 }
