@@ -7,6 +7,7 @@ export * from "./ledger/index.ts";
 export * from "./liquidity/liquidity-maker.ts";
 export * from "./market/index.ts";
 export * from "./matching/event-log.ts";
+export * from "./matching/fan-out.ts";
 export * from "./matching/order-book.ts";
 export * from "./matching/types.ts";
 export * from "./prng.ts";

@@ -1,9 +1,7 @@
 import {
+  BookFanOut,
   type BookListener,
   buildLadder,
-  type CancelReason,
-  type DomainError,
-  type ExpireReason,
   type InstrumentSpec,
   OrderBook,
   type Quote,
@@ -27,43 +25,6 @@ interface Resting {
 
 const keyOf = (q: Quote): string => `${q.side}:${q.price}:${q.qty}`;
 
-/** Forwards engine events to every subscriber (the order service listens for its users' fills). */
-class FanOut implements BookListener {
-  readonly listeners = new Set<BookListener>();
-  onAccepted(seq: number, id: number, ts: number): void {
-    for (const l of this.listeners) l.onAccepted(seq, id, ts);
-  }
-  onRejected(seq: number, id: number, error: DomainError, ts: number): void {
-    for (const l of this.listeners) l.onRejected(seq, id, error, ts);
-  }
-  onTrade(
-    seq: number,
-    makerId: number,
-    takerId: number,
-    price: number,
-    qty: number,
-    makerSide: Side,
-    makerLeft: number,
-    takerLeft: number,
-    ts: number,
-  ): void {
-    for (const l of this.listeners)
-      l.onTrade(seq, makerId, takerId, price, qty, makerSide, makerLeft, takerLeft, ts);
-  }
-  onCancelled(seq: number, id: number, left: number, reason: CancelReason, ts: number): void {
-    for (const l of this.listeners) l.onCancelled(seq, id, left, reason, ts);
-  }
-  onExpired(seq: number, id: number, left: number, reason: ExpireReason, ts: number): void {
-    for (const l of this.listeners) l.onExpired(seq, id, left, reason, ts);
-  }
-  onTriggered(seq: number, id: number, ts: number): void {
-    for (const l of this.listeners) l.onTriggered(seq, id, ts);
-  }
-  onDelta(seq: number, side: Side, price: number, levelQty: number): void {
-    for (const l of this.listeners) l.onDelta(seq, side, price, levelQty);
-  }
-}
-
 export interface MakerBookOptions {
   spec: InstrumentSpec;
   seed: number;
@@ -83,7 +44,7 @@ export interface MakerBookOptions {
  */
 export class MakerBook {
   readonly book: OrderBook;
-  private readonly fan = new FanOut();
+  private readonly fan = new BookFanOut();
   private readonly o: MakerBookOptions;
   private resting = new Map<string, Resting>();
   private nextId = MAKER_ID_BASE;

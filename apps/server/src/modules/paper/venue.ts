@@ -1,9 +1,7 @@
 import {
+  BookFanOut,
   type BookListener,
   buildLadder,
-  type CancelReason,
-  type DomainError,
-  type ExpireReason,
   type InstrumentSpec,
   type ListedInstrument,
   listInstruments,
@@ -14,6 +12,7 @@ import {
   Stp,
   Tif,
 } from "@meridian/domain";
+import { MAKER_ACCOUNT, MAKER_ID_BASE } from "../market/maker-book.ts";
 
 /** One symbol's in-memory order book, shared with whoever else listens to it (depth streams). */
 export interface VenueBook {
@@ -39,49 +38,9 @@ export interface PaperVenue {
   onPrice(listener: (symbol: string) => void): () => void;
 }
 
-export const MAKER_ACCOUNT = 0;
-export const MAKER_ID_BASE = 2 ** 50;
-
-/** Forwards a book's events to every subscriber. */
-class FanOut implements BookListener {
-  readonly listeners = new Set<BookListener>();
-  onAccepted(seq: number, id: number, ts: number): void {
-    for (const l of this.listeners) l.onAccepted(seq, id, ts);
-  }
-  onRejected(seq: number, id: number, error: DomainError, ts: number): void {
-    for (const l of this.listeners) l.onRejected(seq, id, error, ts);
-  }
-  onTrade(
-    seq: number,
-    makerId: number,
-    takerId: number,
-    price: number,
-    qty: number,
-    makerSide: Side,
-    makerLeft: number,
-    takerLeft: number,
-    ts: number,
-  ): void {
-    for (const l of this.listeners)
-      l.onTrade(seq, makerId, takerId, price, qty, makerSide, makerLeft, takerLeft, ts);
-  }
-  onCancelled(seq: number, id: number, left: number, reason: CancelReason, ts: number): void {
-    for (const l of this.listeners) l.onCancelled(seq, id, left, reason, ts);
-  }
-  onExpired(seq: number, id: number, left: number, reason: ExpireReason, ts: number): void {
-    for (const l of this.listeners) l.onExpired(seq, id, left, reason, ts);
-  }
-  onTriggered(seq: number, id: number, ts: number): void {
-    for (const l of this.listeners) l.onTriggered(seq, id, ts);
-  }
-  onDelta(seq: number, side: Side, price: number, levelQty: number): void {
-    for (const l of this.listeners) l.onDelta(seq, side, price, levelQty);
-  }
-}
-
 interface LocalSymbol {
   readonly spec: InstrumentSpec;
-  readonly fan: FanOut;
+  readonly fan: BookFanOut;
   readonly book: OrderBook;
   readonly seed: number;
   last: number;
@@ -119,7 +78,7 @@ export class LocalVenue implements PaperVenue {
     }
     let seed = options.seed ?? 7;
     for (const { spec, listing } of instruments) {
-      const fan = new FanOut();
+      const fan = new BookFanOut();
       const ref = priceToTicks(spec, listing.refPrice);
       const state: LocalSymbol = {
         spec,
