@@ -3,13 +3,13 @@ import { localizePath } from "@meridian/contracts/locales";
 import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import adminStylesHref from "../features/tg-apps/admin/admin.css?url";
-import adminAntdHref from "../styles/admin-antd.generated.css?url";
 import type { AdminAppRow, AdminArticleRow } from "../features/tg-apps/admin/admin-api.ts";
 import { TgAppsAdminPage } from "../features/tg-apps/admin/admin-page.tsx";
 import { serverOf } from "../features/tg-apps/api.server.ts";
 import tgAppsStylesHref from "../features/tg-apps/tg-apps.css?url";
 import { localeFromParams } from "../i18n/locale-routing.ts";
 import { loadI18n } from "../i18n/resources.server.ts";
+import adminAntdHref from "../styles/admin-antd.generated.css?url";
 import type { Route } from "./+types/admin.tg-apps";
 
 export const links: Route.LinksFunction = () => [

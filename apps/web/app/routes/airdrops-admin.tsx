@@ -1,12 +1,12 @@
 import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import { loadAdmin } from "../features/airdrops/admin.server.ts";
-import adminAntdHref from "../styles/admin-antd.generated.css?url";
 import { AirdropAdminPage } from "../features/airdrops/admin-page.tsx";
 import stylesHref from "../features/airdrops/airdrops.css?url";
 import { serverOf } from "../features/airdrops/api.server.ts";
 import { localeFromParams } from "../i18n/locale-routing.ts";
 import { loadI18n } from "../i18n/resources.server.ts";
+import adminAntdHref from "../styles/admin-antd.generated.css?url";
 import type { Route } from "./+types/airdrops-admin";
 
 export const links: Route.LinksFunction = () => [
