@@ -25,7 +25,16 @@ import { antdThemeConfig } from "../app/theme/antd-theme.ts";
 export const ANTD_COMPONENTS = ["Button", "Drawer", "Modal", "Tag", "Collapse", "Pagination"];
 
 /** Components only the admin pages (/admin/airdrops, /admin/tg-apps) render. */
-export const ADMIN_ANTD_COMPONENTS = ["Table", "Form", "Input", "Switch", "Select", "Empty", "Spin", "Checkbox"];
+export const ADMIN_ANTD_COMPONENTS = [
+  "Table",
+  "Form",
+  "Input",
+  "Switch",
+  "Select",
+  "Empty",
+  "Spin",
+  "Checkbox",
+];
 
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const outFile = path.join(webDir, "app/styles/antd.generated.css");
