@@ -1,6 +1,7 @@
 import { FeePage } from "../features/fees/fee-pages.tsx";
 import feesStyles from "../features/fees/fees.css?url";
-import { feesPageMeta, loadFeesPage } from "../features/fees/vip.server.ts";
+import { feesPageMeta } from "../features/fees/page-meta.ts";
+import { loadFeesPage } from "../features/fees/vip.server.ts";
 import type { Route } from "./+types/fee";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: feesStyles }];

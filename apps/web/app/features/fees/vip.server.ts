@@ -46,9 +46,3 @@ export async function loadFeesPage(
     description: meta?.description ?? "",
   };
 }
-
-/** The `meta` export of those routes. */
-export function feesPageMeta(data: { title: string; description: string } | undefined) {
-  if (!data) return [];
-  return [{ title: data.title }, { name: "description", content: data.description }];
-}
