@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { EventLog } from "./event-log.ts";
 import { OrderBook } from "./order-book.ts";
 import { unitSpec } from "./test-support.ts";
-import { type BookEvent, type PlaceOrder, Side, Stp, Tif } from "./types.ts";
+import { type BookEvent, ExpireReason, type PlaceOrder, Side, Stp, Tif } from "./types.ts";
 
 /** A command with its ids still to assign (so any generated sequence is valid to run). */
 type Cmd =
@@ -336,9 +336,23 @@ describe("order book properties", () => {
           }
           const spawned = events.flatMap((e) => (e.type === "accepted" ? [e.id] : []));
           const expectedGone = new Set([target, ...(victim.ocoId === null ? [] : [victim.ocoId])]);
-          for (const o of before) expect(after.has(o.id)).toBe(!expectedGone.has(o.id));
-          // Cancelling a partly filled parent may place its TP/SL legs (which may fire at once).
+          // A TP/SL leg placed by the cancel may fire at once and trade: the resting orders
+          // it fills completely, or expires by self-trade prevention, leave with it. Nothing
+          // else may go, and nothing but the victim and its partner may be cancelled.
+          const tradedAway = new Set(
+            events.flatMap((e) => {
+              if (e.type === "trade" && e.makerLeft === 0) return [e.makerId];
+              if (e.type === "expired" && e.reason === ExpireReason.StpMaker) return [e.id];
+              return [];
+            }),
+          );
           const beforeIds = new Set(before.map((o) => o.id));
+          for (const e of events) {
+            if (e.type === "cancelled" && beforeIds.has(e.id)) expect(expectedGone.has(e.id)).toBe(true);
+          }
+          for (const o of before)
+            expect(after.has(o.id)).toBe(!expectedGone.has(o.id) && !tradedAway.has(o.id));
+          // Cancelling a partly filled parent may place its TP/SL legs (which may fire at once).
           for (const id of after) if (!beforeIds.has(id)) expect(spawned).toContain(id);
         });
       }),
