@@ -4,7 +4,8 @@
  * 0. the static checks of `npm run check` (typecheck, lint, translations), one tally each;
  * 1. unit + integration (Vitest) against SQLite;
  * 2. the `*.int.test.ts` files again against PostgreSQL and Redis (required when CI=true);
- * 3. the web build when stale, then the browser suite (vitest.e2e.config.ts).
+ * 3. the browser suite (vitest.e2e.config.ts) on the web build, which is made first
+ *    (when stale) since some server tests render real pages too.
  *
  * Each run reports to the terminal and to a JSON file; the last line printed is
  * `N passed, N failed[, N skipped]` summed over every suite. A suite that crashes or
@@ -225,6 +226,16 @@ async function main(): Promise<void> {
   runCheck("lint", "lint");
   runCheck("translations", "i18n:check");
 
+  // Built before the Vitest suites: server tests that render real pages need it too.
+  let built = false;
+  try {
+    say("\n=== web build (when stale)");
+    ensureWebBuild({ log: say });
+    built = true;
+  } catch (error) {
+    fail("web build", error instanceof Error ? error.message : String(error));
+  }
+
   await runVitest("unit + integration (SQLite)", ["--passWithNoTests"], cleanEnv());
 
   const [hasPostgres, hasRedis] = await Promise.all([postgresReachable(), redisReachable()]);
@@ -244,15 +255,8 @@ async function main(): Promise<void> {
     await runVitest("integration (PostgreSQL + Redis)", ["--passWithNoTests", ".int.test."], env);
   }
 
-  let built = false;
-  try {
-    say("\n=== web build (when stale)");
-    ensureWebBuild({ log: say });
-    built = true;
-  } catch (error) {
-    fail("browser (e2e)", `web build failed: ${error instanceof Error ? error.message : String(error)}`);
-  }
   if (built) await runVitest("browser (e2e)", ["-c", "vitest.e2e.config.ts"], cleanEnv());
+  else fail("browser (e2e)", "not run: the web build failed (see above)");
 }
 
 try {
