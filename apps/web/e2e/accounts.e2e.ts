@@ -5,14 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { totp } from "../../server/src/modules/accounts/totp.ts";
-import {
-  type Browser,
-  launchBrowser,
-  newPage,
-  type Page,
-  type RunningServer,
-  startServer,
-} from "./harness.ts";
+import { E2E_PASSWORD, outboxCode } from "./account-flows.ts";
+import { type Browser, launchBrowser, newPage, type RunningServer, startServer } from "./harness.ts";
 
 let server: RunningServer;
 let browser: Browser;
@@ -27,26 +21,12 @@ afterAll(async () => {
 });
 
 const EMAIL = `e2e${Date.now()}@example.com`;
-const PASSWORD = "e2e-password-123";
 /**
  * Logged-out account pages log the spec's "get user info error". The shell's script
  * nonce currently trips a hydration warning (browsers hide `nonce` from the DOM): not an
  * accounts matter, allowed here until the shell fixes it.
  */
 const allowErrors = ["get user info error", "hydrated but some attributes"];
-
-async function outboxCode(page: Page, recipient: string): Promise<string> {
-  for (let i = 0; i < 20; i++) {
-    const res = await page.request.get(
-      `${server.url}/v1/dev/outbox?recipient=${encodeURIComponent(recipient)}`,
-    );
-    const body = (await res.json()) as { data: { messages: { body: string }[] } };
-    const code = /\b(\d{6})\b/.exec(body.data.messages[0]?.body ?? "")?.[1];
-    if (code) return code;
-    await page.waitForTimeout(250);
-  }
-  throw new Error(`no code in the outbox for ${recipient}`);
-}
 
 describe("accounts", () => {
   let secret = "";
@@ -57,9 +37,9 @@ describe("accounts", () => {
     await page.waitForLoadState("networkidle");
     await expect.poll(() => page.getByTestId("register-email").inputValue(), { timeout: 15_000 }).toBe(EMAIL);
     await page.getByTestId("register-send-code").click();
-    await page.getByTestId("register-code").fill(await outboxCode(page, EMAIL));
-    await page.getByTestId("register-password").fill(PASSWORD);
-    await page.getByTestId("register-password-again").fill(PASSWORD);
+    await page.getByTestId("register-code").fill(await outboxCode(page, server.url, EMAIL));
+    await page.getByTestId("register-password").fill(E2E_PASSWORD);
+    await page.getByTestId("register-password-again").fill(E2E_PASSWORD);
     await page.getByTestId("register-submit").click();
     await page.waitForURL(/\/account\/overview$/);
     await expect
@@ -91,7 +71,7 @@ describe("accounts", () => {
     // Submitting before hydration would post the form natively.
     await page.waitForLoadState("networkidle");
     await page.getByTestId("login-name").fill(EMAIL);
-    await page.getByTestId("login-password").fill(PASSWORD);
+    await page.getByTestId("login-password").fill(E2E_PASSWORD);
     await page.getByTestId("login-submit").click();
     // The next TOTP step: the one used to bind is spent.
     await page.getByTestId("login-code").fill(totp(secret, Date.now() + 30_000));
@@ -133,9 +113,9 @@ describe("accounts", () => {
     await page.getByText("メールアドレスを入力してください").waitFor();
     await page.getByTestId("register-email").fill(email);
     await page.getByTestId("register-send-code").click();
-    await page.getByTestId("register-code").fill(await outboxCode(page, email));
-    await page.getByTestId("register-password").fill(PASSWORD);
-    await page.getByTestId("register-password-again").fill(PASSWORD);
+    await page.getByTestId("register-code").fill(await outboxCode(page, server.url, email));
+    await page.getByTestId("register-password").fill(E2E_PASSWORD);
+    await page.getByTestId("register-password-again").fill(E2E_PASSWORD);
     await page.getByTestId("register-submit").click();
     await page.waitForURL(`${server.url}/ja/telegram-apps`);
 
@@ -158,7 +138,7 @@ describe("accounts", () => {
       await page.goto(`${server.url}/ja/login?redirect=${encodeURIComponent(redirect)}`);
       await page.waitForLoadState("networkidle");
       await page.getByTestId("login-name").fill(email);
-      await page.getByTestId("login-password").fill(PASSWORD);
+      await page.getByTestId("login-password").fill(E2E_PASSWORD);
       await page.getByTestId("login-submit").click();
     };
     await login("/ja/telegram-apps/catizen");

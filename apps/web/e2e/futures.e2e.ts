@@ -7,6 +7,7 @@
  */
 import { FuturesPath, type FuturesPosition } from "@meridian/contracts";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { registerThroughPages } from "./account-flows.ts";
 import {
   type Browser,
   launchBrowser,
@@ -33,32 +34,6 @@ afterAll(async () => {
 
 /** Logged-out pages log the spec's "get user info error"; the shell's nonce trips a hydration warning (see accounts.e2e.ts). */
 const allowErrors = ["get user info error", "hydrated but some attributes"];
-const PASSWORD = "e2e-password-123";
-
-async function outboxCode(page: Page, recipient: string): Promise<string> {
-  for (let i = 0; i < 40; i++) {
-    const res = await page.request.get(
-      `${server.url}/v1/dev/outbox?recipient=${encodeURIComponent(recipient)}`,
-    );
-    const body = (await res.json()) as { data: { messages: { body: string }[] } };
-    const code = /\b(\d{6})\b/.exec(body.data.messages[0]?.body ?? "")?.[1];
-    if (code) return code;
-    await page.waitForTimeout(250);
-  }
-  throw new Error(`no code in the outbox for ${recipient}`);
-}
-
-async function register(page: Page, email: string): Promise<void> {
-  await page.goto(`${server.url}/register?account=${encodeURIComponent(email)}`);
-  await page.waitForLoadState("networkidle");
-  await expect.poll(() => page.getByTestId("register-email").inputValue(), { timeout: 15_000 }).toBe(email);
-  await page.getByTestId("register-send-code").click();
-  await page.getByTestId("register-code").fill(await outboxCode(page, email));
-  await page.getByTestId("register-password").fill(PASSWORD);
-  await page.getByTestId("register-password-again").fill(PASSWORD);
-  await page.getByTestId("register-submit").click();
-  await page.waitForURL(/\/account\/overview$/);
-}
 
 /** Positions and the account reach the page once a second over /v1/ws/futures. */
 const LIVE = { timeout: 10_000 };
@@ -107,7 +82,7 @@ describe("futures trading", () => {
 
   test("transfer in, leveraged long, PnL on the pinned mark, TP/SL, liquidation", async () => {
     const page = await newPage(browser, { allowErrors });
-    await register(page, `futures${Date.now()}@example.com`);
+    await registerThroughPages(page, server.url, `futures${Date.now()}@example.com`);
     await page.context().addInitScript(() => localStorage.setItem("skipGuide", "1"));
 
     await page.goto(`${server.url}/futures/usdt/BTCUSDT`);

@@ -1,0 +1,32 @@
+import { expect } from "vitest";
+import type { Page } from "./harness.ts";
+
+/** The password every browser test registers with. */
+export const E2E_PASSWORD = "e2e-password-123";
+
+/** Reads the newest verification code sent to `recipient` from the dev outbox (polls up to 10 s). */
+export async function outboxCode(page: Page, serverUrl: string, recipient: string): Promise<string> {
+  for (let i = 0; i < 40; i++) {
+    const res = await page.request.get(
+      `${serverUrl}/v1/dev/outbox?recipient=${encodeURIComponent(recipient)}`,
+    );
+    const body = (await res.json()) as { data: { messages: { body: string }[] } };
+    const code = /\b(\d{6})\b/.exec(body.data.messages[0]?.body ?? "")?.[1];
+    if (code) return code;
+    await page.waitForTimeout(250);
+  }
+  throw new Error(`no code in the outbox for ${recipient}`);
+}
+
+/** Registers `email` through the register page (prefill, outbox code) and waits for the account overview. */
+export async function registerThroughPages(page: Page, serverUrl: string, email: string): Promise<void> {
+  await page.goto(`${serverUrl}/register?account=${encodeURIComponent(email)}`);
+  await page.waitForLoadState("networkidle");
+  await expect.poll(() => page.getByTestId("register-email").inputValue(), { timeout: 15_000 }).toBe(email);
+  await page.getByTestId("register-send-code").click();
+  await page.getByTestId("register-code").fill(await outboxCode(page, serverUrl, email));
+  await page.getByTestId("register-password").fill(E2E_PASSWORD);
+  await page.getByTestId("register-password-again").fill(E2E_PASSWORD);
+  await page.getByTestId("register-submit").click();
+  await page.waitForURL(/\/account\/overview$/);
+}
