@@ -11,6 +11,7 @@ import { makeGuard } from "./guard.ts";
 import { AccountsRepo } from "./repo.ts";
 import { accountsRoutes } from "./routes.ts";
 import { AccountsService } from "./service.ts";
+import { ACCOUNT_POLICY, type AttemptStore, IP_POLICY, RedisAttemptStore } from "./throttle.ts";
 import { type MessageTransport, OutboxTransport, SmtpTransport } from "./transport.ts";
 
 export { AppError } from "./errors.ts";
@@ -23,6 +24,9 @@ export interface SecurityModuleOptions {
   env?: NodeJS.ProcessEnv;
   /** A shared replay store (Redis) when several processes serve; memory otherwise. */
   replay?: ReplayStore;
+  /** Shared brute-force counters (Redis) when several processes serve; memory otherwise. */
+  accountAttempts?: AttemptStore;
+  ipAttempts?: AttemptStore;
   transport?: MessageTransport;
   accountsConfig?: AccountsConfig;
   signSettings?: SignSettings;
@@ -60,6 +64,8 @@ export function registerSecurityModules(app: FastifyInstance, o: SecurityModuleO
     config,
     transport,
     ...(o.now === undefined ? {} : { now: o.now }),
+    ...(o.accountAttempts === undefined ? {} : { accountAttempts: o.accountAttempts }),
+    ...(o.ipAttempts === undefined ? {} : { ipAttempts: o.ipAttempts }),
   });
   registerGatewaySign(app, {
     settings,
@@ -96,12 +102,21 @@ declare module "fastify" {
 
 /**
  * The platform's module entry (`src/modules/index.ts`): list it FIRST so its hooks cover
- * every later module. Uses Redis for the replay store when the platform has it.
+ * every later module. Uses Redis for the replay store and the brute-force counters when
+ * the platform has it, so several processes behind a load balancer share one count.
  */
 export function securityRoutes(api: FastifyInstance, platform: Platform): void {
+  const redis = platform.redis;
   const module = registerSecurityModules(api, {
     db: platform.db,
-    ...(platform.redis === undefined ? {} : { replay: new RedisReplayStore(platform.redis) }),
+    // NOTE: account and IP counters live under separate prefixes: their policies differ.
+    ...(redis === undefined
+      ? {}
+      : {
+          replay: new RedisReplayStore(redis),
+          accountAttempts: new RedisAttemptStore(redis, ACCOUNT_POLICY, "acct:throttle:account:"),
+          ipAttempts: new RedisAttemptStore(redis, IP_POLICY, "acct:throttle:ip:"),
+        }),
   });
   api.decorate("accounts", module);
 }
