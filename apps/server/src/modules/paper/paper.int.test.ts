@@ -1,6 +1,3 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import {
   Code,
   type PaperBalance,
@@ -11,11 +8,9 @@ import {
 } from "@meridian/contracts";
 import { Side } from "@meridian/domain";
 import type { FastifyInstance } from "fastify";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PlatformDb } from "../../platform/db/index.ts";
-import { openPostgres } from "../../platform/db/postgres.ts";
-import { openSqlite } from "../../platform/db/sqlite.ts";
+import { type DbTarget, reopenableDbTargets } from "../../test/db-targets.ts";
 import { buildTestApp } from "../../test/support.ts";
 import { securityRoutes } from "../accounts/index.ts";
 import { paperModule } from "./index.ts";
@@ -23,49 +18,8 @@ import type { PaperService } from "./service.ts";
 import { LocalVenue } from "./venue.ts";
 
 const HOST = "meridian.test";
-const pgUrl = process.env.TEST_DATABASE_URL;
 
-interface Target {
-  name: string;
-  open(): Promise<{ db: () => PlatformDb; cleanup(): Promise<void> }>;
-}
-
-const targets: Target[] = [
-  {
-    name: "sqlite",
-    open: async () => {
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), "paper-int-"));
-      return {
-        db: () => openSqlite(path.join(dir, "paper.db")),
-        cleanup: async () => fs.rmSync(dir, { recursive: true, force: true }),
-      };
-    },
-  },
-];
-if (pgUrl) {
-  targets.push({
-    name: "postgres",
-    open: async () => {
-      const schema = `paper_${process.pid}_${Date.now().toString(36)}`;
-      const admin = new pg.Client({ connectionString: pgUrl });
-      await admin.connect();
-      await admin.query(`CREATE SCHEMA "${schema}"`);
-      const opened: PlatformDb[] = [];
-      return {
-        db: () => {
-          const db = openPostgres({ connectionString: pgUrl, schema, max: 4 });
-          opened.push(db);
-          return db;
-        },
-        cleanup: async () => {
-          for (const db of opened) await db.close();
-          await admin.query(`DROP SCHEMA "${schema}" CASCADE`);
-          await admin.end();
-        },
-      };
-    },
-  });
-}
+const targets = reopenableDbTargets("paper");
 
 interface Running {
   app: FastifyInstance;
@@ -144,7 +98,7 @@ const balanceOf = (list: PaperBalance[], asset: string) => list.find((b) => b.as
 const order = (body: Record<string, unknown>) => ({ symbol: "BTCUSDT", ...body });
 
 describe.each(targets)("paper trading on $name", (target) => {
-  let env: Awaited<ReturnType<Target["open"]>>;
+  let env: Awaited<ReturnType<DbTarget["open"]>>;
   let run: Running;
   beforeAll(async () => {
     env = await target.open();
