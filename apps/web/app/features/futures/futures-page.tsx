@@ -7,6 +7,7 @@ import { useSimulation } from "../simulation/simulation-provider.tsx";
 import { KlineChart } from "../trade/kline-chart.tsx";
 import { OrderBook } from "../trade/order-book.tsx";
 import type { TradeAccess } from "../trade/order-panel.tsx";
+import { type PhoneTab, PhoneTabs } from "../trade/phone-tabs.tsx";
 import { RecentTrades } from "../trade/recent-trades.tsx";
 import { TickerBar } from "../trade/ticker-bar.tsx";
 import { FeedContext, type MarketSnapshot, useFeedLifecycle, useMarket } from "../trade/use-market.ts";
@@ -16,8 +17,6 @@ import { FuturesOrderPanel } from "./futures-form.tsx";
 import { MarkStats } from "./mark-stats.tsx";
 import { useFutures } from "./use-futures.ts";
 
-type PhoneTab = "chart" | "book" | "trades" | "form";
-const PHONE_TABS: PhoneTab[] = ["chart", "book", "trades", "form"];
 const PHONE_QUERY = "(max-width: 767px)";
 
 function useIsPhone(forced: boolean): boolean {
@@ -153,21 +152,7 @@ function Screen({
         hrefFor={hrefFor}
         extra={extra}
       />
-      <div className="trade-phone-tabs" role="tablist" aria-label={tt("phone.tabs")}>
-        {PHONE_TABS.map((tab) => (
-          <button
-            key={tab}
-            type="button"
-            role="tab"
-            aria-selected={tab === phoneTab}
-            className={tab === phoneTab ? "is-active" : undefined}
-            onClick={() => setPhoneTab(tab)}
-            data-testid={`phone-tab-${tab}`}
-          >
-            {tt(`phone.${tab}`)}
-          </button>
-        ))}
-      </div>
+      <PhoneTabs active={phoneTab} onChange={setPhoneTab} />
       <KlineChart
         symbol={symbol}
         priceDecimals={info.priceDecimals}

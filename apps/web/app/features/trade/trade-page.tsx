@@ -11,13 +11,12 @@ import type { FeeRates } from "./order-form.tsx";
 import { OrderPanel, type TradeAccess } from "./order-panel.tsx";
 import type { SymbolIndex } from "./order-tables.tsx";
 import { OrdersPanel } from "./orders-panel.tsx";
+import { type PhoneTab, PhoneTabs } from "./phone-tabs.tsx";
 import { RecentTrades } from "./recent-trades.tsx";
 import { TickerBar } from "./ticker-bar.tsx";
 import { FeedContext, type MarketSnapshot, useFeedLifecycle, useMarket } from "./use-market.ts";
 import { usePaper } from "./use-paper.ts";
 
-type PhoneTab = "chart" | "book" | "trades" | "form";
-const PHONE_TABS: PhoneTab[] = ["chart", "book", "trades", "form"];
 const PHONE_QUERY = "(max-width: 767px)";
 
 function useIsPhone(forced: boolean): boolean {
@@ -136,21 +135,7 @@ function TradeScreen({
         hrefFor={hrefFor}
         extra={extra}
       />
-      <div className="trade-phone-tabs" role="tablist" aria-label={t("phone.tabs")}>
-        {PHONE_TABS.map((tab) => (
-          <button
-            key={tab}
-            type="button"
-            role="tab"
-            aria-selected={tab === phoneTab}
-            className={tab === phoneTab ? "is-active" : undefined}
-            onClick={() => setPhoneTab(tab)}
-            data-testid={`phone-tab-${tab}`}
-          >
-            {t(`phone.${tab}`)}
-          </button>
-        ))}
-      </div>
+      <PhoneTabs active={phoneTab} onChange={setPhoneTab} />
       <KlineChart
         symbol={symbol}
         priceDecimals={info.priceDecimals}
