@@ -7,6 +7,7 @@ export * from "./envelope.ts";
 export * from "./futures.ts";
 export * from "./http.ts";
 export * from "./locales.ts";
+export * from "./margin.ts";
 export * from "./market.ts";
 export * from "./sign.ts";
 export * from "./simulation.ts";

@@ -1,0 +1,274 @@
+import { z } from "zod";
+import type { PaperOrder, PaperTrade } from "./trading.ts";
+
+/**
+ * Margin trading on paper (Binance-style cross and isolated margin for spot pairs):
+ * `/v1/paper/margin/*` (logged in, `paptrading: 1`), plus the wallet transfer between
+ * spot, futures and margin accounts. Amounts are decimal strings at the asset's ledger
+ * precision; values ("totalAsset", "totalDebt", "netAsset") are in USDT.
+ *
+ * Cross: one account holding every asset, 3x. Isolated: one account per pair holding
+ * only that pair's base and quote, 10x. Interest accrues every hour on the principal
+ * (MARGIN_INTEREST_INTERVAL_MS shortens the hour for demos). Below a margin level of
+ * 1.1 the account is liquidated: everything is sold, every debt repaid, the insurance
+ * fund takes a 2 % fee (or pays the shortfall). Codes in the 15xxx range are ours.
+ */
+export const MarginCode = {
+  /** The pair is not tradable on margin. */
+  UNKNOWN_PAIR: "15001",
+  /** More than the margin level allows (data: max). */
+  BORROW_EXCEEDS_MAX: "15002",
+  /** Nothing owed, more than owed, or more than the free balance (data: owed, balance). */
+  REPAY_INVALID: "15003",
+  /** Moving that much out would take the margin level below 2 (data: max). */
+  TRANSFER_EXCEEDS: "15004",
+  /** The asset is not held in that account (isolated accounts carry base and quote only). */
+  ASSET_NOT_ALLOWED: "15005",
+  /** From and to are the same wallet, or a wallet that cannot carry the asset. */
+  TRANSFER_INVALID: "15006",
+} as const;
+export type MarginCode = (typeof MarginCode)[keyof typeof MarginCode];
+
+export const MarginPath = {
+  /** Public: marginable pairs, leverages and interest rates. */
+  PAIRS: "/v1/paper/margin/pairs",
+  /** One account: `?mode=cross` or `?mode=isolated&symbol=BTCUSDT`. */
+  ACCOUNT: "/v1/paper/margin/account",
+  /** Every isolated account the user has opened. */
+  ISOLATED_ACCOUNTS: "/v1/paper/margin/isolated",
+  MAX_BORROWABLE: "/v1/paper/margin/max-borrowable",
+  MAX_TRANSFERABLE: "/v1/paper/margin/max-transferable",
+  BORROW: "/v1/paper/margin/borrow",
+  REPAY: "/v1/paper/margin/repay",
+  ORDERS: "/v1/paper/margin/orders",
+  ORDER: "/v1/paper/margin/orders/:id",
+  OPEN_ORDERS: "/v1/paper/margin/orders/open",
+  ORDER_HISTORY: "/v1/paper/margin/orders/history",
+  TRADES: "/v1/paper/margin/trades",
+  /** Borrow, repay, interest, liquidation and transfer records (`?type=`). */
+  RECORDS: "/v1/paper/margin/records",
+  /** Wallet transfer between SPOT, FUTURES, CROSS_MARGIN and ISOLATED_MARGIN. */
+  TRANSFER: "/v1/paper/asset/transfer",
+} as const;
+
+/** Margin level at or below which the account is in margin call (Binance: 1.3). */
+export const MARGIN_CALL_LEVEL = "1.3";
+/** Forced liquidation below this margin level. */
+export const MARGIN_LIQUIDATION_LEVEL = "1.1";
+
+const decimal = z.string().regex(/^\d{1,20}(\.\d{1,18})?$/, "decimal");
+const symbol = z
+  .string()
+  .regex(/^[A-Za-z0-9]{2,20}$/, "symbol")
+  .transform((s) => s.toUpperCase());
+const asset = z
+  .string()
+  .regex(/^[A-Za-z0-9]{2,10}$/, "asset")
+  .transform((s) => s.toUpperCase());
+const clientOrderId = z.string().regex(/^[A-Za-z0-9._:-]{1,36}$/, "clientOrderId");
+
+export const MARGIN_MODES_SPOT = ["cross", "isolated"] as const;
+export type MarginAccountModeValue = (typeof MARGIN_MODES_SPOT)[number];
+
+/** `mode` and, for isolated, the pair. */
+const scope = {
+  mode: z.enum(MARGIN_MODES_SPOT).default("cross"),
+  symbol: symbol.optional(),
+};
+const needsSymbol = (b: { mode: MarginAccountModeValue; symbol?: string | undefined }) =>
+  b.mode === "cross" || b.symbol !== undefined;
+const symbolIssue = { path: ["symbol"], message: "required" };
+
+export const marginAccountQuerySchema = z.object(scope).refine(needsSymbol, symbolIssue);
+export type MarginAccountQuery = z.input<typeof marginAccountQuerySchema>;
+
+export const marginAssetQuerySchema = z.object({ ...scope, asset }).refine(needsSymbol, symbolIssue);
+export type MarginAssetQuery = z.input<typeof marginAssetQuerySchema>;
+
+export const borrowRepayBodySchema = z
+  .object({ ...scope, asset, amount: decimal })
+  .refine(needsSymbol, symbolIssue);
+export type BorrowRepayBody = z.input<typeof borrowRepayBodySchema>;
+
+export const MARGIN_SIDE_EFFECTS = ["NO_SIDE_EFFECT", "MARGIN_BUY", "AUTO_REPAY"] as const;
+
+/**
+ * A margin order: the spot order body of `/v1/paper/orders` (LIMIT, MARKET,
+ * LIMIT_MAKER, STOP_LIMIT, STOP_MARKET) plus the account it trades from. Side effects
+ * as Binance: MARGIN_BUY borrows what the hold lacks before placing; AUTO_REPAY repays
+ * the debt in the received asset from each fill's proceeds.
+ */
+export const marginOrderBodySchema = z
+  .object({
+    mode: z.enum(MARGIN_MODES_SPOT).default("cross"),
+    symbol,
+    side: z.enum(["BUY", "SELL"]),
+    type: z.enum(["LIMIT", "MARKET", "LIMIT_MAKER", "STOP_LIMIT", "STOP_MARKET"]),
+    price: decimal.optional(),
+    quantity: decimal.optional(),
+    quoteQty: decimal.optional(),
+    stopPrice: decimal.optional(),
+    timeInForce: z.enum(["GTC", "IOC", "FOK"]).optional(),
+    clientOrderId: clientOrderId.optional(),
+    sideEffectType: z.enum(MARGIN_SIDE_EFFECTS).default("NO_SIDE_EFFECT"),
+  })
+  .superRefine((o, ctx) => {
+    const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
+    const priced = o.type === "LIMIT" || o.type === "LIMIT_MAKER" || o.type === "STOP_LIMIT";
+    const stopped = o.type === "STOP_LIMIT" || o.type === "STOP_MARKET";
+    if (priced !== (o.price !== undefined)) issue("price", priced ? "required" : "not allowed");
+    if (stopped !== (o.stopPrice !== undefined)) issue("stopPrice", stopped ? "required" : "not allowed");
+    const byQuote = o.type === "MARKET" && o.side === "BUY" && o.quoteQty !== undefined;
+    if (o.quoteQty !== undefined && !(o.type === "MARKET" && o.side === "BUY"))
+      issue("quoteQty", "market buys only");
+    if (byQuote === (o.quantity !== undefined)) issue("quantity", byQuote ? "not with quoteQty" : "required");
+    if (o.timeInForce !== undefined && !(o.type === "LIMIT" || o.type === "STOP_LIMIT"))
+      issue("timeInForce", "limit orders only");
+  });
+export type MarginOrderBody = z.input<typeof marginOrderBodySchema>;
+
+export const marginOrdersQuerySchema = z.object({
+  mode: z.enum(MARGIN_MODES_SPOT).optional(),
+  symbol: symbol.optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+  before: z.coerce.number().int().min(1).optional(),
+});
+export type MarginOrdersQuery = z.input<typeof marginOrdersQuerySchema>;
+
+export const MARGIN_RECORD_TYPES = [
+  "BORROW",
+  "REPAY",
+  "INTEREST",
+  "LIQUIDATION",
+  "TRANSFER_IN",
+  "TRANSFER_OUT",
+] as const;
+export type MarginRecordType = (typeof MARGIN_RECORD_TYPES)[number];
+
+export const marginRecordsQuerySchema = marginOrdersQuerySchema.extend({
+  type: z.enum(MARGIN_RECORD_TYPES).optional(),
+  asset: asset.optional(),
+});
+export type MarginRecordsQuery = z.input<typeof marginRecordsQuerySchema>;
+
+export const WALLETS = ["SPOT", "FUTURES", "CROSS_MARGIN", "ISOLATED_MARGIN"] as const;
+export type WalletValue = (typeof WALLETS)[number];
+
+/** Moves `amount` of `asset` between two of the user's wallets; `symbol` names the isolated pair. */
+export const walletTransferBodySchema = z
+  .object({
+    from: z.enum(WALLETS),
+    to: z.enum(WALLETS),
+    asset,
+    amount: decimal,
+    symbol: symbol.optional(),
+  })
+  .refine(
+    (b) => (b.from !== "ISOLATED_MARGIN" && b.to !== "ISOLATED_MARGIN") || b.symbol !== undefined,
+    symbolIssue,
+  );
+export type WalletTransferBody = z.input<typeof walletTransferBodySchema>;
+
+export interface MarginPairInfo {
+  symbol: string;
+  base: string;
+  quote: string;
+  crossLeverage: number;
+  isolatedLeverage: number;
+}
+
+export interface MarginInterestRate {
+  asset: string;
+  /** Daily rate, decimal ("0.0002" = 0.02 %). */
+  dailyRate: string;
+  /** Hourly rate charged on the principal (daily / 24). */
+  hourlyRate: string;
+}
+
+export interface MarginPairs {
+  pairs: MarginPairInfo[];
+  rates: MarginInterestRate[];
+  marginCallLevel: string;
+  liquidationLevel: string;
+}
+
+export interface MarginAssetView {
+  asset: string;
+  /** Free to trade, repay or transfer. */
+  free: string;
+  /** Held for open margin orders. */
+  locked: string;
+  /** Outstanding principal. */
+  borrowed: string;
+  /** Outstanding interest. */
+  interest: string;
+  /** free + locked - borrowed - interest (may be negative). */
+  netAsset: string;
+}
+
+export type MarginLevelStatus = "NORMAL" | "MARGIN_CALL" | "FORCE_LIQUIDATION";
+
+export interface MarginAccountView {
+  mode: MarginAccountModeValue;
+  /** The isolated pair, null for cross. */
+  symbol: string | null;
+  leverage: number;
+  /** Total asset value / total debt, 2+ decimals; null when nothing is owed (shown as 999). */
+  marginLevel: string | null;
+  status: MarginLevelStatus;
+  totalAsset: string;
+  totalDebt: string;
+  netAsset: string;
+  /** Isolated only: the base price at which the level reaches 1.1 (null without debt or when no price can). */
+  liquidationPrice: string | null;
+  assets: MarginAssetView[];
+}
+
+export interface MaxAmount {
+  asset: string;
+  amount: string;
+}
+
+/** A margin order is a spot order carrying its account. */
+export interface MarginOrder extends PaperOrder {
+  mode: MarginAccountModeValue;
+  sideEffectType: (typeof MARGIN_SIDE_EFFECTS)[number];
+}
+
+export interface MarginTrade extends PaperTrade {
+  mode: MarginAccountModeValue;
+}
+
+export interface MarginRecord {
+  id: number;
+  type: MarginRecordType;
+  mode: MarginAccountModeValue;
+  /** Isolated pair, or null for cross. */
+  symbol: string | null;
+  asset: string;
+  /** Positive amount moved (for LIQUIDATION: USDT returned to the account). */
+  amount: string;
+  /** REPAY: the part that paid interest; INTEREST: the interest charged. */
+  interest: string | null;
+  /** REPAY: the part that paid principal. */
+  principal: string | null;
+  time: number;
+}
+
+export interface MarginPlaceResult {
+  order: MarginOrder;
+  fills: MarginTrade[];
+  duplicate: boolean;
+  /** MARGIN_BUY: what was borrowed before placing (null when nothing). */
+  borrowed: MaxAmount | null;
+}
+
+/**
+ * Pushed on `/v1/ws/user` (next to the spot events) after anything that changes a
+ * margin account (transfer, borrow, repay, fill, interest, liquidation) and when marks
+ * move its level, at most once a second per account.
+ */
+export type MarginStreamPush =
+  | { event: "margin"; data: MarginAccountView }
+  | { event: "marginOrder"; data: MarginOrder }
+  | { event: "marginFill"; data: MarginTrade };
