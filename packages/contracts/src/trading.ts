@@ -134,6 +134,8 @@ export const ordersQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(100),
   /** Orders (or trades) with an id below this (paging backwards). */
   before: z.coerce.number().int().min(1).optional(),
+  /** Only this side; filtered before the limit, so `before` pages stay full. */
+  side: z.enum(ORDER_SIDES).optional(),
 });
 export type OrdersQuery = z.input<typeof ordersQuerySchema>;
 

@@ -287,6 +287,58 @@ describe.each(targets)("paper trading on $name", (target) => {
     expect(history.data[0]).toMatchObject({ status: "FILLED", triggered: true, executedQty: "1.0000" });
   });
 
+  it("filters orders and trades by side on the server, so before-cursor pages stay full", async () => {
+    const cookie = await login(run.app);
+    const placed: Array<{ id: number; side: string }> = [];
+    for (let i = 0; i < 6; i++) {
+      const side = i % 2 === 0 ? "BUY" : "SELL";
+      const r = await call<PlaceOrderResult>(
+        run.app,
+        cookie,
+        "POST",
+        "/v1/paper/orders",
+        order({ side, type: "LIMIT", price: side === "BUY" ? "40000.00" : "90000.00", quantity: "0.001" }),
+      );
+      expect(r.code).toBe(Code.OK);
+      placed.push({ id: r.data.order.orderId, side });
+    }
+    const sells = placed.filter((o) => o.side === "SELL").map((o) => o.id);
+    const page1 = await call<PaperOrder[]>(run.app, cookie, "GET", "/v1/paper/orders/open?side=SELL&limit=2");
+    expect(page1.data.map((o) => o.orderId)).toEqual([sells[2], sells[1]]);
+    const page2 = await call<PaperOrder[]>(
+      run.app,
+      cookie,
+      "GET",
+      `/v1/paper/orders/open?side=SELL&limit=2&before=${sells[1]}`,
+    );
+    expect(page2.data.map((o) => o.orderId)).toEqual([sells[0]]);
+    const buys = await call<PaperOrder[]>(run.app, cookie, "GET", "/v1/paper/orders/open?side=BUY");
+    expect(buys.data.map((o) => o.side)).toEqual(["BUY", "BUY", "BUY"]);
+    expect((await call(run.app, cookie, "GET", "/v1/paper/orders/open?side=LONG")).code).not.toBe(Code.OK);
+
+    for (const o of placed) await call(run.app, cookie, "DELETE", `/v1/paper/orders/${o.id}`);
+    const history = await call<PaperOrder[]>(
+      run.app,
+      cookie,
+      "GET",
+      "/v1/paper/orders/history?side=BUY&limit=1",
+    );
+    expect(history.data).toEqual([expect.objectContaining({ side: "BUY", status: "CANCELED" })]);
+
+    // One fill on the buy side: a market buy against a maker sell.
+    run.venue.makerOrder("BTCUSDT", Side.Sell, 6_200_000, 1_000);
+    const bought = await call<PlaceOrderResult>(
+      run.app,
+      cookie,
+      "POST",
+      "/v1/paper/orders",
+      order({ side: "BUY", type: "MARKET", quantity: "0.001" }),
+    );
+    expect(bought.data.order.status).toBe("FILLED");
+    expect((await call<unknown[]>(run.app, cookie, "GET", "/v1/paper/trades?side=BUY")).data.length).toBe(1);
+    expect((await call<unknown[]>(run.app, cookie, "GET", "/v1/paper/trades?side=SELL")).data).toEqual([]);
+  });
+
   it("tops up within the cap and resets to the initial set", async () => {
     const cookie = await login(run.app);
     const up = await call<PaperBalance[]>(run.app, cookie, "POST", "/v1/paper/topup", {

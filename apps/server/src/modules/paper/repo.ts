@@ -184,6 +184,14 @@ export interface OrderQuery {
   symbol?: string | undefined;
   limit: number;
   before?: number | undefined;
+  side?: "BUY" | "SELL" | undefined;
+}
+
+/** `side = ?` on the stored side number (0 buy, 1 sell), when a side is asked. */
+function sideFilter(q: OrderQuery, where: string[], params: SqlValue[]): void {
+  if (q.side === undefined) return;
+  where.push("side = ?");
+  params.push(q.side === "BUY" ? 0 : 1);
 }
 
 /** SQL for paper trading; one text for SQLite and PostgreSQL. */
@@ -347,6 +355,7 @@ export class PaperRepo {
       where.push("symbol = ?");
       params.push(q.symbol);
     }
+    sideFilter(q, where, params);
     if (q.before !== undefined) {
       where.push("id < ?");
       params.push(q.before);
@@ -370,6 +379,7 @@ export class PaperRepo {
       where.push("symbol = ?");
       params.push(q.symbol);
     }
+    sideFilter(q, where, params);
     if (q.before !== undefined) {
       where.push("id < ?");
       params.push(q.before);

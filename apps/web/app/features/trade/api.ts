@@ -34,14 +34,19 @@ export const marketApi = {
     api().get<MarketTrade[]>(name(MarketPath.TRADES), { symbol, limit }, { silent: true }),
 };
 
-type Query = { symbol?: string | undefined; limit?: number; before?: number | undefined };
-const query = (q: Query = {}) => ({ symbol: q.symbol, limit: q.limit, before: q.before });
+type Query = {
+  symbol?: string | undefined;
+  limit?: number;
+  before?: number | undefined;
+  side?: "BUY" | "SELL" | undefined;
+};
+const query = (q: Query = {}) => ({ symbol: q.symbol, limit: q.limit, before: q.before, side: q.side });
 
 /**
  * The client speaks GET and POST; cancelling is `DELETE /v1/paper/orders/:id`, sent
  * here with the same simulation header and the envelope read the same way.
  */
-async function del<T>(path: string): Promise<T> {
+export async function del<T>(path: string): Promise<T> {
   const res = await fetch(path, {
     method: "DELETE",
     credentials: "same-origin",

@@ -33,8 +33,8 @@ export function RecordsPage({ locale, loggedIn, symbols }: RecordsPageProps) {
     ? (params.get("tab") as Tab)
     : "history";
   const symbol = symbols.some((s) => s.symbol === params.get("symbol")) ? (params.get("symbol") ?? "") : "";
-  const side =
-    params.get("side") === "BUY" || params.get("side") === "SELL" ? (params.get("side") ?? "") : "";
+  const sideParam = params.get("side");
+  const side = sideParam === "BUY" || sideParam === "SELL" ? sideParam : "";
   const [cursors, setCursors] = useState<number[]>([]);
   const [rows, setRows] = useState<Rows | null>(null);
   const [failed, setFailed] = useState(false);
@@ -42,13 +42,14 @@ export function RecordsPage({ locale, loggedIn, symbols }: RecordsPageProps) {
   const before = cursors[cursors.length - 1];
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a filter change starts again from the newest page.
-  useEffect(() => setCursors([]), [tab, symbol]);
+  useEffect(() => setCursors([]), [tab, symbol, side]);
 
   useEffect(() => {
     if (access !== "ready") return undefined;
     let stale = false;
     setFailed(false);
-    const q = { symbol: symbol || undefined, limit: PAGE_SIZE, before };
+    // The side is filtered by the server, before the page limit, so every page is full.
+    const q = { symbol: symbol || undefined, side: side || undefined, limit: PAGE_SIZE, before };
     const load =
       tab === "trades"
         ? paperApi.trades(q).then((list): Rows => ({ kind: "trades", list }))
@@ -65,7 +66,7 @@ export function RecordsPage({ locale, loggedIn, symbols }: RecordsPageProps) {
     return () => {
       stale = true;
     };
-  }, [access, tab, symbol, before]);
+  }, [access, tab, symbol, side, before]);
 
   const setFilter = (key: string, value: string) => {
     const next = new URLSearchParams(params);
@@ -74,8 +75,6 @@ export function RecordsPage({ locale, loggedIn, symbols }: RecordsPageProps) {
     setParams(next, { replace: true, preventScrollReset: true });
   };
 
-  const bySide = <T extends { side: string }>(list: T[]) =>
-    side ? list.filter((x) => x.side === side) : list;
   const lastId = rows
     ? rows.kind === "trades"
       ? rows.list.at(-1)?.tradeId
@@ -139,9 +138,9 @@ export function RecordsPage({ locale, loggedIn, symbols }: RecordsPageProps) {
             </div>
             {failed ? <p className="trade-notice is-error">{t("records.failed")}</p> : null}
             {rows?.kind === "trades" ? (
-              <TradesTable trades={bySide(rows.list)} symbols={index} testId="records-trades" />
+              <TradesTable trades={rows.list} symbols={index} testId="records-trades" />
             ) : (
-              <OrdersTable orders={bySide(rows?.list ?? [])} symbols={index} testId="records-orders" />
+              <OrdersTable orders={rows?.list ?? []} symbols={index} testId="records-orders" />
             )}
             <nav className="records-pages" aria-label={t("records.pages")}>
               <button
