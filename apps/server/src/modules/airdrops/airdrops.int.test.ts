@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { airdropInputSchema, airdropNewsInputSchema } from "@meridian/contracts";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PlatformDb } from "../../platform/db/internal.ts";
@@ -186,5 +187,73 @@ describe.each(targets)("airdrop library SQL ($label)", ({ make }) => {
     await expect(service.newsDetail(first.slug, "en")).rejects.toMatchObject({ status: 404 });
     expect((await service.index("en")).news.some((n) => n.slug === first.slug)).toBe(false);
     await service.publishNews(Number(row?.id), true);
+  });
+
+  it("an admin edit of the English text keeps the other locales of an airdrop", async () => {
+    const ja = await service.detail("notcoin", "ja");
+    const stored = await service.adminGet("notcoin");
+    const {
+      id,
+      createdAt: _c,
+      updatedAt: _u,
+      ...english
+    } = stored as typeof stored & Record<string, unknown>;
+    // What the admin form sends: English fields only, no translations.
+    const body = airdropInputSchema.parse({ ...english, description: "Edited English description." });
+    expect(body.translations).toEqual({});
+    await service.update(id, body);
+    expect((await service.detail("notcoin", "en")).airdrop.description).toBe("Edited English description.");
+    expect((await service.detail("notcoin", "ja")).airdrop.description).toBe(ja.airdrop.description);
+    // Editing one locale leaves the others; an empty string drops that field (English fallback).
+    await service.update(
+      id,
+      airdropInputSchema.parse({
+        ...english,
+        translations: { fr: { description: "Description en français." } },
+      }),
+    );
+    expect((await service.detail("notcoin", "fr")).airdrop.description).toBe("Description en français.");
+    expect((await service.detail("notcoin", "ja")).airdrop.description).toBe(ja.airdrop.description);
+    await service.update(
+      id,
+      airdropInputSchema.parse({ ...english, translations: { fr: { description: "" } } }),
+    );
+    expect((await service.detail("notcoin", "fr")).airdrop.description).toBe(english.description);
+    expect((await service.detail("notcoin", "ja")).airdrop.description).toBe(ja.airdrop.description);
+  });
+
+  it("an admin edit of a news item keeps its other locales", async () => {
+    const input = {
+      slug: "translation-keeper",
+      title: "English title",
+      summary: "English summary",
+      body: "<p>Body</p>",
+      publishedAt: NOW - 3600_000,
+      published: true,
+      translations: {
+        ja: { title: "日本語のタイトル", summary: "日本語の要約" },
+        fr: { title: "Titre français" },
+      },
+    };
+    const { id } = await service.saveNews(airdropNewsInputSchema.parse(input));
+    const title = async (locale: string) => (await service.newsDetail(input.slug, locale)).item.title;
+    expect(await title("ja")).toBe("日本語のタイトル");
+    // The admin form: English fields only.
+    const { translations: _t, ...english } = input;
+    await service.saveNews(airdropNewsInputSchema.parse({ ...english, title: "Edited English title" }), id);
+    expect(await title("en")).toBe("Edited English title");
+    expect(await title("ja")).toBe("日本語のタイトル");
+    expect(await title("fr")).toBe("Titre français");
+    expect((await service.newsDetail(input.slug, "ja")).item.summary).toBe("日本語の要約");
+    // One locale edited: only that one changes. A create-form save of the same slug keeps them too.
+    await service.saveNews(
+      airdropNewsInputSchema.parse({ ...english, translations: { fr: { title: "Nouveau titre" } } }),
+      id,
+    );
+    expect(await title("fr")).toBe("Nouveau titre");
+    expect(await title("ja")).toBe("日本語のタイトル");
+    await service.saveNews(airdropNewsInputSchema.parse(english));
+    expect(await title("ja")).toBe("日本語のタイトル");
+    expect(await title("fr")).toBe("Nouveau titre");
   });
 });

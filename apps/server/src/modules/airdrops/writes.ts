@@ -95,7 +95,7 @@ function values(a: AirdropInput): SqlValue[] {
 export type SaveMode = "insert-only" | "upsert";
 
 /**
- * Writes one airdrop (by slug) and replaces its translations. Call inside a transaction
+ * Writes one airdrop (by slug) and its translations. Call inside a transaction
  * with an input that went through `sanitizeAirdropInput`. "insert-only" leaves an
  * existing slug untouched (seeds); returns the id, or undefined when nothing was written.
  */
@@ -116,7 +116,10 @@ export async function saveAirdrop(
   );
   if (!row) return undefined;
   const id = Number(row.id);
-  await replaceTranslations(tx, "airdrop", id, input.translations);
+  // A fresh row takes the input's translations; an upsert over a stored slug (import)
+  // keeps the locales the input does not carry.
+  if (mode === "insert-only") await replaceTranslations(tx, "airdrop", id, input.translations);
+  else await mergeTranslations(tx, "airdrop", id, input.translations);
   return id;
 }
 
@@ -134,10 +137,41 @@ export async function updateAirdrop(
     id,
   ]);
   if (result.changes === 0) return false;
-  // The admin form edits English only: an empty set keeps the stored translations.
-  if (Object.keys(input.translations).length > 0)
-    await replaceTranslations(tx, "airdrop", id, input.translations);
+  // An edit touches only the translations it carries: the admin form edits English and
+  // sends none, so every other locale stays as stored.
+  await mergeTranslations(tx, "airdrop", id, input.translations);
   return true;
+}
+
+/**
+ * Writes the given locale fields over the stored ones and leaves every locale and field
+ * the input does not name untouched. An empty string removes that field's translation
+ * (the page then falls back to English).
+ */
+async function mergeTranslations(
+  tx: Queryable,
+  entity: "airdrop" | "news",
+  id: number,
+  translations: Record<string, Record<string, unknown>>,
+): Promise<void> {
+  for (const [locale, fields] of Object.entries(translations)) {
+    for (const [field, value] of Object.entries(fields)) {
+      if (value === undefined) continue;
+      const text = typeof value === "string" ? value : JSON.stringify(value);
+      if (text === "") {
+        await tx.run(
+          "DELETE FROM content_translations WHERE entity = ? AND entity_id = ? AND locale = ? AND field = ?",
+          [entity, id, locale, field],
+        );
+        continue;
+      }
+      await tx.run(
+        `INSERT INTO content_translations (entity, entity_id, locale, field, value) VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT (entity, entity_id, locale, field) DO UPDATE SET value = excluded.value`,
+        [entity, id, locale, field, text],
+      );
+    }
+  }
 }
 
 async function replaceTranslations(
@@ -223,7 +257,11 @@ export async function saveNews(
     );
     newsId = row ? Number(row.id) : undefined;
   }
-  if (newsId !== undefined) await replaceTranslations(tx, "news", newsId, input.translations);
+  if (newsId === undefined) return undefined;
+  // Seeds write a new item whole; an edit (by id, or an upsert of an existing slug) keeps
+  // the locales it does not carry: the admin form edits English only.
+  if (mode === "insert-only") await replaceTranslations(tx, "news", newsId, input.translations);
+  else await mergeTranslations(tx, "news", newsId, input.translations);
   return newsId;
 }
 
