@@ -1,4 +1,4 @@
-import type { MarketSymbolInfo, PaperOrder, PaperTrade } from "@meridian/contracts";
+import type { MarketSymbolInfo, OrderSideValue, PaperOrder, PaperTrade } from "@meridian/contracts";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
@@ -34,7 +34,7 @@ export function RecordsPage({ locale, loggedIn, symbols }: RecordsPageProps) {
     : "history";
   const symbol = symbols.some((s) => s.symbol === params.get("symbol")) ? (params.get("symbol") ?? "") : "";
   const sideParam = params.get("side");
-  const side = sideParam === "BUY" || sideParam === "SELL" ? sideParam : "";
+  const side: OrderSideValue | "" = sideParam === "BUY" || sideParam === "SELL" ? sideParam : "";
   const [cursors, setCursors] = useState<number[]>([]);
   const [rows, setRows] = useState<Rows | null>(null);
   const [failed, setFailed] = useState(false);
