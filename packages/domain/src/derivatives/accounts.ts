@@ -1,4 +1,10 @@
-import { availableOf, EntryKind, type JournalEntry, type LedgerAccount } from "../ledger/ledger.ts";
+import {
+  availableOf,
+  EntryKind,
+  type JournalEntry,
+  type LedgerAccount,
+  type Wallet,
+} from "../ledger/ledger.ts";
 
 /**
  * Ledger accounts of the futures and margin wallets, in the paper ledger's naming
@@ -33,6 +39,16 @@ export const crossMarginOf = (accountId: number): LedgerAccount => `user:${accou
 /** Isolated margin (spot borrowing) account of one pair, holding its base and quote. */
 export const isolatedPairOf = (accountId: number, pair: string): LedgerAccount =>
   `user:${accountId}:margin:${pair}`;
+
+/**
+ * A margin account as an order wallet: free funds in the account itself, holds of open
+ * margin orders beside it (`user:<id>:margin:held`, `user:<id>:margin:<PAIR>:held`).
+ * Held funds still belong to the margin account (they count in its margin level).
+ */
+export function marginWalletOf(accountId: number, pair?: string): Wallet {
+  const available = pair === undefined ? crossMarginOf(accountId) : isolatedPairOf(accountId, pair);
+  return { available, held: `${available}:held` };
+}
 
 /** Moves `amount` of `asset` between two of a user's wallets (spot available, futures, margin). */
 export function walletTransferEntry(

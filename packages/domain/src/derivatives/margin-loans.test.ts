@@ -6,9 +6,11 @@ import {
   borrow,
   forcedLiquidation,
   hourlyInterest,
+  isolatedLiquidationPrice,
   type MarginAccount,
   marginLevelPpm,
   maxBorrowable,
+  maxTransferOut,
   needsForcedLiquidation,
   repay,
   transferOut,
@@ -103,5 +105,43 @@ describe("margin borrowing", () => {
     expect(u.returned).toBe(0n);
     expect(u.insurance).toBe(-usdt(10_000));
     expect(u.entry.postings.find((p) => p.account === "system:lending")?.amount).toBe(usdt(90_000));
+  });
+
+  it("counts funds held for open orders as assets, but not as free", () => {
+    const free = account([["USDT", usdt(400)]], [["USDT", usdt(500), 0n]]);
+    const withLocked: MarginAccount = { ...free, locked: new Map([["USDT", usdt(600)]]) };
+    // 1,000 of assets against 500 owed: level 2; the 600 held cannot be repaid or moved.
+    expect(marginLevelPpm(withLocked, prices)).toBe(2_000_000n);
+    expect(repay(withLocked, "USDT", usdt(401)).ok).toBe(false);
+    expect(maxTransferOut(withLocked, "USDT", prices)).toBe(0n);
+    expect(() => forcedLiquidation(withLocked, prices)).toThrow(RangeError);
+  });
+
+  it("max transferable keeps the level at 2, and is the whole balance without debt", () => {
+    const a = account([["USDT", usdt(3_000)]], [["USDT", usdt(1_000), 0n]]);
+    expect(maxTransferOut(a, "USDT", prices)).toBe(usdt(1_000));
+    const b = account([
+      ["BTC", 12_345n],
+      ["USDT", usdt(5)],
+    ]);
+    expect(maxTransferOut(b, "BTC", prices)).toBe(12_345n);
+    // 0.1 BTC (9,700) against 2,000 USDT: keep 4,000 of value -> 5,700 of BTC may go.
+    const c = account([["BTC", 10_000_000n]], [["USDT", usdt(2_000), 0n]]);
+    const max = maxTransferOut(c, "BTC", prices);
+    expect(transferOut(c, "BTC", max, prices).ok).toBe(true);
+    expect(transferOut(c, "BTC", max + 1n, prices).ok).toBe(false);
+    expect(max).toBe(5_876_288n);
+  });
+
+  it("isolated liquidation price: where the level reaches 1.1", () => {
+    const a = account([["BTC", 100_000_000n]], [["USDT", usdt(90_000), 0n]], "isolated");
+    expect(isolatedLiquidationPrice(a, "BTC")).toBe(usdt(99_000));
+    // Short: 20,000 USDT held, 0.1 BTC owed: 20,000 = 1.1 x 0.1 x P -> P = 181,818.18...
+    const s = account([["USDT", usdt(20_000)]], [["BTC", 10_000_000n, 0n]], "isolated");
+    expect(isolatedLiquidationPrice(s, "BTC")).toBe(18_181_818_181_818n);
+    expect(isolatedLiquidationPrice(account([["USDT", usdt(1)]], [], "isolated"), "BTC")).toBeNull();
+    // 2 BTC against 1,000 USDT: 2 x P = 1,100 -> P = 550.
+    const l = account([["BTC", 200_000_000n]], [["USDT", usdt(1_000), 0n]], "isolated");
+    expect(isolatedLiquidationPrice(l, "BTC")).toBe(usdt(550));
   });
 });

@@ -33,8 +33,14 @@ export interface MarginAccount {
   readonly mode: MarginAccountMode;
   /** Isolated only: the pair ("BTCUSDT"). */
   readonly pair?: string;
-  /** Ledger balances of the margin account, by asset. */
+  /** Ledger balances of the margin account, by asset (free: what repays, transfers and orders use). */
   readonly assets: ReadonlyMap<string, bigint>;
+  /**
+   * Held for open margin orders (the wallet's `:held` account): still the account's
+   * assets, so they count in its value and margin level, but they cannot be repaid,
+   * transferred or borrowed against twice. Absent means nothing held.
+   */
+  readonly locked?: ReadonlyMap<string, bigint>;
   readonly loans: ReadonlyMap<string, Loan>;
 }
 
@@ -63,6 +69,12 @@ export const DAILY_INTEREST_E8: Readonly<Record<string, bigint>> = Object.freeze
   SOL: 8_000n,
   XRP: 8_000n,
   DOGE: 8_000n,
+  TRX: 10_000n,
+  ADA: 10_000n,
+  LINK: 10_000n,
+  AVAX: 10_000n,
+  TON: 12_000n,
+  NOT: 15_000n,
 });
 
 export const marginAccountOf = (a: MarginAccount): string =>
@@ -95,9 +107,16 @@ export function debtValue(prices: AssetPrices, asset: string, amount: bigint): b
   return (amount * priceOf(prices, asset) + s - 1n) / s;
 }
 
+/** Free plus locked, per asset. */
+export function holdingsOf(a: MarginAccount): Map<string, bigint> {
+  const out = new Map(a.assets);
+  for (const [asset, amount] of a.locked ?? []) out.set(asset, (out.get(asset) ?? 0n) + amount);
+  return out;
+}
+
 export function totalAssetValue(a: MarginAccount, prices: AssetPrices): bigint {
   let v = 0n;
-  for (const [asset, amount] of a.assets) if (amount > 0n) v += assetValue(prices, asset, amount);
+  for (const [asset, amount] of holdingsOf(a)) if (amount > 0n) v += assetValue(prices, asset, amount);
   return v;
 }
 
@@ -292,6 +311,53 @@ export function transferOut(
   };
 }
 
+/**
+ * Most of `asset` `transferOut` accepts now: the free balance when nothing is owed, else
+ * the largest amount that keeps the margin level >= 2 (found by bisection on
+ * `transferOut` itself, so the two never disagree about rounding).
+ */
+export function maxTransferOut(a: MarginAccount, asset: string, prices: AssetPrices): bigint {
+  const have = a.assets.get(asset) ?? 0n;
+  if (have <= 0n) return 0n;
+  if (transferOut(a, asset, have, prices).ok) return have;
+  let lo = 0n;
+  let hi = have;
+  while (hi - lo > 1n) {
+    const mid = (lo + hi) / 2n;
+    if (transferOut(a, asset, mid, prices).ok) lo = mid;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * Isolated accounts: the price of the base (USDT minor units per whole unit) at which
+ * the margin level reaches 1.1, holding everything else fixed; null without debt, or
+ * when no positive price can (the level rises with the price, or never reaches 1.1).
+ * With base held qb and owed db, quote held qq and owed dq:
+ * (qb x P + qq) = 1.1 x (db x P + dq)  ->  P = (1.1 dq - qq) / (qb - 1.1 db).
+ * 1 BTC against 90,000 USDT owed: P = 99,000 USDT.
+ */
+export function isolatedLiquidationPrice(a: MarginAccount, base: string): bigint | null {
+  const held = holdingsOf(a);
+  const quote = USDT;
+  const owed = (asset: string) => {
+    const l = a.loans.get(asset);
+    return l === undefined ? 0n : l.principal + l.interest;
+  };
+  const qb = held.get(base) ?? 0n;
+  const qq = held.get(quote) ?? 0n;
+  const db = owed(base);
+  const dq = owed(quote);
+  if (db === 0n && dq === 0n) return null;
+  const L = LIQUIDATION_MARGIN_LEVEL_PPM;
+  const num = (L * dq - PPM * qq) * scaleOf(base);
+  const den = PPM * qb - L * db;
+  if (den === 0n) return null;
+  const p = num / den;
+  return p > 0n ? p : null;
+}
+
 /** True when the account owes something and its margin level is below 1.1. */
 export function needsForcedLiquidation(a: MarginAccount, prices: AssetPrices): boolean {
   const level = marginLevelPpm(a, prices);
@@ -319,6 +385,9 @@ export function forcedLiquidation(
   prices: AssetPrices,
   feePpm: bigint = MARGIN_LIQUIDATION_FEE_PPM,
 ): MarginLiquidation {
+  for (const amount of a.locked?.values() ?? []) {
+    if (amount !== 0n) throw new RangeError("cancel the account's open orders before liquidating it");
+  }
   const acct = marginAccountOf(a);
   const postings: Posting[] = [];
   let assetsValue = 0n;

@@ -27,6 +27,21 @@ export const availableOf = (accountId: number): LedgerAccount => `user:${account
 export const heldOf = (accountId: number): LedgerAccount => `user:${accountId}:held`;
 export const isSystemAccount = (account: LedgerAccount): boolean => account.startsWith("system:");
 
+/**
+ * Where an order's funds live: the free account it holds from and is paid into, and the
+ * account its hold sits in. Spot orders use `user:<id>:available` / `user:<id>:held`;
+ * margin orders their margin account (see derivatives/accounts.ts `marginWalletOf`).
+ */
+export interface Wallet {
+  readonly available: LedgerAccount;
+  readonly held: LedgerAccount;
+}
+
+export const spotWallet = (accountId: number): Wallet => ({
+  available: availableOf(accountId),
+  held: heldOf(accountId),
+});
+
 /** Why an entry exists; stored with it. */
 export const EntryKind = {
   Activate: "activate",
@@ -211,31 +226,41 @@ export function burnEntry(accountId: number, balances: ReadonlyMap<string, bigin
   return { kind: EntryKind.Reset, postings };
 }
 
-/** Available -> held, for an order being placed. */
-export function holdEntry(accountId: number, asset: string, amount: bigint): JournalEntry {
+/** Available -> held, for an order being placed (the spot wallet unless another is given). */
+export function holdEntry(
+  accountId: number,
+  asset: string,
+  amount: bigint,
+  wallet: Wallet = spotWallet(accountId),
+): JournalEntry {
   return {
     kind: EntryKind.Hold,
     postings: [
-      { account: availableOf(accountId), asset, amount: -amount },
-      { account: heldOf(accountId), asset, amount },
+      { account: wallet.available, asset, amount: -amount },
+      { account: wallet.held, asset, amount },
     ],
   };
 }
 
 /** Held -> available, for what an order no longer needs (cancel, expiry, completion). */
-export function releaseEntry(accountId: number, asset: string, amount: bigint): JournalEntry {
+export function releaseEntry(
+  accountId: number,
+  asset: string,
+  amount: bigint,
+  wallet: Wallet = spotWallet(accountId),
+): JournalEntry {
   return {
     kind: EntryKind.Release,
     postings: [
-      { account: heldOf(accountId), asset, amount: -amount },
-      { account: availableOf(accountId), asset, amount },
+      { account: wallet.held, asset, amount: -amount },
+      { account: wallet.available, asset, amount },
     ],
   };
 }
 
 /** One side of a trade: a user paying from held funds and paying a fee in the quote asset, or the maker. */
 export type TradeParty =
-  | { readonly kind: "user"; readonly accountId: number; readonly fee: bigint }
+  | { readonly kind: "user"; readonly accountId: number; readonly fee: bigint; readonly wallet?: Wallet }
   | { readonly kind: "maker" };
 
 export interface TradeSettlement {
@@ -260,16 +285,18 @@ export function tradeEntry(t: TradeSettlement): JournalEntry {
     if (amount !== 0n) postings.push({ account, asset, amount });
   };
   if (t.buyer.kind === "user") {
-    push(heldOf(t.buyer.accountId), t.quote, -(t.quoteAmount + t.buyer.fee));
-    push(availableOf(t.buyer.accountId), t.base, t.baseAmount);
+    const w = t.buyer.wallet ?? spotWallet(t.buyer.accountId);
+    push(w.held, t.quote, -(t.quoteAmount + t.buyer.fee));
+    push(w.available, t.base, t.baseAmount);
     push(SystemAccount.Fees, t.quote, t.buyer.fee);
   } else {
     push(SystemAccount.Maker, t.quote, -t.quoteAmount);
     push(SystemAccount.Maker, t.base, t.baseAmount);
   }
   if (t.seller.kind === "user") {
-    push(heldOf(t.seller.accountId), t.base, -t.baseAmount);
-    push(availableOf(t.seller.accountId), t.quote, t.quoteAmount - t.seller.fee);
+    const w = t.seller.wallet ?? spotWallet(t.seller.accountId);
+    push(w.held, t.base, -t.baseAmount);
+    push(w.available, t.quote, t.quoteAmount - t.seller.fee);
     push(SystemAccount.Fees, t.quote, t.seller.fee);
   } else {
     push(SystemAccount.Maker, t.base, -t.baseAmount);

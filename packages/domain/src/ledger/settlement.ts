@@ -1,6 +1,13 @@
 import { type InstrumentSpec, notionalMinor } from "../instrument.ts";
 import type { PairUnits } from "./assets.ts";
-import { incrementalFee, type JournalEntry, releaseEntry, type TradeParty, tradeEntry } from "./ledger.ts";
+import {
+  incrementalFee,
+  type JournalEntry,
+  releaseEntry,
+  type TradeParty,
+  tradeEntry,
+  type Wallet,
+} from "./ledger.ts";
 
 /**
  * Order-level accounting for paper trading: what an order holds when placed, how each
@@ -21,6 +28,8 @@ export interface OrderFunds {
   readonly units: PairUnits;
   readonly makerPpm: number;
   readonly takerPpm: number;
+  /** Where it holds and is paid (margin orders); the spot wallet when absent. */
+  readonly wallet?: Wallet;
   /** What the order still holds: quote minor units for a buy, base for a sell. */
   held: bigint;
   /** Running quote notional filled as taker and as maker. */
@@ -39,6 +48,7 @@ export function newOrderFunds(o: {
   makerPpm: number;
   takerPpm: number;
   held: bigint;
+  wallet?: Wallet;
 }): OrderFunds {
   return { ...o, takerQuote: 0n, makerQuote: 0n, fees: 0n, filledLots: 0 };
 }
@@ -117,7 +127,11 @@ export function settleFill(
   const buyerFee = charge(buyer, quoteAmount);
   const sellerFee = charge(seller, quoteAmount);
   const party = (s: FillSide, fee: bigint): TradeParty =>
-    s.order === null ? { kind: "maker" } : { kind: "user", accountId: s.order.accountId, fee };
+    s.order === null
+      ? { kind: "maker" }
+      : s.order.wallet === undefined
+        ? { kind: "user", accountId: s.order.accountId, fee }
+        : { kind: "user", accountId: s.order.accountId, fee, wallet: s.order.wallet };
   if (buyer.order !== null) {
     buyer.order.held -= quoteAmount + buyerFee;
     buyer.order.fees += buyerFee;
@@ -143,7 +157,7 @@ export function settleFill(
 export function finishOrder(o: OrderFunds): JournalEntry | null {
   if (o.held === 0n) return null;
   const asset = o.side === 0 ? o.units.quote : o.units.base;
-  const entry = releaseEntry(o.accountId, asset, o.held);
+  const entry = releaseEntry(o.accountId, asset, o.held, o.wallet);
   o.held = 0n;
   return entry;
 }
