@@ -23,6 +23,7 @@ import {
   type JournalEntry,
   Ledger,
   type LedgerRefusal,
+  marginWalletOf,
   meetsMinNotional,
   mintEntry,
   newOrderFunds,
@@ -39,15 +40,32 @@ import {
   Tif,
   toMinor,
   vipTier,
+  type Wallet,
 } from "@meridian/domain";
 import type { Queryable } from "../../platform/db/types.ts";
 import { AppError } from "../../platform/errors.ts";
 import type { PaperVenue, VenueBook } from "./venue.ts";
 
+/**
+ * Whose funds an order trades: the spot wallet, or a margin account (cross, or the
+ * isolated account of the order's pair). Spot endpoints see only spot orders, margin
+ * endpoints only margin ones.
+ */
+export type OrderWallet = "spot" | "cross" | "isolated";
+
+/** The ledger accounts an order holds from and settles into (undefined: the spot wallet). */
+export function ledgerWallet(accountId: number, wallet: OrderWallet, symbol: string): Wallet | undefined {
+  if (wallet === "spot") return undefined;
+  return wallet === "cross" ? marginWalletOf(accountId) : marginWalletOf(accountId, symbol);
+}
+
 /** An order as stored (money in minor units, price and quantity in ticks and lots). */
 export interface OrderRow {
   id: number;
   accountId: number;
+  wallet: OrderWallet;
+  /** Margin orders: NO_SIDE_EFFECT, MARGIN_BUY or AUTO_REPAY; null for spot. */
+  sideEffect: string | null;
   clientOrderId: string;
   symbol: string;
   side: 0 | 1;
@@ -77,6 +95,7 @@ export interface TradeRow {
   id: number;
   orderId: number;
   accountId: number;
+  wallet: OrderWallet;
   symbol: string;
   side: 0 | 1;
   priceTicks: number;
@@ -146,6 +165,17 @@ export interface LoadedState {
   openOrders: OrderRow[];
 }
 
+/** Margin orders: the wallet, the side effect, and a hook run before the hold is taken. */
+export interface PlaceOptions {
+  wallet: OrderWallet;
+  sideEffect: string | null;
+  /**
+   * Called with what the order will hold, before anything is posted (MARGIN_BUY borrows
+   * the shortfall here); throwing refuses the order with nothing changed.
+   */
+  beforeHold?: (asset: string, amount: bigint) => void;
+}
+
 export type PlaceOutcome =
   | { kind: "placed"; order: OrderRow; fills: TradeRow[]; rejection: DomainError | null }
   | { kind: "duplicate"; orderId: number };
@@ -190,6 +220,11 @@ export class PaperEngine {
   private muted = false;
   private inCommand = false;
   private collect: { orderId: number; fills: TradeRow[]; rejection: DomainError | null } | null = null;
+  /**
+   * Called for each fill of a margin order once it is settled (the margin module's
+   * AUTO_REPAY and account pushes); it may post entries and add writes.
+   */
+  onMarginFill: ((order: OrderRow, trade: TradeRow) => void) | null = null;
 
   constructor(venue: PaperVenue, now: () => number, onDirty: () => void) {
     this.venue = venue;
@@ -264,6 +299,7 @@ export class PaperEngine {
         makerPpm: row.makerPpm,
         takerPpm: row.takerPpm,
         held: row.held,
+        wallet: ledgerWallet(row.accountId, row.wallet, row.symbol),
       });
       funds.takerQuote = row.takerQuote;
       funds.makerQuote = row.makerQuote;
@@ -318,10 +354,11 @@ export class PaperEngine {
     this.bookOf(o.row.symbol);
   }
 
-  /** Live order ids of an account (resting and untriggered stops). */
-  openOrderIds(accountId: number): number[] {
+  /** Live order ids of an account (resting and untriggered stops), optionally only some of them. */
+  openOrderIds(accountId: number, which?: (row: OrderRow) => boolean): number[] {
     const out: number[] = [];
-    for (const o of this.live.values()) if (o.row.accountId === accountId) out.push(o.row.id);
+    for (const o of this.live.values())
+      if (o.row.accountId === accountId && (which === undefined || which(o.row))) out.push(o.row.id);
     return out;
   }
 
@@ -456,6 +493,7 @@ export class PaperEngine {
             id: ++engine.ids.trade,
             orderId: o.row.id,
             accountId: o.row.accountId,
+            wallet: o.row.wallet,
             symbol,
             side: o.row.side,
             priceTicks: price,
@@ -473,6 +511,7 @@ export class PaperEngine {
             o.row.status = "PARTIALLY_FILLED";
             engine.snap(o);
           }
+          if (o.row.wallet !== "spot") engine.onMarginFill?.(o.row, trade);
         }
       },
     };
@@ -514,15 +553,16 @@ export class PaperEngine {
 
   /** Cancels every open order, returns every balance to the treasury, mints the initial set again. */
   reset(accountId: number): void {
-    for (const id of this.openOrderIds(accountId)) this.cancel(accountId, id);
+    for (const id of this.openOrderIds(accountId, (r) => r.wallet === "spot")) this.cancel(accountId, id);
     this.mustPost(burnEntry(accountId, this.ledger.balancesOf(availableOf(accountId))), accountId, null);
     this.mustPost(mintEntry(EntryKind.Reset, accountId, initialAmounts()), accountId, null);
   }
 
-  /** Cancels a live order; false when it is not live (any more). */
-  cancel(accountId: number, orderId: number): boolean {
+  /** Cancels a live order (a spot one, or with `margin` a margin one); false when it is not live (any more). */
+  cancel(accountId: number, orderId: number, margin = false): boolean {
     const o = this.live.get(orderId);
-    if (o === undefined || o.row.accountId !== accountId) return false;
+    if (o === undefined || o.row.accountId !== accountId || (o.row.wallet !== "spot") !== margin)
+      return false;
     if (o.row.bookSeq === null) this.finish(o, "CANCELED");
     else this.bookOf(o.row.symbol)?.book.cancel(orderId, this.now());
     return true;
@@ -533,7 +573,12 @@ export class PaperEngine {
     return this.recentCids.get(`${accountId}\u0000${clientOrderId}`)?.orderId;
   }
 
-  place(accountId: number, vipLevel: number, body: PlaceOrderBody): PlaceOutcome {
+  place(
+    accountId: number,
+    vipLevel: number,
+    body: PlaceOrderBody,
+    options: PlaceOptions = { wallet: "spot", sideEffect: null },
+  ): PlaceOutcome {
     const cidKey = body.clientOrderId === undefined ? null : `${accountId}\u0000${body.clientOrderId}`;
     const seen = cidKey === null ? undefined : this.recentCids.get(cidKey);
     if (seen !== undefined) return { kind: "duplicate", orderId: seen.orderId };
@@ -555,9 +600,11 @@ export class PaperEngine {
     const tier = vipTier(vipLevel);
     const rates = { makerPpm: tier.makerPpm, takerPpm: tier.takerPpm };
     const held = holdFor(spec, units, side, plan.holdTicks, plan.lots, rates);
-    const id = ++this.ids.order;
     const holdAsset = side === Side.Buy ? units.quote : units.base;
-    const refusal = this.post(holdEntry(accountId, holdAsset, held), accountId, id);
+    const wallet = ledgerWallet(accountId, options.wallet, symbol);
+    options.beforeHold?.(holdAsset, held);
+    const id = ++this.ids.order;
+    const refusal = this.post(holdEntry(accountId, holdAsset, held, wallet), accountId, id);
     if (refusal !== null) {
       this.ids.order--;
       throw new AppError(PaperCode.INSUFFICIENT_BALANCE, `Insufficient ${holdAsset} balance`, {
@@ -565,7 +612,7 @@ export class PaperEngine {
         data: {
           asset: holdAsset,
           required: held.toString(),
-          available: this.ledger.balance(availableOf(accountId), holdAsset).toString(),
+          available: this.ledger.balance(wallet?.available ?? availableOf(accountId), holdAsset).toString(),
         },
       });
     }
@@ -573,6 +620,8 @@ export class PaperEngine {
     const row: OrderRow = {
       id,
       accountId,
+      wallet: options.wallet,
+      sideEffect: options.sideEffect,
       clientOrderId: body.clientOrderId ?? `#${id}`,
       symbol,
       side,
@@ -597,7 +646,7 @@ export class PaperEngine {
     };
     const o: LiveOrder = {
       row,
-      funds: newOrderFunds({ id, accountId, side, units, ...rates, held }),
+      funds: newOrderFunds({ id, accountId, side, units, ...rates, held, wallet }),
       spec,
       units,
     };

@@ -1,7 +1,7 @@
 import type { OrderStatusValue, OrderTypeValue, TimeInForceValue } from "@meridian/contracts";
 import type { Posting } from "@meridian/domain";
 import type { Db, Queryable, SqlValue } from "../../platform/db/types.ts";
-import type { AccountRow, Batch, LoadedState, OrderRow, TradeRow } from "./engine.ts";
+import type { AccountRow, Batch, LoadedState, OrderRow, OrderWallet, TradeRow } from "./engine.ts";
 
 /** Rows per multi-row statement (well under both databases' parameter limits). */
 const CHUNK = 400;
@@ -30,6 +30,8 @@ const ORDER_COLUMNS = [
   "taker_ppm",
   "created_at",
   "updated_at",
+  "wallet",
+  "side_effect",
 ] as const;
 const ORDER_MUTABLE = [
   "price_ticks",
@@ -49,7 +51,7 @@ const ORDER_SELECT = ORDER_COLUMNS.map((c) =>
   ["taker_quote", "maker_quote", "fees", "held"].includes(c) ? `CAST(${c} AS TEXT) AS ${c}` : c,
 ).join(", ");
 const TRADE_SELECT =
-  "id, order_id, account_id, symbol, side, price_ticks, qty_lots, CAST(quote AS TEXT) AS quote, CAST(fee AS TEXT) AS fee, is_maker, counter_order_id, created_at";
+  "id, order_id, account_id, symbol, side, price_ticks, qty_lots, CAST(quote AS TEXT) AS quote, CAST(fee AS TEXT) AS fee, is_maker, counter_order_id, created_at, wallet";
 
 interface OrderRecord {
   id: number;
@@ -75,6 +77,8 @@ interface OrderRecord {
   taker_ppm: number;
   created_at: number;
   updated_at: number;
+  wallet: string;
+  side_effect: string | null;
 }
 
 interface TradeRecord {
@@ -90,12 +94,15 @@ interface TradeRecord {
   is_maker: number;
   counter_order_id: number;
   created_at: number;
+  wallet: string;
 }
 
 function toOrder(r: OrderRecord): OrderRow {
   return {
     id: Number(r.id),
     accountId: Number(r.account_id),
+    wallet: r.wallet as OrderWallet,
+    sideEffect: r.side_effect,
     clientOrderId: r.client_order_id,
     symbol: r.symbol,
     side: Number(r.side) === 0 ? 0 : 1,
@@ -125,6 +132,7 @@ function toTrade(r: TradeRecord): TradeRow {
     id: Number(r.id),
     orderId: Number(r.order_id),
     accountId: Number(r.account_id),
+    wallet: r.wallet as OrderWallet,
     symbol: r.symbol,
     side: Number(r.side) === 0 ? 0 : 1,
     priceTicks: Number(r.price_ticks),
@@ -162,6 +170,8 @@ function orderValues(o: OrderRow): SqlValue[] {
     o.takerPpm,
     o.createdAt,
     o.updatedAt,
+    o.wallet,
+    o.sideEffect,
   ];
 }
 
@@ -185,6 +195,21 @@ export interface OrderQuery {
   limit: number;
   before?: number | undefined;
   side?: "BUY" | "SELL" | undefined;
+  /** Which wallets' orders (default spot only: spot endpoints never list margin orders). */
+  wallets?: readonly OrderWallet[] | undefined;
+}
+
+const SPOT: readonly OrderWallet[] = ["spot"];
+
+/** `wallet IN (...)`: spot unless the query names wallets. */
+function walletFilter(
+  q: { wallets?: readonly OrderWallet[] | undefined },
+  where: string[],
+  params: SqlValue[],
+): void {
+  const wallets = q.wallets ?? SPOT;
+  where.push(`wallet IN (${wallets.map(() => "?").join(", ")})`);
+  params.push(...wallets);
 }
 
 /** `side = ?` on the stored side number (0 buy, 1 sell), when a side is asked. */
@@ -225,8 +250,8 @@ export class PaperRepo {
       if (b.trades.length > 0) {
         await insertRows(
           tx,
-          "INSERT INTO paper_trades (id, order_id, account_id, symbol, side, price_ticks, qty_lots, quote, fee, is_maker, counter_order_id, created_at)",
-          12,
+          "INSERT INTO paper_trades (id, order_id, account_id, symbol, side, price_ticks, qty_lots, quote, fee, is_maker, counter_order_id, created_at, wallet)",
+          13,
           b.trades.map((t) => [
             t.id,
             t.orderId,
@@ -240,6 +265,7 @@ export class PaperRepo {
             t.isMaker ? 1 : 0,
             t.counterOrderId,
             t.createdAt,
+            t.wallet,
           ]),
         );
       }
@@ -331,14 +357,23 @@ export class PaperRepo {
     return rows.map((r) => ({ account: r.account, asset: r.asset, amount: BigInt(r.amount) }));
   }
 
-  async order(accountId: number, id: number): Promise<OrderRow | undefined> {
+  /** One order of the account in one of `wallets` (default spot). */
+  async order(
+    accountId: number,
+    id: number,
+    wallets: readonly OrderWallet[] = SPOT,
+  ): Promise<OrderRow | undefined> {
+    const where = ["id = ?", "account_id = ?"];
+    const params: SqlValue[] = [id, accountId];
+    walletFilter({ wallets }, where, params);
     const r = await this.db.get<OrderRecord>(
-      `SELECT ${ORDER_SELECT} FROM paper_orders WHERE id = ? AND account_id = ?`,
-      [id, accountId],
+      `SELECT ${ORDER_SELECT} FROM paper_orders WHERE ${where.join(" AND ")}`,
+      params,
     );
     return r === undefined ? undefined : toOrder(r);
   }
 
+  /** Client order ids are unique per account across wallets: callers check `wallet`. */
   async orderByClientId(accountId: number, clientOrderId: string): Promise<OrderRow | undefined> {
     const r = await this.db.get<OrderRecord>(
       `SELECT ${ORDER_SELECT} FROM paper_orders WHERE account_id = ? AND client_order_id = ?`,
@@ -356,6 +391,7 @@ export class PaperRepo {
       params.push(q.symbol);
     }
     sideFilter(q, where, params);
+    walletFilter(q, where, params);
     if (q.before !== undefined) {
       where.push("id < ?");
       params.push(q.before);
@@ -380,6 +416,7 @@ export class PaperRepo {
       params.push(q.symbol);
     }
     sideFilter(q, where, params);
+    walletFilter(q, where, params);
     if (q.before !== undefined) {
       where.push("id < ?");
       params.push(q.before);

@@ -25,6 +25,8 @@ import {
   batchIsEmpty,
   type OrderRow,
   PaperEngine,
+  type PlaceOptions,
+  type PlaceOutcome,
   type TradeRow,
 } from "./engine.ts";
 import { presentBalances, presentOrder, presentTier, presentTrade } from "./present.ts";
@@ -37,6 +39,21 @@ export interface UserEvents {
   orders: PaperOrder[];
   fills: PaperTrade[];
   balances: PaperBalance[] | null;
+  /** Margin orders and fills of the commit (the margin module presents and pushes them). */
+  marginOrders: OrderRow[];
+  marginFills: TradeRow[];
+}
+
+/** A client order id already names an order of another wallet (ids are unique per account). */
+export function clientIdInUse(): AppError {
+  return new AppError(
+    PaperCode.ORDER_REJECTED,
+    "Order rejected: the clientOrderId is in use by another wallet",
+    {
+      status: 200,
+      data: { reason: "DUPLICATE_CLIENT_ORDER_ID", field: "clientOrderId" },
+    },
+  );
 }
 
 /** What `PaperService.transact` hands another module's command. */
@@ -44,6 +61,12 @@ export interface PaperTx {
   readonly ledger: Ledger;
   post(entry: JournalEntry, accountId: number | null, refId?: number | null): LedgerRefusal | null;
   write(write: (tx: Queryable) => Promise<void>): void;
+  /** Places an order in the same command (margin orders: `options.wallet`). */
+  place(accountId: number, vipLevel: number, body: PlaceOrderBody, options: PlaceOptions): PlaceOutcome;
+  /** Cancels a live margin order; false when it is not live. */
+  cancelMargin(accountId: number, orderId: number): boolean;
+  /** Live order ids of an account matching `which`. */
+  liveOrderIds(accountId: number, which: (row: OrderRow) => boolean): number[];
 }
 
 interface Job {
@@ -79,6 +102,7 @@ export class PaperService {
   private readonly activating = new Map<string, AccountRow>();
   private readonly listeners = new Set<(e: UserEvents) => void>();
   private readonly rebuiltListeners = new Set<() => void>();
+  private readonly pushListeners = new Set<(accountId: number, messages: readonly object[]) => void>();
   private queue: Job[] = [];
   private pumping: Promise<void> | null = null;
   private dirty = false;
@@ -123,8 +147,29 @@ export class PaperService {
         ledger: this.engine.ledger,
         post: (entry, accountId, refId) => this.engine.postEntry(entry, accountId, refId ?? null),
         write: (w) => this.engine.addWrite(w),
+        place: (accountId, vipLevel, body, options) => this.engine.place(accountId, vipLevel, body, options),
+        cancelMargin: (accountId, orderId) => this.engine.cancel(accountId, orderId, true),
+        liveOrderIds: (accountId, which) => this.engine.openOrderIds(accountId, which),
       }),
     );
+  }
+
+  /**
+   * Another module's hook on every margin-order fill, run in the writer right after the
+   * fill settles (it may post entries and add writes to the same commit).
+   */
+  setMarginFillHook(hook: ((order: OrderRow, trade: TradeRow) => void) | null): void {
+    this.engine.onMarginFill = hook;
+  }
+
+  /** Sends messages to the user's `/v1/ws/user` sockets (other modules' pushes: margin). */
+  push(accountId: number, messages: readonly object[]): void {
+    for (const l of this.pushListeners) l(accountId, messages);
+  }
+
+  onPush(listener: (accountId: number, messages: readonly object[]) => void): () => void {
+    this.pushListeners.add(listener);
+    return () => this.pushListeners.delete(listener);
   }
 
   /** Balance of a ledger account as the writer holds it (committed or about to be). */
@@ -226,13 +271,19 @@ export class PaperService {
     const of = (accountId: number) => {
       let e = byAccount.get(accountId);
       if (e === undefined) {
-        e = { accountId, orders: [], fills: [], balances: null };
+        e = { accountId, orders: [], fills: [], balances: null, marginOrders: [], marginFills: [] };
         byAccount.set(accountId, e);
       }
       return e;
     };
-    for (const o of batch.orders.values()) of(o.accountId).orders.push(this.presentOrder(o));
-    for (const t of batch.trades) of(t.accountId).fills.push(this.presentTrade(t));
+    for (const o of batch.orders.values()) {
+      if (o.wallet === "spot") of(o.accountId).orders.push(this.presentOrder(o));
+      else of(o.accountId).marginOrders.push(o);
+    }
+    for (const t of batch.trades) {
+      if (t.wallet === "spot") of(t.accountId).fills.push(this.presentTrade(t));
+      else of(t.accountId).marginFills.push(t);
+    }
     for (const id of batch.touched) of(id).balances = this.memoryBalances(id);
     for (const e of byAccount.values()) for (const l of this.listeners) l(e);
   }
@@ -270,6 +321,7 @@ export class PaperService {
   async place(accountId: number, vipLevel: number, body: PlaceOrderBody): Promise<PlaceOrderResult> {
     if (body.clientOrderId !== undefined) {
       const existing = await this.repo.orderByClientId(accountId, body.clientOrderId);
+      if (existing !== undefined && existing.wallet !== "spot") throw clientIdInUse();
       if (existing !== undefined) return this.duplicate(existing);
     }
     const outcome = await this.submit(() => this.engine.place(accountId, vipLevel, body));

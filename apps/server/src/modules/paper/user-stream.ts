@@ -22,7 +22,7 @@ interface Socket {
 
 /**
  * `/v1/ws/user`: the logged-in user's order updates, fills and balances, pushed after
- * each commit. Authenticated by the session cookie on the upgrade request (browsers
+ * each commit, and other modules' pushes for the user (margin: `PaperService.push`). Authenticated by the session cookie on the upgrade request (browsers
  * cannot add headers to a WebSocket, so no `paptrading` header is required here).
  */
 export function paperUserStream(app: FastifyInstance, paper: PaperService): void {
@@ -45,8 +45,16 @@ export function paperUserStream(app: FastifyInstance, paper: PaperService): void
       for (const t of texts) s.send(t);
     }
   });
+  const offPush = paper.onPush((accountId, messages) => {
+    const sockets = byAccount.get(accountId);
+    if (sockets === undefined) return;
+    const texts = messages.map((m) => JSON.stringify(m));
+    for (const s of sockets)
+      if (s.readyState === OPEN && s.bufferedAmount <= MAX_BUFFERED) for (const t of texts) s.send(t);
+  });
   app.addHook("preClose", async () => {
     off();
+    offPush();
     for (const set of byAccount.values()) for (const s of set) s.close(1001, "server closing");
   });
 
