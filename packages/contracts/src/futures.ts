@@ -8,7 +8,7 @@ import { z } from "zod";
  */
 export const FuturesCode = {
   UNKNOWN_SYMBOL: "14001",
-  /** Not enough available margin (data: required, available). */
+  /** Not enough available margin (data: required, available; adding isolated margin: max, USDT). */
   MARGIN_INSUFFICIENT: "14002",
   /** Leverage above what the risk bracket allows (data: leverage, max). */
   LEVERAGE_TOO_HIGH: "14003",
@@ -26,6 +26,10 @@ export const FuturesCode = {
   TRANSFER_EXCEEDS: "14010",
   /** The test mark endpoint is off (production without FUTURES_TEST_MARKS=1). */
   TEST_MARKS_OFF: "14011",
+  /** Isolated margin reduce above what the position can spare (data: max, USDT). */
+  MARGIN_REDUCE_EXCEEDS: "14012",
+  /** Isolated margin change on a cross position or no open position on that side. */
+  NOT_ISOLATED: "14013",
 } as const;
 export type FuturesCode = (typeof FuturesCode)[keyof typeof FuturesCode];
 
@@ -34,6 +38,8 @@ export const FuturesPath = {
   POSITIONS: "/v1/paper/futures/positions",
   CLOSE_ALL: "/v1/paper/futures/positions/close-all",
   TPSL: "/v1/paper/futures/positions/tpsl",
+  /** POST: add or reduce an isolated position's margin; GET: the most each way and the liquidation price estimate. */
+  POSITION_MARGIN: "/v1/paper/futures/positions/margin",
   ORDERS: "/v1/paper/futures/orders",
   ORDER: "/v1/paper/futures/orders/:id",
   OPEN_ORDERS: "/v1/paper/futures/orders/open",
@@ -123,6 +129,24 @@ export const tpslBodySchema = z
     message: "required",
   });
 export type TpslBody = z.input<typeof tpslBodySchema>;
+export const MARGIN_ADJUST_TYPES = ["ADD", "REDUCE"] as const;
+export type MarginAdjustType = (typeof MARGIN_ADJUST_TYPES)[number];
+/** Binance's "Adjust Margin" on an isolated position: ADD from the futures wallet, REDUCE back to it. */
+export const positionMarginBodySchema = z.object({
+  symbol,
+  positionSide: z.enum(POSITION_SIDES).default("BOTH"),
+  type: z.enum(MARGIN_ADJUST_TYPES),
+  amount: decimal,
+});
+export type PositionMarginBody = z.input<typeof positionMarginBodySchema>;
+/** The preview: with `type` and `amount`, also the margin and liquidation price after the change. */
+export const positionMarginQuerySchema = z.object({
+  symbol,
+  positionSide: z.enum(POSITION_SIDES).default("BOTH"),
+  type: z.enum(MARGIN_ADJUST_TYPES).optional(),
+  amount: decimal.optional(),
+});
+export type PositionMarginQuery = z.input<typeof positionMarginQuerySchema>;
 export const testMarkBodySchema = z.object({ symbol, price: decimal.nullable() });
 
 export interface FuturesAccount {
@@ -163,6 +187,20 @@ export interface FuturesPosition {
   roe: string;
   takeProfit: string | null;
   stopLoss: string | null;
+}
+
+export interface PositionMarginInfo {
+  symbol: string;
+  positionSide: PositionSideValue;
+  /** The position's isolated margin now. */
+  margin: string;
+  /** Most that may be added (the wallet's available margin). */
+  maxAdd: string;
+  /** Most that may be removed (what stays covers the initial margin at the mark after any loss). */
+  maxRemove: string;
+  liquidationPrice: string | null;
+  /** With a valid type and amount within the bound: the margin and liquidation price after the change. */
+  after: { margin: string; liquidationPrice: string | null } | null;
 }
 
 export type FuturesOrderStatus = "NEW" | "PARTIALLY_FILLED" | "FILLED" | "CANCELED" | "EXPIRED" | "REJECTED";

@@ -1,6 +1,7 @@
 export * from "./accounts.ts";
 export * from "./contracts.ts";
 export * from "./funding.ts";
+export * from "./isolated-margin.ts";
 export * from "./liquidation.ts";
 export * from "./liquidation-price.ts";
 export * from "./margin-loans.ts";

@@ -5,11 +5,13 @@ import {
   type PositionSideValue,
 } from "@meridian/contracts";
 import {
+  adjustIsolatedMargin,
   applyFill,
   crossSummary,
   DerivativesCode,
   type DerivativesRefusal,
   flatPosition,
+  fromMinor,
   futuresTransferEntry,
   futuresWalletOf,
   initialMargin,
@@ -18,9 +20,11 @@ import {
   liquidateIsolated,
   type MarginMode,
   maxLeverageFor,
+  maxRemovableMargin,
   minBig,
   notionalAt,
   type PerpContract,
+  type PerpPosition,
   perpContract,
   priceToTicks,
   qtyToLots,
@@ -55,6 +59,8 @@ const refusalCode: Record<string, string> = {
   [DerivativesCode.CLOSE_EXCEEDS_POSITION]: FuturesCode.REDUCE_ONLY_REJECTED,
   [DerivativesCode.MARGIN_INSUFFICIENT]: FuturesCode.MARGIN_INSUFFICIENT,
   [DerivativesCode.INVALID_FILL]: FuturesCode.ORDER_INVALID,
+  [DerivativesCode.NOT_ISOLATED]: FuturesCode.NOT_ISOLATED,
+  [DerivativesCode.MARGIN_REDUCE_EXCEEDS]: FuturesCode.MARGIN_REDUCE_EXCEEDS,
 };
 
 const fail = (code: string, msg: string, data?: Record<string, unknown>): AppError =>
@@ -529,6 +535,63 @@ export class FuturesEngine {
     return out;
   }
 
+  /** An open isolated position, its mark (entry when none yet) and how far its margin may move each way. */
+  marginBounds(
+    accountId: number,
+    symbol: string,
+    side: PositionSideValue,
+  ): { position: PerpPosition; mark: number; maxAdd: bigint; maxRemove: bigint } {
+    const c = this.contract(symbol);
+    const position = this.stored(accountId, c.symbol, side).position;
+    if (position.marginMode !== "isolated" || position.lots === 0)
+      throw fail(FuturesCode.NOT_ISOLATED, "No open isolated position on that side");
+    const mark = this.marks.markOf(c) ?? entryTicks(c, position);
+    const spare = minBig(this.available(accountId), this.wallet(accountId));
+    return {
+      position,
+      mark,
+      maxAdd: spare > 0n ? spare : 0n,
+      maxRemove: maxRemovableMargin(c, position, mark),
+    };
+  }
+
+  /**
+   * Binance's "Adjust Margin": moves USDT between the futures wallet and an isolated
+   * position's margin. Adding takes at most the wallet's available margin (after open-order
+   * reserves); reducing leaves at least the initial margin at the mark after any loss.
+   */
+  adjustMargin(
+    accountId: number,
+    symbol: string,
+    side: PositionSideValue,
+    direction: "ADD" | "REDUCE",
+    amount: bigint,
+  ): StoredPosition {
+    const b = this.marginBounds(accountId, symbol, side);
+    if (direction === "ADD" && amount > b.maxAdd)
+      throw fail(FuturesCode.MARGIN_INSUFFICIENT, "Not enough available margin to add", {
+        max: fromMinor("USDT", b.maxAdd),
+      });
+    const c = requirePerp(b.position.symbol);
+    const r = adjustIsolatedMargin(c, b.position, direction === "ADD" ? "add" : "reduce", amount, b.mark);
+    if (!r.ok) {
+      const max = r.error.params.max;
+      throw fail(
+        refusalCode[r.error.code] ?? FuturesCode.ORDER_INVALID,
+        `Margin change refused: ${r.error.code}`,
+        max === undefined ? undefined : { max: fromMinor("USDT", BigInt(max)) },
+      );
+    }
+    const refused = this.post(r.value.entry, accountId, null);
+    if (refused !== null)
+      throw fail(FuturesCode.MARGIN_INSUFFICIENT, "Not enough balance for the margin change");
+    const before = this.stored(accountId, c.symbol, side);
+    const next = { position: r.value.position, realisedPnl: before.realisedPnl };
+    this.savePosition(next);
+    this.syncWallet(accountId);
+    return next;
+  }
+
   /** Replaces the position's take-profit and/or stop-loss (close-position trigger orders on the mark). */
   setTpsl(
     accountId: number,
@@ -740,6 +803,13 @@ function triggered(o: FutOrderRow, mark: number): boolean {
   const stop = o.stopTicks ?? 0;
   const up = (o.type === "STOP_MARKET") === (o.side === "BUY");
   return up ? mark >= stop : mark <= stop;
+}
+
+/** Entry price in ticks (at least 1), for a position whose contract has no mark yet. */
+function entryTicks(c: PerpContract, p: PerpPosition): number {
+  const lots = BigInt(Math.max(1, Math.abs(p.lots)));
+  const t = p.cost / (lots * c.minorPerTickLot);
+  return t > 0n ? Number(t) : 1;
 }
 
 function lotsText(c: PerpContract, lots: number): string {

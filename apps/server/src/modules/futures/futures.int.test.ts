@@ -7,6 +7,7 @@ import {
   type FuturesPosition,
   type FuturesTrade,
   type InsuranceFund,
+  type PositionMarginInfo,
   SESSION_COOKIE,
 } from "@meridian/contracts";
 import { priceToTicks, qtyToLots, Side } from "@meridian/domain";
@@ -235,6 +236,135 @@ describe.each(targets)("futures on $name", (target) => {
     expect(fundAfter - fundBefore).toBe(1_000_000_000n);
     const trades = (await call<FuturesTrade[]>(run.app, cookie, "GET", `${F}/trades`)).data;
     expect(trades[0]).toMatchObject({ liquidation: true, price: "47600.0", realisedPnl: "-250.00000000" });
+    await conserved(run.paper);
+  });
+
+  it("adjusts isolated margin: adds from the wallet, reduces down to the initial margin, moves the liquidation price", async () => {
+    await run.futures.pinMark("BTCUSDT", "50000.0");
+    const cookie = await funded();
+    await call(run.app, cookie, "POST", `${F}/margin-mode`, { symbol: "BTCUSDT", marginMode: "isolated" });
+    await call(run.app, cookie, "POST", `${F}/leverage`, { symbol: "BTCUSDT", leverage: 20 });
+    await call(run.app, cookie, "POST", `${F}/orders`, {
+      symbol: "BTCUSDT",
+      side: "BUY",
+      type: "MARKET",
+      quantity: "0.100",
+    });
+    const margin = `${F}/positions/margin`;
+    // Wallet 10,000 - margin 250 - fee 2.5; nothing above the initial margin at 50,000.
+    let info = (await call<PositionMarginInfo>(run.app, cookie, "GET", `${margin}?symbol=BTCUSDT`)).data;
+    expect(info).toMatchObject({
+      margin: "250.00000000",
+      maxAdd: "9747.50000000",
+      maxRemove: "0.00000000",
+      liquidationPrice: "47690.8",
+      after: null,
+    });
+    info = (
+      await call<PositionMarginInfo>(run.app, cookie, "GET", `${margin}?symbol=BTCUSDT&type=ADD&amount=150`)
+    ).data;
+    expect(info.after).toEqual({ margin: "400.00000000", liquidationPrice: "46184.8" });
+
+    const added = await call<FuturesPosition>(run.app, cookie, "POST", margin, {
+      symbol: "BTCUSDT",
+      type: "ADD",
+      amount: "150",
+    });
+    expect(added.code).toBe(Code.OK);
+    expect(added.data).toMatchObject({ margin: "400.00000000", liquidationPrice: "46184.8" });
+    let acct = (await call<FuturesAccount>(run.app, cookie, "GET", `${F}/account`)).data;
+    expect(acct).toMatchObject({ wallet: "9597.50000000", isolatedMargin: "400.00000000" });
+
+    // At 49,000: loss 100, initial margin 245: 400 - 100 - 245 = 55 may leave.
+    await run.futures.pinMark("BTCUSDT", "49000.0");
+    info = (await call<PositionMarginInfo>(run.app, cookie, "GET", `${margin}?symbol=BTCUSDT`)).data;
+    expect(info.maxRemove).toBe("55.00000000");
+    const over = await call(run.app, cookie, "POST", margin, {
+      symbol: "BTCUSDT",
+      type: "REDUCE",
+      amount: "55.01",
+    });
+    expect(over).toMatchObject({ code: FuturesCode.MARGIN_REDUCE_EXCEEDS, data: { max: "55.00000000" } });
+    const tooMuch = await call(run.app, cookie, "POST", margin, {
+      symbol: "BTCUSDT",
+      type: "ADD",
+      amount: "20000",
+    });
+    expect(tooMuch).toMatchObject({ code: FuturesCode.MARGIN_INSUFFICIENT, data: { max: "9597.50000000" } });
+    const wrongSide = await call(run.app, cookie, "POST", margin, {
+      symbol: "BTCUSDT",
+      positionSide: "SHORT",
+      type: "ADD",
+      amount: "1",
+    });
+    expect(wrongSide.code).toBe(FuturesCode.NOT_ISOLATED);
+    expect(
+      (await call(run.app, cookie, "POST", margin, { symbol: "BTCUSDT", type: "ADD", amount: "0" })).code,
+    ).toBe(FuturesCode.ORDER_INVALID);
+
+    const reduced = await call<FuturesPosition>(run.app, cookie, "POST", margin, {
+      symbol: "BTCUSDT",
+      type: "REDUCE",
+      amount: "55",
+    });
+    expect(reduced.data).toMatchObject({ margin: "345.00000000" });
+    acct = (await call<FuturesAccount>(run.app, cookie, "GET", `${F}/account`)).data;
+    expect(acct).toMatchObject({ wallet: "9652.50000000", isolatedMargin: "345.00000000" });
+    await call(run.app, cookie, "POST", `${F}/positions/close-all`, { symbol: "BTCUSDT" });
+    await conserved(run.paper);
+  });
+
+  it("refuses a margin change on a cross position", async () => {
+    await run.futures.pinMark("BTCUSDT", "50000.0");
+    const cookie = await funded();
+    await call(run.app, cookie, "POST", `${F}/orders`, {
+      symbol: "BTCUSDT",
+      side: "BUY",
+      type: "MARKET",
+      quantity: "0.010",
+    });
+    const r = await call(run.app, cookie, "POST", `${F}/positions/margin`, {
+      symbol: "BTCUSDT",
+      type: "ADD",
+      amount: "10",
+    });
+    expect(r.code).toBe(FuturesCode.NOT_ISOLATED);
+    expect((await call(run.app, cookie, "GET", `${F}/positions/margin?symbol=BTCUSDT`)).code).toBe(
+      FuturesCode.NOT_ISOLATED,
+    );
+  });
+
+  it("hedge mode holds a long and a short on one symbol; the mode is locked while they are open", async () => {
+    await run.futures.pinMark("BTCUSDT", "50000.0");
+    const cookie = await funded();
+    const mode = (dual: boolean) =>
+      call<{ dualSidePosition: boolean }>(run.app, cookie, "POST", `${F}/position-mode`, {
+        dualSidePosition: dual,
+      });
+    expect((await mode(true)).data).toEqual({ dualSidePosition: true });
+    const order = (side: "BUY" | "SELL", positionSide: string) =>
+      call<FuturesOrder>(run.app, cookie, "POST", `${F}/orders`, {
+        symbol: "BTCUSDT",
+        side,
+        positionSide,
+        type: "MARKET",
+        quantity: "0.010",
+      });
+    expect((await order("BUY", "BOTH")).code).toBe(FuturesCode.ORDER_INVALID);
+    expect((await order("BUY", "LONG")).data.status).toBe("FILLED");
+    expect((await order("SELL", "SHORT")).data.status).toBe("FILLED");
+    const both = (await call<FuturesPosition[]>(run.app, cookie, "GET", `${F}/positions`)).data;
+    expect(both.map((p) => [p.positionSide, p.quantity]).sort()).toEqual([
+      ["LONG", "0.010"],
+      ["SHORT", "-0.010"],
+    ]);
+    expect((await mode(false)).code).toBe(FuturesCode.SETTING_LOCKED);
+    // Close Long is a SELL on the LONG side; it leaves the short alone.
+    expect((await order("SELL", "LONG")).data.status).toBe("FILLED");
+    const left = (await call<FuturesPosition[]>(run.app, cookie, "GET", `${F}/positions`)).data;
+    expect(left.map((p) => p.positionSide)).toEqual(["SHORT"]);
+    expect((await order("BUY", "SHORT")).data.status).toBe("FILLED");
+    expect((await mode(false)).data).toEqual({ dualSidePosition: false });
     await conserved(run.paper);
   });
 

@@ -5,6 +5,7 @@ import type {
   FuturesOrder,
   FuturesPosition,
   FuturesTrade,
+  PositionMarginInfo,
 } from "@meridian/contracts";
 import {
   crossSummary,
@@ -20,6 +21,7 @@ import {
   notionalAt,
   PERP_CONTRACTS,
   type PerpContract,
+  type PerpPosition,
   positionMaintenance,
   requirePerp,
   roePpm,
@@ -130,6 +132,35 @@ export function presentAccount(v: AccountView): FuturesAccount {
   };
 }
 
+function isolatedLiquidation(c: PerpContract, p: PerpPosition, markTicks: number): number | null {
+  const legs = [{ side: (p.lots > 0 ? 1 : -1) as 1 | -1, lots: Math.abs(p.lots), cost: p.cost }];
+  return liquidationPrice({ contract: c, legs, walletBalance: p.isolatedMargin, markTicks });
+}
+
+/** The adjust-margin preview of an isolated position; `after` is the position once changed (when valid). */
+export function presentMarginInfo(
+  p: PerpPosition,
+  mark: number,
+  maxAdd: bigint,
+  maxRemove: bigint,
+  after: PerpPosition | null,
+): PositionMarginInfo {
+  const c = requirePerp(p.symbol);
+  const liq = (x: PerpPosition) => {
+    const t = isolatedLiquidation(c, x, mark);
+    return t === null ? null : priceText(c, t);
+  };
+  return {
+    symbol: p.symbol,
+    positionSide: p.positionSide,
+    margin: usdtText(p.isolatedMargin),
+    maxAdd: usdtText(maxAdd),
+    maxRemove: usdtText(maxRemove),
+    liquidationPrice: liq(p),
+    after: after === null ? null : { margin: usdtText(after.isolatedMargin), liquidationPrice: liq(after) },
+  };
+}
+
 export function presentPosition(
   sp: StoredPosition,
   wallet: bigint,
@@ -152,7 +183,7 @@ export function presentPosition(
   if (p.marginMode === "isolated") {
     const st = isolatedStatus(c, p, markOrEntry);
     ratio = marginRatioPpm(st.maintenance, st.marginBalance);
-    liq = liquidationPrice({ contract: c, legs, walletBalance: p.isolatedMargin, markTicks: markOrEntry });
+    liq = isolatedLiquidation(c, p, markOrEntry);
   } else {
     const others = all
       .map((x) => x.position)

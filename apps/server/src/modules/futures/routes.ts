@@ -9,6 +9,8 @@ import {
   marginModeBodySchema,
   PAPER_HEADER,
   PaperCode,
+  positionMarginBodySchema,
+  positionMarginQuerySchema,
   positionModeBodySchema,
   settingsQuerySchema,
   testMarkBodySchema,
@@ -67,6 +69,20 @@ export function futuresHttpRoutes(app: FastifyInstance, futures: FuturesService,
     auth,
     body: tpslBodySchema,
     handler: async ({ request, body }) => futures.setTpsl(await account(request), body),
+  });
+  route(app, {
+    method: "POST",
+    url: FuturesPath.POSITION_MARGIN,
+    auth,
+    body: positionMarginBodySchema,
+    handler: async ({ request, body }) => futures.adjustMargin(await account(request), body),
+  });
+  route(app, {
+    method: "GET",
+    url: FuturesPath.POSITION_MARGIN,
+    auth,
+    query: positionMarginQuerySchema,
+    handler: async ({ request, query }) => futures.marginInfo(await account(request), query),
   });
   route(app, {
     method: "POST",

@@ -9,9 +9,12 @@ import {
   type FuturesSettings,
   type FuturesTrade,
   type InsuranceFund,
+  type MarginAdjustType,
+  type PositionMarginInfo,
   type PositionSideValue,
 } from "@meridian/contracts";
 import {
+  adjustIsolatedMargin,
   DerivativesAccount,
   FUNDING_INTERVAL_MS,
   type MarginMode,
@@ -29,6 +32,7 @@ import { MarkBoard } from "./marks.ts";
 import {
   presentAccount,
   presentFunding,
+  presentMarginInfo,
   presentMarks,
   presentOrder,
   presentPosition,
@@ -54,6 +58,23 @@ export interface FuturesServiceOptions {
   /** Funding settlement interval (default 8 h; `FUNDING_INTERVAL_MS` for a demo). */
   fundingIntervalMs?: number;
   onError?: (error: unknown, msg: string) => void;
+}
+
+/** A positive USDT amount in minor units, or the envelope's invalid-amount refusal. */
+function positiveUsdt(amount: string): bigint {
+  const minor = toMinor("USDT", amount);
+  if (minor === null || minor <= 0n)
+    throw new AppError(FuturesCode.ORDER_INVALID, "Invalid amount", {
+      status: 200,
+      data: { field: "amount" },
+    });
+  return minor;
+}
+
+function perpContractOf(symbol: string) {
+  const c = perpContract(symbol);
+  if (c === undefined) throw new AppError(FuturesCode.UNKNOWN_SYMBOL, "Unknown perpetual", { status: 200 });
+  return c;
 }
 
 /**
@@ -254,6 +275,48 @@ export class FuturesService {
       });
     await this.exec(() => this.engine.transfer(accountId, direction, minor));
     return this.account(accountId);
+  }
+
+  async adjustMargin(
+    accountId: number,
+    body: { symbol: string; positionSide: PositionSideValue; type: MarginAdjustType; amount: string },
+  ): Promise<FuturesPosition> {
+    const minor = positiveUsdt(body.amount);
+    const stored = await this.exec(() =>
+      this.engine.adjustMargin(accountId, body.symbol, body.positionSide, body.type, minor),
+    );
+    const shown = this.positions(accountId).find(
+      (p) => p.symbol === stored.position.symbol && p.positionSide === stored.position.positionSide,
+    );
+    if (shown === undefined) throw new Error("adjusted position vanished");
+    return shown;
+  }
+
+  /** The adjust-margin dialog's figures; with a type and amount, the position as it would be after. */
+  marginInfo(
+    accountId: number,
+    q: {
+      symbol: string;
+      positionSide: PositionSideValue;
+      type?: MarginAdjustType | undefined;
+      amount?: string | undefined;
+    },
+  ): PositionMarginInfo {
+    const b = this.engine.marginBounds(accountId, q.symbol, q.positionSide);
+    let after = null;
+    const minor = q.amount === undefined ? null : toMinor("USDT", q.amount);
+    if (q.type !== undefined && minor !== null && minor > 0n) {
+      const within = q.type === "ADD" ? minor <= b.maxAdd : minor <= b.maxRemove;
+      const r = adjustIsolatedMargin(
+        perpContractOf(b.position.symbol),
+        b.position,
+        q.type === "ADD" ? "add" : "reduce",
+        minor,
+        b.mark,
+      );
+      if (within && r.ok) after = r.value.position;
+    }
+    return presentMarginInfo(b.position, b.mark, b.maxAdd, b.maxRemove, after);
   }
 
   async setLeverage(accountId: number, symbol: string, leverage: number): Promise<FuturesSettings> {
