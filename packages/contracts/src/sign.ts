@@ -201,3 +201,52 @@ export const DEV_ISSUER_PUBLIC_JWK = {
   x: "Xi-5SVKHXbWp4jgy0KBGeyopo-5a6pHhFCd1DIkPrUM",
   y: "1E7VQVYuz7hzUJSa9P579UivZMnAw6m3BeA-pW7A5c8",
 } as const;
+
+/**
+ * The variable that carries a deployment's issuer public key (a JWK as JSON): read by the
+ * web build (Vite exposes `VITE_`-prefixed variables to the browser bundle) and by the
+ * server, which refuses in production to serve a server key this issuer did not sign.
+ */
+export const ISSUER_PUBLIC_JWK_ENV = "VITE_ISSUER_PUBLIC_JWK";
+
+export interface IssuerPublicJwk {
+  kty: "EC";
+  crv: "P-256";
+  x: string;
+  y: string;
+}
+
+const coordinate = z.string().regex(/^[A-Za-z0-9_-]{43}$/, "a P-256 coordinate is 43 base64url characters");
+const issuerPublicJwkSchema = z.object({
+  kty: z.literal("EC"),
+  crv: z.literal("P-256"),
+  x: coordinate,
+  y: coordinate,
+  d: z.never({ error: "a private key (it has d): give the public half only" }).optional(),
+});
+
+/**
+ * The issuer public key from its JSON text; the development key when the text is absent
+ * or blank. Throws on anything else that is not a P-256 public JWK, and on a private one
+ * (it would end up in the browser bundle). Extra members (kid, use, alg) are dropped.
+ */
+export function parseIssuerPublicJwk(text: string | undefined): IssuerPublicJwk {
+  if (text === undefined || text.trim() === "") return { ...DEV_ISSUER_PUBLIC_JWK };
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new Error(`${ISSUER_PUBLIC_JWK_ENV} is not JSON`);
+  }
+  const parsed = issuerPublicJwkSchema.safeParse(json);
+  if (!parsed.success) {
+    const why = parsed.error.issues.map((i) => `${i.path.join(".") || "key"}: ${i.message}`).join("; ");
+    throw new Error(`${ISSUER_PUBLIC_JWK_ENV} is not an ECDSA P-256 public JWK (${why})`);
+  }
+  const { kty, crv, x, y } = parsed.data;
+  return { kty, crv, x, y };
+}
+
+export function isDevIssuer(jwk: Pick<IssuerPublicJwk, "x" | "y">): boolean {
+  return jwk.x === DEV_ISSUER_PUBLIC_JWK.x && jwk.y === DEV_ISSUER_PUBLIC_JWK.y;
+}

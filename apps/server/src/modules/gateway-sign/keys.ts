@@ -1,4 +1,10 @@
 import crypto from "node:crypto";
+import {
+  ISSUER_PUBLIC_JWK_ENV,
+  type IssuerPublicJwk,
+  isDevIssuer,
+  parseIssuerPublicJwk,
+} from "@meridian/contracts";
 import { DEV_ISSUER_PRIVATE_JWK } from "./dev-issuer.ts";
 
 /** The server's login-encryption key pair and the issuer's signature over its public half. */
@@ -44,22 +50,91 @@ export function generateServerKeys(issuerJwk: crypto.JsonWebKey = DEV_ISSUER_PRI
   return serverKeysFrom(privateKey, issuerSign(issuer, der));
 }
 
+/** True when `publicKeySign` is the issuer's signature over this SPKI (base64) key. */
+export function issuerSigned(issuer: IssuerPublicJwk, publicKeyB64: string, publicKeySign: string): boolean {
+  try {
+    const key = crypto.createPublicKey({ key: { ...issuer }, format: "jwk" });
+    const der = Buffer.from(publicKeyB64, "base64");
+    return crypto.verify(
+      "sha256",
+      Buffer.from(md5Hex(der).toLowerCase()),
+      {
+        key,
+        dsaEncoding: "ieee-p1363",
+      },
+      Buffer.from(publicKeySign, "base64"),
+    );
+  } catch {
+    return false;
+  }
+}
+
+/** RFC 7638 thumbprint (SHA-256, base64url) of an EC public key: names an issuer in logs. */
+export function issuerThumbprint(jwk: Pick<IssuerPublicJwk, "crv" | "kty" | "x" | "y">): string {
+  const canonical = JSON.stringify({ crv: jwk.crv, kty: jwk.kty, x: jwk.x, y: jwk.y });
+  return crypto.createHash("sha256").update(canonical).digest("base64url");
+}
+
+/** A new issuer key pair (ECDSA P-256) as JWKs: the private half signs server keys offline. */
+export function generateIssuerKeys(): { privateJwk: crypto.JsonWebKey; publicJwk: IssuerPublicJwk } {
+  const { privateKey } = crypto.generateKeyPairSync("ec", { namedCurve: "P-256" });
+  const privateJwk = privateKey.export({ format: "jwk" });
+  return { privateJwk, publicJwk: parseIssuerPublicJwk(JSON.stringify({ ...privateJwk, d: undefined })) };
+}
+
+/** The server key as the two variables `loadServerKeys` reads (the PEM on one line, `\n` escaped). */
+export function serverKeyEnv(keys: ServerKeys): {
+  GATEWAY_SERVER_PRIVATE_KEY: string;
+  GATEWAY_SERVER_KEY_SIGN: string;
+} {
+  const pem = keys.privateKey.export({ format: "pem", type: "pkcs8" }).toString();
+  return {
+    GATEWAY_SERVER_PRIVATE_KEY: pem.replace(/\n/g, "\\n"),
+    GATEWAY_SERVER_KEY_SIGN: keys.publicKeySign,
+  };
+}
+
 /**
  * GATEWAY_SERVER_PRIVATE_KEY (PKCS#8 PEM) and GATEWAY_SERVER_KEY_SIGN (the issuer's
- * signature) when set. Otherwise a key is made at start and signed by the development
- * issuer, which only clients built with the development issuer key accept; production
- * warns, because there the issuer check then proves nothing.
+ * signature) when set; the issuer is VITE_ISSUER_PUBLIC_JWK, the key the web build
+ * carries (the development issuer when unset). Without a configured key, a key is made
+ * at start and signed by the development issuer, which only clients built with the
+ * development issuer key accept.
+ *
+ * In production the server refuses to start (throws) with a key the configured issuer
+ * did not sign, with an unreadable issuer key, and with no key while a real issuer is
+ * configured: every login would fail in the browser (loginEncryptFailed). With the
+ * development issuer on both sides it warns, because there the check proves nothing.
  */
 export function loadServerKeys(
   env: NodeJS.ProcessEnv = process.env,
   warn: (msg: string) => void = console.warn,
 ): ServerKeys {
+  const production = env.NODE_ENV === "production";
+  const refuse = (msg: string) => {
+    if (production) throw new Error(`${msg}: refusing to start`);
+    warn(msg);
+  };
+  const issuer = parseIssuerPublicJwk(env[ISSUER_PUBLIC_JWK_ENV]);
+  const devIssuer = isDevIssuer(issuer);
   const pem = env.GATEWAY_SERVER_PRIVATE_KEY;
   const sign = env.GATEWAY_SERVER_KEY_SIGN;
   if (pem !== undefined && pem !== "" && sign !== undefined && sign !== "") {
-    return serverKeysFrom(crypto.createPrivateKey(pem.replace(/\\n/g, "\n")), sign);
+    const keys = serverKeysFrom(crypto.createPrivateKey(pem.replace(/\\n/g, "\n")), sign.trim());
+    if (!issuerSigned(issuer, keys.publicKeyB64, keys.publicKeySign)) {
+      refuse(
+        `GATEWAY_SERVER_KEY_SIGN is not a signature of GATEWAY_SERVER_PRIVATE_KEY's public key by the issuer ${issuerThumbprint(issuer)} (${ISSUER_PUBLIC_JWK_ENV}${devIssuer ? " unset: the development issuer" : ""})`,
+      );
+    } else if (production && devIssuer) {
+      warn("GATEWAY_SERVER_PRIVATE_KEY is signed by the development issuer: set a deployment issuer");
+    }
+    return keys;
   }
-  if (env.NODE_ENV === "production") {
+  if (!devIssuer) {
+    refuse(
+      `${ISSUER_PUBLIC_JWK_ENV} names issuer ${issuerThumbprint(issuer)} but GATEWAY_SERVER_PRIVATE_KEY / GATEWAY_SERVER_KEY_SIGN are not set (npm run keys:server)`,
+    );
+  } else if (production) {
     warn(
       "GATEWAY_SERVER_PRIVATE_KEY / GATEWAY_SERVER_KEY_SIGN not set: login encryption uses a key signed by the development issuer",
     );

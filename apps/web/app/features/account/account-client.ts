@@ -17,6 +17,7 @@ import { message } from "antd";
 import { writeCookie } from "../../lib/cookies.ts";
 import { withFastImageDomain } from "../image-domain/fast-image-header.ts";
 import { isSimulationActive } from "../simulation/simulation-controller.ts";
+import { buildIssuerJwk } from "./issuer-key.ts";
 
 /** The browser's API client with login encryption, request signing and the spec's reactions (one per tab). */
 export interface AccountClient {
@@ -68,6 +69,7 @@ export function accountClient(): AccountClient {
       return env.data?.gatewaySignConfig;
     },
     report,
+    issuerJwk: buildIssuerJwk(),
     cache: sessionStorage,
   });
   let api: ApiClient;
