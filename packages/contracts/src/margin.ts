@@ -26,6 +26,8 @@ export const MarginCode = {
   ASSET_NOT_ALLOWED: "15005",
   /** From and to are the same wallet, or a wallet that cannot carry the asset. */
   TRANSFER_INVALID: "15006",
+  /** The test price endpoint is off (production without MARGIN_TEST_PRICES=1). */
+  TEST_PRICES_OFF: "15007",
 } as const;
 export type MarginCode = (typeof MarginCode)[keyof typeof MarginCode];
 
@@ -49,6 +51,11 @@ export const MarginPath = {
   RECORDS: "/v1/paper/margin/records",
   /** Wallet transfer between SPOT, FUTURES, CROSS_MARGIN and ISOLATED_MARGIN. */
   TRANSFER: "/v1/paper/asset/transfer",
+  /**
+   * Test-only: pins (or with `price: null` unpins) the price margin accounts are valued
+   * at for one pair's base asset, then runs the liquidation check (see README, MARGIN_TEST_PRICES).
+   */
+  TEST_PRICE: "/v1/paper/margin/test/price",
 } as const;
 
 /** Margin level at or below which the account is in margin call (Binance: 1.3). */
@@ -168,6 +175,14 @@ export const walletTransferBodySchema = z
     symbolIssue,
   );
 export type WalletTransferBody = z.input<typeof walletTransferBodySchema>;
+
+/** What a wallet transfer answers: the id of its record. */
+export interface WalletTransferResult {
+  tranId: number;
+}
+
+export const marginTestPriceBodySchema = z.object({ symbol, price: decimal.nullable() });
+export type MarginTestPriceBody = z.input<typeof marginTestPriceBodySchema>;
 
 export interface MarginPairInfo {
   symbol: string;

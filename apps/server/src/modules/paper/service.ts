@@ -142,24 +142,32 @@ export class PaperService {
    * failed commit made the ledger reload from the database.
    */
   transact<T>(fn: (tx: PaperTx) => T): Promise<T> {
-    return this.submit(() =>
-      fn({
-        ledger: this.engine.ledger,
-        post: (entry, accountId, refId) => this.engine.postEntry(entry, accountId, refId ?? null),
-        write: (w) => this.engine.addWrite(w),
-        place: (accountId, vipLevel, body, options) => this.engine.place(accountId, vipLevel, body, options),
-        cancelMargin: (accountId, orderId) => this.engine.cancel(accountId, orderId, true),
-        liveOrderIds: (accountId, which) => this.engine.openOrderIds(accountId, which),
-      }),
-    );
+    return this.submit(() => fn(this.tx()));
+  }
+
+  private tx(): PaperTx {
+    return {
+      ledger: this.engine.ledger,
+      post: (entry, accountId, refId) => this.engine.postEntry(entry, accountId, refId ?? null),
+      write: (w) => this.engine.addWrite(w),
+      place: (accountId, vipLevel, body, options) => this.engine.place(accountId, vipLevel, body, options),
+      cancelMargin: (accountId, orderId) => this.engine.cancel(accountId, orderId, true),
+      liveOrderIds: (accountId, which) => this.engine.openOrderIds(accountId, which),
+    };
   }
 
   /**
    * Another module's hook on every margin-order fill, run in the writer right after the
-   * fill settles (it may post entries and add writes to the same commit).
+   * fill settles, with the writer's `tx` (it may post entries and add writes to the same
+   * commit; fills between commands are committed like the maker's).
    */
-  setMarginFillHook(hook: ((order: OrderRow, trade: TradeRow) => void) | null): void {
-    this.engine.onMarginFill = hook;
+  setMarginFillHook(hook: ((order: OrderRow, trade: TradeRow, tx: PaperTx) => void) | null): void {
+    this.engine.onMarginFill = hook === null ? null : (order, trade) => hook(order, trade, this.tx());
+  }
+
+  /** Every balance of a ledger account as the writer holds it. */
+  ledgerBalances(account: string): ReadonlyMap<string, bigint> {
+    return this.engine.ledger.balancesOf(account);
   }
 
   /** Sends messages to the user's `/v1/ws/user` sockets (other modules' pushes: margin). */
