@@ -80,15 +80,19 @@ export function registerSecurityModules(app: FastifyInstance, o: SecurityModuleO
     config,
     outbox: transport === outbox || config.smtpUrl !== undefined ? outbox : undefined,
   });
+  const requireAdmin = makeGuard(service, { admin: true });
   securityReportRoutes(app, {
     db: o.db,
     userIdOf: (token) => service.sessionUserId(token),
+    requireAdmin: async (request, reply) => {
+      await requireAdmin.call(app, request, reply);
+    },
     ...(o.now === undefined ? {} : { now: o.now }),
   });
   return {
     service,
     requireUser: makeGuard(service),
-    requireAdmin: makeGuard(service, { admin: true }),
+    requireAdmin,
     serverKeys,
   };
 }

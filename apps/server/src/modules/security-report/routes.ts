@@ -1,8 +1,18 @@
 import crypto from "node:crypto";
-import { Code, cspSecurityReportSchema, fail, ok, SESSION_COOKIE } from "@meridian/contracts";
-import type { FastifyInstance } from "fastify";
+import {
+  ADMIN_CONTENT_API,
+  Code,
+  cspSecurityReportSchema,
+  fail,
+  ok,
+  SESSION_COOKIE,
+  securityReportQuerySchema,
+} from "@meridian/contracts";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Db } from "../../platform/db/types.ts";
+import { route } from "../../platform/http/route.ts";
 import { readCookie } from "../accounts/guard.ts";
+import { listReports } from "./repo.ts";
 
 /** Reports are small: a bigger body is refused before parsing. */
 export const REPORT_BODY_LIMIT = 8_192;
@@ -12,10 +22,18 @@ export interface SecurityReportDeps {
   db: Db;
   /** The user id behind a session token, when it is a live session. */
   userIdOf(token: string): Promise<string | undefined>;
+  /** The accounts module's admin guard (admin role; same-origin writes). */
+  requireAdmin(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   now?: () => number;
 }
 
-/** POST /v1/buried/log/cspSecurity: client security events (SPEC sections 7, 8), stored for review. */
+/** Longest user agent kept: enough for every real browser string. */
+const USER_AGENT_MAX = 512;
+
+/**
+ * POST /v1/buried/log/cspSecurity: client security events (SPEC sections 7, 8), stored for
+ * review; GET /v1/admin/security-reports: the review list, administrators only.
+ */
 export function securityReportRoutes(app: FastifyInstance, deps: SecurityReportDeps): void {
   const now = deps.now ?? Date.now;
   const counts = new Map<string, { minute: number; n: number }>();
@@ -35,8 +53,9 @@ export function securityReportRoutes(app: FastifyInstance, deps: SecurityReportD
     const r = parsed.data;
     const token = readCookie(request, SESSION_COOKIE);
     const userId = token === undefined ? undefined : await deps.userIdOf(token);
+    const ua = request.headers["user-agent"];
     await deps.db.run(
-      "INSERT INTO security_reports (id, biz_type, event, reason, page, client_ts, user_id, ip, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+      "INSERT INTO security_reports (id, biz_type, event, reason, page, client_ts, user_id, ip, user_agent, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
       [
         crypto.randomUUID(),
         r.bizType,
@@ -46,9 +65,18 @@ export function securityReportRoutes(app: FastifyInstance, deps: SecurityReportD
         r.timestamp,
         userId ?? null,
         request.ip,
+        typeof ua === "string" ? ua.slice(0, USER_AGENT_MAX) : "",
         t,
       ],
     );
     return ok(null);
+  });
+
+  route(app, {
+    method: "GET",
+    url: ADMIN_CONTENT_API.securityReports,
+    auth: deps.requireAdmin,
+    query: securityReportQuerySchema,
+    handler: ({ query }) => listReports(deps.db, query),
   });
 }
