@@ -27,6 +27,7 @@ export const REQUIRED_NAMESPACES = [
   "airdrops",
   "seo",
   "futures",
+  "margin",
 ];
 
 const resourcesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../app/i18n/resources");

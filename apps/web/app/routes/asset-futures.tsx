@@ -2,6 +2,7 @@ import { useRouteLoaderData } from "react-router";
 import assetsStyles from "../features/assets/assets.css?url";
 import futuresStyles from "../features/futures/futures.css?url";
 import { FuturesAssetsPage } from "../features/futures/futures-assets.tsx";
+import marginStyles from "../features/margin/margin.css?url";
 import tradeStyles from "../features/trade/trade.css?url";
 import tradeFormStyles from "../features/trade/trade-form.css?url";
 import { localeFromParams } from "../i18n/locale-routing.ts";
@@ -13,11 +14,12 @@ export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: tradeFormStyles },
   { rel: "stylesheet", href: assetsStyles },
   { rel: "stylesheet", href: futuresStyles },
+  { rel: "stylesheet", href: marginStyles },
 ];
 
 export function loader({ params }: Route.LoaderArgs) {
   const locale = localeFromParams(params);
-  const i18n = loadI18n(locale, ["assets", "futures"]);
+  const i18n = loadI18n(locale, ["assets", "futures", "margin"]);
   const meta = (i18n.bundles.futures as { assets?: { meta?: { title?: string; description?: string } } })
     .assets?.meta;
   return { locale, i18n, title: meta?.title ?? "Meridian", description: meta?.description ?? "" };

@@ -2,6 +2,7 @@ import { useRouteLoaderData } from "react-router";
 import futuresStyles from "../features/futures/futures.css?url";
 import { FuturesPage } from "../features/futures/futures-page.tsx";
 import { loadFuturesPage } from "../features/futures/page.server.ts";
+import marginStyles from "../features/margin/margin.css?url";
 import tradeStyles from "../features/trade/trade.css?url";
 import tradeFormStyles from "../features/trade/trade-form.css?url";
 import { localeFromParams } from "../i18n/locale-routing.ts";
@@ -11,6 +12,7 @@ export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: tradeStyles },
   { rel: "stylesheet", href: tradeFormStyles },
   { rel: "stylesheet", href: futuresStyles },
+  { rel: "stylesheet", href: marginStyles },
 ];
 
 export async function loader({ params, context }: Route.LoaderArgs) {

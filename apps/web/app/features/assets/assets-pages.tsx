@@ -8,6 +8,7 @@ import { useFiat } from "../shell/fiat.tsx";
 import { errorCode, paperApi } from "../trade/api.ts";
 import { formatDecimal, isPositive, normalizeDecimal, sanitizeDecimalInput } from "../trade/decimal.ts";
 import { AccountGate } from "./account-gate.tsx";
+import { useAccountValues } from "./account-values.ts";
 import { useAssets, type ValuedBalance } from "./use-assets.ts";
 
 interface AssetsPageProps {
@@ -80,6 +81,7 @@ function BalanceRows({ balances, locale }: { balances: readonly ValuedBalance[];
 export function AssetOverviewPage({ locale, loggedIn }: AssetsPageProps) {
   const { t } = useTranslation("assets");
   const assets = useAssets(loggedIn);
+  const values = useAccountValues(assets.access === "ready");
   return (
     <div className="assets" data-testid="asset-overview">
       <div className="assets-inner">
@@ -104,12 +106,22 @@ export function AssetOverviewPage({ locale, loggedIn }: AssetsPageProps) {
             </section>
             <h2>{t("overview.accounts")}</h2>
             <ul className="assets-accounts">
-              <li>
-                <a href={localizePath(locale, "/asset/spot")}>
-                  <span>{t("overview.spot")}</span>
-                  <strong>{formatDecimal(assets.totalUsdt, 2)} USDT</strong>
-                </a>
-              </li>
+              {(
+                [
+                  ["spot", assets.totalUsdt],
+                  ["futures", values.futures],
+                  ["margin", values.margin],
+                ] as const
+              ).map(([key, value]) => (
+                <li key={key}>
+                  <a href={localizePath(locale, `/asset/${key}`)} data-testid={`account-link-${key}`}>
+                    <span>{t(`overview.${key}`)}</span>
+                    <strong>
+                      <bdi dir="ltr">{value === null ? "--" : `${formatDecimal(value, 2)} USDT`}</bdi>
+                    </strong>
+                  </a>
+                </li>
+              ))}
             </ul>
             <h2>{t("overview.holdings")}</h2>
             <BalanceRows balances={assets.balances} locale={locale} />

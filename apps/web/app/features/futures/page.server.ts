@@ -9,7 +9,7 @@ export async function loadFuturesPage(
   context: Readonly<RouterContextProvider> | undefined,
 ) {
   const page = await loadTradePage(locale, symbol, context);
-  const i18n = loadI18n(locale, ["trade", "futures"]);
+  const i18n = loadI18n(locale, ["trade", "futures", "margin"]);
   const meta = (i18n.bundles.futures as { meta?: { title?: string } }).meta ?? {};
   return {
     ...page,

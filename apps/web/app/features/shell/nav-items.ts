@@ -14,6 +14,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { key: "apps", path: "/telegram-apps", label: "nav.apps" },
   { key: "spot", path: "/spot/BTCUSDT", label: "nav.spot" },
   { key: "futures", path: "/futures/usdt/BTCUSDT", label: "nav.futures" },
+  { key: "margin", path: "/trade-margin/BTCUSDT", label: "nav.margin" },
   { key: "simulation", path: "/spot/BTCUSDT", label: "nav.simulation" },
   { key: "fees", path: "/fee", label: "nav.fees" },
   { key: "vip", path: "/vip/vipIntroduce", label: "nav.vip" },
@@ -21,7 +22,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
 ];
 
 export const FOOTER_SECTIONS: ReadonlyArray<{ title: string; items: readonly NavKey[] }> = [
-  { title: "footer.products", items: ["spot", "futures", "simulation"] },
+  { title: "footer.products", items: ["spot", "futures", "margin", "simulation"] },
   { title: "footer.discover", items: ["airdrops", "apps"] },
   { title: "footer.account", items: ["assets", "fees", "vip"] },
 ];
@@ -39,6 +40,7 @@ export function activeNavKey(path: string | undefined): NavKey | undefined {
     "telegram-apps": "apps",
     spot: "spot",
     futures: "futures",
+    "trade-margin": "margin",
     fee: "fees",
     vip: "vip",
     asset: "assets",

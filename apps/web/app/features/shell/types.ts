@@ -7,6 +7,7 @@ export type NavKey =
   | "apps"
   | "spot"
   | "futures"
+  | "margin"
   | "simulation"
   | "fees"
   | "vip"

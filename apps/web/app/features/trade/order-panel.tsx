@@ -5,22 +5,20 @@ import {
   PaperCode,
   type PlaceOrderBody,
 } from "@meridian/contracts";
-import { localizePath } from "@meridian/contracts/locales";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { EnterSimulationButton } from "../simulation/enter-simulation-button.tsx";
 import { errorCode, paperApi } from "./api.ts";
 import { estimateMarketFill } from "./book-math.ts";
 import { compare, divDown, mul } from "./decimal.ts";
-import { type FeeRates, type FormType, OrderForm } from "./order-form.tsx";
+import { type FeeRates, FORM_TYPES, type FormType, OrderForm, refusalKey } from "./order-form.tsx";
+import { SideSwitch, type TradeAccess, TradeGate } from "./panel-parts.tsx";
 import { StorageKey } from "./storage.ts";
 import { useTips } from "./tip-dialog.tsx";
 import type { PaperState } from "./use-paper.ts";
 
-/** Who is looking: a visitor, a user outside simulation mode, or a paper trader. */
-export type TradeAccess = "guest" | "needs-sim" | "ready";
+export type { TradeAccess } from "./panel-parts.tsx";
 
-const TYPES: FormType[] = ["LIMIT", "MARKET", "STOP_LIMIT"];
+const TYPES: readonly FormType[] = FORM_TYPES;
 const SLIPPAGE_WARN_PERCENT = "1";
 /** A limit price beyond these shares of the last price (in %) asks first: it would take at once. */
 const LIMIT_BUY_CEILING = "110";
@@ -100,29 +98,14 @@ export function OrderPanel(props: OrderPanelProps) {
       const filled = result.order.status === "FILLED";
       setNotice({ ok: true, text: t(filled ? "form.filled" : "form.placed") });
     } catch (error) {
-      const key = ERROR_KEYS[errorCode(error)];
+      const key = refusalKey(error) ?? ERROR_KEYS[errorCode(error)];
       setNotice({ ok: false, text: key ? t(key) : t("form.errors.generic") });
     } finally {
       setBusy(false);
     }
   };
 
-  const gate =
-    access === "guest" ? (
-      <div className="trade-gate" data-testid="trade-login-prompt">
-        <a className="trade-gate-primary" href={localizePath(locale, "/login")}>
-          {t("gate.login")}
-        </a>
-        <span>
-          {t("gate.or")} <a href={localizePath(locale, "/register")}>{t("gate.register")}</a>
-        </span>
-      </div>
-    ) : access === "needs-sim" ? (
-      <div className="trade-gate" data-testid="trade-sim-prompt">
-        <p>{t("gate.simulationOnly")}</p>
-        <EnterSimulationButton type="primary" block data-testid="enter-simulation" />
-      </div>
-    ) : undefined;
+  const gate = access === "ready" ? undefined : <TradeGate access={access} locale={locale} />;
 
   const sides: OrderSideValue[] = compact ? [side] : ["BUY", "SELL"];
   return (
@@ -145,23 +128,7 @@ export function OrderPanel(props: OrderPanelProps) {
         </div>
         <span className="trade-fee-badge">{t("form.vip", { level: fee.level })}</span>
       </header>
-      {compact ? (
-        <div className="trade-side-switch" role="tablist" aria-label={t("form.side")}>
-          {(["BUY", "SELL"] as const).map((s) => (
-            <button
-              key={s}
-              type="button"
-              role="tab"
-              aria-selected={s === side}
-              className={`is-${s.toLowerCase()}${s === side ? " is-active" : ""}`}
-              onClick={() => onSideChange(s)}
-              data-testid={`side-${s.toLowerCase()}`}
-            >
-              {t(s === "BUY" ? "form.buyShort" : "form.sellShort")}
-            </button>
-          ))}
-        </div>
-      ) : null}
+      {compact ? <SideSwitch side={side} onChange={onSideChange} /> : null}
       <div className="trade-forms">
         {sides.map((s) => (
           <OrderForm

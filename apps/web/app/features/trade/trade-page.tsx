@@ -5,32 +5,15 @@ import { useTranslation } from "react-i18next";
 import { EnterSimulationButton } from "../simulation/enter-simulation-button.tsx";
 import { useSimulation } from "../simulation/simulation-provider.tsx";
 import { useGuide } from "./guide.tsx";
-import { KlineChart } from "./kline-chart.tsx";
-import { OrderBook } from "./order-book.tsx";
+import { MarketScreen, useIsPhone } from "./market-screen.tsx";
 import type { FeeRates } from "./order-form.tsx";
 import { OrderPanel, type TradeAccess } from "./order-panel.tsx";
 import type { SymbolIndex } from "./order-tables.tsx";
 import { OrdersPanel } from "./orders-panel.tsx";
-import { type PhoneTab, PhoneTabs } from "./phone-tabs.tsx";
-import { RecentTrades } from "./recent-trades.tsx";
-import { TickerBar } from "./ticker-bar.tsx";
+import { PhoneSideButtons } from "./panel-parts.tsx";
+import type { PhoneTab } from "./phone-tabs.tsx";
 import { FeedContext, type MarketSnapshot, useFeedLifecycle, useMarket } from "./use-market.ts";
 import { usePaper } from "./use-paper.ts";
-
-const PHONE_QUERY = "(max-width: 767px)";
-
-function useIsPhone(forced: boolean): boolean {
-  const [phone, setPhone] = useState(forced);
-  useEffect(() => {
-    if (forced) return undefined;
-    const mq = window.matchMedia(PHONE_QUERY);
-    const update = () => setPhone(mq.matches);
-    update();
-    mq.addEventListener("change", update);
-    return () => mq.removeEventListener("change", update);
-  }, [forced]);
-  return phone;
-}
 
 export interface TradePageProps {
   locale: string;
@@ -119,61 +102,42 @@ function TradeScreen({
     ) : null;
 
   return (
-    <div
-      className={`trade ${layout === "phone" ? "trade-phone" : "trade-auto"}`}
-      data-tab={phoneTab}
-      data-guide={guide.step ?? undefined}
-      data-testid="trade-page"
+    <MarketScreen
+      layout={layout}
+      testId="trade-page"
+      heading={t("meta.heading", { base: info.base, quote: info.quote })}
+      info={info}
+      snapshot={snapshot}
+      market={market}
+      feed={{ status, reconnects }}
+      dark={dark}
+      phone={phone}
+      phoneTab={phoneTab}
+      onPhoneTab={setPhoneTab}
+      hrefFor={hrefFor}
+      extra={extra}
+      fills={paper.trades}
+      onPickPrice={pickPrice}
+      guide={guide.step ?? undefined}
+      order={
+        <OrderPanel
+          info={info}
+          locale={locale}
+          access={access}
+          paper={paper}
+          fee={fee}
+          depth={market.depth}
+          lastPrice={market.ticker?.lastPrice}
+          picked={picked}
+          compact={phone}
+          side={side}
+          onSideChange={setSide}
+        />
+      }
+      orders={<OrdersPanel symbol={symbol} symbols={symbols} locale={locale} access={access} paper={paper} />}
+      phoneActions={<PhoneSideButtons onPick={openForm} />}
     >
-      <h1 className="trade-visually-hidden">{t("meta.heading", { base: info.base, quote: info.quote })}</h1>
-      <TickerBar
-        info={info}
-        ticker={market.ticker}
-        symbols={snapshot.symbols}
-        tickers={market.tickers}
-        status={status}
-        hrefFor={hrefFor}
-        extra={extra}
-      />
-      <PhoneTabs active={phoneTab} onChange={setPhoneTab} />
-      <KlineChart
-        symbol={symbol}
-        priceDecimals={info.priceDecimals}
-        dark={dark}
-        fills={paper.trades}
-        reconnects={reconnects}
-      />
-      <OrderBook
-        info={info}
-        depth={market.depth}
-        ticker={market.ticker}
-        rows={phone ? 10 : 16}
-        onPickPrice={pickPrice}
-      />
-      <RecentTrades info={info} trades={phone ? market.trades.slice(0, 24) : market.trades} />
-      <OrderPanel
-        info={info}
-        locale={locale}
-        access={access}
-        paper={paper}
-        fee={fee}
-        depth={market.depth}
-        lastPrice={market.ticker?.lastPrice}
-        picked={picked}
-        compact={phone}
-        side={side}
-        onSideChange={setSide}
-      />
-      <OrdersPanel symbol={symbol} symbols={symbols} locale={locale} access={access} paper={paper} />
-      <div className="trade-phone-actions">
-        <button type="button" className="trade-submit is-buy" onClick={() => openForm("BUY")}>
-          {t("form.buyShort")}
-        </button>
-        <button type="button" className="trade-submit is-sell" onClick={() => openForm("SELL")}>
-          {t("form.sellShort")}
-        </button>
-      </div>
       {guide.card}
-    </div>
+    </MarketScreen>
   );
 }

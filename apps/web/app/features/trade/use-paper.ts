@@ -19,9 +19,16 @@ export interface PaperState {
   applyOrder: (order: PaperOrder, fills?: PaperTrade[]) => void;
 }
 
-function upsert(list: PaperOrder[], order: PaperOrder): PaperOrder[] {
+/** The list with `order` added or replaced, newest first. */
+export function upsertOrder<T extends PaperOrder>(list: T[], order: T): T[] {
   const rest = list.filter((o) => o.orderId !== order.orderId);
   return [order, ...rest].sort((a, b) => b.orderId - a.orderId);
+}
+
+/** Fills added to a list once each, newest first. */
+export function mergeFills<T extends PaperTrade>(prev: T[], fills: T[]): T[] {
+  const seen = new Set(prev.map((t) => t.tradeId));
+  return [...fills.filter((f) => !seen.has(f.tradeId)), ...prev].sort((a, b) => b.tradeId - a.tradeId);
 }
 
 export function mergeBalances(prev: PaperBalance[], changed: PaperBalance[]): PaperBalance[] {
@@ -64,18 +71,15 @@ export function usePaper(enabled: boolean): PaperState {
 
   const addFills = useCallback((fills: PaperTrade[]) => {
     if (fills.length === 0) return;
-    setTrades((prev) => {
-      const seen = new Set(prev.map((t) => t.tradeId));
-      return [...fills.filter((f) => !seen.has(f.tradeId)), ...prev].sort((a, b) => b.tradeId - a.tradeId);
-    });
+    setTrades((prev) => mergeFills(prev, fills));
   }, []);
 
   const applyOrder = useCallback(
     (order: PaperOrder, fills: PaperTrade[] = []) => {
-      if (OPEN_STATUSES.has(order.status)) setOpenOrders((prev) => upsert(prev, order));
+      if (OPEN_STATUSES.has(order.status)) setOpenOrders((prev) => upsertOrder(prev, order));
       else {
         setOpenOrders((prev) => prev.filter((o) => o.orderId !== order.orderId));
-        setHistory((prev) => upsert(prev, order));
+        setHistory((prev) => upsertOrder(prev, order));
       }
       addFills(fills);
     },

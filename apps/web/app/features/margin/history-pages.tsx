@@ -1,0 +1,318 @@
+import {
+  MARGIN_RECORD_TYPES,
+  type MarginAccountModeValue,
+  type MarginOrder,
+  type MarginRecord,
+  type MarginRecordType,
+  type MarginTrade,
+  type MarketSymbolInfo,
+} from "@meridian/contracts";
+import dayjs from "dayjs";
+import { type ReactNode, useEffect, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { AccountGate } from "../assets/account-gate.tsx";
+import { DataTable } from "../futures/data-table.tsx";
+import { useSimulation } from "../simulation/simulation-provider.tsx";
+import { OrdersTable, type SymbolIndex, TradesTable } from "../trade/order-tables.tsx";
+import { TabStrip, type TradeAccess } from "../trade/panel-parts.tsx";
+import { useMounted } from "../trade/use-mounted.ts";
+import { marginApi, marginPairs, trimDecimal } from "./api.ts";
+
+const PAGE_SIZE = 50;
+type ModeFilter = "" | MarginAccountModeValue;
+
+interface HistoryPageProps {
+  locale: string;
+  loggedIn: boolean;
+  symbols: readonly MarketSymbolInfo[];
+}
+
+function useAccess(loggedIn: boolean): TradeAccess {
+  const sim = useSimulation();
+  return !loggedIn ? "guest" : sim.active ? "ready" : "needs-sim";
+}
+
+/** The margin pairs for the pair filter (every market symbol until they load). */
+function usePairSymbols(symbols: readonly MarketSymbolInfo[]): string[] {
+  const [pairs, setPairs] = useState<string[] | null>(null);
+  useEffect(() => {
+    void marginPairs().then(
+      (p) => setPairs(p.pairs.map((x) => x.symbol)),
+      () => {},
+    );
+  }, []);
+  return pairs ?? symbols.map((s) => s.symbol);
+}
+
+/**
+ * Loads one page of a list for the current filters; `older` reads the next page back
+ * (the `before` cursor is the last row's id), a filter change starts from the newest.
+ */
+function usePaged<T>(
+  enabled: boolean,
+  key: string,
+  load: (before: number | undefined) => Promise<T[]>,
+  idOf: (row: T) => number,
+) {
+  const [cursors, setCursors] = useState<number[]>([]);
+  // Rows are kept with the filter key they were read for: a stale list never shows under new filters.
+  const [loaded, setLoaded] = useState<{ key: string; rows: T[] } | null>(null);
+  const [failed, setFailed] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new filter key starts from the newest page.
+  useEffect(() => setCursors([]), [key]);
+  const before = cursors[cursors.length - 1];
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `load` is rebuilt each render; `key` names what it reads.
+  useEffect(() => {
+    if (!enabled) return undefined;
+    let stale = false;
+    setFailed(false);
+    load(before).then(
+      (list) => !stale && setLoaded({ key, rows: list }),
+      () => !stale && setFailed(true),
+    );
+    return () => {
+      stale = true;
+    };
+  }, [enabled, key, before]);
+  const rows = loaded?.key === key ? loaded.rows : null;
+  const last = rows?.at(-1);
+  return {
+    rows: rows ?? [],
+    failed,
+    page: cursors.length + 1,
+    newer: cursors.length > 0 ? () => setCursors((c) => c.slice(0, -1)) : undefined,
+    older:
+      rows?.length === PAGE_SIZE && last !== undefined
+        ? () => setCursors((c) => [...c, idOf(last)])
+        : undefined,
+  };
+}
+
+/** Page frame shared by the margin history pages: title, gate, filters, list, pager. */
+function HistoryFrame({
+  title,
+  testId,
+  access,
+  locale,
+  filters,
+  paged,
+  children,
+}: {
+  title: string;
+  testId: string;
+  access: TradeAccess;
+  locale: string;
+  filters: ReactNode;
+  paged: {
+    failed: boolean;
+    page: number;
+    newer?: (() => void) | undefined;
+    older?: (() => void) | undefined;
+  };
+  children: ReactNode;
+}) {
+  const { t } = useTranslation("trade");
+  return (
+    <div className="records" data-testid={testId}>
+      <div className="records-inner">
+        <h1>{title}</h1>
+        {access !== "ready" ? (
+          <AccountGate access={access} locale={locale} />
+        ) : (
+          <>
+            <div className="records-filters">{filters}</div>
+            {paged.failed ? <p className="trade-notice is-error">{t("records.failed")}</p> : null}
+            {children}
+            <nav className="records-pages" aria-label={t("records.pages")}>
+              <button type="button" className="records-page" disabled={!paged.newer} onClick={paged.newer}>
+                {t("records.newer")}
+              </button>
+              <span>{t("records.page", { page: paged.page })}</span>
+              <button
+                type="button"
+                className="records-page"
+                disabled={!paged.older}
+                onClick={paged.older}
+                data-testid="records-older"
+              >
+                {t("records.older")}
+              </button>
+            </nav>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** The account (all, cross, isolated) and pair filters. */
+function ScopeFilters({
+  mode,
+  onMode,
+  symbol,
+  onSymbol,
+  pairs,
+}: {
+  mode: ModeFilter;
+  onMode: (m: ModeFilter) => void;
+  symbol: string;
+  onSymbol: (s: string) => void;
+  pairs: readonly string[];
+}) {
+  const { t } = useTranslation("margin");
+  return (
+    <>
+      <label>
+        <span>{t("filters.account")}</span>
+        <select
+          className="trade-select"
+          value={mode}
+          onChange={(e) => onMode(e.target.value as ModeFilter)}
+          data-testid="filter-mode"
+        >
+          <option value="">{t("filters.all")}</option>
+          <option value="cross">{t("cross")}</option>
+          <option value="isolated">{t("isolated")}</option>
+        </select>
+      </label>
+      <label>
+        <span>{t("filters.pair")}</span>
+        <select
+          className="trade-select"
+          value={symbol}
+          onChange={(e) => onSymbol(e.target.value)}
+          data-testid="filter-symbol"
+        >
+          <option value="">{t("filters.all")}</option>
+          {pairs.map((s) => (
+            <option key={s}>{s}</option>
+          ))}
+        </select>
+      </label>
+    </>
+  );
+}
+
+const ORDER_TABS = ["open", "history", "trades"] as const;
+type OrderTab = (typeof ORDER_TABS)[number];
+type OrderRow = MarginOrder | MarginTrade;
+
+/** /order/marginOrderInfo: margin open orders, order history and trade history, by account and pair. */
+export function MarginOrdersPage({ locale, loggedIn, symbols }: HistoryPageProps) {
+  const { t } = useTranslation("margin");
+  const { t: tt } = useTranslation("trade");
+  const access = useAccess(loggedIn);
+  const pairs = usePairSymbols(symbols);
+  const [tab, setTab] = useState<OrderTab>("open");
+  const [mode, setMode] = useState<ModeFilter>("");
+  const [symbol, setSymbol] = useState("");
+  const index: SymbolIndex = useMemo(() => Object.fromEntries(symbols.map((s) => [s.symbol, s])), [symbols]);
+  const paged = usePaged<OrderRow>(
+    access === "ready",
+    `${tab}|${mode}|${symbol}`,
+    (before) => {
+      const q = { mode: mode || undefined, symbol: symbol || undefined, limit: PAGE_SIZE, before };
+      if (tab === "trades") return marginApi.trades(q);
+      return tab === "open" ? marginApi.openOrders(q) : marginApi.orderHistory(q);
+    },
+    (row) => ("tradeId" in row ? row.tradeId : row.orderId),
+  );
+  return (
+    <HistoryFrame
+      title={t("orders.title")}
+      testId="margin-orders-page"
+      access={access}
+      locale={locale}
+      paged={paged}
+      filters={
+        <>
+          <TabStrip
+            tabs={ORDER_TABS.map((k) => [k, tt(`records.tabs.${k}`)] as const)}
+            active={tab}
+            onChange={setTab}
+            testIdPrefix="records-tab"
+          />
+          <ScopeFilters mode={mode} onMode={setMode} symbol={symbol} onSymbol={setSymbol} pairs={pairs} />
+        </>
+      }
+    >
+      {tab === "trades" ? (
+        <TradesTable trades={paged.rows as MarginTrade[]} symbols={index} testId="margin-records-trades" />
+      ) : (
+        <OrdersTable orders={paged.rows as MarginOrder[]} symbols={index} testId="margin-records-orders" />
+      )}
+    </HistoryFrame>
+  );
+}
+
+const TYPE_FILTERS: ReadonlyArray<"" | MarginRecordType> = ["", ...MARGIN_RECORD_TYPES];
+
+/** /record/margin: borrow, repay, interest, liquidation and transfer records, by type, account and pair. */
+export function MarginRecordsPage({ locale, loggedIn, symbols }: HistoryPageProps) {
+  const { t } = useTranslation("margin");
+  const access = useAccess(loggedIn);
+  const pairs = usePairSymbols(symbols);
+  const mounted = useMounted();
+  const [type, setType] = useState<"" | MarginRecordType>("");
+  const [mode, setMode] = useState<ModeFilter>("");
+  const [symbol, setSymbol] = useState("");
+  const paged = usePaged<MarginRecord>(
+    access === "ready",
+    `${type}|${mode}|${symbol}`,
+    (before) =>
+      marginApi.records({
+        type: type || undefined,
+        mode: mode || undefined,
+        symbol: symbol || undefined,
+        limit: PAGE_SIZE,
+        before,
+      }),
+    (r) => r.id,
+  );
+  const part = (v: string | null) => (v === null ? "--" : <bdi dir="ltr">{trimDecimal(v)}</bdi>);
+  return (
+    <HistoryFrame
+      title={t("records.title")}
+      testId="margin-records-page"
+      access={access}
+      locale={locale}
+      paged={paged}
+      filters={
+        <>
+          <TabStrip
+            tabs={TYPE_FILTERS.map((k) => [k || "ALL", t(`records.types.${k || "ALL"}`)] as const)}
+            active={type || "ALL"}
+            onChange={(k) => setType(k === "ALL" ? "" : (k as MarginRecordType))}
+            testIdPrefix="record-type"
+          />
+          <ScopeFilters mode={mode} onMode={setMode} symbol={symbol} onSymbol={setSymbol} pairs={pairs} />
+        </>
+      }
+    >
+      <DataTable
+        rows={paged.rows}
+        rowKey={(r) => String(r.id)}
+        rowAttrs={(r) => ({ "data-type": r.type })}
+        empty={t("records.empty")}
+        testId="margin-records"
+        columns={[
+          {
+            key: "time",
+            title: t("records.time"),
+            render: (r) => (mounted ? dayjs(r.time).format("YYYY-MM-DD HH:mm:ss") : "--"),
+          },
+          { key: "type", title: t("records.type"), render: (r) => t(`records.types.${r.type}`) },
+          {
+            key: "account",
+            title: t("filters.account"),
+            render: (r) => (r.mode === "cross" ? t("cross") : `${t("isolated")} ${r.symbol ?? ""}`),
+          },
+          { key: "asset", title: t("assets.asset"), render: (r) => r.asset },
+          { key: "amount", title: t("records.amount"), render: (r) => part(r.amount) },
+          { key: "principal", title: t("records.principal"), render: (r) => part(r.principal) },
+          { key: "interest", title: t("assets.interest"), render: (r) => part(r.interest) },
+        ]}
+      />
+    </HistoryFrame>
+  );
+}

@@ -1,0 +1,219 @@
+import { type MarginPairInfo, WALLETS, type WalletValue } from "@meridian/contracts";
+import { Button, type ButtonProps, Modal } from "antd";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { futuresApi } from "../futures/api.ts";
+import { paperApi } from "../trade/api.ts";
+import { compare, formatDecimal, isPositive, normalizeDecimal } from "../trade/decimal.ts";
+import { AmountField, PickField } from "./amount-field.tsx";
+import { marginApi, marginErrorText, marginPairs } from "./api.ts";
+
+export interface WalletTransferProps {
+  from: WalletValue;
+  to: WalletValue;
+  /** The isolated pair (when either side is ISOLATED_MARGIN). */
+  symbol?: string | undefined;
+  asset?: string | undefined;
+  onDone: () => void;
+  primary?: boolean;
+  /** Known futures maxTransferOut (saves a read when the futures page already has it). */
+  futuresMax?: string | undefined;
+  testId?: string;
+}
+
+const isolated = (a: WalletValue, b: WalletValue) => a === "ISOLATED_MARGIN" || b === "ISOLATED_MARGIN";
+
+/** The assets a route can carry: futures holds USDT, an isolated account its pair, the rest any pair asset. */
+export function transferAssets(
+  from: WalletValue,
+  to: WalletValue,
+  pair: MarginPairInfo | undefined,
+  pairs: readonly MarginPairInfo[],
+): string[] {
+  if (from === "FUTURES" || to === "FUTURES") return ["USDT"];
+  if (isolated(from, to)) return pair ? [pair.quote, pair.base] : ["USDT"];
+  const all = new Set(["USDT", ...pairs.flatMap((p) => [p.base, p.quote])]);
+  return [...all];
+}
+
+/** What may leave `from` now: spot's available, futures' maxTransferOut, a margin account's max transferable. */
+async function maxOut(
+  from: WalletValue,
+  asset: string,
+  symbol: string,
+  futuresMax?: string,
+): Promise<string> {
+  if (from === "SPOT") return (await paperApi.balances()).find((b) => b.asset === asset)?.available ?? "0";
+  if (from === "FUTURES") return futuresMax ?? (await futuresApi.account()).maxTransferOut;
+  const mode = from === "CROSS_MARGIN" ? "cross" : "isolated";
+  return (await marginApi.maxTransferable({ mode, symbol: mode === "isolated" ? symbol : undefined, asset }))
+    .amount;
+}
+
+/**
+ * The one wallet-transfer dialog of the futures, margin and asset pages: from and to
+ * among spot, futures, cross and isolated margin (with the pair), the asset, the amount
+ * and its maximum; `POST /v1/paper/asset/transfer`.
+ */
+export function WalletTransferButton(props: WalletTransferProps) {
+  const { t } = useTranslation("margin");
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button
+        size={props.primary ? "middle" : "small"}
+        type={props.primary ? "primary" : "default"}
+        onClick={() => setOpen(true)}
+        data-testid={props.testId ?? "wallet-transfer-open"}
+      >
+        {t("transfer.button")}
+      </Button>
+      {open ? <TransferDialog {...props} onClose={() => setOpen(false)} /> : null}
+    </>
+  );
+}
+
+function TransferDialog(props: WalletTransferProps & { onClose: () => void }) {
+  const { t } = useTranslation("margin");
+  const [from, setFrom] = useState<WalletValue>(props.from);
+  const [to, setTo] = useState<WalletValue>(props.to);
+  const [pairs, setPairs] = useState<MarginPairInfo[]>([]);
+  const [symbol, setSymbol] = useState(props.symbol ?? "BTCUSDT");
+  const [asset, setAsset] = useState(props.asset ?? "USDT");
+  const [amount, setAmount] = useState("");
+  const [max, setMax] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState("");
+
+  useEffect(() => {
+    void marginPairs().then(
+      (p) => setPairs(p.pairs),
+      () => {},
+    );
+  }, []);
+  const pair = pairs.find((p) => p.symbol === symbol);
+  const assets = transferAssets(from, to, pair, pairs);
+  const chosen = assets.includes(asset) ? asset : (assets[0] ?? "USDT");
+
+  useEffect(() => {
+    let stale = false;
+    setMax(null);
+    maxOut(from, chosen, symbol, from === "FUTURES" ? props.futuresMax : undefined).then(
+      (m) => !stale && setMax(m),
+      () => !stale && setMax("0"),
+    );
+    return () => {
+      stale = true;
+    };
+  }, [from, chosen, symbol, props.futuresMax]);
+
+  const pick = (side: "from" | "to", w: WalletValue) => {
+    setProblem("");
+    if (side === "from") {
+      if (w === to) setTo(from);
+      setFrom(w);
+    } else {
+      if (w === from) setFrom(to);
+      setTo(w);
+    }
+  };
+
+  const submit = async () => {
+    const value = normalizeDecimal(amount);
+    if (value === "" || !isPositive(value) || (max !== null && compare(value, max) > 0)) {
+      setProblem(t("transfer.invalid"));
+      return;
+    }
+    setBusy(true);
+    setProblem("");
+    try {
+      await marginApi.transfer({
+        from,
+        to,
+        asset: chosen,
+        amount: value,
+        ...(isolated(from, to) ? { symbol } : {}),
+      });
+      props.onClose();
+      props.onDone();
+    } catch (e) {
+      setProblem(marginErrorText(t, e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const walletSelect = (side: "from" | "to", value: WalletValue) => (
+    <PickField
+      label={t(`transfer.${side}`)}
+      value={value}
+      options={WALLETS}
+      onChange={(w) => pick(side, w as WalletValue)}
+      render={(w) => t(`wallets.${w}`)}
+      testId={`transfer-${side}`}
+    />
+  );
+
+  return (
+    <Modal
+      open
+      title={t("transfer.title")}
+      onCancel={props.onClose}
+      onOk={() => void submit()}
+      okText={t("transfer.confirm")}
+      cancelText={t("cancel")}
+      confirmLoading={busy}
+      okButtonProps={{ "data-testid": "transfer-submit" } as ButtonProps}
+      destroyOnHidden
+    >
+      <div className="wallet-transfer" data-testid="wallet-transfer">
+        <div className="wallet-transfer-route">
+          {walletSelect("from", from)}
+          <Button
+            size="small"
+            onClick={() => pick("from", to)}
+            aria-label={t("transfer.swap")}
+            data-testid="transfer-swap"
+          >
+            ⇅
+          </Button>
+          {walletSelect("to", to)}
+        </div>
+        {isolated(from, to) ? (
+          <PickField
+            label={t("transfer.pair")}
+            value={symbol}
+            options={pairs.length ? pairs.map((p) => p.symbol) : [symbol]}
+            onChange={setSymbol}
+            testId="transfer-symbol"
+          />
+        ) : null}
+        <PickField
+          label={t("transfer.asset")}
+          value={chosen}
+          options={assets}
+          onChange={setAsset}
+          testId="transfer-asset"
+        />
+        <AmountField
+          asset={chosen}
+          value={amount}
+          onChange={setAmount}
+          onMax={() => max !== null && setAmount(normalizeDecimal(max))}
+          testId="transfer-amount"
+        />
+        <p className="wallet-transfer-max">
+          {t("transfer.available")}:{" "}
+          <bdi dir="ltr" data-testid="transfer-available">
+            {max === null ? "--" : `${formatDecimal(max, 8)} ${chosen}`}
+          </bdi>
+        </p>
+        {problem ? (
+          <p role="alert" className="margin-notice is-error" data-testid="transfer-problem">
+            {problem}
+          </p>
+        ) : null}
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,107 @@
+import type { OrderSideValue } from "@meridian/contracts";
+import { localizePath } from "@meridian/contracts/locales";
+import { useTranslation } from "react-i18next";
+import { EnterSimulationButton } from "../simulation/enter-simulation-button.tsx";
+
+/** Who is looking: a visitor, a user outside simulation mode, or a paper trader. */
+export type TradeAccess = "guest" | "needs-sim" | "ready";
+
+/** Shown instead of an order form's submit button: log in, or enter simulation mode. */
+export function TradeGate({ access, locale }: { access: TradeAccess; locale: string }) {
+  const { t } = useTranslation("trade");
+  if (access === "guest")
+    return (
+      <div className="trade-gate" data-testid="trade-login-prompt">
+        <a className="trade-gate-primary" href={localizePath(locale, "/login")}>
+          {t("gate.login")}
+        </a>
+        <span>
+          {t("gate.or")} <a href={localizePath(locale, "/register")}>{t("gate.register")}</a>
+        </span>
+      </div>
+    );
+  if (access === "needs-sim")
+    return (
+      <div className="trade-gate" data-testid="trade-sim-prompt">
+        <p>{t("gate.simulationOnly")}</p>
+        <EnterSimulationButton type="primary" block data-testid="enter-simulation" />
+      </div>
+    );
+  return null;
+}
+
+/** A row of tabs on the trade screens' style (`trade-tabs`). */
+export function TabStrip<K extends string>({
+  tabs,
+  active,
+  onChange,
+  label,
+  testIdPrefix,
+}: {
+  tabs: ReadonlyArray<readonly [K, string]>;
+  active: K;
+  onChange: (key: K) => void;
+  label?: string;
+  testIdPrefix: string;
+}) {
+  return (
+    <div className="trade-tabs" role="tablist" aria-label={label}>
+      {tabs.map(([key, text]) => (
+        <button
+          key={key}
+          type="button"
+          role="tab"
+          aria-selected={key === active}
+          className={key === active ? "is-active" : undefined}
+          onClick={() => onChange(key)}
+          data-testid={`${testIdPrefix}-${key.toLowerCase()}`}
+        >
+          {text}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** Buy / sell switch of the phone order form (one side shown at a time). */
+export function SideSwitch({
+  side,
+  onChange,
+}: {
+  side: OrderSideValue;
+  onChange: (side: OrderSideValue) => void;
+}) {
+  const { t } = useTranslation("trade");
+  return (
+    <div className="trade-side-switch" role="tablist" aria-label={t("form.side")}>
+      {(["BUY", "SELL"] as const).map((s) => (
+        <button
+          key={s}
+          type="button"
+          role="tab"
+          aria-selected={s === side}
+          className={`is-${s.toLowerCase()}${s === side ? " is-active" : ""}`}
+          onClick={() => onChange(s)}
+          data-testid={`side-${s.toLowerCase()}`}
+        >
+          {t(s === "BUY" ? "form.buyShort" : "form.sellShort")}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** The buy and sell buttons under a phone trading screen: each opens the form on its side. */
+export function PhoneSideButtons({ onPick }: { onPick: (side: OrderSideValue) => void }) {
+  const { t } = useTranslation("trade");
+  return (
+    <>
+      <button type="button" className="trade-submit is-buy" onClick={() => onPick("BUY")}>
+        {t("form.buyShort")}
+      </button>
+      <button type="button" className="trade-submit is-sell" onClick={() => onPick("SELL")}>
+        {t("form.sellShort")}
+      </button>
+    </>
+  );
+}
