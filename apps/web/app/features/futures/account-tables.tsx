@@ -1,4 +1,10 @@
-import type { FundingRecord, FuturesOrder, FuturesTrade, MarketSymbolInfo } from "@meridian/contracts";
+import type {
+  FundingRecord,
+  FuturesOrder,
+  FuturesTrade,
+  MarketSymbolInfo,
+  PositionSideValue,
+} from "@meridian/contracts";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { TradeAccess } from "../trade/order-panel.tsx";
@@ -42,7 +48,12 @@ export function AccountTables({
   const history = useHistory(tab, fut.version, enabled);
   const count = (x: Tab) =>
     x === "positions" ? ` (${fut.positions.length})` : x === "open" ? ` (${fut.openOrders.length})` : "";
-  const side = (s: "BUY" | "SELL") => <span className={s === "BUY" ? "up" : "down"}>{t(`sides.${s}`)}</span>;
+  const side = (s: "BUY" | "SELL", positionSide: PositionSideValue = "BOTH") => (
+    <span className={s === "BUY" ? "up" : "down"}>
+      {t(`sides.${s}`)}
+      {positionSide === "BOTH" ? "" : ` · ${t(`positionSides.${positionSide}`)}`}
+    </span>
+  );
   return (
     <section className="trade-panel trade-orders futures-tables" aria-label={t("positions")}>
       <div className="trade-tabs" role="tablist">
@@ -76,7 +87,7 @@ export function AccountTables({
             { key: "time", title: t("time"), render: (o) => time(o.time) },
             { key: "symbol", title: t("symbol"), render: (o) => o.symbol },
             { key: "type", title: t("type"), render: (o) => t(`types.${o.type}`) },
-            { key: "side", title: t("side"), render: (o) => side(o.side) },
+            { key: "side", title: t("side"), render: (o) => side(o.side, o.positionSide) },
             { key: "price", title: t("price"), render: (o) => num(o.price ?? o.stopPrice ?? "") },
             {
               key: "qty",
@@ -110,7 +121,7 @@ export function AccountTables({
             { key: "time", title: t("time"), render: (o) => time(o.updateTime) },
             { key: "symbol", title: t("symbol"), render: (o) => o.symbol },
             { key: "type", title: t("type"), render: (o) => t(`types.${o.type}`) },
-            { key: "side", title: t("side"), render: (o) => side(o.side) },
+            { key: "side", title: t("side"), render: (o) => side(o.side, o.positionSide) },
             { key: "avg", title: t("avgPrice"), render: (o) => num(o.avgPrice) },
             { key: "exec", title: t("executed"), render: (o) => num(o.executedQty) },
             {
@@ -131,7 +142,7 @@ export function AccountTables({
           columns={[
             { key: "time", title: t("time"), render: (x) => time(x.time) },
             { key: "symbol", title: t("symbol"), render: (x) => x.symbol },
-            { key: "side", title: t("side"), render: (x) => side(x.side) },
+            { key: "side", title: t("side"), render: (x) => side(x.side, x.positionSide) },
             { key: "price", title: t("price"), render: (x) => num(x.price) },
             { key: "qty", title: t("quantity"), render: (x) => num(x.quantity) },
             { key: "pnl", title: t("realisedPnl"), render: (x) => num(x.realisedPnl) },

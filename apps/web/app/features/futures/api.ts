@@ -10,6 +10,10 @@ import type {
   FuturesTrade,
   InsuranceFund,
   MarginModeValue,
+  PositionMarginBody,
+  PositionMarginInfo,
+  PositionMarginQuery,
+  PositionSideValue,
 } from "@meridian/contracts";
 import { FuturesPath, PAPER_HEADER } from "@meridian/contracts";
 import { accountClient } from "../account/account-client.ts";
@@ -29,12 +33,18 @@ export const futuresApi = {
   settings: (symbol: string) => api().get<FuturesSettings>(name(FuturesPath.SETTINGS), { symbol }, opts),
   place: (body: FuturesOrderBody) => api().post<FuturesOrder>(name(FuturesPath.ORDERS), body, opts),
   closeAll: (symbol?: string) => api().post<FuturesOrder[]>(name(FuturesPath.CLOSE_ALL), { symbol }, opts),
-  tpsl: (body: { symbol: string; takeProfit?: string; stopLoss?: string }) =>
+  tpsl: (body: { symbol: string; positionSide: PositionSideValue; takeProfit?: string; stopLoss?: string }) =>
     api().post<FuturesOrder[]>(name(FuturesPath.TPSL), body, opts),
   leverage: (symbol: string, leverage: number) =>
     api().post<FuturesSettings>(name(FuturesPath.LEVERAGE), { symbol, leverage }, opts),
   marginMode: (symbol: string, marginMode: MarginModeValue) =>
     api().post<FuturesSettings>(name(FuturesPath.MARGIN_MODE), { symbol, marginMode }, opts),
+  positionMode: (dualSidePosition: boolean) =>
+    api().post<{ dualSidePosition: boolean }>(name(FuturesPath.POSITION_MODE), { dualSidePosition }, opts),
+  marginInfo: (q: PositionMarginQuery) =>
+    api().get<PositionMarginInfo>(name(FuturesPath.POSITION_MARGIN), { ...q }, opts),
+  adjustMargin: (body: PositionMarginBody) =>
+    api().post<FuturesPosition>(name(FuturesPath.POSITION_MARGIN), body, opts),
   transfer: (direction: "IN" | "OUT", amount: string) =>
     api().post<FuturesAccount>(name(FuturesPath.TRANSFER), { direction, amount }, opts),
   marks: () => api().get<FuturesMark[]>(name(FuturesPath.MARKS), undefined, opts),

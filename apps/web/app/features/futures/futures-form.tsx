@@ -10,12 +10,28 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { EnterSimulationButton } from "../simulation/enter-simulation-button.tsx";
 import { errorCode } from "../trade/api.ts";
-import { formatDecimal, isPositive, normalizeDecimal, sanitizeDecimalInput } from "../trade/decimal.ts";
+import { isPositive, normalizeDecimal, sanitizeDecimalInput } from "../trade/decimal.ts";
 import type { TradeAccess } from "../trade/order-panel.tsx";
+import { AccountSummary } from "./account-summary.tsx";
 import { futuresApi } from "./api.ts";
-import { TransferButton } from "./transfer-modal.tsx";
+import { PositionModeButton } from "./position-mode.tsx";
 
 type OrderType = "LIMIT" | "MARKET" | "STOP_MARKET";
+/** Hedge mode: the four actions as side + position side (Binance's Open / Close tabs). */
+type HedgeTab = "open" | "close";
+const ACTIONS: Record<
+  HedgeTab,
+  Array<{ side: "BUY" | "SELL"; positionSide: "LONG" | "SHORT"; key: string; testId: string }>
+> = {
+  open: [
+    { side: "BUY", positionSide: "LONG", key: "openLong", testId: "open-long" },
+    { side: "SELL", positionSide: "SHORT", key: "openShort", testId: "open-short" },
+  ],
+  close: [
+    { side: "SELL", positionSide: "LONG", key: "closeLong", testId: "close-long" },
+    { side: "BUY", positionSide: "SHORT", key: "closeShort", testId: "close-short" },
+  ],
+};
 const TYPES: OrderType[] = ["LIMIT", "MARKET", "STOP_MARKET"];
 // Evenly spread along the range so each label sits near its thumb position.
 const LEVERAGE_MARKS = [1, 25, 50, 75, 100, 125];
@@ -84,37 +100,8 @@ export function FuturesOrderPanel(props: PanelProps) {
   );
 }
 
-function AccountSummary({ account, onChanged }: { account: FuturesAccount; onChanged: () => void }) {
-  const { t } = useTranslation("futures");
-  const row = (label: string, value: string, testId: string) => (
-    <>
-      <dt>{label}</dt>
-      <dd data-testid={testId}>
-        <bdi dir="ltr">{value}</bdi>
-      </dd>
-    </>
-  );
-  return (
-    <div className="futures-account">
-      <header className="futures-account-head">
-        <h2>{t("account")}</h2>
-        <TransferButton account={account} onDone={onChanged} />
-      </header>
-      <dl data-testid="futures-account">
-        {row(t("wallet"), `${formatDecimal(account.wallet, 2)} USDT`, "futures-wallet")}
-        {row(t("available"), `${formatDecimal(account.available, 2)} USDT`, "futures-available")}
-        {row(t("unrealisedPnl"), `${formatDecimal(account.unrealisedPnl, 2)} USDT`, "futures-upnl")}
-        {row(
-          t("marginRatio"),
-          account.marginRatio === null ? "--" : `${account.marginRatio}%`,
-          "futures-ratio",
-        )}
-      </dl>
-    </div>
-  );
-}
-
-function OrderForm({ info, mark, picked, onChanged }: PanelProps) {
+function OrderForm(props: PanelProps) {
+  const { info, mark, picked, onChanged } = props;
   const { t } = useTranslation("futures");
   const [settings, setSettings] = useState<FuturesSettings | null>(null);
   const [type, setType] = useState<OrderType>("LIMIT");
@@ -122,6 +109,7 @@ function OrderForm({ info, mark, picked, onChanged }: PanelProps) {
   const [stopPrice, setStopPrice] = useState("");
   const [qty, setQty] = useState("");
   const [reduceOnly, setReduceOnly] = useState(false);
+  const [hedgeTab, setHedgeTab] = useState<HedgeTab>("open");
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
 
@@ -153,13 +141,16 @@ function OrderForm({ info, mark, picked, onChanged }: PanelProps) {
     }
   };
 
-  const place = async (side: "BUY" | "SELL") => {
+  const dual = settings?.dualSidePosition ?? props.account?.dualSidePosition ?? false;
+  const place = async (side: "BUY" | "SELL", positionSide: "BOTH" | "LONG" | "SHORT" = "BOTH") => {
+    // Hedge mode: the position side says open or close; reduce-only is one-way's tool.
     const body: FuturesOrderBody = {
       symbol: info.symbol,
       side,
       type,
+      positionSide,
       quantity: normalizeDecimal(qty),
-      reduceOnly,
+      reduceOnly: positionSide === "BOTH" && reduceOnly,
     };
     if (type === "LIMIT") body.price = normalizeDecimal(price);
     if (type === "STOP_MARKET") body.stopPrice = normalizeDecimal(stopPrice);
@@ -195,20 +186,30 @@ function OrderForm({ info, mark, picked, onChanged }: PanelProps) {
   return (
     <form className="futures-form" onSubmit={submit} noValidate data-testid="futures-form">
       <div className="futures-mode">
-        <fieldset className="trade-side-switch futures-fieldset" aria-label={t("marginMode")}>
-          {(["cross", "isolated"] as const).map((m) => (
-            <button
-              key={m}
-              type="button"
-              aria-pressed={settings?.marginMode === m}
-              className={settings?.marginMode === m ? "is-buy is-active" : "is-buy"}
-              onClick={() => void change(() => futuresApi.marginMode(info.symbol, m))}
-              data-testid={`margin-mode-${m}`}
-            >
-              {t(m)}
-            </button>
-          ))}
-        </fieldset>
+        <div className="futures-mode-row">
+          <fieldset className="trade-side-switch futures-fieldset" aria-label={t("marginMode")}>
+            {(["cross", "isolated"] as const).map((m) => (
+              <button
+                key={m}
+                type="button"
+                aria-pressed={settings?.marginMode === m}
+                className={settings?.marginMode === m ? "is-buy is-active" : "is-buy"}
+                onClick={() => void change(() => futuresApi.marginMode(info.symbol, m))}
+                data-testid={`margin-mode-${m}`}
+              >
+                {t(m)}
+              </button>
+            ))}
+          </fieldset>
+          <PositionModeButton
+            dual={dual}
+            onChanged={(d) => {
+              setSettings((st) => (st === null ? st : { ...st, dualSidePosition: d }));
+              setNotice({ ok: true, text: t(d ? "positionMode.nowHedge" : "positionMode.nowOneWay") });
+              onChanged();
+            }}
+          />
+        </div>
         <div className="futures-leverage">
           <span>
             {t("leverage")}{" "}
@@ -288,30 +289,66 @@ function OrderForm({ info, mark, picked, onChanged }: PanelProps) {
         decimals={info.qtyDecimals}
         testId="futures-qty"
       />
-      <label className="trade-check">
-        <input type="checkbox" checked={reduceOnly} onChange={(e) => setReduceOnly(e.target.checked)} />
-        {t("reduceOnly")}
-      </label>
-      <div className="futures-submit">
-        <button
-          type="button"
-          className="trade-submit is-buy"
-          disabled={busy}
-          onClick={() => void place("BUY")}
-          data-testid="futures-long"
-        >
-          {t("openLong")}
-        </button>
-        <button
-          type="button"
-          className="trade-submit is-sell"
-          disabled={busy}
-          onClick={() => void place("SELL")}
-          data-testid="futures-short"
-        >
-          {t("openShort")}
-        </button>
-      </div>
+      {dual ? null : (
+        <label className="trade-check">
+          <input type="checkbox" checked={reduceOnly} onChange={(e) => setReduceOnly(e.target.checked)} />
+          {t("reduceOnly")}
+        </label>
+      )}
+      {dual ? (
+        <>
+          <div className="trade-tabs futures-hedge-tabs" role="tablist" aria-label={t("positionMode.hedge")}>
+            {(["open", "close"] as const).map((k) => (
+              <button
+                key={k}
+                type="button"
+                role="tab"
+                aria-selected={hedgeTab === k}
+                className={hedgeTab === k ? "is-active" : undefined}
+                onClick={() => setHedgeTab(k)}
+                data-testid={`futures-hedge-${k}`}
+              >
+                {t(`hedge.${k}`)}
+              </button>
+            ))}
+          </div>
+          <div className="futures-submit">
+            {ACTIONS[hedgeTab].map((a) => (
+              <button
+                key={a.key}
+                type="button"
+                className={`trade-submit ${a.side === "BUY" ? "is-buy" : "is-sell"}`}
+                disabled={busy}
+                onClick={() => void place(a.side, a.positionSide)}
+                data-testid={`futures-hedge-${a.testId}`}
+              >
+                {t(`hedge.${a.key}`)}
+              </button>
+            ))}
+          </div>
+        </>
+      ) : (
+        <div className="futures-submit">
+          <button
+            type="button"
+            className="trade-submit is-buy"
+            disabled={busy}
+            onClick={() => void place("BUY")}
+            data-testid="futures-long"
+          >
+            {t("openLong")}
+          </button>
+          <button
+            type="button"
+            className="trade-submit is-sell"
+            disabled={busy}
+            onClick={() => void place("SELL")}
+            data-testid="futures-short"
+          >
+            {t("openShort")}
+          </button>
+        </div>
+      )}
       {notice ? (
         <p
           className={notice.ok ? "futures-notice" : "futures-notice is-error"}

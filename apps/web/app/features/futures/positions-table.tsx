@@ -5,6 +5,7 @@ import { errorCode } from "../trade/api.ts";
 import { formatDecimal, sanitizeDecimalInput } from "../trade/decimal.ts";
 import { futuresApi } from "./api.ts";
 import { DataTable } from "./data-table.tsx";
+import { AdjustMarginButton } from "./margin-modal.tsx";
 
 /** SPEC "position margin filter (default all)". */
 export const POSITION_FILTER_KEY = "positionMarginFilter";
@@ -19,7 +20,12 @@ function TpslCell({ p, onDone }: { p: FuturesPosition; onDone: () => void }) {
   const set = () => {
     setProblem("");
     void futuresApi
-      .tpsl({ symbol: p.symbol, ...(tp ? { takeProfit: tp } : {}), ...(sl ? { stopLoss: sl } : {}) })
+      .tpsl({
+        symbol: p.symbol,
+        positionSide: p.positionSide,
+        ...(tp ? { takeProfit: tp } : {}),
+        ...(sl ? { stopLoss: sl } : {}),
+      })
       .then(onDone, (e: unknown) =>
         setProblem(t(`errors.${errorCode(e)}`, { defaultValue: t("errors.generic") })),
       );
@@ -54,6 +60,22 @@ function TpslCell({ p, onDone }: { p: FuturesPosition; onDone: () => void }) {
       ) : null}
     </span>
   );
+}
+
+/**
+ * A market close of this one position: in hedge mode the order names its side (a SELL on
+ * LONG closes the long), so the other side of the symbol stays open.
+ */
+function closePosition(p: FuturesPosition) {
+  const short = p.quantity.startsWith("-");
+  return futuresApi.place({
+    symbol: p.symbol,
+    side: short ? "BUY" : "SELL",
+    type: "MARKET",
+    positionSide: p.positionSide,
+    quantity: short ? p.quantity.slice(1) : p.quantity,
+    reduceOnly: p.positionSide === "BOTH",
+  });
 }
 
 /** Open positions with the margin filter (kept in local storage), TP/SL and a market close. */
@@ -95,7 +117,7 @@ export function PositionsTable({
         rowKey={(p) => `${p.symbol}:${p.positionSide}`}
         empty={t("empty")}
         testId="positions-table"
-        rowAttrs={(p) => ({ "data-symbol": p.symbol })}
+        rowAttrs={(p) => ({ "data-symbol": p.symbol, "data-side": p.positionSide })}
         columns={[
           {
             key: "symbol",
@@ -103,6 +125,14 @@ export function PositionsTable({
             render: (p) => (
               <span>
                 <b>{p.symbol}</b> {p.leverage}x {t(p.marginMode)}
+                {p.positionSide === "BOTH" ? null : (
+                  <span
+                    className={`futures-side-tag ${p.positionSide === "LONG" ? "up" : "down"}`}
+                    data-testid="position-side"
+                  >
+                    {t(`positionSides.${p.positionSide}`)}
+                  </span>
+                )}
               </span>
             ),
           },
@@ -130,7 +160,18 @@ export function PositionsTable({
               </bdi>
             ),
           },
-          { key: "margin", title: t("margin"), render: (p) => num(formatDecimal(p.margin, 2)) },
+          {
+            key: "margin",
+            title: t("margin"),
+            render: (p) => (
+              <span className="futures-margin-cell">
+                <bdi dir="ltr" data-testid="position-margin">
+                  {formatDecimal(p.margin, 2)}
+                </bdi>
+                {p.marginMode === "isolated" ? <AdjustMarginButton position={p} onDone={onChange} /> : null}
+              </span>
+            ),
+          },
           {
             key: "ratio",
             title: t("marginRatio"),
@@ -158,7 +199,7 @@ export function PositionsTable({
                 type="button"
                 className="trade-link-button"
                 data-testid="position-close"
-                onClick={() => void futuresApi.closeAll(p.symbol).then(onChange, onChange)}
+                onClick={() => void closePosition(p).then(onChange, onChange)}
               >
                 {t("marketClose")}
               </button>

@@ -1,4 +1,6 @@
+import type { TimeInForceValue } from "@meridian/contracts";
 import { type CSSProperties, useId } from "react";
+import { useTranslation } from "react-i18next";
 import { sanitizeDecimalInput } from "./decimal.ts";
 
 interface FieldProps {
@@ -71,6 +73,62 @@ export function PercentSlider({
           </button>
         ))}
       </div>
+    </div>
+  );
+}
+
+/**
+ * A limit order's options (Binance): post-only (sent as LIMIT_MAKER, refused if it would
+ * take) and time in force. Post-only orders always rest, so time in force is off with it.
+ */
+export function LimitOptions({
+  postOnly,
+  onPostOnly,
+  tif,
+  onTif,
+  choices,
+  testSuffix,
+}: {
+  postOnly: boolean;
+  onPostOnly: (on: boolean) => void;
+  tif: TimeInForceValue;
+  onTif: (tif: TimeInForceValue) => void;
+  choices: readonly TimeInForceValue[];
+  testSuffix: string;
+}) {
+  const { t } = useTranslation("trade");
+  const helpId = useId();
+  return (
+    <div className="trade-limit-options">
+      <label className="trade-check" title={t("form.postOnlyHelp")}>
+        <input
+          type="checkbox"
+          checked={postOnly}
+          onChange={(e) => onPostOnly(e.target.checked)}
+          aria-describedby={helpId}
+          data-testid={`post-only-${testSuffix}`}
+        />
+        {t("form.postOnly")}
+      </label>
+      <span id={helpId} className="trade-visually-hidden">
+        {t("form.postOnlyHelp")}
+      </span>
+      <label className="trade-tif">
+        <span>{t("form.tif")}</span>
+        <select
+          className="trade-select"
+          value={postOnly ? "GTC" : tif}
+          disabled={postOnly}
+          onChange={(e) => onTif(e.target.value as TimeInForceValue)}
+          data-testid={`tif-${testSuffix}`}
+        >
+          {choices.map((c) => (
+            <option key={c} value={c} title={t(`form.tifs.${c}`)}>
+              {c}
+            </option>
+          ))}
+        </select>
+      </label>
     </div>
   );
 }

@@ -1,6 +1,7 @@
+import { ApiError } from "@meridian/client";
 import type { MarketSymbolInfo } from "@meridian/contracts";
 import { describe, expect, it } from "vitest";
-import { ppmRate, validateOrder } from "./order-form.tsx";
+import { ppmRate, refusalKey, validateOrder } from "./order-form.tsx";
 
 const BTC: MarketSymbolInfo = {
   symbol: "BTCUSDT",
@@ -78,5 +79,43 @@ describe("order validation before placement", () => {
       validateOrder({ symbol: "BTCUSDT", side: "BUY", type: "MARKET", quoteQty: "1000" }, BTC, "1000", 1000)
         ?.key,
     ).toBe("form.errors.balance");
+  });
+
+  it("values a stop-market order at its trigger and needs the trigger", () => {
+    const stop = (side: "BUY" | "SELL", stopPrice: string, quantity: string, available: string) =>
+      validateOrder(
+        { symbol: "BTCUSDT", side, type: "STOP_MARKET", stopPrice, quantity },
+        BTC,
+        available,
+        1000,
+      )?.key ?? null;
+    expect(stop("BUY", "0", "0.01", "1e9")).toBe("form.errors.stopPrice");
+    expect(stop("BUY", "100", "0.01", "1e9")).toBe("form.errors.minNotional");
+    // 0.01 x 70,000 = 700 + 0.1 % fee = 700.7.
+    expect(stop("BUY", "70000", "0.01", "700.69")).toBe("form.errors.balance");
+    expect(stop("BUY", "70000", "0.01", "700.7")).toBeNull();
+    expect(stop("SELL", "50000", "0.6", "0.5")).toBe("form.errors.balance");
+  });
+
+  it("checks a post-only order like a limit order", () => {
+    expect(
+      validateOrder(
+        { symbol: "BTCUSDT", side: "BUY", type: "LIMIT_MAKER", price: "", quantity: "1" },
+        BTC,
+        "1e9",
+        1000,
+      )?.key,
+    ).toBe("form.errors.price");
+  });
+});
+
+describe("placement refusals by reason", () => {
+  const refusal = (reason: string) =>
+    new ApiError({ kind: "api", code: "13003", msg: "", data: { reason }, api: "v1/paper/orders" });
+  it("names a post-only order that would take and a stop already reached", () => {
+    expect(refusalKey(refusal("POST_ONLY_WOULD_TAKE"))).toBe("form.errors.postOnlyCross");
+    expect(refusalKey(refusal("STOP_WOULD_TRIGGER"))).toBe("form.errors.stopWouldTrigger");
+    expect(refusalKey(refusal("NOTIONAL_TOO_SMALL"))).toBeUndefined();
+    expect(refusalKey(new Error("x"))).toBeUndefined();
   });
 });

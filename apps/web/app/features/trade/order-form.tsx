@@ -1,4 +1,11 @@
-import type { MarketSymbolInfo, OrderSideValue, PlaceOrderBody } from "@meridian/contracts";
+import { ApiError } from "@meridian/client";
+import {
+  type MarketSymbolInfo,
+  type OrderSideValue,
+  type PlaceOrderBody,
+  TIME_IN_FORCE,
+  type TimeInForceValue,
+} from "@meridian/contracts";
 import { type FormEvent, type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
@@ -14,9 +21,24 @@ import {
   normalizeDecimal,
   percentOf,
 } from "./decimal.ts";
-import { Field, PercentSlider } from "./form-fields.tsx";
+import { Field, LimitOptions, PercentSlider } from "./form-fields.tsx";
 
-export type FormType = "LIMIT" | "MARKET" | "STOP_LIMIT";
+/** The form's tabs; LIMIT with post-only goes out as LIMIT_MAKER. */
+export type FormType = "LIMIT" | "MARKET" | "STOP_LIMIT" | "STOP_MARKET";
+export const FORM_TYPES: readonly FormType[] = ["LIMIT", "MARKET", "STOP_LIMIT", "STOP_MARKET"];
+
+/** Refusals the engine explains by reason (13003 data.reason) that deserve their own words. */
+const REASON_KEYS: Record<string, string> = {
+  POST_ONLY_WOULD_TAKE: "form.errors.postOnlyCross",
+  STOP_WOULD_TRIGGER: "form.errors.stopWouldTrigger",
+};
+
+/** The translation key of a placement refusal by its reason, when the form has one for it. */
+export function refusalKey(error: unknown): string | undefined {
+  if (!(error instanceof ApiError) || typeof error.data !== "object" || error.data === null) return undefined;
+  const reason = (error.data as { reason?: unknown }).reason;
+  return typeof reason === "string" ? REASON_KEYS[reason] : undefined;
+}
 
 export interface FeeRates {
   level: number;
@@ -40,8 +62,10 @@ export function validateOrder(
   takerPpm: number,
 ): FormProblem | null {
   const priced = body.type !== "MARKET" && body.type !== "STOP_MARKET";
-  if (body.type === "STOP_LIMIT" && !isPositive(body.stopPrice ?? "0"))
-    return { key: "form.errors.stopPrice" };
+  const stopped = body.type === "STOP_LIMIT" || body.type === "STOP_MARKET";
+  if (stopped && !isPositive(body.stopPrice ?? "0")) return { key: "form.errors.stopPrice" };
+  // A stop-market order is valued at its trigger price (the server holds a little more for buys).
+  const ref = priced ? (body.price ?? "0") : body.type === "STOP_MARKET" ? (body.stopPrice ?? "0") : null;
   if (priced && !isPositive(body.price ?? "0")) return { key: "form.errors.price" };
   if (body.quoteQty !== undefined) {
     if (!isPositive(body.quoteQty)) return { key: "form.errors.total" };
@@ -57,11 +81,11 @@ export function validateOrder(
     return { key: "form.errors.minQty", params: { min: info.minQty, asset: info.base } };
   if (compare(qty, info.maxQty) > 0)
     return { key: "form.errors.maxQty", params: { max: info.maxQty, asset: info.base } };
-  if (priced && compare(mul(qty, body.price ?? "0"), info.minNotional) < 0)
+  if (ref !== null && compare(mul(qty, ref), info.minNotional) < 0)
     return { key: "form.errors.minNotional", params: { min: info.minNotional, asset: info.quote } };
   if (body.side === "SELL" && compare(qty, available) > 0) return { key: "form.errors.balance" };
-  if (body.side === "BUY" && priced) {
-    const cost = mul(mul(qty, body.price ?? "0"), add("1", ppmRate(takerPpm)));
+  if (body.side === "BUY" && ref !== null) {
+    const cost = mul(mul(qty, ref), add("1", ppmRate(takerPpm)));
     if (compare(cost, available) > 0) return { key: "form.errors.balance" };
   }
   return null;
@@ -93,12 +117,15 @@ export function OrderForm(props: OrderFormProps) {
   const [amount, setAmount] = useState("");
   const [total, setTotal] = useState("");
   const [percent, setPercent] = useState(0);
+  const [postOnly, setPostOnly] = useState(false);
+  const [tif, setTif] = useState<TimeInForceValue>("GTC");
   const [problem, setProblem] = useState<FormProblem | null>(null);
   const lot = info.lotSize;
   const qtyDecimals = decimalsOf(lot);
   const feeRate = ppmRate(fee.takerPpm);
   const marketBuy = type === "MARKET" && buy;
-  const showPrice = type !== "MARKET";
+  const showPrice = type === "LIMIT" || type === "STOP_LIMIT";
+  const showStop = type === "STOP_LIMIT" || type === "STOP_MARKET";
 
   useEffect(() => {
     if (picked) setPrice(picked.price);
@@ -119,7 +146,7 @@ export function OrderForm(props: OrderFormProps) {
     setPrice(lastPrice ?? "");
   }, [info.symbol]);
 
-  const effectivePrice = showPrice ? price : (lastPrice ?? "");
+  const effectivePrice = showPrice ? price : type === "STOP_MARKET" ? stopPrice : (lastPrice ?? "");
 
   const changeAmount = (v: string) => {
     setAmount(v);
@@ -168,11 +195,11 @@ export function OrderForm(props: OrderFormProps) {
       type,
       clientOrderId: `web-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
     };
-    if (type !== "MARKET") {
-      body.price = normalizeDecimal(price);
-      body.timeInForce = "GTC";
-    }
-    if (type === "STOP_LIMIT") body.stopPrice = normalizeDecimal(stopPrice);
+    if (showPrice) body.price = normalizeDecimal(price);
+    if (type === "LIMIT" && postOnly) body.type = "LIMIT_MAKER";
+    else if (type === "LIMIT") body.timeInForce = tif;
+    else if (type === "STOP_LIMIT") body.timeInForce = "GTC";
+    if (showStop) body.stopPrice = normalizeDecimal(stopPrice);
     if (marketBuy) body.quoteQty = normalizeDecimal(total);
     else body.quantity = normalizeDecimal(amount);
     const found = validateOrder(body, info, available, fee.takerPpm);
@@ -203,7 +230,7 @@ export function OrderForm(props: OrderFormProps) {
           </bdi>
         </strong>
       </div>
-      {type === "STOP_LIMIT" ? (
+      {showStop ? (
         <Field
           label={t("form.stopPrice")}
           suffix={info.quote}
@@ -228,6 +255,16 @@ export function OrderForm(props: OrderFormProps) {
           <span className="trade-field-static">{t("form.marketPrice")}</span>
         </div>
       )}
+      {type === "LIMIT" ? (
+        <LimitOptions
+          postOnly={postOnly}
+          onPostOnly={setPostOnly}
+          tif={tif}
+          onTif={setTif}
+          choices={TIME_IN_FORCE}
+          testSuffix={side.toLowerCase()}
+        />
+      ) : null}
       {marketBuy ? null : (
         <Field
           label={t("form.amount")}

@@ -76,7 +76,12 @@ export function OrdersTable({ orders, symbols, onCancel, cancelling, testId }: O
             <Empty cols={10} text={t(onCancel ? "orders.noOpen" : "orders.noHistory")} />
           ) : null}
           {orders.map((o) => (
-            <tr key={o.orderId} data-order-id={o.orderId} data-status={o.status}>
+            <tr
+              key={o.orderId}
+              data-order-id={o.orderId}
+              data-status={o.status}
+              data-triggered={o.stopPrice ? String(o.triggered) : undefined}
+            >
               <td className="trade-muted">{f.time(o.createdAt)}</td>
               <td>{f.pair(o.symbol)}</td>
               <td>{t(`form.types.${o.type}`)}</td>
@@ -88,6 +93,12 @@ export function OrdersTable({ orders, symbols, onCancel, cancelling, testId }: O
               </td>
               <td>
                 {o.stopPrice ? `${o.side === "BUY" ? "≥" : "≤"} ${f.price(o.symbol, o.stopPrice)}` : "--"}
+                {o.stopPrice && !o.triggered && onCancel ? (
+                  <small className="trade-muted" data-testid="order-untriggered">
+                    {" "}
+                    {t("orders.untriggered")}
+                  </small>
+                ) : null}
               </td>
               <td>
                 {o.quoteQty && !isPositive(o.origQty) ? `${f.quote(o.quoteQty)}` : f.qty(o.symbol, o.origQty)}
@@ -95,7 +106,7 @@ export function OrdersTable({ orders, symbols, onCancel, cancelling, testId }: O
               <td>{f.qty(o.symbol, o.executedQty)}</td>
               <td>
                 {onCancel
-                  ? o.price
+                  ? o.price && o.type !== "STOP_MARKET"
                     ? f.quote(mul(o.price, o.origQty))
                     : "--"
                   : isPositive(o.executedQty)
