@@ -5,6 +5,7 @@ import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlit
 import { type PlatformDb, type ScriptQueryable, TransactionMisuseError } from "./internal.ts";
 import { Mutex } from "./mutex.ts";
 import type { RunResult, SqlValue } from "./types.ts";
+import { type CheckpointStats, WalCheckpointer, type WalCheckpointerOptions } from "./wal-checkpointer.ts";
 
 type Row = Record<string, SQLInputValue>;
 
@@ -21,6 +22,15 @@ function normaliseRow<T>(row: Row): T {
   return row as T;
 }
 
+export interface SqliteDb extends PlatformDb {
+  /** WAL checkpoints done off the event loop (none for `:memory:`). */
+  readonly checkpoints: CheckpointStats | null;
+}
+
+export interface SqliteOptions {
+  checkpoint?: WalCheckpointerOptions;
+}
+
 /**
  * SQLite through `node:sqlite`: one connection, WAL, foreign keys on. Async on the
  * outside so repositories read the same as on PostgreSQL.
@@ -29,9 +39,11 @@ function normaliseRow<T>(row: Row): T {
  * open would join it. So every statement outside a transaction waits for the mutex
  * when it is held, and `db.*` called from inside a transaction callback throws.
  * node:sqlite is synchronous: open one handle per file per process (a second handle
- * waiting on a lock would block the event loop the first needs to commit).
+ * waiting on a lock would block the event loop the first needs to commit). The one
+ * exception is the WAL checkpointer's thread (wal-checkpointer.ts): its PASSIVE
+ * checkpoints never take the writer lock, so this connection never waits for it.
  */
-export function openSqlite(file: string): PlatformDb {
+export function openSqlite(file: string, options: SqliteOptions = {}): SqliteDb {
   if (file !== ":memory:") fs.mkdirSync(path.dirname(file), { recursive: true });
   const conn = new DatabaseSync(file, { enableForeignKeyConstraints: true, timeout: 5000 });
   conn.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;");
@@ -39,6 +51,19 @@ export function openSqlite(file: string): PlatformDb {
   const mutex = new Mutex();
   const inTransaction = new AsyncLocalStorage<boolean>();
   let closed = false;
+  const checkpointer =
+    file === ":memory:"
+      ? null
+      : new WalCheckpointer(
+          file,
+          {
+            setAutocheckpoint: (pages) => {
+              if (!closed) conn.exec(`PRAGMA wal_autocheckpoint = ${pages}`);
+            },
+            exclusive: (fn) => mutex.run(fn),
+          },
+          options.checkpoint,
+        );
 
   const prepare = (sql: string): StatementSync => {
     let statement = statements.get(sql);
@@ -72,14 +97,21 @@ export function openSqlite(file: string): PlatformDb {
     }
     return mutex.locked ? mutex.run(async () => fn()) : fn();
   };
+  /** A statement that may write commits on its own (autocommit). */
+  const write = <T>(fn: () => T): T => {
+    const result = fn();
+    checkpointer?.committed();
+    return result;
+  };
 
   return {
     dialect: "sqlite",
     location: file,
     all: (sql, params) => outside(() => ops.all(sql, params)),
     get: (sql, params) => outside(() => ops.get(sql, params)),
-    run: (sql, params) => outside(() => ops.run(sql, params)),
-    exec: (sql) => outside(() => conn.exec(sql)),
+    run: (sql, params) => outside(() => write(() => ops.run(sql, params))),
+    exec: (sql) => outside(() => write(() => conn.exec(sql))),
+    checkpoints: checkpointer?.stats ?? null,
     ping: () => outside(() => void ops.get("SELECT 1 AS ok")),
     transaction<T>(fn: (tx: ScriptQueryable) => Promise<T>): Promise<T> {
       if (inTransaction.getStore() === true) {
@@ -107,6 +139,7 @@ export function openSqlite(file: string): PlatformDb {
         try {
           const result = await inTransaction.run(true, () => fn(tx));
           conn.exec("COMMIT");
+          checkpointer?.committed();
           return result;
         } catch (error) {
           if (conn.isTransaction) conn.exec("ROLLBACK");
@@ -120,6 +153,7 @@ export function openSqlite(file: string): PlatformDb {
       if (closed) return;
       closed = true;
       await mutex.idle();
+      await checkpointer?.stop();
       conn.close();
     },
   };
