@@ -4,6 +4,7 @@ import { securityRoutes } from "./accounts/index.ts";
 import { routes as airdropsRoutes } from "./airdrops/routes.ts";
 import { airdropsSeed } from "./airdrops/seed.ts";
 import { futuresRoutes } from "./futures/index.ts";
+import { marginRoutes } from "./margin/index.ts";
 import { marketRoutes } from "./market/index.ts";
 import { paperRoutes } from "./paper/index.ts";
 import { routes as seoRoutes } from "./seo/routes.ts";
@@ -25,6 +26,8 @@ export const moduleRoutes: readonly ModuleRoutes[] = [
   marketRoutes,
   paperRoutes,
   futuresRoutes,
+  // NOTE: margin after paper and futures (their writer, books and futures wallet).
+  marginRoutes,
   airdropsRoutes,
   seoRoutes,
   tgAppsModule,

@@ -1,0 +1,59 @@
+import type { FastifyInstance } from "fastify";
+import type { Platform } from "../../platform/platform.ts";
+import { MarginRepo } from "./repo.ts";
+import { marginHttpRoutes } from "./routes.ts";
+import { MarginService } from "./service.ts";
+
+export { MarginRepo } from "./repo.ts";
+export { MarginService } from "./service.ts";
+
+export interface MarginModuleOptions {
+  now?: () => number;
+  /** Default: MARGIN_INTEREST_INTERVAL_MS from the environment, else 1 h. */
+  interestIntervalMs?: number;
+  /** The test-only price endpoint; default: NODE_ENV is not production, or MARGIN_TEST_PRICES=1. */
+  testPrices?: boolean;
+  onService?: (service: MarginService) => void;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Set by `marginRoutes`: cross and isolated margin on paper. */
+    margin: MarginService;
+  }
+}
+
+function envInterval(): number | undefined {
+  const v = Number(process.env.MARGIN_INTEREST_INTERVAL_MS);
+  return Number.isInteger(v) && v >= 1_000 ? v : undefined;
+}
+
+/**
+ * Margin trading (`src/modules/index.ts`, after the paper and futures modules, whose
+ * writer, ledger, books and futures wallet it uses): `/v1/paper/margin/*`,
+ * `/v1/paper/asset/transfer`, pushes on `/v1/ws/user`.
+ */
+export function marginModule(options: MarginModuleOptions = {}) {
+  return async function marginRoutes(api: FastifyInstance, platform: Platform): Promise<void> {
+    const interestIntervalMs = options.interestIntervalMs ?? envInterval();
+    const service = new MarginService({
+      paper: api.paper,
+      repo: new MarginRepo(platform.db),
+      futures: api.hasDecorator("futures") ? api.futures : undefined,
+      ...(options.now === undefined ? {} : { now: options.now }),
+      ...(interestIntervalMs === undefined ? {} : { interestIntervalMs }),
+      onError: (err, msg) => api.log.error({ err }, msg),
+    });
+    await service.start();
+    options.onService?.(service);
+    api.decorate("margin", service);
+    const testPrices =
+      options.testPrices ?? (process.env.NODE_ENV !== "production" || process.env.MARGIN_TEST_PRICES === "1");
+    marginHttpRoutes(api, service, testPrices);
+    api.addHook("onClose", async () => {
+      await service.close();
+    });
+  };
+}
+
+export const marginRoutes = marginModule();
