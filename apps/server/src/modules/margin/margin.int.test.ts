@@ -377,6 +377,10 @@ describe.each(targets)("margin on $name", (target) => {
 
   it("MARGIN_BUY borrows the shortfall first; AUTO_REPAY repays from the proceeds", async () => {
     const cookie = await funded("500");
+    const pushed: Array<{ accountId: number; event: string }> = [];
+    const off = run.paper.onPush((accountId, messages) => {
+      for (const m of messages) pushed.push({ accountId, event: (m as { event: string }).event });
+    });
     const buy = await post<MarginPlaceResult>(cookie, `${M}/orders`, {
       mode: "cross",
       symbol: "BTCUSDT",
@@ -443,6 +447,11 @@ describe.each(targets)("margin on $name", (target) => {
       (toMinor("USDT", buy.data.order.cummulativeQuoteQty) ?? 0n) +
       (toMinor("USDT", buy.data.order.fee) ?? 0n);
     expect(free).toBe(before + borrowed - boughtFor + proceeds - borrowed);
+    // The user stream heard the account, the orders and the fills.
+    off();
+    const me = (await run.paper.accountFor(await userIdOf(cookie))).id;
+    const events = new Set(pushed.filter((p) => p.accountId === me).map((p) => p.event));
+    expect([...events].sort()).toEqual(["margin", "marginFill", "marginOrder"]);
     await conserved();
   });
 
