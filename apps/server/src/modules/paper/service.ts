@@ -213,10 +213,15 @@ export class PaperService {
   }
 
   private pump(): void {
-    this.pumping ??= this.drain().finally(() => {
-      this.pumping = null;
-      if (this.queue.length > 0 || this.dirty) this.pump();
-    });
+    // The drain starts in the loop's check phase, not at once: every request read in
+    // this loop turn joins the same commit, so a backlog (after a GC pause or a busy
+    // neighbour) is written with one COMMIT and one INSERT per table, not one per order.
+    this.pumping ??= new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => this.drain())
+      .finally(() => {
+        this.pumping = null;
+        if (this.queue.length > 0 || this.dirty) this.pump();
+      });
   }
 
   /** Commits whatever the engine holds (fills between commands included). */
