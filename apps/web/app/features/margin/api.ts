@@ -13,6 +13,7 @@ import type {
   MarginTrade,
   MaxAmount,
   WalletTransferBody,
+  WalletTransferResult,
 } from "@meridian/contracts";
 import { MarginPath } from "@meridian/contracts";
 import type { TFunction } from "i18next";
@@ -59,7 +60,8 @@ export const marginApi = {
     api().get<MarginOrder[]>(name(MarginPath.ORDER_HISTORY), q, opts),
   trades: (q: MarginListQuery = {}) => api().get<MarginTrade[]>(name(MarginPath.TRADES), q, opts),
   records: (q: RecordsQuery = {}) => api().get<MarginRecord[]>(name(MarginPath.RECORDS), q, opts),
-  transfer: (body: WalletTransferBody) => api().post<unknown>(name(MarginPath.TRANSFER), body, opts),
+  transfer: (body: WalletTransferBody) =>
+    api().post<WalletTransferResult>(name(MarginPath.TRANSFER), body, opts),
 };
 
 /** A figure grouped, up to 8 decimals, trailing zeros dropped ("1,000", "0.0125"). */

@@ -16,6 +16,7 @@ interface BorrowRepayProps {
   assets: readonly string[];
   onDone: (account: MarginAccountView) => void;
   primary?: boolean;
+  size?: "small" | "middle";
 }
 
 /** What repaying can take: the owed amount (interest + principal), capped by the free balance. */
@@ -36,7 +37,7 @@ export function BorrowRepayButton(props: BorrowRepayProps) {
   return (
     <>
       <Button
-        size={props.primary ? "middle" : "small"}
+        size={props.size ?? (props.primary ? "middle" : "small")}
         type={props.primary ? "primary" : "default"}
         onClick={() => setOpen(true)}
         data-testid={`margin-${props.action}-open`}

@@ -47,6 +47,7 @@ function AccountCard({
             assets={assets}
             onDone={onChanged}
             primary
+            size="middle"
           />
           <BorrowRepayButton
             action="repay"
@@ -54,12 +55,14 @@ function AccountCard({
             account={account}
             assets={assets}
             onDone={onChanged}
+            size="middle"
           />
           <WalletTransferButton
             from="SPOT"
             to={account.mode === "cross" ? "CROSS_MARGIN" : "ISOLATED_MARGIN"}
             symbol={symbol}
             onDone={onChanged}
+            size="middle"
             testId={`margin-transfer-${id}`}
           />
           <a className="assets-button" href={localizePath(locale, `/trade-margin/${symbol}`)}>

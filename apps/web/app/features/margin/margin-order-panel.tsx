@@ -8,7 +8,7 @@ import {
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { add } from "../trade/decimal.ts";
-import { type FeeRates, type FormType, OrderForm } from "../trade/order-form.tsx";
+import { type FeeRates, FORM_TYPES, type FormType, OrderForm } from "../trade/order-form.tsx";
 import { SideSwitch, TabStrip, type TradeAccess, TradeGate } from "../trade/panel-parts.tsx";
 import { type MarginScope, marginApi, marginErrorText, trimDecimal } from "./api.ts";
 import { BorrowRepayButton } from "./borrow-repay.tsx";
@@ -17,7 +17,6 @@ import type { MarginState } from "./use-margin.ts";
 import { WalletTransferButton } from "./wallet-transfer.tsx";
 
 type SideEffect = (typeof MARGIN_SIDE_EFFECTS)[number];
-const TYPES: FormType[] = ["LIMIT", "MARKET", "STOP_LIMIT"];
 const EFFECT_KEY: Record<SideEffect, string> = {
   NO_SIDE_EFFECT: "normal",
   MARGIN_BUY: "borrow",
@@ -135,7 +134,7 @@ export function MarginOrderPanel(props: MarginOrderPanelProps) {
       ) : null}
       <div className="margin-form-head">
         <TabStrip
-          tabs={TYPES.map((ty) => [ty, tt(`form.types.${ty}`)] as const)}
+          tabs={FORM_TYPES.map((ty) => [ty, tt(`form.types.${ty}`)] as const)}
           active={type}
           onChange={setType}
           label={tt("form.type")}

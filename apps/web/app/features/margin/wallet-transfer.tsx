@@ -16,6 +16,7 @@ export interface WalletTransferProps {
   asset?: string | undefined;
   onDone: () => void;
   primary?: boolean;
+  size?: "small" | "middle";
   /** Known futures maxTransferOut (saves a read when the futures page already has it). */
   futuresMax?: string | undefined;
   testId?: string;
@@ -61,7 +62,7 @@ export function WalletTransferButton(props: WalletTransferProps) {
   return (
     <>
       <Button
-        size={props.primary ? "middle" : "small"}
+        size={props.size ?? (props.primary ? "middle" : "small")}
         type={props.primary ? "primary" : "default"}
         onClick={() => setOpen(true)}
         data-testid={props.testId ?? "wallet-transfer-open"}
