@@ -3,7 +3,9 @@
  * user enters simulation mode on /futures/usdt/BTCUSDT, moves USDT from spot into the
  * futures wallet, opens a 25x long, watches its PnL follow a mark pinned through the
  * test endpoint (FUTURES_TEST_MARKS=1), sets and cancels TP/SL, then a mark under the
- * liquidation price closes the position through the liquidation engine.
+ * liquidation price closes the position through the liquidation engine. A second user
+ * switches to hedge mode (refused while an order is open), holds a long and a short on
+ * one symbol and adjusts the long's isolated margin.
  */
 import { FuturesPath, type FuturesPosition } from "@meridian/contracts";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -148,5 +150,107 @@ describe("futures trading", () => {
       .poll(() => page.getByTestId("futures-trades").locator('tr[data-liquidation="1"]').count())
       .toBe(1);
     expect(Number((await textOf(page, "futures-wallet")).replace(/[, USDT]/g, ""))).toBeLessThan(1000);
+  });
+
+  test("hedge mode: the mode is locked by an open order, then a long and a short on one symbol; adjust isolated margin", async () => {
+    const page = await newPage(browser, { allowErrors });
+    await registerThroughPages(page, server.url, `hedge${Date.now()}@example.com`);
+    await page.context().addInitScript(() => localStorage.setItem("skipGuide", "1"));
+    await page.goto(`${server.url}/futures/usdt/BTCUSDT`);
+    await page.waitForLoadState("networkidle");
+    await page.getByTestId("enter-simulation").first().click();
+    await page.getByTestId("simulation-badge").waitFor();
+    await page.waitForURL(`${server.url}/futures/usdt/BTCUSDT`);
+    await expect.poll(() => textOf(page, "futures-wallet"), { timeout: 15_000 }).toBe("0.00 USDT");
+    await page.getByTestId("futures-transfer-open").click();
+    await page.getByTestId("transfer-amount").fill("2000");
+    await page.getByTestId("transfer-submit").click();
+    await expect.poll(() => textOf(page, "futures-wallet")).toBe("2,000.00 USDT");
+    await pinMark(page, null);
+
+    // A resting limit order locks the position mode: the dialog says so and stays open.
+    // 0.2 BTC at 1,000: the contract's 100 USDT minimum, far under the market.
+    await page.getByTestId("futures-price").fill("1000");
+    await page.getByTestId("futures-qty").fill("0.2");
+    await page.getByTestId("futures-long").click();
+    await expect.poll(() => textOf(page, "futures-notice")).toBe("Order placed.");
+    await page.getByTestId("position-mode-open").click();
+    await page.getByTestId("position-mode-hedge").check();
+    await page.getByTestId("position-mode-submit").click();
+    await expect
+      .poll(() => textOf(page, "position-mode-problem"))
+      .toContain("cannot change while you have open positions or orders");
+    await page.keyboard.press("Escape");
+    await page.getByTestId("futures-tab-open").click();
+    await page.getByTestId("futures-cancel").click();
+    await expect
+      .poll(() => page.getByTestId("futures-open-orders").locator("tr[data-order-id]").count())
+      .toBe(0);
+
+    await page.getByTestId("position-mode-open").click();
+    await page.getByTestId("position-mode-hedge").check();
+    await page.getByTestId("position-mode-submit").click();
+    await expect.poll(() => textOf(page, "futures-notice")).toBe("Hedge mode is on.");
+    expect(await textOf(page, "position-mode-open")).toBe("Hedge");
+
+    // Isolated 25x: open a long and a short of 0.01 BTC at market: two rows, one per side.
+    await page.getByTestId("margin-mode-isolated").click();
+    await expect
+      .poll(() => page.getByTestId("margin-mode-isolated").getAttribute("aria-pressed"))
+      .toBe("true");
+    await page.getByTestId("leverage-25").click();
+    await expect.poll(() => textOf(page, "leverage-value")).toBe("25x");
+    await page.getByTestId("futures-type-market").click();
+    await page.getByTestId("futures-qty").fill("0.01");
+    await page.getByTestId("futures-hedge-open-long").click();
+    await expect.poll(() => textOf(page, "futures-notice")).toBe("Order filled.");
+    await page.getByTestId("futures-hedge-open-short").click();
+    await page.getByTestId("futures-tab-positions").click();
+    const table = page.getByTestId("positions-table");
+    await expect.poll(() => table.locator('tr[data-symbol="BTCUSDT"]').count(), LIVE).toBe(2);
+    expect(await table.locator('tr[data-side="LONG"] [data-testid="position-size"]').textContent()).toBe(
+      "0.010",
+    );
+    expect(await table.locator('tr[data-side="SHORT"] [data-testid="position-size"]').textContent()).toBe(
+      "-0.010",
+    );
+
+    // Adjust the long's isolated margin: +20 USDT, its liquidation price moves down.
+    const positions = await paper<FuturesPosition[]>(page, "GET", FuturesPath.POSITIONS);
+    const long = positions.find((p) => p.positionSide === "LONG");
+    if (long === undefined) throw new Error("no long");
+    await table.locator('tr[data-side="LONG"]').getByTestId("position-adjust-margin").click();
+    await page.getByTestId("adjust-margin-dialog").waitFor();
+    await expect.poll(() => textOf(page, "adjust-margin-liq")).toBe(long.liquidationPrice);
+    await page.getByTestId("adjust-margin-amount").fill("20");
+    await expect.poll(() => textOf(page, "adjust-margin-liq-after")).toMatch(/^\d+\.\d$/);
+    const estimate = Number(await textOf(page, "adjust-margin-liq-after"));
+    expect(estimate).toBeLessThan(Number(long.liquidationPrice));
+    await page.getByTestId("adjust-margin-submit").click();
+    await page.getByTestId("adjust-margin-dialog").waitFor({ state: "detached" });
+    const after = async () =>
+      (await paper<FuturesPosition[]>(page, "GET", FuturesPath.POSITIONS)).find(
+        (p) => p.positionSide === "LONG",
+      );
+    await expect.poll(async () => Number((await after())?.margin)).toBeCloseTo(Number(long.margin) + 20, 6);
+    expect(Number((await after())?.liquidationPrice)).toBeLessThan(Number(long.liquidationPrice));
+    const longRow = table.locator('tr[data-side="LONG"]');
+    await expect
+      .poll(async () =>
+        Number(((await longRow.getByTestId("position-margin").textContent()) ?? "").replace(/,/g, "")),
+      )
+      .toBeCloseTo(Number(long.margin) + 20, 1);
+    await expect
+      .poll(async () => (await longRow.getByTestId("position-liq").textContent()) ?? "", LIVE)
+      .toBe((await after())?.liquidationPrice);
+
+    // Removing more than the position can spare is refused with the most it can spare.
+    await longRow.getByTestId("position-adjust-margin").click();
+    await page.getByTestId("adjust-margin-reduce").click();
+    await page.getByTestId("adjust-margin-amount").fill("5000");
+    await page.getByTestId("adjust-margin-submit").click();
+    await expect
+      .poll(() => textOf(page, "adjust-margin-problem"))
+      .toMatch(/^You can remove at most [\d,.]+ USDT\.$/);
   });
 });

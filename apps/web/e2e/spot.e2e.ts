@@ -4,7 +4,8 @@
  * mode, rests a limit order, fills a market order (trade history and balances move),
  * cancels the resting order, reads its records, tops up and resets the paper account and
  * leaves the mode; while the mode is on, pages outside the allowed list land on the
- * (language-prefixed) default spot page.
+ * (language-prefixed) default spot page. Another user rests a post-only order, sees a
+ * crossing one refused and leaves a stop-market order untriggered.
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { registerThroughPages } from "./account-flows.ts";
@@ -142,5 +143,51 @@ describe("spot trading", () => {
     await page.goto(`${server.url}/airdrops`);
     await page.waitForLoadState("networkidle");
     expect(new URL(page.url()).pathname).toBe("/airdrops");
+  });
+
+  test("post-only rests, a crossing post-only is refused, a stop-market order waits untriggered", async () => {
+    const page = await newPage(browser, { allowErrors });
+    await registerThroughPages(page, server.url, `spot-adv${Date.now()}@example.com`);
+    await page.context().addInitScript(() => localStorage.setItem("skipGuide", "1"));
+    await page.goto(`${server.url}/spot/BTCUSDT`);
+    await page.waitForLoadState("networkidle");
+    await page.getByTestId("enter-simulation").first().click();
+    await page.getByTestId("simulation-badge").waitFor();
+    await expect.poll(() => textOf(page, "available-buy"), { timeout: 15_000 }).toBe("50,000.00 USDT");
+    const last = Number((await textOf(page, "ticker-last")).replace(/[^\d.]/g, ""));
+    expect(last).toBeGreaterThan(0);
+
+    // Post-only under the market rests as a maker order; time in force is off with it.
+    await page.getByTestId("post-only-buy").check();
+    expect(await page.getByTestId("tif-buy").isDisabled()).toBe(true);
+    await page.getByTestId("price-buy").fill((last * 0.8).toFixed(2));
+    await page.getByTestId("amount-buy").fill("0.01");
+    await page.getByTestId("submit-buy").click();
+    await expect.poll(() => textOf(page, "order-notice")).toBe("Order placed.");
+    const open = page.getByTestId("open-orders").locator("tbody tr[data-order-id]");
+    await expect.poll(() => open.count()).toBe(1);
+    expect(await open.first().textContent()).toContain("Post only");
+
+    // Post-only above the best ask would take: refused, said in words, nothing placed.
+    await page.getByTestId("price-buy").fill((last * 1.05).toFixed(2));
+    await page.getByTestId("submit-buy").click();
+    await expect
+      .poll(() => textOf(page, "order-notice"))
+      .toBe(
+        "Post-only order refused: at this price it would trade at once. Choose a price that rests on the book.",
+      );
+    expect(await open.count()).toBe(1);
+
+    // A stop-market buy above the market waits for its trigger.
+    await page.getByTestId("order-type-stop_market").click();
+    await page.getByTestId("stop-price-buy").fill((last * 1.3).toFixed(2));
+    await page.getByTestId("amount-buy").fill("0.001");
+    await page.getByTestId("submit-buy").click();
+    await expect.poll(() => textOf(page, "order-notice")).toBe("Order placed.");
+    await expect.poll(() => open.count()).toBe(2);
+    const stop = page.getByTestId("open-orders").locator('tbody tr[data-triggered="false"]');
+    await expect.poll(() => stop.count()).toBe(1);
+    expect(await stop.textContent()).toContain("Stop-market");
+    expect(await stop.getByTestId("order-untriggered").textContent()).toContain("Not triggered");
   });
 });
