@@ -41,6 +41,7 @@ describe("register, login, logout", () => {
     const b = new Agent(server);
     expect((await b.login("alice@example.com", "correct horse battery")).code).toBe(Code.OK);
     const cookie = b.cookieHeader();
+    expect((await b.call("POST", "/v1/user/overview/userinfo")).code).toBe(Code.OK);
     await b.call("POST", "/btapi/common/logout");
     const after = await server.app.inject({
       method: "POST",
@@ -194,11 +195,14 @@ describe("forced logout codes and CSRF", () => {
   it("answers 20906 after a kick and 20205 for a frozen account", async () => {
     const a = new Agent(server);
     const userId = await a.registerEmail("kick@example.com", "password-123");
+    // Each session answers once first, so the kick and the freeze must reach a remembered session.
+    expect((await a.call("POST", "/v1/user/overview/userinfo")).code).toBe(Code.OK);
     await server.module.service.kickUser(userId);
     expect((await a.call("POST", "/v1/user/overview/userinfo")).code).toBe(Code.SESSION_KICKED);
 
     const b = new Agent(server);
     await b.login("kick@example.com", "password-123");
+    expect((await b.call("POST", "/v1/user/overview/userinfo")).code).toBe(Code.OK);
     await server.module.service.repo.setFrozen(userId, true, Date.now());
     expect((await b.call("POST", "/v1/user/overview/userinfo")).code).toBe(Code.SESSION_FROZEN);
     expect((await new Agent(server).login("kick@example.com", "password-123")).code).toBe(

@@ -1,4 +1,5 @@
 import type { Db, Queryable } from "../../platform/db/types.ts";
+import { AuthCache } from "./auth-cache.ts";
 
 /** A users row as stored (flags 0/1, times epoch ms). */
 export interface UserRow {
@@ -96,9 +97,41 @@ export interface NewSession {
 /** Data access for accounts: SQL only, no rules. */
 export class AccountsRepo {
   readonly db: Db;
+  /** Sessions behind tokens, remembered where this process is the only writer (see auth-cache.ts). */
+  readonly #auth: AuthCache<SessionRow, UserRow> | null;
 
   constructor(db: Db) {
     this.db = db;
+    this.#auth = db.dialect === "sqlite" ? new AuthCache() : null;
+  }
+
+  /**
+   * The session of a token hash and, when it is live at `now`, its user. Live sessions
+   * are remembered; every write below that touches a session or user forgets them.
+   */
+  async sessionWithUser(
+    tokenHash: string,
+    now: number,
+  ): Promise<{ session: SessionRow; user: UserRow | undefined } | undefined> {
+    const hit = this.#auth?.get(tokenHash, now);
+    if (hit !== undefined) return hit;
+    const epoch = this.#auth?.epoch ?? 0;
+    const session = await this.sessionByToken(tokenHash);
+    if (session === undefined) return undefined;
+    if (session.revoked_at !== null || session.expires_at < now) return { session, user: undefined };
+    const user = await this.userById(session.user_id);
+    if (user !== undefined) this.#auth?.set(tokenHash, user.id, session, user, now, epoch);
+    return { session, user };
+  }
+
+  /** Runs a write to a user's row, forgetting the user's remembered sessions before and after. */
+  async #userWrite<T>(id: string, write: () => Promise<T>): Promise<T> {
+    this.#auth?.dropUser(id);
+    try {
+      return await write();
+    } finally {
+      this.#auth?.dropUser(id);
+    }
   }
 
   userById(id: string, q: Queryable = this.db): Promise<UserRow | undefined> {
@@ -136,51 +169,69 @@ export class AccountsRepo {
   }
 
   async setRole(id: string, role: "user" | "admin", now: number): Promise<void> {
-    await this.db.run("UPDATE users SET role = ?, updated_at = ? WHERE id = ?", [role, now, id]);
+    return this.#userWrite(id, async () => {
+      await this.db.run("UPDATE users SET role = ?, updated_at = ? WHERE id = ?", [role, now, id]);
+    });
   }
 
   async setPassword(id: string, passwordHash: string, now: number): Promise<void> {
-    await this.db.run("UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ?", [
-      passwordHash,
-      now,
-      id,
-    ]);
+    return this.#userWrite(id, async () => {
+      await this.db.run("UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ?", [
+        passwordHash,
+        now,
+        id,
+      ]);
+    });
   }
 
   async setFrozen(id: string, frozen: boolean, now: number): Promise<void> {
-    await this.db.run("UPDATE users SET frozen = ?, updated_at = ? WHERE id = ?", [frozen ? 1 : 0, now, id]);
+    return this.#userWrite(id, async () => {
+      await this.db.run("UPDATE users SET frozen = ?, updated_at = ? WHERE id = ?", [
+        frozen ? 1 : 0,
+        now,
+        id,
+      ]);
+    });
   }
 
   async setGooglePending(id: string, sealed: string | null, now: number): Promise<void> {
-    await this.db.run("UPDATE users SET google_pending_enc = ?, updated_at = ? WHERE id = ?", [
-      sealed,
-      now,
-      id,
-    ]);
+    return this.#userWrite(id, async () => {
+      await this.db.run("UPDATE users SET google_pending_enc = ?, updated_at = ? WHERE id = ?", [
+        sealed,
+        now,
+        id,
+      ]);
+    });
   }
 
   async bindGoogle(id: string, sealed: string, step: number, now: number): Promise<void> {
-    await this.db.run(
-      "UPDATE users SET google_secret_enc = ?, google_pending_enc = NULL, google_enable = 1, google_last_step = ?, updated_at = ? WHERE id = ?",
-      [sealed, step, now, id],
-    );
+    return this.#userWrite(id, async () => {
+      await this.db.run(
+        "UPDATE users SET google_secret_enc = ?, google_pending_enc = NULL, google_enable = 1, google_last_step = ?, updated_at = ? WHERE id = ?",
+        [sealed, step, now, id],
+      );
+    });
   }
 
   async setGoogleEnable(id: string, enable: boolean, now: number): Promise<void> {
-    await this.db.run("UPDATE users SET google_enable = ?, updated_at = ? WHERE id = ?", [
-      enable ? 1 : 0,
-      now,
-      id,
-    ]);
+    return this.#userWrite(id, async () => {
+      await this.db.run("UPDATE users SET google_enable = ?, updated_at = ? WHERE id = ?", [
+        enable ? 1 : 0,
+        now,
+        id,
+      ]);
+    });
   }
 
   /** Records the TOTP step used; false when that step (or a later one) was already used. */
   async useGoogleStep(id: string, step: number): Promise<boolean> {
-    const res = await this.db.run(
-      "UPDATE users SET google_last_step = ? WHERE id = ? AND google_last_step < ?",
-      [step, id, step],
-    );
-    return res.changes === 1;
+    return this.#userWrite(id, async () => {
+      const res = await this.db.run(
+        "UPDATE users SET google_last_step = ? WHERE id = ? AND google_last_step < ?",
+        [step, id, step],
+      );
+      return res.changes === 1;
+    });
   }
 
   async kycLevel1(
@@ -195,15 +246,17 @@ export class AccountsRepo {
     },
     now: number,
   ): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      await tx.run(
-        "UPDATE users SET kyc_level = CASE WHEN kyc_level < 1 THEN 1 ELSE kyc_level END, family_name = ?, given_name = ?, country = ?, updated_at = ? WHERE id = ?",
-        [s.familyName, s.givenName, s.country, now, id],
-      );
-      await tx.run(
-        "INSERT INTO kyc_submissions (id, user_id, level, country, document_hash, document_last4, status, created_at) VALUES (?, ?, 1, ?, ?, ?, 'approved', ?)",
-        [s.submissionId, id, s.country, s.documentHash, s.documentLast4, now],
-      );
+    return this.#userWrite(id, async () => {
+      await this.db.transaction(async (tx) => {
+        await tx.run(
+          "UPDATE users SET kyc_level = CASE WHEN kyc_level < 1 THEN 1 ELSE kyc_level END, family_name = ?, given_name = ?, country = ?, updated_at = ? WHERE id = ?",
+          [s.familyName, s.givenName, s.country, now, id],
+        );
+        await tx.run(
+          "INSERT INTO kyc_submissions (id, user_id, level, country, document_hash, document_last4, status, created_at) VALUES (?, ?, 1, ?, ?, ?, 'approved', ?)",
+          [s.submissionId, id, s.country, s.documentHash, s.documentLast4, now],
+        );
+      });
     });
   }
 
@@ -212,15 +265,17 @@ export class AccountsRepo {
     s: { submissionId: string; addressLine: string; city: string },
     now: number,
   ): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      await tx.run("UPDATE users SET kyc_level = 2, updated_at = ? WHERE id = ? AND kyc_level >= 1", [
-        now,
-        id,
-      ]);
-      await tx.run(
-        "INSERT INTO kyc_submissions (id, user_id, level, address_line, city, status, created_at) VALUES (?, ?, 2, ?, ?, 'approved', ?)",
-        [s.submissionId, id, s.addressLine, s.city, now],
-      );
+    return this.#userWrite(id, async () => {
+      await this.db.transaction(async (tx) => {
+        await tx.run("UPDATE users SET kyc_level = 2, updated_at = ? WHERE id = ? AND kyc_level >= 1", [
+          now,
+          id,
+        ]);
+        await tx.run(
+          "INSERT INTO kyc_submissions (id, user_id, level, address_line, city, status, created_at) VALUES (?, ?, 2, ?, ?, 'approved', ?)",
+          [s.submissionId, id, s.addressLine, s.city, now],
+        );
+      });
     });
   }
 
@@ -253,18 +308,25 @@ export class AccountsRepo {
   }
 
   async revokeSession(tokenHash: string, reason: string, now: number): Promise<void> {
-    await this.db.run(
-      "UPDATE sessions SET revoked_at = ?, revoke_reason = ? WHERE token_hash = ? AND revoked_at IS NULL",
-      [now, reason, tokenHash],
-    );
+    this.#auth?.dropToken(tokenHash);
+    try {
+      await this.db.run(
+        "UPDATE sessions SET revoked_at = ?, revoke_reason = ? WHERE token_hash = ? AND revoked_at IS NULL",
+        [now, reason, tokenHash],
+      );
+    } finally {
+      this.#auth?.dropToken(tokenHash);
+    }
   }
 
   async revokeUserSessions(userId: string, reason: string, now: number): Promise<number> {
-    const res = await this.db.run(
-      "UPDATE sessions SET revoked_at = ?, revoke_reason = ? WHERE user_id = ? AND revoked_at IS NULL",
-      [now, reason, userId],
-    );
-    return res.changes;
+    return this.#userWrite(userId, async () => {
+      const res = await this.db.run(
+        "UPDATE sessions SET revoked_at = ?, revoke_reason = ? WHERE user_id = ? AND revoked_at IS NULL",
+        [now, reason, userId],
+      );
+      return res.changes;
+    });
   }
 
   async insertChallenge(c: ChallengeRow & { created_at: number }): Promise<void> {

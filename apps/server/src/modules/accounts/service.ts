@@ -318,8 +318,10 @@ export class AccountsService {
   /** Resolves a session cookie; the error code tells the client whether to force a logout. */
   async authenticate(token: string | undefined): Promise<AuthContext> {
     if (token === undefined || token.length < 16) throw new AppError(Code.SESSION_INVALID, "Please log in");
-    const session = await this.repo.sessionByToken(sha256Hex(token));
-    if (session === undefined || session.expires_at < this.#now()) {
+    const now = this.#now();
+    const found = await this.repo.sessionWithUser(sha256Hex(token), now);
+    const session = found?.session;
+    if (session === undefined || session.expires_at < now) {
       throw new AppError(Code.SESSION_INVALID, "Your session has expired; please log in again");
     }
     if (session.revoked_at !== null) {
@@ -327,7 +329,7 @@ export class AccountsService {
         throw new AppError(Code.SESSION_KICKED, "You were logged out from another place");
       throw new AppError(Code.SESSION_INVALID, "Your session has ended; please log in again");
     }
-    const user = await this.repo.userById(session.user_id);
+    const user = found?.user;
     if (user === undefined) throw new AppError(Code.SESSION_INVALID, "Please log in");
     if (user.frozen === 1) throw new AppError(Code.SESSION_FROZEN, "This account is frozen");
     return { user, session };
