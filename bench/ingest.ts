@@ -14,9 +14,12 @@
  * ratio_sqlite_vs_bare, p99_ms, ...}` (p99 of the SQLite FULL run). Target: 100 000
  * events/s durable into SQLite from one process.
  *
- * Env: BENCH_CONNECTIONS (32), BENCH_DURATION_S (10), BENCH_PG_URL.
+ * Env: BENCH_CONNECTIONS (32), BENCH_DURATION_S (10), BENCH_PG_URL; BENCH_CPU_PROF=<dir>
+ * (the servers write .cpuprofile files there, one per thread, the writer's included);
+ * BENCH_ONLY=full (only the SQLite FULL run, no JSON line: for profiling and quick checks).
  */
 import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { fileURLToPath } from "node:url";
@@ -27,6 +30,8 @@ import { startServer } from "../scripts/lib/server-process.ts";
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const duration = Number(process.env.BENCH_DURATION_S ?? 10);
 const pgUrl = process.env.BENCH_PG_URL ?? "postgres://root@127.0.0.1:5432/test";
+const profileDir = process.env.BENCH_CPU_PROF;
+const nodeArgs = profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [];
 const BATCH = 50;
 const TARGET = 100_000;
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -93,13 +98,22 @@ function template(): string {
 
 interface Run {
   eventsPerS: number;
+  /** Server CPU (every thread) per acknowledged event, expansion included (SQLite). */
+  cpuUsPerEvent?: number;
   p50: number;
   p99: number;
   acknowledged: number;
   failed: number;
 }
 
-async function hammer(url: string, label: string): Promise<Run> {
+/** CPU seconds (user + system, every thread) the process `pid` used so far (Linux). */
+function cpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+async function hammer(url: string, label: string, pid?: number): Promise<Run> {
   const body = template();
   let counter = 0;
   const prefix = `${process.pid}${Date.now()}`;
@@ -117,7 +131,9 @@ async function hammer(url: string, label: string): Promise<Run> {
     ],
   });
   await autocannon(options(2));
+  const cpuBefore = pid === undefined ? 0 : cpuSeconds(pid);
   const result = await autocannon(options(duration));
+  const cpuRun = pid === undefined ? 0 : cpuSeconds(pid) - cpuBefore;
   const ok = result["2xx"];
   const bad = result.non2xx + result.errors + result.timeouts;
   const eventsPerS = Math.round((ok * BATCH) / duration);
@@ -129,8 +145,11 @@ async function hammer(url: string, label: string): Promise<Run> {
       `  failed: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts; status codes ${JSON.stringify(result.statusCodeStats)}`,
     );
   }
+  if (pid !== undefined) log(`  server CPU during the run: ${cpuRun.toFixed(1)} s of ${duration} s`);
   return {
     eventsPerS,
+    cpuUsPerEvent:
+      pid === undefined || ok === 0 ? undefined : Math.round((cpuRun / (ok * BATCH)) * 1e6 * 10) / 10,
     p50: result.latency.p50,
     p99: result.latency.p99,
     acknowledged: ok * BATCH,
@@ -139,11 +158,31 @@ async function hammer(url: string, label: string): Promise<Run> {
 }
 
 async function sqliteRun(sync: "full" | "normal"): Promise<Run> {
-  const server = await startServer({ env: { TRACKING_SQLITE_SYNC: sync, LOG_LEVEL: "warn" } });
+  const server = await startServer({ env: { TRACKING_SQLITE_SYNC: sync, LOG_LEVEL: "warn" }, nodeArgs });
   try {
     const run = await hammer(
       `${server.url}/v1/buried/log/info`,
       `SQLite (synchronous ${sync.toUpperCase()})`,
+      server.pid,
+    );
+    // uploads are acknowledged once stored as one row each and expanded into events after:
+    // wait for the expansion, counting its CPU too
+    const cpuAfterRun = cpuSeconds(server.pid);
+    const drainStart = performance.now();
+    const watch = new DatabaseSync(path.join(server.dataDir, "tracking.db"), { readOnly: true });
+    const raw = watch.prepare("SELECT 1 FROM sqlite_master WHERE name = 'tracking_uploads'").get();
+    const waiting = () =>
+      raw === undefined
+        ? 0
+        : Number((watch.prepare("SELECT COUNT(*) AS n FROM tracking_uploads").get() as { n: number }).n);
+    while (waiting() > 0) await new Promise((resolve) => setTimeout(resolve, 20));
+    watch.close();
+    const drainMs = Math.round(performance.now() - drainStart);
+    const cpuDrain = cpuSeconds(server.pid) - cpuAfterRun;
+    const perEvent = ((run.cpuUsPerEvent ?? 0) * run.acknowledged) / 1e6 + cpuDrain;
+    run.cpuUsPerEvent = Math.round((perEvent / run.acknowledged) * 1e6 * 10) / 10;
+    log(
+      `  expansion backlog drained ${drainMs} ms after the run; server CPU ${run.cpuUsPerEvent} us per event`,
     );
     if (run.failed) log(`  server output (tail):\n${server.output().slice(-2000)}`);
     await server.stop();
@@ -171,9 +210,9 @@ async function postgresRun(): Promise<Run | undefined> {
   const url = new URL(pgUrl);
   url.searchParams.set("options", `-c search_path=${schema}`);
   try {
-    const server = await startServer({ env: { DATABASE_URL: url.toString(), LOG_LEVEL: "warn" } });
+    const server = await startServer({ env: { DATABASE_URL: url.toString(), LOG_LEVEL: "warn" }, nodeArgs });
     try {
-      const run = await hammer(`${server.url}/v1/buried/log/info`, "PostgreSQL");
+      const run = await hammer(`${server.url}/v1/buried/log/info`, "PostgreSQL", server.pid);
       if (run.failed) log(`  server output (tail):\n${server.output().slice(-2000)}`);
       const stored = Number(
         (await admin.query(`SELECT COUNT(*) AS n FROM "${schema}".tracking_events`)).rows[0]?.n ?? 0,
@@ -198,7 +237,11 @@ async function bareRun(): Promise<Run> {
       child.stdout.once("data", (chunk: Buffer) => resolve(Number(chunk.toString().trim())));
       child.once("exit", () => reject(new Error("bare server exited")));
     });
-    return await hammer(`http://127.0.0.1:${port}/v1/buried/log/info`, "bare node:http (parse only)");
+    return await hammer(
+      `http://127.0.0.1:${port}/v1/buried/log/info`,
+      "bare node:http (parse only)",
+      child.pid,
+    );
   } finally {
     child.kill("SIGTERM");
   }
@@ -206,6 +249,7 @@ async function bareRun(): Promise<Run> {
 
 log(`bench:ingest: ${BATCH}-event uploads, ${connections} connections, ${duration} s per run`);
 const full = await sqliteRun("full");
+if (process.env.BENCH_ONLY === "full") process.exit(0);
 const normal = await sqliteRun("normal");
 const postgres = await postgresRun();
 const bare = await bareRun();
@@ -219,8 +263,10 @@ log(
     sqlite_events_per_s: full.eventsPerS,
     postgres_events_per_s: postgres?.eventsPerS ?? null,
     bare_events_per_s: bare.eventsPerS,
+    bare_cpu_us_per_event: bare.cpuUsPerEvent ?? null,
     ratio_sqlite_vs_bare: ratio,
     p99_ms: full.p99,
+    sqlite_cpu_us_per_event: full.cpuUsPerEvent ?? null,
     sqlite_normal_events_per_s: normal.eventsPerS,
     postgres_p99_ms: postgres?.p99 ?? null,
   }),

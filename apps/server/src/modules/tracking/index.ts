@@ -44,7 +44,9 @@ export function trackingModule(options: TrackingModuleOptions = {}) {
   return async function registerTracking(api: FastifyInstance, platform: Platform): Promise<void> {
     const config = options.config ?? loadTrackingConfig();
     const now = options.now ?? Date.now;
-    const store = await openTrackingStore(platform.db, config, options.file);
+    const store = await openTrackingStore(platform.db, config, options.file, {
+      onExpandError: (message) => api.log.error(message),
+    });
     options.onStore?.(store);
     const maintain = async () => {
       await ensurePartitions(store.db, now(), config.partitionDaysAhead);
@@ -73,13 +75,16 @@ export function trackingModule(options: TrackingModuleOptions = {}) {
       await store.close();
     });
     api.decorate("tracking", {
-      pageViewsByPathPrefix: (prefix: string, sinceMs: number, query?: PageViewQuery) =>
-        pageViewsByPathPrefix(store.db, prefix, sinceMs, query),
+      pageViewsByPathPrefix: async (prefix: string, sinceMs: number, query?: PageViewQuery) => {
+        await store.sink.settled();
+        return pageViewsByPathPrefix(store.db, prefix, sinceMs, query);
+      },
     } satisfies TrackingQueries);
     trackingRoutes(api, {
       config,
       sink: store.sink,
-      analytics: new AnalyticsService(new TrackingRepo(store.db), now),
+      // every figure counts the events acknowledged before the request (see EventSink.settled)
+      analytics: new AnalyticsService(new TrackingRepo(store.db), now, () => store.sink.settled()),
       now,
     });
   };

@@ -47,7 +47,9 @@ describe.each(TARGETS)("tracking ingest on %s", (name) => {
     await target?.cleanup();
   });
 
+  // the answer comes once the upload is durable; its events are queryable once settled
   const count = async (where = "1 = 1", params: (string | number)[] = []) => {
+    await store?.sink.settled();
     const row = await store?.db.get<{ n: number }>(
       `SELECT COUNT(*) AS n FROM tracking_events WHERE ${where}`,
       params,
@@ -122,6 +124,7 @@ describe.each(TARGETS)("tracking ingest on %s", (name) => {
       "user-agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
     });
     expect(res.json().code).toBe("00000");
+    await store?.sink.settled();
     const row = await store?.db.get<{ is_bot: number; pfb: string; path: string; ref_host: string }>(
       "SELECT is_bot, pfb, path, ref_host FROM tracking_events WHERE page_unique_id = ?",
       [pid],

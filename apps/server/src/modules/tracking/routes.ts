@@ -63,14 +63,17 @@ export function trackingRoutes(api: FastifyInstance, deps: TrackingRouteDeps): v
       config: { fastImage: false },
       handler: async ({ request }): Promise<TrackingIngestResult> => {
         const text = typeof request.body === "string" ? request.body : "";
-        const upload = parseUpload(text, {
-          receivedAt: deps.now(),
-          isBot: isbot(header(request, "user-agent")),
-          ip: request.ip,
-          pfb: header(request, "pfb"),
+        const upload = parseUpload(text);
+        await deps.sink.accept({
+          records: upload.records,
+          meta: {
+            receivedAt: deps.now(),
+            isBot: isbot(header(request, "user-agent")),
+            ip: request.ip,
+            pfb: header(request, "pfb"),
+          },
         });
-        await deps.sink.write(upload.rows);
-        return { received: upload.received, accepted: upload.rows.length, rejected: upload.rejected };
+        return { received: upload.received, accepted: upload.records.length, rejected: upload.rejected };
       },
     });
   });

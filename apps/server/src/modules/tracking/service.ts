@@ -18,13 +18,17 @@ export function bucketFor(q: Pick<AnalyticsQuery, "from" | "to">): number {
 export class AnalyticsService {
   readonly #repo: TrackingRepo;
   readonly #now: () => number;
-  constructor(repo: TrackingRepo, now: () => number = Date.now) {
+  readonly #settled: () => Promise<void>;
+  /** `settled`: awaited before each answer (events acknowledged but not yet queryable). */
+  constructor(repo: TrackingRepo, now: () => number = Date.now, settled = () => Promise.resolve()) {
     this.#repo = repo;
     this.#now = now;
+    this.#settled = settled;
   }
 
   /** The range, the same-length range just before it, and the chart series. */
   async overview(q: AnalyticsQuery): Promise<AnalyticsOverview> {
+    await this.#settled();
     const length = q.to - q.from;
     const bucketMs = bucketFor(q);
     const [current, previous, series] = await Promise.all([
@@ -35,15 +39,18 @@ export class AnalyticsService {
     return { current, previous, bucketMs, series };
   }
 
-  content(q: AnalyticsQuery): Promise<AnalyticsContent> {
+  async content(q: AnalyticsQuery): Promise<AnalyticsContent> {
+    await this.#settled();
     return this.#repo.content(q);
   }
 
-  audience(q: AnalyticsQuery): Promise<AnalyticsAudience> {
+  async audience(q: AnalyticsQuery): Promise<AnalyticsAudience> {
+    await this.#settled();
     return this.#repo.audience(q);
   }
 
-  realtime(lang: number | undefined): Promise<AnalyticsRealtime> {
+  async realtime(lang: number | undefined): Promise<AnalyticsRealtime> {
+    await this.#settled();
     return this.#repo.realtime(this.#now(), lang);
   }
 }

@@ -1,23 +1,51 @@
 import { Worker } from "node:worker_threads";
+import type { TrackingRecord } from "@meridian/contracts";
 import type { PlatformDb } from "../../platform/db/index.ts";
+import { encodeBatch } from "./batch.ts";
 import { columnArrays, POSTGRES_INSERT_SQL, packRows, type StoredRow } from "./columns.ts";
-import type { WriterReply, WriterRequest } from "./sqlite-writer.worker.ts";
+import { toRow, type UploadMeta } from "./rows.ts";
+import type { WriterNotice, WriterOptions, WriterReply, WriterRequest } from "./sqlite-writer.worker.ts";
+import { RECORD_FIELDS } from "./validate.ts";
+
+/** The valid events of one upload and what the server adds to them. */
+export interface AcceptedUpload {
+  records: readonly TrackingRecord[];
+  meta: UploadMeta;
+}
 
 /**
- * Where accepted events go. `write` resolves once the rows are committed (durable as
- * configured), so the upload is acknowledged only then; concurrent calls share commits.
+ * Where accepted events go. `accept` and `write` resolve once the events are committed
+ * (durable as configured), so the upload is acknowledged only then; concurrent calls
+ * share commits. Events accepted may reach the queryable table a little later (SQLite
+ * expands uploads after acknowledging them): `settled` resolves once every event
+ * accepted before the call is there.
  */
 export interface EventSink {
+  /** One upload's valid events (the ingest). */
+  accept(upload: AcceptedUpload): Promise<void>;
+  /** Rows straight into the events table. */
   write(rows: readonly StoredRow[]): Promise<void>;
+  settled(): Promise<void>;
   /** A write statement run in the writer's order (retention deletes); resolves with the rows changed. */
   run(sql: string, params: (string | number)[]): Promise<number>;
   close(): Promise<void>;
 }
 
+export interface SqliteSinkOptions {
+  /** false: uploads are accepted and never expanded (tests of a crash in between). */
+  expand?: boolean;
+  /** An upload that could not be expanded (marked in tracking_uploads and skipped). */
+  onExpandError?: (message: string) => void;
+}
+
 /** SQLite: a writer thread owning the tracking file (see sqlite-writer.worker.ts). */
-export function sqliteSink(file: string, synchronous: "full" | "normal"): EventSink {
+export function sqliteSink(
+  file: string,
+  synchronous: "full" | "normal",
+  options: SqliteSinkOptions = {},
+): EventSink {
   const worker = new Worker(new URL("./sqlite-writer.worker.ts", import.meta.url), {
-    workerData: { file, synchronous },
+    workerData: { file, synchronous, expand: options.expand !== false } satisfies WriterOptions,
   });
   const waiting = new Map<number, { resolve: (changes: number) => void; reject: (error: Error) => void }>();
   let nextId = 1;
@@ -26,7 +54,11 @@ export function sqliteSink(file: string, synchronous: "full" | "normal"): EventS
   worker.on("message", (replies: unknown) => {
     // Under `node --watch` the runtime also posts its own module-tracking messages
     // through worker ports; only the writer's reply batches are arrays.
-    if (!Array.isArray(replies)) return;
+    if (!Array.isArray(replies)) {
+      const notice = replies as Partial<WriterNotice> | null;
+      if (typeof notice?.expandError === "string") options.onExpandError?.(notice.expandError);
+      return;
+    }
     for (const reply of replies as WriterReply[]) {
       const entry = waiting.get(reply.id);
       waiting.delete(reply.id);
@@ -53,10 +85,22 @@ export function sqliteSink(file: string, synchronous: "full" | "normal"): EventS
   };
 
   return {
+    async accept({ records, meta }) {
+      if (records.length > 0) {
+        await send({
+          kind: "accept",
+          events: records.length,
+          batch: encodeBatch(records, meta, RECORD_FIELDS),
+        });
+      }
+    },
     async write(rows) {
       if (rows.length > 0) {
         await send({ kind: "insert", rows: rows.length, values: packRows(rows) });
       }
+    },
+    async settled() {
+      await send({ kind: "settle" });
     },
     run: (statement, params) => send({ kind: "run", sql: statement, params }),
     async close() {
@@ -109,15 +153,20 @@ export function postgresSink(db: PlatformDb, parallel = 4): EventSink {
     }
   };
 
+  const write = (rows: readonly StoredRow[]): Promise<void> => {
+    if (rows.length === 0) return Promise.resolve();
+    return new Promise<void>((resolve, reject) => {
+      pending.push({ rows, resolve, reject });
+      // a microtask later, so the uploads parsed in this turn share the commit
+      if (pending.length === 1) queueMicrotask(kick);
+    });
+  };
+
   return {
-    write(rows) {
-      if (rows.length === 0) return Promise.resolve();
-      return new Promise<void>((resolve, reject) => {
-        pending.push({ rows, resolve, reject });
-        // a microtask later, so the uploads parsed in this turn share the commit
-        if (pending.length === 1) queueMicrotask(kick);
-      });
-    },
+    accept: ({ records, meta }) => write(records.map((record) => toRow(record, meta))),
+    write,
+    // events are in the table once acknowledged
+    settled: () => Promise.resolve(),
     async run(statement, params) {
       return (await db.run(statement, params)).changes;
     },

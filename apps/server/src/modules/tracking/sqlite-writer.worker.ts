@@ -2,46 +2,85 @@
  * The tracking file's only writer, on its own thread: node:sqlite is synchronous, so
  * the fsync of each commit would otherwise stall the server's event loop.
  *
+ * Accept, then expand. An upload arrives as one compact text (`accept`, batch.ts) and
+ * is stored as ONE row of `tracking_uploads`; it is acknowledged once that row is
+ * committed. Expanding it into `tracking_events` (50 rows and their indexes, the costly
+ * part) happens after the acknowledgements, in transactions of their own that insert the
+ * events and delete the uploads they came from together: a crash before or during one
+ * leaves the uploads in place for the next start, and a repeat of an event is skipped by
+ * the unique index, so expanding twice stores nothing twice.
+ *
  * Group commit: messages that arrive while a commit runs wait in `queue`; the next turn
  * writes all of them in ONE transaction, commits (one fsync), and only then acknowledges
- * each. Under load a turn first gathers for up to GATHER_MS (or GATHER_ROWS rows), so
- * one fsync covers more uploads. An upload's rows go in as multi-row INSERTs of up to
- * CHUNK rows (one statement step each, not one per row). A failing turn is retried one
- * message per transaction, so one bad message cannot fail its neighbours.
+ * each. Under load a turn first gathers for up to GATHER_MS (or GATHER_ROWS events), so
+ * one fsync covers more uploads. A failing turn is retried one message per transaction,
+ * so one bad message cannot fail its neighbours.
+ *
+ * Expansion commits with synchronous NORMAL: it loses nothing acknowledged (the uploads
+ * were fsynced and are deleted only by the expansion that stored their events), and the
+ * next FULL commit syncs it too. After each turn one chunk is expanded; when more than
+ * MAX_BACKLOG events wait, the writer expands before it takes more uploads, so an
+ * acknowledged event reaches the queryable table within a bounded delay and a sustained
+ * overload slows the acknowledgements instead of growing the backlog.
  */
 import { DatabaseSync, type StatementSync } from "node:sqlite";
 import { parentPort, workerData } from "node:worker_threads";
-import { COLUMN_NAMES, sqliteInsertSql, unpackRows } from "./columns.ts";
+import { decodeBatch } from "./batch.ts";
+import { COLUMN_NAMES, type StoredRow, sqliteInsertSql, unpackRows } from "./columns.ts";
+import { toRow } from "./rows.ts";
 
 export type WriterRequest =
   /**
-   * `values`: the rows as `packRows` makes them (one string per upload: a single copy
-   * to this thread instead of a structured clone per value).
+   * Rows straight into `tracking_events` in the group commit. `values`: the rows as
+   * `packRows` makes them (one string: a single copy to this thread instead of a
+   * structured clone per value).
    */
   | { kind: "insert"; id: number; rows: number; values: string }
+  /** One accepted upload (`encodeBatch`) of `events` events, kept until expanded. */
+  | { kind: "accept"; id: number; events: number; batch: string }
+  /** Answered once every upload accepted before it is expanded. */
+  | { kind: "settle"; id: number }
   | { kind: "run"; id: number; sql: string; params: (string | number)[] };
 
 export type WriterReply = { id: number; changes: number } | { id: number; error: string };
+/** Not a reply: an upload whose expansion failed on its own (marked, skipped from then on). */
+export interface WriterNotice {
+  expandError: string;
+}
 
-interface WriterOptions {
+export interface WriterOptions {
   file: string;
   synchronous: "full" | "normal";
+  /** false: accept but never expand (tests of a crash between the two). Default true. */
+  expand?: boolean;
 }
 
 /** Rows per INSERT statement: 26 columns x 100 rows stays far below SQLite's 32766 parameters. */
 const CHUNK = 100;
 const GATHER_MS = 2;
 const GATHER_ROWS = 5_000;
+/** Uploads expanded per transaction (2,000 events of full uploads). */
+const EXPAND_UPLOADS = 40;
+/** Events waiting for expansion beyond which the writer expands before taking more uploads. */
+const MAX_BACKLOG = 50_000;
 const WIDTH = COLUMN_NAMES.length;
 
 const options = workerData as WriterOptions;
+const expandOn = options.expand !== false;
+const full = options.synchronous === "full";
 const db = new DatabaseSync(options.file, { timeout: 10_000 });
 // 64 MiB of page cache: the dedupe index's pages stay in memory between commits
 db.exec(
-  `PRAGMA journal_mode = WAL; PRAGMA synchronous = ${options.synchronous === "full" ? "FULL" : "NORMAL"}; PRAGMA cache_size = -65536;`,
+  `PRAGMA journal_mode = WAL; PRAGMA synchronous = ${full ? "FULL" : "NORMAL"}; PRAGMA cache_size = -65536;`,
 );
 const statements = new Map<string, StatementSync>();
 const inserts: StatementSync[] = [];
+const acceptUpload = db.prepare("INSERT INTO tracking_uploads (events, batch) VALUES (?, ?)");
+const nextUploads = db.prepare(
+  "SELECT id, events, batch FROM tracking_uploads WHERE error IS NULL ORDER BY id LIMIT ?",
+);
+const dropUploads = db.prepare("DELETE FROM tracking_uploads WHERE id >= ? AND id <= ? AND error IS NULL");
+const markUpload = db.prepare("UPDATE tracking_uploads SET error = ? WHERE id = ?");
 const port = parentPort;
 let queue: WriterRequest[] = [];
 let queuedRows = 0;
@@ -49,6 +88,20 @@ let lastTurn = 0;
 /** The next turn: now (after the messages already delivered) or after a gathering wait. */
 let soon: NodeJS.Immediate | undefined;
 let gathering: NodeJS.Timeout | undefined;
+
+const waiting = db
+  .prepare(
+    "SELECT COALESCE(SUM(events), 0) AS n, COALESCE(MAX(id), 0) AS last FROM tracking_uploads WHERE error IS NULL",
+  )
+  .get();
+/** Events accepted and not yet expanded (those of a previous run included). */
+let backlog = Number(waiting?.n ?? 0);
+/** Highest upload id accepted (in the open transaction), committed, and expanded. */
+let acceptedUpTo = Number(waiting?.last ?? 0);
+let committedUpTo = acceptedUpTo;
+let expandedUpTo = backlog === 0 ? committedUpTo : 0;
+/** `settle` requests waiting for `expandedUpTo` to reach `upTo`. */
+let settles: { id: number; upTo: number }[] = [];
 
 function statement(sql: string): StatementSync {
   let found = statements.get(sql);
@@ -68,28 +121,135 @@ function insertOf(rows: number): StatementSync {
   return found;
 }
 
-function apply(request: WriterRequest): number {
-  if (request.kind === "run") return Number(statement(request.sql).run(...request.params).changes);
-  const values = unpackRows(request.values, request.rows);
+/** Binds `values` (WIDTH per row) as multi-row INSERTs of up to CHUNK rows. */
+function insertValues(values: (string | number)[], rows: number): number {
   let changes = 0;
-  for (let start = 0; start < request.rows; start += CHUNK) {
-    const rows = Math.min(CHUNK, request.rows - start);
-    const chunk = values.slice(start * WIDTH, (start + rows) * WIDTH);
-    changes += Number(insertOf(rows).run(...chunk).changes);
+  for (let start = 0; start < rows; start += CHUNK) {
+    const count = Math.min(CHUNK, rows - start);
+    const chunk = count === rows ? values : values.slice(start * WIDTH, (start + count) * WIDTH);
+    changes += Number(insertOf(count).run(...chunk).changes);
   }
   return changes;
 }
 
+function apply(request: WriterRequest): number {
+  switch (request.kind) {
+    case "run":
+      return Number(statement(request.sql).run(...request.params).changes);
+    case "insert":
+      return insertValues(unpackRows(request.values, request.rows), request.rows);
+    case "accept":
+      acceptedUpTo = Number(acceptUpload.run(request.events, request.batch).lastInsertRowid);
+      return request.events;
+    case "settle":
+      settles.push({ id: request.id, upTo: acceptedUpTo });
+      return 0;
+  }
+}
+
 function inTransaction(requests: WriterRequest[]): WriterReply[] {
+  const settled = settles.length;
+  const accepted = acceptedUpTo;
   db.exec("BEGIN IMMEDIATE");
   try {
-    const replies = requests.map((request) => ({ id: request.id, changes: apply(request) }));
+    const replies: WriterReply[] = [];
+    for (const request of requests) {
+      const changes = apply(request);
+      if (request.kind !== "settle") replies.push({ id: request.id, changes });
+    }
     db.exec("COMMIT");
+    committedUpTo = acceptedUpTo;
+    for (const request of requests) if (request.kind === "accept") backlog += request.events;
     return replies;
+  } catch (error) {
+    if (db.isTransaction) db.exec("ROLLBACK");
+    settles.length = settled;
+    acceptedUpTo = accepted;
+    throw error;
+  }
+}
+
+/** Events of `uploads` as bind values, in order. */
+function expandedValues(uploads: { batch: string }[]): { values: (string | number)[]; rows: number } {
+  const values: (string | number)[] = [];
+  let rows = 0;
+  for (const upload of uploads) {
+    const { records, meta } = decodeBatch(upload.batch);
+    for (const record of records) {
+      const row: StoredRow = toRow(record, meta);
+      for (const name of COLUMN_NAMES) values.push(row[name]);
+      rows++;
+    }
+  }
+  return { values, rows };
+}
+
+interface Upload {
+  id: number;
+  events: number;
+  batch: string;
+}
+
+/** Expands `uploads` (consecutive ids) in one transaction; throws (rolled back) on failure. */
+function expandTogether(uploads: Upload[]): void {
+  const first = uploads[0];
+  const last = uploads.at(-1);
+  if (first === undefined || last === undefined) return;
+  const { values, rows } = expandedValues(uploads);
+  db.exec("BEGIN IMMEDIATE");
+  try {
+    insertValues(values, rows);
+    dropUploads.run(first.id, last.id);
+    db.exec("COMMIT");
   } catch (error) {
     if (db.isTransaction) db.exec("ROLLBACK");
     throw error;
   }
+}
+
+/** Expands the oldest uploads waiting (one transaction); false when none wait. */
+function expandStep(): boolean {
+  const uploads = nextUploads.all(EXPAND_UPLOADS) as unknown as Upload[];
+  if (uploads.length === 0) {
+    backlog = 0;
+    expandedUpTo = committedUpTo;
+    return false;
+  }
+  if (full) db.exec("PRAGMA synchronous = NORMAL");
+  try {
+    try {
+      expandTogether(uploads);
+    } catch {
+      for (const upload of uploads) {
+        try {
+          expandTogether([upload]);
+        } catch (error) {
+          const message = error instanceof Error ? error.message : String(error);
+          markUpload.run(message.slice(0, 1000), upload.id);
+          port?.postMessage({
+            expandError: `tracking upload ${upload.id}: ${message}`,
+          } satisfies WriterNotice);
+        }
+      }
+    }
+  } finally {
+    if (full) db.exec("PRAGMA synchronous = FULL");
+  }
+  for (const upload of uploads) backlog -= upload.events;
+  expandedUpTo = Math.max(expandedUpTo, uploads.at(-1)?.id ?? 0);
+  if (backlog <= 0) {
+    backlog = 0;
+    expandedUpTo = Math.max(expandedUpTo, committedUpTo);
+  }
+  return true;
+}
+
+function answerSettles(): void {
+  if (settles.length === 0) return;
+  const done = settles.filter((settle) => settle.upTo <= expandedUpTo || backlog === 0);
+  if (done.length === 0) return;
+  settles = settles.filter((settle) => !done.includes(settle));
+  port?.postMessage(done.map((settle) => ({ id: settle.id, changes: 0 })) satisfies WriterReply[]);
 }
 
 function cancel(): void {
@@ -99,8 +259,8 @@ function cancel(): void {
   gathering = undefined;
 }
 
-function turn(): void {
-  cancel();
+/** Writes and acknowledges the queue (group commit). */
+function commitQueue(): void {
   const batch = queue;
   queue = [];
   queuedRows = 0;
@@ -110,16 +270,33 @@ function turn(): void {
   try {
     replies = inTransaction(batch);
   } catch {
-    replies = batch.map((request) => {
+    replies = [];
+    for (const request of batch) {
       try {
-        return inTransaction([request])[0] ?? { id: request.id, error: "no reply" };
+        replies.push(...inTransaction([request]));
       } catch (error) {
-        return { id: request.id, error: error instanceof Error ? error.message : String(error) };
+        replies.push({ id: request.id, error: error instanceof Error ? error.message : String(error) });
       }
-    });
+    }
   }
-  port?.postMessage(replies);
-  if (queue.length > 0) schedule();
+  if (replies.length > 0) port?.postMessage(replies);
+}
+
+function turn(): void {
+  cancel();
+  commitQueue();
+  let expanded = false;
+  if (expandOn && backlog > 0) {
+    expanded = expandStep();
+    while (backlog > MAX_BACKLOG && expandStep()) {}
+  }
+  if (expandOn && backlog === 0) expandedUpTo = Math.max(expandedUpTo, committedUpTo);
+  answerSettles();
+  if (queue.length > 0 || (expandOn && backlog > 0)) {
+    // an expansion took its time, during which uploads gathered: no extra wait
+    if (expanded) soon ??= setImmediate(turn);
+    else schedule();
+  }
 }
 
 function schedule(): void {
@@ -133,12 +310,18 @@ function schedule(): void {
 
 port?.on("message", (message: WriterRequest | "close") => {
   if (message === "close") {
-    turn();
+    cancel();
+    commitQueue();
+    if (expandOn) while (expandStep()) {}
+    answerSettles();
     db.close();
     port.close();
     return;
   }
   queue.push(message);
   if (message.kind === "insert") queuedRows += message.rows;
+  if (message.kind === "accept") queuedRows += message.events;
   schedule();
 });
+
+if (expandOn && backlog > 0) schedule();

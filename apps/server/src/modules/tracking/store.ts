@@ -6,7 +6,7 @@ import type { PlatformDb } from "../../platform/db/index.ts";
 import { loadMigrations, migrate } from "../../platform/db/migrate.ts";
 import { openSqlite } from "../../platform/db/sqlite.ts";
 import type { TrackingConfig } from "./config.ts";
-import { type EventSink, postgresSink, sqliteSink } from "./sink.ts";
+import { type EventSink, postgresSink, type SqliteSinkOptions, sqliteSink } from "./sink.ts";
 
 const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 
@@ -30,6 +30,7 @@ export async function openTrackingStore(
   platformDb: PlatformDb,
   config: Pick<TrackingConfig, "sqliteSync">,
   file?: string,
+  sinkOptions: SqliteSinkOptions = {},
 ): Promise<TrackingStore> {
   if (platformDb.dialect === "postgres") {
     await migrate(platformDb, await loadMigrations(MIGRATIONS_DIR));
@@ -53,7 +54,7 @@ export async function openTrackingStore(
     await db.close();
     throw error;
   }
-  const sink = sqliteSink(target, config.sqliteSync);
+  const sink = sqliteSink(target, config.sqliteSync, sinkOptions);
   return {
     db,
     sink,

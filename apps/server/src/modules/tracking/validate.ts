@@ -108,3 +108,6 @@ const check = compile(trackingRecordSchema);
 export function isTrackingRecord(value: unknown): value is TrackingRecord {
   return check(value);
 }
+
+/** The fields of a TrackingRecord (the schema's keys): what an accepted upload keeps (batch.ts). */
+export const RECORD_FIELDS: readonly string[] = Object.keys(trackingRecordSchema.shape);

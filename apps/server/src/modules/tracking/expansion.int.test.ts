@@ -1,0 +1,150 @@
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterEach, describe, expect, it } from "vitest";
+import { openSqlite } from "../../platform/db/sqlite.ts";
+import { TrackingRepo } from "./repo.ts";
+import { AnalyticsService } from "./service.ts";
+import { openTrackingStore, type TrackingStore } from "./store.ts";
+import { sampleRecord } from "./test-support.ts";
+
+/**
+ * SQLite accepts an upload as one row and expands it into tracking_events after the
+ * acknowledgement (sqlite-writer.worker.ts). What is acknowledged must survive a crash
+ * in between and reach the figures once, however often the expansion runs.
+ */
+const here = path.dirname(fileURLToPath(import.meta.url));
+const T = Date.UTC(2026, 10, 20, 12);
+const meta = { receivedAt: T, isBot: false, ip: "10.0.0.1", pfb: "" };
+const views = (pid: string, count: number) =>
+  Array.from({ length: count }, (_, seq) =>
+    sampleRecord({ page_unique_id: pid, seq, log_seq: seq, timestamp: T + seq, page_status: 0 }),
+  );
+
+let dir = "";
+const opened: TrackingStore[] = [];
+afterEach(async () => {
+  for (const store of opened.splice(0)) await store.close();
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+async function open(expand = true): Promise<TrackingStore> {
+  const db = openSqlite(path.join(dir, "meridian.db"));
+  const store = await openTrackingStore(db, { sqliteSync: "full" }, path.join(dir, "tracking.db"), {
+    expand,
+  });
+  const close = store.close;
+  store.close = async () => {
+    await close();
+    await db.close();
+  };
+  opened.push(store);
+  return store;
+}
+
+const count = async (store: TrackingStore, table: string) =>
+  Number((await store.db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM ${table}`))?.n ?? 0);
+
+/** A process that accepts `records`, says so once acknowledged, and waits to be killed. */
+function acceptThenWait(records: unknown[]): Promise<{ kill: () => Promise<void> }> {
+  const code = `
+    const { openSqlite } = await import(${JSON.stringify(path.join(here, "../../platform/db/sqlite.ts"))});
+    const { openTrackingStore } = await import(${JSON.stringify(path.join(here, "store.ts"))});
+    const db = openSqlite(${JSON.stringify(path.join(dir, "meridian.db"))});
+    const store = await openTrackingStore(db, { sqliteSync: "full" }, ${JSON.stringify(path.join(dir, "tracking.db"))}, { expand: false });
+    await store.sink.accept({ records: JSON.parse(process.env.RECORDS), meta: ${JSON.stringify(meta)} });
+    process.stdout.write("acked\\n");
+    setInterval(() => {}, 1000);
+  `;
+  const script = path.join(dir, "accept.mjs");
+  fs.writeFileSync(script, code);
+  const child = spawn(process.execPath, [script], {
+    env: { ...process.env, RECORDS: JSON.stringify(records) },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let errors = "";
+  child.stderr.on("data", (chunk: Buffer) => {
+    errors += chunk.toString();
+  });
+  return new Promise((resolve, reject) => {
+    child.stdout.on("data", (chunk: Buffer) => {
+      if (!chunk.toString().includes("acked")) return;
+      resolve({
+        kill: () =>
+          new Promise((done) => {
+            child.once("exit", () => done());
+            child.kill("SIGKILL");
+          }),
+      });
+    });
+    child.once("exit", (code) => reject(new Error(`child exited ${code} before acknowledging:\n${errors}`)));
+  });
+}
+
+describe("tracking on SQLite: accepted uploads are expanded after the acknowledgement", () => {
+  it("keeps an acknowledged upload through a crash before its expansion and expands it at the next start", async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "meridian-trk-crash-"));
+    const child = await acceptThenWait(views("4000000000000001", 50));
+    await child.kill();
+
+    // what the crash left: the upload committed, none of its events expanded yet
+    const inspect = await open(false);
+    expect(await count(inspect, "tracking_uploads")).toBe(1);
+    expect(await count(inspect, "tracking_events")).toBe(0);
+    await inspect.close();
+    opened.length = 0;
+
+    const store = await open();
+    const analytics = new AnalyticsService(
+      new TrackingRepo(store.db),
+      () => T,
+      () => store.sink.settled(),
+    );
+    const overview = await analytics.overview({ from: T - 3_600_000, to: T + 3_600_000 });
+    expect(overview.current.pageViews).toBe(50);
+    expect(await count(store, "tracking_events")).toBe(50);
+    expect(await count(store, "tracking_uploads")).toBe(0);
+  });
+
+  it("stores an event once when its upload is accepted again or expanded twice", async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "meridian-trk-twice-"));
+    const paused = await open(false);
+    const records = views("4000000000000002", 20);
+    await paused.sink.accept({ records, meta });
+    await paused.sink.accept({ records: records.slice(5, 15), meta });
+    await paused.close();
+    opened.length = 0;
+    // an expansion that stored its events but whose upload came back (as if its delete were lost)
+    const db = openSqlite(path.join(dir, "tracking.db"));
+    const batch = await db.get<{ events: number; batch: string }>(
+      "SELECT events, batch FROM tracking_uploads ORDER BY id LIMIT 1",
+    );
+    await db.close();
+
+    const store = await open();
+    await store.sink.settled();
+    expect(await count(store, "tracking_events")).toBe(20);
+    await store.sink.run("INSERT INTO tracking_uploads (events, batch) VALUES (?, ?)", [
+      batch?.events ?? 0,
+      batch?.batch ?? "",
+    ]);
+    await store.sink.accept({ records: records.slice(0, 1), meta });
+    await store.sink.settled();
+    expect(await count(store, "tracking_events")).toBe(20);
+    expect(await count(store, "tracking_uploads")).toBe(0);
+  });
+
+  it("sets aside an upload that cannot be expanded and expands the ones after it", async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "meridian-trk-bad-"));
+    const store = await open();
+    await store.sink.run("INSERT INTO tracking_uploads (events, batch) VALUES (?, ?)", [3, "not a batch"]);
+    await store.sink.accept({ records: views("4000000000000003", 3), meta });
+    await store.sink.settled();
+    expect(await count(store, "tracking_events")).toBe(3);
+    const left = await store.db.all<{ error: string | null }>("SELECT error FROM tracking_uploads");
+    expect(left).toHaveLength(1);
+    expect(left[0]?.error).toMatch(/JSON|encoding/);
+  });
+});
