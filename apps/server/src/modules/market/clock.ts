@@ -3,6 +3,8 @@ export interface MarketClock {
   now(): number;
   /** Calls `fn` every `ms` until the returned function is called. */
   every(ms: number, fn: () => void): () => void;
+  /** Runs `fn` after the I/O already waiting (the next loop turn); the manual clock runs it at once. */
+  soon(fn: () => void): void;
 }
 
 /** Wall-clock time; timers are unref'd so the market never keeps a process alive. */
@@ -12,6 +14,9 @@ export const systemClock: MarketClock = {
     const timer = setInterval(fn, ms);
     timer.unref();
     return () => clearInterval(timer);
+  },
+  soon(fn) {
+    setImmediate(fn);
   },
 };
 
@@ -43,6 +48,10 @@ export class ManualClock implements MarketClock {
       const i = this.timers.indexOf(timer);
       if (i >= 0) this.timers.splice(i, 1);
     };
+  }
+
+  soon(fn: () => void): void {
+    fn();
   }
 
   advance(ms: number): void {

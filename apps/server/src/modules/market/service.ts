@@ -88,6 +88,8 @@ export class MarketService {
   private readonly states = new Map<string, SymbolState>();
   private readonly listeners = new Set<MarketListener>();
   private stopFeed: (() => void) | undefined;
+  /** Per-symbol trades of feed batches not yet applied (see `applyBySymbol`). */
+  private readonly slices: FeedTrade[][] = [];
 
   constructor(options: MarketServiceOptions) {
     this.o = options;
@@ -112,9 +114,35 @@ export class MarketService {
     if (this.stopFeed) return;
     this.stopFeed = this.o.feed.start((trades) => {
       tap?.(trades);
-      this.apply(trades);
+      this.applyBySymbol(trades);
     });
   }
+
+  /**
+   * Applies a feed batch one symbol per loop turn (`clock.soon`). Requoting every
+   * symbol's maker ladder in one go holds the event loop for milliseconds each tick
+   * (about 100 book operations per symbol), which is what an order arriving then
+   * waits; between symbols, waiting requests run. Each symbol's trades stay in order,
+   * and a later batch is applied only after the earlier one.
+   */
+  private applyBySymbol(trades: readonly FeedTrade[]): void {
+    const bySymbol = new Map<string, FeedTrade[]>();
+    for (const t of trades) {
+      const list = bySymbol.get(t.symbol);
+      if (list === undefined) bySymbol.set(t.symbol, [t]);
+      else list.push(t);
+    }
+    const idle = this.slices.length === 0;
+    this.slices.push(...bySymbol.values());
+    if (idle) this.applyNextSlice();
+  }
+
+  private readonly applyNextSlice = (): void => {
+    const slice = this.slices.shift();
+    if (slice === undefined) return;
+    this.apply(slice);
+    if (this.slices.length > 0) this.clock.soon(this.applyNextSlice);
+  };
 
   get feedRunning(): boolean {
     return this.stopFeed !== undefined;
@@ -123,6 +151,9 @@ export class MarketService {
   stopFeedLoop(): void {
     this.stopFeed?.();
     this.stopFeed = undefined;
+    // What the feed already printed is applied now, not dropped.
+    const rest = this.slices.splice(0);
+    for (const slice of rest) this.apply(slice);
   }
 
   /** Continues the local feed from the current prices (after following another instance). */
