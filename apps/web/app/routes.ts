@@ -32,6 +32,8 @@ export default [
     route("airdrops/:slug", "routes/airdrops-detail.tsx"),
     route("admin/airdrops", "routes/airdrops-admin.tsx"),
     route("admin/tg-apps", "routes/admin.tg-apps.tsx"),
+    route("admin/security-reports", "routes/admin.security-reports.tsx"),
+    route("admin/page-meta", "routes/admin.page-meta.tsx"),
     route("telegram-apps", "routes/telegram-apps.tsx"),
     route("telegram-apps/:app", "routes/telegram-apps.$app.tsx"),
     route("telegram-apps/:app/articles", "routes/telegram-apps.$app.articles.tsx"),

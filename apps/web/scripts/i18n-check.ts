@@ -28,6 +28,7 @@ export const REQUIRED_NAMESPACES = [
   "seo",
   "futures",
   "margin",
+  "adminTools",
 ];
 
 const resourcesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../app/i18n/resources");

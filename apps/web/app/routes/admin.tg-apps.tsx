@@ -2,6 +2,8 @@ import { Code, TG_APPS_API, type TgSubmission } from "@meridian/contracts";
 import { localizePath } from "@meridian/contracts/locales";
 import { useTranslation } from "react-i18next";
 import { data } from "react-router";
+import { AdminNav } from "../features/admin-tools/admin-nav.tsx";
+import adminToolsHref from "../features/admin-tools/admin-tools.css?url";
 import adminStylesHref from "../features/tg-apps/admin/admin.css?url";
 import type { AdminAppRow, AdminArticleRow } from "../features/tg-apps/admin/admin-api.ts";
 import { TgAppsAdminPage } from "../features/tg-apps/admin/admin-page.tsx";
@@ -13,6 +15,7 @@ import adminAntdHref from "../styles/admin-antd.generated.css?url";
 import type { Route } from "./+types/admin.tg-apps";
 
 export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: adminToolsHref },
   { rel: "stylesheet", href: adminAntdHref },
   { rel: "stylesheet", href: tgAppsStylesHref },
   { rel: "stylesheet", href: adminStylesHref },
@@ -26,7 +29,7 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ params, context }: Route.LoaderArgs) {
   const locale = localeFromParams(params);
   const server = serverOf(context);
-  const i18n = loadI18n(locale, ["tgApps", "tgAppsAdmin"]);
+  const i18n = loadI18n(locale, ["tgApps", "tgAppsAdmin", "adminTools"]);
   const [apps, articles, submissions] = await Promise.all([
     server.api<AdminAppRow[]>(TG_APPS_API.adminApps),
     server.api<AdminArticleRow[]>(TG_APPS_API.adminArticles),
@@ -50,7 +53,14 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 
 export default function TgAppsAdmin({ loaderData }: Route.ComponentProps) {
   if (!loaderData.admin) return <AdminForbidden locale={loaderData.locale} />;
-  return <TgAppsAdminPage data={loaderData.admin} />;
+  return (
+    <>
+      <div className="at-page at-nav-only">
+        <AdminNav locale={loaderData.locale} current="tgApps" />
+      </div>
+      <TgAppsAdminPage data={loaderData.admin} />
+    </>
+  );
 }
 
 function AdminForbidden({ locale }: { locale: string }) {

@@ -1,5 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { data } from "react-router";
+import { AdminNav } from "../features/admin-tools/admin-nav.tsx";
+import adminToolsHref from "../features/admin-tools/admin-tools.css?url";
 import { loadAdmin } from "../features/airdrops/admin.server.ts";
 import { AirdropAdminPage } from "../features/airdrops/admin-page.tsx";
 import stylesHref from "../features/airdrops/airdrops.css?url";
@@ -10,6 +12,7 @@ import adminAntdHref from "../styles/admin-antd.generated.css?url";
 import type { Route } from "./+types/airdrops-admin";
 
 export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: adminToolsHref },
   { rel: "stylesheet", href: adminAntdHref },
   { rel: "stylesheet", href: stylesHref },
 ];
@@ -17,7 +20,7 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ params, context }: Route.LoaderArgs) {
   const locale = localeFromParams(params);
   const server = serverOf(context);
-  const i18n = loadI18n(locale, ["airdrops"]);
+  const i18n = loadI18n(locale, ["airdrops", "adminTools"]);
   const result = await loadAdmin(server);
   if ("status" in result) return data({ locale, i18n, admin: null }, { status: result.status });
   return { locale, i18n, admin: result.admin };
@@ -29,7 +32,14 @@ export function meta() {
 
 export default function AirdropsAdmin({ loaderData }: Route.ComponentProps) {
   if (!loaderData.admin) return <AdminForbidden />;
-  return <AirdropAdminPage locale={loaderData.locale} data={loaderData.admin} />;
+  return (
+    <>
+      <div className="at-page at-nav-only">
+        <AdminNav locale={loaderData.locale} current="airdrops" />
+      </div>
+      <AirdropAdminPage locale={loaderData.locale} data={loaderData.admin} />
+    </>
+  );
 }
 
 function AdminForbidden() {

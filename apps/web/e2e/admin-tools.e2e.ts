@@ -1,0 +1,151 @@
+/**
+ * The administrators' security reports list and page metadata editor in a real browser
+ * against the production server: refused to anonymous visitors, reports sent by a page
+ * show up with counts and filters, and a metadata row edited here becomes the title a
+ * visitor's page carries.
+ */
+import { execFileSync } from "node:child_process";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import {
+  type Browser,
+  launchBrowser,
+  newPage,
+  type Page,
+  type RunningServer,
+  repoRoot,
+  startServer,
+} from "./harness.ts";
+
+let server: RunningServer;
+let browser: Browser;
+const adminEmail = `admin-${Date.now()}@example.com`;
+const adminPassword = "admin-password-1";
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  // `npm run admin:create` on the test server's data directory.
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: server.dataDir };
+  delete env.DATABASE_URL;
+  execFileSync(
+    process.execPath,
+    ["apps/server/src/modules/accounts/admin-create.ts", "--email", adminEmail, "--password", adminPassword],
+    { cwd: repoRoot, env, stdio: "pipe" },
+  );
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function loginAsAdmin(path: string): Promise<Page> {
+  const page = await newPage(browser);
+  await page.goto(`${server.url}/login?redirect=${encodeURIComponent(path)}`);
+  await page.waitForLoadState("networkidle");
+  await page.getByTestId("login-name").fill(adminEmail);
+  await page.getByTestId("login-password").fill(adminPassword);
+  await page.getByTestId("login-submit").click();
+  await page.waitForURL(`${server.url}${path}`);
+  return page;
+}
+
+describe("security reports", () => {
+  test("anonymous visitors get 401 and a login link, not the list", async () => {
+    const page = await newPage(browser, { allowErrors: ["Failed to load resource"] });
+    const response = await page.goto(`${server.url}/admin/security-reports`);
+    expect(response?.status()).toBe(401);
+    expect(await page.getByRole("alert").textContent()).toContain("Administrators only");
+    expect(await page.getByRole("link", { name: "Log in" }).last().getAttribute("href")).toBe(
+      "/login?redirect=%2Fadmin%2Fsecurity-reports",
+    );
+    expect(await page.locator("table").count()).toBe(0);
+  });
+
+  test("reports a page sends are listed with counts, browser and filters", async () => {
+    const sender = await newPage(browser);
+    await sender.goto(`${server.url}/`);
+    const codes = await sender.evaluate(async () => {
+      const out: string[] = [];
+      for (const event of ["loginEncryptFailed", "initFailed", "loginEncryptFailed"]) {
+        const res = await fetch("/v1/buried/log/cspSecurity", {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({
+            bizType: "gateway",
+            data: { event, reason: `e2e ${event}` },
+            timestamp: Date.now(),
+            page: "/e2e-page",
+          }),
+        });
+        out.push(((await res.json()) as { code: string }).code);
+      }
+      return out;
+    });
+    expect(codes).toEqual(["00000", "00000", "00000"]);
+
+    const page = await loginAsAdmin("/admin/security-reports");
+    await page.getByRole("heading", { name: "Security reports", level: 1 }).waitFor();
+    const counts = page.locator(".at-counts li");
+    await expect
+      .poll(() => counts.allTextContents())
+      .toEqual(expect.arrayContaining(["loginEncryptFailed2", "initFailed1"]));
+    const rows = page.locator(".ant-table-tbody tr.ant-table-row");
+    const e2eRows = rows.filter({ hasText: "/e2e-page" });
+    expect(await e2eRows.count()).toBe(3);
+    expect(await e2eRows.first().textContent()).toMatch(/Headless Chrome \d+ on Linux|Chrome \d+ on Linux/);
+
+    // Filter by type with the form (works as a plain GET form too).
+    await page.locator('select[name="event"]').selectOption("initFailed");
+    await page.getByRole("button", { name: "Apply" }).click();
+    await page.waitForURL(/event=initFailed/);
+    await expect.poll(() => rows.filter({ hasText: "/e2e-page" }).count()).toBe(1);
+    expect(await page.locator(".at-total").textContent()).toContain("1");
+    expect(await page.locator('.at-counts a[aria-current="true"]').textContent()).toContain("initFailed");
+
+    // A day with no reports.
+    await page.goto(`${server.url}/admin/security-reports?from=2020-01-01&to=2020-01-02`);
+    expect(await page.locator(".at-counts").textContent()).toContain("No reports match");
+    // A bad filter is explained, never a server error.
+    const bad = await page.goto(`${server.url}/admin/security-reports?from=2020-13-99x`);
+    expect(bad?.status()).toBe(200);
+    expect(await page.getByRole("alert").textContent()).toContain("These filters cannot be used");
+  });
+});
+
+describe("page metadata", () => {
+  test("an administrator adds a Japanese title and the Japanese page carries it; bad text is refused by field", async () => {
+    const page = await loginAsAdmin("/admin/page-meta");
+    await page.getByRole("heading", { name: "Page metadata", level: 1 }).waitFor();
+    const rows = page.locator(".ant-table-tbody tr.ant-table-row");
+    await expect.poll(() => rows.filter({ hasText: "airdrops.home" }).count()).toBeGreaterThan(0);
+
+    await page.getByRole("button", { name: "Add a row" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Page").fill("airdrops.home");
+    await dialog.getByLabel("Language").click();
+    await page.locator(".ant-select-item-option", { hasText: /^ja$/ }).click();
+    await dialog.getByLabel("Title").fill("Bad <b>title</b>");
+    await dialog.getByLabel("Description").fill("Japanese airdrop library description");
+    await dialog.getByRole("button", { name: "Save" }).click();
+    // The server's 10422 names the field; the form shows it there.
+    await dialog.getByText("plain text only (no < or >)").waitFor();
+
+    await dialog.getByLabel("Title").fill("エアドロップ一覧 E2E");
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await page.getByRole("status").filter({ hasText: "Saved." }).waitFor();
+    await expect.poll(() => rows.filter({ hasText: "エアドロップ一覧 E2E" }).count()).toBe(1);
+
+    const visitor = await newPage(browser, { locale: "ja" });
+    await visitor.goto(`${server.url}/ja/airdrops`);
+    // The anonymous micro-cache may hold the page for up to a second.
+    await expect
+      .poll(
+        async () => {
+          await visitor.reload();
+          return visitor.title();
+        },
+        { timeout: 10_000 },
+      )
+      .toContain("エアドロップ一覧 E2E");
+  });
+});
