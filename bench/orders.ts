@@ -4,7 +4,14 @@
  * paper user). autocannon paces 1,000 orders/s over 10 connections for
  * ORDERS_BENCH_SECONDS (default 10): market buys and sells of 0.0001 BTC in turn, each
  * with its own clientOrderId, so every request places, matches against the liquidity
- * maker, settles and commits before it is answered. The last line is one JSON object.
+ * maker, settles and commits before it is answered. The last line is one JSON object:
+ * the latency percentiles first, then what the server's event loop went through while
+ * the load ran (bench/lib/server-probe.ts: loop delay, main-thread CPU per order, GC
+ * pauses) and the machine's 1-minute load average, since the latency tail on a shared
+ * machine says as much about the neighbours as about the server.
+ *
+ * ORDERS_BENCH_SECONDS, ORDERS_BENCH_RATE: duration and pace. BENCH_CPU_PROF=<dir>: the
+ * server writes a .cpuprofile there. ORDERS_BENCH_NODE_ARGS: more Node flags for it.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
@@ -16,6 +23,18 @@ import autocannon from "autocannon";
 const SECONDS = Number(process.env.ORDERS_BENCH_SECONDS ?? 10);
 const RATE = Number(process.env.ORDERS_BENCH_RATE ?? 1000);
 const entry = path.resolve(import.meta.dirname, "../apps/server/src/modules/paper/test-server.ts");
+const probeModule = path.resolve(import.meta.dirname, "lib/server-probe.ts");
+
+interface Probe {
+  wall_ms: number;
+  main_cpu_ms: number;
+  eld_p50_ms: number;
+  eld_p99_ms: number;
+  eld_max_ms: number;
+  gc_count: number;
+  gc_ms: number;
+  gc_max_ms: number;
+}
 
 async function freePort(): Promise<number> {
   return await new Promise((resolve, reject) => {
@@ -28,7 +47,14 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function serve(dir: string, port: number): Promise<{ child: ChildProcess; cookie: string }> {
+interface Served {
+  child: ChildProcess;
+  cookie: string;
+  /** Resolves with the next `{"probe":...}` line the server prints. */
+  nextProbe(): Promise<Probe>;
+}
+
+async function serve(dir: string, port: number): Promise<Served> {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: "development",
@@ -37,35 +63,66 @@ async function serve(dir: string, port: number): Promise<{ child: ChildProcess; 
   };
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
-  const child = spawn(process.execPath, [entry], { env, stdio: ["ignore", "pipe", "inherit"] });
-  let out = "";
-  const cookie = await new Promise<string>((resolve, reject) => {
-    child.stdout?.on("data", (chunk: Buffer) => {
-      out += chunk.toString();
-      const m = /"cookie":"([^"]+)"/.exec(out);
-      if (m?.[1] !== undefined) resolve(m[1]);
-    });
-    child.once("exit", (code) => reject(new Error(`server exited ${code}: ${out}`)));
+  const nodeArgs = (process.env.ORDERS_BENCH_NODE_ARGS ?? "").split(" ").filter((a) => a !== "");
+  const profileDir = process.env.BENCH_CPU_PROF;
+  if (profileDir) nodeArgs.push("--cpu-prof", `--cpu-prof-dir=${profileDir}`);
+  const child = spawn(process.execPath, ["--import", probeModule, ...nodeArgs, entry], {
+    env,
+    stdio: ["ignore", "pipe", "inherit"],
   });
-  return { child, cookie };
+  let out = "";
+  let probeWaiter: ((p: Probe) => void) | null = null;
+  child.stdout?.on("data", (chunk: Buffer) => {
+    out += chunk.toString();
+    let nl = out.indexOf("\n");
+    while (nl >= 0) {
+      const line = out.slice(0, nl);
+      out = out.slice(nl + 1);
+      nl = out.indexOf("\n");
+      if (line.startsWith('{"probe":')) probeWaiter?.((JSON.parse(line) as { probe: Probe }).probe);
+      else lines.push(line);
+    }
+  });
+  const lines: string[] = [];
+  const cookie = await new Promise<string>((resolve, reject) => {
+    const check = setInterval(() => {
+      const m = /"cookie":"([^"]+)"/.exec(lines.join("\n"));
+      if (m?.[1] !== undefined) {
+        clearInterval(check);
+        resolve(m[1]);
+      }
+    }, 20);
+    child.once("exit", (code) => {
+      clearInterval(check);
+      reject(new Error(`server exited ${code}: ${lines.join("\n")}${out}`));
+    });
+  });
+  const nextProbe = () =>
+    new Promise<Probe>((resolve) => {
+      probeWaiter = resolve;
+      child.kill("SIGUSR2");
+    });
+  return { child, cookie, nextProbe };
 }
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "meridian-bench-orders-"));
 const port = await freePort();
-const { child, cookie } = await serve(dir, port);
+const { child, cookie, nextProbe } = await serve(dir, port);
 try {
   const base = `http://127.0.0.1:${port}`;
   const headers = { "content-type": "application/json", origin: base, paptrading: "1", cookie };
-  const probe = await fetch(`${base}/v1/paper/orders`, {
+  const firstOrder = await fetch(`${base}/v1/paper/orders`, {
     method: "POST",
     headers,
     body: JSON.stringify({ symbol: "BTCUSDT", side: "BUY", type: "MARKET", quantity: "0.0001" }),
   });
-  const probeCode = ((await probe.json()) as { code: string }).code;
-  if (probeCode !== "00000") throw new Error(`order probe answered ${probeCode}`);
+  const firstCode = ((await firstOrder.json()) as { code: string }).code;
+  if (firstCode !== "00000") throw new Error(`first order answered ${firstCode}`);
 
   let n = 0;
   let failed = 0;
+  // The first SIGUSR2 opens the probe's window (no line), the one after the run closes it.
+  child.kill("SIGUSR2");
   const result = await autocannon({
     url: `${base}/v1/paper/orders`,
     connections: 10,
@@ -95,13 +152,34 @@ try {
     ],
   });
   const sent = result.requests.total;
+  const probe = await nextProbe();
+  const load1 = Math.round((os.loadavg()[0] ?? 0) * 100) / 100;
   console.log(
     `paper orders: ${RATE}/s paced, 10 connections, ${SECONDS} s: ${sent} sent, ${failed} not 00000, errors ${result.errors}, non-2xx ${result.non2xx}`,
   );
   console.log(
-    `latency: p50 ${result.latency.p50} ms, p90 ${result.latency.p90} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms; ${result.requests.average.toFixed(0)} req/s; cores ${os.availableParallelism()}`,
+    `latency: p50 ${result.latency.p50} ms, p90 ${result.latency.p90} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms; ${result.requests.average.toFixed(0)} req/s; cores ${os.availableParallelism()}, load ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ")}`,
   );
-  console.log(JSON.stringify({ orders_p50_ms: result.latency.p50, orders_p99_ms: result.latency.p99 }));
+  const cpuPerOrder = sent > 0 ? probe.main_cpu_ms / sent : 0;
+  console.log(
+    `server event loop: delay p50 ${probe.eld_p50_ms} ms, p99 ${probe.eld_p99_ms} ms, max ${probe.eld_max_ms} ms; main-thread CPU ${probe.main_cpu_ms} ms (${cpuPerOrder.toFixed(3)} ms per order, ${((100 * probe.main_cpu_ms) / probe.wall_ms).toFixed(0)}% of the window); GC ${probe.gc_count} pauses, ${probe.gc_ms} ms, longest ${probe.gc_max_ms} ms`,
+  );
+  console.log(
+    JSON.stringify({
+      orders_p50_ms: result.latency.p50,
+      orders_p99_ms: result.latency.p99,
+      orders_max_ms: result.latency.max,
+      orders_per_s: Math.round(result.requests.average),
+      eld_p99_ms: probe.eld_p99_ms,
+      eld_max_ms: probe.eld_max_ms,
+      server_cpu_ms_per_order: Math.round(cpuPerOrder * 1000) / 1000,
+      gc_max_ms: probe.gc_max_ms,
+      load1,
+    }),
+  );
 } finally {
   child.kill("SIGTERM");
   await new Promise((r) => child.once("exit", r));

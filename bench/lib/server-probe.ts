@@ -1,0 +1,52 @@
+/**
+ * Loaded into a benchmarked server with `--import` (bench:orders): measures what the
+ * server's event loop went through while the load ran, so a latency tail can be told
+ * apart from the work behind it. The first SIGUSR2 starts a window, the second prints
+ * one line on stdout: `{"probe":{...}}` with
+ *
+ * - event-loop delay p50/p99/max (perf_hooks.monitorEventLoopDelay, 1 ms resolution):
+ *   how long a request that became ready had to wait for the loop;
+ * - main-thread CPU in the window (process.threadCpuUsage): unlike latency it hardly
+ *   moves when other work shares the machine;
+ * - GC pauses (count, total, longest) seen by a PerformanceObserver.
+ */
+import { monitorEventLoopDelay, PerformanceObserver, performance } from "node:perf_hooks";
+
+const delay = monitorEventLoopDelay({ resolution: 1 });
+const gc = { count: 0, ms: 0, maxMs: 0 };
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) {
+    gc.count++;
+    gc.ms += e.duration;
+    gc.maxMs = Math.max(gc.maxMs, e.duration);
+  }
+}).observe({ entryTypes: ["gc"] });
+
+let start: { cpu: NodeJS.CpuUsage; wall: number } | null = null;
+const round = (n: number) => Math.round(n * 100) / 100;
+
+process.on("SIGUSR2", () => {
+  if (start === null) {
+    delay.reset();
+    delay.enable();
+    gc.count = 0;
+    gc.ms = 0;
+    gc.maxMs = 0;
+    start = { cpu: process.threadCpuUsage(), wall: performance.now() };
+    return;
+  }
+  delay.disable();
+  const cpu = process.threadCpuUsage(start.cpu);
+  const probe = {
+    wall_ms: round(performance.now() - start.wall),
+    main_cpu_ms: round((cpu.user + cpu.system) / 1000),
+    eld_p50_ms: round(delay.percentile(50) / 1e6),
+    eld_p99_ms: round(delay.percentile(99) / 1e6),
+    eld_max_ms: round(delay.max / 1e6),
+    gc_count: gc.count,
+    gc_ms: round(gc.ms),
+    gc_max_ms: round(gc.maxMs),
+  };
+  start = null;
+  process.stdout.write(`${JSON.stringify({ probe })}\n`);
+});
