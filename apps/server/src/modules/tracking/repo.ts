@@ -26,9 +26,16 @@ interface Range {
   params: SqlValue[];
 }
 
+const DAY_MS = 86_400_000;
+
+/**
+ * Events of [from, to). The `event_day` bounds (the UTC days of `ts`, first column of the
+ * unique key) find the rows through that index (SQLite keeps no index on `ts`: one
+ * index less to maintain per insert) and let PostgreSQL skip other partitions.
+ */
 function range(q: AnalyticsQuery, from = q.from, to = q.to): Range {
-  const params: SqlValue[] = [from, to];
-  let sql = "ts >= ? AND ts < ? AND is_bot = 0";
+  const params: SqlValue[] = [Math.floor(from / DAY_MS), Math.floor((to - 1) / DAY_MS), from, to];
+  let sql = "event_day >= ? AND event_day <= ? AND ts >= ? AND ts < ? AND is_bot = 0";
   if (q.lang !== undefined) {
     sql += " AND user_language = ?";
     params.push(q.lang);
@@ -159,11 +166,12 @@ export class TrackingRepo {
     };
   }
 
-  /** By server receive time (client clocks drift); `ts` bounds the scan to the index. */
+  /** By server receive time (client clocks drift); `event_day` and `ts` bound the scan to the index. */
   async realtime(now: number, lang: number | undefined): Promise<AnalyticsRealtime> {
     const since = now - 30 * 60_000;
-    const params: SqlValue[] = [since - 24 * 3_600_000, since];
-    let where = "ts >= ? AND received_at >= ? AND is_bot = 0";
+    const from = since - 24 * 3_600_000;
+    const params: SqlValue[] = [Math.floor(from / DAY_MS), from, since];
+    let where = "event_day >= ? AND ts >= ? AND received_at >= ? AND is_bot = 0";
     if (lang !== undefined) {
       where += " AND user_language = ?";
       params.push(lang);
