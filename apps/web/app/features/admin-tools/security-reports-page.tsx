@@ -130,7 +130,9 @@ export function SecurityReportsPage({
               v === "" ? (
                 <span className="at-muted">{t("reports.unknownAgent")}</span>
               ) : (
-                <span title={row.userAgent}>{v}</span>
+                <span className="at-ltr" title={row.userAgent}>
+                  {v}
+                </span>
               ),
           },
           {
