@@ -11,6 +11,10 @@ export interface FeedTrade {
 
 export type FeedSink = (trades: readonly FeedTrade[]) => void;
 
+export interface FeedStartOptions {
+  catchUp?: boolean;
+}
+
 /**
  * Where prices come from. Two offline implementations ship: `ModelFeed` (the seeded
  * GARCH + jump model) and `ReplayFeed` (historical candles from CSV). A live exchange
@@ -27,8 +31,11 @@ export interface MarketFeed {
    * inside one candle of every interval at least as long). Built on the first call.
    */
   history(symbol: string, closeTicks?: number): readonly Bar[];
-  /** Delivers trades to `sink` until the returned function is called. */
-  start(sink: FeedSink): () => void;
+  /**
+   * Delivers trades to `sink` until the returned function is called. `catchUp`: the
+   * trades due by now are delivered at once, inside the call, before the first tick.
+   */
+  start(sink: FeedSink, options?: FeedStartOptions): () => void;
   /** Continues the symbol from this price (taking over from another instance's feed). */
   anchor(symbol: string, priceTicks: number, time: number): void;
 }

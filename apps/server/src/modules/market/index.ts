@@ -78,9 +78,13 @@ export function marketModule(options: MarketModuleOptions = {}) {
     const hub = new MarketStreamHub(market);
     api.get("/v1/ws/market", { websocket: true }, (socket) => hub.attach(socket as WsSocket));
 
+    // On a running clock every symbol is built and caught up before the server
+    // answers anyone (a paused clock never ticks: its symbols stay lazy, tests start faster).
+    const running = !(market.clock instanceof ManualClock);
+    if (running) market.prepareAll();
     const cluster = platform.redis ? new MarketCluster(platform.redis, market, api.log) : undefined;
     if (cluster) await cluster.start();
-    else market.startFeed();
+    else market.startFeed(undefined, { catchUp: running });
     api.addHook("preClose", async () => {
       hub.close();
       await cluster?.stop();

@@ -10,7 +10,7 @@ import {
   tickValue,
 } from "@meridian/domain";
 import type { MarketClock } from "./clock.ts";
-import type { FeedSink, FeedTrade, MarketFeed } from "./feed.ts";
+import type { FeedSink, FeedStartOptions, FeedTrade, MarketFeed } from "./feed.ts";
 
 export interface ModelFeedOptions {
   instruments: readonly ListedInstrument[];
@@ -110,11 +110,12 @@ export class ModelFeed implements MarketFeed {
     return out;
   }
 
-  start(sink: FeedSink): () => void {
+  start(sink: FeedSink, options: FeedStartOptions = {}): () => void {
     const run = () => {
       const trades = this.advance(this.o.clock.now());
       if (trades.length > 0) sink(trades);
     };
+    if (options.catchUp === true) run();
     return this.o.clock.every(this.o.tickMs, run);
   }
 

@@ -14,7 +14,7 @@ import {
   tickValue,
 } from "@meridian/domain";
 import type { MarketClock } from "./clock.ts";
-import type { FeedSink, FeedTrade, MarketFeed } from "./feed.ts";
+import type { FeedSink, FeedStartOptions, FeedTrade, MarketFeed } from "./feed.ts";
 import type { ModelFeed } from "./model-feed.ts";
 
 /** Candles of one symbol from `<SYMBOL>-<interval>.csv`. */
@@ -181,11 +181,13 @@ export class ReplayFeed implements MarketFeed {
     return out;
   }
 
-  start(sink: FeedSink): () => void {
-    return this.o.clock.every(this.o.tickMs, () => {
+  start(sink: FeedSink, options: FeedStartOptions = {}): () => void {
+    const run = () => {
       const trades = this.advance(this.o.clock.now());
       if (trades.length > 0) sink(trades);
-    });
+    };
+    if (options.catchUp === true) run();
+    return this.o.clock.every(this.o.tickMs, run);
   }
 
   anchor(symbol: string, priceTicks: number, time: number): void {

@@ -109,13 +109,24 @@ export class MarketService {
     return this.o.instruments.some((i) => i.spec.symbol === symbol);
   }
 
-  /** Runs the feed into the market (the price leader, or a single process); `tap` sees each batch first. */
-  startFeed(tap?: (trades: readonly FeedTrade[]) => void): void {
+  /**
+   * Runs the feed into the market (the price leader, or a single process); `tap` sees
+   * each batch first. `catchUp`: the trades due since the feed's epoch (up to a minute
+   * of them per symbol) are applied now, in one go, rather than by the first tick while
+   * the server is already answering.
+   */
+  startFeed(tap?: (trades: readonly FeedTrade[]) => void, options: { catchUp?: boolean } = {}): void {
     if (this.stopFeed) return;
-    this.stopFeed = this.o.feed.start((trades) => {
-      tap?.(trades);
-      this.applyBySymbol(trades);
-    });
+    let starting = true;
+    this.stopFeed = this.o.feed.start(
+      (trades) => {
+        tap?.(trades);
+        if (starting) this.apply(trades);
+        else this.applyBySymbol(trades);
+      },
+      { catchUp: options.catchUp === true },
+    );
+    starting = false;
   }
 
   /**
@@ -143,6 +154,15 @@ export class MarketService {
     this.apply(slice);
     if (this.slices.length > 0) this.clock.soon(this.applyNextSlice);
   };
+
+  /**
+   * Builds every symbol now (history, candles, the maker's ladder) instead of on its
+   * first trade. Built lazily, the feed's first tick builds them all at once and holds
+   * the event loop for hundreds of milliseconds while the server is already answering.
+   */
+  prepareAll(): void {
+    for (const symbol of this.symbols) this.state(symbol);
+  }
 
   get feedRunning(): boolean {
     return this.stopFeed !== undefined;
