@@ -73,6 +73,20 @@ const symbol = z
   .transform((s) => s.toUpperCase());
 const clientOrderId = z.string().regex(/^[A-Za-z0-9._:-]{1,36}$/, "clientOrderId");
 
+/**
+ * One leg of a TP/SL attached to a LIMIT, LIMIT_MAKER or MARKET order: a trigger order
+ * placed when the parent fills, for the quantity the parent filled, on the other side.
+ * `price` makes it a stop-limit once triggered; without it, a stop-market.
+ */
+export const tpslLegSchema = z.object({
+  triggerPrice: decimal,
+  price: decimal.optional(),
+});
+export type TpSlLegBody = z.input<typeof tpslLegSchema>;
+
+/** Order types a TP/SL may be attached to. */
+export const TPSL_PARENT_TYPES = ["LIMIT", "LIMIT_MAKER", "MARKET"] as const;
+
 export const ORDER_SIDES = ["BUY", "SELL"] as const;
 export type OrderSideValue = (typeof ORDER_SIDES)[number];
 /** LIMIT_MAKER is post-only (refused if it would take). */
@@ -96,6 +110,12 @@ export type OrderStatusValue = (typeof ORDER_STATUSES)[number];
  * `stopPrice` for STOP_LIMIT and STOP_MARKET (a buy stop fires when the market's last
  * price rises to it, a sell stop when it falls to it). `clientOrderId` makes placement
  * idempotent per user: the same id again answers the first order, placing nothing.
+ * `takeProfit` / `stopLoss` (LIMIT, LIMIT_MAKER, MARKET): when the order fills, the two
+ * legs become an OCO pair of trigger orders for the filled quantity (one firing or being
+ * cancelled cancels the other). For a buy the take-profit trigger must be above the
+ * order's price (a market order: the last price) and the stop-loss below; for a sell the
+ * reverse (ORDER_REJECTED, reason TPSL_INVALID, naming the field). Cancelling the order
+ * before it fills places neither.
  */
 export const placeOrderBodySchema = z
   .object({
@@ -108,6 +128,8 @@ export const placeOrderBodySchema = z
     stopPrice: decimal.optional(),
     timeInForce: z.enum(TIME_IN_FORCE).optional(),
     clientOrderId: clientOrderId.optional(),
+    takeProfit: tpslLegSchema.optional(),
+    stopLoss: tpslLegSchema.optional(),
   })
   .superRefine((o, ctx) => {
     const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
@@ -121,6 +143,9 @@ export const placeOrderBodySchema = z
     if (byQuote === (o.quantity !== undefined)) issue("quantity", byQuote ? "not with quoteQty" : "required");
     if (o.timeInForce !== undefined && !(o.type === "LIMIT" || o.type === "STOP_LIMIT"))
       issue("timeInForce", "limit orders only");
+    const tpslParent = (TPSL_PARENT_TYPES as readonly string[]).includes(o.type);
+    if (o.takeProfit !== undefined && !tpslParent) issue("takeProfit", "limit and market orders only");
+    if (o.stopLoss !== undefined && !tpslParent) issue("stopLoss", "limit and market orders only");
   });
 export type PlaceOrderBody = z.input<typeof placeOrderBodySchema>;
 
@@ -169,6 +194,22 @@ export interface PaperOrder {
   triggered: boolean;
   createdAt: number;
   updatedAt: number;
+  /** The TP/SL attached to this order (placed as two trigger orders once it fills). */
+  takeProfit?: PaperTpSlLeg;
+  stopLoss?: PaperTpSlLeg;
+  /** A TP/SL trigger order: the order it protects, its role, and its OCO partner (null when only one leg was set). */
+  parentOrderId?: number;
+  tpslRole?: TpSlRoleValue;
+  ocoOrderId?: number | null;
+}
+
+export const TPSL_ROLES = ["TAKE_PROFIT", "STOP_LOSS"] as const;
+export type TpSlRoleValue = (typeof TPSL_ROLES)[number];
+
+export interface PaperTpSlLeg {
+  triggerPrice: string;
+  /** Limit price once triggered; null: a market order. */
+  price: string | null;
 }
 
 export interface PaperTrade {

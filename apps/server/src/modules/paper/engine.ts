@@ -7,6 +7,7 @@ import {
   PaperCode,
   type PlaceOrderBody,
   type TimeInForceValue,
+  type TpSlLegBody,
 } from "@meridian/contracts";
 import {
   availableOf,
@@ -89,7 +90,38 @@ export interface OrderRow {
   takerPpm: number;
   createdAt: number;
   updatedAt: number;
+  /** An attached take-profit / stop-loss (ticks), placed as trigger orders once this order fills. */
+  tpTriggerTicks: number | null;
+  tpPriceTicks: number | null;
+  slTriggerTicks: number | null;
+  slPriceTicks: number | null;
+  /** A TP/SL trigger order: the order it protects, its role and its OCO partner. */
+  parentId: number | null;
+  tpslRole: TpSlRole | null;
+  ocoId: number | null;
 }
+
+/** TP: take-profit leg, SL: stop-loss leg of an attached TP/SL. */
+export type TpSlRole = "TP" | "SL";
+
+/** Fields of an order without an attached TP/SL and not part of one. */
+export const NO_TPSL = {
+  tpTriggerTicks: null,
+  tpPriceTicks: null,
+  slTriggerTicks: null,
+  slPriceTicks: null,
+  parentId: null,
+  tpslRole: null,
+  ocoId: null,
+} as const satisfies Partial<OrderRow>;
+
+/**
+ * Which way a trigger order fires: true when the last price rises to its trigger. A plain
+ * stop fires against its side (a buy stop on a rise); a take-profit fires the other way
+ * (a sell take-profit on a rise, a buy take-profit on a fall).
+ */
+export const firesAbove = (row: Pick<OrderRow, "side" | "tpslRole">): boolean =>
+  (row.side === Side.Buy) !== (row.tpslRole === "TP");
 
 export interface TradeRow {
   id: number;
@@ -219,6 +251,9 @@ export class PaperEngine {
   private ids = { order: 0, trade: 0, entry: 0, account: 0, bookSeq: 0 };
   private muted = false;
   private inCommand = false;
+  /** Symbols where TP/SL orders were just placed: they fire at once if the price is already past. */
+  private readonly due = new Set<string>();
+  private dueScheduled = false;
   private collect: { orderId: number; fills: TradeRow[]; rejection: DomainError | null } | null = null;
   /**
    * Called for each fill of a margin order once it is settled (the margin module's
@@ -248,10 +283,36 @@ export class PaperEngine {
   run<T>(fn: () => T): T {
     this.inCommand = true;
     try {
-      return fn();
+      const out = fn();
+      this.fireDue();
+      return out;
     } finally {
       this.inCommand = false;
     }
+  }
+
+  /**
+   * Fires the TP/SL orders placed since the last check whose trigger the price has
+   * already passed. Placement happens inside a fill (the book is mid-match), so the
+   * check waits until the book is idle: the end of the command, or a microtask for fills
+   * between commands.
+   */
+  private fireDue(): void {
+    for (let round = 0; this.due.size > 0 && round < 100; round++) {
+      const symbols = [...this.due];
+      this.due.clear();
+      for (const symbol of symbols) this.triggerStops(symbol);
+    }
+  }
+
+  private markDue(symbol: string): void {
+    this.due.add(symbol);
+    if (this.inCommand || this.dueScheduled) return;
+    this.dueScheduled = true;
+    queueMicrotask(() => {
+      this.dueScheduled = false;
+      if (!this.inCommand) this.fireDue();
+    });
   }
 
   // ---- state -----------------------------------------------------------------------
@@ -269,6 +330,7 @@ export class PaperEngine {
     }
     this.live.clear();
     this.stops.clear();
+    this.due.clear();
     this.openCount.clear();
     this.recentCids.clear();
     this.batch = emptyBatch();
@@ -323,6 +385,7 @@ export class PaperEngine {
         );
       }
     }
+    this.fireDue();
   }
 
   private bookOf(symbol: string): VenueBook | undefined {
@@ -436,6 +499,118 @@ export class PaperEngine {
     this.openCount.set(o.row.accountId, (this.openCount.get(o.row.accountId) ?? 1) - 1);
     this.stops.get(o.row.symbol)?.delete(o);
     this.snap(o);
+    // A cancelled parent places nothing (its TP/SL were never live); one that filled, or
+    // expired after filling part, protects what it filled.
+    if ((status === "FILLED" || status === "EXPIRED") && o.row.filledLots > 0 && hasTpSl(o.row))
+      this.placeTpSl(o);
+  }
+
+  /**
+   * Places the TP/SL of a parent that is done filling: one trigger order per leg, on the
+   * other side, for the filled quantity, linked as an OCO pair. The pair holds once: a
+   * buy parent's legs sell the base its fills delivered (exactly that amount is held); a
+   * sell parent's legs buy back, holding the quote of the dearer leg. The hold sits on
+   * the first leg and moves to whichever fires. When it cannot be held (the delivered
+   * asset was spent meanwhile), both legs are stored as REJECTED.
+   */
+  private placeTpSl(parent: LiveOrder): void {
+    const p = parent.row;
+    const side: 0 | 1 = p.side === Side.Buy ? Side.Sell : Side.Buy;
+    const lots = p.filledLots;
+    const legs: Array<{ role: TpSlRole; trigger: number; price: number | null }> = [];
+    if (p.tpTriggerTicks !== null)
+      legs.push({ role: "TP", trigger: p.tpTriggerTicks, price: p.tpPriceTicks });
+    if (p.slTriggerTicks !== null)
+      legs.push({ role: "SL", trigger: p.slTriggerTicks, price: p.slPriceTicks });
+    const rates = { makerPpm: p.makerPpm, takerPpm: p.takerPpm };
+    const planned = legs.map((leg) => {
+      // Stop-market buys run as an IOC limit capped beyond the trigger, as placed ones do.
+      const priceTicks = leg.price ?? (side === Side.Buy ? stopMarketCap(parent.spec, leg.trigger) : null);
+      return {
+        ...leg,
+        priceTicks,
+        hold: holdFor(parent.spec, parent.units, side, priceTicks ?? 0, lots, rates),
+      };
+    });
+    let hold = 0n;
+    for (const l of planned) if (l.hold > hold) hold = l.hold;
+    const asset = side === Side.Buy ? parent.units.quote : parent.units.base;
+    const wallet = ledgerWallet(p.accountId, p.wallet, p.symbol);
+    const ids = planned.map(() => ++this.ids.order);
+    const refused =
+      this.post(holdEntry(p.accountId, asset, hold, wallet), p.accountId, ids[0] ?? null) !== null;
+    const now = this.now();
+    planned.forEach((leg, i) => {
+      const id = ids[i] ?? 0;
+      const row: OrderRow = {
+        ...NO_TPSL,
+        id,
+        accountId: p.accountId,
+        wallet: p.wallet,
+        sideEffect: p.wallet === "spot" ? null : "NO_SIDE_EFFECT",
+        clientOrderId: `#${id}`,
+        symbol: p.symbol,
+        side,
+        type: leg.price === null ? "STOP_MARKET" : "STOP_LIMIT",
+        tif: leg.price === null ? null : "GTC",
+        priceTicks: leg.priceTicks,
+        stopTicks: leg.trigger,
+        qtyLots: lots,
+        quoteQty: null,
+        status: refused ? "REJECTED" : "NEW",
+        triggered: false,
+        bookSeq: null,
+        filledLots: 0,
+        takerQuote: 0n,
+        makerQuote: 0n,
+        fees: 0n,
+        held: !refused && i === 0 ? hold : 0n,
+        makerPpm: p.makerPpm,
+        takerPpm: p.takerPpm,
+        createdAt: now,
+        updatedAt: now,
+        parentId: p.id,
+        tpslRole: leg.role,
+        ocoId: ids.length === 2 ? (ids[1 - i] ?? null) : null,
+      };
+      const o: LiveOrder = {
+        row,
+        funds: newOrderFunds({
+          id,
+          accountId: p.accountId,
+          side,
+          units: parent.units,
+          ...rates,
+          held: row.held,
+          wallet,
+        }),
+        spec: parent.spec,
+        units: parent.units,
+      };
+      if (refused) {
+        this.snap(o);
+        return;
+      }
+      this.track(o);
+      this.snap(o);
+      this.watchStop(o);
+    });
+    if (!refused) this.markDue(p.symbol);
+  }
+
+  /**
+   * One leg of a TP/SL pair fires or is cancelled: its partner is cancelled, and when it
+   * fires the pair's hold moves to it first.
+   */
+  private dropPartner(o: LiveOrder, takeHold: boolean): void {
+    const partnerId = o.row.ocoId;
+    const partner = partnerId === null ? undefined : this.live.get(partnerId);
+    if (partner === undefined || partner.row.bookSeq !== null) return;
+    if (takeHold) {
+      o.funds.held += partner.funds.held;
+      partner.funds.held = 0n;
+    }
+    this.finish(partner, "CANCELED");
   }
 
   // ---- engine events -------------------------------------------------------------------
@@ -563,8 +738,11 @@ export class PaperEngine {
     const o = this.live.get(orderId);
     if (o === undefined || o.row.accountId !== accountId || (o.row.wallet !== "spot") !== margin)
       return false;
-    if (o.row.bookSeq === null) this.finish(o, "CANCELED");
-    else this.bookOf(o.row.symbol)?.book.cancel(orderId, this.now());
+    if (o.row.bookSeq === null) {
+      this.finish(o, "CANCELED");
+      // Cancelling one leg of a TP/SL pair cancels the pair (the other's hold is released with it).
+      this.dropPartner(o, false);
+    } else this.bookOf(o.row.symbol)?.book.cancel(orderId, this.now());
     return true;
   }
 
@@ -597,6 +775,7 @@ export class PaperEngine {
     }
     const side: 0 | 1 = body.side === "BUY" ? Side.Buy : Side.Sell;
     const plan = this.plan(spec, units, vb, side, body);
+    const tpsl = this.planTpSl(spec, side, body, plan.lots, body.type === "MARKET" ? null : plan.priceTicks);
     const tier = vipTier(vipLevel);
     const rates = { makerPpm: tier.makerPpm, takerPpm: tier.takerPpm };
     const held = holdFor(spec, units, side, plan.holdTicks, plan.lots, rates);
@@ -643,6 +822,8 @@ export class PaperEngine {
       takerPpm: rates.takerPpm,
       createdAt: now,
       updatedAt: now,
+      ...NO_TPSL,
+      ...tpsl,
     };
     const o: LiveOrder = {
       row,
@@ -711,8 +892,7 @@ export class PaperEngine {
       if (body.type === "STOP_MARKET") {
         notional(stopTicks, lots);
         if (side === Side.Sell) return { lots, holdTicks: 0, priceTicks: null, stopTicks };
-        const cap = Number((BigInt(stopTicks) * (100n + STOP_MARKET_CAP_PCT) + 99n) / 100n);
-        const capTicks = Math.min(cap, spec.maxPriceTicks);
+        const capTicks = stopMarketCap(spec, stopTicks);
         return { lots, holdTicks: capTicks, priceTicks: capTicks, stopTicks };
       }
     }
@@ -726,6 +906,53 @@ export class PaperEngine {
       }
     }
     return { lots, holdTicks: limit, priceTicks: limit, stopTicks };
+  }
+
+  /**
+   * The attached TP/SL in ticks, checked: trigger (and limit) prices in range, a buy's
+   * take-profit above its price and stop-loss below (a sell's the reverse; a market
+   * order is measured against the last price), and each leg worth the minimum notional
+   * at its trigger. Refusals are the book's TPSL_INVALID naming the field.
+   */
+  private planTpSl(
+    spec: InstrumentSpec,
+    side: 0 | 1,
+    body: PlaceOrderBody,
+    lots: number,
+    limitTicks: number | null,
+  ): Partial<OrderRow> {
+    if (body.takeProfit === undefined && body.stopLoss === undefined) return {};
+    if (body.type !== "LIMIT" && body.type !== "LIMIT_MAKER" && body.type !== "MARKET")
+      throw rejected(
+        domainError(DomainCode.TPSL_INVALID, body.takeProfit === undefined ? "stopLoss" : "takeProfit"),
+      );
+    const ref = limitTicks ?? this.venue.lastTicks(spec.symbol);
+    const leg = (l: TpSlLegBody | undefined, field: "takeProfit" | "stopLoss") => {
+      if (l === undefined) return { trigger: null, price: null };
+      const t = priceToTicks(spec, l.triggerPrice, `${field}.triggerPrice`);
+      if (!t.ok) throw rejected(t.error);
+      const p = l.price === undefined ? null : priceToTicks(spec, l.price, `${field}.price`);
+      if (p !== null && !p.ok) throw rejected(p.error);
+      // A buy's take-profit sells above what it paid, its stop-loss below; a sell's the reverse.
+      const above = (side === Side.Buy) === (field === "takeProfit");
+      if (ref > 0 && (above ? t.value <= ref : t.value >= ref))
+        throw rejected(domainError(DomainCode.TPSL_INVALID, `${field}.triggerPrice`));
+      if (!meetsMinNotional(spec, t.value, lots))
+        throw rejected(
+          domainError(DomainCode.NOTIONAL_TOO_SMALL, `${field}.triggerPrice`, {
+            minNotional: spec.minNotional,
+          }),
+        );
+      return { trigger: t.value, price: p === null ? null : p.value };
+    };
+    const tp = leg(body.takeProfit, "takeProfit");
+    const sl = leg(body.stopLoss, "stopLoss");
+    return {
+      tpTriggerTicks: tp.trigger,
+      tpPriceTicks: tp.price,
+      slTriggerTicks: sl.trigger,
+      slPriceTicks: sl.price,
+    };
   }
 
   /** Sends an order (new, or a stop that fired) into its book. */
@@ -754,11 +981,14 @@ export class PaperEngine {
     if (last === 0 || vb === undefined) return 0;
     let fired = 0;
     for (const o of [...set]) {
+      // A TP/SL leg may have gone with its partner earlier in this loop.
+      if (!set.has(o)) continue;
       const stop = o.row.stopTicks ?? 0;
-      if (o.row.side === Side.Buy ? last < stop : last > stop) continue;
+      if (firesAbove(o.row) ? last < stop : last > stop) continue;
       set.delete(o);
       o.row.triggered = true;
       fired++;
+      this.dropPartner(o, true);
       this.enter(o, vb);
     }
     return fired;
@@ -768,6 +998,16 @@ export class PaperEngine {
   hasStops(symbol: string): boolean {
     return (this.stops.get(symbol)?.size ?? 0) > 0;
   }
+}
+
+function hasTpSl(row: OrderRow): boolean {
+  return row.tpTriggerTicks !== null || row.slTriggerTicks !== null;
+}
+
+/** The IOC limit a stop-market buy runs at: STOP_MARKET_CAP_PCT beyond its trigger. */
+function stopMarketCap(spec: InstrumentSpec, stopTicks: number): number {
+  const cap = Number((BigInt(stopTicks) * (100n + STOP_MARKET_CAP_PCT) + 99n) / 100n);
+  return Math.min(cap, spec.maxPriceTicks);
 }
 
 function initialAmounts(): { asset: string; amount: bigint }[] {

@@ -31,6 +31,19 @@ export function presentOrder(venue: PaperVenue, o: OrderRow): PaperOrder {
     triggered: o.triggered,
     createdAt: o.createdAt,
     updatedAt: o.updatedAt,
+    ...(o.tpTriggerTicks === null
+      ? {}
+      : { takeProfit: { triggerPrice: price(o.tpTriggerTicks) ?? "", price: price(o.tpPriceTicks) } }),
+    ...(o.slTriggerTicks === null
+      ? {}
+      : { stopLoss: { triggerPrice: price(o.slTriggerTicks) ?? "", price: price(o.slPriceTicks) } }),
+    ...(o.parentId === null
+      ? {}
+      : {
+          parentOrderId: o.parentId,
+          tpslRole: o.tpslRole === "TP" ? ("TAKE_PROFIT" as const) : ("STOP_LOSS" as const),
+          ocoOrderId: o.ocoId,
+        }),
   };
 }
 

@@ -32,6 +32,13 @@ const ORDER_COLUMNS = [
   "updated_at",
   "wallet",
   "side_effect",
+  "tp_trigger_ticks",
+  "tp_price_ticks",
+  "sl_trigger_ticks",
+  "sl_price_ticks",
+  "parent_order_id",
+  "tpsl_role",
+  "oco_order_id",
 ] as const;
 const ORDER_MUTABLE = [
   "price_ticks",
@@ -79,6 +86,13 @@ interface OrderRecord {
   updated_at: number;
   wallet: string;
   side_effect: string | null;
+  tp_trigger_ticks: number | null;
+  tp_price_ticks: number | null;
+  sl_trigger_ticks: number | null;
+  sl_price_ticks: number | null;
+  parent_order_id: number | null;
+  tpsl_role: string | null;
+  oco_order_id: number | null;
 }
 
 interface TradeRecord {
@@ -124,8 +138,17 @@ function toOrder(r: OrderRecord): OrderRow {
     takerPpm: Number(r.taker_ppm),
     createdAt: Number(r.created_at),
     updatedAt: Number(r.updated_at),
+    tpTriggerTicks: numOrNull(r.tp_trigger_ticks),
+    tpPriceTicks: numOrNull(r.tp_price_ticks),
+    slTriggerTicks: numOrNull(r.sl_trigger_ticks),
+    slPriceTicks: numOrNull(r.sl_price_ticks),
+    parentId: numOrNull(r.parent_order_id),
+    tpslRole: r.tpsl_role === "TP" || r.tpsl_role === "SL" ? r.tpsl_role : null,
+    ocoId: numOrNull(r.oco_order_id),
   };
 }
+
+const numOrNull = (v: number | string | null): number | null => (v === null ? null : Number(v));
 
 function toTrade(r: TradeRecord): TradeRow {
   return {
@@ -172,6 +195,13 @@ function orderValues(o: OrderRow): SqlValue[] {
     o.updatedAt,
     o.wallet,
     o.sideEffect,
+    o.tpTriggerTicks,
+    o.tpPriceTicks,
+    o.slTriggerTicks,
+    o.slPriceTicks,
+    o.parentId,
+    o.tpslRole,
+    o.ocoId,
   ];
 }
 

@@ -1,0 +1,365 @@
+import {
+  Code,
+  type PaperBalance,
+  PaperCode,
+  type PaperOrder,
+  type PlaceOrderResult,
+  SESSION_COOKIE,
+} from "@meridian/contracts";
+import { Side } from "@meridian/domain";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { PlatformDb } from "../../platform/db/index.ts";
+import { type DbTarget, reopenableDbTargets } from "../../test/db-targets.ts";
+import { buildTestApp } from "../../test/support.ts";
+import { securityRoutes } from "../accounts/index.ts";
+import { paperModule } from "./index.ts";
+import type { PaperService, UserEvents } from "./service.ts";
+import { LocalVenue } from "./venue.ts";
+
+const HOST = "meridian.test";
+const targets = reopenableDbTargets("paper-tpsl");
+
+interface Running {
+  app: FastifyInstance;
+  paper: PaperService;
+  venue: LocalVenue;
+  db: PlatformDb;
+  accounts: FastifyInstance["accounts"];
+}
+
+/** Accounts and paper trading on `db`, on a venue without the maker's ladder (exact prices). */
+async function start(db: PlatformDb): Promise<Running> {
+  const venue = new LocalVenue({ ladder: false });
+  let paper: PaperService | undefined;
+  let accounts: FastifyInstance["accounts"] | undefined;
+  const app = await buildTestApp({
+    db,
+    modules: [
+      (api, platform) => {
+        securityRoutes(api, platform);
+        accounts = api.accounts;
+      },
+      paperModule({ venue, onService: (s) => (paper = s) }),
+    ],
+  });
+  if (paper === undefined || accounts === undefined) throw new Error("modules missing");
+  return { app, paper, venue, db, accounts };
+}
+
+let users = 0;
+async function login(run: Running): Promise<string> {
+  users += 1;
+  const email = `tpsl${users}-${Date.now()}@example.com`;
+  const service = run.accounts.service;
+  await service.createUser({
+    email,
+    areaCode: null,
+    mobile: null,
+    phoneKey: null,
+    password: "password-123",
+    role: "user",
+  });
+  const result = await service.login(
+    { loginName: email, pwd: "password-123" } as Parameters<typeof service.login>[0],
+    { ip: "127.0.0.1", userAgent: "test", device: undefined },
+  );
+  if (result.kind !== "session") throw new Error("login needs a second factor");
+  return `${SESSION_COOKIE}=${result.session.token}`;
+}
+
+async function call<T>(
+  app: FastifyInstance,
+  cookie: string,
+  method: "GET" | "POST" | "DELETE",
+  url: string,
+  body?: unknown,
+): Promise<{ code: string; msg: string; data: T }> {
+  const res = await app.inject({
+    method,
+    url,
+    headers: {
+      host: HOST,
+      origin: `http://${HOST}`,
+      cookie,
+      paptrading: "1",
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+    },
+    ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+  });
+  return res.json();
+}
+
+const balanceOf = (list: PaperBalance[], asset: string) => list.find((b) => b.asset === asset);
+
+describe.each(targets)("paper TP/SL on $name", (target) => {
+  let env: Awaited<ReturnType<DbTarget["open"]>>;
+  let run: Running;
+  const balances = async (cookie: string) =>
+    (await call<PaperBalance[]>(run.app, cookie, "GET", "/v1/paper/balances")).data;
+  const open = async (cookie: string) =>
+    (await call<PaperOrder[]>(run.app, cookie, "GET", "/v1/paper/orders/open")).data;
+  const history = async (cookie: string) =>
+    (await call<PaperOrder[]>(run.app, cookie, "GET", "/v1/paper/orders/history")).data;
+  const place = (cookie: string, body: Record<string, unknown>) =>
+    call<PlaceOrderResult>(run.app, cookie, "POST", "/v1/paper/orders", body);
+  const audit = async () => {
+    const a = await run.paper.audit();
+    expect(a.replayEqualsBalances).toBe(true);
+    for (const sum of Object.values(a.assetSums)) expect(sum).toBe("0");
+  };
+
+  beforeAll(async () => {
+    env = await target.open();
+    run = await start(env.db());
+  });
+  afterAll(async () => {
+    await run.app.close();
+    await run.db.close();
+    await env.cleanup();
+  });
+
+  it("a filled buy with TP and SL leaves two linked trigger orders holding what it bought; TP fires, SL goes", async () => {
+    const cookie = await login(run);
+    const pushed: UserEvents[] = [];
+    const off = run.paper.onEvents((e) => pushed.push(e));
+    run.venue.setPrice("SOLUSDT", 19_000);
+    run.venue.makerOrder("SOLUSDT", Side.Sell, 19_000, 2_000);
+    const placed = await place(cookie, {
+      symbol: "SOLUSDT",
+      side: "BUY",
+      type: "LIMIT",
+      price: "190.00",
+      quantity: "2",
+      takeProfit: { triggerPrice: "200.00" },
+      stopLoss: { triggerPrice: "180.00", price: "179.00" },
+    });
+    expect(placed.code).toBe(Code.OK);
+    const parent = placed.data.order;
+    expect(parent).toMatchObject({
+      status: "FILLED",
+      takeProfit: { triggerPrice: "200.00", price: null },
+      stopLoss: { triggerPrice: "180.00", price: "179.00" },
+    });
+    const children = await open(cookie);
+    expect(children).toHaveLength(2);
+    const tp = children.find((o) => o.tpslRole === "TAKE_PROFIT");
+    const sl = children.find((o) => o.tpslRole === "STOP_LOSS");
+    expect(tp).toMatchObject({
+      side: "SELL",
+      type: "STOP_MARKET",
+      stopPrice: "200.00",
+      origQty: "2.000",
+      status: "NEW",
+      triggered: false,
+      parentOrderId: parent.orderId,
+    });
+    expect(sl).toMatchObject({
+      side: "SELL",
+      type: "STOP_LIMIT",
+      stopPrice: "180.00",
+      price: "179.00",
+      origQty: "2.000",
+      parentOrderId: parent.orderId,
+    });
+    expect(tp?.ocoOrderId).toBe(sl?.orderId);
+    expect(sl?.ocoOrderId).toBe(tp?.orderId);
+    // The pair holds the 2 SOL the fill delivered, once.
+    let bal = await balances(cookie);
+    expect(balanceOf(bal, "SOL")).toMatchObject({ available: "0.00000000", held: "2.00000000" });
+    expect(balanceOf(bal, "USDT")?.held).toBe("0.00000000");
+    // The user stream heard the parent and both legs.
+    await run.paper.flush();
+    const streamed = pushed.flatMap((e) => e.orders).map((o) => [o.orderId, o.status]);
+    expect(streamed).toEqual(
+      expect.arrayContaining([
+        [parent.orderId, "FILLED"],
+        [tp?.orderId, "NEW"],
+        [sl?.orderId, "NEW"],
+      ]),
+    );
+
+    // The price rises to the take-profit: it sells to a bid, the stop-loss is cancelled.
+    pushed.length = 0;
+    run.venue.makerOrder("SOLUSDT", Side.Buy, 20_050, 10_000);
+    run.venue.setPrice("SOLUSDT", 20_100);
+    await run.paper.flush();
+    expect(await open(cookie)).toEqual([]);
+    const done = await history(cookie);
+    expect(done.find((o) => o.orderId === tp?.orderId)).toMatchObject({
+      status: "FILLED",
+      triggered: true,
+      executedQty: "2.000",
+    });
+    expect(done.find((o) => o.orderId === sl?.orderId)).toMatchObject({
+      status: "CANCELED",
+      triggered: false,
+    });
+    const streamedAfter = pushed.flatMap((e) => e.orders).map((o) => [o.orderId, o.status]);
+    expect(streamedAfter).toEqual(
+      expect.arrayContaining([
+        [tp?.orderId, "FILLED"],
+        [sl?.orderId, "CANCELED"],
+      ]),
+    );
+    off();
+    bal = await balances(cookie);
+    expect(balanceOf(bal, "SOL")).toMatchObject({ available: "0.00000000", held: "0.00000000" });
+    // 2 x 190 + 0.1 % bought, 2 x 200.50 - 0.1 % sold.
+    expect(balanceOf(bal, "USDT")).toMatchObject({ available: "50020.21900000", held: "0.00000000" });
+    await audit();
+  });
+
+  it("refuses TP/SL on the wrong side of the price, naming the field, with nothing held", async () => {
+    const cookie = await login(run);
+    run.venue.setPrice("SOLUSDT", 19_000);
+    const base = { symbol: "SOLUSDT", side: "BUY", type: "LIMIT", price: "150.00", quantity: "1" };
+    const tpLow = await place(cookie, { ...base, takeProfit: { triggerPrice: "140.00" } });
+    expect(tpLow).toMatchObject({
+      code: PaperCode.ORDER_REJECTED,
+      data: { reason: "TPSL_INVALID", field: "takeProfit.triggerPrice" },
+    });
+    const slHigh = await place(cookie, { ...base, stopLoss: { triggerPrice: "160.00" } });
+    expect(slHigh).toMatchObject({
+      code: PaperCode.ORDER_REJECTED,
+      data: { reason: "TPSL_INVALID", field: "stopLoss.triggerPrice" },
+    });
+    // A sell's take-profit is below, measured for a market order against the last price.
+    run.venue.makerOrder("SOLUSDT", Side.Buy, 18_000, 1_000);
+    const sellMarket = await place(cookie, {
+      symbol: "SOLUSDT",
+      side: "SELL",
+      type: "MARKET",
+      quantity: "1",
+      takeProfit: { triggerPrice: "195.00" },
+    });
+    expect(sellMarket).toMatchObject({
+      code: PaperCode.ORDER_REJECTED,
+      data: { reason: "TPSL_INVALID", field: "takeProfit.triggerPrice" },
+    });
+    const badPrice = await place(cookie, { ...base, stopLoss: { triggerPrice: "abc" } });
+    expect(badPrice.code).not.toBe(Code.OK);
+    const onStop = await place(cookie, {
+      symbol: "SOLUSDT",
+      side: "BUY",
+      type: "STOP_MARKET",
+      stopPrice: "200.00",
+      quantity: "1",
+      takeProfit: { triggerPrice: "210.00" },
+    });
+    expect(onStop.code).not.toBe(Code.OK);
+    expect(JSON.stringify(onStop)).toContain("takeProfit");
+    expect(await open(cookie)).toEqual([]);
+    expect(balanceOf(await balances(cookie), "USDT")).toMatchObject({ held: "0.00000000" });
+  });
+
+  it("cancelling the parent before it fills places nothing; cancelling one leg cancels the pair", async () => {
+    const cookie = await login(run);
+    run.venue.setPrice("LINKUSDT", 1_800);
+    const resting = await place(cookie, {
+      symbol: "LINKUSDT",
+      side: "BUY",
+      type: "LIMIT",
+      price: "17.00",
+      quantity: "10",
+      takeProfit: { triggerPrice: "19.00" },
+      stopLoss: { triggerPrice: "16.00" },
+    });
+    expect(resting.data.order.status).toBe("NEW");
+    await call(run.app, cookie, "DELETE", `/v1/paper/orders/${resting.data.order.orderId}`);
+    expect(await open(cookie)).toEqual([]);
+
+    // A sell whose legs buy back: the pair holds the quote of the dearer leg, once.
+    run.venue.setPrice("ETHUSDT", 340_000);
+    run.venue.makerOrder("ETHUSDT", Side.Buy, 340_000, 10_000);
+    const sold = await place(cookie, {
+      symbol: "ETHUSDT",
+      side: "SELL",
+      type: "MARKET",
+      quantity: "1",
+      takeProfit: { triggerPrice: "3300.00", price: "3300.00" },
+      stopLoss: { triggerPrice: "3500.00", price: "3550.00" },
+    });
+    expect(sold.code).toBe(Code.OK);
+    expect(sold.data.order.status).toBe("FILLED");
+    const legs = await open(cookie);
+    expect(legs.map((o) => [o.side, o.tpslRole]).sort()).toEqual([
+      ["BUY", "STOP_LOSS"],
+      ["BUY", "TAKE_PROFIT"],
+    ]);
+    // 1 x 3550 + 0.1 % fee + 1 minor unit (the dearer leg).
+    expect(balanceOf(await balances(cookie), "USDT")?.held).toBe("3553.55000001");
+    const tp = legs.find((o) => o.tpslRole === "TAKE_PROFIT");
+    const cancelled = await call<PaperOrder>(run.app, cookie, "DELETE", `/v1/paper/orders/${tp?.orderId}`);
+    expect(cancelled.data.status).toBe("CANCELED");
+    expect(await open(cookie)).toEqual([]);
+    expect(balanceOf(await balances(cookie), "USDT")?.held).toBe("0.00000000");
+    expect((await history(cookie)).filter((o) => o.parentOrderId !== undefined).map((o) => o.status)).toEqual(
+      ["CANCELED", "CANCELED"],
+    );
+    await audit();
+  });
+
+  it("fires a leg at once when the price is already past its trigger as the parent fills", async () => {
+    const cookie = await login(run);
+    run.venue.setPrice("AVAXUSDT", 2_800);
+    // A bid above the stop-loss trigger for the leg to sell into; the parent buys from a deeper ask.
+    run.venue.makerOrder("AVAXUSDT", Side.Sell, 2_900, 1_000);
+    run.venue.makerOrder("AVAXUSDT", Side.Buy, 2_700, 1_000);
+    const placed = await place(cookie, {
+      symbol: "AVAXUSDT",
+      side: "BUY",
+      type: "LIMIT",
+      price: "29.00",
+      quantity: "5",
+      stopLoss: { triggerPrice: "28.50" },
+    });
+    expect(placed.data.order.status).toBe("FILLED");
+    await run.paper.flush();
+    expect(await open(cookie)).toEqual([]);
+    const leg = (await history(cookie)).find((o) => o.tpslRole === "STOP_LOSS");
+    expect(leg).toMatchObject({ status: "FILLED", triggered: true, executedQty: "5.00", ocoOrderId: null });
+    // Bought and sold in one commit: no AVAX balance row at all.
+    expect(balanceOf(await balances(cookie), "AVAX")?.total ?? "0.00000000").toBe("0.00000000");
+    await audit();
+  });
+
+  it("keeps the pair across a restart: the stop-loss fires after it and cancels the take-profit", async () => {
+    const cookie = await login(run);
+    run.venue.setPrice("BNBUSDT", 65_000);
+    run.venue.makerOrder("BNBUSDT", Side.Sell, 65_000, 10_000);
+    const placed = await place(cookie, {
+      symbol: "BNBUSDT",
+      side: "BUY",
+      type: "MARKET",
+      quantity: "1",
+      takeProfit: { triggerPrice: "700.00" },
+      stopLoss: { triggerPrice: "600.00" },
+    });
+    expect(placed.data.order.status).toBe("FILLED");
+    const before = await open(cookie);
+    expect(before).toHaveLength(2);
+    const balBefore = await balances(cookie);
+    await run.app.close();
+    await run.db.close();
+    run = await start(env.db());
+    expect(await open(cookie)).toEqual(before);
+    expect(await balances(cookie)).toEqual(balBefore);
+    await audit();
+
+    run.venue.makerOrder("BNBUSDT", Side.Buy, 59_000, 10_000);
+    run.venue.setPrice("BNBUSDT", 59_500);
+    await run.paper.flush();
+    expect(await open(cookie)).toEqual([]);
+    const done = await history(cookie);
+    const sl = done.find((o) => o.tpslRole === "STOP_LOSS");
+    const tp = done.find((o) => o.tpslRole === "TAKE_PROFIT");
+    expect(sl).toMatchObject({ status: "FILLED", triggered: true, executedQty: "1.000" });
+    expect(tp).toMatchObject({ status: "CANCELED" });
+    expect(balanceOf(await balances(cookie), "BNB")).toMatchObject({
+      available: "0.00000000",
+      held: "0.00000000",
+    });
+    await audit();
+  });
+});
