@@ -170,11 +170,19 @@ async function sqliteRun(sync: "full" | "normal"): Promise<Run> {
     const cpuAfterRun = cpuSeconds(server.pid);
     const drainStart = performance.now();
     const watch = new DatabaseSync(path.join(server.dataDir, "tracking.db"), { readOnly: true });
-    const raw = watch.prepare("SELECT 1 FROM sqlite_master WHERE name = 'tracking_uploads'").get();
+    const expansion = watch.prepare("SELECT 1 FROM sqlite_master WHERE name = 'tracking_expansion'").get();
     const waiting = () =>
-      raw === undefined
+      expansion === undefined
         ? 0
-        : Number((watch.prepare("SELECT COUNT(*) AS n FROM tracking_uploads").get() as { n: number }).n);
+        : Number(
+            (
+              watch
+                .prepare(
+                  "SELECT COUNT(*) AS n FROM tracking_uploads WHERE id > (SELECT upto FROM tracking_expansion)",
+                )
+                .get() as { n: number }
+            ).n,
+          );
     while (waiting() > 0) await new Promise((resolve) => setTimeout(resolve, 20));
     watch.close();
     const drainMs = Math.round(performance.now() - drainStart);

@@ -51,6 +51,8 @@ export function encodeBatch(
 export interface DecodedBatch {
   records: TrackingRecord[];
   meta: UploadMeta;
+  /** The fields whose value differs between the events (objects always count as differing). */
+  varying: string[];
 }
 
 /** The events and meta `encodeBatch` wrote. Throws on a text it did not write. */
@@ -76,5 +78,5 @@ export function decodeBatch(text: string): DecodedBatch {
     for (const [field, values] of columns) record[field] = values[i];
     records[i] = record as unknown as TrackingRecord;
   }
-  return { records, meta: { receivedAt, isBot: isBot === 1, ip, pfb } };
+  return { records, meta: { receivedAt, isBot: isBot === 1, ip, pfb }, varying: Object.keys(varying) };
 }

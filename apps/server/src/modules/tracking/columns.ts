@@ -52,6 +52,16 @@ export function sqliteInsertSql(rows: number): string {
   return `INSERT INTO tracking_events (${names}) VALUES ${Array.from({ length: rows }, () => tuple).join(", ")} ${conflict}`;
 }
 
+/**
+ * SQLite's INSERT of `rows` events expanded from accepted uploads: the columns (`extra`
+ * only the fields that differ within the upload), plus `upload_id` and `upload_index`,
+ * where the whole event stays on record.
+ */
+export function sqliteExpandSql(rows: number): string {
+  const tuple = `(${COLUMNS.map(() => "?").join(", ")}, ?, ?)`;
+  return `INSERT INTO tracking_events (${names}, upload_id, upload_index) VALUES ${Array.from({ length: rows }, () => tuple).join(", ")} ${conflict}`;
+}
+
 const PG_TYPE = { int: "integer", bigint: "bigint", text: "text", json: "text" } as const;
 
 /**

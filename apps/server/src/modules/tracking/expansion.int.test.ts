@@ -3,8 +3,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import type { TrackingRecord } from "@meridian/contracts";
 import { afterEach, describe, expect, it } from "vitest";
 import { openSqlite } from "../../platform/db/sqlite.ts";
+import { decodeBatch } from "./batch.ts";
+import { purgeOldEvents } from "./maintenance.ts";
 import { TrackingRepo } from "./repo.ts";
 import { AnalyticsService } from "./service.ts";
 import { openTrackingStore, type TrackingStore } from "./store.ts";
@@ -13,7 +16,8 @@ import { sampleRecord } from "./test-support.ts";
 /**
  * SQLite accepts an upload as one row and expands it into tracking_events after the
  * acknowledgement (sqlite-writer.worker.ts). What is acknowledged must survive a crash
- * in between and reach the figures once, however often the expansion runs.
+ * in between and reach the figures once, however often the expansion runs; the upload
+ * stays as the record of its events.
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
 const T = Date.UTC(2026, 10, 20, 12);
@@ -46,6 +50,10 @@ async function open(expand = true): Promise<TrackingStore> {
 
 const count = async (store: TrackingStore, table: string) =>
   Number((await store.db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM ${table}`))?.n ?? 0);
+const cursor = async (store: TrackingStore) =>
+  Number((await store.db.get<{ upto: number }>("SELECT upto FROM tracking_expansion"))?.upto);
+const lastUpload = async (store: TrackingStore) =>
+  Number((await store.db.get<{ id: number }>("SELECT MAX(id) AS id FROM tracking_uploads"))?.id);
 
 /** A process that accepts `records`, says so once acknowledged, and waits to be killed. */
 function acceptThenWait(records: unknown[]): Promise<{ kill: () => Promise<void> }> {
@@ -86,13 +94,15 @@ function acceptThenWait(records: unknown[]): Promise<{ kill: () => Promise<void>
 describe("tracking on SQLite: accepted uploads are expanded after the acknowledgement", () => {
   it("keeps an acknowledged upload through a crash before its expansion and expands it at the next start", async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), "meridian-trk-crash-"));
-    const child = await acceptThenWait(views("4000000000000001", 50));
+    const records = views("4000000000000001", 50);
+    const child = await acceptThenWait(records);
     await child.kill();
 
     // what the crash left: the upload committed, none of its events expanded yet
     const inspect = await open(false);
     expect(await count(inspect, "tracking_uploads")).toBe(1);
     expect(await count(inspect, "tracking_events")).toBe(0);
+    expect(await cursor(inspect)).toBe(0);
     await inspect.close();
     opened.length = 0;
 
@@ -105,7 +115,29 @@ describe("tracking on SQLite: accepted uploads are expanded after the acknowledg
     const overview = await analytics.overview({ from: T - 3_600_000, to: T + 3_600_000 });
     expect(overview.current.pageViews).toBe(50);
     expect(await count(store, "tracking_events")).toBe(50);
-    expect(await count(store, "tracking_uploads")).toBe(0);
+    expect(await cursor(store)).toBe(await lastUpload(store));
+
+    // each event points at its upload, which holds it whole; extra keeps only what differs
+    const rows = await store.db.all<{ seq: number; extra: string; upload_id: number; upload_index: number }>(
+      "SELECT seq, extra, upload_id, upload_index FROM tracking_events ORDER BY seq",
+    );
+    const upload = await store.db.get<{ id: number; batch: string }>(
+      "SELECT id, batch FROM tracking_uploads",
+    );
+    const kept = decodeBatch(upload?.batch ?? "");
+    expect(kept.meta).toEqual(meta);
+    for (const row of rows) {
+      // these differ between the events of `views` (times follow seq; objects always count)
+      const sent = records[row.seq];
+      expect(JSON.parse(row.extra)).toEqual({
+        first_visit_time: sent?.first_visit_time,
+        ctime: sent?.ctime,
+        event_tracking_ext: sent?.event_tracking_ext,
+        curr_page_ext: sent?.curr_page_ext,
+      });
+      expect(row.upload_id).toBe(upload?.id);
+      expect(kept.records[row.upload_index]).toEqual(records[row.seq]);
+    }
   });
 
   it("stores an event once when its upload is accepted again or expanded twice", async () => {
@@ -133,7 +165,7 @@ describe("tracking on SQLite: accepted uploads are expanded after the acknowledg
     await store.sink.accept({ records: records.slice(0, 1), meta });
     await store.sink.settled();
     expect(await count(store, "tracking_events")).toBe(20);
-    expect(await count(store, "tracking_uploads")).toBe(0);
+    expect(await cursor(store)).toBe(await lastUpload(store));
   });
 
   it("sets aside an upload that cannot be expanded and expands the ones after it", async () => {
@@ -143,8 +175,34 @@ describe("tracking on SQLite: accepted uploads are expanded after the acknowledg
     await store.sink.accept({ records: views("4000000000000003", 3), meta });
     await store.sink.settled();
     expect(await count(store, "tracking_events")).toBe(3);
-    const left = await store.db.all<{ error: string | null }>("SELECT error FROM tracking_uploads");
-    expect(left).toHaveLength(1);
-    expect(left[0]?.error).toMatch(/JSON|encoding/);
+    const failed = await store.db.all<{ error: string }>(
+      "SELECT error FROM tracking_uploads WHERE error IS NOT NULL",
+    );
+    expect(failed).toHaveLength(1);
+    expect(failed[0]?.error).toMatch(/JSON|encoding/);
+    expect(await cursor(store)).toBe(await lastUpload(store));
+  });
+
+  it("drops an upload with its events once all of them are past retention", async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "meridian-trk-retention-"));
+    const store = await open();
+    const old = T - 40 * 86_400_000;
+    await store.sink.accept({
+      records: views("4000000000000004", 3).map((r, i) => ({ ...r, timestamp: old + i })),
+      meta,
+    });
+    // one event old, one recent: the upload stays while the recent one does
+    await store.sink.accept({
+      records: [
+        { ...views("4000000000000005", 1)[0], timestamp: old } as TrackingRecord,
+        { ...views("4000000000000005", 2)[1], timestamp: T } as TrackingRecord,
+      ],
+      meta,
+    });
+    await store.sink.settled();
+    expect(await purgeOldEvents(store.db, store.sink, T, 30)).toBe(4);
+    expect(await count(store, "tracking_events")).toBe(1);
+    const left = await store.db.all<{ id: number }>("SELECT id FROM tracking_uploads");
+    expect(left).toEqual([{ id: 2 }]);
   });
 });

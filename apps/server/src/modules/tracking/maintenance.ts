@@ -4,6 +4,8 @@ import type { EventSink } from "./sink.ts";
 const DAY_MS = 86_400_000;
 /** Rows deleted per statement on SQLite, so uploads waiting behind the clean-up are not held long. */
 export const PURGE_BATCH = 5_000;
+/** Accepted uploads (about 50 events each) deleted per statement on SQLite. */
+const UPLOADS_PURGE_BATCH = 500;
 
 export const dayOf = (ms: number): number => Math.floor(ms / DAY_MS);
 
@@ -56,7 +58,8 @@ export async function ensurePartitions(db: PlatformDb, now: number, ahead: numbe
  * Drops the events of days older than `retentionDays`: whole partitions on PostgreSQL
  * (plus old rows of the default partition), batched deletes on SQLite through the
  * writer so that they queue with the uploads instead of locking them out.
- * Returns the rows deleted (SQLite) or partitions dropped (PostgreSQL).
+ * On SQLite the accepted uploads whose events are all older go too (tracking_uploads).
+ * Returns the event rows deleted (SQLite) or partitions dropped (PostgreSQL).
  */
 export async function purgeOldEvents(
   db: PlatformDb,
@@ -92,6 +95,15 @@ export async function purgeOldEvents(
       [cutoff, PURGE_BATCH],
     );
     total += deleted;
-    if (deleted < PURGE_BATCH) return total;
+    if (deleted < PURGE_BATCH) break;
   }
+  // the accepted uploads kept as the record of expanded events whose days are all gone
+  while (
+    (await sink.run(
+      `DELETE FROM tracking_uploads WHERE id IN (SELECT id FROM tracking_uploads WHERE last_day < ?
+         AND id <= (SELECT upto FROM tracking_expansion WHERE id = 1) LIMIT ?)`,
+      [cutoff, UPLOADS_PURGE_BATCH],
+    )) === UPLOADS_PURGE_BATCH
+  ) {}
+  return total;
 }

@@ -103,7 +103,61 @@ function extraOf(r: TrackingRecord): string {
   return JSON.stringify(extra);
 }
 
-export function toRow(record: TrackingRecord, meta: UploadMeta): StoredRow {
+/** The fields `extraOf` writes (in its order): every field no column holds as sent. */
+export const EXTRA_FIELDS = [
+  "app_id",
+  "app_name",
+  "ver",
+  "browser_version",
+  "network_type",
+  "os_version",
+  "manufacturer",
+  "brand",
+  "model",
+  "carrier",
+  "url_host",
+  "lib_version",
+  "timezone_offset",
+  "channel",
+  "log_env",
+  "qr_val",
+  "source_referer",
+  "source_target",
+  "first_visit_time",
+  "ip",
+  "url",
+  "title",
+  "event_tracking",
+  "event_tracking_ext",
+  "curr_page_ext",
+  "track_type",
+  "ctime",
+  "timely",
+  "merge",
+  "retry_count",
+  "referer",
+  "business1",
+  "business2",
+] as const;
+
+/**
+ * `extra` of an event expanded from an accepted upload: only `fields` (those of
+ * EXTRA_FIELDS that differ between the events of its upload; the shared ones are kept
+ * once, in the upload), plus clamped or cut values as in `extraOf`.
+ */
+export function partialExtra(r: TrackingRecord, fields: readonly string[]): string {
+  const extra: Record<string, unknown> = {};
+  const fieldsOf = r as unknown as Record<string, unknown>;
+  for (const field of fields) extra[field] = fieldsOf[field];
+  for (const key of CLAMPED) if (int32(r[key]) !== r[key]) extra[key] = r[key];
+  if (r.browser.length > BROWSER_MAX) extra.browser = r.browser;
+  return JSON.stringify(extra);
+}
+
+/**
+ * The stored row of one event. `extra`: given (partialExtra), else the whole `extraOf`.
+ */
+export function toRow(record: TrackingRecord, meta: UploadMeta, extra?: string): StoredRow {
   return {
     event_day: Math.floor(record.timestamp / DAY_MS),
     ts: record.timestamp,
@@ -131,6 +185,6 @@ export function toRow(record: TrackingRecord, meta: UploadMeta): StoredRow {
     // the address the request came from, not the one the page was told by the config call
     ip: meta.ip,
     pfb: meta.pfb.slice(0, 128),
-    extra: extraOf(record),
+    extra: extra ?? extraOf(record),
   };
 }

@@ -7,6 +7,8 @@ import { toRow, type UploadMeta } from "./rows.ts";
 import type { WriterNotice, WriterOptions, WriterReply, WriterRequest } from "./sqlite-writer.worker.ts";
 import { RECORD_FIELDS } from "./validate.ts";
 
+const DAY_MS = 86_400_000;
+
 /** The valid events of one upload and what the server adds to them. */
 export interface AcceptedUpload {
   records: readonly TrackingRecord[];
@@ -87,9 +89,12 @@ export function sqliteSink(
   return {
     async accept({ records, meta }) {
       if (records.length > 0) {
+        let lastDay = 0;
+        for (const record of records) lastDay = Math.max(lastDay, Math.floor(record.timestamp / DAY_MS));
         await send({
           kind: "accept",
           events: records.length,
+          lastDay,
           batch: encodeBatch(records, meta, RECORD_FIELDS),
         });
       }

@@ -4,11 +4,14 @@
  *
  * Accept, then expand. An upload arrives as one compact text (`accept`, batch.ts) and
  * is stored as ONE row of `tracking_uploads`; it is acknowledged once that row is
- * committed. Expanding it into `tracking_events` (50 rows and their indexes, the costly
+ * committed. Expanding it into `tracking_events` (50 rows and their index, the costly
  * part) happens after the acknowledgements, in transactions of their own that insert the
- * events and delete the uploads they came from together: a crash before or during one
- * leaves the uploads in place for the next start, and a repeat of an event is skipped by
- * the unique index, so expanding twice stores nothing twice.
+ * events and move the `tracking_expansion` cursor past their uploads together: a crash
+ * before or during one leaves the cursor where it was for the next start, and a repeat
+ * of an event is skipped by the unique index, so expanding twice stores nothing twice.
+ * The upload stays as the record of its events: each row points at it, and its `extra`
+ * holds only the fields that differ between the events of the upload (the shared ones,
+ * most of an event, are in the upload once).
  *
  * Group commit: messages that arrive while a commit runs wait in `queue`; the next turn
  * writes all of them in ONE transaction, commits (one fsync), and only then acknowledges
@@ -17,7 +20,7 @@
  * so one bad message cannot fail its neighbours.
  *
  * Expansion commits with synchronous NORMAL: it loses nothing acknowledged (the uploads
- * were fsynced and are deleted only by the expansion that stored their events), and the
+ * were fsynced; a lost expansion takes its cursor move with it), and the
  * next FULL commit syncs it too. After each turn one chunk is expanded; when more than
  * MAX_BACKLOG events wait, the writer expands before it takes more uploads, so an
  * acknowledged event reaches the queryable table within a bounded delay and a sustained
@@ -26,8 +29,8 @@
 import { DatabaseSync, type StatementSync } from "node:sqlite";
 import { parentPort, workerData } from "node:worker_threads";
 import { decodeBatch } from "./batch.ts";
-import { COLUMN_NAMES, type StoredRow, sqliteInsertSql, unpackRows } from "./columns.ts";
-import { toRow } from "./rows.ts";
+import { COLUMN_NAMES, sqliteExpandSql, sqliteInsertSql, unpackRows } from "./columns.ts";
+import { EXTRA_FIELDS, partialExtra, toRow } from "./rows.ts";
 
 export type WriterRequest =
   /**
@@ -36,8 +39,8 @@ export type WriterRequest =
    * structured clone per value).
    */
   | { kind: "insert"; id: number; rows: number; values: string }
-  /** One accepted upload (`encodeBatch`) of `events` events, kept until expanded. */
-  | { kind: "accept"; id: number; events: number; batch: string }
+  /** One accepted upload (`encodeBatch`) of `events` events; `lastDay`: its latest event_day. */
+  | { kind: "accept"; id: number; events: number; lastDay: number; batch: string }
   /** Answered once every upload accepted before it is expanded. */
   | { kind: "settle"; id: number }
   | { kind: "run"; id: number; sql: string; params: (string | number)[] };
@@ -55,7 +58,7 @@ export interface WriterOptions {
   expand?: boolean;
 }
 
-/** Rows per INSERT statement: 26 columns x 100 rows stays far below SQLite's 32766 parameters. */
+/** Rows per INSERT statement: 28 columns x 100 rows stays far below SQLite's 32766 parameters. */
 const CHUNK = 100;
 const GATHER_MS = 2;
 const GATHER_ROWS = 5_000;
@@ -64,6 +67,9 @@ const EXPAND_UPLOADS = 40;
 /** Events waiting for expansion beyond which the writer expands before taking more uploads. */
 const MAX_BACKLOG = 50_000;
 const WIDTH = COLUMN_NAMES.length;
+const EXTRA_SET = new Set<string>(EXTRA_FIELDS);
+/** An expanded event binds the columns, then its upload id and index. */
+const EXPANDED_WIDTH = WIDTH + 2;
 
 const options = workerData as WriterOptions;
 const expandOn = options.expand !== false;
@@ -75,11 +81,12 @@ db.exec(
 );
 const statements = new Map<string, StatementSync>();
 const inserts: StatementSync[] = [];
-const acceptUpload = db.prepare("INSERT INTO tracking_uploads (events, batch) VALUES (?, ?)");
+const expands: StatementSync[] = [];
+const acceptUpload = db.prepare("INSERT INTO tracking_uploads (events, batch, last_day) VALUES (?, ?, ?)");
 const nextUploads = db.prepare(
-  "SELECT id, events, batch FROM tracking_uploads WHERE error IS NULL ORDER BY id LIMIT ?",
+  "SELECT id, events, batch FROM tracking_uploads WHERE id > ? ORDER BY id LIMIT ?",
 );
-const dropUploads = db.prepare("DELETE FROM tracking_uploads WHERE id >= ? AND id <= ? AND error IS NULL");
+const moveCursor = db.prepare("UPDATE tracking_expansion SET upto = ? WHERE id = 1");
 const markUpload = db.prepare("UPDATE tracking_uploads SET error = ? WHERE id = ?");
 const port = parentPort;
 let queue: WriterRequest[] = [];
@@ -89,17 +96,18 @@ let lastTurn = 0;
 let soon: NodeJS.Immediate | undefined;
 let gathering: NodeJS.Timeout | undefined;
 
+/** Highest upload id expanded (the cursor). */
+let expandedUpTo = Number(db.prepare("SELECT upto FROM tracking_expansion WHERE id = 1").get()?.upto ?? 0);
 const waiting = db
   .prepare(
-    "SELECT COALESCE(SUM(events), 0) AS n, COALESCE(MAX(id), 0) AS last FROM tracking_uploads WHERE error IS NULL",
+    "SELECT COALESCE(SUM(events), 0) AS n, COALESCE(MAX(id), 0) AS last FROM tracking_uploads WHERE id > ?",
   )
-  .get();
+  .get(expandedUpTo);
 /** Events accepted and not yet expanded (those of a previous run included). */
 let backlog = Number(waiting?.n ?? 0);
-/** Highest upload id accepted (in the open transaction), committed, and expanded. */
-let acceptedUpTo = Number(waiting?.last ?? 0);
+/** Highest upload id accepted (in the open transaction) and committed. */
+let acceptedUpTo = Math.max(expandedUpTo, Number(waiting?.last ?? 0));
 let committedUpTo = acceptedUpTo;
-let expandedUpTo = backlog === 0 ? committedUpTo : 0;
 /** `settle` requests waiting for `expandedUpTo` to reach `upTo`. */
 let settles: { id: number; upTo: number }[] = [];
 
@@ -121,13 +129,27 @@ function insertOf(rows: number): StatementSync {
   return found;
 }
 
-/** Binds `values` (WIDTH per row) as multi-row INSERTs of up to CHUNK rows. */
-function insertValues(values: (string | number)[], rows: number): number {
+function expandOf(rows: number): StatementSync {
+  let found = expands[rows];
+  if (found === undefined) {
+    found = db.prepare(sqliteExpandSql(rows));
+    expands[rows] = found;
+  }
+  return found;
+}
+
+/** Binds `values` (`width` per row) as multi-row INSERTs of up to CHUNK rows. */
+function insertValues(
+  values: (string | number)[],
+  rows: number,
+  width = WIDTH,
+  statementOf = insertOf,
+): number {
   let changes = 0;
   for (let start = 0; start < rows; start += CHUNK) {
     const count = Math.min(CHUNK, rows - start);
-    const chunk = count === rows ? values : values.slice(start * WIDTH, (start + count) * WIDTH);
-    changes += Number(insertOf(count).run(...chunk).changes);
+    const chunk = count === rows ? values : values.slice(start * width, (start + count) * width);
+    changes += Number(statementOf(count).run(...chunk).changes);
   }
   return changes;
 }
@@ -139,7 +161,7 @@ function apply(request: WriterRequest): number {
     case "insert":
       return insertValues(unpackRows(request.values, request.rows), request.rows);
     case "accept":
-      acceptedUpTo = Number(acceptUpload.run(request.events, request.batch).lastInsertRowid);
+      acceptedUpTo = Number(acceptUpload.run(request.events, request.batch, request.lastDay).lastInsertRowid);
       return request.events;
     case "settle":
       settles.push({ id: request.id, upTo: acceptedUpTo });
@@ -169,17 +191,19 @@ function inTransaction(requests: WriterRequest[]): WriterReply[] {
   }
 }
 
-/** Events of `uploads` as bind values, in order. */
-function expandedValues(uploads: { batch: string }[]): { values: (string | number)[]; rows: number } {
+/** Events of `uploads` as bind values, in order: the columns, then upload id and index. */
+function expandedValues(uploads: Upload[]): { values: (string | number)[]; rows: number } {
   const values: (string | number)[] = [];
   let rows = 0;
   for (const upload of uploads) {
-    const { records, meta } = decodeBatch(upload.batch);
-    for (const record of records) {
-      const row: StoredRow = toRow(record, meta);
+    const { records, meta, varying } = decodeBatch(upload.batch);
+    const own = varying.filter((field) => EXTRA_SET.has(field));
+    records.forEach((record, index) => {
+      const row = toRow(record, meta, partialExtra(record, own));
       for (const name of COLUMN_NAMES) values.push(row[name]);
+      values.push(upload.id, index);
       rows++;
-    }
+    });
   }
   return { values, rows };
 }
@@ -190,16 +214,15 @@ interface Upload {
   batch: string;
 }
 
-/** Expands `uploads` (consecutive ids) in one transaction; throws (rolled back) on failure. */
+/** Expands `uploads` (the next ids) in one transaction; throws (rolled back) on failure. */
 function expandTogether(uploads: Upload[]): void {
-  const first = uploads[0];
   const last = uploads.at(-1);
-  if (first === undefined || last === undefined) return;
+  if (last === undefined) return;
   const { values, rows } = expandedValues(uploads);
   db.exec("BEGIN IMMEDIATE");
   try {
-    insertValues(values, rows);
-    dropUploads.run(first.id, last.id);
+    insertValues(values, rows, EXPANDED_WIDTH, expandOf);
+    moveCursor.run(last.id);
     db.exec("COMMIT");
   } catch (error) {
     if (db.isTransaction) db.exec("ROLLBACK");
@@ -209,10 +232,11 @@ function expandTogether(uploads: Upload[]): void {
 
 /** Expands the oldest uploads waiting (one transaction); false when none wait. */
 function expandStep(): boolean {
-  const uploads = nextUploads.all(EXPAND_UPLOADS) as unknown as Upload[];
+  const uploads = nextUploads.all(expandedUpTo, EXPAND_UPLOADS) as unknown as Upload[];
   if (uploads.length === 0) {
+    // nothing above the cursor: every upload committed is expanded
     backlog = 0;
-    expandedUpTo = committedUpTo;
+    expandedUpTo = Math.max(expandedUpTo, committedUpTo);
     return false;
   }
   if (full) db.exec("PRAGMA synchronous = NORMAL");
@@ -225,7 +249,10 @@ function expandStep(): boolean {
           expandTogether([upload]);
         } catch (error) {
           const message = error instanceof Error ? error.message : String(error);
+          db.exec("BEGIN IMMEDIATE");
           markUpload.run(message.slice(0, 1000), upload.id);
+          moveCursor.run(upload.id);
+          db.exec("COMMIT");
           port?.postMessage({
             expandError: `tracking upload ${upload.id}: ${message}`,
           } satisfies WriterNotice);
@@ -237,16 +264,13 @@ function expandStep(): boolean {
   }
   for (const upload of uploads) backlog -= upload.events;
   expandedUpTo = Math.max(expandedUpTo, uploads.at(-1)?.id ?? 0);
-  if (backlog <= 0) {
-    backlog = 0;
-    expandedUpTo = Math.max(expandedUpTo, committedUpTo);
-  }
+  backlog = Math.max(0, backlog);
   return true;
 }
 
 function answerSettles(): void {
   if (settles.length === 0) return;
-  const done = settles.filter((settle) => settle.upTo <= expandedUpTo || backlog === 0);
+  const done = settles.filter((settle) => settle.upTo <= expandedUpTo);
   if (done.length === 0) return;
   settles = settles.filter((settle) => !done.includes(settle));
   port?.postMessage(done.map((settle) => ({ id: settle.id, changes: 0 })) satisfies WriterReply[]);
@@ -286,11 +310,10 @@ function turn(): void {
   cancel();
   commitQueue();
   let expanded = false;
-  if (expandOn && backlog > 0) {
+  if (expandOn && (backlog > 0 || settles.length > 0)) {
     expanded = expandStep();
     while (backlog > MAX_BACKLOG && expandStep()) {}
   }
-  if (expandOn && backlog === 0) expandedUpTo = Math.max(expandedUpTo, committedUpTo);
   answerSettles();
   if (queue.length > 0 || (expandOn && backlog > 0)) {
     // an expansion took its time, during which uploads gathered: no extra wait

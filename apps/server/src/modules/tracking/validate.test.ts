@@ -2,6 +2,7 @@ import { trackingRecordSchema } from "@meridian/contracts";
 import { describe, expect, it } from "vitest";
 import { COLUMN_NAMES } from "./columns.ts";
 import { toRow } from "./ingest.ts";
+import { EXTRA_FIELDS } from "./rows.ts";
 import { sampleRecord } from "./test-support.ts";
 import { isTrackingRecord } from "./validate.ts";
 
@@ -91,6 +92,7 @@ describe("toRow", () => {
       screen_height: row.screen_height,
     };
     expect(back).toEqual(record);
+    expect(Object.keys(extra)).toEqual([...EXTRA_FIELDS]);
     expect(extra).not.toHaveProperty("uid");
     expect(extra.ip).toBe("198.51.100.1");
     expect(row.ip).toBe("203.0.113.9");
