@@ -190,6 +190,35 @@ describe.each(targets)("paper trading on $name", (target) => {
     expect(trades.data).toEqual([expect.objectContaining({ isMaker: true, fee: "2.40000000", side: "BUY" })]);
   });
 
+  it("tells listeners each commit's orders and balances as of that commit, even when read later", async () => {
+    const cookie = await login(run.app);
+    const events: Parameters<Parameters<PaperService["onEvents"]>[0]>[0][] = [];
+    const off = run.paper.onEvents((e) => events.push(e));
+    try {
+      for (const clientOrderId of ["ev-1", "ev-2"]) {
+        const placed = await call<PlaceOrderResult>(
+          run.app,
+          cookie,
+          "POST",
+          "/v1/paper/orders",
+          order({ side: "BUY", type: "LIMIT", price: "10000.00", quantity: "0.1", clientOrderId }),
+        );
+        expect(placed.code).toBe(Code.OK);
+      }
+    } finally {
+      off();
+    }
+    const mine = events.filter((e) => e.orders.some((o) => o.clientOrderId.startsWith("ev-")));
+    expect(mine.map((e) => e.orders.map((o) => [o.clientOrderId, o.status]))).toEqual([
+      [["ev-1", "NEW"]],
+      [["ev-2", "NEW"]],
+    ]);
+    // 0.1 BTC at 10,000 holds 1,000 USDT plus the fee reserve per order.
+    const held = mine.map((e) => Number(balanceOf(e.balances ?? [], "USDT")?.held));
+    expect(held[0]).toBeGreaterThanOrEqual(1000);
+    expect(held[1]).toBeCloseTo(2 * (held[0] ?? 0), 6);
+  });
+
   it("places once per client order id, even when the same id arrives concurrently", async () => {
     const cookie = await login(run.app);
     const body = order({

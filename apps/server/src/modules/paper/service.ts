@@ -278,27 +278,69 @@ export class PaperService {
     for (const l of this.rebuiltListeners) l();
   }
 
+  /**
+   * Tells the listeners what the commit changed, per account. The spot orders, fills
+   * and balances (as of the commit) are presented only when a listener reads them: the
+   * user stream reads them only for accounts with a socket open, so a commit of orders
+   * nobody watches presents nothing (presenting every balance of every touched account
+   * was ~5 % of what an order allocates in bench:orders).
+   */
   private publish(batch: Batch): void {
     if (this.listeners.size === 0) return;
-    const byAccount = new Map<number, UserEvents>();
+    interface Raw {
+      orders: OrderRow[];
+      fills: TradeRow[];
+      touched: boolean;
+      marginOrders: OrderRow[];
+      marginFills: TradeRow[];
+    }
+    const byAccount = new Map<number, Raw>();
     const of = (accountId: number) => {
-      let e = byAccount.get(accountId);
-      if (e === undefined) {
-        e = { accountId, orders: [], fills: [], balances: null, marginOrders: [], marginFills: [] };
-        byAccount.set(accountId, e);
+      let r = byAccount.get(accountId);
+      if (r === undefined) {
+        r = { orders: [], fills: [], touched: false, marginOrders: [], marginFills: [] };
+        byAccount.set(accountId, r);
       }
-      return e;
+      return r;
     };
-    for (const o of batch.orders.values()) {
-      if (o.wallet === "spot") of(o.accountId).orders.push(this.presentOrder(o));
-      else of(o.accountId).marginOrders.push(o);
+    for (const o of batch.orders.values())
+      (o.wallet === "spot" ? of(o.accountId).orders : of(o.accountId).marginOrders).push(o);
+    for (const t of batch.trades)
+      (t.wallet === "spot" ? of(t.accountId).fills : of(t.accountId).marginFills).push(t);
+    for (const id of batch.touched) of(id).touched = true;
+    const presentO = (o: OrderRow) => this.presentOrder(o);
+    const presentT = (t: TradeRow) => this.presentTrade(t);
+    // Balances are copied now (the ledger moves on) and presented only when read.
+    const ledger = this.engine.ledger;
+    const snapshot = (accountId: number) => {
+      const available = new Map(ledger.balancesOf(availableOf(accountId)));
+      const held = new Map(ledger.balancesOf(heldOf(accountId)));
+      return () => presentBalances(available, held);
+    };
+    for (const [accountId, r] of byAccount) {
+      let orders: PaperOrder[] | undefined;
+      let fills: PaperTrade[] | undefined;
+      let balances: PaperBalance[] | null | undefined;
+      const balancesAtCommit = r.touched ? snapshot(accountId) : null;
+      const e: UserEvents = {
+        accountId,
+        get orders() {
+          orders ??= r.orders.map(presentO);
+          return orders;
+        },
+        get fills() {
+          fills ??= r.fills.map(presentT);
+          return fills;
+        },
+        get balances() {
+          if (balances === undefined) balances = balancesAtCommit === null ? null : balancesAtCommit();
+          return balances;
+        },
+        marginOrders: r.marginOrders,
+        marginFills: r.marginFills,
+      };
+      for (const l of this.listeners) l(e);
     }
-    for (const t of batch.trades) {
-      if (t.wallet === "spot") of(t.accountId).fills.push(this.presentTrade(t));
-      else of(t.accountId).marginFills.push(t);
-    }
-    for (const id of batch.touched) of(id).balances = this.memoryBalances(id);
-    for (const e of byAccount.values()) for (const l of this.listeners) l(e);
   }
 
   // ---- accounts ---------------------------------------------------------------------
@@ -409,13 +451,6 @@ export class PaperService {
     const held = new Map<string, bigint>();
     for (const r of rows) (r.account === availableOf(accountId) ? available : held).set(r.asset, r.amount);
     return presentBalances(available, held);
-  }
-
-  private memoryBalances(accountId: number): PaperBalance[] {
-    return presentBalances(
-      this.engine.ledger.balancesOf(availableOf(accountId)),
-      this.engine.ledger.balancesOf(heldOf(accountId)),
-    );
   }
 
   async openOrders(q: OrderQuery): Promise<PaperOrder[]> {
