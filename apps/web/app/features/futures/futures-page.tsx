@@ -103,6 +103,7 @@ function Screen({
   const [phoneTab, setPhoneTab] = useState<PhoneTab>("chart");
   const [picked, setPicked] = useState<{ price: string; seq: number } | null>(null);
   const fills = useChartFills(access === "ready", fut.version);
+  const hedge = fut.account?.dualSidePosition ?? false;
   const info = snapshot.symbols.find((s) => s.symbol === symbol);
   if (!info) return null;
 
@@ -178,12 +179,13 @@ function Screen({
         onChanged={fut.refresh}
       />
       <AccountTables symbol={symbol} access={access} fut={fut} info={info} />
-      <div className="trade-phone-actions">
+      <div className="trade-phone-actions" data-testid="futures-phone-actions">
+        {/* Hedge mode opens a long or a short (Binance's words there); one-way buys or sells. */}
         <button type="button" className="trade-submit is-buy" onClick={() => setPhoneTab("form")}>
-          {t("openLong")}
+          {t(hedge ? "hedge.openLong" : "openLong")}
         </button>
         <button type="button" className="trade-submit is-sell" onClick={() => setPhoneTab("form")}>
-          {t("openShort")}
+          {t(hedge ? "hedge.openShort" : "openShort")}
         </button>
       </div>
     </div>

@@ -1,7 +1,7 @@
 import { ApiError } from "@meridian/client";
 import type { MarketSymbolInfo } from "@meridian/contracts";
 import { describe, expect, it } from "vitest";
-import { ppmRate, refusalKey, validateOrder } from "./order-form.tsx";
+import { ppmRate, refusalKey, validateOrder, validateTpSl } from "./order-form.tsx";
 
 const BTC: MarketSymbolInfo = {
   symbol: "BTCUSDT",
@@ -117,5 +117,39 @@ describe("placement refusals by reason", () => {
     expect(refusalKey(refusal("STOP_WOULD_TRIGGER"))).toBe("form.errors.stopWouldTrigger");
     expect(refusalKey(refusal("NOTIONAL_TOO_SMALL"))).toBeUndefined();
     expect(refusalKey(new Error("x"))).toBeUndefined();
+  });
+});
+
+describe("TP/SL checks before placement", () => {
+  it("needs a trigger, and puts a buy's take-profit above and stop-loss below its price", () => {
+    expect(validateTpSl("BUY", "100", "", "")?.key).toBe("form.errors.tpslEmpty");
+    expect(validateTpSl("BUY", "100", "110", "90")).toBeNull();
+    expect(validateTpSl("BUY", "100", "", "90")).toBeNull();
+    expect(validateTpSl("BUY", "100", "100", "")).toEqual({
+      key: "form.errors.tpAbove",
+      params: { price: "100" },
+    });
+    expect(validateTpSl("BUY", "100.50", "", "101")).toEqual({
+      key: "form.errors.slBelow",
+      params: { price: "100.5" },
+    });
+  });
+
+  it("reverses the sides for a sell, and leaves them to the server without a price", () => {
+    expect(validateTpSl("SELL", "100", "90", "110")).toBeNull();
+    expect(validateTpSl("SELL", "100", "105", "")?.key).toBe("form.errors.tpBelow");
+    expect(validateTpSl("SELL", "100", "", "95")?.key).toBe("form.errors.slAbove");
+    expect(validateTpSl("SELL", undefined, "105", "")).toBeNull();
+  });
+
+  it("names a TPSL_INVALID refusal", () => {
+    const e = new ApiError({
+      kind: "api",
+      code: "13003",
+      msg: "",
+      data: { reason: "TPSL_INVALID", field: "takeProfit.triggerPrice" },
+      api: "v1/paper/orders",
+    });
+    expect(refusalKey(e)).toBe("form.errors.tpslInvalid");
   });
 });

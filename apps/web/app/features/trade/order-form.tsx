@@ -6,7 +6,7 @@ import {
   TIME_IN_FORCE,
   type TimeInForceValue,
 } from "@meridian/contracts";
-import { type FormEvent, type ReactNode, useEffect, useState } from "react";
+import { type FormEvent, type ReactNode, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
   add,
@@ -31,6 +31,7 @@ export const FORM_TYPES: readonly FormType[] = ["LIMIT", "MARKET", "STOP_LIMIT",
 const REASON_KEYS: Record<string, string> = {
   POST_ONLY_WOULD_TAKE: "form.errors.postOnlyCross",
   STOP_WOULD_TRIGGER: "form.errors.stopWouldTrigger",
+  TPSL_INVALID: "form.errors.tpslInvalid",
 };
 
 /** The translation key of a placement refusal by its reason, when the form has one for it. */
@@ -91,6 +92,37 @@ export function validateOrder(
   return null;
 }
 
+/**
+ * The TP/SL of a buy or sell at `ref` (the limit price, or the last price for a market
+ * order): at least one trigger; a buy's take-profit above and stop-loss below, a sell's
+ * the reverse (the server checks the same and answers TPSL_INVALID).
+ */
+export function validateTpSl(
+  side: OrderSideValue,
+  ref: string | undefined,
+  takeProfit: string,
+  stopLoss: string,
+): FormProblem | null {
+  const tp = takeProfit.trim();
+  const sl = stopLoss.trim();
+  if ((tp === "" || !isPositive(tp)) && (sl === "" || !isPositive(sl)))
+    return { key: "form.errors.tpslEmpty" };
+  if (ref === undefined || !isPositive(ref)) return null;
+  const price = normalizeDecimal(ref);
+  const buy = side === "BUY";
+  if (tp !== "") {
+    if (!isPositive(tp)) return { key: "form.errors.tpslEmpty" };
+    if (buy ? compare(tp, ref) <= 0 : compare(tp, ref) >= 0)
+      return { key: buy ? "form.errors.tpAbove" : "form.errors.tpBelow", params: { price } };
+  }
+  if (sl !== "") {
+    if (!isPositive(sl)) return { key: "form.errors.tpslEmpty" };
+    if (buy ? compare(sl, ref) >= 0 : compare(sl, ref) <= 0)
+      return { key: buy ? "form.errors.slBelow" : "form.errors.slAbove", params: { price } };
+  }
+  return null;
+}
+
 interface OrderFormProps {
   info: MarketSymbolInfo;
   side: OrderSideValue;
@@ -104,12 +136,15 @@ interface OrderFormProps {
   busy: boolean;
   /** Shown instead of the submit button (login prompt, simulation call to action). */
   gate?: ReactNode;
+  /** Offer the TP/SL checkbox on the limit and market tabs (spot). */
+  tpsl?: boolean;
   onSubmit: (body: PlaceOrderBody) => void;
 }
 
 /** One side's order form: price, amount, total, a percent slider of the available balance, fee preview. */
 export function OrderForm(props: OrderFormProps) {
   const { info, side, type, available, fee, picked, lastPrice, busy, gate, onSubmit } = props;
+  const tpslHelpId = useId();
   const { t } = useTranslation("trade");
   const buy = side === "BUY";
   const [price, setPrice] = useState(lastPrice ?? "");
@@ -119,6 +154,9 @@ export function OrderForm(props: OrderFormProps) {
   const [percent, setPercent] = useState(0);
   const [postOnly, setPostOnly] = useState(false);
   const [tif, setTif] = useState<TimeInForceValue>("GTC");
+  const [tpslOn, setTpslOn] = useState(false);
+  const [takeProfit, setTakeProfit] = useState("");
+  const [stopLoss, setStopLoss] = useState("");
   const [problem, setProblem] = useState<FormProblem | null>(null);
   const lot = info.lotSize;
   const qtyDecimals = decimalsOf(lot);
@@ -126,6 +164,9 @@ export function OrderForm(props: OrderFormProps) {
   const marketBuy = type === "MARKET" && buy;
   const showPrice = type === "LIMIT" || type === "STOP_LIMIT";
   const showStop = type === "STOP_LIMIT" || type === "STOP_MARKET";
+  const tpslShown = props.tpsl === true && (type === "LIMIT" || type === "MARKET");
+  const withTpSl = tpslShown && tpslOn;
+  const suffix = side.toLowerCase();
 
   useEffect(() => {
     if (picked) setPrice(picked.price);
@@ -140,6 +181,8 @@ export function OrderForm(props: OrderFormProps) {
     setTotal("");
     setPercent(0);
     setProblem(null);
+    setTakeProfit("");
+    setStopLoss("");
   }, [info.symbol, type]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new symbol starts from its own price.
   useEffect(() => {
@@ -202,7 +245,13 @@ export function OrderForm(props: OrderFormProps) {
     if (showStop) body.stopPrice = normalizeDecimal(stopPrice);
     if (marketBuy) body.quoteQty = normalizeDecimal(total);
     else body.quantity = normalizeDecimal(amount);
-    const found = validateOrder(body, info, available, fee.takerPpm);
+    if (withTpSl) {
+      if (isPositive(takeProfit)) body.takeProfit = { triggerPrice: normalizeDecimal(takeProfit) };
+      if (isPositive(stopLoss)) body.stopLoss = { triggerPrice: normalizeDecimal(stopLoss) };
+    }
+    const found =
+      validateOrder(body, info, available, fee.takerPpm) ??
+      (withTpSl ? validateTpSl(side, type === "LIMIT" ? price : lastPrice, takeProfit, stopLoss) : null);
     setProblem(found);
     if (!found) onSubmit(body);
   };
@@ -291,6 +340,43 @@ export function OrderForm(props: OrderFormProps) {
           testId={`total-${side.toLowerCase()}`}
         />
       )}
+      {tpslShown ? (
+        <div className="trade-tpsl" data-testid={`tpsl-box-${suffix}`}>
+          <label className="trade-check" title={t("form.tpslHelp")}>
+            <input
+              type="checkbox"
+              checked={tpslOn}
+              onChange={(e) => setTpslOn(e.target.checked)}
+              aria-describedby={tpslHelpId}
+              data-testid={`tpsl-${suffix}`}
+            />
+            {t("form.tpsl")}
+          </label>
+          <span id={tpslHelpId} className="trade-visually-hidden">
+            {t("form.tpslHelp")}
+          </span>
+          {tpslOn ? (
+            <>
+              <Field
+                label={t("form.tpTrigger")}
+                suffix={info.quote}
+                value={takeProfit}
+                onChange={setTakeProfit}
+                decimals={info.priceDecimals}
+                testId={`tp-trigger-${suffix}`}
+              />
+              <Field
+                label={t("form.slTrigger")}
+                suffix={info.quote}
+                value={stopLoss}
+                onChange={setStopLoss}
+                decimals={info.priceDecimals}
+                testId={`sl-trigger-${suffix}`}
+              />
+            </>
+          ) : null}
+        </div>
+      ) : null}
       <dl className="trade-form-fee">
         <div>
           <dt>{t("form.feeRate", { level: fee.level })}</dt>

@@ -138,6 +138,7 @@ export function OrderPanel(props: OrderPanelProps) {
             type={type}
             available={availableOf(s === "BUY" ? info.quote : info.base)}
             fee={fee}
+            tpsl
             picked={picked}
             lastPrice={lastPrice}
             busy={busy}

@@ -42,6 +42,51 @@ function SideCell({ side }: { side: "BUY" | "SELL" }) {
   );
 }
 
+/** A table row: an order (a TP/SL leg marked as a child), or the header of a pair whose parent is not listed. */
+export type OrderRowItem =
+  | { kind: "order"; order: PaperOrder; child: boolean }
+  | { kind: "group"; parentId: number };
+
+/**
+ * The orders with each TP/SL pair grouped: right after its parent when the parent is in
+ * the list, else together under a header naming the parent (open orders: the parent has
+ * filled). Take-profit first; everything else keeps the list's order.
+ */
+export function groupTpSl(orders: readonly PaperOrder[]): OrderRowItem[] {
+  const listed = new Set(orders.map((o) => o.orderId));
+  const legs = new Map<number, PaperOrder[]>();
+  for (const o of orders) {
+    if (o.parentOrderId === undefined) continue;
+    const list = legs.get(o.parentOrderId) ?? [];
+    list.push(o);
+    legs.set(o.parentOrderId, list);
+  }
+  for (const list of legs.values())
+    list.sort((a, b) => Number(a.tpslRole === "STOP_LOSS") - Number(b.tpslRole === "STOP_LOSS"));
+  const out: OrderRowItem[] = [];
+  const done = new Set<number>();
+  const pushLegs = (parentId: number) => {
+    if (done.has(parentId)) return;
+    done.add(parentId);
+    for (const leg of legs.get(parentId) ?? []) out.push({ kind: "order", order: leg, child: true });
+  };
+  for (const o of orders) {
+    if (o.parentOrderId !== undefined) {
+      if (listed.has(o.parentOrderId) || done.has(o.parentOrderId)) continue;
+      out.push({ kind: "group", parentId: o.parentOrderId });
+      pushLegs(o.parentOrderId);
+      continue;
+    }
+    out.push({ kind: "order", order: o, child: false });
+    if (legs.has(o.orderId)) pushLegs(o.orderId);
+  }
+  return out;
+}
+
+/** Whether a trigger order fires on a rise: a plain stop against its side, a take-profit the other way. */
+export const triggersAbove = (o: PaperOrder): boolean =>
+  (o.side === "BUY") !== (o.tpslRole === "TAKE_PROFIT");
+
 interface OrdersTableProps {
   orders: readonly PaperOrder[];
   symbols: SymbolIndex;
@@ -75,66 +120,112 @@ export function OrdersTable({ orders, symbols, onCancel, cancelling, testId }: O
           {orders.length === 0 ? (
             <Empty cols={10} text={t(onCancel ? "orders.noOpen" : "orders.noHistory")} />
           ) : null}
-          {orders.map((o) => (
-            <tr
-              key={o.orderId}
-              data-order-id={o.orderId}
-              data-status={o.status}
-              data-triggered={o.stopPrice ? String(o.triggered) : undefined}
-            >
-              <td className="trade-muted">{f.time(o.createdAt)}</td>
-              <td>{f.pair(o.symbol)}</td>
-              <td>{t(`form.types.${o.type}`)}</td>
-              <SideCell side={o.side} />
-              <td>
-                {o.type === "MARKET" || o.type === "STOP_MARKET"
-                  ? t("form.marketPrice")
-                  : f.price(o.symbol, o.price)}
-              </td>
-              <td>
-                {o.stopPrice ? `${o.side === "BUY" ? "≥" : "≤"} ${f.price(o.symbol, o.stopPrice)}` : "--"}
-                {o.stopPrice && !o.triggered && onCancel ? (
-                  <small className="trade-muted" data-testid="order-untriggered">
-                    {" "}
-                    {t("orders.untriggered")}
-                  </small>
-                ) : null}
-              </td>
-              <td>
-                {o.quoteQty && !isPositive(o.origQty) ? `${f.quote(o.quoteQty)}` : f.qty(o.symbol, o.origQty)}
-              </td>
-              <td>{f.qty(o.symbol, o.executedQty)}</td>
-              <td>
-                {onCancel
-                  ? o.price && o.type !== "STOP_MARKET"
-                    ? f.quote(mul(o.price, o.origQty))
-                    : "--"
-                  : isPositive(o.executedQty)
-                    ? f.price(
-                        o.symbol,
-                        divDown(o.cummulativeQuoteQty, o.executedQty, symbols[o.symbol]?.priceDecimals ?? 8),
-                      )
-                    : "--"}
-              </td>
-              <td>
-                {onCancel ? (
-                  <button
-                    type="button"
-                    className="trade-link-button"
-                    onClick={() => onCancel(o)}
-                    disabled={cancelling?.has(o.orderId)}
-                    data-testid="cancel-order"
-                  >
-                    {t("orders.cancel")}
-                  </button>
-                ) : (
-                  <span className={`trade-status is-${o.status.toLowerCase()}`}>
-                    {t(`orders.statuses.${o.status}`)}
-                  </span>
-                )}
-              </td>
-            </tr>
-          ))}
+          {groupTpSl(orders).map((item) => {
+            if (item.kind === "group")
+              return (
+                <tr key={`g${item.parentId}`} className="trade-tpsl-group" data-tpsl-parent={item.parentId}>
+                  <td colSpan={10}>{t("orders.tpslGroup", { id: item.parentId })}</td>
+                </tr>
+              );
+            const o = item.order;
+            return (
+              <tr
+                key={o.orderId}
+                className={item.child ? "trade-tpsl-child" : undefined}
+                data-order-id={o.orderId}
+                data-status={o.status}
+                data-triggered={o.stopPrice ? String(o.triggered) : undefined}
+                data-tpsl-role={o.tpslRole}
+                data-tpsl-parent={o.parentOrderId}
+              >
+                <td className="trade-muted">{f.time(o.createdAt)}</td>
+                <td>{f.pair(o.symbol)}</td>
+                <td>
+                  {o.tpslRole ? (
+                    <>
+                      <span className={`trade-tpsl-role is-${o.tpslRole === "TAKE_PROFIT" ? "tp" : "sl"}`}>
+                        {t(`orders.tpsl.${o.tpslRole}`)}
+                      </span>{" "}
+                      <small className="trade-muted">{t(`form.types.${o.type}`)}</small>
+                    </>
+                  ) : (
+                    t(`form.types.${o.type}`)
+                  )}
+                </td>
+                <SideCell side={o.side} />
+                <td>
+                  {o.type === "MARKET" || o.type === "STOP_MARKET"
+                    ? t("form.marketPrice")
+                    : f.price(o.symbol, o.price)}
+                </td>
+                <td>
+                  {o.stopPrice ? (
+                    <bdi dir="ltr">{`${triggersAbove(o) ? "≥" : "≤"} ${f.price(o.symbol, o.stopPrice)}`}</bdi>
+                  ) : o.takeProfit || o.stopLoss ? (
+                    <small className="trade-muted" data-testid="order-tpsl-attached">
+                      {[
+                        o.takeProfit
+                          ? t("orders.tpAt", { price: f.price(o.symbol, o.takeProfit.triggerPrice) })
+                          : null,
+                        o.stopLoss
+                          ? t("orders.slAt", { price: f.price(o.symbol, o.stopLoss.triggerPrice) })
+                          : null,
+                      ]
+                        .filter(Boolean)
+                        .join(" · ")}
+                    </small>
+                  ) : (
+                    "--"
+                  )}
+                  {o.stopPrice && !o.triggered && onCancel ? (
+                    <small className="trade-muted" data-testid="order-untriggered">
+                      {" "}
+                      {t("orders.untriggered")}
+                    </small>
+                  ) : null}
+                </td>
+                <td>
+                  {o.quoteQty && !isPositive(o.origQty)
+                    ? `${f.quote(o.quoteQty)}`
+                    : f.qty(o.symbol, o.origQty)}
+                </td>
+                <td>{f.qty(o.symbol, o.executedQty)}</td>
+                <td>
+                  {onCancel
+                    ? o.price && o.type !== "STOP_MARKET"
+                      ? f.quote(mul(o.price, o.origQty))
+                      : "--"
+                    : isPositive(o.executedQty)
+                      ? f.price(
+                          o.symbol,
+                          divDown(
+                            o.cummulativeQuoteQty,
+                            o.executedQty,
+                            symbols[o.symbol]?.priceDecimals ?? 8,
+                          ),
+                        )
+                      : "--"}
+                </td>
+                <td>
+                  {onCancel ? (
+                    <button
+                      type="button"
+                      className="trade-link-button"
+                      onClick={() => onCancel(o)}
+                      disabled={cancelling?.has(o.orderId)}
+                      data-testid="cancel-order"
+                    >
+                      {t("orders.cancel")}
+                    </button>
+                  ) : (
+                    <span className={`trade-status is-${o.status.toLowerCase()}`}>
+                      {t(`orders.statuses.${o.status}`)}
+                    </span>
+                  )}
+                </td>
+              </tr>
+            );
+          })}
         </tbody>
       </table>
     </div>
