@@ -62,6 +62,33 @@ function compileChecks(def: Def): Check[] {
   });
 }
 
+/**
+ * An object's check as one generated expression over its fields, each read by a constant
+ * property name (a monomorphic load: the events of one upload share a hidden class),
+ * plain strings, numbers and booleans tested inline, the other fields through their
+ * compiled checks. The keys are the schema's, never client input.
+ */
+function compileObject(shape: Record<string, z.ZodType>): Check {
+  const nested: Check[] = [];
+  const tests = Object.entries(shape).map(([name, field]) => {
+    const value = `v[${JSON.stringify(name)}]`;
+    const def = defOf(field);
+    if ((def.checks ?? []).length === 0) {
+      if (def.type === "string") return `typeof ${value} === "string"`;
+      if (def.type === "boolean") return `typeof ${value} === "boolean"`;
+      if (def.type === "number") return `Number.isFinite(${value})`;
+    }
+    nested.push(compile(field));
+    return `c[${nested.length - 1}](${value})`;
+  });
+  const make = new Function(
+    "c",
+    "isPlainObject",
+    `return (v) => isPlainObject(v) && ${tests.join(" && ") || "true"};`,
+  );
+  return make(nested, isPlainObject) as Check;
+}
+
 function compile(schema: z.ZodType): Check {
   const def = defOf(schema);
   const checks = compileChecks(def);
@@ -94,10 +121,8 @@ function compile(schema: z.ZodType): Check {
       const value = compile(def.valueType);
       return refined((v) => isPlainObject(v) && Object.values(v).every(value));
     }
-    case "object": {
-      const fields = Object.entries(def.shape ?? {}).map(([key, field]) => [key, compile(field)] as const);
-      return refined((v) => isPlainObject(v) && fields.every(([key, check]) => check(v[key])));
-    }
+    case "object":
+      return refined(compileObject(def.shape ?? {}));
   }
   throw new Error(`tracking validator: unsupported schema type ${def.type}`);
 }
