@@ -24,38 +24,41 @@ class SteppedClock extends ManualClock implements MarketClock {
   }
 }
 
-it("applies a feed batch one symbol per loop turn, keeping each symbol's trades in order and batches in order", async () => {
+it("applies a feed batch one symbol per loop turn, in order, and tells the listeners once per batch", async () => {
   const clock = new SteppedClock(START);
   const market = await createMarket({ clock, config });
   const updates: MarketUpdate[] = [];
   market.onUpdate((u) => updates.push(u));
   market.startFeed();
+  const btcBefore = market.lastTicks("BTCUSDT");
   clock.advance(250);
-  // The tick applied one symbol; the others wait for the loop.
-  expect(updates).toHaveLength(1);
-  expect(updates[0]?.trades.size).toBe(1);
+  // The tick applied the first symbol only; the others and the update wait for the loop.
+  expect(updates).toHaveLength(0);
+  expect(clock.queued).toHaveLength(1);
   clock.advance(250);
-  expect(updates).toHaveLength(1);
+  expect(updates).toHaveLength(0);
   clock.runSoon();
-  const perSymbol = new Map<string, number[]>();
+  // Two batches, two updates, each with every symbol, in time order.
+  expect(updates).toHaveLength(2);
+  const times = new Map<string, number[]>();
   for (const u of updates) {
-    expect(u.trades.size).toBe(1);
+    expect(u.trades.size).toBe(market.symbols.length);
     for (const [symbol, trades] of u.trades)
-      perSymbol.set(symbol, [...(perSymbol.get(symbol) ?? []), ...trades.map((t) => t.time)]);
+      times.set(symbol, [...(times.get(symbol) ?? []), ...trades.map((t) => t.time)]);
   }
-  expect(perSymbol.size).toBe(market.symbols.length);
-  for (const times of perSymbol.values()) {
-    expect(times.length).toBeGreaterThanOrEqual(2);
-    expect([...times].sort((a, b) => a - b)).toEqual(times);
+  for (const list of times.values()) {
+    expect(list.length).toBeGreaterThanOrEqual(2);
+    expect([...list].sort((a, b) => a - b)).toEqual(list);
   }
-  // Stopping applies what was printed but not yet applied.
-  const before = updates.length;
+  expect(market.lastTicks("BTCUSDT")).not.toBe(0);
+  expect(btcBefore).toBeGreaterThan(0);
+  // Stopping applies what was printed but not yet applied, and tells the listeners.
   clock.advance(250);
   market.stopFeedLoop();
-  expect(updates.length - before).toBe(market.symbols.length);
-  expect(clock.queued.length).toBeGreaterThan(0);
+  expect(updates).toHaveLength(3);
+  expect(updates[2]?.trades.size).toBe(market.symbols.length);
   clock.runSoon();
-  expect(updates.length - before).toBe(market.symbols.length);
+  expect(updates).toHaveLength(3);
 });
 
 it("catchUp applies every trade due since the feed's epoch inside startFeed", async () => {

@@ -88,8 +88,10 @@ export class MarketService {
   private readonly states = new Map<string, SymbolState>();
   private readonly listeners = new Set<MarketListener>();
   private stopFeed: (() => void) | undefined;
-  /** Per-symbol trades of feed batches not yet applied (see `applyBySymbol`). */
+  /** Per-symbol trades of feed batches not yet applied, an empty one after each batch (see `applyBySymbol`). */
   private readonly slices: FeedTrade[][] = [];
+  /** What the batch being sliced has applied so far, for its one update. */
+  private sliced = new Map<string, MarketTrade[]>();
 
   constructor(options: MarketServiceOptions) {
     this.o = options;
@@ -134,7 +136,9 @@ export class MarketService {
    * symbol's maker ladder in one go holds the event loop for milliseconds each tick
    * (about 100 book operations per symbol), which is what an order arriving then
    * waits; between symbols, waiting requests run. Each symbol's trades stay in order,
-   * and a later batch is applied only after the earlier one.
+   * a later batch is applied only after the earlier one, and the listeners still hear
+   * one update per batch (after its last symbol), so per-update work (stops, marks,
+   * risk passes) runs once per tick as before.
    */
   private applyBySymbol(trades: readonly FeedTrade[]): void {
     const bySymbol = new Map<string, FeedTrade[]>();
@@ -143,17 +147,31 @@ export class MarketService {
       if (list === undefined) bySymbol.set(t.symbol, [t]);
       else list.push(t);
     }
+    if (bySymbol.size === 0) return;
     const idle = this.slices.length === 0;
-    this.slices.push(...bySymbol.values());
+    const slices = [...bySymbol.values()];
+    slices.push([]);
+    this.slices.push(...slices);
     if (idle) this.applyNextSlice();
   }
 
   private readonly applyNextSlice = (): void => {
     const slice = this.slices.shift();
     if (slice === undefined) return;
-    this.apply(slice);
+    this.applySlice(slice);
     if (this.slices.length > 0) this.clock.soon(this.applyNextSlice);
   };
+
+  /** One symbol's trades; an empty slice ends a batch and tells the listeners. */
+  private applySlice(slice: readonly FeedTrade[]): void {
+    if (slice.length > 0) {
+      this.applyQuietly(slice, this.sliced);
+      return;
+    }
+    const update = this.sliced;
+    this.sliced = new Map();
+    this.notify(update);
+  }
 
   /**
    * Builds every symbol now (history, candles, the maker's ladder) instead of on its
@@ -172,8 +190,7 @@ export class MarketService {
     this.stopFeed?.();
     this.stopFeed = undefined;
     // What the feed already printed is applied now, not dropped.
-    const rest = this.slices.splice(0);
-    for (const slice of rest) this.apply(slice);
+    for (const slice of this.slices.splice(0)) this.applySlice(slice);
   }
 
   /** Continues the local feed from the current prices (after following another instance). */
@@ -222,7 +239,20 @@ export class MarketService {
 
   /** Applies trades (from the local feed or the leader), then tells the listeners. */
   apply(trades: readonly FeedTrade[]): void {
-    const bySymbol = new Map<string, MarketTrade[]>();
+    this.notify(this.applyQuietly(trades, new Map()));
+  }
+
+  private notify(bySymbol: ReadonlyMap<string, readonly MarketTrade[]>): void {
+    if (bySymbol.size === 0) return;
+    const update: MarketUpdate = { trades: bySymbol };
+    for (const l of this.listeners) l(update);
+  }
+
+  /** Applies trades and requotes the makers; adds the presented trades to `bySymbol`, tells no one. */
+  private applyQuietly(
+    trades: readonly FeedTrade[],
+    bySymbol: Map<string, MarketTrade[]>,
+  ): Map<string, MarketTrade[]> {
     const touched = new Set<SymbolState>();
     for (const t of trades) {
       const s = this.state(t.symbol, t.price);
@@ -247,9 +277,7 @@ export class MarketService {
     }
     const now = this.clock.now();
     for (const s of touched) s.maker.requote(s.last, now);
-    if (bySymbol.size === 0) return;
-    const update: MarketUpdate = { trades: bySymbol };
-    for (const l of this.listeners) l(update);
+    return bySymbol;
   }
 
   /* ------------------------------ queries ------------------------------ */
