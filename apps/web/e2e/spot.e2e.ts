@@ -5,7 +5,10 @@
  * cancels the resting order, reads its records, tops up and resets the paper account and
  * leaves the mode; while the mode is on, pages outside the allowed list land on the
  * (language-prefixed) default spot page. Another user rests a post-only order, sees a
- * crossing one refused and leaves a stop-market order untriggered.
+ * crossing one refused and leaves a stop-market order untriggered. A third buys with TP/SL:
+ * the form refuses a take-profit under the price, the filled buy leaves its two legs
+ * grouped in open orders, cancelling one removes both, and on a tight pair one leg fires
+ * as the market moves while the other is cancelled.
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { registerThroughPages } from "./account-flows.ts";
@@ -189,5 +192,93 @@ describe("spot trading", () => {
     await expect.poll(() => stop.count()).toBe(1);
     expect(await stop.textContent()).toContain("Stop-market");
     expect(await stop.getByTestId("order-untriggered").textContent()).toContain("Not triggered");
+  });
+
+  test("TP/SL: legs wait grouped after the fill, one cancelled takes the other, one fired cancels the other", async () => {
+    const page = await newPage(browser, { allowErrors });
+    await registerThroughPages(page, server.url, `spot-tpsl${Date.now()}@example.com`);
+    await page.context().addInitScript(() => localStorage.setItem("skipGuide", "1"));
+    await page.goto(`${server.url}/spot/BTCUSDT`);
+    await page.waitForLoadState("networkidle");
+    await page.getByTestId("enter-simulation").first().click();
+    await page.getByTestId("simulation-badge").waitFor();
+    await expect.poll(() => textOf(page, "available-buy"), { timeout: 15_000 }).toBe("50,000.00 USDT");
+    const lastPrice = async () => Number((await textOf(page, "ticker-last")).replace(/[^\d.]/g, ""));
+    const legs = page.getByTestId("open-orders").locator("tbody tr[data-tpsl-role]");
+    const problem = page.getByTestId("order-form-buy").locator(".trade-form-problem");
+
+    // The checkbox shows the two triggers; a take-profit under the buy price is refused in words.
+    let last = await lastPrice();
+    const price = (last * 1.002).toFixed(2);
+    await page.getByTestId("price-buy").fill(price);
+    await page.getByTestId("amount-buy").fill("0.001");
+    await page.getByTestId("tpsl-buy").check();
+    await page.getByTestId("tp-trigger-buy").fill((last * 0.9).toFixed(2));
+    await page.getByTestId("sl-trigger-buy").fill((last * 0.5).toFixed(2));
+    await page.getByTestId("submit-buy").click();
+    await expect.poll(() => problem.textContent()).toBe(`The take-profit trigger must be above ${price}.`);
+    expect(await page.getByTestId("open-orders").locator("tbody tr[data-order-id]").count()).toBe(0);
+
+    // A marketable buy with a wide pair fills; its two legs wait, grouped under the parent.
+    await page.getByTestId("tp-trigger-buy").fill((last * 1.5).toFixed(2));
+    await page.getByTestId("submit-buy").click();
+    await expect.poll(() => legs.count(), { timeout: 15_000 }).toBe(2);
+    expect(await legs.evaluateAll((rows) => rows.map((r) => r.getAttribute("data-tpsl-role")))).toEqual([
+      "TAKE_PROFIT",
+      "STOP_LOSS",
+    ]);
+    const parentId = await legs.first().getAttribute("data-tpsl-parent");
+    expect(
+      await page
+        .getByTestId("open-orders")
+        .locator(`tr.trade-tpsl-group[data-tpsl-parent="${parentId}"]`)
+        .textContent(),
+    ).toBe(`TP/SL of order #${parentId} · one cancels the other`);
+    expect(await legs.first().textContent()).toContain("Take profit");
+    expect(await legs.nth(1).textContent()).toContain("Stop loss");
+    // Cancelling the take-profit cancels the pair.
+    await legs.first().getByTestId("cancel-order").click();
+    await expect.poll(() => legs.count(), { timeout: 15_000 }).toBe(0);
+    await page.getByTestId("orders-tab-history").click();
+    const historyLegs = page
+      .getByTestId("order-history")
+      .locator(`tbody tr[data-tpsl-parent="${parentId}"][data-tpsl-role]`);
+    await expect
+      .poll(() => historyLegs.evaluateAll((rows) => rows.map((r) => r.getAttribute("data-status"))))
+      .toEqual(["CANCELED", "CANCELED"]);
+    await page.getByTestId("orders-tab-open").click();
+
+    // A tight pair around the market: the first leg the price reaches fires, the other is cancelled.
+    last = await lastPrice();
+    const tight = (last * 1.002).toFixed(2);
+    await page.getByTestId("price-buy").fill(tight);
+    await page.getByTestId("amount-buy").fill("0.001");
+    await page.getByTestId("tp-trigger-buy").fill((Number(tight) * 1.0001).toFixed(2));
+    await page.getByTestId("sl-trigger-buy").fill((last * 0.9998).toFixed(2));
+    await page.getByTestId("submit-buy").click();
+    await expect.poll(() => problem.count()).toBe(0);
+    await page.getByTestId("orders-tab-history").click();
+    const firstParent = Number(parentId);
+    const statuses = () =>
+      page
+        .getByTestId("order-history")
+        .locator("tbody tr[data-tpsl-role]")
+        .evaluateAll(
+          (rows, skip) =>
+            rows
+              .filter((r) => r.getAttribute("data-tpsl-parent") !== skip)
+              .map((r) => `${r.getAttribute("data-tpsl-role")}:${r.getAttribute("data-status")}`)
+              .sort(),
+          String(firstParent),
+        );
+    await expect
+      .poll(statuses, { timeout: 90_000, interval: 500 })
+      .toSatisfy(
+        (s: string[]) =>
+          JSON.stringify(s) === JSON.stringify(["STOP_LOSS:CANCELED", "TAKE_PROFIT:FILLED"]) ||
+          JSON.stringify(s) === JSON.stringify(["STOP_LOSS:FILLED", "TAKE_PROFIT:CANCELED"]),
+      );
+    await page.getByTestId("orders-tab-open").click();
+    await expect.poll(() => legs.count()).toBe(0);
   });
 });
