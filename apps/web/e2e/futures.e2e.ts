@@ -187,11 +187,15 @@ describe("futures trading", () => {
       .poll(() => page.getByTestId("futures-open-orders").locator("tr[data-order-id]").count())
       .toBe(0);
 
+    // The phone bar under the page speaks one-way (buy/sell) until hedge mode, then open long/short.
+    const phoneBar = () => page.getByTestId("futures-phone-actions").locator("button").allTextContents();
+    expect(await phoneBar()).toEqual(["Buy / Long", "Sell / Short"]);
     await page.getByTestId("position-mode-open").click();
     await page.getByTestId("position-mode-hedge").check();
     await page.getByTestId("position-mode-submit").click();
     await expect.poll(() => textOf(page, "futures-notice")).toBe("Hedge mode is on.");
     expect(await textOf(page, "position-mode-open")).toBe("Hedge");
+    await expect.poll(phoneBar).toEqual(["Open Long", "Open Short"]);
 
     // Isolated 25x: open a long and a short of 0.01 BTC at market: two rows, one per side.
     await page.getByTestId("margin-mode-isolated").click();
