@@ -54,6 +54,29 @@ it("checkpoints on its own thread: the connection's autocheckpoint is off, the W
   again.close();
 });
 
+it("when the thread fails, the connection checkpoints itself again and nothing is lost", async () => {
+  const file = path.join(dir, "fallback.db");
+  const workerUrl = new URL("data:text/javascript,throw new Error('no checkpoints here')");
+  const db = openSqlite(file, { checkpoint: { every: 5, workerUrl } });
+  await db.exec("CREATE TABLE t (id INTEGER PRIMARY KEY, body TEXT NOT NULL)");
+  const stats = db.checkpoints;
+  if (stats === null) throw new Error("a file database has a checkpointer");
+  let n = 0;
+  while (!stats.fallback && n < 5_000) {
+    n++;
+    await db.run("INSERT INTO t (id, body) VALUES (?, ?)", row(n));
+    await turn();
+    if (n % 20 === 0) await new Promise((r) => setTimeout(r, 2));
+  }
+  expect(stats.fallback).toBe(true);
+  expect(
+    (await db.get<{ wal_autocheckpoint: number }>("PRAGMA wal_autocheckpoint"))?.wal_autocheckpoint,
+  ).toBe(1000);
+  await db.run("INSERT INTO t (id, body) VALUES (?, ?)", row(n + 1));
+  expect((await db.get<{ n: number }>("SELECT COUNT(*) AS n FROM t"))?.n).toBe(n + 1);
+  await db.close();
+});
+
 it("a database that commits little never starts the thread", async () => {
   const db = openSqlite(path.join(dir, "small.db"), { checkpoint: { every: 100, idleMs: 60_000 } });
   await db.exec("CREATE TABLE t (id INTEGER PRIMARY KEY)");

@@ -16,6 +16,8 @@ export interface WalCheckpointerOptions {
   resetFrames?: number;
   /** Fewer than `every` commits are checkpointed after this long without one (default 1000 ms). */
   idleMs?: number;
+  /** The thread's module (tests swap in one that fails). */
+  workerUrl?: URL;
 }
 
 export interface CheckpointStats {
@@ -28,6 +30,8 @@ export interface CheckpointStats {
 }
 
 const SQLITE_DEFAULT_AUTOCHECKPOINT = 1000;
+/** Failed passes in a row after which the main connection checkpoints itself again. */
+const MAX_ERRORS = 3;
 
 /**
  * Moves WAL checkpoints off the event loop. SQLite's autocheckpoint runs inside the
@@ -45,7 +49,8 @@ const SQLITE_DEFAULT_AUTOCHECKPOINT = 1000;
  * starts the WAL over.
  *
  * The thread starts on the first pass (short-lived databases never start one). If it
- * fails, the connection goes back to SQLite's own autocheckpoint.
+ * fails, or its checkpoints fail three times in a row, the connection goes back to
+ * SQLite's own autocheckpoint.
  */
 export class WalCheckpointer {
   readonly stats: CheckpointStats = { passes: 0, resets: 0, fallback: false };
@@ -54,12 +59,14 @@ export class WalCheckpointer {
   readonly #every: number;
   readonly #resetFrames: number;
   readonly #idleMs: number;
+  readonly #workerUrl: URL;
   #worker: Worker | null = null;
   #waiting: ((reply: CheckpointReply | null) => void) | null = null;
   #pending = 0;
   #busy = false;
   #stopping = false;
   #idle: NodeJS.Timeout | null = null;
+  #errors = 0;
 
   constructor(file: string, host: CheckpointHost, options: WalCheckpointerOptions = {}) {
     this.#file = file;
@@ -67,6 +74,7 @@ export class WalCheckpointer {
     this.#every = options.every ?? 100;
     this.#resetFrames = options.resetFrames ?? 8192;
     this.#idleMs = options.idleMs ?? 1000;
+    this.#workerUrl = options.workerUrl ?? new URL("./sqlite-checkpoint.worker.ts", import.meta.url);
   }
 
   /** Call after each committed write. */
@@ -108,6 +116,13 @@ export class WalCheckpointer {
     try {
       const first = await this.#request();
       if (first === null) return;
+      if (first.log < 0) {
+        // The checkpoint itself failed (an I/O error, say): SQLite's own autocheckpoint
+        // on the main connection reports such errors where they belong, on a write.
+        if (++this.#errors >= MAX_ERRORS) this.#fallBack();
+        return;
+      }
+      this.#errors = 0;
       this.stats.passes++;
       if (first.log >= this.#resetFrames && !this.#stopping) {
         const again = await this.#host.exclusive(() => this.#request());
@@ -134,7 +149,7 @@ export class WalCheckpointer {
   #start(): Worker | null {
     if (this.#worker !== null) return this.#worker;
     if (this.#stopping || this.stats.fallback) return null;
-    const worker = new Worker(new URL("./sqlite-checkpoint.worker.ts", import.meta.url), {
+    const worker = new Worker(this.#workerUrl, {
       workerData: { file: this.#file } satisfies CheckpointOptions,
     });
     worker.unref();
@@ -150,17 +165,23 @@ export class WalCheckpointer {
       waiting?.({ log: reply.log, checkpointed: reply.checkpointed });
     });
     const failed = () => {
-      if (this.#worker !== worker) return;
-      this.#worker = null;
-      this.stats.fallback = true;
-      if (!this.#stopping) this.#host.setAutocheckpoint(SQLITE_DEFAULT_AUTOCHECKPOINT);
-      const waiting = this.#waiting;
-      this.#waiting = null;
-      waiting?.(null);
+      if (this.#worker === worker) this.#fallBack();
     };
     worker.on("error", failed);
     worker.on("exit", failed);
     this.#worker = worker;
     return worker;
+  }
+
+  /** Hands checkpoints back to the main connection (SQLite's autocheckpoint) for good. */
+  #fallBack(): void {
+    const worker = this.#worker;
+    this.#worker = null;
+    this.stats.fallback = true;
+    if (!this.#stopping) this.#host.setAutocheckpoint(SQLITE_DEFAULT_AUTOCHECKPOINT);
+    const waiting = this.#waiting;
+    this.#waiting = null;
+    waiting?.(null);
+    if (worker !== null) void worker.terminate();
   }
 }
