@@ -74,13 +74,12 @@ describe("margin trading", () => {
     const page = await newPage(browser, { allowErrors });
     await registerThroughPages(page, server.url, `margin${Date.now()}@example.com`);
     await page.context().addInitScript(() => localStorage.setItem("skipGuide", "1"));
-    await page.goto(`${server.url}/spot/BTCUSDT`);
+    // Entering simulation on the margin screen stays on it (SPEC section 4 allows it).
+    await page.goto(`${server.url}/trade-margin/BTCUSDT`);
     await page.waitForLoadState("networkidle");
     await page.getByTestId("enter-simulation").first().click();
     await page.getByTestId("simulation-badge").waitFor();
-
-    await page.goto(`${server.url}/trade-margin/BTCUSDT`);
-    await page.waitForLoadState("networkidle");
+    expect(new URL(page.url()).pathname).toBe("/trade-margin/BTCUSDT");
     await page.getByTestId("margin-account").waitFor();
     await expect.poll(() => textOf(page, "margin-total-asset"), { timeout: 15_000 }).toBe("0.00 USDT");
     expect(await textOf(page, "margin-leverage")).toBe("3x");

@@ -5,6 +5,7 @@ import {
   isSimulationPathAllowed,
   SIMULATION_EXACT_PATHS,
   SIMULATION_PREFIX_PATHS,
+  simulationEntry,
   simulationRedirect,
 } from "./simulation.ts";
 
@@ -112,6 +113,39 @@ describe("simulationRedirect", () => {
     ["/ar", "futures", "/ar/futures/usdt/BTCUSDT"],
   ] as const)("%s (%s) -> %s", (from, market, to) => {
     expect(simulationRedirect(from, market)).toBe(to);
+    expect(isSimulationPathAllowed(to)).toBe(true);
+  });
+});
+
+describe("simulationEntry", () => {
+  it.each([
+    // anywhere else: the default page of the market asked for (spot unless told)
+    ["/airdrops", undefined, "/spot/BTCUSDT"],
+    ["/ja/airdrops?x=1", undefined, "/ja/spot/BTCUSDT"],
+    ["/ar/fee", "futures", "/ar/futures/usdt/BTCUSDT"],
+    ["/spot/ETHUSDT", undefined, "/spot/BTCUSDT"],
+    ["/de/trade-spot", undefined, "/de/spot/BTCUSDT"],
+    ["/asset/futures", undefined, "/spot/BTCUSDT"],
+    // a futures page (either layout) opens the futures default, whatever market was asked
+    ["/futures/usdt/ETHUSDT", undefined, "/futures/usdt/BTCUSDT"],
+    ["/ar/futures/usdt/BTCUSDT", "spot", "/ar/futures/usdt/BTCUSDT"],
+    ["/zh-cn/futures/usdt/SOLUSDT#x", undefined, "/zh-CN/futures/usdt/BTCUSDT"],
+    ["/trade-swap", undefined, "/futures/usdt/BTCUSDT"],
+    ["/ja/trade-swap?symbol=ETHUSDT", undefined, "/ja/futures/usdt/BTCUSDT"],
+    ["/futures", undefined, "/futures/usdt/BTCUSDT"],
+    // the margin screen stays where it is (query and hash dropped, prefix as written)
+    ["/trade-margin", undefined, "/trade-margin"],
+    ["/trade-margin/BTCUSDT", undefined, "/trade-margin/BTCUSDT"],
+    ["/ar/trade-margin/ETHUSDT?x=1", "futures", "/ar/trade-margin/ETHUSDT"],
+    ["/zh-cn/trade-margin/BTCUSDT", undefined, "/zh-cn/trade-margin/BTCUSDT"],
+    // look-alikes and malformed paths are not those screens
+    ["/trade-marginx", undefined, "/spot/BTCUSDT"],
+    ["/futuresx/usdt/BTCUSDT", undefined, "/spot/BTCUSDT"],
+    ["/trade-margin/../admin", undefined, "/spot/BTCUSDT"],
+    ["/xx/trade-margin/BTCUSDT", undefined, "/spot/BTCUSDT"],
+    ["/TRADE-MARGIN/BTCUSDT", undefined, "/spot/BTCUSDT"],
+  ] as const)("%s (%s) -> %s", (from, market, to) => {
+    expect(simulationEntry(from, market)).toBe(to);
     expect(isSimulationPathAllowed(to)).toBe(true);
   });
 });

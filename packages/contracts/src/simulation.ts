@@ -114,6 +114,32 @@ export function simulationRedirect(pathname: string, market: SimulationMarket = 
   );
 }
 
+/** Pages of the futures screen (either layout): entering simulation there opens the futures default. */
+const FUTURES_PAGE_ENTRIES: readonly string[] = ["/futures", "/trade-swap"];
+/** Pages on the allowed list that entering simulation keeps the user on (the margin screen). */
+const STAY_PAGE_ENTRIES: readonly string[] = ["/trade-margin"];
+
+const under = (path: string, entry: string) => path === entry || path.startsWith(`${entry}/`);
+
+/**
+ * Where entering simulation mode goes from `pathname` (SPEC section 4: the
+ * language-prefixed spot or futures page), read like the rest of this module:
+ * - the margin screen (`/trade-margin...`, on the allowed list) stays where it is: the
+ *   answer is `pathname` itself without query or hash;
+ * - a futures page (`/futures/...`, `/trade-swap...`) opens the default futures page;
+ * - anywhere else opens the default page of `market` (spot unless told).
+ * The language prefix is kept as written; a malformed path opens the default page.
+ */
+export function simulationEntry(pathname: string, market: SimulationMarket = "spot"): string {
+  const path = pagePath(pathname);
+  if (path !== undefined) {
+    if (STAY_PAGE_ENTRIES.some((e) => under(path, e)) && isSimulationPathAllowed(pathname))
+      return stripQueryAndHash(pathname);
+    if (FUTURES_PAGE_ENTRIES.some((e) => under(path, e))) return simulationRedirect(pathname, "futures");
+  }
+  return simulationRedirect(pathname, market);
+}
+
 /** Whether a stored flag value means "on": anything but absent, empty, "0" or "false". */
 export function isSimulationFlagOn(value: string | null | undefined): boolean {
   return value !== null && value !== undefined && value !== "" && value !== "0" && value !== "false";

@@ -3,6 +3,7 @@ import {
   isSimulationPathAllowed,
   SIMULATION_STORAGE_KEY,
   type SimulationMarket,
+  simulationEntry,
   simulationRedirect,
 } from "@meridian/contracts/simulation";
 
@@ -50,14 +51,20 @@ export function createSimulationController(env: SimulationEnv) {
       return isSimulationFlagOn(read(env));
     },
 
-    /** Sets the flag and goes to the language-prefixed default spot (or futures) page. */
+    /**
+     * Sets the flag and goes where `simulationEntry` says: the language-prefixed default
+     * spot page, the futures one from a futures page (or when `market` asks), or nowhere
+     * on the margin screen (it is on the allowed list; the page follows the flag).
+     */
     enter(market: SimulationMarket = "spot"): void {
       try {
         env.storage()?.setItem(SIMULATION_STORAGE_KEY, "1");
       } catch {
         // Without storage the page opens in normal mode.
       }
-      env.navigate(simulationRedirect(env.pathname(), market), { replace: false });
+      const from = env.pathname();
+      const to = simulationEntry(from, market);
+      if (to !== from) env.navigate(to, { replace: false });
     },
 
     /** Clears the flag and reloads, so every request and view leaves paper mode. */

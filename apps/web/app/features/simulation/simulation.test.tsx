@@ -43,6 +43,25 @@ describe("simulation controller", () => {
     expect(c.isActive()).toBe(true);
   });
 
+  it.each([
+    ["/futures/usdt/ETHUSDT", "/futures/usdt/BTCUSDT"],
+    ["/ar/trade-swap", "/ar/futures/usdt/BTCUSDT"],
+    ["/ja/trade-spot", "/ja/spot/BTCUSDT"],
+  ])("enter from %s opens %s", (from, to) => {
+    const { e, calls } = env(from);
+    createSimulationController(e).enter();
+    expect(calls).toEqual([[to, { replace: false }]]);
+  });
+
+  it("enter on the margin screen stays there (no navigation) with the flag on", () => {
+    const { e, calls } = env("/ar/trade-margin/BTCUSDT");
+    const c = createSimulationController(e);
+    c.enter();
+    expect(calls).toEqual([]);
+    expect(c.isActive()).toBe(true);
+    expect(c.guard()).toBe(false);
+  });
+
   it("exit clears the flag and reloads", () => {
     window.localStorage.setItem(KEY, "1");
     const { e, reload } = env("/spot/BTCUSDT");
@@ -173,6 +192,17 @@ describe("SimulationProvider", () => {
     act(() => probe().click());
     expect(window.localStorage.getItem(KEY)).toBe("1");
     expect(router.state.location.pathname).toBe("/de/spot/BTCUSDT");
+    expect(probe().dataset.active).toBe("true");
+  });
+
+  it("enter on the margin screen keeps the page (and its query) and turns the mode on", () => {
+    const router = mount("/ar/trade-margin/ETHUSDT?mode=isolated");
+    const before = router.state.historyAction;
+    act(() => probe().click());
+    expect(window.localStorage.getItem(KEY)).toBe("1");
+    expect(router.state.location.pathname).toBe("/ar/trade-margin/ETHUSDT");
+    expect(router.state.location.search).toBe("?mode=isolated");
+    expect(router.state.historyAction).toBe(before);
     expect(probe().dataset.active).toBe("true");
   });
 
