@@ -8,7 +8,11 @@
  *
  * To measure more pages, append paths to PAGES below (the apps directory adds its own),
  * or set LIGHTHOUSE_PATHS="/a,/b" for a one-off run. CHROMIUM_PATH overrides the browser.
+ * LIGHTHOUSE_REPORT_DIR=<dir> also writes each page's full report there as JSON
+ * (`airdrops_list.json` for /airdrops/list), to read the diagnostics behind a score.
  */
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { startServer } from "../scripts/lib/server-process.ts";
@@ -69,6 +73,12 @@ try {
     });
     if (!run) throw new Error(`lighthouse returned nothing for ${url}`);
     const { categories, audits, runtimeError, runWarnings } = run.lhr;
+    const reportDir = process.env.LIGHTHOUSE_REPORT_DIR;
+    if (reportDir) {
+      mkdirSync(reportDir, { recursive: true });
+      const name = pagePath.replace(/^\/+|\/+$/g, "").replace(/[^\w-]+/g, "_") || "root";
+      writeFileSync(path.join(reportDir, `${name}.json`), JSON.stringify(run.lhr));
+    }
     // A failed page load scores 0 everywhere: say why instead of printing bare zeros.
     if (runtimeError) log(`${pagePath}: lighthouse error ${runtimeError.code}: ${runtimeError.message}`);
     for (const warning of runWarnings) log(`${pagePath}: warning: ${warning}`);

@@ -30,6 +30,155 @@ function shareServerContext(): Plugin {
   };
 }
 
+/** Module ids with forward slashes, so the patterns below read the same on every OS. */
+const slashed = (id: string) => id.replaceAll("\\", "/");
+
+/** React, React Router and i18next: what every page hydrates with, one request instead of eight. */
+const FRAMEWORK =
+  /\/node_modules\/(react|react-dom|scheduler|react-router|i18next|react-i18next|html-parse-stringify|void-elements|cookie|set-cookie-parser)\//;
+
+/**
+ * The root layout's own code (shell, theme, simulation guard, SEO links) and the little
+ * it needs from packages (each group also takes its modules' static dependencies). The shell's dialogs and drawer and the antd provider stay out:
+ * they load on demand, with antd.
+ */
+const SHELL = [
+  /\/app\/features\/shell\/(?!legal-dialog|mobile-menu|antd-config)[^/]+$/,
+  /\/app\/features\/simulation\/simulation-(provider|controller)\.tsx?$/,
+  /\/app\/features\/(seo\/(canonical|seo)|image-domain\/use-image-domain|tracking\/use-tracker)\.ts$/,
+  /\/app\/(lib\/cookies|theme\/theme)\.ts$/,
+  // The zod-free contract modules: small, and shared by the pages and by the contracts
+  // index (zod), which would otherwise drag a feature's chunk along wherever it loads.
+  /\/packages\/contracts\/src\/(locales|simulation|airdrop-rules|tg-app-rules)\.ts$/,
+  // The icon runtime; the shell's own icons follow as its dependencies (not antd's).
+  /\/node_modules\/@ant-design\/icons\/es\/components\//,
+];
+
+/**
+ * A public content feature's shared parts: its pages' components, not its admin pages,
+ * server modules, stylesheet URLs or the files listed in `except` (antd dialogs, modules
+ * other features import too, which would otherwise pull the whole group along).
+ */
+function featureParts(feature: string, except: readonly string[] = []) {
+  const inFeature = new RegExp(`/app/features/${feature}/(?!admin)[^/]+\\.tsx?$`);
+  return (id: string) => {
+    const file = slashed(id);
+    return (
+      inFeature.test(file) && !file.includes(".server.") && !except.some((name) => file.endsWith(`/${name}`))
+    );
+  };
+}
+
+export const ANTD_PRELOAD_ID = "virtual:meridian/antd-preload";
+
+/** Chunk files of a dynamic import, the ones it imports first. */
+interface PreloadList {
+  /** The antd provider (features/shell/antd-config.tsx) and everything it imports. */
+  config: string[];
+  /** antd locale chunk by antd locale name (`en_US`), dayjs locale chunk by dayjs name (`en-gb`). */
+  antdLocales: Record<string, string>;
+  dayjsLocales: Record<string, string>;
+}
+
+/**
+ * `virtual:meridian/antd-preload`: the client chunks a page that renders antd needs before
+ * it hydrates (antd's provider, the language's antd and dayjs data). They load through
+ * dynamic imports, which the route manifest does not list, so the root layout turns this
+ * list into `<link rel="modulepreload">` and the browser fetches them with the rest of the
+ * page instead of after the entry script. The client build records the files; the server
+ * build, which runs after it in the same process, reads them. Empty in development.
+ */
+function antdPreload(): Plugin {
+  let list: PreloadList | undefined;
+  const resolved = `\0${ANTD_PRELOAD_ID}`;
+  return {
+    name: "meridian:antd-preload",
+    resolveId(id) {
+      return id === ANTD_PRELOAD_ID ? resolved : null;
+    },
+    load(id) {
+      if (id !== resolved) return null;
+      const empty: PreloadList = { config: [], antdLocales: {}, dayjsLocales: {} };
+      if (this.environment.config.command !== "build" || this.environment.name === "client") {
+        return `export default ${JSON.stringify(empty)};`;
+      }
+      if (!list) this.error("antd preload list missing: the client build must run before the server build");
+      return `export default ${JSON.stringify(list)};`;
+    },
+    generateBundle(_options, bundle) {
+      if (this.environment.name !== "client") return;
+      const base = this.environment.config.base;
+      const chunks = Object.values(bundle).filter((c) => c.type === "chunk");
+      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+      const holding = (pattern: RegExp) =>
+        chunks.filter((c) => c.moduleIds.some((m) => pattern.test(slashed(m))));
+      const config = new Set<string>();
+      const visit = (file: string) => {
+        if (config.has(file)) return;
+        config.add(file);
+        for (const dep of byFile.get(file)?.imports ?? []) visit(dep);
+      };
+      for (const chunk of holding(/\/app\/(features\/shell\/antd-config\.tsx|i18n\/locale-modules\.ts)$/)) {
+        visit(chunk.fileName);
+      }
+      if (config.size === 0) this.error("antd preload: no chunk holds features/shell/antd-config.tsx");
+      const byLocale = (pattern: RegExp) => {
+        const out: Record<string, string> = {};
+        for (const chunk of chunks) {
+          const name = chunk.facadeModuleId ? pattern.exec(slashed(chunk.facadeModuleId))?.[1] : undefined;
+          if (name) out[name] = base + chunk.fileName;
+        }
+        return out;
+      };
+      list = {
+        config: [...config].map((file) => base + file),
+        antdLocales: byLocale(/\/antd\/(?:es\/|lib\/)?locale\/(\w+)\.js$/),
+        dayjsLocales: byLocale(/\/dayjs\/locale\/([\w-]+)\.js$/),
+      };
+    },
+  };
+}
+
+/**
+ * Client chunking. Left alone, the bundler cuts a chunk for every distinct set of route
+ * modules sharing a module, so a page's first load was some 30 requests, most under 2 KB
+ * (HTTP/1.1 clients fetch six at a time). These groups merge what every page loads
+ * anyway, and each content feature's shared parts, into a few chunks; anything only some
+ * pages need (antd, zod, charts, dialogs) keeps its automatic chunk.
+ */
+function clientChunks(): Plugin {
+  return {
+    name: "meridian:client-chunks",
+    configEnvironment(name) {
+      if (name !== "client") return null;
+      return {
+        build: {
+          rolldownOptions: {
+            output: {
+              codeSplitting: {
+                groups: [
+                  { name: "framework", test: (id: string) => FRAMEWORK.test(slashed(id)), priority: 30 },
+                  {
+                    name: "shell",
+                    test: (id: string) => SHELL.some((re) => re.test(slashed(id))),
+                    priority: 20,
+                  },
+                  { name: "airdrops-parts", test: featureParts("airdrops", ["money.ts"]), priority: 10 },
+                  {
+                    name: "tg-apps-parts",
+                    test: featureParts("tg-apps", ["submit-dialog.tsx"]),
+                    priority: 10,
+                  },
+                ],
+              },
+            },
+          },
+        },
+      };
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [shareServerContext(), reactRouter()],
+  plugins: [shareServerContext(), clientChunks(), antdPreload(), reactRouter()],
 });

@@ -1,16 +1,29 @@
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
-import { applyDayjsLocale, loadLocaleModules } from "./i18n/locale-modules.ts";
 
-// The server rendered with this locale's antd/dayjs data; load the same before hydrating
-// so the first client render matches (no flash of English date or pagination text).
-const locale = document.documentElement.dataset.locale ?? "en";
+const root = document.documentElement;
+const locale = root.dataset.locale ?? "en";
 
-loadLocaleModules(locale)
+/**
+ * A page that renders antd (the root layout marks it `data-antd`) hydrates after antd's
+ * provider module and this locale's antd/dayjs data are loaded, as the server rendered
+ * with them: the first client render matches (no flash of English dates or pagination
+ * text) and nothing suspends mid-hydration. Pages without antd hydrate at once.
+ */
+async function prepare(): Promise<void> {
+  if (!root.hasAttribute("data-antd")) return;
+  const [modules] = await Promise.all([
+    import("./i18n/locale-modules.ts"),
+    import("./features/shell/antd-gate.tsx").then((gate) => gate.loadAntdConfig()),
+  ]);
+  await modules.antdLocaleReady(locale);
+  modules.applyDayjsLocale(locale);
+}
+
+prepare()
   .catch(() => undefined)
   .then(() => {
-    applyDayjsLocale(locale);
     startTransition(() => {
       hydrateRoot(
         document,

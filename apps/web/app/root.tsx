@@ -24,6 +24,9 @@ import {
 import type { Route } from "./+types/root";
 import { useImageDomain } from "./features/image-domain/use-image-domain.ts";
 import { canonicalQueryOfMatches } from "./features/seo/canonical.ts";
+import { AntdGate } from "./features/shell/antd-gate.tsx";
+import { preloadAntd } from "./features/shell/antd-preload.ts";
+import { routeUsesAntd } from "./features/shell/antd-settings.ts";
 import { DOWNLOAD_BAR_BOOT_SCRIPT } from "./features/shell/download-bar.tsx";
 import { NotFound } from "./features/shell/not-found.tsx";
 import { loadShellUser } from "./features/shell/session.server.ts";
@@ -34,7 +37,7 @@ import type { NavKey } from "./features/shell/types.ts";
 import { SimulationProvider } from "./features/simulation/simulation-provider.tsx";
 import { useTracker } from "./features/tracking/use-tracker.ts";
 import { addBundles, createI18n, type I18nPayload, SHELL_NAMESPACES } from "./i18n/i18n.ts";
-import { applyDayjsLocale, loadLocaleModules } from "./i18n/locale-modules.ts";
+import { loadLocaleModules } from "./i18n/locale-modules.ts";
 import { loadI18n } from "./i18n/resources.server.ts";
 import { readCookie, writeCookie } from "./lib/cookies.ts";
 import { readServerContext } from "./lib/server-context.server.ts";
@@ -49,8 +52,8 @@ import {
   themeClassName,
 } from "./theme/theme.ts";
 
+// antd's stylesheet is not among them: AntdConfig renders it on pages and dialogs that use antd.
 export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: antdStylesHref },
   { rel: "stylesheet", href: appStylesHref },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
@@ -87,8 +90,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   const data = await serverLoader();
-  // Fetch antd/dayjs locale data before the new locale renders, so nothing flashes English.
-  await loadLocaleModules(data.locale);
+  // A language change: fetch its antd/dayjs data before it renders, so nothing flashes
+  // English (AntdConfig would otherwise suspend until it arrives).
+  if (getLocale(data.locale).code !== document.documentElement.dataset.locale) {
+    const { antdLocaleReady } = await import("./i18n/locale-modules.ts");
+    await antdLocaleReady(data.locale);
+  }
   return data;
 }
 
@@ -144,6 +151,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const location = useLocation();
   const matches = useMatches();
+  // Pages whose routes say they render no antd component skip antd's code and stylesheet.
+  const usesAntd = routeUsesAntd(matches);
 
   const rootI18n = data?.i18n ?? { lng: entry.htmlLang, bundles: {} };
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new instance only when the language changes; bundles are added below.
@@ -151,7 +160,6 @@ export function Layout({ children }: { children: ReactNode }) {
   addBundles(i18n, rootI18n);
   for (const payload of routeI18nPayloads(matches)) addBundles(i18n, payload);
 
-  useEffect(() => applyDayjsLocale(locale), [locale]);
   useTracker(data?.user?.userId);
   useImageDomain();
   useEffect(loadClientSession, []);
@@ -184,6 +192,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const origin = data?.origin ?? "";
   // The document's CSP nonce: keep the first one, as later loader calls are other requests.
   const [nonce] = useState(data?.nonce);
+  if (usesAntd) preloadAntd(locale, nonce);
 
   return (
     <html
@@ -191,6 +200,7 @@ export function Layout({ children }: { children: ReactNode }) {
       dir={entry.dir}
       className={themeClassName(theme)}
       data-locale={entry.code}
+      data-antd={usesAntd ? "" : undefined}
       suppressHydrationWarning
     >
       <head>
@@ -216,7 +226,13 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links nonce={nonce} />
       </head>
       <body>
-        <ShellProviders i18n={i18n} nonce={nonce} locale={locale} theme={theme}>
+        <ShellProviders
+          i18n={i18n}
+          nonce={nonce}
+          locale={locale}
+          theme={theme}
+          antdStylesheet={antdStylesHref}
+        >
           <SimulationProvider>
             <SiteShell
               locale={locale}
@@ -229,7 +245,7 @@ export function Layout({ children }: { children: ReactNode }) {
               onLanguageChange={handleLanguageChange}
               onLogout={handleLogout}
             >
-              {children}
+              {usesAntd ? <AntdGate>{children}</AntdGate> : children}
             </SiteShell>
           </SimulationProvider>
         </ShellProviders>

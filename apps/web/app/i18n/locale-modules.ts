@@ -72,6 +72,23 @@ export async function loadLocaleModules(code: string): Promise<void> {
   ]);
 }
 
+const ready = new Map<string, Promise<void>>();
+
+/**
+ * loadLocaleModules as one promise per locale, the same object on every call, for React's
+ * `use` (AntdConfig suspends on it when a dialog opens before the data is there). A failed
+ * chunk load resolves too: antd then speaks its built-in English rather than never rendering.
+ */
+export function antdLocaleReady(code: string): Promise<void> {
+  const key = getLocale(code).code;
+  let promise = ready.get(key);
+  if (!promise) {
+    promise = loadLocaleModules(key).catch(() => undefined);
+    ready.set(key, promise);
+  }
+  return promise;
+}
+
 /** The Ant Design locale object, once loadLocaleModules has run for this locale. */
 export function getAntdLocale(code: string): AntdLocale | undefined {
   return antdLoaded.get(getLocale(code).antdLocale);

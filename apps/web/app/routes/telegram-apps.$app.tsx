@@ -1,7 +1,9 @@
-import { TG_APPS_API, type TgAppDetailResult, tgAppsPath } from "@meridian/contracts";
+import type { TgAppDetailResult } from "@meridian/contracts";
+import { TG_APPS_API, tgAppsPath } from "@meridian/contracts/tg-app-rules";
 import { useRouteLoaderData } from "react-router";
 import { resolvePageText } from "../features/seo/page-meta.server.ts";
 import { buildSeo, seoMeta } from "../features/seo/seo.ts";
+import { NO_ANTD_HANDLE } from "../features/shell/antd-settings.ts";
 import { apiGet, serverOf } from "../features/tg-apps/api.server.ts";
 import { DetailPage } from "../features/tg-apps/detail-page.tsx";
 import { formatDate, languageNames } from "../features/tg-apps/format.ts";
@@ -14,6 +16,9 @@ import { loadI18n } from "../i18n/resources.server.ts";
 import type { Route } from "./+types/telegram-apps.$app";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: tgAppsStyles }];
+
+/** No antd on this page: it loads neither antd's code nor its stylesheet (see AntdGate in root.tsx). */
+export const handle = NO_ANTD_HANDLE;
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const locale = localeFromParams(params);

@@ -13,7 +13,6 @@ import {
   type UserInfoResponse,
   type UserRecord,
 } from "@meridian/contracts";
-import { message } from "antd";
 import { writeCookie } from "../../lib/cookies.ts";
 import { withFastImageDomain } from "../image-domain/fast-image-header.ts";
 import { isSimulationActive } from "../simulation/simulation-controller.ts";
@@ -85,7 +84,9 @@ export function accountClient(): AccountClient {
     clearLocal();
   };
   const hooks = securityHooks(security, {
-    toastError: (msg) => void message.error(msg),
+    // antd's message (and its ConfigProvider) loads only when a toast is due: every page
+    // starts this client, and most never show one.
+    toastError: (msg) => void import("antd/es/message").then(({ default: message }) => message.error(msg)),
     logout,
     forceLogout: async () => {
       await api.post("v1/user/public/clearCookie", undefined, { silent: true }).catch(() => undefined);

@@ -49,18 +49,39 @@ export function convertUsd(amount: string, currency: string): { value: string; c
 type NumericString = `${number}`;
 
 /**
+ * Intl formatters by options: building one costs far more than using it (locale data
+ * lookup), and a list page formats hundreds of amounts while it renders and hydrates.
+ * The key space is small (locales x currencies x a few shapes).
+ */
+const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+
+function cachedFormat<F extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => F): F {
+  let format = formatters.get(key) as F | undefined;
+  if (!format) {
+    format = make();
+    formatters.set(key, format);
+  }
+  return format;
+}
+
+/**
  * Formats a decimal-string amount in a currency for a site locale. Amounts below 1 keep
  * four significant digits (token prices such as 0.00013); others two decimals. The
  * string goes to Intl as is, so no float rounding creeps in.
  */
 export function formatMoney(amount: string, currency: string, locale: string): string {
   const lang = getLocale(locale).htmlLang;
-  const small = toScaled(amount) !== null && (toScaled(amount) ?? 0n) < 10n ** BigInt(SCALE);
-  const format = new Intl.NumberFormat(lang, {
-    style: "currency",
-    currency,
-    ...(small ? { maximumSignificantDigits: 4 } : { maximumFractionDigits: 2 }),
-  });
+  const scaled = toScaled(amount);
+  const small = scaled !== null && scaled < 10n ** BigInt(SCALE);
+  const format = cachedFormat(
+    `${lang}|${currency}|${small ? "s" : "f"}`,
+    () =>
+      new Intl.NumberFormat(lang, {
+        style: "currency",
+        currency,
+        ...(small ? { maximumSignificantDigits: 4 } : { maximumFractionDigits: 2 }),
+      }),
+  );
   return format.format(amount as NumericString);
 }
 
@@ -73,30 +94,43 @@ export function formatFiat(usd: string, fiat: string, locale: string): string {
 /** Large USD figures (market cap) in compact notation: $1.9T. */
 export function formatCompactUsd(usd: string, fiat: string, locale: string): string {
   const { value, currency } = convertUsd(usd, fiat);
-  return new Intl.NumberFormat(getLocale(locale).htmlLang, {
-    style: "currency",
-    currency,
-    notation: "compact",
-    maximumFractionDigits: 2,
-  }).format(value as NumericString);
+  const lang = getLocale(locale).htmlLang;
+  const format = cachedFormat(
+    `${lang}|${currency}|compact`,
+    () =>
+      new Intl.NumberFormat(lang, {
+        style: "currency",
+        currency,
+        notation: "compact",
+        maximumFractionDigits: 2,
+      }),
+  );
+  return format.format(value as NumericString);
 }
 
 /** A UTC calendar date in the locale's words; identical on server and browser. */
 export function formatDate(ms: number | null, locale: string): string {
   if (ms === null) return "";
-  return new Intl.DateTimeFormat(getLocale(locale).htmlLang, { dateStyle: "medium", timeZone: "UTC" }).format(
-    ms,
-  );
+  const lang = getLocale(locale).htmlLang;
+  return cachedFormat(
+    `${lang}|date`,
+    () => new Intl.DateTimeFormat(lang, { dateStyle: "medium", timeZone: "UTC" }),
+  ).format(ms);
 }
 
 /** Date and time in UTC, with the zone named. */
 export function formatDateTime(ms: number, locale: string): string {
   // dateStyle cannot be combined with timeZoneName, so the zone is named by hand.
-  const text = new Intl.DateTimeFormat(getLocale(locale).htmlLang, {
-    dateStyle: "medium",
-    timeStyle: "short",
-    timeZone: "UTC",
-    hourCycle: "h23",
-  }).format(ms);
+  const lang = getLocale(locale).htmlLang;
+  const text = cachedFormat(
+    `${lang}|datetime`,
+    () =>
+      new Intl.DateTimeFormat(lang, {
+        dateStyle: "medium",
+        timeStyle: "short",
+        timeZone: "UTC",
+        hourCycle: "h23",
+      }),
+  ).format(ms);
   return `${text} UTC`;
 }

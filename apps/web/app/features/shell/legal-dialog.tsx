@@ -1,5 +1,6 @@
 import { Button, Modal } from "antd";
 import { useTranslation } from "react-i18next";
+import { AntdConfig } from "./antd-config.tsx";
 
 interface LegalDialogProps {
   open: boolean;
@@ -12,28 +13,30 @@ const SECTIONS = [
   { title: "legal.riskTitle", body: "legal.risk" },
 ] as const;
 
-/** Terms of use, privacy notice and risk notice in one dialog. */
+/** Terms of use, privacy notice and risk notice in one dialog (with its own antd provider: pages may have none). */
 export function LegalDialog({ open, onClose }: LegalDialogProps) {
   const { t } = useTranslation("shell");
   return (
-    <Modal
-      open={open}
-      onCancel={onClose}
-      title={t("legal.title")}
-      rootClassName="shell-legal"
-      data-testid="legal-dialog"
-      footer={
-        <Button type="primary" onClick={onClose} data-testid="legal-dialog-close">
-          {t("legal.close")}
-        </Button>
-      }
-    >
-      {SECTIONS.map((s) => (
-        <section key={s.title} className="shell-legal-section">
-          <h3>{t(s.title)}</h3>
-          <p>{t(s.body)}</p>
-        </section>
-      ))}
-    </Modal>
+    <AntdConfig>
+      <Modal
+        open={open}
+        onCancel={onClose}
+        title={t("legal.title")}
+        rootClassName="shell-legal"
+        data-testid="legal-dialog"
+        footer={
+          <Button type="primary" onClick={onClose} data-testid="legal-dialog-close">
+            {t("legal.close")}
+          </Button>
+        }
+      >
+        {SECTIONS.map((s) => (
+          <section key={s.title} className="shell-legal-section">
+            <h3>{t(s.title)}</h3>
+            <p>{t(s.body)}</p>
+          </section>
+        ))}
+      </Modal>
+    </AntdConfig>
   );
 }

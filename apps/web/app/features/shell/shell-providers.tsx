@@ -1,13 +1,10 @@
 import { getLocale } from "@meridian/contracts/locales";
-import { ConfigProvider } from "antd";
 import type { i18n as I18n } from "i18next";
 import { type ReactNode, useMemo } from "react";
 import { I18nextProvider } from "react-i18next";
-import { getAntdLocale } from "../../i18n/locale-modules.ts";
-import { antdThemeConfig } from "../../theme/antd-theme.ts";
 import type { Theme } from "../../theme/theme.ts";
+import { AntdSettingsContext } from "./antd-settings.ts";
 import { FiatProvider } from "./fiat.tsx";
-import { buildValidateMessages } from "./validate-messages.ts";
 
 interface ShellProvidersProps {
   i18n: I18n;
@@ -15,34 +12,38 @@ interface ShellProvidersProps {
   nonce?: string | undefined;
   locale: string;
   theme: Theme;
+  /** URL of the extracted antd stylesheet, loaded with the first antd page or dialog (see AntdSettings). */
+  antdStylesheet?: string | undefined;
   children: ReactNode;
 }
 
 /**
- * Everything the shell components need above them: translations, Ant Design (theme with
- * zeroRuntime, locale, direction, form messages) and the fiat currency. The app root and
- * the embeddable bundle both mount it.
+ * Everything the shell components need above them: translations, the fiat currency and
+ * the settings Ant Design will use. The app root and the embeddable bundle both mount it.
  *
- * NOTE: antd styles come from the extracted stylesheet (app/styles/antd.generated.css),
- * which the host page must link; zeroRuntime means antd injects no component CSS itself.
+ * NOTE: no antd here. Whatever renders antd components sits inside `AntdConfig`
+ * (antd-config.tsx): the root wraps pages that use antd (`AntdGate`), and the legal
+ * dialog and phone menu wrap themselves, so antd-free pages ship neither antd's
+ * JavaScript nor its stylesheet. antd styles come from the extracted stylesheet
+ * (zeroRuntime): antd injects no component CSS itself.
  */
-export function ShellProviders({ i18n, nonce, locale, theme, children }: ShellProvidersProps) {
-  const entry = getLocale(locale);
-  const formBundle = i18n.getResourceBundle(i18n.language, "form") as Record<string, unknown> | undefined;
-  const validateMessages = useMemo(() => buildValidateMessages(formBundle), [formBundle]);
-  const themeConfig = useMemo(() => ({ ...antdThemeConfig(theme), zeroRuntime: true }), [theme]);
-
+export function ShellProviders({
+  i18n,
+  nonce,
+  locale,
+  theme,
+  antdStylesheet,
+  children,
+}: ShellProvidersProps) {
+  const antdSettings = useMemo(
+    () => ({ locale, theme, nonce, stylesheet: antdStylesheet }),
+    [locale, theme, nonce, antdStylesheet],
+  );
   return (
     <I18nextProvider i18n={i18n}>
-      <ConfigProvider
-        theme={themeConfig}
-        locale={getAntdLocale(entry.code)}
-        direction={entry.dir}
-        form={{ validateMessages }}
-        csp={nonce ? { nonce } : undefined}
-      >
-        <FiatProvider locale={entry.code}>{children}</FiatProvider>
-      </ConfigProvider>
+      <AntdSettingsContext value={antdSettings}>
+        <FiatProvider locale={getLocale(locale).code}>{children}</FiatProvider>
+      </AntdSettingsContext>
     </I18nextProvider>
   );
 }

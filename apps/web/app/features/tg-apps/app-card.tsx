@@ -1,4 +1,5 @@
-import { type TgAppSummary, tgCategoryKey } from "@meridian/contracts";
+import type { TgAppSummary } from "@meridian/contracts";
+import { tgCategoryKey } from "@meridian/contracts/tg-app-rules";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { formatRating } from "./format.ts";

@@ -1,4 +1,5 @@
-import { type TgAppDetailResult, tgCategoryKey } from "@meridian/contracts";
+import type { TgAppDetailResult } from "@meridian/contracts";
+import { tgCategoryKey } from "@meridian/contracts/tg-app-rules";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { AppRail } from "./app-card.tsx";

@@ -30,11 +30,20 @@ export function formatDate(ms: number, locale: string): string {
   }).format(ms);
 }
 
+/** Rating formatters per language: a list renders dozens of cards, and making one costs far more than using it. */
+const ratingFormats = new Map<string, Intl.NumberFormat>();
+
 /** One decimal with the locale's separator ("4.5", "4,5"), Latin digits on server and browser alike. */
 export function formatRating(value: number, locale: string): string {
-  return new Intl.NumberFormat([getLocale(locale).htmlLang, "en"], {
-    minimumFractionDigits: 1,
-    maximumFractionDigits: 1,
-    numberingSystem: "latn",
-  }).format(value);
+  const lang = getLocale(locale).htmlLang;
+  let format = ratingFormats.get(lang);
+  if (!format) {
+    format = new Intl.NumberFormat([lang, "en"], {
+      minimumFractionDigits: 1,
+      maximumFractionDigits: 1,
+      numberingSystem: "latn",
+    });
+    ratingFormats.set(lang, format);
+  }
+  return format.format(value);
 }

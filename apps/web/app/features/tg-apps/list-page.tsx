@@ -1,5 +1,6 @@
-import { TG_APP_TABS, type TgAppListResult, type TgAppTab } from "@meridian/contracts";
+import type { TgAppListResult } from "@meridian/contracts";
 import { localizePath } from "@meridian/contracts/locales";
+import { TG_APP_TABS, type TgAppTab } from "@meridian/contracts/tg-app-rules";
 import { lazy, Suspense, useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";

@@ -1,4 +1,4 @@
-import { TG_APPS_API, TgAppCode, tgAppsPath } from "@meridian/contracts";
+import { TG_APPS_API, TgAppCode, tgAppsPath } from "@meridian/contracts/tg-app-rules";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";

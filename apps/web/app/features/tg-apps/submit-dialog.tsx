@@ -2,6 +2,7 @@ import { TG_APP_CATEGORIES, TG_APPS_API, tgSubmissionBodySchema } from "@meridia
 import { Modal } from "antd";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { AntdConfig } from "../shell/antd-config.tsx";
 import { postJson } from "./post.ts";
 
 type Status = { kind: "idle" } | { kind: "sending" } | { kind: "done"; ok: boolean; text: string };
@@ -52,63 +53,65 @@ export function SubmitDialog({ open, onClose }: { open: boolean; onClose: () => 
   };
 
   return (
-    <Modal open={open} onCancel={onClose} footer={null} title={t("submit.title")} destroyOnHidden>
-      <form className="tga-form" onSubmit={handleSubmit} noValidate>
-        <p className="tga-muted">{t("submit.intro")}</p>
-        <label>
-          {t("submit.name")}
-          <input name="name" required maxLength={80} autoComplete="off" />
-        </label>
-        <label>
-          {t("submit.bot")}
-          <input
-            name="botUsername"
-            required
-            maxLength={33}
-            placeholder={t("submit.botHint")}
-            autoComplete="off"
-          />
-        </label>
-        <label>
-          {t("submit.website")}
-          <input name="website" type="url" maxLength={300} placeholder="https://" />
-        </label>
-        <label>
-          {t("submit.category")}
-          <select name="category" defaultValue="2">
-            {TG_APP_CATEGORIES.map((c) => (
-              <option key={c.id} value={c.id}>
-                {t(`categories.${c.key}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          {t("submit.email")}
-          <input name="email" type="email" required maxLength={254} autoComplete="email" />
-        </label>
-        <label>
-          {t("submit.description")}
-          <textarea name="description" required minLength={10} maxLength={2000} rows={4} />
-        </label>
-        {status.kind === "done" ? (
-          <p role="status" className={status.ok ? "tga-ok" : "tga-error"}>
-            {status.text}
-          </p>
-        ) : null}
-        <div className="tga-form-actions">
-          <button type="button" className="tga-button" onClick={onClose}>
-            {t("submit.cancel")}
-          </button>
-          <button
-            type="submit"
-            className="tga-button tga-button-primary"
-            disabled={status.kind === "sending"}
-          >
-            {t("submit.send")}
-          </button>
-        </div>
-      </form>
-    </Modal>
+    <AntdConfig>
+      <Modal open={open} onCancel={onClose} footer={null} title={t("submit.title")} destroyOnHidden>
+        <form className="tga-form" onSubmit={handleSubmit} noValidate>
+          <p className="tga-muted">{t("submit.intro")}</p>
+          <label>
+            {t("submit.name")}
+            <input name="name" required maxLength={80} autoComplete="off" />
+          </label>
+          <label>
+            {t("submit.bot")}
+            <input
+              name="botUsername"
+              required
+              maxLength={33}
+              placeholder={t("submit.botHint")}
+              autoComplete="off"
+            />
+          </label>
+          <label>
+            {t("submit.website")}
+            <input name="website" type="url" maxLength={300} placeholder="https://" />
+          </label>
+          <label>
+            {t("submit.category")}
+            <select name="category" defaultValue="2">
+              {TG_APP_CATEGORIES.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {t(`categories.${c.key}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            {t("submit.email")}
+            <input name="email" type="email" required maxLength={254} autoComplete="email" />
+          </label>
+          <label>
+            {t("submit.description")}
+            <textarea name="description" required minLength={10} maxLength={2000} rows={4} />
+          </label>
+          {status.kind === "done" ? (
+            <p role="status" className={status.ok ? "tga-ok" : "tga-error"}>
+              {status.text}
+            </p>
+          ) : null}
+          <div className="tga-form-actions">
+            <button type="button" className="tga-button" onClick={onClose}>
+              {t("submit.cancel")}
+            </button>
+            <button
+              type="submit"
+              className="tga-button tga-button-primary"
+              disabled={status.kind === "sending"}
+            >
+              {t("submit.send")}
+            </button>
+          </div>
+        </form>
+      </Modal>
+    </AntdConfig>
   );
 }

@@ -1,0 +1,9 @@
+/** Client chunks a page that renders antd loads before hydrating (vite.config.ts, antdPreload). */
+declare module "virtual:meridian/antd-preload" {
+  const list: {
+    config: string[];
+    antdLocales: Record<string, string>;
+    dayjsLocales: Record<string, string>;
+  };
+  export default list;
+}
