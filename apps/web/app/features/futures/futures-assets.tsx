@@ -1,17 +1,15 @@
 import { localizePath } from "@meridian/contracts/locales";
 import { useTranslation } from "react-i18next";
 import { AccountGate } from "../assets/account-gate.tsx";
-import { useSimulation } from "../simulation/simulation-provider.tsx";
 import { formatDecimal } from "../trade/decimal.ts";
-import type { TradeAccess } from "../trade/order-panel.tsx";
+import { useTradeAccess } from "../trade/panel-parts.tsx";
 import { TransferButton } from "./transfer-modal.tsx";
 import { useFutures } from "./use-futures.ts";
 
 /** /asset/futures: the paper futures wallet (balances, margin, positions) and its transfer to and from spot. */
 export function FuturesAssetsPage({ locale, loggedIn }: { locale: string; loggedIn: boolean }) {
   const { t } = useTranslation("futures");
-  const sim = useSimulation();
-  const access: TradeAccess = !loggedIn ? "guest" : sim.active ? "ready" : "needs-sim";
+  const access = useTradeAccess(loggedIn);
   const fut = useFutures(access === "ready");
   const account = fut.account;
   const usdt = (v: string) => `${formatDecimal(v, 2)} USDT`;

@@ -12,9 +12,8 @@ import { type ReactNode, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AccountGate } from "../assets/account-gate.tsx";
 import { DataTable } from "../futures/data-table.tsx";
-import { useSimulation } from "../simulation/simulation-provider.tsx";
 import { OrdersTable, type SymbolIndex, TradesTable } from "../trade/order-tables.tsx";
-import { TabStrip, type TradeAccess } from "../trade/panel-parts.tsx";
+import { TabStrip, type TradeAccess, useTradeAccess } from "../trade/panel-parts.tsx";
 import { useMounted } from "../trade/use-mounted.ts";
 import { marginApi, marginPairs, trimDecimal } from "./api.ts";
 
@@ -25,11 +24,6 @@ interface HistoryPageProps {
   locale: string;
   loggedIn: boolean;
   symbols: readonly MarketSymbolInfo[];
-}
-
-function useAccess(loggedIn: boolean): TradeAccess {
-  const sim = useSimulation();
-  return !loggedIn ? "guest" : sim.active ? "ready" : "needs-sim";
 }
 
 /** The margin pairs for the pair filter (every market symbol until they load). */
@@ -201,7 +195,7 @@ type OrderRow = MarginOrder | MarginTrade;
 export function MarginOrdersPage({ locale, loggedIn, symbols }: HistoryPageProps) {
   const { t } = useTranslation("margin");
   const { t: tt } = useTranslation("trade");
-  const access = useAccess(loggedIn);
+  const access = useTradeAccess(loggedIn);
   const pairs = usePairSymbols(symbols);
   const [tab, setTab] = useState<OrderTab>("open");
   const [mode, setMode] = useState<ModeFilter>("");
@@ -250,7 +244,7 @@ const TYPE_FILTERS: ReadonlyArray<"" | MarginRecordType> = ["", ...MARGIN_RECORD
 /** /record/margin: borrow, repay, interest, liquidation and transfer records, by type, account and pair. */
 export function MarginRecordsPage({ locale, loggedIn, symbols }: HistoryPageProps) {
   const { t } = useTranslation("margin");
-  const access = useAccess(loggedIn);
+  const access = useTradeAccess(loggedIn);
   const pairs = usePairSymbols(symbols);
   const mounted = useMounted();
   const [type, setType] = useState<"" | MarginRecordType>("");

@@ -3,8 +3,7 @@ import { localizePath } from "@meridian/contracts/locales";
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AccountGate } from "../assets/account-gate.tsx";
-import { useSimulation } from "../simulation/simulation-provider.tsx";
-import type { TradeAccess } from "../trade/panel-parts.tsx";
+import { useTradeAccess } from "../trade/panel-parts.tsx";
 import { type MarginScope, marginApi } from "./api.ts";
 import { BorrowRepayButton } from "./borrow-repay.tsx";
 import { MarginLevel, MarginTotals } from "./margin-level.tsx";
@@ -84,8 +83,7 @@ const CROSS: MarginScope = { mode: "cross" };
 /** /asset/margin: the cross account and every isolated account, with their actions. */
 export function MarginAssetsPage({ locale, loggedIn }: { locale: string; loggedIn: boolean }) {
   const { t } = useTranslation("margin");
-  const sim = useSimulation();
-  const access: TradeAccess = !loggedIn ? "guest" : sim.active ? "ready" : "needs-sim";
+  const access = useTradeAccess(loggedIn);
   const [isolated, setIsolated] = useState<MarginAccountView[]>([]);
   // Pushes for isolated accounts replace their card's view; the cross one is the hook's own.
   const onOther = useCallback(

@@ -1,11 +1,12 @@
-import type { MarketSymbolInfo, PaperTrade } from "@meridian/contracts";
-import { type ReactNode, useEffect, useState } from "react";
+import type { MarketSymbolInfo, OrderSideValue, PaperTrade } from "@meridian/contracts";
+import { type ReactNode, useEffect, useMemo, useState } from "react";
 import { KlineChart } from "./kline-chart.tsx";
 import { OrderBook } from "./order-book.tsx";
+import type { SymbolIndex } from "./order-tables.tsx";
 import { type PhoneTab, PhoneTabs } from "./phone-tabs.tsx";
 import { RecentTrades } from "./recent-trades.tsx";
 import { TickerBar } from "./ticker-bar.tsx";
-import type { MarketSnapshot, useFeedLifecycle, useMarket } from "./use-market.ts";
+import { FeedContext, type MarketSnapshot, useFeedLifecycle, useMarket } from "./use-market.ts";
 
 const PHONE_QUERY = "(max-width: 767px)";
 
@@ -23,46 +24,97 @@ export function useIsPhone(forced: boolean): boolean {
   return phone;
 }
 
+/** The market stream's state a screen reads (the feed itself is in FeedContext). */
+export type FeedState = Omit<ReturnType<typeof useFeedLifecycle>, "feed">;
+
+/** Starts the page's market feed, provides it to the screen below and hands the screen its state. */
+export function MarketFeedScope({ render }: { render: (feed: FeedState) => ReactNode }) {
+  const { feed, status, reconnects } = useFeedLifecycle();
+  return <FeedContext.Provider value={feed}>{render({ status, reconnects })}</FeedContext.Provider>;
+}
+
+/**
+ * The state every trading screen keeps around the shared market half: the live market,
+ * the phone layout and its tab, the form side, and a price picked from the book (which
+ * on a phone opens the form).
+ */
+export function useMarketScreen(
+  symbol: string,
+  snapshot: MarketSnapshot,
+  feed: FeedState,
+  layout: "auto" | "phone",
+) {
+  const market = useMarket(symbol, snapshot, feed.status);
+  const phone = useIsPhone(layout === "phone");
+  const [phoneTab, setPhoneTab] = useState<PhoneTab>("chart");
+  const [side, setSide] = useState<OrderSideValue>("BUY");
+  const [picked, setPicked] = useState<{ price: string; seq: number } | null>(null);
+  const symbols: SymbolIndex = useMemo(
+    () => Object.fromEntries(snapshot.symbols.map((s) => [s.symbol, s])),
+    [snapshot.symbols],
+  );
+  return {
+    feed,
+    market,
+    phone,
+    phoneTab,
+    setPhoneTab,
+    side,
+    setSide,
+    picked,
+    symbols,
+    info: symbols[symbol] as MarketSymbolInfo | undefined,
+    pickPrice(price: string) {
+      setPicked((prev) => ({ price, seq: (prev?.seq ?? 0) + 1 }));
+      if (phone) setPhoneTab("form");
+    },
+    /** The phone action bar: the form tab, on `side` when given. */
+    openForm(pick?: OrderSideValue) {
+      if (pick) setSide(pick);
+      setPhoneTab("form");
+    },
+  };
+}
+
+export type MarketScreenState = ReturnType<typeof useMarketScreen>;
+
 export interface MarketScreenProps {
-  /** Extra class on the grid (e.g. "margin"). */
+  /** Extra class on the grid (e.g. "margin", "futures"). */
   className?: string;
   layout: "auto" | "phone";
   testId: string;
   heading: string;
   info: MarketSymbolInfo;
   snapshot: MarketSnapshot;
-  market: ReturnType<typeof useMarket>;
-  feed: Omit<ReturnType<typeof useFeedLifecycle>, "feed">;
+  screen: MarketScreenState;
   dark: boolean;
-  phone: boolean;
-  phoneTab: PhoneTab;
-  onPhoneTab: (tab: PhoneTab) => void;
   hrefFor: (symbol: string) => string;
   /** Right end of the ticker bar (simulation badge, mark stats). */
   extra: ReactNode;
   /** The user's fills drawn on the chart. */
   fills: readonly PaperTrade[];
-  onPickPrice: (price: string) => void;
   /** The order panel (grid area "order") and the account tables (area "orders"). */
   order: ReactNode;
   orders: ReactNode;
-  /** The buy/sell buttons fixed under a phone screen. */
+  /** The buttons fixed under a phone screen (buy/sell, open long/short). */
   phoneActions: ReactNode;
+  phoneActionsTestId?: string;
   guide?: string | undefined;
   children?: ReactNode;
 }
 
 /**
- * The market half every trading screen shares (spot, margin): ticker bar, phone tabs,
+ * The market half every trading screen shares (spot, margin, futures): ticker bar, phone tabs,
  * chart, book and recent trades on the trade.css grid, with the screen's own order
  * panel and account tables slotted in.
  */
 export function MarketScreen(props: MarketScreenProps) {
-  const { info, market, phone, feed } = props;
+  const { info, screen } = props;
+  const { market, phone, feed } = screen;
   return (
     <div
       className={`trade ${props.className ?? ""} ${props.layout === "phone" ? "trade-phone" : "trade-auto"}`}
-      data-tab={props.phoneTab}
+      data-tab={screen.phoneTab}
       data-guide={props.guide}
       data-testid={props.testId}
     >
@@ -76,7 +128,7 @@ export function MarketScreen(props: MarketScreenProps) {
         hrefFor={props.hrefFor}
         extra={props.extra}
       />
-      <PhoneTabs active={props.phoneTab} onChange={props.onPhoneTab} />
+      <PhoneTabs active={screen.phoneTab} onChange={screen.setPhoneTab} />
       <KlineChart
         symbol={info.symbol}
         priceDecimals={info.priceDecimals}
@@ -89,12 +141,14 @@ export function MarketScreen(props: MarketScreenProps) {
         depth={market.depth}
         ticker={market.ticker}
         rows={phone ? 10 : 16}
-        onPickPrice={props.onPickPrice}
+        onPickPrice={screen.pickPrice}
       />
       <RecentTrades info={info} trades={phone ? market.trades.slice(0, 24) : market.trades} />
       {props.order}
       {props.orders}
-      <div className="trade-phone-actions">{props.phoneActions}</div>
+      <div className="trade-phone-actions" data-testid={props.phoneActionsTestId}>
+        {props.phoneActions}
+      </div>
       {props.children}
     </div>
   );

@@ -2,9 +2,33 @@ import type { OrderSideValue } from "@meridian/contracts";
 import { localizePath } from "@meridian/contracts/locales";
 import { useTranslation } from "react-i18next";
 import { EnterSimulationButton } from "../simulation/enter-simulation-button.tsx";
+import { useSimulation } from "../simulation/simulation-provider.tsx";
 
 /** Who is looking: a visitor, a user outside simulation mode, or a paper trader. */
 export type TradeAccess = "guest" | "needs-sim" | "ready";
+
+/** The trading screens' access: paper trading needs a login and simulation mode. */
+export function useTradeAccess(loggedIn: boolean): TradeAccess {
+  const sim = useSimulation();
+  return !loggedIn ? "guest" : sim.active ? "ready" : "needs-sim";
+}
+
+/** The ticker bar's simulation end: badge and exit while trading on paper, enter for a user outside it. */
+export function SimulationBarControls({ access }: { access: TradeAccess }) {
+  const { t } = useTranslation("trade");
+  if (access === "ready")
+    return (
+      <>
+        <span className="trade-sim-badge" data-testid="simulation-badge">
+          {t("bar.simulation")}
+        </span>
+        <EnterSimulationButton size="small" data-testid="exit-simulation" />
+      </>
+    );
+  if (access === "needs-sim")
+    return <EnterSimulationButton type="primary" size="small" data-testid="bar-enter-simulation" />;
+  return null;
+}
 
 /** Shown instead of an order form's submit button: log in, or enter simulation mode. */
 export function TradeGate({ access, locale }: { access: TradeAccess; locale: string }) {

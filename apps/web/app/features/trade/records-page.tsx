@@ -3,10 +3,9 @@ import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { AccountGate } from "../assets/account-gate.tsx";
-import { useSimulation } from "../simulation/simulation-provider.tsx";
 import { paperApi } from "./api.ts";
-import type { TradeAccess } from "./order-panel.tsx";
 import { OrdersTable, type SymbolIndex, TradesTable } from "./order-tables.tsx";
+import { useTradeAccess } from "./panel-parts.tsx";
 
 const PAGE_SIZE = 20;
 const TABS = ["open", "history", "trades"] as const;
@@ -26,8 +25,7 @@ type Rows = { kind: "orders"; list: PaperOrder[] } | { kind: "trades"; list: Pap
  */
 export function RecordsPage({ locale, loggedIn, symbols }: RecordsPageProps) {
   const { t } = useTranslation("trade");
-  const sim = useSimulation();
-  const access: TradeAccess = !loggedIn ? "guest" : sim.active ? "ready" : "needs-sim";
+  const access = useTradeAccess(loggedIn);
   const [params, setParams] = useSearchParams();
   const tab: Tab = (TABS as readonly string[]).includes(params.get("tab") ?? "")
     ? (params.get("tab") as Tab)

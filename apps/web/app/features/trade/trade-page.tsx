@@ -1,18 +1,14 @@
-import type { OrderSideValue } from "@meridian/contracts";
 import { vipTier } from "@meridian/domain";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { EnterSimulationButton } from "../simulation/enter-simulation-button.tsx";
-import { useSimulation } from "../simulation/simulation-provider.tsx";
 import { useGuide } from "./guide.tsx";
-import { MarketScreen, useIsPhone } from "./market-screen.tsx";
+import { type FeedState, MarketFeedScope, MarketScreen, useMarketScreen } from "./market-screen.tsx";
 import type { FeeRates } from "./order-form.tsx";
-import { OrderPanel, type TradeAccess } from "./order-panel.tsx";
-import type { SymbolIndex } from "./order-tables.tsx";
+import { OrderPanel } from "./order-panel.tsx";
 import { OrdersPanel } from "./orders-panel.tsx";
-import { PhoneSideButtons } from "./panel-parts.tsx";
+import { PhoneSideButtons, SimulationBarControls, useTradeAccess } from "./panel-parts.tsx";
 import type { PhoneTab } from "./phone-tabs.tsx";
-import { FeedContext, type MarketSnapshot, useFeedLifecycle, useMarket } from "./use-market.ts";
+import type { MarketSnapshot } from "./use-market.ts";
 import { usePaper } from "./use-paper.ts";
 
 export interface TradePageProps {
@@ -31,12 +27,7 @@ export interface TradePageProps {
  * Desktop is the classic exchange grid; phones stack the areas behind tabs.
  */
 export function TradePage(props: TradePageProps) {
-  const { feed, status, reconnects } = useFeedLifecycle();
-  return (
-    <FeedContext.Provider value={feed}>
-      <TradeScreen {...props} status={status} reconnects={reconnects} />
-    </FeedContext.Provider>
-  );
+  return <MarketFeedScope render={(feed) => <TradeScreen {...props} feed={feed} />} />;
 }
 
 function TradeScreen({
@@ -47,25 +38,14 @@ function TradeScreen({
   dark,
   loggedIn,
   hrefFor,
-  status,
-  reconnects,
-}: TradePageProps & Omit<ReturnType<typeof useFeedLifecycle>, "feed">) {
+  feed,
+}: TradePageProps & { feed: FeedState }) {
   const { t } = useTranslation("trade");
-  const sim = useSimulation();
-  const access: TradeAccess = !loggedIn ? "guest" : sim.active ? "ready" : "needs-sim";
+  const access = useTradeAccess(loggedIn);
   const paper = usePaper(access === "ready");
-  const market = useMarket(symbol, snapshot, status);
-  const phone = useIsPhone(layout === "phone");
+  const screen = useMarketScreen(symbol, snapshot, feed, layout);
+  const { phone, setPhoneTab, symbols, info } = screen;
   const guide = useGuide();
-  const [phoneTab, setPhoneTab] = useState<PhoneTab>("chart");
-  const [side, setSide] = useState<OrderSideValue>("BUY");
-  const [picked, setPicked] = useState<{ price: string; seq: number } | null>(null);
-
-  const symbols: SymbolIndex = useMemo(
-    () => Object.fromEntries(snapshot.symbols.map((s) => [s.symbol, s])),
-    [snapshot.symbols],
-  );
-  const info = symbols[symbol];
   const fee: FeeRates = useMemo(() => {
     const tier = paper.fees?.current ?? vipTier(0);
     return { level: tier.level, makerPpm: tier.makerPpm, takerPpm: tier.takerPpm };
@@ -76,30 +56,9 @@ function TradeScreen({
     const map: Record<string, PhoneTab> = { chart: "chart", book: "book", form: "form" };
     const tab = map[guide.step];
     if (tab) setPhoneTab(tab);
-  }, [guide.step, phone]);
+  }, [guide.step, phone, setPhoneTab]);
 
   if (!info) return null;
-
-  const pickPrice = (price: string) => {
-    setPicked((prev) => ({ price, seq: (prev?.seq ?? 0) + 1 }));
-    if (phone) setPhoneTab("form");
-  };
-  const openForm = (s: OrderSideValue) => {
-    setSide(s);
-    setPhoneTab("form");
-  };
-
-  const extra =
-    access === "ready" ? (
-      <>
-        <span className="trade-sim-badge" data-testid="simulation-badge">
-          {t("bar.simulation")}
-        </span>
-        <EnterSimulationButton size="small" data-testid="exit-simulation" />
-      </>
-    ) : access === "needs-sim" ? (
-      <EnterSimulationButton type="primary" size="small" data-testid="bar-enter-simulation" />
-    ) : null;
 
   return (
     <MarketScreen
@@ -108,16 +67,11 @@ function TradeScreen({
       heading={t("meta.heading", { base: info.base, quote: info.quote })}
       info={info}
       snapshot={snapshot}
-      market={market}
-      feed={{ status, reconnects }}
+      screen={screen}
       dark={dark}
-      phone={phone}
-      phoneTab={phoneTab}
-      onPhoneTab={setPhoneTab}
       hrefFor={hrefFor}
-      extra={extra}
+      extra={<SimulationBarControls access={access} />}
       fills={paper.trades}
-      onPickPrice={pickPrice}
       guide={guide.step ?? undefined}
       order={
         <OrderPanel
@@ -126,16 +80,16 @@ function TradeScreen({
           access={access}
           paper={paper}
           fee={fee}
-          depth={market.depth}
-          lastPrice={market.ticker?.lastPrice}
-          picked={picked}
+          depth={screen.market.depth}
+          lastPrice={screen.market.ticker?.lastPrice}
+          picked={screen.picked}
           compact={phone}
-          side={side}
-          onSideChange={setSide}
+          side={screen.side}
+          onSideChange={screen.setSide}
         />
       }
       orders={<OrdersPanel symbol={symbol} symbols={symbols} locale={locale} access={access} paper={paper} />}
-      phoneActions={<PhoneSideButtons onPick={openForm} />}
+      phoneActions={<PhoneSideButtons onPick={screen.openForm} />}
     >
       {guide.card}
     </MarketScreen>
