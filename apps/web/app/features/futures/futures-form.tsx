@@ -351,7 +351,7 @@ function OrderForm(props: PanelProps) {
       )}
       {notice ? (
         <p
-          className={notice.ok ? "futures-notice" : "futures-notice is-error"}
+          className={notice.ok ? "trade-message" : "trade-message is-error"}
           role={notice.ok ? "status" : "alert"}
           data-testid="futures-notice"
         >

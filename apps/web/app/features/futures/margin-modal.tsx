@@ -150,13 +150,13 @@ function AdjustMarginDialog({
       title={`${t("adjustMargin.title")} · ${symbol}${side}`}
       onCancel={onClose}
       onOk={() => void submit()}
-      okText={t("transfer.confirm")}
+      okText={t("confirm")}
       cancelText={t("cancel")}
       confirmLoading={busy}
       okButtonProps={{ "data-testid": "adjust-margin-submit" } as ButtonProps}
       destroyOnHidden
     >
-      <div className="futures-transfer" data-testid="adjust-margin-dialog">
+      <div className="trade-dialog" data-testid="adjust-margin-dialog">
         <div className="trade-tabs" role="tablist" aria-label={t("adjustMargin.title")}>
           {(["ADD", "REDUCE"] as const).map((k) => (
             <button
@@ -191,7 +191,7 @@ function AdjustMarginDialog({
             className="trade-link-button"
             onClick={() => setAmount(normalizeDecimal(max))}
           >
-            {t("transfer.max")}
+            {t("max")}
           </button>
         </label>
         <dl className="futures-adjust-figures">
@@ -217,7 +217,7 @@ function AdjustMarginDialog({
           )}
         </dl>
         {problem ? (
-          <p role="alert" className="futures-notice is-error" data-testid="adjust-margin-problem">
+          <p role="alert" className="trade-message is-error" data-testid="adjust-margin-problem">
             {problem}
           </p>
         ) : null}

@@ -84,7 +84,7 @@ export function PositionModeButton({
         title={t("positionMode.title")}
         onCancel={() => setOpen(false)}
         onOk={() => void submit()}
-        okText={t("transfer.confirm")}
+        okText={t("confirm")}
         cancelText={t("cancel")}
         confirmLoading={busy}
         okButtonProps={{ "data-testid": "position-mode-submit" } as ButtonProps}
@@ -95,9 +95,9 @@ export function PositionModeButton({
           {option(false, "oneWay")}
           {option(true, "hedge")}
         </fieldset>
-        <p className="futures-transfer-max">{t("positionMode.note")}</p>
+        <p className="trade-dialog-note">{t("positionMode.note")}</p>
         {problem ? (
-          <p role="alert" className="futures-notice is-error" data-testid="position-mode-problem">
+          <p role="alert" className="trade-message is-error" data-testid="position-mode-problem">
             {problem}
           </p>
         ) : null}

@@ -112,8 +112,8 @@ function LoanDialog({
       okButtonProps={{ "data-testid": "loan-submit" } as ButtonProps}
       destroyOnHidden
     >
-      <div className="wallet-transfer" data-testid={`loan-${action}`}>
-        <p className="wallet-transfer-max">
+      <div className="trade-dialog" data-testid={`loan-${action}`}>
+        <p className="trade-dialog-note">
           {t("loan.account")}:{" "}
           <b>{scope.mode === "cross" ? t("cross") : `${t("isolated")} ${scope.symbol ?? ""}`}</b>
         </p>
@@ -151,9 +151,9 @@ function LoanDialog({
             </div>
           ) : null}
         </dl>
-        <p className="wallet-transfer-max">{t(action === "borrow" ? "loan.borrowNote" : "loan.repayNote")}</p>
+        <p className="trade-dialog-note">{t(action === "borrow" ? "loan.borrowNote" : "loan.repayNote")}</p>
         {problem ? (
-          <p role="alert" className="margin-notice is-error" data-testid="loan-problem">
+          <p role="alert" className="trade-message is-error" data-testid="loan-problem">
             {problem}
           </p>
         ) : null}

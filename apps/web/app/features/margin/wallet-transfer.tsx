@@ -167,7 +167,7 @@ function TransferDialog(props: WalletTransferProps & { onClose: () => void }) {
       okButtonProps={{ "data-testid": "transfer-submit" } as ButtonProps}
       destroyOnHidden
     >
-      <div className="wallet-transfer" data-testid="wallet-transfer">
+      <div className="trade-dialog" data-testid="wallet-transfer">
         <div className="wallet-transfer-route">
           {walletSelect("from", from)}
           <Button
@@ -203,14 +203,14 @@ function TransferDialog(props: WalletTransferProps & { onClose: () => void }) {
           onMax={() => max !== null && setAmount(normalizeDecimal(max))}
           testId="transfer-amount"
         />
-        <p className="wallet-transfer-max">
+        <p className="trade-dialog-note">
           {t("transfer.available")}:{" "}
           <bdi dir="ltr" data-testid="transfer-available">
             {max === null ? "--" : `${formatDecimal(max, 8)} ${chosen}`}
           </bdi>
         </p>
         {problem ? (
-          <p role="alert" className="margin-notice is-error" data-testid="transfer-problem">
+          <p role="alert" className="trade-message is-error" data-testid="transfer-problem">
             {problem}
           </p>
         ) : null}
