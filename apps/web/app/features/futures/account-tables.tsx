@@ -7,7 +7,7 @@ import type {
 } from "@meridian/contracts";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { TradeAccess } from "../trade/order-panel.tsx";
+import { TabStrip, type TradeAccess } from "../trade/panel-parts.tsx";
 import { futuresApi } from "./api.ts";
 import { DataTable } from "./data-table.tsx";
 import { PositionsTable } from "./positions-table.tsx";
@@ -56,22 +56,12 @@ export function AccountTables({
   );
   return (
     <section className="trade-panel trade-orders futures-tables" aria-label={t("positions")}>
-      <div className="trade-tabs" role="tablist">
-        {TABS.map((x) => (
-          <button
-            key={x}
-            type="button"
-            role="tab"
-            aria-selected={tab === x}
-            className={tab === x ? "is-active" : undefined}
-            onClick={() => setTab(x)}
-            data-testid={`futures-tab-${x}`}
-          >
-            {t(`tabs.${x}`)}
-            {enabled ? count(x) : ""}
-          </button>
-        ))}
-      </div>
+      <TabStrip
+        tabs={TABS.map((x) => [x, `${t(`tabs.${x}`)}${enabled ? count(x) : ""}`] as const)}
+        active={tab}
+        onChange={setTab}
+        testIdPrefix="futures-tab"
+      />
       {!enabled ? (
         <p className="futures-empty">{t(access === "guest" ? "gate.login" : "gate.simulation")}</p>
       ) : tab === "positions" ? (

@@ -10,8 +10,9 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { EnterSimulationButton } from "../simulation/enter-simulation-button.tsx";
 import { errorCode } from "../trade/api.ts";
-import { isPositive, normalizeDecimal, sanitizeDecimalInput } from "../trade/decimal.ts";
-import type { TradeAccess } from "../trade/order-panel.tsx";
+import { isPositive, normalizeDecimal } from "../trade/decimal.ts";
+import { Field } from "../trade/form-fields.tsx";
+import { TabStrip, type TradeAccess } from "../trade/panel-parts.tsx";
 import { AccountSummary } from "./account-summary.tsx";
 import { futuresApi } from "./api.ts";
 import { PositionModeButton } from "./position-mode.tsx";
@@ -35,30 +36,6 @@ const ACTIONS: Record<
 const TYPES: OrderType[] = ["LIMIT", "MARKET", "STOP_MARKET"];
 // Evenly spread along the range so each label sits near its thumb position.
 const LEVERAGE_MARKS = [1, 25, 50, 75, 100, 125];
-
-function Field(props: {
-  label: string;
-  suffix: string;
-  value: string;
-  decimals: number;
-  onChange: (v: string) => void;
-  testId: string;
-}) {
-  return (
-    <label className="trade-field">
-      <span>{props.label}</span>
-      <input
-        dir="ltr"
-        inputMode="decimal"
-        autoComplete="off"
-        value={props.value}
-        onChange={(e) => props.onChange(sanitizeDecimalInput(e.target.value, props.decimals))}
-        data-testid={props.testId}
-      />
-      <span className="trade-field-suffix">{props.suffix}</span>
-    </label>
-  );
-}
 
 interface PanelProps {
   locale: string;
@@ -89,7 +66,7 @@ export function FuturesOrderPanel(props: PanelProps) {
               {t("login")}
             </a>
           ) : (
-            <EnterSimulationButton type="primary" market="futures" data-testid="enter-simulation" />
+            <EnterSimulationButton type="primary" data-testid="enter-simulation" />
           )}
         </div>
       )}
@@ -241,21 +218,13 @@ function OrderForm(props: PanelProps) {
           </div>
         </div>
       </div>
-      <div className="trade-tabs" role="tablist" aria-label={t("type")}>
-        {TYPES.map((ty) => (
-          <button
-            key={ty}
-            type="button"
-            role="tab"
-            aria-selected={type === ty}
-            className={type === ty ? "is-active" : undefined}
-            onClick={() => setType(ty)}
-            data-testid={`futures-type-${ty.toLowerCase()}`}
-          >
-            {t(`types.${ty}`)}
-          </button>
-        ))}
-      </div>
+      <TabStrip
+        tabs={TYPES.map((ty) => [ty, t(`types.${ty}`)] as const)}
+        active={type}
+        onChange={setType}
+        label={t("type")}
+        testIdPrefix="futures-type"
+      />
       {type === "STOP_MARKET" ? (
         <Field
           label={t("triggerPrice")}
@@ -297,21 +266,14 @@ function OrderForm(props: PanelProps) {
       )}
       {dual ? (
         <>
-          <div className="trade-tabs futures-hedge-tabs" role="tablist" aria-label={t("positionMode.hedge")}>
-            {(["open", "close"] as const).map((k) => (
-              <button
-                key={k}
-                type="button"
-                role="tab"
-                aria-selected={hedgeTab === k}
-                className={hedgeTab === k ? "is-active" : undefined}
-                onClick={() => setHedgeTab(k)}
-                data-testid={`futures-hedge-${k}`}
-              >
-                {t(`hedge.${k}`)}
-              </button>
-            ))}
-          </div>
+          <TabStrip
+            className="futures-hedge-tabs"
+            tabs={(["open", "close"] as const).map((k) => [k, t(`hedge.${k}`)] as const)}
+            active={hedgeTab}
+            onChange={setHedgeTab}
+            label={t("positionMode.hedge")}
+            testIdPrefix="futures-hedge"
+          />
           <div className="futures-submit">
             {ACTIONS[hedgeTab].map((a) => (
               <button

@@ -8,14 +8,9 @@ import {
 import { type ButtonProps, Modal } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { AmountField } from "../margin/amount-field.tsx";
 import { errorCode } from "../trade/api.ts";
-import {
-  compare,
-  formatDecimal,
-  isPositive,
-  normalizeDecimal,
-  sanitizeDecimalInput,
-} from "../trade/decimal.ts";
+import { compare, formatDecimal, isPositive, normalizeDecimal } from "../trade/decimal.ts";
 import { futuresApi } from "./api.ts";
 
 const PREVIEW_DELAY_MS = 250;
@@ -175,25 +170,13 @@ function AdjustMarginDialog({
             </button>
           ))}
         </div>
-        <label className="trade-field">
-          <span>{t("amount")}</span>
-          <input
-            dir="ltr"
-            inputMode="decimal"
-            autoComplete="off"
-            value={amount}
-            onChange={(e) => setAmount(sanitizeDecimalInput(e.target.value, 8))}
-            data-testid="adjust-margin-amount"
-          />
-          <span className="trade-field-suffix">USDT</span>
-          <button
-            type="button"
-            className="trade-link-button"
-            onClick={() => setAmount(normalizeDecimal(max))}
-          >
-            {t("max")}
-          </button>
-        </label>
+        <AmountField
+          asset="USDT"
+          value={amount}
+          onChange={setAmount}
+          onMax={() => setAmount(normalizeDecimal(max))}
+          testId="adjust-margin-amount"
+        />
         <dl className="futures-adjust-figures">
           {row(
             t("adjustMargin.current"),

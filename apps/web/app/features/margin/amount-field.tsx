@@ -2,7 +2,7 @@ import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { sanitizeDecimalInput } from "../trade/decimal.ts";
 
-/** An amount input of the margin dialogs: decimal text, the asset after it and a Max link. */
+/** An amount input of the trading dialogs (transfer, borrow/repay, adjust margin): decimal text, the asset after it and a Max link. */
 export function AmountField({
   asset,
   value,
@@ -39,7 +39,7 @@ export function AmountField({
   );
 }
 
-/** A labelled native select of the margin dialogs. */
+/** A labelled native select of the trading dialogs. */
 export function PickField({
   label,
   value,

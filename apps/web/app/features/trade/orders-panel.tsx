@@ -3,8 +3,8 @@ import { localizePath } from "@meridian/contracts/locales";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { paperApi } from "./api.ts";
-import type { TradeAccess } from "./order-panel.tsx";
 import { BalancesTable, OrdersTable, type SymbolIndex, TradesTable } from "./order-tables.tsx";
+import { TabStrip, type TradeAccess } from "./panel-parts.tsx";
 import type { PaperState } from "./use-paper.ts";
 
 type Tab = "open" | "history" | "trades" | "assets";
@@ -55,21 +55,7 @@ export function OrdersPanel({ symbol, symbols, locale, access, paper }: OrdersPa
   return (
     <section className="trade-panel trade-orders" aria-label={t("orders.title")} data-testid="orders-panel">
       <header className="trade-panel-head">
-        <div className="trade-tabs" role="tablist">
-          {tabs.map(([key, label]) => (
-            <button
-              key={key}
-              type="button"
-              role="tab"
-              aria-selected={key === tab}
-              className={key === tab ? "is-active" : undefined}
-              onClick={() => setTab(key)}
-              data-testid={`orders-tab-${key}`}
-            >
-              {label}
-            </button>
-          ))}
-        </div>
+        <TabStrip tabs={tabs} active={tab} onChange={setTab} testIdPrefix="orders-tab" />
         <div className="trade-orders-tools">
           <label className="trade-check">
             <input type="checkbox" checked={onlyThis} onChange={(e) => setOnlyThis(e.target.checked)} />

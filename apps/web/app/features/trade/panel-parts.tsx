@@ -61,15 +61,18 @@ export function TabStrip<K extends string>({
   onChange,
   label,
   testIdPrefix,
+  className,
 }: {
   tabs: ReadonlyArray<readonly [K, string]>;
   active: K;
   onChange: (key: K) => void;
-  label?: string;
+  label?: string | undefined;
   testIdPrefix: string;
+  /** Extra class beside `trade-tabs`. */
+  className?: string;
 }) {
   return (
-    <div className="trade-tabs" role="tablist" aria-label={label}>
+    <div className={className ? `trade-tabs ${className}` : "trade-tabs"} role="tablist" aria-label={label}>
       {tabs.map(([key, text]) => (
         <button
           key={key}

@@ -5,7 +5,7 @@ import { useSearchParams } from "react-router";
 import { AccountGate } from "../assets/account-gate.tsx";
 import { paperApi } from "./api.ts";
 import { OrdersTable, type SymbolIndex, TradesTable } from "./order-tables.tsx";
-import { useTradeAccess } from "./panel-parts.tsx";
+import { TabStrip, useTradeAccess } from "./panel-parts.tsx";
 
 const PAGE_SIZE = 20;
 const TABS = ["open", "history", "trades"] as const;
@@ -89,21 +89,12 @@ export function RecordsPage({ locale, loggedIn, symbols }: RecordsPageProps) {
         ) : (
           <>
             <div className="records-filters">
-              <div className="trade-tabs" role="tablist">
-                {TABS.map((key) => (
-                  <button
-                    key={key}
-                    type="button"
-                    role="tab"
-                    aria-selected={key === tab}
-                    className={key === tab ? "is-active" : undefined}
-                    onClick={() => setFilter("tab", key)}
-                    data-testid={`records-tab-${key}`}
-                  >
-                    {t(`records.tabs.${key}`)}
-                  </button>
-                ))}
-              </div>
+              <TabStrip
+                tabs={TABS.map((key) => [key, t(`records.tabs.${key}`)] as const)}
+                active={tab}
+                onChange={(key) => setFilter("tab", key)}
+                testIdPrefix="records-tab"
+              />
               <label>
                 <span>{t("records.pair")}</span>
                 <select
