@@ -7,6 +7,7 @@ import type {
 } from "@meridian/contracts";
 import { FuturesPath } from "@meridian/contracts";
 import { useCallback, useEffect, useState } from "react";
+import { useLiveStream } from "../trade/use-account-stream.ts";
 import { futuresApi } from "./api.ts";
 
 export interface FuturesState {
@@ -19,7 +20,7 @@ export interface FuturesState {
   refresh: () => void;
 }
 
-/** The user's futures account over REST, then live over `/v1/ws/futures` (reconnects every 2 s). */
+/** The user's futures account over REST, then live over `/v1/ws/futures` (reconnecting; a reconnect reloads the account). */
 export function useFutures(enabled: boolean): FuturesState {
   const [account, setAccount] = useState<FuturesAccount | null>(null);
   const [positions, setPositions] = useState<FuturesPosition[]>([]);
@@ -43,35 +44,21 @@ export function useFutures(enabled: boolean): FuturesState {
     );
   }, [refresh]);
 
-  useEffect(() => {
-    let socket: WebSocket | null = null;
-    let stopped = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const connect = () => {
-      const proto = location.protocol === "https:" ? "wss" : "ws";
-      socket = new WebSocket(`${proto}://${location.host}${FuturesPath.WS}`);
-      socket.onmessage = (ev) => {
-        const m = JSON.parse(String(ev.data)) as FuturesStreamPush;
-        if (m.event === "marks") setMarks(Object.fromEntries(m.data.map((x) => [x.symbol, x])));
-        else if (!enabled) return;
-        else if (m.event === "account") setAccount(m.data);
-        else if (m.event === "positions") setPositions(m.data);
-        else if (m.event === "order" || m.event === "fill" || m.event === "funding") {
-          if (m.event === "order") void futuresApi.openOrders().then(setOpenOrders, () => {});
-          setVersion((v) => v + 1);
-        }
-      };
-      socket.onclose = () => {
-        if (!stopped) timer = setTimeout(connect, 2_000);
-      };
-    };
-    connect();
-    return () => {
-      stopped = true;
-      clearTimeout(timer);
-      socket?.close();
-    };
-  }, [enabled]);
+  // Marks stream to everyone; the account's pushes only matter to a paper trader.
+  useLiveStream(FuturesPath.WS, true, {
+    onReopen: refresh,
+    onMessage: (message) => {
+      const m = message as FuturesStreamPush;
+      if (m.event === "marks") setMarks(Object.fromEntries(m.data.map((x) => [x.symbol, x])));
+      else if (!enabled) return;
+      else if (m.event === "account") setAccount(m.data);
+      else if (m.event === "positions") setPositions(m.data);
+      else if (m.event === "order" || m.event === "fill" || m.event === "funding") {
+        if (m.event === "order") void futuresApi.openOrders().then(setOpenOrders, () => {});
+        setVersion((v) => v + 1);
+      }
+    },
+  });
 
   return { account, positions, openOrders, marks, version, refresh };
 }

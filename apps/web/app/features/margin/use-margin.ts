@@ -7,11 +7,9 @@ import type {
 } from "@meridian/contracts";
 import { PaperPath } from "@meridian/contracts";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { LiveSocket, socketUrl } from "../trade/live-socket.ts";
-import { mergeFills, upsertOrder } from "../trade/use-paper.ts";
+import { useLiveStream, useOrderLists } from "../trade/use-account-stream.ts";
 import { type MarginScope, marginApi, scopeQuery } from "./api.ts";
 
-const OPEN = new Set(["NEW", "PARTIALLY_FILLED"]);
 const LIMIT = 100;
 
 export interface MarginState {
@@ -47,9 +45,10 @@ export function useMargin(
 ): MarginState {
   const [account, setAccount] = useState<MarginAccountView | null>(null);
   const [maxBorrow, setMaxBorrow] = useState<Record<string, string>>({});
-  const [openOrders, setOpenOrders] = useState<MarginOrder[]>([]);
-  const [history, setHistory] = useState<MarginOrder[]>([]);
-  const [trades, setTrades] = useState<MarginTrade[]>([]);
+  const { openOrders, history, trades, addFills, applyOrder, load } = useOrderLists<
+    MarginOrder,
+    MarginTrade
+  >();
   const [ready, setReady] = useState(false);
   const scopeRef = useRef(scope);
   scopeRef.current = scope;
@@ -77,31 +76,20 @@ export function useMargin(
       },
       () => setReady(true),
     );
-    void marginApi.openOrders({ limit: LIMIT }).then(setOpenOrders, () => {});
-    void marginApi.orderHistory({ limit: LIMIT }).then(
-      (list) => setHistory(list.filter((o) => !OPEN.has(o.status))),
+    void marginApi.openOrders({ limit: LIMIT }).then(
+      (open) => load({ open }),
       () => {},
     );
-    void marginApi.trades({ limit: LIMIT }).then(setTrades, () => {});
+    void marginApi.orderHistory({ limit: LIMIT }).then(
+      (history) => load({ history }),
+      () => {},
+    );
+    void marginApi.trades({ limit: LIMIT }).then(
+      (trades) => load({ trades }),
+      () => {},
+    );
     loadMax();
-  }, [enabled, mode, symbol, loadMax]);
-
-  const addFills = useCallback((fills: MarginTrade[]) => {
-    if (fills.length === 0) return;
-    setTrades((prev) => mergeFills(prev, fills));
-  }, []);
-
-  const applyOrder = useCallback(
-    (order: MarginOrder, fills: MarginTrade[] = []) => {
-      if (OPEN.has(order.status)) setOpenOrders((prev) => upsertOrder(prev, order));
-      else {
-        setOpenOrders((prev) => prev.filter((o) => o.orderId !== order.orderId));
-        setHistory((prev) => upsertOrder(prev, order));
-      }
-      addFills(fills);
-    },
-    [addFills],
-  );
+  }, [enabled, mode, symbol, loadMax, load]);
 
   useEffect(() => {
     setAccount(null);
@@ -109,40 +97,25 @@ export function useMargin(
     refresh();
   }, [refresh]);
 
-  useEffect(() => {
-    if (!enabled) return undefined;
-    let first = true;
-    let maxTimer: ReturnType<typeof setTimeout> | undefined;
-    const socket = new LiveSocket({
-      url: socketUrl(PaperPath.WS),
-      subscribeOp: false,
-      onStatus: (st) => {
-        if (st !== "open") return;
-        if (!first) refresh();
-        first = false;
-      },
-      onMessage: (m) => {
-        const push = m as MarginStreamPush;
-        if (push.event === "margin") {
-          if (!sameAccount(push.data, scopeRef.current)) {
-            otherRef.current?.(push.data);
-            return;
-          }
-          setAccount(push.data);
-          // Limits follow the account; pushes come at most once a second.
-          clearTimeout(maxTimer);
-          maxTimer = setTimeout(loadMax, 300);
-        } else if (push.event === "marginOrder") applyOrder(push.data);
-        else if (push.event === "marginFill") addFills([push.data]);
-      },
-    });
-    const timer = setTimeout(() => socket.start(), 0);
-    return () => {
-      clearTimeout(timer);
-      clearTimeout(maxTimer);
-      socket.stop();
-    };
-  }, [enabled, refresh, applyOrder, addFills, loadMax]);
+  // Limits follow the account; pushes come at most once a second.
+  const maxTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(maxTimer.current), []);
+  useLiveStream(PaperPath.WS, enabled, {
+    onReopen: refresh,
+    onMessage: (m) => {
+      const push = m as MarginStreamPush;
+      if (push.event === "margin") {
+        if (!sameAccount(push.data, scopeRef.current)) {
+          otherRef.current?.(push.data);
+          return;
+        }
+        setAccount(push.data);
+        clearTimeout(maxTimer.current);
+        maxTimer.current = setTimeout(loadMax, 300);
+      } else if (push.event === "marginOrder") applyOrder(push.data);
+      else if (push.event === "marginFill") addFills([push.data]);
+    },
+  });
 
   return { account, maxBorrow, openOrders, history, trades, ready, refresh, applyOrder };
 }
