@@ -2,9 +2,14 @@ import type { PaperTrade } from "@meridian/contracts";
 import { localizePath } from "@meridian/contracts/locales";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { type FeedState, MarketFeedScope, MarketScreen, useMarketScreen } from "../trade/market-screen.tsx";
+import {
+  type FeedState,
+  MarketFeedScope,
+  MarketScreen,
+  type TradingScreenProps,
+  useMarketScreen,
+} from "../trade/market-screen.tsx";
 import { SimulationBarControls, useTradeAccess } from "../trade/panel-parts.tsx";
-import type { MarketSnapshot } from "../trade/use-market.ts";
 import { AccountTables } from "./account-tables.tsx";
 import { futuresApi } from "./api.ts";
 import { FuturesOrderPanel } from "./futures-form.tsx";
@@ -39,12 +44,7 @@ function useChartFills(enabled: boolean, version: number): PaperTrade[] {
   return fills;
 }
 
-export interface FuturesPageProps {
-  locale: string;
-  symbol: string;
-  snapshot: MarketSnapshot;
-  dark: boolean;
-  loggedIn: boolean;
+export interface FuturesPageProps extends TradingScreenProps {
   /** `phone` is /trade-swap: the stacked layout behind tabs at any width. */
   layout: "auto" | "phone";
 }

@@ -14,6 +14,7 @@ import { AccountGate } from "../assets/account-gate.tsx";
 import { DataTable } from "../futures/data-table.tsx";
 import { OrdersTable, type SymbolIndex, TradesTable } from "../trade/order-tables.tsx";
 import { TabStrip, type TradeAccess, useTradeAccess } from "../trade/panel-parts.tsx";
+import { RecordsPager } from "../trade/records-page.tsx";
 import { useMounted } from "../trade/use-mounted.ts";
 import { marginApi, marginPairs, trimDecimal } from "./api.ts";
 
@@ -117,21 +118,7 @@ function HistoryFrame({
             <div className="records-filters">{filters}</div>
             {paged.failed ? <p className="trade-notice is-error">{t("records.failed")}</p> : null}
             {children}
-            <nav className="records-pages" aria-label={t("records.pages")}>
-              <button type="button" className="records-page" disabled={!paged.newer} onClick={paged.newer}>
-                {t("records.newer")}
-              </button>
-              <span>{t("records.page", { page: paged.page })}</span>
-              <button
-                type="button"
-                className="records-page"
-                disabled={!paged.older}
-                onClick={paged.older}
-                data-testid="records-older"
-              >
-                {t("records.older")}
-              </button>
-            </nav>
+            <RecordsPager page={paged.page} newer={paged.newer} older={paged.older} />
           </>
         )}
       </div>

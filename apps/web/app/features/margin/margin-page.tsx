@@ -3,21 +3,21 @@ import { vipTier } from "@meridian/domain";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { paperApi } from "../trade/api.ts";
-import { type FeedState, MarketFeedScope, MarketScreen, useMarketScreen } from "../trade/market-screen.tsx";
+import {
+  type FeedState,
+  MarketFeedScope,
+  MarketScreen,
+  type TradingScreenProps,
+  useMarketScreen,
+} from "../trade/market-screen.tsx";
 import type { FeeRates } from "../trade/order-form.tsx";
 import { PhoneSideButtons, SimulationBarControls, useTradeAccess } from "../trade/panel-parts.tsx";
-import type { MarketSnapshot } from "../trade/use-market.ts";
 import { marginPairs } from "./api.ts";
 import { MarginOrderPanel } from "./margin-order-panel.tsx";
 import { MarginOrdersPanel } from "./margin-tables.tsx";
 import { useMargin } from "./use-margin.ts";
 
-export interface MarginPageProps {
-  locale: string;
-  symbol: string;
-  snapshot: MarketSnapshot;
-  dark: boolean;
-  loggedIn: boolean;
+export interface MarginPageProps extends TradingScreenProps {
   hrefFor: (symbol: string) => string;
 }
 

@@ -24,6 +24,15 @@ export function useIsPhone(forced: boolean): boolean {
   return phone;
 }
 
+/** What every trading screen's page hands it (spot, margin, futures). */
+export interface TradingScreenProps {
+  locale: string;
+  symbol: string;
+  snapshot: MarketSnapshot;
+  dark: boolean;
+  loggedIn: boolean;
+}
+
 /** The market stream's state a screen reads (the feed itself is in FeedContext). */
 export type FeedState = Omit<ReturnType<typeof useFeedLifecycle>, "feed">;
 

@@ -131,29 +131,44 @@ export function RecordsPage({ locale, loggedIn, symbols }: RecordsPageProps) {
             ) : (
               <OrdersTable orders={rows?.list ?? []} symbols={index} testId="records-orders" />
             )}
-            <nav className="records-pages" aria-label={t("records.pages")}>
-              <button
-                type="button"
-                className="records-page"
-                disabled={cursors.length === 0}
-                onClick={() => setCursors((c) => c.slice(0, -1))}
-              >
-                {t("records.newer")}
-              </button>
-              <span>{t("records.page", { page: cursors.length + 1 })}</span>
-              <button
-                type="button"
-                className="records-page"
-                disabled={!full || lastId === undefined}
-                onClick={() => lastId !== undefined && setCursors((c) => [...c, lastId])}
-                data-testid="records-older"
-              >
-                {t("records.older")}
-              </button>
-            </nav>
+            <RecordsPager
+              page={cursors.length + 1}
+              newer={cursors.length > 0 ? () => setCursors((c) => c.slice(0, -1)) : undefined}
+              older={full && lastId !== undefined ? () => setCursors((c) => [...c, lastId]) : undefined}
+            />
           </>
         )}
       </div>
     </div>
+  );
+}
+
+/** Newer / page n / older under a records list; a missing handler disables its button. */
+export function RecordsPager({
+  page,
+  newer,
+  older,
+}: {
+  page: number;
+  newer?: (() => void) | undefined;
+  older?: (() => void) | undefined;
+}) {
+  const { t } = useTranslation("trade");
+  return (
+    <nav className="records-pages" aria-label={t("records.pages")}>
+      <button type="button" className="records-page" disabled={!newer} onClick={newer}>
+        {t("records.newer")}
+      </button>
+      <span>{t("records.page", { page })}</span>
+      <button
+        type="button"
+        className="records-page"
+        disabled={!older}
+        onClick={older}
+        data-testid="records-older"
+      >
+        {t("records.older")}
+      </button>
+    </nav>
   );
 }

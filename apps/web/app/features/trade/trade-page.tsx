@@ -2,23 +2,23 @@ import { vipTier } from "@meridian/domain";
 import { useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useGuide } from "./guide.tsx";
-import { type FeedState, MarketFeedScope, MarketScreen, useMarketScreen } from "./market-screen.tsx";
+import {
+  type FeedState,
+  MarketFeedScope,
+  MarketScreen,
+  type TradingScreenProps,
+  useMarketScreen,
+} from "./market-screen.tsx";
 import type { FeeRates } from "./order-form.tsx";
 import { OrderPanel } from "./order-panel.tsx";
 import { OrdersPanel } from "./orders-panel.tsx";
 import { PhoneSideButtons, SimulationBarControls, useTradeAccess } from "./panel-parts.tsx";
 import type { PhoneTab } from "./phone-tabs.tsx";
-import type { MarketSnapshot } from "./use-market.ts";
 import { usePaper } from "./use-paper.ts";
 
-export interface TradePageProps {
-  locale: string;
-  symbol: string;
-  snapshot: MarketSnapshot;
+export interface TradePageProps extends TradingScreenProps {
   /** `phone` is /trade-spot: the stacked layout at any width. */
   layout: "auto" | "phone";
-  dark: boolean;
-  loggedIn: boolean;
   hrefFor: (symbol: string) => string;
 }
 
