@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { DataTable } from "../futures/data-table.tsx";
 import { formatDecimal } from "../trade/decimal.ts";
 import { OrdersTable, type SymbolIndex, TradesTable } from "../trade/order-tables.tsx";
-import { TabStrip, type TradeAccess } from "../trade/panel-parts.tsx";
+import { AccountTablesBody, TabStrip, type TradeAccess } from "../trade/panel-parts.tsx";
 import { marginApi, marginErrorText } from "./api.ts";
 import type { MarginState } from "./use-margin.ts";
 
@@ -102,37 +102,26 @@ export function MarginOrdersPanel({
           </div>
         ) : null}
       </header>
-      {access !== "ready" ? (
-        <p className="trade-empty trade-orders-gate">
-          {tt(access === "guest" ? "orders.loginFirst" : "orders.simFirst")}
-        </p>
-      ) : (
-        <>
-          {error ? (
-            <p className="trade-notice is-error" role="alert">
-              {error}
-            </p>
-          ) : null}
-          {tab === "open" ? (
-            <OrdersTable
-              orders={margin.openOrders}
-              symbols={symbols}
-              onCancel={(o) => void cancel(o as MarginOrder)}
-              cancelling={cancelling}
-              testId="margin-open-orders"
-            />
-          ) : null}
-          {tab === "history" ? (
-            <OrdersTable orders={margin.history} symbols={symbols} testId="margin-order-history" />
-          ) : null}
-          {tab === "trades" ? (
-            <TradesTable trades={margin.trades} symbols={symbols} testId="margin-trade-history" />
-          ) : null}
-          {tab === "assets" ? (
-            <MarginAssetsTable assets={margin.account?.assets ?? []} testId="margin-assets" />
-          ) : null}
-        </>
-      )}
+      <AccountTablesBody access={access} error={error}>
+        {tab === "open" ? (
+          <OrdersTable
+            orders={margin.openOrders}
+            symbols={symbols}
+            onCancel={(o) => void cancel(o as MarginOrder)}
+            cancelling={cancelling}
+            testId="margin-open-orders"
+          />
+        ) : null}
+        {tab === "history" ? (
+          <OrdersTable orders={margin.history} symbols={symbols} testId="margin-order-history" />
+        ) : null}
+        {tab === "trades" ? (
+          <TradesTable trades={margin.trades} symbols={symbols} testId="margin-trade-history" />
+        ) : null}
+        {tab === "assets" ? (
+          <MarginAssetsTable assets={margin.account?.assets ?? []} testId="margin-assets" />
+        ) : null}
+      </AccountTablesBody>
     </section>
   );
 }

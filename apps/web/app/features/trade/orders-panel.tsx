@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { paperApi } from "./api.ts";
 import { BalancesTable, OrdersTable, type SymbolIndex, TradesTable } from "./order-tables.tsx";
-import { TabStrip, type TradeAccess } from "./panel-parts.tsx";
+import { AccountTablesBody, TabStrip, type TradeAccess } from "./panel-parts.tsx";
 import type { PaperState } from "./use-paper.ts";
 
 type Tab = "open" | "history" | "trades" | "assets";
@@ -66,35 +66,24 @@ export function OrdersPanel({ symbol, symbols, locale, access, paper }: OrdersPa
           ) : null}
         </div>
       </header>
-      {access !== "ready" ? (
-        <p className="trade-empty trade-orders-gate">
-          {t(access === "guest" ? "orders.loginFirst" : "orders.simFirst")}
-        </p>
-      ) : (
-        <>
-          {error ? (
-            <p className="trade-notice is-error" role="alert">
-              {error}
-            </p>
-          ) : null}
-          {tab === "open" ? (
-            <OrdersTable
-              orders={mine(paper.openOrders)}
-              symbols={symbols}
-              onCancel={(o) => void cancel(o)}
-              cancelling={cancelling}
-              testId="open-orders"
-            />
-          ) : null}
-          {tab === "history" ? (
-            <OrdersTable orders={mine(paper.history)} symbols={symbols} testId="order-history" />
-          ) : null}
-          {tab === "trades" ? (
-            <TradesTable trades={mine(paper.trades)} symbols={symbols} testId="trade-history" />
-          ) : null}
-          {tab === "assets" ? <BalancesTable balances={paper.balances} testId="trade-assets" /> : null}
-        </>
-      )}
+      <AccountTablesBody access={access} error={error}>
+        {tab === "open" ? (
+          <OrdersTable
+            orders={mine(paper.openOrders)}
+            symbols={symbols}
+            onCancel={(o) => void cancel(o)}
+            cancelling={cancelling}
+            testId="open-orders"
+          />
+        ) : null}
+        {tab === "history" ? (
+          <OrdersTable orders={mine(paper.history)} symbols={symbols} testId="order-history" />
+        ) : null}
+        {tab === "trades" ? (
+          <TradesTable trades={mine(paper.trades)} symbols={symbols} testId="trade-history" />
+        ) : null}
+        {tab === "assets" ? <BalancesTable balances={paper.balances} testId="trade-assets" /> : null}
+      </AccountTablesBody>
     </section>
   );
 }

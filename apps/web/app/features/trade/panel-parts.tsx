@@ -1,5 +1,6 @@
 import type { OrderSideValue } from "@meridian/contracts";
 import { localizePath } from "@meridian/contracts/locales";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { EnterSimulationButton } from "../simulation/enter-simulation-button.tsx";
 import { useSimulation } from "../simulation/simulation-provider.tsx";
@@ -52,6 +53,35 @@ export function TradeGate({ access, locale }: { access: TradeAccess; locale: str
       </div>
     );
   return null;
+}
+
+/** The account tables under a trading screen: a login or simulation prompt, else the error line and the tables. */
+export function AccountTablesBody({
+  access,
+  error,
+  children,
+}: {
+  access: TradeAccess;
+  error: string | null | undefined;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation("trade");
+  if (access !== "ready")
+    return (
+      <p className="trade-empty trade-orders-gate">
+        {t(access === "guest" ? "orders.loginFirst" : "orders.simFirst")}
+      </p>
+    );
+  return (
+    <>
+      {error ? (
+        <p className="trade-notice is-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {children}
+    </>
+  );
 }
 
 /** A row of tabs on the trade screens' style (`trade-tabs`). */
