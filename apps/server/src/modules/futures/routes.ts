@@ -7,8 +7,6 @@ import {
   futuresQuerySchema,
   leverageBodySchema,
   marginModeBodySchema,
-  PAPER_HEADER,
-  PaperCode,
   positionMarginBodySchema,
   positionMarginQuerySchema,
   positionModeBodySchema,
@@ -17,32 +15,16 @@ import {
   tpslBodySchema,
   transferBodySchema,
 } from "@meridian/contracts";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "../../platform/errors.ts";
 import { route } from "../../platform/http/route.ts";
-import { authOf, requireUser } from "../accounts/index.ts";
+import { paperAccountId, paperGuard } from "../paper/guard.ts";
 import type { FuturesService } from "./service.ts";
-
-/** Same guard as `/v1/paper/*`: the `paptrading: 1` header, then a logged-in user. */
-function paperGuard(app: FastifyInstance) {
-  return async (request: FastifyRequest, reply: FastifyReply) => {
-    if (request.headers[PAPER_HEADER] !== "1") {
-      throw new AppError(
-        PaperCode.PAPER_ONLY,
-        "Only simulation trading is available: send the paptrading: 1 header",
-        {
-          status: 200,
-        },
-      );
-    }
-    await requireUser.call(app, request, reply);
-  };
-}
 
 /** `/v1/paper/futures/*` (thin: guard, validate, service, present). */
 export function futuresHttpRoutes(app: FastifyInstance, futures: FuturesService, testMarks: boolean): void {
   const auth = paperGuard(app);
-  const account = async (request: FastifyRequest) => (await app.paper.accountFor(authOf(request).user.id)).id;
+  const account = (request: FastifyRequest) => paperAccountId(app, request);
 
   route(app, {
     method: "GET",

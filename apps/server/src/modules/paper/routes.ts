@@ -2,36 +2,15 @@ import {
   clientOrderIdParamsSchema,
   orderIdParamsSchema,
   ordersQuerySchema,
-  PAPER_HEADER,
-  PaperCode,
   PaperPath,
   placeOrderBodySchema,
   topUpBodySchema,
 } from "@meridian/contracts";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { AppError } from "../../platform/errors.ts";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { route } from "../../platform/http/route.ts";
-import { authOf, requireUser } from "../accounts/index.ts";
+import { authOf } from "../accounts/index.ts";
+import { paperGuard } from "./guard.ts";
 import type { PaperService } from "./service.ts";
-
-/**
- * Only simulation trading exists: a call without `paptrading: 1` is answered PAPER_ONLY
- * (HTTP 200 with the code, as the client reads codes), then the user must be logged in.
- */
-function paperGuard(app: FastifyInstance) {
-  return async (request: FastifyRequest, reply: FastifyReply) => {
-    if (request.headers[PAPER_HEADER] !== "1") {
-      throw new AppError(
-        PaperCode.PAPER_ONLY,
-        "Only simulation trading is available: send the paptrading: 1 header",
-        {
-          status: 200,
-        },
-      );
-    }
-    await requireUser.call(app, request, reply);
-  };
-}
 
 /** The `/v1/paper/*` REST endpoints (thin: guard, validate, service, present). */
 export function paperHttpRoutes(app: FastifyInstance, paper: PaperService): void {
