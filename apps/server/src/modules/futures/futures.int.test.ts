@@ -8,107 +8,30 @@ import {
   type FuturesTrade,
   type InsuranceFund,
   type PositionMarginInfo,
-  SESSION_COOKIE,
 } from "@meridian/contracts";
-import { priceToTicks, qtyToLots, Side } from "@meridian/domain";
-import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PlatformDb } from "../../platform/db/index.ts";
 import { type DbTarget, reopenableDbTargets } from "../../test/db-targets.ts";
-import { buildTestApp } from "../../test/support.ts";
-import { securityRoutes } from "../accounts/index.ts";
-import { LocalVenue, type PaperService, paperModule } from "../paper/index.ts";
+import { paperCall as call, makerQuote, type PaperTestApp, paperTestApp } from "../../test/paper.ts";
+import { LocalVenue, type PaperService } from "../paper/index.ts";
 import { venueBook } from "./book.ts";
 import { futuresModule } from "./index.ts";
 import type { FuturesService } from "./service.ts";
 
-const HOST = "meridian.test";
-
 const targets = reopenableDbTargets("futures");
 
-interface Running {
-  app: FastifyInstance;
-  paper: PaperService;
+interface Running extends PaperTestApp {
   futures: FuturesService;
-  venue: LocalVenue;
-  db: PlatformDb;
 }
-
-const accountsOf = new WeakMap<FastifyInstance, FastifyInstance["accounts"]>();
 
 async function start(db: PlatformDb, venue = new LocalVenue({ ladder: false })): Promise<Running> {
-  let paper: PaperService | undefined;
   let futures: FuturesService | undefined;
-  let accounts: FastifyInstance["accounts"] | undefined;
-  const app = await buildTestApp({
-    db,
-    modules: [
-      (api, platform) => {
-        securityRoutes(api, platform);
-        accounts = api.accounts;
-      },
-      paperModule({ venue, onService: (s) => (paper = s) }),
-      futuresModule({ book: venueBook(venue), testMarks: true, onService: (s) => (futures = s) }),
-    ],
+  const run = await paperTestApp(db, {
+    venue,
+    modules: [futuresModule({ book: venueBook(venue), testMarks: true, onService: (s) => (futures = s) })],
   });
-  if (paper === undefined || futures === undefined || accounts === undefined)
-    throw new Error("modules missing");
-  accountsOf.set(app, accounts);
-  return { app, paper, futures, venue, db };
-}
-
-let users = 0;
-async function login(app: FastifyInstance): Promise<string> {
-  users += 1;
-  const email = `futures${users}-${Date.now()}@example.com`;
-  const service = accountsOf.get(app)?.service;
-  if (service === undefined) throw new Error("no accounts module");
-  await service.createUser({
-    email,
-    areaCode: null,
-    mobile: null,
-    phoneKey: null,
-    password: "password-123",
-    role: "user",
-  });
-  const result = await service.login(
-    { loginName: email, pwd: "password-123" } as Parameters<typeof service.login>[0],
-    { ip: "127.0.0.1", userAgent: "test", device: undefined },
-  );
-  if (result.kind !== "session") throw new Error("login needs a second factor");
-  return `${SESSION_COOKIE}=${result.session.token}`;
-}
-
-async function call<T>(
-  app: FastifyInstance,
-  cookie: string,
-  method: "GET" | "POST" | "DELETE",
-  url: string,
-  body?: unknown,
-): Promise<{ code: string; msg: string; data: T }> {
-  const res = await app.inject({
-    method,
-    url,
-    headers: {
-      host: HOST,
-      origin: `http://${HOST}`,
-      cookie,
-      paptrading: "1",
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-    },
-    ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
-  });
-  return res.json();
-}
-
-/** A maker quote on the spot book the futures orders take (spot units). */
-function quote(venue: LocalVenue, side: "BUY" | "SELL", price: string, qty: string): void {
-  const spec = venue.spec("BTCUSDT");
-  if (spec === undefined) throw new Error("no BTCUSDT");
-  const p = priceToTicks(spec, price);
-  const q = qtyToLots(spec, qty);
-  if (!p.ok || !q.ok) throw new Error("bad quote");
-  venue.makerOrder("BTCUSDT", side === "BUY" ? Side.Buy : Side.Sell, p.value, q.value);
+  if (futures === undefined) throw new Error("futures module missing");
+  return { ...run, futures };
 }
 
 async function conserved(paper: PaperService): Promise<void> {
@@ -126,8 +49,9 @@ describe.each(targets)("futures on $name", (target) => {
   beforeAll(async () => {
     env = await target.open();
     run = await start(env.db());
-    quote(run.venue, "SELL", "50000.00", "5");
-    quote(run.venue, "BUY", "49990.00", "5");
+    // Maker quotes on the spot book the futures orders take (spot units).
+    makerQuote(run.venue, "BTCUSDT", "SELL", "50000.00", "5");
+    makerQuote(run.venue, "BTCUSDT", "BUY", "49990.00", "5");
   });
   afterAll(async () => {
     await run.app.close();
@@ -136,7 +60,7 @@ describe.each(targets)("futures on $name", (target) => {
   });
 
   async function funded(): Promise<string> {
-    const cookie = await login(run.app);
+    const cookie = await run.login();
     await call(run.app, cookie, "POST", "/v1/paper/account/activate");
     const t = await call<FuturesAccount>(run.app, cookie, "POST", `${F}/transfer`, {
       direction: "IN",

@@ -11,50 +11,35 @@ import {
   type PaperBalance,
   PaperCode,
   type PaperOrder,
-  SESSION_COOKIE,
   type WalletTransferResult,
 } from "@meridian/contracts";
-import { DAILY_INTEREST_E8, hourlyInterest, priceToTicks, qtyToLots, Side, toMinor } from "@meridian/domain";
-import type { FastifyInstance } from "fastify";
+import { DAILY_INTEREST_E8, hourlyInterest, priceToTicks, toMinor } from "@meridian/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PlatformDb } from "../../platform/db/index.ts";
 import { type DbTarget, reopenableDbTargets } from "../../test/db-targets.ts";
-import { buildTestApp } from "../../test/support.ts";
-import { securityRoutes } from "../accounts/index.ts";
+import { paperCall as call, makerQuote, type PaperTestApp, paperTestApp } from "../../test/paper.ts";
 import { venueBook } from "../futures/book.ts";
 import { futuresModule } from "../futures/index.ts";
-import { LocalVenue, type PaperService, paperModule } from "../paper/index.ts";
+import { LocalVenue } from "../paper/index.ts";
 import { marginModule } from "./index.ts";
 import type { MarginService } from "./service.ts";
 
-const HOST = "meridian.test";
 const INTERVAL = 60_000;
 const targets = reopenableDbTargets("margin");
 
-interface Running {
-  app: FastifyInstance;
-  paper: PaperService;
-  margin: MarginService;
-  venue: LocalVenue;
-  db: PlatformDb;
-}
-
 /** The margin module's clock (interest boundaries); the rest of the app runs on real time. */
 let clock = Date.UTC(2026, 0, 5, 10, 0, 30);
-const accountsOf = new WeakMap<FastifyInstance, FastifyInstance["accounts"]>();
 
+interface Running extends PaperTestApp {
+  margin: MarginService;
+}
+
+/** Paper trading, futures (the wallet transfer's other side) and margin on `db`, on a venue with the maker's ladder. */
 async function start(db: PlatformDb, venue = new LocalVenue()): Promise<Running> {
-  let paper: PaperService | undefined;
   let margin: MarginService | undefined;
-  let accounts: FastifyInstance["accounts"] | undefined;
-  const app = await buildTestApp({
-    db,
+  const run = await paperTestApp(db, {
+    venue,
     modules: [
-      (api, platform) => {
-        securityRoutes(api, platform);
-        accounts = api.accounts;
-      },
-      paperModule({ venue, onService: (s) => (paper = s) }),
       futuresModule({ book: venueBook(venue), testMarks: true }),
       marginModule({
         now: () => clock,
@@ -64,55 +49,8 @@ async function start(db: PlatformDb, venue = new LocalVenue()): Promise<Running>
       }),
     ],
   });
-  if (paper === undefined || margin === undefined || accounts === undefined)
-    throw new Error("modules missing");
-  accountsOf.set(app, accounts);
-  return { app, paper, margin, venue, db };
-}
-
-let users = 0;
-async function login(app: FastifyInstance): Promise<string> {
-  users += 1;
-  const email = `margin${users}-${Date.now()}@example.com`;
-  const service = accountsOf.get(app)?.service;
-  if (service === undefined) throw new Error("no accounts module");
-  await service.createUser({
-    email,
-    areaCode: null,
-    mobile: null,
-    phoneKey: null,
-    password: "password-123",
-    role: "user",
-  });
-  const result = await service.login(
-    { loginName: email, pwd: "password-123" } as Parameters<typeof service.login>[0],
-    { ip: "127.0.0.1", userAgent: "test", device: undefined },
-  );
-  if (result.kind !== "session") throw new Error("login needs a second factor");
-  return `${SESSION_COOKIE}=${result.session.token}`;
-}
-
-async function call<T>(
-  app: FastifyInstance,
-  cookie: string,
-  method: "GET" | "POST" | "DELETE",
-  url: string,
-  body?: unknown,
-  headers: Record<string, string> = { paptrading: "1" },
-): Promise<{ code: string; msg: string; data: T }> {
-  const res = await app.inject({
-    method,
-    url,
-    headers: {
-      host: HOST,
-      origin: `http://${HOST}`,
-      cookie,
-      ...headers,
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-    },
-    ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
-  });
-  return res.json();
+  if (margin === undefined) throw new Error("margin module missing");
+  return { ...run, margin };
 }
 
 const M = "/v1/paper/margin";
@@ -149,19 +87,13 @@ describe.each(targets)("margin on $name", (target) => {
 
   /** Deep maker quotes around 97,000 (the ladder alone is thin): 2 BTC each side. */
   function deep(): void {
-    const spec = run.venue.spec("BTCUSDT");
-    if (spec === undefined) throw new Error("no BTCUSDT");
-    const lots = qtyToLots(spec, "2");
-    const ask = priceToTicks(spec, "97050.00");
-    const bid = priceToTicks(spec, "96950.00");
-    if (!lots.ok || !ask.ok || !bid.ok) throw new Error("bad quote");
-    run.venue.makerOrder("BTCUSDT", Side.Sell, ask.value, lots.value);
-    run.venue.makerOrder("BTCUSDT", Side.Buy, bid.value, lots.value);
+    makerQuote(run.venue, "BTCUSDT", "SELL", "97050.00", "2");
+    makerQuote(run.venue, "BTCUSDT", "BUY", "96950.00", "2");
   }
 
   async function funded(amount = "3000"): Promise<string> {
     deep();
-    const cookie = await login(run.app);
+    const cookie = await run.login();
     const t = await post<WalletTransferResult>(cookie, T, {
       from: "SPOT",
       to: "CROSS_MARGIN",
@@ -456,7 +388,7 @@ describe.each(targets)("margin on $name", (target) => {
   });
 
   it("isolated accounts carry only their pair's assets and are listed", async () => {
-    const cookie = await login(run.app);
+    const cookie = await run.login();
     const eth = await post(cookie, T, {
       from: "SPOT",
       to: "ISOLATED_MARGIN",
@@ -499,7 +431,7 @@ describe.each(targets)("margin on $name", (target) => {
   });
 
   it("moves USDT between futures and margin within the futures wallet's max", async () => {
-    const cookie = await login(run.app);
+    const cookie = await run.login();
     expect((await post(cookie, T, { from: "SPOT", to: "FUTURES", asset: "USDT", amount: "100" })).code).toBe(
       Code.OK,
     );
@@ -524,15 +456,11 @@ describe.each(targets)("margin on $name", (target) => {
   });
 
   async function userIdOf(cookie: string): Promise<string> {
-    const service = accountsOf.get(run.app)?.service;
-    const token = cookie.split("=")[1] ?? "";
-    const auth = await service?.authenticate(token);
-    if (auth === undefined) throw new Error("no session");
-    return auth.user.id;
+    return (await run.accounts.authenticate(cookie.split("=")[1] ?? "")).user.id;
   }
 
   it("liquidates an isolated account below 1.1 after a price move: open orders cancelled, pool repaid, fund moved", async () => {
-    const cookie = await login(run.app);
+    const cookie = await run.login();
     deep();
     const scope = "mode=isolated&symbol=BTCUSDT";
     expect(

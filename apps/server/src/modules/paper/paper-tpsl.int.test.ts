@@ -4,97 +4,20 @@ import {
   PaperCode,
   type PaperOrder,
   type PlaceOrderResult,
-  SESSION_COOKIE,
 } from "@meridian/contracts";
 import { Side } from "@meridian/domain";
-import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { PlatformDb } from "../../platform/db/index.ts";
 import { type DbTarget, reopenableDbTargets } from "../../test/db-targets.ts";
-import { buildTestApp } from "../../test/support.ts";
-import { securityRoutes } from "../accounts/index.ts";
-import { paperModule } from "./index.ts";
-import type { PaperService, UserEvents } from "./service.ts";
-import { LocalVenue } from "./venue.ts";
+import { paperCall as call, type PaperTestApp, paperTestApp } from "../../test/paper.ts";
+import type { UserEvents } from "./service.ts";
 
-const HOST = "meridian.test";
 const targets = reopenableDbTargets("paper-tpsl");
-
-interface Running {
-  app: FastifyInstance;
-  paper: PaperService;
-  venue: LocalVenue;
-  db: PlatformDb;
-  accounts: FastifyInstance["accounts"];
-}
-
-/** Accounts and paper trading on `db`, on a venue without the maker's ladder (exact prices). */
-async function start(db: PlatformDb): Promise<Running> {
-  const venue = new LocalVenue({ ladder: false });
-  let paper: PaperService | undefined;
-  let accounts: FastifyInstance["accounts"] | undefined;
-  const app = await buildTestApp({
-    db,
-    modules: [
-      (api, platform) => {
-        securityRoutes(api, platform);
-        accounts = api.accounts;
-      },
-      paperModule({ venue, onService: (s) => (paper = s) }),
-    ],
-  });
-  if (paper === undefined || accounts === undefined) throw new Error("modules missing");
-  return { app, paper, venue, db, accounts };
-}
-
-let users = 0;
-async function login(run: Running): Promise<string> {
-  users += 1;
-  const email = `tpsl${users}-${Date.now()}@example.com`;
-  const service = run.accounts.service;
-  await service.createUser({
-    email,
-    areaCode: null,
-    mobile: null,
-    phoneKey: null,
-    password: "password-123",
-    role: "user",
-  });
-  const result = await service.login(
-    { loginName: email, pwd: "password-123" } as Parameters<typeof service.login>[0],
-    { ip: "127.0.0.1", userAgent: "test", device: undefined },
-  );
-  if (result.kind !== "session") throw new Error("login needs a second factor");
-  return `${SESSION_COOKIE}=${result.session.token}`;
-}
-
-async function call<T>(
-  app: FastifyInstance,
-  cookie: string,
-  method: "GET" | "POST" | "DELETE",
-  url: string,
-  body?: unknown,
-): Promise<{ code: string; msg: string; data: T }> {
-  const res = await app.inject({
-    method,
-    url,
-    headers: {
-      host: HOST,
-      origin: `http://${HOST}`,
-      cookie,
-      paptrading: "1",
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-    },
-    ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
-  });
-  return res.json();
-}
 
 const balanceOf = (list: PaperBalance[], asset: string) => list.find((b) => b.asset === asset);
 
 describe.each(targets)("paper TP/SL on $name", (target) => {
   let env: Awaited<ReturnType<DbTarget["open"]>>;
-  let run: Running;
+  let run: PaperTestApp;
   const balances = async (cookie: string) =>
     (await call<PaperBalance[]>(run.app, cookie, "GET", "/v1/paper/balances")).data;
   const open = async (cookie: string) =>
@@ -111,7 +34,7 @@ describe.each(targets)("paper TP/SL on $name", (target) => {
 
   beforeAll(async () => {
     env = await target.open();
-    run = await start(env.db());
+    run = await paperTestApp(env.db());
   });
   afterAll(async () => {
     await run.app.close();
@@ -120,7 +43,7 @@ describe.each(targets)("paper TP/SL on $name", (target) => {
   });
 
   it("a filled buy with TP and SL leaves two linked trigger orders holding what it bought; TP fires, SL goes", async () => {
-    const cookie = await login(run);
+    const cookie = await run.login();
     const pushed: UserEvents[] = [];
     const off = run.paper.onEvents((e) => pushed.push(e));
     run.venue.setPrice("SOLUSDT", 19_000);
@@ -211,7 +134,7 @@ describe.each(targets)("paper TP/SL on $name", (target) => {
   });
 
   it("refuses TP/SL on the wrong side of the price, naming the field, with nothing held", async () => {
-    const cookie = await login(run);
+    const cookie = await run.login();
     run.venue.setPrice("SOLUSDT", 19_000);
     const base = { symbol: "SOLUSDT", side: "BUY", type: "LIMIT", price: "150.00", quantity: "1" };
     const tpLow = await place(cookie, { ...base, takeProfit: { triggerPrice: "140.00" } });
@@ -254,7 +177,7 @@ describe.each(targets)("paper TP/SL on $name", (target) => {
   });
 
   it("cancelling the parent before it fills places nothing; cancelling one leg cancels the pair", async () => {
-    const cookie = await login(run);
+    const cookie = await run.login();
     run.venue.setPrice("LINKUSDT", 1_800);
     const resting = await place(cookie, {
       symbol: "LINKUSDT",
@@ -301,7 +224,7 @@ describe.each(targets)("paper TP/SL on $name", (target) => {
   });
 
   it("fires a leg at once when the price is already past its trigger as the parent fills", async () => {
-    const cookie = await login(run);
+    const cookie = await run.login();
     run.venue.setPrice("AVAXUSDT", 2_800);
     // A bid above the stop-loss trigger for the leg to sell into; the parent buys from a deeper ask.
     run.venue.makerOrder("AVAXUSDT", Side.Sell, 2_900, 1_000);
@@ -325,7 +248,7 @@ describe.each(targets)("paper TP/SL on $name", (target) => {
   });
 
   it("keeps the pair across a restart: the stop-loss fires after it and cancels the take-profit", async () => {
-    const cookie = await login(run);
+    const cookie = await run.login();
     run.venue.setPrice("BNBUSDT", 65_000);
     run.venue.makerOrder("BNBUSDT", Side.Sell, 65_000, 10_000);
     const placed = await place(cookie, {
@@ -342,7 +265,7 @@ describe.each(targets)("paper TP/SL on $name", (target) => {
     const balBefore = await balances(cookie);
     await run.app.close();
     await run.db.close();
-    run = await start(env.db());
+    run = await paperTestApp(env.db());
     expect(await open(cookie)).toEqual(before);
     expect(await balances(cookie)).toEqual(balBefore);
     await audit();

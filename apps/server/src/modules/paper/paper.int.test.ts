@@ -4,105 +4,24 @@ import {
   PaperCode,
   type PaperOrder,
   type PlaceOrderResult,
-  SESSION_COOKIE,
 } from "@meridian/contracts";
 import { Side } from "@meridian/domain";
-import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { PlatformDb } from "../../platform/db/index.ts";
 import { type DbTarget, reopenableDbTargets } from "../../test/db-targets.ts";
-import { buildTestApp } from "../../test/support.ts";
-import { securityRoutes } from "../accounts/index.ts";
-import { paperModule } from "./index.ts";
+import { paperCall as call, type PaperTestApp, paperTestApp } from "../../test/paper.ts";
 import type { PaperService } from "./service.ts";
-import { LocalVenue } from "./venue.ts";
-
-const HOST = "meridian.test";
 
 const targets = reopenableDbTargets("paper");
-
-interface Running {
-  app: FastifyInstance;
-  paper: PaperService;
-  venue: LocalVenue;
-  db: PlatformDb;
-}
-
-/** Accounts and paper trading on `db`, trading on a venue without the maker's ladder (exact prices). */
-async function start(db: PlatformDb): Promise<Running> {
-  const venue = new LocalVenue({ ladder: false });
-  let paper: PaperService | undefined;
-  let accounts: FastifyInstance["accounts"] | undefined;
-  const app = await buildTestApp({
-    db,
-    modules: [
-      (api, platform) => {
-        securityRoutes(api, platform);
-        accounts = api.accounts;
-      },
-      paperModule({ venue, onService: (s) => (paper = s) }),
-    ],
-  });
-  if (paper === undefined || accounts === undefined) throw new Error("modules missing");
-  accountsOf.set(app, accounts);
-  return { app, paper, venue, db };
-}
-
-let users = 0;
-const accountsOf = new WeakMap<FastifyInstance, FastifyInstance["accounts"]>();
-async function login(app: FastifyInstance): Promise<string> {
-  users += 1;
-  const email = `paper${users}-${Date.now()}@example.com`;
-  const service = accountsOf.get(app)?.service;
-  if (service === undefined) throw new Error("no accounts module");
-  await service.createUser({
-    email,
-    areaCode: null,
-    mobile: null,
-    phoneKey: null,
-    password: "password-123",
-    role: "user",
-  });
-  const result = await service.login(
-    { loginName: email, pwd: "password-123" } as Parameters<typeof service.login>[0],
-    { ip: "127.0.0.1", userAgent: "test", device: undefined },
-  );
-  if (result.kind !== "session") throw new Error("login needs a second factor");
-  return `${SESSION_COOKIE}=${result.session.token}`;
-}
-
-async function call<T>(
-  app: FastifyInstance,
-  cookie: string,
-  method: "GET" | "POST" | "DELETE",
-  url: string,
-  body?: unknown,
-  paper = true,
-): Promise<{ code: string; msg: string; data: T }> {
-  const res = await app.inject({
-    method,
-    url,
-    headers: {
-      host: HOST,
-      origin: `http://${HOST}`,
-      cookie,
-      ...(paper ? { paptrading: "1" } : {}),
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-    },
-    ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
-  });
-  return res.json();
-}
 
 const balanceOf = (list: PaperBalance[], asset: string) => list.find((b) => b.asset === asset);
 const order = (body: Record<string, unknown>) => ({ symbol: "BTCUSDT", ...body });
 
 describe.each(targets)("paper trading on $name", (target) => {
   let env: Awaited<ReturnType<DbTarget["open"]>>;
-  let run: Running;
+  let run: PaperTestApp;
   beforeAll(async () => {
     env = await target.open();
-    run = await start(env.db());
+    run = await paperTestApp(env.db());
   });
   afterAll(async () => {
     await run.app.close();
@@ -111,15 +30,15 @@ describe.each(targets)("paper trading on $name", (target) => {
   });
 
   it("answers PAPER_ONLY without the paptrading header and 00004 without a session", async () => {
-    const cookie = await login(run.app);
-    expect((await call(run.app, cookie, "GET", "/v1/paper/balances", undefined, false)).code).toBe(
+    const cookie = await run.login();
+    expect((await call(run.app, cookie, "GET", "/v1/paper/balances", undefined, {})).code).toBe(
       PaperCode.PAPER_ONLY,
     );
     expect((await call(run.app, "", "GET", "/v1/paper/balances")).code).toBe(Code.SESSION_INVALID);
   });
 
   it("activates with 50,000 USDT, 0.5 BTC and 5 ETH on first use", async () => {
-    const cookie = await login(run.app);
+    const cookie = await run.login();
     const first = await call<{ activated: boolean; balances: PaperBalance[] }>(
       run.app,
       cookie,
@@ -137,8 +56,8 @@ describe.each(targets)("paper trading on $name", (target) => {
   });
 
   it("holds, fills maker against taker with exact 0.1 % fees, and releases the rest on cancel", async () => {
-    const alice = await login(run.app);
-    const bob = await login(run.app);
+    const alice = await run.login();
+    const bob = await run.login();
     const placed = await call<PlaceOrderResult>(
       run.app,
       alice,
@@ -191,7 +110,7 @@ describe.each(targets)("paper trading on $name", (target) => {
   });
 
   it("tells listeners each commit's orders and balances as of that commit, even when read later", async () => {
-    const cookie = await login(run.app);
+    const cookie = await run.login();
     const events: Parameters<Parameters<PaperService["onEvents"]>[0]>[0][] = [];
     const off = run.paper.onEvents((e) => events.push(e));
     try {
@@ -220,7 +139,7 @@ describe.each(targets)("paper trading on $name", (target) => {
   });
 
   it("places once per client order id, even when the same id arrives concurrently", async () => {
-    const cookie = await login(run.app);
+    const cookie = await run.login();
     const body = order({
       side: "BUY",
       type: "LIMIT",
@@ -245,7 +164,7 @@ describe.each(targets)("paper trading on $name", (target) => {
   it("buys at market by quote amount against the maker, within the budget, fee exact", async () => {
     run.venue.makerOrder("BTCUSDT", Side.Sell, 6_000_000, 1_000);
     run.venue.makerOrder("BTCUSDT", Side.Sell, 6_000_100, 1_000);
-    const cookie = await login(run.app);
+    const cookie = await run.login();
     const res = await call<PlaceOrderResult>(
       run.app,
       cookie,
@@ -266,7 +185,7 @@ describe.each(targets)("paper trading on $name", (target) => {
   });
 
   it("refuses what the balance cannot hold, post-only orders that would take, and tiny orders", async () => {
-    const cookie = await login(run.app);
+    const cookie = await run.login();
     const big = await call(
       run.app,
       cookie,
@@ -298,7 +217,7 @@ describe.each(targets)("paper trading on $name", (target) => {
   });
 
   it("fires a stop-limit when the reference price reaches it", async () => {
-    const cookie = await login(run.app);
+    const cookie = await run.login();
     run.venue.setPrice("ETHUSDT", 340_000);
     run.venue.makerOrder("ETHUSDT", Side.Buy, 330_000, 10_000);
     const placed = await call<PlaceOrderResult>(run.app, cookie, "POST", "/v1/paper/orders", {
@@ -317,7 +236,7 @@ describe.each(targets)("paper trading on $name", (target) => {
   });
 
   it("filters orders and trades by side on the server, so before-cursor pages stay full", async () => {
-    const cookie = await login(run.app);
+    const cookie = await run.login();
     const placed: Array<{ id: number; side: string }> = [];
     for (let i = 0; i < 6; i++) {
       const side = i % 2 === 0 ? "BUY" : "SELL";
@@ -369,7 +288,7 @@ describe.each(targets)("paper trading on $name", (target) => {
   });
 
   it("tops up within the cap and resets to the initial set", async () => {
-    const cookie = await login(run.app);
+    const cookie = await run.login();
     const up = await call<PaperBalance[]>(run.app, cookie, "POST", "/v1/paper/topup", {
       asset: "USDT",
       amount: "1000",
@@ -394,14 +313,14 @@ describe.each(targets)("paper trading on $name", (target) => {
   });
 
   it("serves the fee tiers with the user's tier", async () => {
-    const cookie = await login(run.app);
+    const cookie = await run.login();
     const fees = await call<{ tiers: unknown[]; current: unknown }>(run.app, cookie, "GET", "/v1/paper/fees");
     expect(fees.data.tiers).toHaveLength(10);
     expect(fees.data.current).toMatchObject({ level: 0, makerRate: "0.1", takerRate: "0.1" });
   });
 
   it("rebuilds books and open orders identically after a restart, and the journal replays to the balances", async () => {
-    const cookie = await login(run.app);
+    const cookie = await run.login();
     for (const [price, qty] of [
       ["40000.00", "0.01"],
       ["40000.00", "0.02"],
@@ -422,7 +341,7 @@ describe.each(targets)("paper trading on $name", (target) => {
       "/v1/paper/orders",
       order({ side: "SELL", type: "STOP_MARKET", stopPrice: "30000.00", quantity: "0.01" }),
     );
-    const userOrders = (r: Running) =>
+    const userOrders = (r: PaperTestApp) =>
       r.venue
         .book("BTCUSDT")
         ?.book.snapshot()
@@ -433,7 +352,7 @@ describe.each(targets)("paper trading on $name", (target) => {
     expect(open.length).toBeGreaterThanOrEqual(4);
     await run.app.close();
     await run.db.close();
-    run = await start(env.db());
+    run = await paperTestApp(env.db());
     expect((await call<PaperOrder[]>(run.app, cookie, "GET", "/v1/paper/orders/open")).data).toEqual(open);
     expect(userOrders(run)).toEqual(before);
     const audit = await run.paper.audit();

@@ -1,11 +1,4 @@
-import {
-  Code,
-  SESSION_COOKIE,
-  TG_APP_RANKING,
-  TG_RATING_LIMIT,
-  TgAppCode,
-  type TgAppListResult,
-} from "@meridian/contracts";
+import { Code, TG_APP_RANKING, TG_RATING_LIMIT, TgAppCode, type TgAppListResult } from "@meridian/contracts";
 import type { FastifyInstance } from "fastify";
 import { Redis } from "ioredis";
 import pg from "pg";
@@ -13,13 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PlatformDb } from "../../platform/db/index.ts";
 import { openPostgres } from "../../platform/db/postgres.ts";
 import { openSqlite } from "../../platform/db/sqlite.ts";
-import { buildTestApp } from "../../test/support.ts";
-import { securityRoutes } from "../accounts/index.ts";
+import { accountsTestApp, loginNewUser, TEST_HOST } from "../../test/accounts.ts";
+import type { AccountsService } from "../accounts/index.ts";
 import { tgAppsModule, tgAppsSeed } from "./index.ts";
 import { TgAppsRepo } from "./repo.ts";
 import { SEED_APPS } from "./seed-apps.ts";
 
-const HOST = "meridian.test";
 const pgUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
 
@@ -52,60 +44,34 @@ if (pgUrl) {
   });
 }
 
-let users = 0;
-const accountsOf = new WeakMap<FastifyInstance, FastifyInstance["accounts"]>();
+const accountsOf = new WeakMap<FastifyInstance, AccountsService>();
 
 /** The accounts module and this module, with the accounts service kept for the tests. */
 async function appOn(db: PlatformDb, redis?: Redis): Promise<FastifyInstance> {
-  let accounts: FastifyInstance["accounts"] | undefined;
-  const app = await buildTestApp({
+  const { app, accounts } = await accountsTestApp({
     db,
     ...(redis === undefined ? {} : { redis }),
-    modules: [
-      (api, platform) => {
-        securityRoutes(api, platform);
-        accounts = api.accounts;
-      },
-      tgAppsModule,
-    ],
+    modules: [tgAppsModule],
   });
-  if (accounts === undefined) throw new Error("accounts module missing");
   accountsOf.set(app, accounts);
   return app;
 }
 
-function accountsService(app: FastifyInstance) {
+function accountsService(app: FastifyInstance): AccountsService {
   const accounts = accountsOf.get(app);
   if (accounts === undefined) throw new Error("no accounts module");
-  return accounts.service;
+  return accounts;
 }
 
 /** A fresh account's session cookie (created and logged in through the accounts service). */
-async function login(app: FastifyInstance, role: "user" | "admin" = "user"): Promise<string> {
-  users += 1;
-  const email = `${role}${users}-${Date.now()}@example.com`;
-  const service = accountsService(app);
-  await service.createUser({
-    email,
-    areaCode: null,
-    mobile: null,
-    phoneKey: null,
-    password: "password-123",
-    role,
-  });
-  const result = await service.login(
-    { loginName: email, pwd: "password-123" } as Parameters<typeof service.login>[0],
-    { ip: "127.0.0.1", userAgent: "test", device: undefined },
-  );
-  if (result.kind !== "session") throw new Error("login needs a second factor");
-  return `${SESSION_COOKIE}=${result.session.token}`;
-}
+const login = (app: FastifyInstance, role: "user" | "admin" = "user") =>
+  loginNewUser(accountsService(app), role);
 
 function rate(app: FastifyInstance, cookie: string, slug: string, stars: number) {
   return app.inject({
     method: "POST",
     url: `/v1/content/tg-apps/${slug}/rating`,
-    headers: { host: HOST, origin: `http://${HOST}`, cookie, "content-type": "application/json" },
+    headers: { host: TEST_HOST, origin: `http://${TEST_HOST}`, cookie, "content-type": "application/json" },
     payload: JSON.stringify({ stars }),
   });
 }
@@ -336,12 +302,12 @@ describe.each(targets)("apps and bot center ($name)", (target) => {
     const denied = await app.inject({
       method: "GET",
       url: "/v1/admin/tg-apps/submissions",
-      headers: { host: HOST, cookie: userCookie },
+      headers: { host: TEST_HOST, cookie: userCookie },
     });
     expect(denied.statusCode).toBe(403);
 
     const adminCookie = await login(app, "admin");
-    const headers = { host: HOST, origin: `http://${HOST}`, cookie: adminCookie };
+    const headers = { host: TEST_HOST, origin: `http://${TEST_HOST}`, cookie: adminCookie };
     const queue = await app.inject({ method: "GET", url: "/v1/admin/tg-apps/submissions", headers });
     expect((queue.json() as { data: { id: number; status: string }[] }).data[0]).toMatchObject({
       id,
