@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { decimal, idParamsSchema, listPage, symbol } from "./order-fields.ts";
 
 /**
  * USDT-M perpetuals on paper: `/v1/paper/futures/*` (logged in, `paptrading: 1`) and
@@ -60,12 +61,6 @@ export const FuturesPath = {
   WS: "/v1/ws/futures",
 } as const;
 
-const decimal = z.string().regex(/^\d{1,20}(\.\d{1,18})?$/, "decimal");
-const symbol = z
-  .string()
-  .regex(/^[A-Za-z0-9]{2,20}$/, "symbol")
-  .transform((s) => s.toUpperCase());
-
 export const FUTURES_ORDER_TYPES = ["LIMIT", "MARKET", "STOP_MARKET", "TAKE_PROFIT_MARKET"] as const;
 export type FuturesOrderType = (typeof FUTURES_ORDER_TYPES)[number];
 export const POSITION_SIDES = ["BOTH", "LONG", "SHORT"] as const;
@@ -95,16 +90,10 @@ export const futuresOrderBodySchema = z
   .refine((b) => b.closePosition || b.quantity !== undefined, { path: ["quantity"], message: "required" });
 export type FuturesOrderBody = z.input<typeof futuresOrderBodySchema>;
 
-export const futuresQuerySchema = z.object({
-  symbol: symbol.optional(),
-  limit: z.coerce.number().int().min(1).max(500).default(100),
-  before: z.coerce.number().int().min(1).optional(),
-});
+export const futuresQuerySchema = z.object(listPage);
 export type FuturesQuery = z.input<typeof futuresQuerySchema>;
 
-export const futuresOrderIdParamsSchema = z.object({
-  id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
-});
+export const futuresOrderIdParamsSchema = idParamsSchema;
 
 export const leverageBodySchema = z.object({ symbol, leverage: z.number().int().min(1).max(125) });
 export const marginModeBodySchema = z.object({ symbol, marginMode: z.enum(MARGIN_MODES) });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { checkSpotOrder, decimal, issueOn, listPage, spotOrderFields, symbol } from "./order-fields.ts";
 import type { PaperOrder, PaperTrade } from "./trading.ts";
 
 /**
@@ -63,16 +64,10 @@ export const MARGIN_CALL_LEVEL = "1.3";
 /** Forced liquidation below this margin level. */
 export const MARGIN_LIQUIDATION_LEVEL = "1.1";
 
-const decimal = z.string().regex(/^\d{1,20}(\.\d{1,18})?$/, "decimal");
-const symbol = z
-  .string()
-  .regex(/^[A-Za-z0-9]{2,20}$/, "symbol")
-  .transform((s) => s.toUpperCase());
 const asset = z
   .string()
   .regex(/^[A-Za-z0-9]{2,10}$/, "asset")
   .transform((s) => s.toUpperCase());
-const clientOrderId = z.string().regex(/^[A-Za-z0-9._:-]{1,36}$/, "clientOrderId");
 
 export const MARGIN_MODES_SPOT = ["cross", "isolated"] as const;
 export type MarginAccountModeValue = (typeof MARGIN_MODES_SPOT)[number];
@@ -108,37 +103,15 @@ export const MARGIN_SIDE_EFFECTS = ["NO_SIDE_EFFECT", "MARGIN_BUY", "AUTO_REPAY"
 export const marginOrderBodySchema = z
   .object({
     mode: z.enum(MARGIN_MODES_SPOT).default("cross"),
-    symbol,
-    side: z.enum(["BUY", "SELL"]),
-    type: z.enum(["LIMIT", "MARKET", "LIMIT_MAKER", "STOP_LIMIT", "STOP_MARKET"]),
-    price: decimal.optional(),
-    quantity: decimal.optional(),
-    quoteQty: decimal.optional(),
-    stopPrice: decimal.optional(),
-    timeInForce: z.enum(["GTC", "IOC", "FOK"]).optional(),
-    clientOrderId: clientOrderId.optional(),
+    ...spotOrderFields,
     sideEffectType: z.enum(MARGIN_SIDE_EFFECTS).default("NO_SIDE_EFFECT"),
   })
-  .superRefine((o, ctx) => {
-    const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
-    const priced = o.type === "LIMIT" || o.type === "LIMIT_MAKER" || o.type === "STOP_LIMIT";
-    const stopped = o.type === "STOP_LIMIT" || o.type === "STOP_MARKET";
-    if (priced !== (o.price !== undefined)) issue("price", priced ? "required" : "not allowed");
-    if (stopped !== (o.stopPrice !== undefined)) issue("stopPrice", stopped ? "required" : "not allowed");
-    const byQuote = o.type === "MARKET" && o.side === "BUY" && o.quoteQty !== undefined;
-    if (o.quoteQty !== undefined && !(o.type === "MARKET" && o.side === "BUY"))
-      issue("quoteQty", "market buys only");
-    if (byQuote === (o.quantity !== undefined)) issue("quantity", byQuote ? "not with quoteQty" : "required");
-    if (o.timeInForce !== undefined && !(o.type === "LIMIT" || o.type === "STOP_LIMIT"))
-      issue("timeInForce", "limit orders only");
-  });
+  .superRefine((o, ctx) => checkSpotOrder(o, issueOn(ctx)));
 export type MarginOrderBody = z.input<typeof marginOrderBodySchema>;
 
 export const marginOrdersQuerySchema = z.object({
   mode: z.enum(MARGIN_MODES_SPOT).optional(),
-  symbol: symbol.optional(),
-  limit: z.coerce.number().int().min(1).max(500).default(100),
-  before: z.coerce.number().int().min(1).optional(),
+  ...listPage,
 });
 export type MarginOrdersQuery = z.input<typeof marginOrdersQuerySchema>;
 

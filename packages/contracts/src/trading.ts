@@ -1,4 +1,16 @@
 import { z } from "zod";
+import {
+  checkSpotOrder,
+  clientOrderId,
+  decimal,
+  idParamsSchema,
+  issueOn,
+  listPage,
+  ORDER_SIDES,
+  ORDER_TYPES,
+  spotOrderFields,
+  TIME_IN_FORCE,
+} from "./order-fields.ts";
 
 /**
  * Paper (simulation) trading: `/v1/paper/*` and the `/v1/ws/user` stream. Every call
@@ -66,13 +78,6 @@ export const PAPER_TOPUP_CAP: Readonly<Record<string, string>> = Object.freeze({
 /** Open (resting or untriggered) orders one user may have. */
 export const PAPER_MAX_OPEN_ORDERS = 200;
 
-const decimal = z.string().regex(/^\d{1,20}(\.\d{1,18})?$/, "decimal");
-const symbol = z
-  .string()
-  .regex(/^[A-Za-z0-9]{2,20}$/, "symbol")
-  .transform((s) => s.toUpperCase());
-const clientOrderId = z.string().regex(/^[A-Za-z0-9._:-]{1,36}$/, "clientOrderId");
-
 /**
  * One leg of a TP/SL attached to a LIMIT, LIMIT_MAKER or MARKET order: a trigger order
  * placed when the parent fills, for the quantity the parent filled, on the other side.
@@ -87,12 +92,10 @@ export type TpSlLegBody = z.input<typeof tpslLegSchema>;
 /** Order types a TP/SL may be attached to. */
 export const TPSL_PARENT_TYPES = ["LIMIT", "LIMIT_MAKER", "MARKET"] as const;
 
-export const ORDER_SIDES = ["BUY", "SELL"] as const;
+export { ORDER_SIDES, ORDER_TYPES, TIME_IN_FORCE };
 export type OrderSideValue = (typeof ORDER_SIDES)[number];
 /** LIMIT_MAKER is post-only (refused if it would take). */
-export const ORDER_TYPES = ["LIMIT", "MARKET", "LIMIT_MAKER", "STOP_LIMIT", "STOP_MARKET"] as const;
 export type OrderTypeValue = (typeof ORDER_TYPES)[number];
-export const TIME_IN_FORCE = ["GTC", "IOC", "FOK"] as const;
 export type TimeInForceValue = (typeof TIME_IN_FORCE)[number];
 export const ORDER_STATUSES = [
   "NEW",
@@ -119,46 +122,24 @@ export type OrderStatusValue = (typeof ORDER_STATUSES)[number];
  */
 export const placeOrderBodySchema = z
   .object({
-    symbol,
-    side: z.enum(ORDER_SIDES),
-    type: z.enum(ORDER_TYPES),
-    price: decimal.optional(),
-    quantity: decimal.optional(),
-    quoteQty: decimal.optional(),
-    stopPrice: decimal.optional(),
-    timeInForce: z.enum(TIME_IN_FORCE).optional(),
-    clientOrderId: clientOrderId.optional(),
+    ...spotOrderFields,
     takeProfit: tpslLegSchema.optional(),
     stopLoss: tpslLegSchema.optional(),
   })
   .superRefine((o, ctx) => {
-    const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
-    const priced = o.type === "LIMIT" || o.type === "LIMIT_MAKER" || o.type === "STOP_LIMIT";
-    const stopped = o.type === "STOP_LIMIT" || o.type === "STOP_MARKET";
-    if (priced !== (o.price !== undefined)) issue("price", priced ? "required" : "not allowed");
-    if (stopped !== (o.stopPrice !== undefined)) issue("stopPrice", stopped ? "required" : "not allowed");
-    const byQuote = o.type === "MARKET" && o.side === "BUY" && o.quoteQty !== undefined;
-    if (o.quoteQty !== undefined && !(o.type === "MARKET" && o.side === "BUY"))
-      issue("quoteQty", "market buys only");
-    if (byQuote === (o.quantity !== undefined)) issue("quantity", byQuote ? "not with quoteQty" : "required");
-    if (o.timeInForce !== undefined && !(o.type === "LIMIT" || o.type === "STOP_LIMIT"))
-      issue("timeInForce", "limit orders only");
+    const issue = issueOn(ctx);
+    checkSpotOrder(o, issue);
     const tpslParent = (TPSL_PARENT_TYPES as readonly string[]).includes(o.type);
     if (o.takeProfit !== undefined && !tpslParent) issue("takeProfit", "limit and market orders only");
     if (o.stopLoss !== undefined && !tpslParent) issue("stopLoss", "limit and market orders only");
   });
 export type PlaceOrderBody = z.input<typeof placeOrderBodySchema>;
 
-export const orderIdParamsSchema = z.object({
-  id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
-});
+export const orderIdParamsSchema = idParamsSchema;
 export const clientOrderIdParamsSchema = z.object({ clientOrderId });
 
 export const ordersQuerySchema = z.object({
-  symbol: symbol.optional(),
-  limit: z.coerce.number().int().min(1).max(500).default(100),
-  /** Orders (or trades) with an id below this (paging backwards). */
-  before: z.coerce.number().int().min(1).optional(),
+  ...listPage,
   /** Only this side; filtered before the limit, so `before` pages stay full. */
   side: z.enum(ORDER_SIDES).optional(),
 });
