@@ -49,7 +49,7 @@ import {
 } from "@meridian/domain";
 import { AppError, errors } from "../../platform/errors.ts";
 import type { FuturesService } from "../futures/index.ts";
-import type { OrderRow, OrderWallet, TradeRow } from "../paper/engine.ts";
+import { type OrderRow, type OrderWallet, rejected, type TradeRow } from "../paper/engine.ts";
 import type { PaperService, PaperTx } from "../paper/index.ts";
 import { clientIdInUse } from "../paper/service.ts";
 import { maxAmount, presentAccount, presentOrder, presentRecord, presentTrade } from "./present.ts";
@@ -646,15 +646,7 @@ export class MarginService {
       return this.duplicate(existing);
     }
     if (outcome.rejection !== null) {
-      throw new AppError(PaperCode.ORDER_REJECTED, `Order rejected: ${outcome.rejection.code}`, {
-        status: 200,
-        data: {
-          reason: outcome.rejection.code,
-          field: outcome.rejection.field,
-          params: outcome.rejection.params,
-          orderId: outcome.order.id,
-        },
-      });
+      throw rejected(outcome.rejection, outcome.order.id);
     }
     return {
       order: this.presentOrder(outcome.order),

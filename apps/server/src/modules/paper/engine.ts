@@ -219,10 +219,16 @@ const CID_MEMORY_MS = 5 * 60_000;
 
 export const isOpenStatus = (s: OrderStatusValue): boolean => OPEN.has(s);
 
-function rejected(error: DomainError): AppError {
+/** ORDER_REJECTED (HTTP 200) with the domain reason, and the stored order's id once it has one. */
+export function rejected(error: DomainError, orderId?: number): AppError {
   return new AppError(PaperCode.ORDER_REJECTED, `Order rejected: ${error.code}`, {
     status: 200,
-    data: { reason: error.code, field: error.field, params: error.params },
+    data: {
+      reason: error.code,
+      field: error.field,
+      params: error.params,
+      ...(orderId === undefined ? {} : { orderId }),
+    },
   });
 }
 

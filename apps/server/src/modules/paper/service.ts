@@ -27,6 +27,7 @@ import {
   PaperEngine,
   type PlaceOptions,
   type PlaceOutcome,
+  rejected,
   type TradeRow,
 } from "./engine.ts";
 import { presentBalances, presentOrder, presentTier, presentTrade } from "./present.ts";
@@ -387,15 +388,7 @@ export class PaperService {
       return this.duplicate(existing);
     }
     if (outcome.rejection !== null) {
-      throw new AppError(PaperCode.ORDER_REJECTED, `Order rejected: ${outcome.rejection.code}`, {
-        status: 200,
-        data: {
-          reason: outcome.rejection.code,
-          field: outcome.rejection.field,
-          params: outcome.rejection.params,
-          orderId: outcome.order.id,
-        },
-      });
+      throw rejected(outcome.rejection, outcome.order.id);
     }
     return {
       order: this.presentOrder(outcome.order),
