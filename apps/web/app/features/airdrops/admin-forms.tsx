@@ -37,6 +37,18 @@ const TIME_FIELDS = [
 
 type FormValues = Record<string, string | boolean | string[] | Record<string, string>[] | undefined>;
 
+/**
+ * Whether the page has hydrated. The dialogs below keep their form mounted while closed
+ * (`forceRender`), so `form.setFieldsValue` on opening always reaches a connected form;
+ * but a portal rendered during hydration has no server HTML to match (React error #418),
+ * so they start rendering it only once the page has hydrated.
+ */
+function useHydrated(): boolean {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
+}
+
 /** Create or edit one airdrop (English text; translations are kept as stored). */
 export function AirdropForm({
   slug,
@@ -50,6 +62,7 @@ export function AirdropForm({
   onSaved: () => void;
 }) {
   const [form] = Form.useForm<FormValues>();
+  const hydrated = useHydrated();
   const [stored, setStored] = useState<Stored | null>(null);
   const [error, setError] = useState("");
 
@@ -100,7 +113,7 @@ export function AirdropForm({
       onCancel={onClose}
       onOk={handleSave}
       width={760}
-      forceRender
+      forceRender={hydrated}
     >
       {error ? (
         <p role="alert" className="ad-error">
@@ -276,6 +289,7 @@ export function NewsForm({
   onSaved: () => void;
 }) {
   const [form] = Form.useForm<FormValues>();
+  const hydrated = useHydrated();
   const [error, setError] = useState("");
   useEffect(() => {
     if (!open) return;
@@ -314,7 +328,13 @@ export function NewsForm({
     }
   };
   return (
-    <Modal open={open} title={item?.slug ?? "New news item"} onCancel={onClose} onOk={handleSave} forceRender>
+    <Modal
+      open={open}
+      title={item?.slug ?? "New news item"}
+      onCancel={onClose}
+      onOk={handleSave}
+      forceRender={hydrated}
+    >
       {error ? (
         <p role="alert" className="ad-error">
           {error}
