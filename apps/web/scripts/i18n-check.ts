@@ -29,6 +29,7 @@ export const REQUIRED_NAMESPACES = [
   "futures",
   "margin",
   "adminTools",
+  "tgAppsAdmin",
 ];
 
 const resourcesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../app/i18n/resources");
