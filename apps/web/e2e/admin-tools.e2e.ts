@@ -5,54 +5,50 @@
  * visitor's page carries.
  */
 import { execFileSync } from "node:child_process";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import {
-  type Browser,
-  launchBrowser,
-  newPage,
-  type Page,
-  type RunningServer,
-  repoRoot,
-  startServer,
-} from "./harness.ts";
+import { describe, expect, test } from "vitest";
+import { newPage, type Page, repoRoot, serverAndBrowser } from "./harness.ts";
 
-let server: RunningServer;
-let browser: Browser;
 const adminEmail = `admin-${Date.now()}@example.com`;
 const adminPassword = "admin-password-1";
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  // `npm run admin:create` on the test server's data directory.
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: server.dataDir };
-  delete env.DATABASE_URL;
-  execFileSync(
-    process.execPath,
-    ["apps/server/src/modules/accounts/admin-create.ts", "--email", adminEmail, "--password", adminPassword],
-    { cwd: repoRoot, env, stdio: "pipe" },
-  );
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const run = serverAndBrowser(
+  {},
+  {
+    timeout: 120_000,
+    // `npm run admin:create` on the test server's data directory.
+    setup: (server) => {
+      const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: server.dataDir };
+      delete env.DATABASE_URL;
+      execFileSync(
+        process.execPath,
+        [
+          "apps/server/src/modules/accounts/admin-create.ts",
+          "--email",
+          adminEmail,
+          "--password",
+          adminPassword,
+        ],
+        { cwd: repoRoot, env, stdio: "pipe" },
+      );
+    },
+  },
+);
 
 async function loginAsAdmin(path: string, allowErrors: (string | RegExp)[] = []): Promise<Page> {
-  const page = await newPage(browser, { allowErrors });
-  await page.goto(`${server.url}/login?redirect=${encodeURIComponent(path)}`);
+  const page = await newPage(run.browser, { allowErrors });
+  await page.goto(`${run.server.url}/login?redirect=${encodeURIComponent(path)}`);
   await page.waitForLoadState("networkidle");
   await page.getByTestId("login-name").fill(adminEmail);
   await page.getByTestId("login-password").fill(adminPassword);
   await page.getByTestId("login-submit").click();
-  await page.waitForURL(`${server.url}${path}`);
+  await page.waitForURL(`${run.server.url}${path}`);
   return page;
 }
 
 describe("security reports", () => {
   test("anonymous visitors get 401 and a login link, not the list", async () => {
-    const page = await newPage(browser, { allowErrors: ["Failed to load resource"] });
-    const response = await page.goto(`${server.url}/admin/security-reports`);
+    const page = await newPage(run.browser, { allowErrors: ["Failed to load resource"] });
+    const response = await page.goto(`${run.server.url}/admin/security-reports`);
     expect(response?.status()).toBe(401);
     expect(await page.getByRole("alert").textContent()).toContain("Administrators only");
     expect(await page.getByRole("link", { name: "Log in" }).last().getAttribute("href")).toBe(
@@ -62,8 +58,8 @@ describe("security reports", () => {
   });
 
   test("reports a page sends are listed with counts, browser and filters", async () => {
-    const sender = await newPage(browser);
-    await sender.goto(`${server.url}/`);
+    const sender = await newPage(run.browser);
+    await sender.goto(`${run.server.url}/`);
     const codes = await sender.evaluate(async () => {
       const out: string[] = [];
       for (const event of ["loginEncryptFailed", "initFailed", "loginEncryptFailed"]) {
@@ -103,10 +99,10 @@ describe("security reports", () => {
     expect(await page.locator('.at-counts a[aria-current="true"]').textContent()).toContain("initFailed");
 
     // A day with no reports.
-    await page.goto(`${server.url}/admin/security-reports?from=2020-01-01&to=2020-01-02`);
+    await page.goto(`${run.server.url}/admin/security-reports?from=2020-01-01&to=2020-01-02`);
     expect(await page.locator(".at-counts").textContent()).toContain("No reports match");
     // A bad filter is explained, never a server error.
-    const bad = await page.goto(`${server.url}/admin/security-reports?from=2020-13-99x`);
+    const bad = await page.goto(`${run.server.url}/admin/security-reports?from=2020-13-99x`);
     expect(bad?.status()).toBe(200);
     expect(await page.getByRole("alert").textContent()).toContain("These filters cannot be used");
   });
@@ -138,8 +134,8 @@ describe("page metadata", () => {
     await page.getByRole("status").filter({ hasText: "Saved." }).waitFor();
     await expect.poll(() => rows.filter({ hasText: "エアドロップ一覧 E2E" }).count()).toBe(1);
 
-    const visitor = await newPage(browser, { locale: "ja" });
-    await visitor.goto(`${server.url}/ja/airdrops`);
+    const visitor = await newPage(run.browser, { locale: "ja" });
+    await visitor.goto(`${run.server.url}/ja/airdrops`);
     // The anonymous micro-cache may hold the page for up to a second.
     await expect
       .poll(

@@ -4,27 +4,10 @@
  * registration with the account prefilled, the head tags search engines read, and the
  * sitemaps.
  */
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import {
-  type Browser,
-  launchBrowser,
-  newPage,
-  type Page,
-  type RunningServer,
-  startServer,
-} from "./harness.ts";
+import { describe, expect, test } from "vitest";
+import { newPage, type Page, serverAndBrowser } from "./harness.ts";
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const run = serverAndBrowser();
 
 // The visitor is anonymous: the shell logs the failed user-info call.
 const ANONYMOUS = [/get user info error/i, /401/];
@@ -48,8 +31,8 @@ async function headTags(page: Page) {
 
 describe("airdrop library", () => {
   test("home: sections, FAQ accordion by keyboard, head tags and JSON-LD", async () => {
-    const page = await newPage(browser, { allowErrors: ANONYMOUS });
-    const response = await page.goto(`${server.url}/airdrops`);
+    const page = await newPage(run.browser, { allowErrors: ANONYMOUS });
+    const response = await page.goto(`${run.server.url}/airdrops`);
     expect(response?.status()).toBe(200);
     await expect(page.locator("h1").textContent()).resolves.toBe("Crypto airdrops");
     await expect(page.locator("#ad-popular + table tbody tr").count()).resolves.toBe(8);
@@ -63,7 +46,7 @@ describe("airdrop library", () => {
 
     const head = await headTags(page);
     expect(head.title).toContain("2025");
-    expect(head.canonical).toBe(`${server.url}/airdrops`);
+    expect(head.canonical).toBe(`${run.server.url}/airdrops`);
     expect(head.description).toBeTruthy();
     expect(head.ogTitle).toBe(head.title);
     expect(head.twitter).toBe("summary");
@@ -71,15 +54,15 @@ describe("airdrop library", () => {
     expect(langs).toContain("x-default");
     expect(langs).toContain("ar");
     expect(langs).toContain("ja");
-    expect(head.hreflang.find((h) => h.lang === "ja")?.href).toBe(`${server.url}/ja/airdrops`);
-    expect(head.hreflang.every((h) => h.href?.startsWith(server.url))).toBe(true);
+    expect(head.hreflang.find((h) => h.lang === "ja")?.href).toBe(`${run.server.url}/ja/airdrops`);
+    expect(head.hreflang.every((h) => h.href?.startsWith(run.server.url))).toBe(true);
     const types = head.jsonLd.map((text) => (JSON.parse(text) as { "@type": string })["@type"]);
     expect(types).toEqual(expect.arrayContaining(["BreadcrumbList", "FAQPage"]));
   });
 
   test("list: filter by status, sort by a column, paginate with links", async () => {
-    const page = await newPage(browser, { allowErrors: ANONYMOUS });
-    await page.goto(`${server.url}/airdrops/list`);
+    const page = await newPage(run.browser, { allowErrors: ANONYMOUS });
+    await page.goto(`${run.server.url}/airdrops/list`);
     await expect(page.locator("h1").textContent()).resolves.toBe("All airdrops");
     const headers = await page.locator(".ad-table thead th").allTextContents();
     for (const name of ["Name", "Ticker", "Chain", "Status", "Est. value", "Current price", "Listing date"]) {
@@ -111,14 +94,14 @@ describe("airdrop library", () => {
     await expect(trade.getAttribute("href")).resolves.toBe("/spot/HYPEUSDT");
 
     // Page two is a plain link crawlers can follow.
-    await page.goto(`${server.url}/airdrops/list`);
+    await page.goto(`${run.server.url}/airdrops/list`);
     const next = page.locator(".ad-pagination a", { hasText: "2" }).first();
     await expect(next.getAttribute("href")).resolves.toBe("/airdrops/list?page=2");
   });
 
   test("detail: facts, countdown, project links, then the buy prompt into registration", async () => {
-    const page = await newPage(browser, { allowErrors: ANONYMOUS });
-    await page.goto(`${server.url}/airdrops/list?status=active`);
+    const page = await newPage(run.browser, { allowErrors: ANONYMOUS });
+    await page.goto(`${run.server.url}/airdrops/list?status=active`);
     const first = page.locator(".ad-table tbody tr").first();
     const slug = await first.getAttribute("data-slug");
     await first.locator(".ad-name").click();
@@ -149,52 +132,52 @@ describe("airdrop library", () => {
   });
 
   test("an unknown airdrop answers a real 404 inside the shell", async () => {
-    const page = await newPage(browser, { allowErrors: [...ANONYMOUS, "Failed to load resource"] });
-    const response = await page.goto(`${server.url}/airdrops/no-such-airdrop`);
+    const page = await newPage(run.browser, { allowErrors: [...ANONYMOUS, "Failed to load resource"] });
+    const response = await page.goto(`${run.server.url}/airdrops/no-such-airdrop`);
     expect(response?.status()).toBe(404);
     await expect(page.getByTestId("not-found").count()).resolves.toBe(1);
   });
 
   test("news: an item from the home page has its own page with Article JSON-LD; unknown news is 404", async () => {
-    const page = await newPage(browser, { allowErrors: ANONYMOUS });
-    await page.goto(`${server.url}/ja/airdrops`);
+    const page = await newPage(run.browser, { allowErrors: ANONYMOUS });
+    await page.goto(`${run.server.url}/ja/airdrops`);
     const link = page.locator('.ad-news a[href*="/airdrops/news/"]').first();
     const href = (await link.getAttribute("href")) ?? "";
     expect(href).toMatch(/^\/ja\/airdrops\/news\/[a-z0-9-]+$/);
     await link.click();
-    await page.waitForURL(`${server.url}${href}`);
+    await page.waitForURL(`${run.server.url}${href}`);
     // Client-side navigation: the head follows once the new route has rendered.
-    await expect.poll(async () => (await headTags(page)).canonical).toBe(`${server.url}${href}`);
+    await expect.poll(async () => (await headTags(page)).canonical).toBe(`${run.server.url}${href}`);
     const head = await headTags(page);
-    expect(head.hreflang.find((h) => h.lang === "x-default")?.href).toBe(`${server.url}${href.slice(3)}`);
+    expect(head.hreflang.find((h) => h.lang === "x-default")?.href).toBe(`${run.server.url}${href.slice(3)}`);
     const ld = head.jsonLd.map((t) => JSON.parse(t) as Record<string, unknown>);
     const article = ld.find((d) => d["@type"] === "Article");
-    expect(article).toMatchObject({ mainEntityOfPage: `${server.url}${href}` });
+    expect(article).toMatchObject({ mainEntityOfPage: `${run.server.url}${href}` });
     for (const key of ["headline", "datePublished", "dateModified", "image"])
       expect(article?.[key]).toBeTruthy();
     expect(ld.some((d) => d["@type"] === "BreadcrumbList")).toBe(true);
     await expect(page.locator("h1").textContent()).resolves.toBe(article?.headline);
-    const missing = await fetch(`${server.url}/airdrops/news/no-such-news`);
+    const missing = await fetch(`${run.server.url}/airdrops/news/no-such-news`);
     expect(missing.status).toBe(404);
   });
 
   test("Arabic renders right to left with translated labels", async () => {
-    const page = await newPage(browser, { locale: "ar", colorScheme: "dark", allowErrors: ANONYMOUS });
-    await page.goto(`${server.url}/ar/airdrops/list`);
+    const page = await newPage(run.browser, { locale: "ar", colorScheme: "dark", allowErrors: ANONYMOUS });
+    await page.goto(`${run.server.url}/ar/airdrops/list`);
     await expect(page.locator("html").getAttribute("dir")).resolves.toBe("rtl");
     await expect(page.locator("h1").textContent()).resolves.toBe("كل الإنزالات الجوية");
     const canonical = (await headTags(page)).canonical;
-    expect(canonical).toBe(`${server.url}/ar/airdrops/list`);
+    expect(canonical).toBe(`${run.server.url}/ar/airdrops/list`);
   });
 
   test("sitemap index, a child sitemap, robots.txt and the feed parse", async () => {
-    const index = await (await fetch(`${server.url}/sitemap.xml`)).text();
+    const index = await (await fetch(`${run.server.url}/sitemap.xml`)).text();
     const children = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1] ?? "");
-    expect(children).toContain(`${server.url}/sitemaps/airdrops-en.xml`);
-    expect(children).toContain(`${server.url}/sitemaps/airdrops-ar.xml`);
+    expect(children).toContain(`${run.server.url}/sitemaps/airdrops-en.xml`);
+    expect(children).toContain(`${run.server.url}/sitemaps/airdrops-ar.xml`);
 
-    const page = await newPage(browser, { allowErrors: ANONYMOUS });
-    await page.goto(`${server.url}/airdrops`);
+    const page = await newPage(run.browser, { allowErrors: ANONYMOUS });
+    await page.goto(`${run.server.url}/airdrops`);
     const parsed = await page.evaluate(async (url) => {
       const text = await (await fetch(url)).text();
       const doc = new DOMParser().parseFromString(text, "application/xml");
@@ -204,16 +187,16 @@ describe("airdrop library", () => {
         lastmods: [...doc.getElementsByTagName("lastmod")].map((l) => l.textContent),
         alternates: doc.getElementsByTagNameNS("http://www.w3.org/1999/xhtml", "link").length,
       };
-    }, `${server.url}/sitemaps/airdrops-ja.xml`);
+    }, `${run.server.url}/sitemaps/airdrops-ja.xml`);
     expect(parsed.error).toBeNull();
-    expect(parsed.locs).toContain(`${server.url}/ja/airdrops/notcoin`);
-    expect(parsed.locs).toContain(`${server.url}/ja/airdrops/list`);
+    expect(parsed.locs).toContain(`${run.server.url}/ja/airdrops/notcoin`);
+    expect(parsed.locs).toContain(`${run.server.url}/ja/airdrops/list`);
     expect(parsed.lastmods.every((d) => d !== null && !Number.isNaN(Date.parse(d)))).toBe(true);
     expect(parsed.alternates).toBeGreaterThan(parsed.locs.length);
 
-    const robots = await (await fetch(`${server.url}/robots.txt`)).text();
-    expect(robots).toContain(`Sitemap: ${server.url}/sitemap.xml`);
-    const feed = await fetch(`${server.url}/ja/airdrops/feed.xml`);
+    const robots = await (await fetch(`${run.server.url}/robots.txt`)).text();
+    expect(robots).toContain(`Sitemap: ${run.server.url}/sitemap.xml`);
+    const feed = await fetch(`${run.server.url}/ja/airdrops/feed.xml`);
     expect(feed.headers.get("content-type")).toContain("application/atom+xml");
     expect(await feed.text()).toContain("<feed");
   });

@@ -4,27 +4,10 @@
  * script tag under the server's CSP, and the shell's own pickers drive the host's
  * callbacks.
  */
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import {
-  type Browser,
-  launchBrowser,
-  newPage,
-  type Page,
-  type RunningServer,
-  startServer,
-} from "./harness.ts";
+import { describe, expect, test } from "vitest";
+import { newPage, type Page, serverAndBrowser } from "./harness.ts";
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const run = serverAndBrowser();
 
 const header = (page: Page) => page.locator('#site-header [data-meridian-shell="header"]');
 const footer = (page: Page) => page.locator('#site-footer [data-meridian-shell="footer"]');
@@ -35,13 +18,13 @@ async function logged(page: Page, name: string): Promise<string[]> {
 }
 
 async function openDemo(page: Page, query = ""): Promise<void> {
-  await page.goto(`${server.url}/embed-demo${query}`);
+  await page.goto(`${run.server.url}/embed-demo${query}`);
   await page.waitForSelector('body[data-shell-mounted="true"]');
 }
 
 describe("embeddable shell", () => {
   test("serves a short-cached loader pointing at long-cached hashed files", async () => {
-    const loader = await fetch(`${server.url}/embed/shell.js`);
+    const loader = await fetch(`${run.server.url}/embed/shell.js`);
     expect(loader.status).toBe(200);
     expect(loader.headers.get("cache-control")).toBe("public, max-age=300");
     expect(loader.headers.get("content-type")).toMatch(/^text\/javascript/);
@@ -52,14 +35,14 @@ describe("embeddable shell", () => {
     expect(entry).toBeDefined();
     expect(styles).toBeDefined();
     for (const file of [entry, styles]) {
-      const res = await fetch(`${server.url}/embed/${file}`);
+      const res = await fetch(`${run.server.url}/embed/${file}`);
       expect(res.status).toBe(200);
       expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     }
-    expect((await fetch(`${server.url}/embed/assets/..%2Fshell.js`)).status).toBe(404);
-    expect((await fetch(`${server.url}/embed/assets/missing-1234.js`)).status).toBe(404);
+    expect((await fetch(`${run.server.url}/embed/assets/..%2Fshell.js`)).status).toBe(404);
+    expect((await fetch(`${run.server.url}/embed/assets/missing-1234.js`)).status).toBe(404);
 
-    const demo = await fetch(`${server.url}/embed-demo`);
+    const demo = await fetch(`${run.server.url}/embed-demo`);
     expect(demo.status).toBe(200);
     expect(demo.headers.get("content-security-policy")).toMatch(/script-src 'self' 'nonce-/);
     const html = await demo.text();
@@ -67,7 +50,7 @@ describe("embeddable shell", () => {
   });
 
   test("the demo page shows the header and footer under the CSP, with no console errors", async () => {
-    const page = await newPage(browser);
+    const page = await newPage(run.browser);
     await openDemo(page);
     await expect.poll(() => header(page).locator(".shell-header").isVisible()).toBe(true);
     expect(await footer(page).locator(".shell-footer").isVisible()).toBe(true);
@@ -90,7 +73,7 @@ describe("embeddable shell", () => {
   });
 
   test("switching language in the embedded header calls onLanguageChange and re-renders (ar is rtl)", async () => {
-    const page = await newPage(browser);
+    const page = await newPage(run.browser);
     await openDemo(page);
     const loginText = await header(page).locator(".shell-auth a").first().textContent();
     await header(page).getByTestId("language-picker").selectOption("ar");
@@ -109,7 +92,7 @@ describe("embeddable shell", () => {
   });
 
   test("the theme toggle calls onThemeChange and switches the shell's theme", async () => {
-    const page = await newPage(browser);
+    const page = await newPage(run.browser);
     await openDemo(page);
     await header(page).getByTestId("theme-toggle").click();
     await expect.poll(() => logged(page, "onThemeChange")).toEqual([expect.stringContaining('"black"')]);
@@ -125,7 +108,7 @@ describe("embeddable shell", () => {
   });
 
   test("the legal dialog opens from the embedded footer and closes", async () => {
-    const page = await newPage(browser);
+    const page = await newPage(run.browser);
     await openDemo(page, "?locale=ar&theme=black");
     await expect.poll(() => header(page).getAttribute("dir")).toBe("rtl");
     await footer(page).getByTestId("legal-dialog-link").click();
@@ -142,7 +125,7 @@ describe("embeddable shell", () => {
   });
 
   test("update() from the host shows the user; unmount() removes everything", async () => {
-    const page = await newPage(browser);
+    const page = await newPage(run.browser);
     await openDemo(page);
     await page.locator("#login-as-demo").click();
     await expect

@@ -8,31 +8,11 @@
  * one symbol and adjusts the long's isolated margin.
  */
 import { FuturesPath, type FuturesPosition } from "@meridian/contracts";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { registerThroughPages } from "./account-flows.ts";
-import {
-  type Browser,
-  launchBrowser,
-  newPage,
-  type Page,
-  type RunningServer,
-  startServer,
-} from "./harness.ts";
+import { newPage, type Page, serverAndBrowser } from "./harness.ts";
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([
-    startServer({ env: { DEV_OUTBOX: "true", FUTURES_TEST_MARKS: "1" } }),
-    launchBrowser(),
-  ]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const run = serverAndBrowser({ env: { DEV_OUTBOX: "true", FUTURES_TEST_MARKS: "1" } });
 
 /** Logged-out pages log the spec's "get user info error"; the shell's nonce trips a hydration warning (see accounts.e2e.ts). */
 const allowErrors = ["get user info error", "hydrated but some attributes"];
@@ -70,28 +50,28 @@ async function position(page: Page): Promise<FuturesPosition | undefined> {
 
 describe("futures trading", () => {
   test("a visitor sees the market and a login prompt; /protection-fund shows the fund", async () => {
-    const page = await newPage(browser, { allowErrors });
-    await page.goto(`${server.url}/futures/usdt/BTCUSDT`);
+    const page = await newPage(run.browser, { allowErrors });
+    await page.goto(`${run.server.url}/futures/usdt/BTCUSDT`);
     await page.waitForLoadState("networkidle");
     expect(await page.title()).toContain("BTCUSDT");
     await page.getByTestId("futures-login-prompt").waitFor();
     expect(await page.getByTestId("book-ask").count()).toBeGreaterThan(5);
     await expect.poll(() => textOf(page, "mark-price")).toMatch(/^\d{1,3}(,\d{3})*\.\d+$/);
 
-    await page.goto(`${server.url}/protection-fund`);
+    await page.goto(`${run.server.url}/protection-fund`);
     expect(await textOf(page, "insurance-balance")).toMatch(/^\d[\d,]*\.\d{2} USDT$/);
   });
 
   test("transfer in, leveraged long, PnL on the pinned mark, TP/SL, liquidation", async () => {
-    const page = await newPage(browser, { allowErrors });
-    await registerThroughPages(page, server.url, `futures${Date.now()}@example.com`);
+    const page = await newPage(run.browser, { allowErrors });
+    await registerThroughPages(page, run.server.url, `futures${Date.now()}@example.com`);
     await page.context().addInitScript(() => localStorage.setItem("skipGuide", "1"));
 
-    await page.goto(`${server.url}/futures/usdt/BTCUSDT`);
+    await page.goto(`${run.server.url}/futures/usdt/BTCUSDT`);
     await page.waitForLoadState("networkidle");
     await page.getByTestId("enter-simulation").first().click();
     await page.getByTestId("simulation-badge").waitFor();
-    await page.waitForURL(`${server.url}/futures/usdt/BTCUSDT`);
+    await page.waitForURL(`${run.server.url}/futures/usdt/BTCUSDT`);
     await expect.poll(() => textOf(page, "futures-wallet"), { timeout: 15_000 }).toBe("0.00 USDT");
 
     // Spot -> futures wallet through the transfer dialog.
@@ -153,14 +133,14 @@ describe("futures trading", () => {
   });
 
   test("hedge mode: the mode is locked by an open order, then a long and a short on one symbol; adjust isolated margin", async () => {
-    const page = await newPage(browser, { allowErrors });
-    await registerThroughPages(page, server.url, `hedge${Date.now()}@example.com`);
+    const page = await newPage(run.browser, { allowErrors });
+    await registerThroughPages(page, run.server.url, `hedge${Date.now()}@example.com`);
     await page.context().addInitScript(() => localStorage.setItem("skipGuide", "1"));
-    await page.goto(`${server.url}/futures/usdt/BTCUSDT`);
+    await page.goto(`${run.server.url}/futures/usdt/BTCUSDT`);
     await page.waitForLoadState("networkidle");
     await page.getByTestId("enter-simulation").first().click();
     await page.getByTestId("simulation-badge").waitFor();
-    await page.waitForURL(`${server.url}/futures/usdt/BTCUSDT`);
+    await page.waitForURL(`${run.server.url}/futures/usdt/BTCUSDT`);
     await expect.poll(() => textOf(page, "futures-wallet"), { timeout: 15_000 }).toBe("0.00 USDT");
     await page.getByTestId("futures-transfer-open").click();
     await page.getByTestId("transfer-amount").fill("2000");

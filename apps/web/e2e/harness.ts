@@ -3,24 +3,20 @@
  * directory, and a real Chromium driven by playwright-core.
  *
  * ```ts
- * let server: RunningServer;
- * let browser: Browser;
- * beforeAll(async () => {
- *   server = await startServer();
- *   browser = await launchBrowser();
- * });
- * afterAll(async () => {
- *   await browser?.close();
- *   await server?.stop();
- * });
+ * const run = serverAndBrowser({ env: { DEV_OUTBOX: "true" } }); // this file's server and browser
  * test("home", async () => {
- *   const page = await newPage(browser, { locale: "ar" });
- *   await page.goto(`${server.url}/ar`);
+ *   const page = await newPage(run.browser, { locale: "ar" });
+ *   await page.goto(`${run.server.url}/ar`);
  * });
  * ```
  */
 import { type Browser, type BrowserContextOptions, chromium, type Page } from "playwright-core";
-import { onTestFinished } from "vitest";
+import { afterAll, beforeAll, onTestFinished } from "vitest";
+import {
+  type RunningServer,
+  type StartServerOptions,
+  startServer,
+} from "../../../scripts/lib/server-process.ts";
 
 export type { Browser, Page } from "playwright-core";
 export {
@@ -48,6 +44,43 @@ export async function launchBrowser(): Promise<Browser> {
       "--disable-quic",
     ],
   });
+}
+
+export interface FileServer {
+  /** This file's server (read it inside hooks and tests: it starts in `beforeAll`). */
+  readonly server: RunningServer;
+  readonly browser: Browser;
+}
+
+/**
+ * Registers the file's `beforeAll` (the server with `options` and a browser, started
+ * together, then `setup` with the server) and `afterAll` (browser closed, server stopped).
+ * `timeout` overrides the setup hook's timeout.
+ */
+export function serverAndBrowser(
+  options: StartServerOptions = {},
+  { setup, timeout }: { setup?: (server: RunningServer) => void | Promise<void>; timeout?: number } = {},
+): FileServer {
+  let server: RunningServer | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(options), launchBrowser()]);
+    await setup?.(server);
+  }, timeout);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+  return {
+    get server() {
+      if (server === undefined) throw new Error("the server starts in beforeAll");
+      return server;
+    },
+    get browser() {
+      if (browser === undefined) throw new Error("the browser starts in beforeAll");
+      return browser;
+    },
+  };
 }
 
 export interface NewPageOptions {

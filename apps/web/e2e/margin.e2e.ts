@@ -8,32 +8,12 @@
  * USDT back to spot, and sees the screen right-to-left in Arabic.
  */
 import { MarginPath } from "@meridian/contracts";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { registerThroughPages } from "./account-flows.ts";
-import {
-  type Browser,
-  launchBrowser,
-  newPage,
-  type Page,
-  type RunningServer,
-  startServer,
-} from "./harness.ts";
+import { newPage, type Page, serverAndBrowser } from "./harness.ts";
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([
-    startServer({
-      env: { DEV_OUTBOX: "true", MARGIN_TEST_PRICES: "1", MARGIN_INTEREST_INTERVAL_MS: "1500" },
-    }),
-    launchBrowser(),
-  ]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+const run = serverAndBrowser({
+  env: { DEV_OUTBOX: "true", MARGIN_TEST_PRICES: "1", MARGIN_INTEREST_INTERVAL_MS: "1500" },
 });
 
 /** Logged-out pages log the spec's "get user info error"; the shell's nonce trips a hydration warning (see accounts.e2e.ts). */
@@ -62,8 +42,8 @@ async function pinBtc(page: Page, price: string | null): Promise<void> {
 
 describe("margin trading", () => {
   test("a visitor sees the margin screen with a login prompt", async () => {
-    const page = await newPage(browser, { allowErrors });
-    await page.goto(`${server.url}/trade-margin`);
+    const page = await newPage(run.browser, { allowErrors });
+    await page.goto(`${run.server.url}/trade-margin`);
     await page.waitForLoadState("networkidle");
     await page.getByTestId("margin-panel").waitFor();
     await page.getByTestId("trade-login-prompt").first().waitFor();
@@ -71,11 +51,11 @@ describe("margin trading", () => {
   });
 
   test("borrow and repay on margin", async () => {
-    const page = await newPage(browser, { allowErrors });
-    await registerThroughPages(page, server.url, `margin${Date.now()}@example.com`);
+    const page = await newPage(run.browser, { allowErrors });
+    await registerThroughPages(page, run.server.url, `margin${Date.now()}@example.com`);
     await page.context().addInitScript(() => localStorage.setItem("skipGuide", "1"));
     // Entering simulation on the margin screen stays on it (SPEC section 4 allows it).
-    await page.goto(`${server.url}/trade-margin/BTCUSDT`);
+    await page.goto(`${run.server.url}/trade-margin/BTCUSDT`);
     await page.waitForLoadState("networkidle");
     await page.getByTestId("enter-simulation").first().click();
     await page.getByTestId("simulation-badge").waitFor();
@@ -140,7 +120,7 @@ describe("margin trading", () => {
     await pinBtc(page, null);
 
     // The loan records: borrow, repay (interest first, then principal), both transfers.
-    await page.goto(`${server.url}/record/margin`);
+    await page.goto(`${run.server.url}/record/margin`);
     const rows = page.getByTestId("margin-records").locator("tr[data-type]");
     await expect.poll(() => rows.count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(4);
     const types = await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-type")));
@@ -156,14 +136,14 @@ describe("margin trading", () => {
     expect((principal ?? 0) + (interest ?? 0)).toBeCloseTo(200, 6);
 
     // The margin order in the order history, filtered to cross and BTCUSDT.
-    await page.goto(`${server.url}/order/marginOrderInfo`);
+    await page.goto(`${run.server.url}/order/marginOrderInfo`);
     await page.getByTestId("records-tab-history").click();
     await page.getByTestId("filter-mode").selectOption("cross");
     await page.getByTestId("filter-symbol").selectOption("BTCUSDT");
     await page.getByTestId("margin-records-orders").locator('tr[data-status="FILLED"]').first().waitFor();
 
     // The asset overview links every account; /asset/margin shows the cross account.
-    await page.goto(`${server.url}/asset`);
+    await page.goto(`${run.server.url}/asset`);
     for (const key of ["spot", "futures", "margin"])
       expect(await page.getByTestId(`account-link-${key}`).getAttribute("href")).toBe(`/asset/${key}`);
     await page.getByTestId("account-link-margin").click();
@@ -171,7 +151,7 @@ describe("margin trading", () => {
     await expect.poll(() => figure(page, "borrowed-USDT")).toBeGreaterThan(299);
 
     // Arabic: the same screen right-to-left.
-    await page.goto(`${server.url}/ar/trade-margin/BTCUSDT`);
+    await page.goto(`${run.server.url}/ar/trade-margin/BTCUSDT`);
     expect(await page.locator("html").getAttribute("dir")).toBe("rtl");
     await page.getByTestId("margin-panel").waitFor();
     expect(await textOf(page, "margin-mode-cross")).toBe("متقاطع");

@@ -10,28 +10,11 @@
  * grouped in open orders, cancelling one removes both, and on a tight pair one leg fires
  * as the market moves while the other is cancelled.
  */
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { registerThroughPages } from "./account-flows.ts";
-import {
-  type Browser,
-  launchBrowser,
-  newPage,
-  type Page,
-  type RunningServer,
-  startServer,
-} from "./harness.ts";
+import { newPage, type Page, serverAndBrowser } from "./harness.ts";
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({ env: { DEV_OUTBOX: "true" } }), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const run = serverAndBrowser({ env: { DEV_OUTBOX: "true" } });
 
 /** Logged-out pages log the spec's "get user info error"; the shell's nonce trips a hydration warning (see accounts.e2e.ts). */
 const allowErrors = ["get user info error", "hydrated but some attributes"];
@@ -43,8 +26,8 @@ const textOf = async (page: Page, testId: string) =>
 
 describe("spot trading", () => {
   test("a visitor sees the live market, the symbol list and a login prompt", async () => {
-    const page = await newPage(browser, { allowErrors });
-    await page.goto(`${server.url}/spot/BTCUSDT`);
+    const page = await newPage(run.browser, { allowErrors });
+    await page.goto(`${run.server.url}/spot/BTCUSDT`);
     await page.waitForLoadState("networkidle");
     expect(await page.title()).toContain("BTC/USDT");
     expect(await page.getByTestId("book-ask").count()).toBeGreaterThan(5);
@@ -63,11 +46,11 @@ describe("spot trading", () => {
   });
 
   test("simulation mode: limit rests, market fills, cancel, records, top-up/reset, guard redirects, exit", async () => {
-    const page = await newPage(browser, { allowErrors });
-    await registerThroughPages(page, server.url, `spot${Date.now()}@example.com`);
+    const page = await newPage(run.browser, { allowErrors });
+    await registerThroughPages(page, run.server.url, `spot${Date.now()}@example.com`);
     await page.context().addInitScript(() => localStorage.setItem("skipGuide", "1"));
 
-    await page.goto(`${server.url}/spot/BTCUSDT`);
+    await page.goto(`${run.server.url}/spot/BTCUSDT`);
     await page.waitForLoadState("networkidle");
     await page.getByTestId("enter-simulation").first().click();
     await page.getByTestId("simulation-badge").waitFor();
@@ -104,7 +87,7 @@ describe("spot trading", () => {
       .toBe(1);
 
     // Records: both orders, filtered by side in the URL, and the trades tab.
-    await page.goto(`${server.url}/record/exchange`);
+    await page.goto(`${run.server.url}/record/exchange`);
     await expect.poll(() => rows(page, "records-orders", "data-order-id").count()).toBe(2);
     await page.getByTestId("records-side").selectOption("SELL");
     await page.waitForURL(/side=SELL/);
@@ -113,7 +96,7 @@ describe("spot trading", () => {
     await expect.poll(() => rows(page, "records-trades", "data-trade-id").count()).toBeGreaterThan(0);
 
     // Assets: a confirmed top-up, then a confirmed reset back to the starting funds.
-    await page.goto(`${server.url}/asset/spot`);
+    await page.goto(`${run.server.url}/asset/spot`);
     await expect.poll(() => textOf(page, "asset-total-BTC")).toBe("0.49000000");
     await page.getByTestId("topup-amount").fill("1000");
     await page.getByTestId("topup-submit").click();
@@ -125,34 +108,34 @@ describe("spot trading", () => {
     expect(await textOf(page, "asset-total-USDT")).toBe("50,000.00000000");
 
     // The guard: pages outside the allowed list land on the spot page, prefix kept.
-    await page.goto(`${server.url}/airdrops`);
-    await page.waitForURL(`${server.url}/spot/BTCUSDT`);
-    await page.goto(`${server.url}/ja/airdrops`);
-    await page.waitForURL(`${server.url}/ja/spot/BTCUSDT`);
-    await page.goto(`${server.url}/fee`);
+    await page.goto(`${run.server.url}/airdrops`);
+    await page.waitForURL(`${run.server.url}/spot/BTCUSDT`);
+    await page.goto(`${run.server.url}/ja/airdrops`);
+    await page.waitForURL(`${run.server.url}/ja/spot/BTCUSDT`);
+    await page.goto(`${run.server.url}/fee`);
     await page.waitForLoadState("networkidle");
     expect(new URL(page.url()).pathname).toBe("/fee");
     expect(await page.getByTestId("fee-table").locator("tbody tr").count()).toBe(10);
     expect(await textOf(page, "current-tier")).toContain("VIP 0");
 
     // Leaving: the flag is cleared and the page reloads outside simulation mode.
-    await page.goto(`${server.url}/spot/BTCUSDT`);
+    await page.goto(`${run.server.url}/spot/BTCUSDT`);
     await page.waitForLoadState("networkidle");
     const reloaded = page.waitForEvent("load");
     await page.getByTestId("exit-simulation").click();
     await reloaded;
     expect(await page.evaluate(() => localStorage.getItem("simulation-trade"))).toBeNull();
     await page.getByTestId("trade-sim-prompt").first().waitFor();
-    await page.goto(`${server.url}/airdrops`);
+    await page.goto(`${run.server.url}/airdrops`);
     await page.waitForLoadState("networkidle");
     expect(new URL(page.url()).pathname).toBe("/airdrops");
   });
 
   test("post-only rests, a crossing post-only is refused, a stop-market order waits untriggered", async () => {
-    const page = await newPage(browser, { allowErrors });
-    await registerThroughPages(page, server.url, `spot-adv${Date.now()}@example.com`);
+    const page = await newPage(run.browser, { allowErrors });
+    await registerThroughPages(page, run.server.url, `spot-adv${Date.now()}@example.com`);
     await page.context().addInitScript(() => localStorage.setItem("skipGuide", "1"));
-    await page.goto(`${server.url}/spot/BTCUSDT`);
+    await page.goto(`${run.server.url}/spot/BTCUSDT`);
     await page.waitForLoadState("networkidle");
     await page.getByTestId("enter-simulation").first().click();
     await page.getByTestId("simulation-badge").waitFor();
@@ -195,10 +178,10 @@ describe("spot trading", () => {
   });
 
   test("TP/SL: legs wait grouped after the fill, one cancelled takes the other, one fired cancels the other", async () => {
-    const page = await newPage(browser, { allowErrors });
-    await registerThroughPages(page, server.url, `spot-tpsl${Date.now()}@example.com`);
+    const page = await newPage(run.browser, { allowErrors });
+    await registerThroughPages(page, run.server.url, `spot-tpsl${Date.now()}@example.com`);
     await page.context().addInitScript(() => localStorage.setItem("skipGuide", "1"));
-    await page.goto(`${server.url}/spot/BTCUSDT`);
+    await page.goto(`${run.server.url}/spot/BTCUSDT`);
     await page.waitForLoadState("networkidle");
     await page.getByTestId("enter-simulation").first().click();
     await page.getByTestId("simulation-badge").waitFor();

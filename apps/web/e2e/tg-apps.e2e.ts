@@ -1,27 +1,12 @@
 import { execFileSync } from "node:child_process";
-import { afterAll, beforeAll, expect, test } from "vitest";
-import {
-  type Browser,
-  launchBrowser,
-  newPage,
-  type Page,
-  type RunningServer,
-  repoRoot,
-  startServer,
-} from "./harness.ts";
+import { expect, test } from "vitest";
+import { newPage, type Page, repoRoot, serverAndBrowser } from "./harness.ts";
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  // The dev outbox hands the test its registration code; plain login bodies skip the client-side encryption.
-  server = await startServer({ env: { DEV_OUTBOX: "true", LOGIN_ALLOW_PLAIN: "true" } });
-  browser = await launchBrowser();
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+// The dev outbox hands the test its registration code; plain login bodies skip the client-side encryption.
+const run = serverAndBrowser(
+  { env: { DEV_OUTBOX: "true", LOGIN_ALLOW_PLAIN: "true" } },
+  { timeout: 120_000 },
+);
 
 /** Registers a fresh account through the API from the page, so the page's cookies hold its session. */
 async function registerInPage(page: Page, email: string): Promise<void> {
@@ -47,8 +32,8 @@ async function registerInPage(page: Page, email: string): Promise<void> {
 }
 
 test("list: breadcrumb, tip, tabs in the URL, search hit and miss", async () => {
-  const page = await newPage(browser);
-  await page.goto(`${server.url}/telegram-apps`);
+  const page = await newPage(run.browser);
+  await page.goto(`${run.server.url}/telegram-apps`);
   await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Apps and Bot Center");
   expect(await page.getByRole("navigation", { name: "Breadcrumb" }).textContent()).toContain("Home");
   expect(await page.locator(".tga-tip").textContent()).toMatch(/^\d{2,} apps and bots in the ecosystem$/);
@@ -79,13 +64,13 @@ test("list: breadcrumb, tip, tabs in the URL, search hit and miss", async () => 
   await expect.poll(() => page.getByText("No data found.").isVisible()).toBe(true);
 
   // The tab, query and page are plain links: the same state loads from the URL alone.
-  const direct = await page.request.get(`${server.url}/telegram-apps?tab=play-to-earn&q=coin`);
+  const direct = await page.request.get(`${run.server.url}/telegram-apps?tab=play-to-earn&q=coin`);
   expect(await direct.text()).toContain("Notcoin");
 });
 
 test("detail: open link, screenshots show more and less, information, JSON-LD; unknown app is a real 404", async () => {
-  const page = await newPage(browser, { allowErrors: ["Failed to load resource"] });
-  await page.goto(`${server.url}/telegram-apps/ston-fi`);
+  const page = await newPage(run.browser, { allowErrors: ["Failed to load resource"] });
+  await page.goto(`${run.server.url}/telegram-apps/ston-fi`);
   expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("STON.fi");
   expect(await page.getByRole("link", { name: "Open STON.fi in Telegram" }).getAttribute("href")).toBe(
     "https://t.me/stonfi_bot?start=meridian",
@@ -109,16 +94,16 @@ test("detail: open link, screenshots show more and less, information, JSON-LD; u
   expect(app?.offers).toMatchObject({ price: "0" });
   expect(app?.aggregateRating).toMatchObject({ "@type": "AggregateRating" });
 
-  const missing = await page.goto(`${server.url}/telegram-apps/no-such-app`);
+  const missing = await page.goto(`${run.server.url}/telegram-apps/no-such-app`);
   expect(missing?.status()).toBe(404);
-  const articles = await page.goto(`${server.url}/telegram-apps/ston-fi/articles`);
+  const articles = await page.goto(`${run.server.url}/telegram-apps/ston-fi/articles`);
   expect(articles?.status()).toBe(200);
   expect(await page.getByRole("heading", { name: "How to swap tokens on STON.fi" }).isVisible()).toBe(true);
 });
 
 test("rating: anonymous visitors are sent to log in; a user rates, sees the aggregate move, then hits the frequency limit", async () => {
-  const page = await newPage(browser, { allowErrors: ["Failed to load resource"] });
-  await page.goto(`${server.url}/telegram-apps/catizen`);
+  const page = await newPage(run.browser, { allowErrors: ["Failed to load resource"] });
+  await page.goto(`${run.server.url}/telegram-apps/catizen`);
   const login = page.getByRole("link", { name: "Log in to rate this app" });
   expect(await login.getAttribute("href")).toBe("/login?redirect=%2Ftelegram-apps%2Fcatizen");
 
@@ -146,11 +131,11 @@ test("rating: anonymous visitors are sent to log in; a user rates, sees the aggr
 });
 
 test("Arabic is right-to-left with translated tabs; dark theme paints the cards dark", async () => {
-  const page = await newPage(browser, {
+  const page = await newPage(run.browser, {
     colorScheme: "dark",
-    cookies: { url: server.url, values: { theme: "black" } },
+    cookies: { url: run.server.url, values: { theme: "black" } },
   });
-  await page.goto(`${server.url}/ar/telegram-apps`);
+  await page.goto(`${run.server.url}/ar/telegram-apps`);
   expect(await page.locator("html").getAttribute("dir")).toBe("rtl");
   expect(await page.getByRole("link", { name: "ألعاب", exact: true }).isVisible()).toBe(true);
   const bg = await page
@@ -161,17 +146,17 @@ test("Arabic is right-to-left with translated tabs; dark theme paints the cards 
 });
 
 test("tabs and pages canonicalise with their query; a search result is noindex and canonicalises to its tab", async () => {
-  const page = await newPage(browser);
-  await page.goto(`${server.url}/ja/telegram-apps?tab=games&page=2&q=cat`);
+  const page = await newPage(run.browser);
+  await page.goto(`${run.server.url}/ja/telegram-apps?tab=games&page=2&q=cat`);
   const canonical = page.locator('link[rel="canonical"]');
-  expect(await canonical.getAttribute("href")).toBe(`${server.url}/ja/telegram-apps?tab=games&page=2`);
+  expect(await canonical.getAttribute("href")).toBe(`${run.server.url}/ja/telegram-apps?tab=games&page=2`);
   expect(await page.locator('link[hreflang="x-default"]').getAttribute("href")).toBe(
-    `${server.url}/telegram-apps?tab=games&page=2`,
+    `${run.server.url}/telegram-apps?tab=games&page=2`,
   );
   expect(await page.locator('meta[name="robots"]').getAttribute("content")).toBe("noindex, follow");
 
-  await page.goto(`${server.url}/telegram-apps?tab=all&page=1`);
-  expect(await canonical.getAttribute("href")).toBe(`${server.url}/telegram-apps`);
+  await page.goto(`${run.server.url}/telegram-apps?tab=all&page=1`);
+  expect(await canonical.getAttribute("href")).toBe(`${run.server.url}/telegram-apps`);
   expect(await page.locator('meta[name="robots"]').count()).toBe(0);
 });
 
@@ -179,17 +164,17 @@ test("admin: anonymous 401, users 403; an administrator approves a visitor's sub
   const anonymous = await page401();
   expect(anonymous).toBe(401);
 
-  const user = await newPage(browser, { allowErrors: ["Failed to load resource"] });
-  await user.goto(`${server.url}/telegram-apps`);
+  const user = await newPage(run.browser, { allowErrors: ["Failed to load resource"] });
+  await user.goto(`${run.server.url}/telegram-apps`);
   await registerInPage(user, `plain-${Date.now()}@example.com`);
-  const forbidden = await user.goto(`${server.url}/admin/tg-apps`);
+  const forbidden = await user.goto(`${run.server.url}/admin/tg-apps`);
   expect(forbidden?.status()).toBe(403);
   expect(await user.getByRole("alert").textContent()).toContain("Administrators only");
 
   // A visitor asks for a listing.
   const name = `Review Bot ${Date.now().toString(36)}`;
-  const visitor = await newPage(browser);
-  await visitor.goto(`${server.url}/telegram-apps`);
+  const visitor = await newPage(run.browser);
+  await visitor.goto(`${run.server.url}/telegram-apps`);
   const submitted = await visitor.evaluate(async (appName) => {
     const res = await fetch("/v1/content/tg-apps/submissions", {
       method: "POST",
@@ -209,7 +194,7 @@ test("admin: anonymous 401, users 403; an administrator approves a visitor's sub
 
   // The CLI of `npm run admin:create`, on the test server's data directory.
   const email = `admin-${Date.now()}@example.com`;
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: server.dataDir };
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: run.server.dataDir };
   delete env.DATABASE_URL;
   execFileSync(
     process.execPath,
@@ -217,13 +202,13 @@ test("admin: anonymous 401, users 403; an administrator approves a visitor's sub
     { cwd: repoRoot, env, stdio: "pipe" },
   );
 
-  const admin = await newPage(browser);
-  await admin.goto(`${server.url}/login?redirect=${encodeURIComponent("/admin/tg-apps")}`);
+  const admin = await newPage(run.browser);
+  await admin.goto(`${run.server.url}/login?redirect=${encodeURIComponent("/admin/tg-apps")}`);
   await admin.waitForLoadState("networkidle");
   await admin.getByTestId("login-name").fill(email);
   await admin.getByTestId("login-password").fill("admin-password-1");
   await admin.getByTestId("login-submit").click();
-  await admin.waitForURL(`${server.url}/admin/tg-apps`);
+  await admin.waitForURL(`${run.server.url}/admin/tg-apps`);
   await admin.getByRole("heading", { name: "Apps and Bot Center administration" }).waitFor();
   const row = admin.getByTestId("tga-admin-submissions").locator("tr", { hasText: name });
   await row.getByRole("button", { name: `Approve ${name}` }).click();
@@ -231,15 +216,15 @@ test("admin: anonymous 401, users 403; an administrator approves a visitor's sub
   const slug = name.toLowerCase().replace(/\s+/g, "-");
   expect(await row.textContent()).toContain(slug);
 
-  await visitor.goto(`${server.url}/telegram-apps?q=${encodeURIComponent(name)}`);
+  await visitor.goto(`${run.server.url}/telegram-apps?q=${encodeURIComponent(name)}`);
   await expect.poll(() => visitor.locator(".tga-card-name").allTextContents()).toEqual([name]);
-  const detail = await visitor.goto(`${server.url}/telegram-apps/${slug}`);
+  const detail = await visitor.goto(`${run.server.url}/telegram-apps/${slug}`);
   expect(detail?.status()).toBe(200);
 });
 
 async function page401(): Promise<number | undefined> {
-  const page = await newPage(browser, { allowErrors: ["Failed to load resource"] });
-  const response = await page.goto(`${server.url}/admin/tg-apps`);
+  const page = await newPage(run.browser, { allowErrors: ["Failed to load resource"] });
+  const response = await page.goto(`${run.server.url}/admin/tg-apps`);
   expect(await page.getByRole("link", { name: "Log in" }).last().getAttribute("href")).toBe(
     "/login?redirect=%2Fadmin%2Ftg-apps",
   );
