@@ -73,6 +73,9 @@ describe.each(targets)("margin on $name", (target) => {
   const post = <T>(cookie: string, url: string, body: unknown) => call<T>(run.app, cookie, "POST", url, body);
   const cross = (cookie: string) => get<MarginAccountView>(cookie, `${M}/account?mode=cross`);
   const asset = (v: MarginAccountView, a: string) => v.assets.find((x) => x.asset === a);
+  /** Spot to the isolated BTCUSDT margin account. */
+  const toIsolated = (cookie: string, asset: string, amount: string) =>
+    post(cookie, T, { from: "SPOT", to: "ISOLATED_MARGIN", symbol: "BTCUSDT", asset, amount });
   const spot = async (cookie: string) => (await get<PaperBalance[]>(cookie, "/v1/paper/balances")).data;
 
   async function conserved(): Promise<void> {
@@ -389,25 +392,9 @@ describe.each(targets)("margin on $name", (target) => {
 
   it("isolated accounts carry only their pair's assets and are listed", async () => {
     const cookie = await run.login();
-    const eth = await post(cookie, T, {
-      from: "SPOT",
-      to: "ISOLATED_MARGIN",
-      symbol: "BTCUSDT",
-      asset: "ETH",
-      amount: "1",
-    });
+    const eth = await toIsolated(cookie, "ETH", "1");
     expect(eth.code).toBe(MarginCode.ASSET_NOT_ALLOWED);
-    expect(
-      (
-        await post(cookie, T, {
-          from: "SPOT",
-          to: "ISOLATED_MARGIN",
-          symbol: "BTCUSDT",
-          asset: "USDT",
-          amount: "1000",
-        })
-      ).code,
-    ).toBe(Code.OK);
+    expect((await toIsolated(cookie, "USDT", "1000")).code).toBe(Code.OK);
     const iso = await get<MarginAccountView>(cookie, `${M}/account?mode=isolated&symbol=BTCUSDT`);
     expect(iso.data).toMatchObject({
       mode: "isolated",
@@ -463,17 +450,7 @@ describe.each(targets)("margin on $name", (target) => {
     const cookie = await run.login();
     deep();
     const scope = "mode=isolated&symbol=BTCUSDT";
-    expect(
-      (
-        await post(cookie, T, {
-          from: "SPOT",
-          to: "ISOLATED_MARGIN",
-          symbol: "BTCUSDT",
-          asset: "USDT",
-          amount: "1000",
-        })
-      ).code,
-    ).toBe(Code.OK);
+    expect((await toIsolated(cookie, "USDT", "1000")).code).toBe(Code.OK);
     const long = await post<MarginPlaceResult>(cookie, `${M}/orders`, {
       mode: "isolated",
       symbol: "BTCUSDT",
