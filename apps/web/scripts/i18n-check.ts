@@ -30,6 +30,7 @@ export const REQUIRED_NAMESPACES = [
   "margin",
   "adminTools",
   "tgAppsAdmin",
+  "airdropsAdmin",
 ];
 
 const resourcesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../app/i18n/resources");

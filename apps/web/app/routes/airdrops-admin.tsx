@@ -20,15 +20,19 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ params, context }: Route.LoaderArgs) {
   const locale = localeFromParams(params);
   const server = serverOf(context);
-  const i18n = loadI18n(locale, ["airdrops", "adminTools"]);
+  const i18n = loadI18n(locale, ["airdrops", "airdropsAdmin", "adminTools"]);
   const result = await loadAdmin(server);
   if ("status" in result) return data({ locale, i18n, admin: null }, { status: result.status });
   return { locale, i18n, admin: result.admin };
 }
 
-export function meta() {
-  return [{ title: "Airdrop administration | Meridian" }, { name: "robots", content: "noindex, nofollow" }];
-}
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  const bundle = loaderData?.i18n.bundles.airdropsAdmin as { metaTitle?: string } | undefined;
+  return [
+    { title: `${bundle?.metaTitle ?? "Airdrop administration"} | Meridian` },
+    { name: "robots", content: "noindex, nofollow" },
+  ];
+};
 
 export default function AirdropsAdmin({ loaderData }: Route.ComponentProps) {
   if (!loaderData.admin) return <AdminForbidden />;
@@ -43,11 +47,11 @@ export default function AirdropsAdmin({ loaderData }: Route.ComponentProps) {
 }
 
 function AdminForbidden() {
-  const { t } = useTranslation("airdrops");
+  const { t } = useTranslation("airdropsAdmin");
   return (
     <section className="ad-page">
-      <h1>{t("admin.title")}</h1>
-      <p role="alert">{t("admin.forbidden")}</p>
+      <h1>{t("title")}</h1>
+      <p role="alert">{t("forbidden")}</p>
     </section>
   );
 }

@@ -2,38 +2,29 @@ import type { AirdropInputRaw, FaqItem, GuideStep } from "@meridian/contracts";
 import { AIRDROP_REQUIREMENTS, AIRDROP_TYPES } from "@meridian/contracts/airdrop-rules";
 import { Form, Input, Modal, Select, Switch } from "antd";
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { adminCall, adminPaths, fromInputTime, toInputTime } from "./admin-api.ts";
 
 type Stored = AirdropInputRaw & { id?: number; startAt: number; endAt: number };
 
+/** Form fields in order; their labels are `airdropsAdmin:fields.<name>`. */
 const TEXT_FIELDS = [
-  ["name", "Name"],
-  ["slug", "Slug"],
-  ["ticker", "Ticker"],
-  ["chain", "Chain"],
-  ["marketSymbol", "Market symbol (e.g. NOTUSDT)"],
-  ["estValue", "Est. value (USD)"],
-  ["seedPrice", "Current price (USD)"],
-  ["predictedPrice", "Predicted listing price (USD)"],
-  ["websiteUrl", "Website"],
-  ["whitepaperUrl", "Whitepaper"],
-  ["discordUrl", "Discord"],
-  ["xUrl", "X"],
-  ["wikiTitle", "Wiki title"],
+  "name",
+  "slug",
+  "ticker",
+  "chain",
+  "marketSymbol",
+  "estValue",
+  "seedPrice",
+  "predictedPrice",
+  "websiteUrl",
+  "whitepaperUrl",
+  "discordUrl",
+  "xUrl",
+  "wikiTitle",
 ] as const;
-const HTML_FIELDS = [
-  ["about", "About (HTML)"],
-  ["airdropInfo", "The airdrop (HTML)"],
-  ["priceDetail", "Price detail (HTML)"],
-  ["prediction", "Price prediction (HTML)"],
-  ["wikiBody", "Wiki (HTML)"],
-] as const;
-const TIME_FIELDS = [
-  ["startAt", "Start (UTC)"],
-  ["endAt", "End (UTC)"],
-  ["listingAt", "Listing (UTC)"],
-  ["claimAt", "Claim time (UTC)"],
-] as const;
+const HTML_FIELDS = ["about", "airdropInfo", "priceDetail", "prediction", "wikiBody"] as const;
+const TIME_FIELDS = ["startAt", "endAt", "listingAt", "claimAt"] as const;
 
 type FormValues = Record<string, string | boolean | string[] | Record<string, string>[] | undefined>;
 
@@ -61,6 +52,7 @@ export function AirdropForm({
   onClose: () => void;
   onSaved: () => void;
 }) {
+  const { t } = useTranslation(["airdropsAdmin", "airdrops"]);
   const [form] = Form.useForm<FormValues>();
   const hydrated = useHydrated();
   const [stored, setStored] = useState<Stored | null>(null);
@@ -79,7 +71,7 @@ export function AirdropForm({
       (record) => {
         setStored(record);
         const values: FormValues = { ...(record as unknown as FormValues) };
-        for (const [key] of TIME_FIELDS) values[key] = toInputTime(record[key]);
+        for (const key of TIME_FIELDS) values[key] = toInputTime(record[key]);
         form.setFieldsValue(values);
       },
       (e: Error) => setError(e.message),
@@ -93,7 +85,7 @@ export function AirdropForm({
       guide: listOf<GuideStep>(values.guide, "title"),
       faq: listOf<FaqItem>(values.faq, "question"),
     };
-    for (const [key] of TIME_FIELDS) body[key] = fromInputTime(values[key] as string | undefined);
+    for (const key of TIME_FIELDS) body[key] = fromInputTime(values[key] as string | undefined);
     delete body.id;
     delete body.createdAt;
     delete body.updatedAt;
@@ -109,7 +101,7 @@ export function AirdropForm({
   return (
     <Modal
       open={open}
-      title={slug ?? "New airdrop"}
+      title={slug ?? t("new")}
       onCancel={onClose}
       onOk={handleSave}
       width={760}
@@ -121,44 +113,41 @@ export function AirdropForm({
         </p>
       ) : null}
       <Form form={form} layout="vertical" className="ad-admin-form">
-        {TEXT_FIELDS.map(([name, label]) => (
+        {TEXT_FIELDS.map((name) => (
           <Form.Item
             key={name}
             name={name}
-            label={label}
+            label={t(`fields.${name}`)}
             rules={name === "name" || name === "slug" ? [{ required: true }] : []}
           >
             <Input />
           </Form.Item>
         ))}
-        <Form.Item name="type" label="Type">
-          <Select options={AIRDROP_TYPES.map((v) => ({ value: v, label: v }))} />
+        <Form.Item name="type" label={t("fields.type")}>
+          <Select options={AIRDROP_TYPES.map((v) => ({ value: v, label: t(`airdrops:type.${v}`) }))} />
         </Form.Item>
-        <Form.Item name="requirements" label="Requirements">
-          <Select mode="multiple" options={AIRDROP_REQUIREMENTS.map((v) => ({ value: v, label: v }))} />
+        <Form.Item name="requirements" label={t("fields.requirements")}>
+          <Select
+            mode="multiple"
+            options={AIRDROP_REQUIREMENTS.map((v) => ({ value: v, label: t(`airdrops:requirement.${v}`) }))}
+          />
         </Form.Item>
-        {TIME_FIELDS.map(([name, label]) => (
-          <Form.Item key={name} name={name} label={label}>
+        {TIME_FIELDS.map((name) => (
+          <Form.Item key={name} name={name} label={t(`fields.${name}`)}>
             <Input type="datetime-local" />
           </Form.Item>
         ))}
-        <Form.Item name="description" label="Description" rules={[{ required: true }]}>
+        <Form.Item name="description" label={t("fields.description")} rules={[{ required: true }]}>
           <Input.TextArea rows={3} />
         </Form.Item>
-        {HTML_FIELDS.map(([name, label]) => (
-          <Form.Item key={name} name={name} label={label}>
+        {HTML_FIELDS.map((name) => (
+          <Form.Item key={name} name={name} label={t(`fields.${name}`)}>
             <Input.TextArea rows={4} />
           </Form.Item>
         ))}
-        <ListEditor
-          name="guide"
-          legend="Step-by-step guide"
-          add="Add step"
-          item="Step"
-          fields={GUIDE_FIELDS}
-        />
-        <ListEditor name="faq" legend="FAQ" add="Add question" item="Question" fields={FAQ_FIELDS} />
-        <Form.Item name="published" label="Published" valuePropName="checked">
+        <ListEditor name="guide" fields={GUIDE_FIELDS} />
+        <ListEditor name="faq" fields={FAQ_FIELDS} />
+        <Form.Item name="published" label={t("published")} valuePropName="checked">
           <Switch />
         </Form.Item>
       </Form>
@@ -166,14 +155,15 @@ export function AirdropForm({
   );
 }
 
-type ListField = readonly [name: string, label: string, multiline: boolean, required: boolean];
+/** A list row's field; its label is `airdropsAdmin:<list>.<name>`. */
+type ListField = readonly [name: string, multiline: boolean, required: boolean];
 const GUIDE_FIELDS: readonly ListField[] = [
-  ["title", "Title", false, true],
-  ["body", "Text", true, false],
+  ["title", false, true],
+  ["body", true, false],
 ];
 const FAQ_FIELDS: readonly ListField[] = [
-  ["question", "Question", false, true],
-  ["answer", "Answer", true, false],
+  ["question", false, true],
+  ["answer", true, false],
 ];
 
 /** Rows the editor left half-filled (no title or question) are dropped rather than failing. */
@@ -189,37 +179,24 @@ function listOf<T>(value: unknown, key: string): T[] {
  * Guide steps or FAQ items: plain text (rendered escaped), ordered, added, moved and removed
  * in place. Buttons are plain shell buttons so the admin stylesheet needs no more antd.
  */
-function ListEditor({
-  name,
-  legend,
-  add,
-  item,
-  fields,
-}: {
-  name: string;
-  legend: string;
-  add: string;
-  item: string;
-  fields: readonly ListField[];
-}) {
+function ListEditor({ name, fields }: { name: "guide" | "faq"; fields: readonly ListField[] }) {
+  const { t } = useTranslation("airdropsAdmin");
   return (
     <fieldset className="ad-admin-list" data-list={name}>
-      <legend>{legend}</legend>
+      <legend>{t(`${name}.legend`)}</legend>
       <Form.List name={name}>
         {(rows, { add: append, remove, move }) => (
           <>
             {rows.map((row, index) => (
               <div key={row.key} className="ad-admin-list-row">
                 <div className="ad-admin-list-head">
-                  <strong>
-                    {item} {index + 1}
-                  </strong>
+                  <strong>{t(`${name}.item`, { n: index + 1 })}</strong>
                   <button
                     type="button"
                     className="shell-button shell-button-outline"
                     disabled={index === 0}
                     onClick={() => move(index, index - 1)}
-                    aria-label={`Move ${item.toLowerCase()} ${index + 1} up`}
+                    aria-label={t(`${name}.moveUp`, { n: index + 1 })}
                   >
                     ↑
                   </button>
@@ -228,7 +205,7 @@ function ListEditor({
                     className="shell-button shell-button-outline"
                     disabled={index === rows.length - 1}
                     onClick={() => move(index, index + 1)}
-                    aria-label={`Move ${item.toLowerCase()} ${index + 1} down`}
+                    aria-label={t(`${name}.moveDown`, { n: index + 1 })}
                   >
                     ↓
                   </button>
@@ -237,14 +214,14 @@ function ListEditor({
                     className="shell-button shell-button-outline"
                     onClick={() => remove(row.name)}
                   >
-                    Remove {item.toLowerCase()} {index + 1}
+                    {t(`${name}.remove`, { n: index + 1 })}
                   </button>
                 </div>
-                {fields.map(([field, label, multiline, required]) => (
+                {fields.map(([field, multiline, required]) => (
                   <Form.Item
                     key={field}
                     name={[row.name, field]}
-                    label={label}
+                    label={t(`${name}.${field}`)}
                     rules={required ? [{ required: true, whitespace: true }] : []}
                   >
                     {multiline ? <Input.TextArea rows={2} /> : <Input />}
@@ -258,7 +235,7 @@ function ListEditor({
               onClick={() => append(Object.fromEntries(fields.map(([field]) => [field, ""])))}
               disabled={rows.length >= 20}
             >
-              {add}
+              {t(`${name}.add`)}
             </button>
           </>
         )}
@@ -288,6 +265,7 @@ export function NewsForm({
   onClose: () => void;
   onSaved: () => void;
 }) {
+  const { t } = useTranslation("airdropsAdmin");
   const [form] = Form.useForm<FormValues>();
   const hydrated = useHydrated();
   const [error, setError] = useState("");
@@ -330,7 +308,7 @@ export function NewsForm({
   return (
     <Modal
       open={open}
-      title={item?.slug ?? "New news item"}
+      title={item?.slug ?? t("newNews")}
       onCancel={onClose}
       onOk={handleSave}
       forceRender={hydrated}
@@ -341,25 +319,25 @@ export function NewsForm({
         </p>
       ) : null}
       <Form form={form} layout="vertical">
-        <Form.Item name="slug" label="Slug" rules={[{ required: true }]}>
+        <Form.Item name="slug" label={t("newsForm.slug")} rules={[{ required: true }]}>
           <Input />
         </Form.Item>
-        <Form.Item name="title" label="Title" rules={[{ required: true }]}>
+        <Form.Item name="title" label={t("newsForm.title")} rules={[{ required: true }]}>
           <Input />
         </Form.Item>
-        <Form.Item name="airdropSlug" label="Airdrop slug (optional)">
+        <Form.Item name="airdropSlug" label={t("newsForm.airdropSlug")}>
           <Input />
         </Form.Item>
-        <Form.Item name="summary" label="Summary">
+        <Form.Item name="summary" label={t("newsForm.summary")}>
           <Input.TextArea rows={2} />
         </Form.Item>
-        <Form.Item name="body" label="Body (HTML)">
+        <Form.Item name="body" label={t("newsForm.body")}>
           <Input.TextArea rows={4} />
         </Form.Item>
-        <Form.Item name="publishedAt" label="Published at (UTC)">
+        <Form.Item name="publishedAt" label={t("newsForm.publishedAt")}>
           <Input type="datetime-local" />
         </Form.Item>
-        <Form.Item name="published" label="Published" valuePropName="checked">
+        <Form.Item name="published" label={t("published")} valuePropName="checked">
           <Switch />
         </Form.Item>
       </Form>

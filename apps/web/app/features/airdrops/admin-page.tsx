@@ -15,7 +15,7 @@ export interface AdminData {
 
 /** `/admin/airdrops`: tables of airdrops and news with publish switches and edit forms. */
 export function AirdropAdminPage({ locale, data }: { locale: string; data: AdminData }) {
-  const { t } = useTranslation("airdrops");
+  const { t } = useTranslation(["airdropsAdmin", "airdrops"]);
   const revalidator = useRevalidator();
   const [editing, setEditing] = useState<{ slug: string | null } | null>(null);
   const [editingNews, setEditingNews] = useState<{ item: AdminAirdropNewsRow | null } | null>(null);
@@ -26,13 +26,13 @@ export function AirdropAdminPage({ locale, data }: { locale: string; data: Admin
       await adminCall(path, "POST", { published });
       refresh();
     } catch (e) {
-      setError(t("admin.failed", { msg: (e as Error).message }));
+      setError(t("failed", { msg: (e as Error).message }));
     }
   };
 
   return (
     <div className="ad-page ad-admin">
-      <h1>{t("admin.title")}</h1>
+      <h1>{t("title")}</h1>
       {error ? (
         <p role="alert" className="ad-error">
           {error}
@@ -40,9 +40,9 @@ export function AirdropAdminPage({ locale, data }: { locale: string; data: Admin
       ) : null}
       <section className="ad-section" aria-labelledby="ad-admin-airdrops">
         <div className="ad-admin-head">
-          <h2 id="ad-admin-airdrops">{t("admin.airdrops")}</h2>
+          <h2 id="ad-admin-airdrops">{t("airdrops")}</h2>
           <Button type="primary" onClick={() => setEditing({ slug: null })}>
-            {t("admin.new")}
+            {t("new")}
           </Button>
         </div>
         <Table<AdminAirdropRow>
@@ -52,27 +52,35 @@ export function AirdropAdminPage({ locale, data }: { locale: string; data: Admin
           pagination={{ pageSize: 20 }}
           scroll={{ x: true }}
           columns={[
-            { title: t("columns.name"), dataIndex: "name" },
-            { title: t("columns.ticker"), dataIndex: "ticker" },
-            { title: t("columns.chain"), dataIndex: "chain" },
-            { title: t("columns.status"), dataIndex: "status", render: (s) => <StatusTag status={s} /> },
-            { title: t("columns.endAt"), dataIndex: "endAt", render: (v: number) => formatDate(v, locale) },
+            { title: t("airdrops:columns.name"), dataIndex: "name" },
+            { title: t("airdrops:columns.ticker"), dataIndex: "ticker" },
+            { title: t("airdrops:columns.chain"), dataIndex: "chain" },
             {
-              title: t("admin.published"),
+              title: t("airdrops:columns.status"),
+              dataIndex: "status",
+              render: (s) => <StatusTag status={s} />,
+            },
+            {
+              title: t("airdrops:columns.endAt"),
+              dataIndex: "endAt",
+              render: (v: number) => formatDate(v, locale),
+            },
+            {
+              title: t("published"),
               dataIndex: "published",
               render: (v: boolean, row) => (
                 <Switch
                   checked={v}
-                  aria-label={`${t("admin.published")}: ${row.name}`}
+                  aria-label={t("publishedLabel", { name: row.name })}
                   onChange={(next) => void toggle(adminPaths.publish(row.id), next)}
                 />
               ),
             },
             {
-              title: t("columns.action"),
+              title: t("airdrops:columns.action"),
               key: "edit",
               render: (_v, row) => (
-                <Button onClick={() => setEditing({ slug: row.slug })}>{t("admin.edit")}</Button>
+                <Button onClick={() => setEditing({ slug: row.slug })}>{t("edit")}</Button>
               ),
             },
           ]}
@@ -80,9 +88,9 @@ export function AirdropAdminPage({ locale, data }: { locale: string; data: Admin
       </section>
       <section className="ad-section" aria-labelledby="ad-admin-news">
         <div className="ad-admin-head">
-          <h2 id="ad-admin-news">{t("admin.news")}</h2>
+          <h2 id="ad-admin-news">{t("news")}</h2>
           <Button type="primary" onClick={() => setEditingNews({ item: null })}>
-            {t("admin.newNews")}
+            {t("newNews")}
           </Button>
         </div>
         <Table<AdminAirdropNewsRow>
@@ -90,27 +98,30 @@ export function AirdropAdminPage({ locale, data }: { locale: string; data: Admin
           size="small"
           dataSource={data.news}
           pagination={{ pageSize: 20 }}
+          scroll={{ x: true }}
           columns={[
-            { title: "Title", dataIndex: "title" },
-            { title: "Airdrop", dataIndex: "airdropSlug" },
-            { title: "Date", dataIndex: "publishedAt", render: (v: number) => formatDate(v, locale) },
+            { title: t("newsColumns.title"), dataIndex: "title" },
+            { title: t("newsColumns.airdrop"), dataIndex: "airdropSlug" },
             {
-              title: t("admin.published"),
+              title: t("newsColumns.date"),
+              dataIndex: "publishedAt",
+              render: (v: number) => formatDate(v, locale),
+            },
+            {
+              title: t("published"),
               dataIndex: "published",
               render: (v: boolean, row) => (
                 <Switch
                   checked={v}
-                  aria-label={`${t("admin.published")}: ${row.title}`}
+                  aria-label={t("publishedLabel", { name: row.title })}
                   onChange={(next) => void toggle(adminPaths.newsPublish(row.id), next)}
                 />
               ),
             },
             {
-              title: t("columns.action"),
+              title: t("airdrops:columns.action"),
               key: "edit",
-              render: (_v, row) => (
-                <Button onClick={() => setEditingNews({ item: row })}>{t("admin.edit")}</Button>
-              ),
+              render: (_v, row) => <Button onClick={() => setEditingNews({ item: row })}>{t("edit")}</Button>,
             },
           ]}
         />
