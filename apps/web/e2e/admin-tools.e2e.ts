@@ -136,14 +136,15 @@ describe("page metadata", () => {
 
     const visitor = await newPage(run.browser, { locale: "ja" });
     await visitor.goto(`${run.server.url}/ja/airdrops`);
-    // The anonymous micro-cache may hold the page for up to a second.
+    // The anonymous micro-cache may hold the page for up to a second; each reload is a
+    // full SSR page, slow on a loaded 2-core machine, so the poll allows several.
     await expect
       .poll(
         async () => {
           await visitor.reload();
           return visitor.title();
         },
-        { timeout: 10_000 },
+        { timeout: 30_000 },
       )
       .toContain("エアドロップ一覧 E2E");
   });
