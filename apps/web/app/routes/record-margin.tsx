@@ -1,28 +1,18 @@
 import { useRouteLoaderData } from "react-router";
-import assetsStyles from "../features/assets/assets.css?url";
 import { MarginRecordsPage } from "../features/margin/history-pages.tsx";
-import marginStyles from "../features/margin/margin.css?url";
+import { marginListLinks, privatePageMeta } from "../features/margin/list-route.ts";
 import { loadMarginListPage } from "../features/margin/page.server.ts";
-import recordsStyles from "../features/trade/records.css?url";
-import tradeStyles from "../features/trade/trade.css?url";
-import tradeFormStyles from "../features/trade/trade-form.css?url";
 import { localeFromParams } from "../i18n/locale-routing.ts";
 import type { Route } from "./+types/record-margin";
 
-export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: tradeStyles },
-  { rel: "stylesheet", href: tradeFormStyles },
-  { rel: "stylesheet", href: recordsStyles },
-  { rel: "stylesheet", href: assetsStyles },
-  { rel: "stylesheet", href: marginStyles },
-];
+export const links: Route.LinksFunction = marginListLinks;
 
 export function loader({ params, context }: Route.LoaderArgs) {
   return loadMarginListPage(localeFromParams(params), "records", context);
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return loaderData ? [{ title: loaderData.title }, { name: "robots", content: "noindex" }] : [];
+  return privatePageMeta(loaderData);
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {
