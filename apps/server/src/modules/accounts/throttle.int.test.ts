@@ -1,5 +1,5 @@
-import { Redis } from "ioredis";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { testRedis } from "../../test/redis.ts";
 import {
   ACCOUNT_POLICY,
   type AttemptStore,
@@ -9,30 +9,7 @@ import {
 } from "./throttle.ts";
 
 const redisUrl = process.env.TEST_REDIS_URL;
-const runPrefix = `meridian:test:${process.pid}:${Date.now()}:acct:throttle:`;
-let client: Redis | undefined;
-
-async function redis(): Promise<Redis> {
-  if (client !== undefined) return client;
-  if (redisUrl === undefined) throw new Error("TEST_REDIS_URL is not set");
-  // NOTE: no fallback: with TEST_REDIS_URL set, an unreachable Redis fails the suite.
-  const next = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  try {
-    await next.connect();
-  } catch (error) {
-    next.disconnect();
-    throw error;
-  }
-  client = next;
-  return next;
-}
-
-afterAll(async () => {
-  if (client === undefined) return;
-  const keys = await client.keys(`${runPrefix}*`);
-  if (keys.length > 0) await client.del(...keys);
-  await client.quit();
-});
+const { prefix: runPrefix, redis } = testRedis("acct:throttle");
 
 let storeSeq = 0;
 const makers: { name: string; make: (policy: ThrottlePolicy) => Promise<AttemptStore> }[] = [

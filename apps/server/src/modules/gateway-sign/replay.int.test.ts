@@ -1,32 +1,9 @@
-import { Redis } from "ioredis";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { testRedis } from "../../test/redis.ts";
 import { MemoryReplayStore, RedisReplayStore } from "./replay.ts";
 
 const redisUrl = process.env.TEST_REDIS_URL;
-const runPrefix = `meridian:test:${process.pid}:${Date.now()}:gw:replay:`;
-let client: Redis | undefined;
-
-async function redis(): Promise<Redis> {
-  if (client !== undefined) return client;
-  if (redisUrl === undefined) throw new Error("TEST_REDIS_URL is not set");
-  // NOTE: no fallback: with TEST_REDIS_URL set, an unreachable Redis fails the suite.
-  const next = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  try {
-    await next.connect();
-  } catch (error) {
-    next.disconnect();
-    throw error;
-  }
-  client = next;
-  return next;
-}
-
-afterAll(async () => {
-  if (client === undefined) return;
-  const keys = await client.keys(`${runPrefix}*`);
-  if (keys.length > 0) await client.del(...keys);
-  await client.quit();
-});
+const { prefix: runPrefix, redis } = testRedis("gw:replay");
 
 describe("replay store (memory)", () => {
   it("refuses a second use within the time to live and accepts it after", async () => {
