@@ -11,6 +11,7 @@
  * as the market moves while the other is cancelled.
  */
 import { describe, expect, test } from "vitest";
+import { normalizeDecimal } from "../app/features/trade/decimal.ts";
 import { registerThroughPages } from "./account-flows.ts";
 import { newPage, type Page, serverAndBrowser } from "./harness.ts";
 
@@ -199,7 +200,12 @@ describe("spot trading", () => {
     await page.getByTestId("tp-trigger-buy").fill((last * 0.9).toFixed(2));
     await page.getByTestId("sl-trigger-buy").fill((last * 0.5).toFixed(2));
     await page.getByTestId("submit-buy").click();
-    await expect.poll(() => problem.textContent()).toBe(`The take-profit trigger must be above ${price}.`);
+    await expect
+      .poll(() => problem.textContent())
+      .toBe(
+        // The form names the price as a decimal without trailing zeros (97190.70 -> 97190.7).
+        `The take-profit trigger must be above ${normalizeDecimal(price)}.`,
+      );
     expect(await page.getByTestId("open-orders").locator("tbody tr[data-order-id]").count()).toBe(0);
 
     // A marketable buy with a wide pair fills; its two legs wait, grouped under the parent.
