@@ -49,24 +49,41 @@ function compileSplit(fields: readonly string[]): Split {
 
 const splits = new Map<readonly string[], Split>();
 
-export function encodeBatch(
-  records: readonly TrackingRecord[],
-  meta: UploadMeta,
-  fields: readonly string[],
-): string {
+/** An upload's schema fields split into the values every event shares and per-event lists. */
+export interface SplitFields {
+  shared: Record<string, unknown>;
+  varying: Record<string, unknown[]>;
+}
+
+/** `records` split as `encodeBatch` writes them (see compileSplit). */
+export function splitFields(records: readonly TrackingRecord[], fields: readonly string[]): SplitFields {
+  if (records.length === 0) return { shared: {}, varying: {} };
   let split = splits.get(fields);
   if (split === undefined) {
     split = compileSplit(fields);
     splits.set(fields, split);
   }
-  const [shared, varying] = records.length === 0 ? [{}, {}] : split(records);
+  const [shared, varying] = split(records);
+  return { shared, varying };
+}
+
+export function encodeBatch(
+  records: readonly TrackingRecord[],
+  meta: UploadMeta,
+  fields: readonly string[],
+): string {
+  return encodeSplit(splitFields(records, fields), records.length, meta);
+}
+
+/** The text `encodeBatch` writes for `count` events already split (`splitFields`, or the ingest's scan). */
+export function encodeSplit({ shared, varying }: SplitFields, count: number, meta: UploadMeta): string {
   return JSON.stringify([
     VERSION,
     meta.receivedAt,
     meta.isBot ? 1 : 0,
     meta.ip,
     meta.pfb,
-    records.length,
+    count,
     shared,
     varying,
   ]);
@@ -79,8 +96,14 @@ export interface DecodedBatch {
   varying: string[];
 }
 
-/** The events and meta `encodeBatch` wrote. Throws on a text it did not write. */
-export function decodeBatch(text: string): DecodedBatch {
+/** An upload as `encodeBatch` wrote it, still split: what the SQLite writer expands. */
+export interface DecodedSplit extends SplitFields {
+  meta: UploadMeta;
+  count: number;
+}
+
+/** The split events and meta `encodeBatch` wrote. Throws on a text it did not write. */
+export function decodeSplit(text: string): DecodedSplit {
   const parsed: unknown = JSON.parse(text);
   if (!Array.isArray(parsed) || parsed[0] !== VERSION || parsed.length !== 8) {
     throw new Error("tracking batch: unknown encoding");
@@ -95,6 +118,16 @@ export function decodeBatch(text: string): DecodedBatch {
     Record<string, unknown>,
     Record<string, unknown[]>,
   ];
+  for (const values of Object.values(varying)) {
+    if (!Array.isArray(values) || values.length !== count)
+      throw new Error("tracking batch: unknown encoding");
+  }
+  return { meta: { receivedAt, isBot: isBot === 1, ip, pfb }, count, shared, varying };
+}
+
+/** The events and meta `encodeBatch` wrote. Throws on a text it did not write. */
+export function decodeBatch(text: string): DecodedBatch {
+  const { meta, count, shared, varying } = decodeSplit(text);
   const columns = Object.entries(varying);
   const records: TrackingRecord[] = new Array(count);
   for (let i = 0; i < count; i++) {
@@ -102,5 +135,5 @@ export function decodeBatch(text: string): DecodedBatch {
     for (const [field, values] of columns) record[field] = values[i];
     records[i] = record as unknown as TrackingRecord;
   }
-  return { records, meta: { receivedAt, isBot: isBot === 1, ip, pfb }, varying: Object.keys(varying) };
+  return { records, meta, varying: Object.keys(varying) };
 }

@@ -98,9 +98,7 @@ function extraOf(r: TrackingRecord): string {
     business1: r.business1,
     business2: r.business2,
   };
-  for (const key of CLAMPED) if (int32(r[key]) !== r[key]) extra[key] = r[key];
-  if (r.browser.length > BROWSER_MAX) extra.browser = r.browser;
-  return JSON.stringify(extra);
+  return extraTail(r, extra);
 }
 
 /** The fields `extraOf` writes (in its order): every field no column holds as sent. */
@@ -143,48 +141,115 @@ export const EXTRA_FIELDS = [
 /**
  * `extra` of an event expanded from an accepted upload: only `fields` (those of
  * EXTRA_FIELDS that differ between the events of its upload; the shared ones are kept
- * once, in the upload), plus clamped or cut values as in `extraOf`.
+ * once, in the upload), plus clamped or cut values as in `extraOf`. Returns the writer
+ * for that field list, made once per list: a fixed-shape literal (see `extraOf` for
+ * why), so only the per-event values are read and stringified.
  */
-export function partialExtra(r: TrackingRecord, fields: readonly string[]): string {
-  const extra: Record<string, unknown> = {};
-  const fieldsOf = r as unknown as Record<string, unknown>;
-  for (const field of fields) extra[field] = fieldsOf[field];
+export function partialExtraOf(fields: readonly string[]): (record: TrackingRecord) => string {
+  const key = fields.join(",");
+  let write = partialExtras.get(key);
+  if (write === undefined) {
+    // the keys are the schema's (EXTRA_FIELDS), never client input
+    const own = fields.filter((field) => (EXTRA_FIELDS as readonly string[]).includes(field));
+    if (own.length !== fields.length) throw new Error(`tracking extra: unknown field in ${key}`);
+    const make = new Function(
+      "tail",
+      `return (r) => tail(r, { ${own.map((f) => `${JSON.stringify(f)}: r[${JSON.stringify(f)}]`).join(", ")} });`,
+    ) as (tail: typeof extraTail) => (record: TrackingRecord) => string;
+    write = make(extraTail);
+    if (partialExtras.size >= 1024) partialExtras.clear();
+    partialExtras.set(key, write);
+  }
+  return write;
+}
+
+const partialExtras = new Map<string, (record: TrackingRecord) => string>();
+
+/** Adds the clamped or cut values of `r` to `extra` (as `extraOf` does) and stringifies it. */
+function extraTail(r: TrackingRecord, extra: Record<string, unknown>): string {
   for (const key of CLAMPED) if (int32(r[key]) !== r[key]) extra[key] = r[key];
   if (r.browser.length > BROWSER_MAX) extra.browser = r.browser;
   return JSON.stringify(extra);
 }
 
+/** The fields besides `partialExtraOf`'s own list whose values its `extra` depends on. */
+export const EXTRA_TAIL_FIELDS: readonly (keyof TrackingRecord)[] = [...CLAMPED, "browser"];
+
+type PlainColumn = Exclude<keyof StoredRow, "extra">;
+
+export interface Derivation {
+  /** The event fields the value is computed from (besides the upload's meta). */
+  from: readonly (keyof TrackingRecord)[];
+  value(record: TrackingRecord, meta: UploadMeta): string | number;
+}
+
 /**
- * The stored row of one event. `extra`: given (partialExtra), else the whole `extraOf`.
+ * Every column of a stored row but `extra`: the event fields it reads and its value.
+ * `toRow` computes them all; an expanded upload computes a column once when none of its
+ * fields differ between the events of the upload (expand.ts). `rows.test.ts` holds each
+ * `from` to what its `value` reads.
+ */
+export const DERIVED: { readonly [C in PlainColumn]: Derivation } = {
+  event_day: { from: ["timestamp"], value: (r) => Math.floor(r.timestamp / DAY_MS) },
+  ts: { from: ["timestamp"], value: (r) => r.timestamp },
+  received_at: { from: [], value: (_r, meta) => meta.receivedAt },
+  uid: { from: ["uid"], value: (r) => r.uid },
+  page_unique_id: { from: ["page_unique_id"], value: (r) => r.page_unique_id },
+  seq: { from: ["seq"], value: (r) => int32(r.seq) },
+  log_seq: { from: ["log_seq"], value: (r) => int32(r.log_seq) },
+  type: { from: ["type"], value: (r) => r.type },
+  event_tracking_id: { from: ["event_tracking_id"], value: (r) => r.event_tracking_id },
+  curr_page: { from: ["curr_page"], value: (r) => r.curr_page },
+  page_status: { from: ["page_status"], value: (r) => r.page_status },
+  path: { from: ["url"], value: (r) => pathOf(r.url) },
+  ref_host: { from: ["source_referer"], value: (r) => hostOf(r.source_referer) },
+  session_id: { from: ["session_id"], value: (r) => r.session_id },
+  device_id: { from: ["device_id"], value: (r) => r.device_id },
+  first_day: { from: ["first_day"], value: (r) => (r.first_day ? 1 : 0) },
+  user_language: { from: ["user_language"], value: (r) => int32(r.user_language) },
+  browser: { from: ["browser"], value: (r) => r.browser.slice(0, BROWSER_MAX) },
+  sys: { from: ["sys"], value: (r) => r.sys },
+  screen_width: { from: ["screen_width"], value: (r) => int32(r.screen_width) },
+  screen_height: { from: ["screen_height"], value: (r) => int32(r.screen_height) },
+  duration: { from: ["type", "page_status", "event_tracking_ext"], value: durationOf },
+  is_bot: { from: [], value: (_r, meta) => (meta.isBot ? 1 : 0) },
+  // the address the request came from, not the one the page was told by the config call
+  ip: { from: [], value: (_r, meta) => meta.ip },
+  pfb: { from: [], value: (_r, meta) => meta.pfb.slice(0, 128) },
+};
+
+/**
+ * The stored row of one event. `extra`: given (partialExtraOf), else the whole `extraOf`.
+ * A literal of the DERIVED values, so every row has one shape.
  */
 export function toRow(record: TrackingRecord, meta: UploadMeta, extra?: string): StoredRow {
+  const d = DERIVED;
   return {
-    event_day: Math.floor(record.timestamp / DAY_MS),
-    ts: record.timestamp,
-    received_at: meta.receivedAt,
-    uid: record.uid,
-    page_unique_id: record.page_unique_id,
-    seq: int32(record.seq),
-    log_seq: int32(record.log_seq),
-    type: record.type,
-    event_tracking_id: record.event_tracking_id,
-    curr_page: record.curr_page,
-    page_status: record.page_status,
-    path: pathOf(record.url),
-    ref_host: hostOf(record.source_referer),
-    session_id: record.session_id,
-    device_id: record.device_id,
-    first_day: record.first_day ? 1 : 0,
-    user_language: int32(record.user_language),
-    browser: record.browser.slice(0, BROWSER_MAX),
-    sys: record.sys,
-    screen_width: int32(record.screen_width),
-    screen_height: int32(record.screen_height),
-    duration: durationOf(record),
-    is_bot: meta.isBot ? 1 : 0,
-    // the address the request came from, not the one the page was told by the config call
-    ip: meta.ip,
-    pfb: meta.pfb.slice(0, 128),
+    event_day: d.event_day.value(record, meta),
+    ts: d.ts.value(record, meta),
+    received_at: d.received_at.value(record, meta),
+    uid: d.uid.value(record, meta),
+    page_unique_id: d.page_unique_id.value(record, meta),
+    seq: d.seq.value(record, meta),
+    log_seq: d.log_seq.value(record, meta),
+    type: d.type.value(record, meta),
+    event_tracking_id: d.event_tracking_id.value(record, meta),
+    curr_page: d.curr_page.value(record, meta),
+    page_status: d.page_status.value(record, meta),
+    path: d.path.value(record, meta),
+    ref_host: d.ref_host.value(record, meta),
+    session_id: d.session_id.value(record, meta),
+    device_id: d.device_id.value(record, meta),
+    first_day: d.first_day.value(record, meta),
+    user_language: d.user_language.value(record, meta),
+    browser: d.browser.value(record, meta),
+    sys: d.sys.value(record, meta),
+    screen_width: d.screen_width.value(record, meta),
+    screen_height: d.screen_height.value(record, meta),
+    duration: d.duration.value(record, meta),
+    is_bot: d.is_bot.value(record, meta),
+    ip: d.ip.value(record, meta),
+    pfb: d.pfb.value(record, meta),
     extra: extra ?? extraOf(record),
   };
 }

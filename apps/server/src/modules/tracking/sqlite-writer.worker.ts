@@ -28,9 +28,8 @@
  */
 import { DatabaseSync, type StatementSync } from "node:sqlite";
 import { parentPort, workerData } from "node:worker_threads";
-import { decodeBatch } from "./batch.ts";
-import { COLUMN_NAMES, sqliteExpandSql, sqliteInsertSql, unpackRows } from "./columns.ts";
-import { EXTRA_FIELDS, partialExtra, toRow } from "./rows.ts";
+import { COLUMN_NAMES, sqliteInsertSql, unpackRows } from "./columns.ts";
+import { ExpandStatements, expandUpload } from "./expand.ts";
 
 export type WriterRequest =
   /**
@@ -67,9 +66,6 @@ const EXPAND_UPLOADS = 40;
 /** Events waiting for expansion beyond which the writer expands before taking more uploads. */
 const MAX_BACKLOG = 50_000;
 const WIDTH = COLUMN_NAMES.length;
-const EXTRA_SET = new Set<string>(EXTRA_FIELDS);
-/** An expanded event binds the columns, then its upload id and index. */
-const EXPANDED_WIDTH = WIDTH + 2;
 
 const options = workerData as WriterOptions;
 const expandOn = options.expand !== false;
@@ -81,7 +77,7 @@ db.exec(
 );
 const statements = new Map<string, StatementSync>();
 const inserts: StatementSync[] = [];
-const expands: StatementSync[] = [];
+const expands = new ExpandStatements((sql) => db.prepare(sql));
 const acceptUpload = db.prepare("INSERT INTO tracking_uploads (events, batch, last_day) VALUES (?, ?, ?)");
 const nextUploads = db.prepare(
   "SELECT id, events, batch FROM tracking_uploads WHERE id > ? ORDER BY id LIMIT ?",
@@ -129,27 +125,13 @@ function insertOf(rows: number): StatementSync {
   return found;
 }
 
-function expandOf(rows: number): StatementSync {
-  let found = expands[rows];
-  if (found === undefined) {
-    found = db.prepare(sqliteExpandSql(rows));
-    expands[rows] = found;
-  }
-  return found;
-}
-
-/** Binds `values` (`width` per row) as multi-row INSERTs of up to CHUNK rows. */
-function insertValues(
-  values: (string | number)[],
-  rows: number,
-  width = WIDTH,
-  statementOf = insertOf,
-): number {
+/** Binds `values` (WIDTH per row) as multi-row INSERTs of up to CHUNK rows. */
+function insertValues(values: (string | number)[], rows: number): number {
   let changes = 0;
   for (let start = 0; start < rows; start += CHUNK) {
     const count = Math.min(CHUNK, rows - start);
-    const chunk = count === rows ? values : values.slice(start * width, (start + count) * width);
-    changes += Number(statementOf(count).run(...chunk).changes);
+    const chunk = count === rows ? values : values.slice(start * WIDTH, (start + count) * WIDTH);
+    changes += Number(insertOf(count).run(...chunk).changes);
   }
   return changes;
 }
@@ -191,23 +173,6 @@ function inTransaction(requests: WriterRequest[]): WriterReply[] {
   }
 }
 
-/** Events of `uploads` as bind values, in order: the columns, then upload id and index. */
-function expandedValues(uploads: Upload[]): { values: (string | number)[]; rows: number } {
-  const values: (string | number)[] = [];
-  let rows = 0;
-  for (const upload of uploads) {
-    const { records, meta, varying } = decodeBatch(upload.batch);
-    const own = varying.filter((field) => EXTRA_SET.has(field));
-    records.forEach((record, index) => {
-      const row = toRow(record, meta, partialExtra(record, own));
-      for (const name of COLUMN_NAMES) values.push(row[name]);
-      values.push(upload.id, index);
-      rows++;
-    });
-  }
-  return { values, rows };
-}
-
 interface Upload {
   id: number;
   events: number;
@@ -218,10 +183,13 @@ interface Upload {
 function expandTogether(uploads: Upload[]): void {
   const last = uploads.at(-1);
   if (last === undefined) return;
-  const { values, rows } = expandedValues(uploads);
   db.exec("BEGIN IMMEDIATE");
   try {
-    insertValues(values, rows, EXPANDED_WIDTH, expandOf);
+    // one statement per upload: its shared columns are bound once (expand.ts)
+    for (const upload of uploads) {
+      const expanded = expandUpload(upload.id, upload.batch);
+      if (expanded.rows > 0) expands.for(expanded).run(...expanded.values);
+    }
     moveCursor.run(last.id);
     db.exec("COMMIT");
   } catch (error) {

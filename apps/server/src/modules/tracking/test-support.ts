@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { SESSION_COOKIE, type TrackingRecord } from "@meridian/contracts";
+import fc from "fast-check";
 import pg from "pg";
 import type { PlatformDb } from "../../platform/db/index.ts";
 import { openPostgres } from "../../platform/db/postgres.ts";
@@ -150,3 +151,108 @@ export async function sessionCookie(db: PlatformDb, role: "user" | "admin"): Pro
   });
   return `${SESSION_COOKIE}=${token}`;
 }
+
+const text = fc.constantFrom(
+  "",
+  "a",
+  "b9331",
+  "https://Meridian.example:8443/en/a/b?c=1#d",
+  "http://x.example",
+  "/relative/path#frag",
+  'quote " back \\ newline \n',
+  "emoji \u{1F600}",
+  "B".repeat(80),
+);
+const integer = fc.constantFrom(
+  0,
+  1,
+  7,
+  -1,
+  480,
+  2 ** 31,
+  2 ** 40,
+  -(2 ** 40),
+  1_763_000_000_000,
+  1_763_086_400_123,
+);
+const bit = fc.constantFrom(0 as const, 1 as const);
+const json = fc.dictionary(
+  fc.constantFrom("pos", "slot", "duration", "x"),
+  fc.oneof(fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }), text),
+  { maxKeys: 3 },
+);
+
+/** Every field of a TrackingRecord with values of its type, edge cases included (long, odd, clamped, far apart). */
+export const recordFields = {
+  app_id: text,
+  app_name: text,
+  ver: text,
+  uid: text,
+  browser: text,
+  browser_version: text,
+  session_id: text,
+  network_type: text,
+  sys: fc.constantFrom(3 as const, 4 as const, 5 as const, 6 as const, 7 as const),
+  os_version: text,
+  device_id: fc.constantFrom("dev1", "dev2"),
+  manufacturer: text,
+  brand: text,
+  model: text,
+  screen_width: integer,
+  screen_height: integer,
+  carrier: text,
+  url_host: text,
+  lib_version: text,
+  timezone_offset: integer,
+  channel: text,
+  log_env: fc.constantFrom("online", "pre", "test12"),
+  qr_val: text,
+  source_referer: text,
+  source_target: text,
+  first_visit_time: integer,
+  first_day: fc.boolean(),
+  ip: text,
+  type: fc.constantFrom(1 as const, 2 as const, 3 as const, 9 as const),
+  url: text,
+  title: text,
+  curr_page: text,
+  event_tracking: text,
+  event_tracking_id: fc.constantFrom("/", "b1", "b9331"),
+  event_tracking_ext: fc.oneof(json, fc.array(json, { maxLength: 2 })),
+  curr_page_ext: json,
+  page_status: bit,
+  track_type: bit,
+  timestamp: integer,
+  ctime: integer,
+  timely: bit,
+  merge: bit,
+  seq: fc.constantFrom(0, 1, 2, 2 ** 40),
+  log_seq: fc.constantFrom(0, 3, 2 ** 31),
+  retry_count: fc.constantFrom(0, 2),
+  user_language: integer,
+  referer: text,
+  business1: text,
+  business2: text,
+  page_unique_id: text,
+} satisfies { [K in keyof TrackingRecord]: fc.Arbitrary<TrackingRecord[K]> };
+
+/** A valid TrackingRecord with arbitrary values. */
+export const arbitraryRecord: fc.Arbitrary<TrackingRecord> = fc.record(recordFields);
+
+/**
+ * The events of one upload (1 to 50): a base record, each event overriding some of its
+ * fields, so some fields are shared by every event and others differ.
+ */
+export const arbitraryUpload: fc.Arbitrary<TrackingRecord[]> = fc
+  .tuple(
+    arbitraryRecord,
+    fc.array(fc.record(recordFields, { requiredKeys: [] }), { minLength: 1, maxLength: 50 }),
+  )
+  .map(([base, overrides]) => overrides.map((override) => ({ ...base, ...override })));
+
+export const arbitraryMeta = fc.record({
+  receivedAt: fc.constantFrom(1_763_000_000_123, 0),
+  isBot: fc.boolean(),
+  ip: fc.constantFrom("203.0.113.7", "2001:db8::1", ""),
+  pfb: fc.constantFrom("", "campaign-7", "P".repeat(200)),
+});

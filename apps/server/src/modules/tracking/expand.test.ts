@@ -1,0 +1,93 @@
+import path from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import { fileURLToPath } from "node:url";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadMigrations } from "../../platform/db/migrate.ts";
+import { decodeBatch, encodeBatch } from "./batch.ts";
+import { COLUMN_NAMES, sqliteExpandSql } from "./columns.ts";
+import { ExpandStatements, expandUpload } from "./expand.ts";
+import { EXTRA_FIELDS, partialExtraOf, toRow } from "./rows.ts";
+import { arbitraryMeta, arbitraryUpload, sampleRecord } from "./test-support.ts";
+import { RECORD_FIELDS } from "./validate.ts";
+
+const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
+const EXTRA_SET = new Set<string>(EXTRA_FIELDS);
+
+let db: DatabaseSync;
+let statements: ExpandStatements<ReturnType<DatabaseSync["prepare"]>>;
+beforeAll(async () => {
+  db = new DatabaseSync(":memory:");
+  for (const migration of await loadMigrations(MIGRATIONS)) {
+    const sql = migration.up("sqlite");
+    for (const statement of typeof sql === "string" ? [sql] : sql) db.exec(statement);
+  }
+  statements = new ExpandStatements((sql) => db.prepare(sql));
+});
+afterAll(() => db.close());
+
+/** The rows the events of a stored upload make, one by one, as toRow gives them (repeats skipped). */
+function expectedRows(batch: string, uploadId: number) {
+  const { records, meta, varying } = decodeBatch(batch);
+  const own = varying.filter((field) => EXTRA_SET.has(field));
+  const seen = new Set<string>();
+  const rows: Record<string, unknown>[] = [];
+  records.forEach((record, index) => {
+    const row = toRow(record, meta, partialExtraOf(own)(record));
+    const key = JSON.stringify([row.event_day, row.uid, row.page_unique_id, row.seq]);
+    if (seen.has(key)) return;
+    seen.add(key);
+    rows.push({ ...row, upload_id: uploadId, upload_index: index });
+  });
+  return rows;
+}
+
+const stored = () =>
+  db
+    .prepare(
+      `SELECT ${COLUMN_NAMES.join(", ")}, upload_id, upload_index FROM tracking_events ORDER BY upload_index`,
+    )
+    .all()
+    .map((row) => ({ ...row }));
+
+describe("expandUpload", () => {
+  it("inserts, per event, the row toRow makes of it (shared columns bound once)", () => {
+    let id = 0;
+    fc.assert(
+      fc.property(arbitraryUpload, arbitraryMeta, (events, meta) => {
+        db.exec("DELETE FROM tracking_events");
+        const batch = encodeBatch(events, meta, RECORD_FIELDS);
+        const expanded = expandUpload(++id, batch);
+        expect(expanded.rows).toBe(events.length);
+        statements.for(expanded).run(...expanded.values);
+        expect(stored()).toEqual(expectedRows(batch, id));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("binds a column shared by every event once", () => {
+    const events = Array.from({ length: 50 }, (_, seq) =>
+      sampleRecord({ seq, log_seq: seq, event_tracking_ext: { pos: seq } }),
+    );
+    const meta = { receivedAt: 1, isBot: false, ip: "203.0.113.9", pfb: "" };
+    const expanded = expandUpload(7, encodeBatch(events, meta, RECORD_FIELDS));
+    const varying = COLUMN_NAMES.filter((_, column) => !expanded.constant[column]);
+    // seq and log_seq, duration (from the object event_tracking_ext), extra (it holds the ext)
+    expect(varying).toEqual(["seq", "log_seq", "duration", "extra"]);
+    expect(expanded.values).toHaveLength(1 + (COLUMN_NAMES.length - 4) + 4 * 50);
+    expect(expanded.values[0]).toBe(7);
+  });
+});
+
+describe("sqliteExpandSql", () => {
+  it("names each parameter once, anonymously, in bind order", () => {
+    const constant = COLUMN_NAMES.map((name) => name !== "seq");
+    const sql = sqliteExpandSql(constant, 3);
+    expect(sql.split("?").length - 1).toBe(1 + (COLUMN_NAMES.length - 1) + 3);
+    expect(sql).not.toMatch(/\?\d/);
+    expect(sql).toContain("VALUES (?, 0), (?, 1), (?, 2)");
+    expect(() => sqliteExpandSql(constant, 0)).toThrow(/shape/);
+    expect(() => sqliteExpandSql([true], 1)).toThrow(/shape/);
+  });
+});
