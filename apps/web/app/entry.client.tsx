@@ -1,6 +1,7 @@
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
+import { HYDRATE_START_EVENT } from "./features/shell/paint-first.ts";
 
 const root = document.documentElement;
 const locale = root.dataset.locale ?? "en";
@@ -24,6 +25,8 @@ async function prepare(): Promise<void> {
 prepare()
   .catch(() => undefined)
   .then(() => {
+    // From here React sees every event; the boot script stops collecting early clicks.
+    window.dispatchEvent(new Event(HYDRATE_START_EVENT));
     startTransition(() => {
       hydrateRoot(
         document,

@@ -5,6 +5,8 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
+import { paintFirstTransform } from "./features/shell/paint-first.server.ts";
+import { routePaintsFirst } from "./features/shell/paint-first.ts";
 import { serverContext } from "./server-context.ts";
 
 export const streamTimeout = 5_000;
@@ -21,7 +23,8 @@ function readNonce(loadContext: RouterContextProvider): string | undefined {
 /**
  * React Router's default Node entry, plus the CSP nonce: React's own inline scripts
  * (`nonce` option) and React Router's (`<ServerRouter nonce>`, which `<Scripts>`,
- * `<ScrollRestoration>` and the streamed data scripts inherit) all carry it.
+ * `<ScrollRestoration>` and the streamed data scripts inherit) all carry it. Public content
+ * pages hydrate after their first paint (features/shell/paint-first.ts).
  */
 export default function handleRequest(
   request: Request,
@@ -35,6 +38,11 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const nonce = readNonce(loadContext);
+  const paintFirst = routePaintsFirst(
+    routerContext.staticHandlerContext.matches.map(
+      (match) => routerContext.routeModules[match.route.id]?.handle,
+    ),
+  );
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -63,7 +71,9 @@ export default function handleRequest(
               callback();
             },
           });
-          const stream = createReadableStreamFromReadable(body);
+          const stream = createReadableStreamFromReadable(
+            paintFirst ? body.pipe(paintFirstTransform()) : body,
+          );
           responseHeaders.set("Content-Type", "text/html");
           pipe(body);
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));

@@ -29,6 +29,7 @@ import { preloadAntd } from "./features/shell/antd-preload.ts";
 import { routeUsesAntd } from "./features/shell/antd-settings.ts";
 import { DOWNLOAD_BAR_BOOT_SCRIPT } from "./features/shell/download-bar.tsx";
 import { NotFound } from "./features/shell/not-found.tsx";
+import { announceHydrated, PAINT_FIRST_BOOT_SCRIPT } from "./features/shell/paint-first.ts";
 import { loadShellUser } from "./features/shell/session.server.ts";
 import { ShellProviders } from "./features/shell/shell-providers.tsx";
 import { markSimulationMode } from "./features/shell/simulation.ts";
@@ -163,6 +164,8 @@ export function Layout({ children }: { children: ReactNode }) {
   useTracker(data?.user?.userId);
   useImageDomain();
   useEffect(loadClientSession, []);
+  // The layout's effects run after the page's: hydration has committed.
+  useEffect(announceHydrated, []);
 
   const { rest } = parseLocalePath(location.pathname);
   // A route's own canonical parameters (a list's tab and page), never its search terms.
@@ -209,6 +212,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="color-scheme" content={theme === "black" ? "dark" : "light"} />
         <meta name="theme-color" content="#181a20" />
         <script nonce={nonce}>{DOWNLOAD_BAR_BOOT_SCRIPT}</script>
+        <script nonce={nonce}>{PAINT_FIRST_BOOT_SCRIPT}</script>
         <Meta />
         <link
           rel="canonical"

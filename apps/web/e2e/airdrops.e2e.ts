@@ -41,8 +41,9 @@ describe("airdrop library", () => {
     await expect(faqHeaders.count()).resolves.toBe(8);
 
     await faqHeaders.first().focus();
+    // Pressed before hydration (the page hydrates after its first paint), the key is replayed once React is in.
     await page.keyboard.press("Enter");
-    await expect(faqHeaders.first().getAttribute("aria-expanded")).resolves.toBe("true");
+    await expect.poll(() => faqHeaders.first().getAttribute("aria-expanded")).toBe("true");
 
     const head = await headTags(page);
     expect(head.title).toContain("2025");
@@ -129,6 +130,32 @@ describe("airdrop library", () => {
     await field.press("Enter");
     await page.waitForURL(/\/register\?account=reader%40example\.com/);
     await expect.poll(() => page.getByTestId("register-email").inputValue()).toBe("reader@example.com");
+  });
+
+  test("content pages paint before fetching any script, then hydrate; a click made before hydration is replayed", async () => {
+    const html = await (await fetch(`${run.server.url}/airdrops`)).text();
+    expect(html).not.toContain('<link rel="modulepreload"');
+    expect(html).not.toMatch(/<script[^>]* type="module"/);
+    // The spot page is not a content page: it keeps React Router's preloads.
+    expect(await (await fetch(`${run.server.url}/spot/BTCUSDT`)).text()).toContain(
+      '<link rel="modulepreload"',
+    );
+
+    const page = await newPage(run.browser, { allowErrors: ANONYMOUS });
+    await page.goto(`${run.server.url}/airdrops`, { waitUntil: "commit" });
+    const faq = page.locator(".ad-faq .ad-faq-header").first();
+    await faq.click();
+    await expect.poll(() => faq.getAttribute("aria-expanded")).toBe("true");
+    const timing = await page.evaluate(() => ({
+      paint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null,
+      scripts: performance
+        .getEntriesByType("resource")
+        .filter((r) => r.name.endsWith(".js"))
+        .map((r) => r.startTime),
+    }));
+    expect(timing.paint).not.toBeNull();
+    expect(timing.scripts.length).toBeGreaterThan(0);
+    expect(Math.min(...timing.scripts)).toBeGreaterThanOrEqual(timing.paint ?? Infinity);
   });
 
   test("an unknown airdrop answers a real 404 inside the shell", async () => {

@@ -1,7 +1,7 @@
 import type { TgArticlesResult } from "@meridian/contracts";
 import { TG_APPS_API, tgAppsPath } from "@meridian/contracts/tg-app-rules";
 import { buildSeo, seoMeta } from "../features/seo/seo.ts";
-import { NO_ANTD_HANDLE } from "../features/shell/antd-settings.ts";
+import { CONTENT_PAGE_HANDLE } from "../features/shell/paint-first.ts";
 import { apiGet, serverOf } from "../features/tg-apps/api.server.ts";
 import { ArticlesPage } from "../features/tg-apps/articles-page.tsx";
 import { formatDate } from "../features/tg-apps/format.ts";
@@ -16,7 +16,7 @@ import type { Route } from "./+types/telegram-apps.$app.articles";
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: tgAppsStyles }];
 
 /** No antd on this page: it loads neither antd's code nor its stylesheet (see AntdGate in root.tsx). */
-export const handle = NO_ANTD_HANDLE;
+export const handle = CONTENT_PAGE_HANDLE;
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const locale = localeFromParams(params);
