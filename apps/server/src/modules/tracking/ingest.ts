@@ -6,7 +6,8 @@ import {
   trackingRecordSchema,
 } from "@meridian/contracts";
 import { AppError } from "../../platform/errors.ts";
-import { isTrackingRecord } from "./validate.ts";
+import type { SplitFields } from "./batch.ts";
+import { isTrackingRecord, scanUpload } from "./validate.ts";
 
 export { hostOf, pathOf, toRow, type UploadMeta } from "./rows.ts";
 
@@ -14,6 +15,8 @@ export interface ParsedUpload {
   received: number;
   records: TrackingRecord[];
   rejected: TrackingRejection[];
+  /** The records' fields split as batch.ts stores them, when every event was valid (computed while checking). */
+  split?: SplitFields | undefined;
 }
 
 /**
@@ -51,6 +54,11 @@ export function parseUpload(text: string): ParsedUpload {
         ],
       },
     );
+  }
+  // every event valid (the usual upload): checked and split in one pass
+  const split = scanUpload(body);
+  if (split !== undefined) {
+    return { received: body.length, records: body as TrackingRecord[], rejected: [], split };
   }
   const records: TrackingRecord[] = [];
   const rejected: TrackingRejection[] = [];

@@ -66,6 +66,7 @@ export function trackingRoutes(api: FastifyInstance, deps: TrackingRouteDeps): v
         const upload = parseUpload(text);
         await deps.sink.accept({
           records: upload.records,
+          split: upload.split,
           meta: {
             receivedAt: deps.now(),
             isBot: isbot(header(request, "user-agent")),

@@ -1,7 +1,7 @@
 import { Worker } from "node:worker_threads";
 import type { TrackingRecord } from "@meridian/contracts";
 import type { PlatformDb } from "../../platform/db/index.ts";
-import { encodeBatch } from "./batch.ts";
+import { encodeSplit, type SplitFields, splitFields } from "./batch.ts";
 import { columnArrays, POSTGRES_INSERT_SQL, packRows, type StoredRow } from "./columns.ts";
 import { toRow, type UploadMeta } from "./rows.ts";
 import type { WriterNotice, WriterOptions, WriterReply, WriterRequest } from "./sqlite-writer.worker.ts";
@@ -13,6 +13,8 @@ const DAY_MS = 86_400_000;
 export interface AcceptedUpload {
   records: readonly TrackingRecord[];
   meta: UploadMeta;
+  /** `records` already split (`splitFields`), when the ingest did so while checking them. */
+  split?: SplitFields | undefined;
 }
 
 /**
@@ -87,7 +89,7 @@ export function sqliteSink(
   };
 
   return {
-    async accept({ records, meta }) {
+    async accept({ records, meta, split }) {
       if (records.length > 0) {
         let lastDay = 0;
         for (const record of records) lastDay = Math.max(lastDay, Math.floor(record.timestamp / DAY_MS));
@@ -95,7 +97,7 @@ export function sqliteSink(
           kind: "accept",
           events: records.length,
           lastDay,
-          batch: encodeBatch(records, meta, RECORD_FIELDS),
+          batch: encodeSplit(split ?? splitFields(records, RECORD_FIELDS), records.length, meta),
         });
       }
     },

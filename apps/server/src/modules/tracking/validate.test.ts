@@ -1,10 +1,12 @@
 import { trackingRecordSchema } from "@meridian/contracts";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { encodeSplit, splitFields } from "./batch.ts";
 import { COLUMN_NAMES } from "./columns.ts";
 import { toRow } from "./ingest.ts";
 import { EXTRA_FIELDS } from "./rows.ts";
-import { sampleRecord } from "./test-support.ts";
-import { isTrackingRecord } from "./validate.ts";
+import { arbitraryUpload, sampleRecord } from "./test-support.ts";
+import { isTrackingRecord, RECORD_FIELDS, scanUpload } from "./validate.ts";
 
 const base = sampleRecord({ event_tracking_ext: { pos: 3 } }) as unknown as Record<string, unknown>;
 
@@ -60,6 +62,78 @@ describe("isTrackingRecord (compiled from trackingRecordSchema)", () => {
 
   it("ignores unknown keys, as zod strips them", () => {
     expect(isTrackingRecord({ ...base, surplus: { deep: [1] } })).toBe(true);
+  });
+});
+
+/**
+ * Uploads as JSON.parse gives them: valid events (fields shared or not), some then
+ * broken: a field set to an odd or random JSON value or removed, an unknown key added,
+ * an element that is no object.
+ */
+const brokenUpload = fc
+  .tuple(
+    arbitraryUpload,
+    // half the uploads untouched
+    fc.oneof(
+      fc.constant([]),
+      fc.array(
+        fc.record({
+          index: fc.nat(49),
+          field: fc.constantFrom(...RECORD_FIELDS, "surplus"),
+          value: fc.oneof(fc.constantFrom(...ODD), fc.jsonValue()),
+        }),
+        { minLength: 1, maxLength: 3 },
+      ),
+    ),
+    fc.oneof(
+      { arbitrary: fc.constant(undefined), weight: 4 },
+      { arbitrary: fc.tuple(fc.nat(49), fc.constantFrom(null, "x", 1, [], [{}])), weight: 1 },
+    ),
+  )
+  .map(([events, changes, element]) => {
+    const copy = JSON.parse(JSON.stringify(events)) as unknown[];
+    for (const { index, field, value } of changes) {
+      const event = copy[index % copy.length] as Record<string, unknown>;
+      if (value === undefined) delete event[field];
+      else event[field] = value;
+    }
+    if (element) copy[element[0] % copy.length] = element[1];
+    return copy;
+  });
+
+describe("the ingest's checks against zod (fast-check)", () => {
+  it("isTrackingRecord accepts an element exactly when zod does", () => {
+    fc.assert(
+      fc.property(brokenUpload, (events) => {
+        for (const event of events) {
+          const zod = trackingRecordSchema.safeParse(event).success;
+          expect({ event, fast: isTrackingRecord(event) }).toEqual({ event, fast: zod });
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it("scanUpload checks every event as isTrackingRecord does and splits them as splitFields does", () => {
+    let whole = 0;
+    fc.assert(
+      fc.property(brokenUpload, (events) => {
+        const scanned = scanUpload(events);
+        const valid = events.every(isTrackingRecord);
+        expect(scanned !== undefined).toBe(valid);
+        if (scanned === undefined || !events.every(isTrackingRecord)) return;
+        whole++;
+        const split = splitFields(events, RECORD_FIELDS);
+        expect(scanned).toEqual(split);
+        // what is stored, key order included
+        const meta = { receivedAt: 1, isBot: false, ip: "", pfb: "" };
+        expect(encodeSplit(scanned, events.length, meta)).toBe(encodeSplit(split, events.length, meta));
+      }),
+      { numRuns: 500 },
+    );
+    // both outcomes were tried
+    expect(whole).toBeGreaterThan(50);
+    expect(whole).toBeLessThan(450);
   });
 });
 
