@@ -11,7 +11,7 @@
  * as the market moves while the other is cancelled.
  */
 import { describe, expect, test } from "vitest";
-import { normalizeDecimal } from "../app/features/trade/decimal.ts";
+import { formatDecimal, normalizeDecimal } from "../app/features/trade/decimal.ts";
 import { registerThroughPages } from "./account-flows.ts";
 import { newPage, type Page, serverAndBrowser } from "./harness.ts";
 
@@ -209,13 +209,18 @@ describe("spot trading", () => {
     expect(await page.getByTestId("open-orders").locator("tbody tr[data-order-id]").count()).toBe(0);
 
     // A marketable buy with a wide pair fills; its two legs wait, grouped under the parent.
+    // The take-profit names its own limit price; the stop-loss, left empty, sells at market.
+    const tpLimit = (last * 1.49).toFixed(2);
     await page.getByTestId("tp-trigger-buy").fill((last * 1.5).toFixed(2));
+    await page.getByTestId("tp-limit-buy").fill(tpLimit);
     await page.getByTestId("submit-buy").click();
     await expect.poll(() => legs.count(), { timeout: 15_000 }).toBe(2);
     expect(await legs.evaluateAll((rows) => rows.map((r) => r.getAttribute("data-tpsl-role")))).toEqual([
       "TAKE_PROFIT",
       "STOP_LOSS",
     ]);
+    expect(await legs.first().textContent()).toContain(formatDecimal(tpLimit, 2));
+    expect(await legs.nth(1).textContent()).toContain("Market");
     const parentId = await legs.first().getAttribute("data-tpsl-parent");
     expect(
       await page
@@ -242,6 +247,7 @@ describe("spot trading", () => {
     const tight = (last * 1.002).toFixed(2);
     await page.getByTestId("price-buy").fill(tight);
     await page.getByTestId("amount-buy").fill("0.001");
+    await page.getByTestId("tp-limit-buy").fill("");
     await page.getByTestId("tp-trigger-buy").fill((Number(tight) * 1.0001).toFixed(2));
     await page.getByTestId("sl-trigger-buy").fill((last * 0.9998).toFixed(2));
     await page.getByTestId("submit-buy").click();

@@ -12,10 +12,12 @@ interface FieldProps {
   /** Fraction digits the field accepts (the tick or lot precision). */
   decimals: number;
   testId: string;
+  /** Shown while empty (default "0"); for an optional field, what empty means. */
+  placeholder?: string;
 }
 
 /** A decimal input of the order form: typed text is cleaned to a decimal, figures stay left-to-right. */
-export function Field({ label, suffix, value, onChange, decimals, testId }: FieldProps) {
+export function Field({ label, suffix, value, onChange, decimals, testId, placeholder = "0" }: FieldProps) {
   const id = useId();
   return (
     <div className="trade-field">
@@ -25,7 +27,7 @@ export function Field({ label, suffix, value, onChange, decimals, testId }: Fiel
         inputMode="decimal"
         autoComplete="off"
         value={value}
-        placeholder="0"
+        placeholder={placeholder}
         dir="ltr"
         onChange={(e) => onChange(sanitizeDecimalInput(e.target.value, decimals))}
         data-testid={testId}

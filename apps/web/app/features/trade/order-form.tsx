@@ -157,6 +157,8 @@ export function OrderForm(props: OrderFormProps) {
   const [tpslOn, setTpslOn] = useState(false);
   const [takeProfit, setTakeProfit] = useState("");
   const [stopLoss, setStopLoss] = useState("");
+  const [tpLimit, setTpLimit] = useState("");
+  const [slLimit, setSlLimit] = useState("");
   const [problem, setProblem] = useState<FormProblem | null>(null);
   const lot = info.lotSize;
   const qtyDecimals = decimalsOf(lot);
@@ -246,8 +248,13 @@ export function OrderForm(props: OrderFormProps) {
     if (marketBuy) body.quoteQty = normalizeDecimal(total);
     else body.quantity = normalizeDecimal(amount);
     if (withTpSl) {
-      if (isPositive(takeProfit)) body.takeProfit = { triggerPrice: normalizeDecimal(takeProfit) };
-      if (isPositive(stopLoss)) body.stopLoss = { triggerPrice: normalizeDecimal(stopLoss) };
+      // A leg's limit price is optional: empty, the leg sells (or buys) at market when it fires.
+      const leg = (trigger: string, limit: string) => ({
+        triggerPrice: normalizeDecimal(trigger),
+        ...(isPositive(limit) ? { price: normalizeDecimal(limit) } : {}),
+      });
+      if (isPositive(takeProfit)) body.takeProfit = leg(takeProfit, tpLimit);
+      if (isPositive(stopLoss)) body.stopLoss = leg(stopLoss, slLimit);
     }
     const found =
       validateOrder(body, info, available, fee.takerPpm) ??
@@ -366,12 +373,30 @@ export function OrderForm(props: OrderFormProps) {
                 testId={`tp-trigger-${suffix}`}
               />
               <Field
+                label={t("form.tpLimit")}
+                suffix={info.quote}
+                value={tpLimit}
+                onChange={setTpLimit}
+                decimals={info.priceDecimals}
+                placeholder={t("form.legMarket")}
+                testId={`tp-limit-${suffix}`}
+              />
+              <Field
                 label={t("form.slTrigger")}
                 suffix={info.quote}
                 value={stopLoss}
                 onChange={setStopLoss}
                 decimals={info.priceDecimals}
                 testId={`sl-trigger-${suffix}`}
+              />
+              <Field
+                label={t("form.slLimit")}
+                suffix={info.quote}
+                value={slLimit}
+                onChange={setSlLimit}
+                decimals={info.priceDecimals}
+                placeholder={t("form.legMarket")}
+                testId={`sl-limit-${suffix}`}
               />
             </>
           ) : null}
