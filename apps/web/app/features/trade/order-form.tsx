@@ -6,7 +6,7 @@ import {
   TIME_IN_FORCE,
   type TimeInForceValue,
 } from "@meridian/contracts";
-import { type FormEvent, type ReactNode, useEffect, useId, useState } from "react";
+import { type FormEvent, Fragment, type ReactNode, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
   add,
@@ -362,44 +362,34 @@ export function OrderForm(props: OrderFormProps) {
           <span id={tpslHelpId} className="trade-visually-hidden">
             {t("form.tpslHelp")}
           </span>
-          {tpslOn ? (
-            <>
-              <Field
-                label={t("form.tpTrigger")}
-                suffix={info.quote}
-                value={takeProfit}
-                onChange={setTakeProfit}
-                decimals={info.priceDecimals}
-                testId={`tp-trigger-${suffix}`}
-              />
-              <Field
-                label={t("form.tpLimit")}
-                suffix={info.quote}
-                value={tpLimit}
-                onChange={setTpLimit}
-                decimals={info.priceDecimals}
-                placeholder={t("form.legMarket")}
-                testId={`tp-limit-${suffix}`}
-              />
-              <Field
-                label={t("form.slTrigger")}
-                suffix={info.quote}
-                value={stopLoss}
-                onChange={setStopLoss}
-                decimals={info.priceDecimals}
-                testId={`sl-trigger-${suffix}`}
-              />
-              <Field
-                label={t("form.slLimit")}
-                suffix={info.quote}
-                value={slLimit}
-                onChange={setSlLimit}
-                decimals={info.priceDecimals}
-                placeholder={t("form.legMarket")}
-                testId={`sl-limit-${suffix}`}
-              />
-            </>
-          ) : null}
+          {tpslOn
+            ? (
+                [
+                  ["tp", takeProfit, setTakeProfit, tpLimit, setTpLimit],
+                  ["sl", stopLoss, setStopLoss, slLimit, setSlLimit],
+                ] as const
+              ).map(([leg, trigger, setTrigger, limit, setLimit]) => (
+                <Fragment key={leg}>
+                  <Field
+                    label={t(`form.${leg}Trigger`)}
+                    suffix={info.quote}
+                    value={trigger}
+                    onChange={setTrigger}
+                    decimals={info.priceDecimals}
+                    testId={`${leg}-trigger-${suffix}`}
+                  />
+                  <Field
+                    label={t(`form.${leg}Limit`)}
+                    suffix={info.quote}
+                    value={limit}
+                    onChange={setLimit}
+                    decimals={info.priceDecimals}
+                    placeholder={t("form.legMarket")}
+                    testId={`${leg}-limit-${suffix}`}
+                  />
+                </Fragment>
+              ))
+            : null}
         </div>
       ) : null}
       <dl className="trade-form-fee">
