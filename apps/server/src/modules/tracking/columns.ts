@@ -53,17 +53,17 @@ export function sqliteInsertSql(rows: number): string {
 }
 
 /**
- * SQLite's INSERT of the `rows` events of one accepted upload (expand.ts): the columns
+ * SQLite's INSERT of `rows` events of one accepted upload (expand.ts): the columns
  * (`extra` only the fields that differ within the upload), plus `upload_id` and
  * `upload_index`, where the whole event stays on record.
  *
  * A column marked `constant` has one value for every event of the upload: it is bound
  * once, in a one-row subquery joined to the VALUES list of the other columns, so the
- * parameters are, in order: the upload id, the constant columns, then the other columns
- * row after row; `upload_index` is the row's number in the text. (Numbered parameters
- * named by every row would do the same, but node:sqlite binds `?NNN` in time quadratic
- * in their count: 2.5 ms for 1,400.) `WHERE true` keeps the upsert clause from being
- * read as the join's ON.
+ * parameters are, in order: the upload id, the index of the first of these rows in the
+ * upload, the constant columns, then the other columns row after row. (Numbered
+ * parameters named by every row would do the same, but node:sqlite binds `?NNN` in time
+ * quadratic in their count: 2.5 ms for 1,400.) `WHERE true` keeps the upsert clause from
+ * being read as the join's ON.
  */
 export function sqliteExpandSql(constant: readonly boolean[], rows: number): string {
   if (constant.length !== COLUMNS.length || rows < 1) throw new Error("tracking expand: bad statement shape");
@@ -76,7 +76,8 @@ export function sqliteExpandSql(constant: readonly boolean[], rows: number): str
   });
   const cells = Array.from({ length: varying }, () => "?");
   const tuples = Array.from({ length: rows }, (_, row) => `(${[...cells, String(row)].join(", ")})`);
-  return `INSERT INTO tracking_events (${names}, upload_id, upload_index) SELECT ${select.join(", ")}, c.upload_id, v.column${varying + 1} FROM (SELECT ${["? AS upload_id", ...shared].join(", ")}) AS c, (VALUES ${tuples.join(", ")}) AS v WHERE true ${conflict}`;
+  const constants = ["? AS upload_id", "? AS first_index", ...shared].join(", ");
+  return `INSERT INTO tracking_events (${names}, upload_id, upload_index) SELECT ${select.join(", ")}, c.upload_id, c.first_index + v.column${varying + 1} FROM (SELECT ${constants}) AS c, (VALUES ${tuples.join(", ")}) AS v WHERE true ${conflict}`;
 }
 
 const PG_TYPE = { int: "integer", bigint: "bigint", text: "text", json: "text" } as const;

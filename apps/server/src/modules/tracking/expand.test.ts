@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadMigrations } from "../../platform/db/migrate.ts";
 import { decodeBatch, encodeBatch } from "./batch.ts";
 import { COLUMN_NAMES, sqliteExpandSql } from "./columns.ts";
-import { ExpandStatements, expandUpload } from "./expand.ts";
+import { ExpandInserter, expandUpload } from "./expand.ts";
 import { EXTRA_FIELDS, partialExtraOf, toRow } from "./rows.ts";
 import { arbitraryMeta, arbitraryUpload, sampleRecord } from "./test-support.ts";
 import { RECORD_FIELDS } from "./validate.ts";
@@ -15,14 +15,18 @@ const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), "migr
 const EXTRA_SET = new Set<string>(EXTRA_FIELDS);
 
 let db: DatabaseSync;
-let statements: ExpandStatements<ReturnType<DatabaseSync["prepare"]>>;
+let inserter: ExpandInserter;
+const prepared: string[] = [];
 beforeAll(async () => {
   db = new DatabaseSync(":memory:");
   for (const migration of await loadMigrations(MIGRATIONS)) {
     const sql = migration.up("sqlite");
     for (const statement of typeof sql === "string" ? [sql] : sql) db.exec(statement);
   }
-  statements = new ExpandStatements((sql) => db.prepare(sql));
+  inserter = new ExpandInserter((sql) => {
+    prepared.push(sql);
+    return db.prepare(sql);
+  });
 });
 afterAll(() => db.close());
 
@@ -57,9 +61,9 @@ describe("expandUpload", () => {
       fc.property(arbitraryUpload, arbitraryMeta, (events, meta) => {
         db.exec("DELETE FROM tracking_events");
         const batch = encodeBatch(events, meta, RECORD_FIELDS);
-        const expanded = expandUpload(++id, batch);
+        const expanded = expandUpload(batch);
         expect(expanded.rows).toBe(events.length);
-        statements.for(expanded).run(...expanded.values);
+        inserter.insert(++id, expanded);
         expect(stored()).toEqual(expectedRows(batch, id));
       }),
       { numRuns: 300 },
@@ -71,12 +75,27 @@ describe("expandUpload", () => {
       sampleRecord({ seq, log_seq: seq, event_tracking_ext: { pos: seq } }),
     );
     const meta = { receivedAt: 1, isBot: false, ip: "203.0.113.9", pfb: "" };
-    const expanded = expandUpload(7, encodeBatch(events, meta, RECORD_FIELDS));
+    const expanded = expandUpload(encodeBatch(events, meta, RECORD_FIELDS));
     const varying = COLUMN_NAMES.filter((_, column) => !expanded.constant[column]);
     // seq and log_seq, duration (from the object event_tracking_ext), extra (it holds the ext)
     expect(varying).toEqual(["seq", "log_seq", "duration", "extra"]);
-    expect(expanded.values).toHaveLength(1 + (COLUMN_NAMES.length - 4) + 4 * 50);
-    expect(expanded.values[0]).toBe(7);
+    expect(expanded.shared).toHaveLength(COLUMN_NAMES.length - 4);
+    expect(expanded.varying).toHaveLength(4 * 50);
+    expect(expanded.width).toBe(4);
+  });
+
+  it("prepares at most seven statements per set of shared columns, whatever the upload sizes", () => {
+    const meta = { receivedAt: 1, isBot: false, ip: "", pfb: "" };
+    const before = prepared.length;
+    for (let size = 1; size <= 50; size++) {
+      db.exec("DELETE FROM tracking_events");
+      const events = Array.from({ length: size }, (_, seq) => sampleRecord({ seq, log_seq: seq }));
+      const batch = encodeBatch(events, meta, RECORD_FIELDS);
+      inserter.insert(size, expandUpload(batch));
+      expect(stored()).toEqual(expectedRows(batch, size));
+    }
+    // a single event shares every column: its own set; the other 49 sizes share one set
+    expect(prepared.length - before).toBeLessThanOrEqual(1 + 7);
   });
 });
 
@@ -84,7 +103,8 @@ describe("sqliteExpandSql", () => {
   it("names each parameter once, anonymously, in bind order", () => {
     const constant = COLUMN_NAMES.map((name) => name !== "seq");
     const sql = sqliteExpandSql(constant, 3);
-    expect(sql.split("?").length - 1).toBe(1 + (COLUMN_NAMES.length - 1) + 3);
+    // upload id, index of the first row, the constant columns, then one per row
+    expect(sql.split("?").length - 1).toBe(2 + (COLUMN_NAMES.length - 1) + 3);
     expect(sql).not.toMatch(/\?\d/);
     expect(sql).toContain("VALUES (?, 0), (?, 1), (?, 2)");
     expect(() => sqliteExpandSql(constant, 0)).toThrow(/shape/);

@@ -24,22 +24,25 @@ type Value = string | number;
 
 const PLAIN = COLUMN_NAMES.filter((name): name is PlainColumn => name !== "extra");
 const EXTRA_SET = new Set<string>(EXTRA_FIELDS);
-/** Statements kept (one per shape and row count); beyond, the cache starts over. */
-const STATEMENT_LIMIT = 256;
+/** Statements kept (one per set of shared columns and row count); beyond, the cache starts over. */
+const STATEMENT_LIMIT = 128;
 
-/** An upload ready to insert: the statement's shape and its bind values. */
+/** An upload's events as bind values, the columns they share apart. */
 export interface ExpandedUpload {
   /** Per column of COLUMN_NAMES: one value for every event (bound once) or one per event. */
   constant: readonly boolean[];
   rows: number;
-  /** `[uploadId, ...constant columns, ...varying columns of event 0, of event 1, ...]`. */
-  values: Value[];
+  /** The constant columns' values, in column order. */
+  shared: Value[];
+  /** The other columns' values, event after event (`width` per event). */
+  varying: Value[];
+  width: number;
 }
 
 /** The bind values of the events of one stored upload (`batch`, as `encodeBatch` wrote it). */
-export function expandUpload(uploadId: number, batch: string): ExpandedUpload {
-  const { meta, count, shared, varying } = decodeSplit(batch);
-  const fields = Object.entries(varying);
+export function expandUpload(batch: string): ExpandedUpload {
+  const { meta, count, shared: sharedFields, varying: varyingFields } = decodeSplit(batch);
+  const fields = Object.entries(varyingFields);
   const differ = new Set(fields.map(([field]) => field));
   // extra holds the fields of EXTRA_FIELDS that differ (in the order the upload lists them)
   const own = fields.map(([field]) => field).filter((field) => EXTRA_SET.has(field));
@@ -47,43 +50,64 @@ export function expandUpload(uploadId: number, batch: string): ExpandedUpload {
   const extraVaries = own.length > 0 || EXTRA_TAIL_FIELDS.some((field) => differ.has(field));
 
   // one record whose differing fields are overwritten per event: no copy per event
-  const cursor: Record<string, unknown> = { ...shared };
+  const cursor: Record<string, unknown> = { ...sharedFields };
   for (const [field, values] of fields) cursor[field] = values[0];
   const record = cursor as unknown as TrackingRecord;
 
   const constant: boolean[] = [];
-  const values: Value[] = [uploadId];
+  const shared: Value[] = [];
   const perEvent: Derivation["value"][] = [];
   for (const name of PLAIN) {
     const { from, value } = DERIVED[name];
     const same = from.every((field) => !differ.has(field));
     constant.push(same);
-    if (same) values.push(value(record, meta));
+    if (same) shared.push(value(record, meta));
     else perEvent.push(value);
   }
   constant.push(!extraVaries);
-  if (!extraVaries) values.push(extraOf(record));
+  if (!extraVaries) shared.push(extraOf(record));
 
+  const varying: Value[] = [];
   for (let i = 0; i < count; i++) {
     for (const [field, list] of fields) cursor[field] = list[i];
-    for (const compute of perEvent) values.push(compute(record, meta));
-    if (extraVaries) values.push(extraOf(record));
+    for (const compute of perEvent) varying.push(compute(record, meta));
+    if (extraVaries) varying.push(extraOf(record));
   }
-  return { constant, rows: count, values };
+  return { constant, rows: count, shared, varying, width: perEvent.length + (extraVaries ? 1 : 0) };
 }
 
-/** Prepared `sqliteExpandSql` statements by shape, at most STATEMENT_LIMIT of them. */
-export class ExpandStatements<S> {
-  readonly #prepare: (sql: string) => S;
-  readonly #cache = new Map<string, S>();
+/**
+ * Rows per INSERT: an upload of 50 (the most an upload holds, TRACK_BATCH_MAX) is one
+ * statement, any other count a sum of powers of two (37 = 32 + 4 + 1), so the statements
+ * prepared stay few (seven row counts per set of shared columns) whatever sizes come.
+ */
+const CHUNKS = [50, 32, 16, 8, 4, 2, 1] as const;
 
-  constructor(prepare: (sql: string) => S) {
+/** Runs `sqliteExpandSql` statements, prepared once per shape (at most STATEMENT_LIMIT kept). */
+export class ExpandInserter {
+  readonly #prepare: (sql: string) => { run(...values: Value[]): unknown };
+  readonly #cache = new Map<string, { run(...values: Value[]): unknown }>();
+
+  constructor(prepare: (sql: string) => { run(...values: Value[]): unknown }) {
     this.#prepare = prepare;
   }
 
-  for({ constant, rows }: ExpandedUpload): S {
-    let key = `${rows}:`;
-    for (const same of constant) key += same ? "1" : "0";
+  /** Inserts the events of upload `uploadId` (repeats skipped by the unique index). */
+  insert(uploadId: number, { constant, rows, shared, varying, width }: ExpandedUpload): void {
+    let mask = "";
+    for (const same of constant) mask += same ? "1" : "0";
+    let first = 0;
+    for (const size of CHUNKS) {
+      while (rows - first >= size) {
+        const values = varying.slice(first * width, (first + size) * width);
+        this.#statement(mask, constant, size).run(uploadId, first, ...shared, ...values);
+        first += size;
+      }
+    }
+  }
+
+  #statement(mask: string, constant: readonly boolean[], rows: number) {
+    const key = `${rows}:${mask}`;
     let statement = this.#cache.get(key);
     if (statement === undefined) {
       statement = this.#prepare(sqliteExpandSql(constant, rows));

@@ -29,7 +29,7 @@
 import { DatabaseSync, type StatementSync } from "node:sqlite";
 import { parentPort, workerData } from "node:worker_threads";
 import { COLUMN_NAMES, sqliteInsertSql, unpackRows } from "./columns.ts";
-import { ExpandStatements, expandUpload } from "./expand.ts";
+import { ExpandInserter, expandUpload } from "./expand.ts";
 
 export type WriterRequest =
   /**
@@ -77,7 +77,7 @@ db.exec(
 );
 const statements = new Map<string, StatementSync>();
 const inserts: StatementSync[] = [];
-const expands = new ExpandStatements((sql) => db.prepare(sql));
+const expands = new ExpandInserter((sql) => db.prepare(sql));
 const acceptUpload = db.prepare("INSERT INTO tracking_uploads (events, batch, last_day) VALUES (?, ?, ?)");
 const nextUploads = db.prepare(
   "SELECT id, events, batch FROM tracking_uploads WHERE id > ? ORDER BY id LIMIT ?",
@@ -185,11 +185,8 @@ function expandTogether(uploads: Upload[]): void {
   if (last === undefined) return;
   db.exec("BEGIN IMMEDIATE");
   try {
-    // one statement per upload: its shared columns are bound once (expand.ts)
-    for (const upload of uploads) {
-      const expanded = expandUpload(upload.id, upload.batch);
-      if (expanded.rows > 0) expands.for(expanded).run(...expanded.values);
-    }
+    // the columns an upload's events share are bound once (expand.ts)
+    for (const upload of uploads) expands.insert(upload.id, expandUpload(upload.batch));
     moveCursor.run(last.id);
     db.exec("COMMIT");
   } catch (error) {
