@@ -99,6 +99,28 @@ describe("expandUpload", () => {
   });
 });
 
+describe("ExpandInserter's statements", () => {
+  it("keep the most recently used ones", () => {
+    const sizes: number[] = [];
+    const small = new ExpandInserter((sql) => {
+      sizes.push(sql.split("), (").length);
+      return db.prepare(sql);
+    }, 2);
+    const meta = { receivedAt: 1, isBot: false, ip: "", pfb: "" };
+    const upload = (size: number) =>
+      expandUpload(
+        encodeBatch(
+          Array.from({ length: size }, (_, seq) => sampleRecord({ seq, page_unique_id: `lru-${size}` })),
+          meta,
+          RECORD_FIELDS,
+        ),
+      );
+    // 4 rows, 2 rows, 4 again (kept), 8 (drops 2, used least recently), 4 (still kept), 2 (anew)
+    for (const size of [4, 2, 4, 8, 4, 2]) small.insert(100 + size, upload(size));
+    expect(sizes).toEqual([4, 2, 8, 2]);
+  });
+});
+
 describe("sqliteExpandSql", () => {
   it("names each parameter once, anonymously, in bind order", () => {
     const constant = COLUMN_NAMES.map((name) => name !== "seq");

@@ -24,7 +24,7 @@ type Value = string | number;
 
 const PLAIN = COLUMN_NAMES.filter((name): name is PlainColumn => name !== "extra");
 const EXTRA_SET = new Set<string>(EXTRA_FIELDS);
-/** Statements kept (one per set of shared columns and row count); beyond, the cache starts over. */
+/** Statements kept (one per set of shared columns and row count), the least recently used dropped beyond. */
 const STATEMENT_LIMIT = 128;
 
 /** An upload's events as bind values, the columns they share apart. */
@@ -83,13 +83,15 @@ export function expandUpload(batch: string): ExpandedUpload {
  */
 const CHUNKS = [50, 32, 16, 8, 4, 2, 1] as const;
 
-/** Runs `sqliteExpandSql` statements, prepared once per shape (at most STATEMENT_LIMIT kept). */
+/** Runs `sqliteExpandSql` statements, prepared once per shape (the STATEMENT_LIMIT most recently used kept). */
 export class ExpandInserter {
   readonly #prepare: (sql: string) => { run(...values: Value[]): unknown };
   readonly #cache = new Map<string, { run(...values: Value[]): unknown }>();
+  readonly #limit: number;
 
-  constructor(prepare: (sql: string) => { run(...values: Value[]): unknown }) {
+  constructor(prepare: (sql: string) => { run(...values: Value[]): unknown }, limit = STATEMENT_LIMIT) {
     this.#prepare = prepare;
+    this.#limit = limit;
   }
 
   /** Inserts the events of upload `uploadId` (repeats skipped by the unique index). */
@@ -111,9 +113,13 @@ export class ExpandInserter {
     let statement = this.#cache.get(key);
     if (statement === undefined) {
       statement = this.#prepare(sqliteExpandSql(constant, rows));
-      if (this.#cache.size >= STATEMENT_LIMIT) this.#cache.clear();
-      this.#cache.set(key, statement);
+      // least recently used out: the Map keeps keys in the order last set
+      const oldest = this.#cache.keys().next();
+      if (this.#cache.size >= this.#limit && !oldest.done) this.#cache.delete(oldest.value);
+    } else {
+      this.#cache.delete(key);
     }
+    this.#cache.set(key, statement);
     return statement;
   }
 }
