@@ -101,8 +101,12 @@ export class ExpandInserter {
     let first = 0;
     for (const size of CHUNKS) {
       while (rows - first >= size) {
-        const values = varying.slice(first * width, (first + size) * width);
-        this.#statement(mask, constant, size).run(uploadId, first, ...shared, ...values);
+        // the statement's parameters in order: upload id, first index, shared, this chunk's rows
+        const values: Value[] = [uploadId, first];
+        for (const value of shared) values.push(value);
+        const end = (first + size) * width;
+        for (let i = first * width; i < end; i++) values.push(varying[i] as Value);
+        this.#statement(mask, constant, size).run(...values);
         first += size;
       }
     }
