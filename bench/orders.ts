@@ -7,17 +7,31 @@
  * maker, settles and commits before it is answered. The last line is one JSON object:
  * the latency percentiles first, then what the server's event loop went through while
  * the load ran (bench/lib/server-probe.ts: loop delay, main-thread CPU per order, GC
- * pauses) and the machine's 1-minute load average, since the latency tail on a shared
- * machine says as much about the neighbours as about the server.
+ * pauses, and the server's own time per request) and the machine's 1-minute load
+ * average, since the latency tail on a shared machine says as much about the neighbours
+ * as about the server.
+ *
+ * Reading the latency: autocannon paces each connection to 100 requests per second by
+ * sending them back to back (the next one as soon as the answer arrives) until that
+ * second's 100 are made, then waiting for the next second. So each second starts a burst
+ * of 10 requests in flight at once for the few hundred milliseconds the 1,000 take: a
+ * request waits behind up to 9 others, and its latency is about 10 times the server's
+ * time per order. Autocannon also corrects for coordinated omission (a 12 ms answer is
+ * recorded as 12, 11, ... 1 ms), so a single stall of a few milliseconds during a burst
+ * weighs on p99. And it runs in this process, on the same two cores: its own event loop
+ * delay and GC pauses (printed as "client") are inside every latency it records.
  *
  * ORDERS_BENCH_SECONDS, ORDERS_BENCH_RATE: duration and pace. BENCH_CPU_PROF=<dir>: the
  * server writes a .cpuprofile there. ORDERS_BENCH_NODE_ARGS: more Node flags for it.
+ * ORDERS_BENCH_SERVER_LOG=<file>: the server's stdout goes there too (what `--trace-gc`
+ * prints, for instance).
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { monitorEventLoopDelay, PerformanceObserver } from "node:perf_hooks";
 import autocannon from "autocannon";
 
 const SECONDS = Number(process.env.ORDERS_BENCH_SECONDS ?? 10);
@@ -34,6 +48,37 @@ interface Probe {
   gc_count: number;
   gc_ms: number;
   gc_max_ms: number;
+  served_count: number;
+  served_p50_ms: number;
+  served_p99_ms: number;
+  served_max_ms: number;
+}
+
+/** This process (autocannon's) while the load runs: loop delay, GC pauses, CPU. */
+function watchClient() {
+  const delay = monitorEventLoopDelay({ resolution: 1 });
+  const gc = { count: 0, maxMs: 0 };
+  const observer = new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      gc.count++;
+      gc.maxMs = Math.max(gc.maxMs, e.duration);
+    }
+  });
+  observer.observe({ entryTypes: ["gc"] });
+  delay.enable();
+  const cpu0 = process.threadCpuUsage();
+  return () => {
+    delay.disable();
+    observer.disconnect();
+    const cpu = process.threadCpuUsage(cpu0);
+    return {
+      cpuMs: (cpu.user + cpu.system) / 1000,
+      eldP99Ms: delay.percentile(99) / 1e6,
+      eldMaxMs: delay.max / 1e6,
+      gcCount: gc.count,
+      gcMaxMs: gc.maxMs,
+    };
+  };
 }
 
 async function freePort(): Promise<number> {
@@ -70,9 +115,12 @@ async function serve(dir: string, port: number): Promise<Served> {
     env,
     stdio: ["ignore", "pipe", "inherit"],
   });
+  const serverLog = process.env.ORDERS_BENCH_SERVER_LOG;
+  const log = serverLog ? fs.createWriteStream(serverLog) : null;
   let out = "";
   let probeWaiter: ((p: Probe) => void) | null = null;
   child.stdout?.on("data", (chunk: Buffer) => {
+    log?.write(chunk);
     out += chunk.toString();
     let nl = out.indexOf("\n");
     while (nl >= 0) {
@@ -123,6 +171,7 @@ try {
   let failed = 0;
   // The first SIGUSR2 opens the probe's window (no line), the one after the run closes it.
   child.kill("SIGUSR2");
+  const stopClient = watchClient();
   const result = await autocannon({
     url: `${base}/v1/paper/orders`,
     connections: 10,
@@ -151,6 +200,7 @@ try {
       },
     ],
   });
+  const client = stopClient();
   const sent = result.requests.total;
   const probe = await nextProbe();
   const load1 = Math.round((os.loadavg()[0] ?? 0) * 100) / 100;
@@ -162,6 +212,9 @@ try {
       .loadavg()
       .map((l) => l.toFixed(2))
       .join(" ")}`,
+  );
+  console.log(
+    `server time per request (headers parsed to answer written): p50 ${probe.served_p50_ms} ms, p99 ${probe.served_p99_ms} ms, max ${probe.served_max_ms} ms (${probe.served_count} answers); client (autocannon, this process): loop delay p99 ${client.eldP99Ms.toFixed(2)} ms, max ${client.eldMaxMs.toFixed(2)} ms, GC ${client.gcCount} pauses, longest ${client.gcMaxMs.toFixed(2)} ms, CPU ${client.cpuMs.toFixed(0)} ms`,
   );
   const cpuPerOrder = sent > 0 ? probe.main_cpu_ms / sent : 0;
   console.log(
@@ -177,6 +230,8 @@ try {
       eld_max_ms: probe.eld_max_ms,
       server_cpu_ms_per_order: Math.round(cpuPerOrder * 1000) / 1000,
       gc_max_ms: probe.gc_max_ms,
+      served_p99_ms: probe.served_p99_ms,
+      client_eld_max_ms: Math.round(client.eldMaxMs * 100) / 100,
       load1,
     }),
   );

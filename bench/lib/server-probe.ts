@@ -8,9 +8,15 @@
  *   how long a request that became ready had to wait for the loop;
  * - main-thread CPU in the window (process.threadCpuUsage): unlike latency it hardly
  *   moves when other work shares the machine;
- * - GC pauses (count, total, longest) seen by a PerformanceObserver.
+ * - GC pauses (count, total, longest) seen by a PerformanceObserver;
+ * - the server's own time per request, from its headers being parsed to the last byte of
+ *   the answer handed to the socket (`http.server.request.start` / `response.finish`
+ *   diagnostics channels): what the client measures minus the network, the kernel and
+ *   the client's own delays.
  */
-import { monitorEventLoopDelay, PerformanceObserver, performance } from "node:perf_hooks";
+import { subscribe } from "node:diagnostics_channel";
+import type { ServerResponse } from "node:http";
+import { createHistogram, monitorEventLoopDelay, PerformanceObserver, performance } from "node:perf_hooks";
 
 const delay = monitorEventLoopDelay({ resolution: 1 });
 const gc = { count: 0, ms: 0, maxMs: 0 };
@@ -22,6 +28,19 @@ new PerformanceObserver((list) => {
   }
 }).observe({ entryTypes: ["gc"] });
 
+const served = createHistogram();
+const startedAt = Symbol("probe.startedAt");
+type Timed = ServerResponse & { [startedAt]?: number };
+subscribe("http.server.request.start", (message) => {
+  (message as { response: Timed }).response[startedAt] = performance.now();
+});
+subscribe("http.server.response.finish", (message) => {
+  const response = (message as { response: Timed }).response;
+  const t = response[startedAt];
+  if (t !== undefined && start !== null)
+    served.record(Math.max(1, Math.round((performance.now() - t) * 1000)));
+});
+
 let start: { cpu: NodeJS.CpuUsage; wall: number } | null = null;
 const round = (n: number) => Math.round(n * 100) / 100;
 
@@ -32,6 +51,7 @@ process.on("SIGUSR2", () => {
     gc.count = 0;
     gc.ms = 0;
     gc.maxMs = 0;
+    served.reset();
     start = { cpu: process.threadCpuUsage(), wall: performance.now() };
     return;
   }
@@ -46,6 +66,10 @@ process.on("SIGUSR2", () => {
     gc_count: gc.count,
     gc_ms: round(gc.ms),
     gc_max_ms: round(gc.maxMs),
+    served_count: served.count,
+    served_p50_ms: round(served.percentile(50) / 1000),
+    served_p99_ms: round(served.percentile(99) / 1000),
+    served_max_ms: round(served.max / 1000),
   };
   start = null;
   process.stdout.write(`${JSON.stringify({ probe })}\n`);
