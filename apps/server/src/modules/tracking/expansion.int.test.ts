@@ -168,6 +168,27 @@ describe("tracking on SQLite: accepted uploads are expanded after the acknowledg
     expect(await cursor(store)).toBe(await lastUpload(store));
   });
 
+  it("stores every event of uploads acknowledged while earlier ones are being expanded", async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "meridian-trk-busy-"));
+    const store = await open();
+    // waves of uploads, each sent while the writer expands the ones before it (it stops
+    // an expansion for a waiting upload, then goes on where it stopped)
+    for (let wave = 0; wave < 4; wave++) {
+      await Promise.all(
+        Array.from({ length: 60 }, (_, i) =>
+          store.sink.accept({ records: views(`5${wave}${String(i).padStart(14, "0")}`, 50), meta }),
+        ),
+      );
+    }
+    await store.sink.settled();
+    expect(await count(store, "tracking_events")).toBe(4 * 60 * 50);
+    expect(await cursor(store)).toBe(await lastUpload(store));
+    const perUpload = await store.db.all<{ n: number }>(
+      "SELECT COUNT(*) AS n FROM tracking_events GROUP BY upload_id HAVING n <> 50",
+    );
+    expect(perUpload).toEqual([]);
+  });
+
   it("sets aside an upload that cannot be expanded and expands the ones after it", async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), "meridian-trk-bad-"));
     const store = await open();
