@@ -54,7 +54,18 @@ export interface PairUnits {
   readonly quoteFactor: bigint;
 }
 
+/** Specs are long-lived: their units are worked out once (the engine asks on every order and fill). */
+const unitsBySpec = new WeakMap<InstrumentSpec, PairUnits | null>();
+
 export function pairUnits(spec: InstrumentSpec): PairUnits | null {
+  const known = unitsBySpec.get(spec);
+  if (known !== undefined) return known;
+  const units = computePairUnits(spec);
+  unitsBySpec.set(spec, units);
+  return units;
+}
+
+function computePairUnits(spec: InstrumentSpec): PairUnits | null {
   const baseDecimals = assetDecimals(spec.base);
   const quoteDecimals = assetDecimals(spec.quote);
   if (baseDecimals === undefined || quoteDecimals === undefined) return null;
