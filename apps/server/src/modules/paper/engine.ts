@@ -35,6 +35,7 @@ import {
   planMarketBuy,
   priceToTicks,
   qtyToLots,
+  type SettledFill,
   Side,
   Stp,
   settleFill,
@@ -157,12 +158,15 @@ export interface AccountRow {
 /** Everything one group commit writes. */
 export interface Batch {
   accounts: AccountRow[];
-  /** Order states as of the moment they changed (copies). */
+  /**
+   * Orders changed by the batch's commands: the live rows while the batch collects,
+   * copies of them as they were at its end once handed over (`takeBatch`).
+   */
   orders: Map<number, OrderRow>;
   trades: TradeRow[];
   entries: EntryRow[];
-  /** Balance changes per `account\0asset`. */
-  balances: Map<string, bigint>;
+  /** Balance changes per account, then asset. */
+  balances: Map<string, Map<string, bigint>>;
   /** Paper accounts whose balances changed. */
   touched: Set<number>;
   /** Rows of other modules (futures) written in the same transaction (see `PaperService.transact`). */
@@ -277,6 +281,8 @@ export class PaperEngine {
   takeBatch(): Batch {
     const b = this.batch;
     this.batch = emptyBatch();
+    // One copy per changed order, not one per change (an order is snapped about three times).
+    for (const [id, row] of b.orders) b.orders.set(id, { ...row });
     const old = this.now() - CID_MEMORY_MS;
     for (const [key, v] of this.recentCids) {
       if (v.at >= old) break;
@@ -454,10 +460,14 @@ export class PaperEngine {
       postings: entry.postings,
     });
     for (const p of entry.postings) {
-      const key = `${p.account}\u0000${p.asset}`;
-      b.balances.set(key, (b.balances.get(key) ?? 0n) + p.amount);
-      const m = /^user:(\d+):/.exec(p.account);
-      if (m?.[1] !== undefined) b.touched.add(Number(m[1]));
+      let assets = b.balances.get(p.account);
+      if (assets === undefined) {
+        assets = new Map();
+        b.balances.set(p.account, assets);
+        const user = userAccountId(p.account);
+        if (user !== null) b.touched.add(user);
+      }
+      assets.set(p.asset, (assets.get(p.asset) ?? 0n) + p.amount);
     }
     return null;
   }
@@ -494,7 +504,7 @@ export class PaperEngine {
     r.fees = f.fees;
     r.filledLots = f.filledLots;
     r.updatedAt = this.now();
-    this.batch.orders.set(r.id, { ...r });
+    this.batch.orders.set(r.id, r);
     if (!this.inCommand) this.onDirty();
   }
 
@@ -662,40 +672,50 @@ export class PaperEngine {
         if (any === undefined) return;
         const m = { order: maker?.funds ?? null, role: "maker" as const };
         const t = { order: taker?.funds ?? null, role: "taker" as const };
-        const [buyer, seller] = makerSide === Side.Buy ? [m, t] : [t, m];
-        const s = settleFill(any.spec, any.units, price, qty, buyer, seller);
+        const buyerIsMaker = makerSide === Side.Buy;
+        const s = settleFill(any.spec, any.units, price, qty, buyerIsMaker ? m : t, buyerIsMaker ? t : m);
         engine.mustPost(s.entry, null, takerId);
-        for (const [o, isMaker, left, counter] of [
-          [maker, true, makerLeft, takerId],
-          [taker, false, takerLeft, makerId],
-        ] as const) {
-          if (o === undefined) continue;
-          const trade: TradeRow = {
-            id: ++engine.ids.trade,
-            orderId: o.row.id,
-            accountId: o.row.accountId,
-            wallet: o.row.wallet,
-            symbol,
-            side: o.row.side,
-            priceTicks: price,
-            qtyLots: qty,
-            quote: s.quoteAmount,
-            fee: o.row.side === Side.Buy ? s.buyerFee : s.sellerFee,
-            isMaker,
-            counterOrderId: counter,
-            createdAt: ts,
-          };
-          engine.batch.trades.push(trade);
-          if (engine.collect?.orderId === o.row.id) engine.collect.fills.push(trade);
-          if (left === 0) engine.finish(o, "FILLED");
-          else {
-            o.row.status = "PARTIALLY_FILLED";
-            engine.snap(o);
-          }
-          if (o.row.wallet !== "spot") engine.onMarginFill?.(o.row, trade);
-        }
+        if (maker !== undefined) engine.filled(maker, symbol, price, qty, s, true, makerLeft, takerId, ts);
+        if (taker !== undefined) engine.filled(taker, symbol, price, qty, s, false, takerLeft, makerId, ts);
       },
     };
+  }
+
+  /** One side's trade row of a settled fill, and what the fill does to its order. */
+  private filled(
+    o: LiveOrder,
+    symbol: string,
+    price: number,
+    qty: number,
+    s: SettledFill,
+    isMaker: boolean,
+    left: number,
+    counter: number,
+    ts: number,
+  ): void {
+    const trade: TradeRow = {
+      id: ++this.ids.trade,
+      orderId: o.row.id,
+      accountId: o.row.accountId,
+      wallet: o.row.wallet,
+      symbol,
+      side: o.row.side,
+      priceTicks: price,
+      qtyLots: qty,
+      quote: s.quoteAmount,
+      fee: o.row.side === Side.Buy ? s.buyerFee : s.sellerFee,
+      isMaker,
+      counterOrderId: counter,
+      createdAt: ts,
+    };
+    this.batch.trades.push(trade);
+    if (this.collect?.orderId === o.row.id) this.collect.fills.push(trade);
+    if (left === 0) this.finish(o, "FILLED");
+    else {
+      o.row.status = "PARTIALLY_FILLED";
+      this.snap(o);
+    }
+    if (o.row.wallet !== "spot") this.onMarginFill?.(o.row, trade);
   }
 
   // ---- commands ------------------------------------------------------------------------
@@ -1021,4 +1041,17 @@ function initialAmounts(): { asset: string; amount: bigint }[] {
     asset,
     amount: toMinor(asset, text) ?? 0n,
   }));
+}
+
+/** The paper account id in a `user:<id>:...` ledger account, or null (system accounts). */
+function userAccountId(account: string): number | null {
+  if (!account.startsWith("user:")) return null;
+  let id = 0;
+  let i = 5;
+  for (; i < account.length; i++) {
+    const digit = account.charCodeAt(i) - 48;
+    if (digit < 0 || digit > 9) break;
+    id = id * 10 + digit;
+  }
+  return i > 5 && account.charCodeAt(i) === 58 ? id : null;
 }

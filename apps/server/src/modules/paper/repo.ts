@@ -168,8 +168,9 @@ function toTrade(r: TradeRecord): TradeRow {
   };
 }
 
-function orderValues(o: OrderRow): SqlValue[] {
-  return [
+/** Appends an order's values in ORDER_COLUMNS order. */
+function addOrder(params: SqlValue[], o: OrderRow): void {
+  params.push(
     o.id,
     o.accountId,
     o.clientOrderId,
@@ -202,22 +203,103 @@ function orderValues(o: OrderRow): SqlValue[] {
     o.parentId,
     o.tpslRole,
     o.ocoId,
-  ];
+  );
 }
 
-async function insertRows(
-  tx: Queryable,
-  head: string,
-  width: number,
-  rows: readonly SqlValue[][],
-  tail = "",
-): Promise<void> {
-  const tuple = `(${Array.from({ length: width }, () => "?").join(", ")})`;
-  for (let i = 0; i < rows.length; i += CHUNK) {
-    const part = rows.slice(i, i + CHUNK);
-    await tx.run(`${head} VALUES ${part.map(() => tuple).join(", ")}${tail}`, part.flat());
+function addTrade(params: SqlValue[], t: TradeRow): void {
+  params.push(
+    t.id,
+    t.orderId,
+    t.accountId,
+    t.symbol,
+    t.side,
+    t.priceTicks,
+    t.qtyLots,
+    t.quote,
+    t.fee,
+    t.isMaker ? 1 : 0,
+    t.counterOrderId,
+    t.createdAt,
+    t.wallet,
+  );
+}
+
+/** Statement texts are kept for batches up to this many rows (a group commit is usually a few). */
+const KEPT_TEXTS = 64;
+
+/**
+ * One multi-row INSERT. Its text for each row count is built once: a group commit runs
+ * five of them, and building (then hashing, as the prepared-statement cache key) a fresh
+ * text of up to a few KB for each was a good part of what a commit allocated.
+ */
+class InsertInto {
+  readonly #head: string;
+  readonly #tuple: string;
+  readonly #tail: string;
+  readonly #texts: string[] = [];
+
+  constructor(head: string, width: number, tail = "") {
+    this.#head = head;
+    this.#tuple = `(${Array.from({ length: width }, () => "?").join(", ")})`;
+    this.#tail = tail;
+  }
+
+  sql(rows: number): string {
+    let text = this.#texts[rows];
+    if (text === undefined) {
+      text = `${this.#head} VALUES ${Array.from({ length: rows }, () => this.#tuple).join(", ")}${this.#tail}`;
+      if (rows <= KEPT_TEXTS) this.#texts[rows] = text;
+    }
+    return text;
   }
 }
+
+/** Rows of one table gathered into statements of at most CHUNK rows. */
+class RowBuffer {
+  params: SqlValue[] = [];
+  rows = 0;
+  readonly #tx: Queryable;
+  readonly #into: InsertInto;
+
+  constructor(tx: Queryable, into: InsertInto) {
+    this.#tx = tx;
+    this.#into = into;
+  }
+
+  /** True when `n` more rows would not fit the statement being gathered. */
+  full(n = 1): boolean {
+    return this.rows > 0 && this.rows + n > CHUNK;
+  }
+
+  async flush(): Promise<void> {
+    if (this.rows === 0) return;
+    await this.#tx.run(this.#into.sql(this.rows), this.params);
+    this.params = [];
+    this.rows = 0;
+  }
+}
+
+const INSERT_ACCOUNTS = new InsertInto("INSERT INTO paper_accounts (id, user_id, created_at)", 3);
+const UPSERT_ORDERS = new InsertInto(
+  `INSERT INTO paper_orders (${ORDER_COLUMNS.join(", ")})`,
+  ORDER_COLUMNS.length,
+  ` ON CONFLICT (id) DO UPDATE SET ${ORDER_MUTABLE.map((c) => `${c} = excluded.${c}`).join(", ")}`,
+);
+const INSERT_TRADES = new InsertInto(
+  "INSERT INTO paper_trades (id, order_id, account_id, symbol, side, price_ticks, qty_lots, quote, fee, is_maker, counter_order_id, created_at, wallet)",
+  13,
+);
+const INSERT_JOURNAL = new InsertInto(
+  "INSERT INTO paper_journal (id, kind, account_id, order_id, created_at)",
+  5,
+);
+const INSERT_POSTINGS = new InsertInto("INSERT INTO paper_postings (entry_id, account, asset, amount)", 4);
+const ADD_BALANCES = new InsertInto(
+  "INSERT INTO paper_balances (account, asset, amount)",
+  3,
+  " ON CONFLICT (account, asset) DO UPDATE SET amount = paper_balances.amount + excluded.amount",
+);
+const ORDER_BY_CLIENT_ID = `SELECT ${ORDER_SELECT} FROM paper_orders WHERE account_id = ? AND client_order_id = ?`;
 
 export interface OrderQuery {
   accountId: number;
@@ -261,71 +343,60 @@ export class PaperRepo {
   async persist(b: Batch): Promise<void> {
     await this.db.transaction(async (tx) => {
       if (b.accounts.length > 0) {
-        await insertRows(
-          tx,
-          "INSERT INTO paper_accounts (id, user_id, created_at)",
-          3,
-          b.accounts.map((a) => [a.id, a.userId, a.createdAt]),
-        );
+        const rows = new RowBuffer(tx, INSERT_ACCOUNTS);
+        for (const a of b.accounts) {
+          if (rows.full()) await rows.flush();
+          rows.params.push(a.id, a.userId, a.createdAt);
+          rows.rows++;
+        }
+        await rows.flush();
       }
       if (b.orders.size > 0) {
-        await insertRows(
-          tx,
-          `INSERT INTO paper_orders (${ORDER_COLUMNS.join(", ")})`,
-          ORDER_COLUMNS.length,
-          [...b.orders.values()].map(orderValues),
-          ` ON CONFLICT (id) DO UPDATE SET ${ORDER_MUTABLE.map((c) => `${c} = excluded.${c}`).join(", ")}`,
-        );
+        const rows = new RowBuffer(tx, UPSERT_ORDERS);
+        for (const o of b.orders.values()) {
+          if (rows.full()) await rows.flush();
+          addOrder(rows.params, o);
+          rows.rows++;
+        }
+        await rows.flush();
       }
       if (b.trades.length > 0) {
-        await insertRows(
-          tx,
-          "INSERT INTO paper_trades (id, order_id, account_id, symbol, side, price_ticks, qty_lots, quote, fee, is_maker, counter_order_id, created_at, wallet)",
-          13,
-          b.trades.map((t) => [
-            t.id,
-            t.orderId,
-            t.accountId,
-            t.symbol,
-            t.side,
-            t.priceTicks,
-            t.qtyLots,
-            t.quote,
-            t.fee,
-            t.isMaker ? 1 : 0,
-            t.counterOrderId,
-            t.createdAt,
-            t.wallet,
-          ]),
-        );
+        const rows = new RowBuffer(tx, INSERT_TRADES);
+        for (const t of b.trades) {
+          if (rows.full()) await rows.flush();
+          addTrade(rows.params, t);
+          rows.rows++;
+        }
+        await rows.flush();
       }
       if (b.entries.length > 0) {
-        await insertRows(
-          tx,
-          "INSERT INTO paper_journal (id, kind, account_id, order_id, created_at)",
-          5,
-          b.entries.map((e) => [e.id, e.kind, e.accountId, e.orderId, e.createdAt]),
-        );
-        await insertRows(
-          tx,
-          "INSERT INTO paper_postings (entry_id, account, asset, amount)",
-          4,
-          b.entries.flatMap((e) => e.postings.map((p) => [e.id, p.account, p.asset, p.amount])),
-        );
+        const journal = new RowBuffer(tx, INSERT_JOURNAL);
+        for (const e of b.entries) {
+          if (journal.full()) await journal.flush();
+          journal.params.push(e.id, e.kind, e.accountId, e.orderId, e.createdAt);
+          journal.rows++;
+        }
+        await journal.flush();
+        const postings = new RowBuffer(tx, INSERT_POSTINGS);
+        for (const e of b.entries) {
+          for (const p of e.postings) {
+            if (postings.full()) await postings.flush();
+            postings.params.push(e.id, p.account, p.asset, p.amount);
+            postings.rows++;
+          }
+        }
+        await postings.flush();
       }
-      const deltas = [...b.balances].filter(([, amount]) => amount !== 0n);
-      if (deltas.length > 0) {
-        await insertRows(
-          tx,
-          "INSERT INTO paper_balances (account, asset, amount)",
-          3,
-          deltas.map(([key, amount]) => {
-            const [account = "", asset = ""] = key.split("\u0000");
-            return [account, asset, amount];
-          }),
-          " ON CONFLICT (account, asset) DO UPDATE SET amount = paper_balances.amount + excluded.amount",
-        );
+      const balances = new RowBuffer(tx, ADD_BALANCES);
+      for (const [account, assets] of b.balances) {
+        for (const [asset, amount] of assets) {
+          if (amount === 0n) continue;
+          if (balances.full()) await balances.flush();
+          balances.params.push(account, asset, amount);
+          balances.rows++;
+        }
       }
+      await balances.flush();
       for (const write of b.writes) await write(tx);
     });
   }
@@ -405,10 +476,7 @@ export class PaperRepo {
 
   /** Client order ids are unique per account across wallets: callers check `wallet`. */
   async orderByClientId(accountId: number, clientOrderId: string): Promise<OrderRow | undefined> {
-    const r = await this.db.get<OrderRecord>(
-      `SELECT ${ORDER_SELECT} FROM paper_orders WHERE account_id = ? AND client_order_id = ?`,
-      [accountId, clientOrderId],
-    );
+    const r = await this.db.get<OrderRecord>(ORDER_BY_CLIENT_ID, [accountId, clientOrderId]);
     return r === undefined ? undefined : toOrder(r);
   }
 
