@@ -894,7 +894,7 @@ export class PaperEngine {
           throw rejected(domainError(DomainCode.INVALID_DECIMAL, "quoteQty"));
         want = { quote };
       } else want = { lots: need(qtyToLots(spec, body.quantity ?? "", "quantity")) };
-      const p = planMarketBuy(spec, units, vb.book.depth(Side.Sell, 1000), want);
+      const p = planMarketBuyOn(spec, units, vb, want);
       if (p === null) throw new AppError(PaperCode.NO_LIQUIDITY, "No liquidity to buy from", { status: 200 });
       if (p.lots < spec.minQtyLots)
         throw rejected(
@@ -1028,6 +1028,30 @@ export class PaperEngine {
 
 function hasTpSl(row: OrderRow): boolean {
   return row.tpTriggerTicks !== null || row.slTriggerTicks !== null;
+}
+
+/** Ask levels a market buy plans on first; it reads up to MARKET_BUY_DEPTH only when it gets past them. */
+const MARKET_BUY_NEAR = 16;
+const MARKET_BUY_DEPTH = 1000;
+
+/**
+ * `planMarketBuy` over the first MARKET_BUY_DEPTH ask levels, reading only the nearest
+ * MARKET_BUY_NEAR unless the plan reaches the last of them: the plan walks levels best
+ * first and stops once filled, so a plan that stops earlier is the same on the deeper
+ * ladder (copying 1,000 levels for every market buy was about 0.7 KB per order).
+ */
+function planMarketBuyOn(
+  spec: InstrumentSpec,
+  units: PairUnits,
+  vb: VenueBook,
+  want: { lots: number } | { quote: bigint },
+): { lots: number; capTicks: number } | null {
+  const near = vb.book.depth(Side.Sell, MARKET_BUY_NEAR);
+  const plan = planMarketBuy(spec, units, near, want);
+  const last = near[near.length - 1];
+  if (near.length < MARKET_BUY_NEAR || (plan !== null && last !== undefined && plan.capTicks !== last[0]))
+    return plan;
+  return planMarketBuy(spec, units, vb.book.depth(Side.Sell, MARKET_BUY_DEPTH), want);
 }
 
 /** The IOC limit a stop-market buy runs at: STOP_MARKET_CAP_PCT beyond its trigger. */

@@ -1,29 +1,37 @@
 import type { OrderSideValue, PaperBalance, PaperFeeTier, PaperOrder, PaperTrade } from "@meridian/contracts";
-import { fromMinor, lotsToQty, pairUnits, ppmToPercent, ticksToPrice, type VipTier } from "@meridian/domain";
+import {
+  fromMinor,
+  type InstrumentSpec,
+  lotsToQty,
+  pairUnits,
+  ppmToPercent,
+  ticksToPrice,
+  type VipTier,
+} from "@meridian/domain";
 import type { OrderRow, TradeRow } from "./engine.ts";
 import type { PaperVenue } from "./venue.ts";
 
 const sideOf = (side: 0 | 1): OrderSideValue => (side === 0 ? "BUY" : "SELL");
 
+function priceOf(spec: InstrumentSpec | undefined, ticks: number | null): string | null {
+  return ticks === null || spec === undefined ? null : ticksToPrice(spec, ticks);
+}
+
 export function presentOrder(venue: PaperVenue, o: OrderRow): PaperOrder {
   const spec = venue.spec(o.symbol);
-  const units = spec === undefined ? null : pairUnits(spec);
-  const price = (ticks: number | null) =>
-    ticks === null || spec === undefined ? null : ticksToPrice(spec, ticks);
-  const qty = (lots: number) => (spec === undefined ? String(lots) : lotsToQty(spec, lots));
-  const quoteAsset = units?.quote ?? "USDT";
-  return {
+  const quoteAsset = (spec === undefined ? null : pairUnits(spec))?.quote ?? "USDT";
+  const order: PaperOrder = {
     orderId: o.id,
     clientOrderId: o.clientOrderId,
     symbol: o.symbol,
     side: sideOf(o.side),
     type: o.type,
     timeInForce: o.tif,
-    price: price(o.priceTicks),
-    stopPrice: price(o.stopTicks),
-    origQty: qty(o.qtyLots),
+    price: priceOf(spec, o.priceTicks),
+    stopPrice: priceOf(spec, o.stopTicks),
+    origQty: spec === undefined ? String(o.qtyLots) : lotsToQty(spec, o.qtyLots),
     quoteQty: o.quoteQty,
-    executedQty: qty(o.filledLots),
+    executedQty: spec === undefined ? String(o.filledLots) : lotsToQty(spec, o.filledLots),
     cummulativeQuoteQty: fromMinor(quoteAsset, o.takerQuote + o.makerQuote),
     fee: fromMinor(quoteAsset, o.fees),
     feeAsset: quoteAsset,
@@ -31,20 +39,24 @@ export function presentOrder(venue: PaperVenue, o: OrderRow): PaperOrder {
     triggered: o.triggered,
     createdAt: o.createdAt,
     updatedAt: o.updatedAt,
-    ...(o.tpTriggerTicks === null
-      ? {}
-      : { takeProfit: { triggerPrice: price(o.tpTriggerTicks) ?? "", price: price(o.tpPriceTicks) } }),
-    ...(o.slTriggerTicks === null
-      ? {}
-      : { stopLoss: { triggerPrice: price(o.slTriggerTicks) ?? "", price: price(o.slPriceTicks) } }),
-    ...(o.parentId === null
-      ? {}
-      : {
-          parentOrderId: o.parentId,
-          tpslRole: o.tpslRole === "TP" ? ("TAKE_PROFIT" as const) : ("STOP_LOSS" as const),
-          ocoOrderId: o.ocoId,
-        }),
   };
+  // Optional fields are added (not spread in), so a plain order allocates no extra objects.
+  if (o.tpTriggerTicks !== null)
+    order.takeProfit = {
+      triggerPrice: priceOf(spec, o.tpTriggerTicks) ?? "",
+      price: priceOf(spec, o.tpPriceTicks),
+    };
+  if (o.slTriggerTicks !== null)
+    order.stopLoss = {
+      triggerPrice: priceOf(spec, o.slTriggerTicks) ?? "",
+      price: priceOf(spec, o.slPriceTicks),
+    };
+  if (o.parentId !== null) {
+    order.parentOrderId = o.parentId;
+    order.tpslRole = o.tpslRole === "TP" ? "TAKE_PROFIT" : "STOP_LOSS";
+    order.ocoOrderId = o.ocoId;
+  }
+  return order;
 }
 
 export function presentTrade(venue: PaperVenue, t: TradeRow): PaperTrade {
