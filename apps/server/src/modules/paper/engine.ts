@@ -1040,7 +1040,7 @@ const MARKET_BUY_DEPTH = 1000;
  * first and stops once filled, so a plan that stops earlier is the same on the deeper
  * ladder (copying 1,000 levels for every market buy was about 0.7 KB per order).
  */
-function planMarketBuyOn(
+export function planMarketBuyOn(
   spec: InstrumentSpec,
   units: PairUnits,
   vb: VenueBook,
