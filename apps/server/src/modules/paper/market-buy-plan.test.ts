@@ -24,7 +24,10 @@ const ladder = fc
   })
   .map((ls) => {
     let price = 9_700_000;
-    return ls.map(({ gap, lots }): [number, number] => [(price += gap), lots]);
+    return ls.map(({ gap, lots }): [number, number] => {
+      price += gap;
+      return [price, lots];
+    });
   });
 const want = fc.oneof(
   fc.integer({ min: 1, max: 1200 }).map((lots) => ({ lots })),
