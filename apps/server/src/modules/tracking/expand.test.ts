@@ -84,6 +84,15 @@ describe("expandUpload", () => {
     expect(expanded.width).toBe(4);
   });
 
+  it("refuses a stored upload whose differing fields are not field names", () => {
+    const meta = { receivedAt: 1, isBot: false, ip: "", pfb: "" };
+    const batch = encodeBatch([sampleRecord({ seq: 1 }), sampleRecord({ seq: 2 })], meta, RECORD_FIELDS);
+    const tampered = batch.replace('"seq":[', '"seq\\"]; globalThis.hacked = 1; [\\"":[');
+    expect(tampered).not.toBe(batch);
+    expect(() => expandUpload(tampered)).toThrow(/unknown field/);
+    expect((globalThis as { hacked?: number }).hacked).toBeUndefined();
+  });
+
   it("prepares at most seven statements per set of shared columns, whatever the upload sizes", () => {
     const meta = { receivedAt: 1, isBot: false, ip: "", pfb: "" };
     const before = prepared.length;

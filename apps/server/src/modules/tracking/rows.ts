@@ -167,7 +167,12 @@ const partialExtras = new Map<string, (record: TrackingRecord) => string>();
 
 /** Adds the clamped or cut values of `r` to `extra` (as `extraOf` does) and stringifies it. */
 function extraTail(r: TrackingRecord, extra: Record<string, unknown>): string {
-  for (const key of CLAMPED) if (int32(r[key]) !== r[key]) extra[key] = r[key];
+  // CLAMPED spelled out, in its order: constant property names read faster than a loop's keys
+  if (int32(r.seq) !== r.seq) extra.seq = r.seq;
+  if (int32(r.log_seq) !== r.log_seq) extra.log_seq = r.log_seq;
+  if (int32(r.user_language) !== r.user_language) extra.user_language = r.user_language;
+  if (int32(r.screen_width) !== r.screen_width) extra.screen_width = r.screen_width;
+  if (int32(r.screen_height) !== r.screen_height) extra.screen_height = r.screen_height;
   if (r.browser.length > BROWSER_MAX) extra.browser = r.browser;
   return JSON.stringify(extra);
 }
