@@ -18,13 +18,15 @@
  * request waits behind up to 9 others, and its latency is about 10 times the server's
  * time per order. Autocannon also corrects for coordinated omission (a 12 ms answer is
  * recorded as 12, 11, ... 1 ms), so a single stall of a few milliseconds during a burst
- * weighs on p99. And it runs in this process, on the same two cores: its own event loop
- * delay and GC pauses (printed as "client") are inside every latency it records.
+ * weighs on p99. And it runs in this process, on the same two cores: its own GC pauses
+ * and event loop delay (printed as "client") are inside every latency it records.
  *
  * ORDERS_BENCH_SECONDS, ORDERS_BENCH_RATE: duration and pace. BENCH_CPU_PROF=<dir>: the
  * server writes a .cpuprofile there. ORDERS_BENCH_NODE_ARGS: more Node flags for it.
  * ORDERS_BENCH_SERVER_LOG=<file>: the server's stdout goes there too (what `--trace-gc`
- * prints, for instance).
+ * prints, for instance). ORDERS_BENCH_DIAG=1: the probe also times each request inside
+ * the server, and this process its own loop delay (the server pays about 5 % more CPU
+ * per order for it, so it is off by default).
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
@@ -54,9 +56,12 @@ interface Probe {
   served_max_ms: number;
 }
 
-/** This process (autocannon's) while the load runs: loop delay, GC pauses, CPU. */
+/**
+ * This process (autocannon's) while the load runs: GC pauses and CPU, and with
+ * ORDERS_BENCH_DIAG=1 its event loop delay (a 1 ms timer of its own, so off by default).
+ */
 function watchClient() {
-  const delay = monitorEventLoopDelay({ resolution: 1 });
+  const delay = process.env.ORDERS_BENCH_DIAG === "1" ? monitorEventLoopDelay({ resolution: 1 }) : null;
   const gc = { count: 0, maxMs: 0 };
   const observer = new PerformanceObserver((list) => {
     for (const e of list.getEntries()) {
@@ -65,16 +70,16 @@ function watchClient() {
     }
   });
   observer.observe({ entryTypes: ["gc"] });
-  delay.enable();
+  delay?.enable();
   const cpu0 = process.threadCpuUsage();
   return () => {
-    delay.disable();
+    delay?.disable();
     observer.disconnect();
     const cpu = process.threadCpuUsage(cpu0);
     return {
       cpuMs: (cpu.user + cpu.system) / 1000,
-      eldP99Ms: delay.percentile(99) / 1e6,
-      eldMaxMs: delay.max / 1e6,
+      eldP99Ms: delay === null ? null : delay.percentile(99) / 1e6,
+      eldMaxMs: delay === null ? null : delay.max / 1e6,
       gcCount: gc.count,
       gcMaxMs: gc.maxMs,
     };
@@ -213,8 +218,17 @@ try {
       .map((l) => l.toFixed(2))
       .join(" ")}`,
   );
+  if (probe.served_count > 0) {
+    console.log(
+      `server time per request (headers parsed to answer written): p50 ${probe.served_p50_ms} ms, p99 ${probe.served_p99_ms} ms, max ${probe.served_max_ms} ms (${probe.served_count} answers)`,
+    );
+  }
+  const clientDelay =
+    client.eldMaxMs === null || client.eldP99Ms === null
+      ? ""
+      : `loop delay p99 ${client.eldP99Ms.toFixed(2)} ms, max ${client.eldMaxMs.toFixed(2)} ms, `;
   console.log(
-    `server time per request (headers parsed to answer written): p50 ${probe.served_p50_ms} ms, p99 ${probe.served_p99_ms} ms, max ${probe.served_max_ms} ms (${probe.served_count} answers); client (autocannon, this process): loop delay p99 ${client.eldP99Ms.toFixed(2)} ms, max ${client.eldMaxMs.toFixed(2)} ms, GC ${client.gcCount} pauses, longest ${client.gcMaxMs.toFixed(2)} ms, CPU ${client.cpuMs.toFixed(0)} ms`,
+    `client (autocannon, this process): ${clientDelay}GC ${client.gcCount} pauses, longest ${client.gcMaxMs.toFixed(2)} ms, CPU ${client.cpuMs.toFixed(0)} ms`,
   );
   const cpuPerOrder = sent > 0 ? probe.main_cpu_ms / sent : 0;
   console.log(
@@ -230,8 +244,8 @@ try {
       eld_max_ms: probe.eld_max_ms,
       server_cpu_ms_per_order: Math.round(cpuPerOrder * 1000) / 1000,
       gc_max_ms: probe.gc_max_ms,
-      served_p99_ms: probe.served_p99_ms,
-      client_eld_max_ms: Math.round(client.eldMaxMs * 100) / 100,
+      ...(probe.served_count > 0 ? { served_p99_ms: probe.served_p99_ms } : {}),
+      client_gc_max_ms: Math.round(client.gcMaxMs * 100) / 100,
       load1,
     }),
   );
