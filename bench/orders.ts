@@ -21,6 +21,9 @@
  * weighs on p99. And it runs in this process, on the same two cores: its own GC pauses
  * and event loop delay (printed as "client") are inside every latency it records.
  *
+ * The server runs with the Node flags of the production start script
+ * (apps/server/package.json `start`), so V8 is tuned as in production.
+ *
  * ORDERS_BENCH_SECONDS, ORDERS_BENCH_RATE: duration and pace. BENCH_CPU_PROF=<dir>: the
  * server writes a .cpuprofile there. ORDERS_BENCH_NODE_ARGS: more Node flags for it.
  * ORDERS_BENCH_SERVER_LOG=<file>: the server's stdout goes there too (what `--trace-gc`
@@ -86,6 +89,19 @@ function watchClient() {
   };
 }
 
+/** The Node flags the production start script (apps/server/package.json `start`) gives the server. */
+function productionNodeFlags(): string[] {
+  const pkg = JSON.parse(
+    fs.readFileSync(path.resolve(import.meta.dirname, "../apps/server/package.json"), "utf8"),
+  ) as { scripts?: { start?: string } };
+  const words = (pkg.scripts?.start ?? "").split(/\s+/);
+  const node = words.indexOf("node");
+  const flags: string[] = [];
+  for (let i = node + 1; node >= 0 && i < words.length && words[i]?.startsWith("--"); i++)
+    flags.push(words[i] ?? "");
+  return flags;
+}
+
 async function freePort(): Promise<number> {
   return await new Promise((resolve, reject) => {
     const probe = net.createServer();
@@ -116,10 +132,14 @@ async function serve(dir: string, port: number): Promise<Served> {
   const nodeArgs = (process.env.ORDERS_BENCH_NODE_ARGS ?? "").split(" ").filter((a) => a !== "");
   const profileDir = process.env.BENCH_CPU_PROF;
   if (profileDir) nodeArgs.push("--cpu-prof", `--cpu-prof-dir=${profileDir}`);
-  const child = spawn(process.execPath, ["--import", probeModule, ...nodeArgs, entry], {
-    env,
-    stdio: ["ignore", "pipe", "inherit"],
-  });
+  const child = spawn(
+    process.execPath,
+    [...productionNodeFlags(), "--import", probeModule, ...nodeArgs, entry],
+    {
+      env,
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
   const serverLog = process.env.ORDERS_BENCH_SERVER_LOG;
   const log = serverLog ? fs.createWriteStream(serverLog) : null;
   let out = "";
