@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, testConfig } from "../../test/support.ts";
+import { API_CSP } from "./security-headers.ts";
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -25,12 +26,13 @@ function directives(csp: string | undefined): Map<string, string> {
 }
 
 describe("security headers", () => {
-  it("sends a CSP with a fresh nonce per response, on API and error answers alike", async () => {
-    const first = await app.inject({ url: "/v1/mix/system/getDomainConfigList" });
-    const second = await app.inject({ url: "/v1/unknown" });
+  it("sends pages a CSP with a fresh nonce per response, on found and not-found pages alike", async () => {
+    const first = await app.inject({ url: "/healthz" });
+    const second = await app.inject({ url: "/no-such-file.txt" });
     const a = directives(first.headers["content-security-policy"] as string);
     const b = directives(second.headers["content-security-policy"] as string);
     expect(a.get("script-src")).toMatch(/^'self' 'nonce-[A-Za-z0-9+/=]{24}'$/);
+    expect(b.get("script-src")).toMatch(/^'self' 'nonce-[A-Za-z0-9+/=]{24}'$/);
     expect(a.get("script-src")).not.toBe(b.get("script-src"));
     expect(a.get("object-src")).toBe("'none'");
     expect(a.get("base-uri")).toBe("'self'");
@@ -39,6 +41,17 @@ describe("security headers", () => {
     expect(a.get("img-src")).toContain("https://img-b.example.cn");
     expect(a.get("img-src")).toContain("https://static.meridian.example");
     expect(a.get("connect-src")).toMatch(/^'self' ws:\/\//);
+  });
+
+  it("sends API answers, found or not, the strict API policy with no nonce", async () => {
+    for (const url of ["/v1/mix/system/getDomainConfigList", "/v1/unknown", "/v1?x=1"]) {
+      const res = await app.inject({ url });
+      expect(res.headers["content-security-policy"], url).toBe(API_CSP);
+      expect(directives(res.headers["content-security-policy"] as string).get("default-src")).toBe("'none'");
+    }
+    // A path that merely starts with the letters is not the API.
+    const page = await app.inject({ url: "/v1x" });
+    expect(page.headers["content-security-policy"]).toMatch(/'nonce-/);
   });
 
   it("sends nosniff and the referrer policy", async () => {
