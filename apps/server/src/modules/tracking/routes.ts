@@ -13,7 +13,7 @@ import { z } from "zod";
 import { route } from "../../platform/http/route.ts";
 import { readCookie, requireAdmin } from "../accounts/index.ts";
 import type { TrackingConfig } from "./config.ts";
-import { parseUpload } from "./ingest.ts";
+import { type ParsedUpload, parseUpload, type UploadMeta } from "./ingest.ts";
 import type { AnalyticsService } from "./service.ts";
 import type { EventSink } from "./sink.ts";
 
@@ -53,6 +53,12 @@ export function trackingRoutes(api: FastifyInstance, deps: TrackingRouteDeps): v
   // Uploads come as application/json (fetch, and the SDK's beacon Blob), text/plain
   // (a beacon of a bare string) or without a type: every body is read as text here and
   // parsed by the ingest, which tells malformed JSON from invalid events.
+  // NOTE: nothing of a parsed upload outlives the parse. While the answer waits for the
+  // commit (milliseconds, ~30 uploads at a time under load), a body text kept on the
+  // request (60 KB) or the parsed events would be copied by every scavenge and promoted
+  // to the old generation; so the handler takes the text off the request and keeps only
+  // the answer (bench:ingest in alternating runs with the start script's 4 MB young
+  // generation: 74-87k -> 81-93k events/s; with V8's default, 2 % more).
   void api.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser("*", { parseAs: "string" }, (_request, body, done) => done(null, body));
@@ -61,23 +67,25 @@ export function trackingRoutes(api: FastifyInstance, deps: TrackingRouteDeps): v
       url: TRACK_REPORT_PATH,
       bodyLimit: deps.config.bodyLimit,
       config: { fastImage: false },
-      handler: async ({ request }): Promise<TrackingIngestResult> => {
+      handler: ({ request }): Promise<TrackingIngestResult> => {
         const text = typeof request.body === "string" ? request.body : "";
-        const upload = parseUpload(text);
-        await deps.sink.accept({
-          records: upload.records,
-          split: upload.split,
-          meta: {
-            receivedAt: deps.now(),
-            isBot: isbot(header(request, "user-agent")),
-            ip: request.ip,
-            pfb: header(request, "pfb"),
-          },
+        request.body = undefined;
+        return ingest(parseUpload(text), {
+          receivedAt: deps.now(),
+          isBot: isbot(header(request, "user-agent")),
+          ip: request.ip,
+          pfb: header(request, "pfb"),
         });
-        return { received: upload.received, accepted: upload.records.length, rejected: upload.rejected };
       },
     });
   });
+
+  /** Stores the upload's valid events; resolves with the answer once they are committed. */
+  async function ingest(upload: ParsedUpload, meta: UploadMeta): Promise<TrackingIngestResult> {
+    const answer = { received: upload.received, accepted: upload.records.length, rejected: upload.rejected };
+    await deps.sink.accept({ records: upload.records, split: upload.split, meta });
+    return answer;
+  }
 
   const query = analyticsQuerySchema;
   const admin = {
