@@ -96,6 +96,7 @@ export function quoted(text: string): string {
   return `"${text.replaceAll("\\", "\\\\").replaceAll('"', '\\"')}"`;
 }
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what this looks for (JSON.stringify escapes them differently).
 const NOT_LIKE_JSON = /[\u0000-\u001f\ud800-\udfff]/;
 
 /**
