@@ -2,6 +2,7 @@ import type { Readable } from "node:stream";
 import { Header, REFRESH_COOKIE, SESSION_COOKIE } from "@meridian/contracts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { isbot } from "isbot";
+import { isApiUrl } from "./api-path.ts";
 import { fillGzipTemplate, type GzipTemplate, gzipTemplate } from "./gzip-template.ts";
 
 /**
@@ -91,7 +92,7 @@ function cookieValue(header: string, name: string): string | undefined {
 /** The cache key, or undefined when this request must not use the cache. */
 export function microcacheKey(request: FastifyRequest): string | undefined {
   if (request.method !== "GET") return undefined;
-  if (request.url.startsWith("/v1/") || request.url === "/v1") return undefined;
+  if (isApiUrl(request.url)) return undefined;
   const cookie = request.headers.cookie ?? "";
   if (
     cookieValue(cookie, SESSION_COOKIE) !== undefined ||

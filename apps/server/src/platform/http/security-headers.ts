@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { Header } from "@meridian/contracts";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { isApiUrl } from "./api-path.ts";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -45,8 +46,6 @@ export function buildCsp(nonce: string, request: FastifyRequest, options: Securi
  */
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 
-const isApiPath = (url: string) => url.startsWith("/v1/") || url === "/v1" || url.startsWith("/v1?");
-
 /**
  * Security headers on every response, including static files and Vite middleware
  * answers: set on the raw response in `onRequest`, so whichever layer writes the
@@ -58,7 +57,7 @@ export function installSecurityHeaders(app: FastifyInstance, options: SecurityHe
   app.addHook("onRequest", (request, reply, done) => {
     const raw = reply.raw;
     raw.setHeader(Header.REQUEST_ID, request.id);
-    if (isApiPath(request.url)) {
+    if (isApiUrl(request.url)) {
       raw.setHeader("content-security-policy", API_CSP);
     } else {
       const nonce = randomBytes(16).toString("base64");
