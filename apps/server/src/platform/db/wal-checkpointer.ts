@@ -1,5 +1,5 @@
 import { Worker } from "node:worker_threads";
-import type { CheckpointOptions, CheckpointReply } from "./sqlite-checkpoint.worker.ts";
+import type { CheckpointOptions, CheckpointReply, CheckpointRequest } from "./sqlite-checkpoint.worker.ts";
 
 /** What the checkpointer needs from the connection it serves. */
 export interface CheckpointHost {
@@ -10,11 +10,15 @@ export interface CheckpointHost {
 }
 
 export interface WalCheckpointerOptions {
-  /** Commits between background passes (default 100, about SQLite's 1000-page autocheckpoint at ~10 pages a commit). */
+  /** Commits after which a pass runs at once, quiet or not (default 500: continuous writes). */
   every?: number;
+  /** Commits after which a pass runs as soon as the writes pause for `quietMs` (default 100). */
+  quietAfter?: number;
+  /** How long without a commit counts as a pause in the writes (default 20 ms). */
+  quietMs?: number;
   /** WAL frames at which writes pause for one catching-up pass so the WAL can start over (default 8192, 32 MiB of 4 KiB pages). */
   resetFrames?: number;
-  /** Fewer than `every` commits are checkpointed after this long without one (default 1000 ms). */
+  /** Fewer than `quietAfter` commits are checkpointed this long after the first of them (default 1000 ms). */
   idleMs?: number;
   /** The thread's module (tests swap in one that fails). */
   workerUrl?: URL;
@@ -23,7 +27,7 @@ export interface WalCheckpointerOptions {
 export interface CheckpointStats {
   /** Passes the thread completed. */
   passes: number;
-  /** Catching-up passes that left the WAL fully copied, so the next write restarts it. */
+  /** Times the thread started the WAL over. */
   resets: number;
   /** True once the thread failed: the connection checkpoints itself again (SQLite's autocheckpoint). */
   fallback: boolean;
@@ -38,15 +42,24 @@ const MAX_ERRORS = 3;
  * COMMIT that crosses 1000 WAL pages, and a checkpoint fsyncs the WAL and the database
  * file: on a busy disk that COMMIT holds the event loop for tens of milliseconds, every
  * few hundred orders. Here a worker thread with its own connection runs PASSIVE
- * checkpoints (they never block writers) every `every` commits, and the main
- * connection's autocheckpoint is off while that thread is up.
+ * checkpoints (they never block writers).
+ *
+ * When: as soon as the writes pause (`quietMs` without a commit) once `quietAfter`
+ * commits are waiting, and at once after `every` commits if they never pause. A pass in
+ * a pause copies every frame; the thread then starts the WAL over itself, while the
+ * connection's writers wait (the worker's `restart`): the first write after a WAL
+ * restart fsyncs the new WAL header, and when that write was a COMMIT on the event loop
+ * it took 5-15 ms, and 100-400 ms when it met the thread's own fsyncs (bench:orders,
+ * where passes ran every 100 commits in the middle of bursts of orders, and SQLite's
+ * autocheckpoint until the thread was up). So the connection's autocheckpoint is off
+ * from the start, and no COMMIT on the event loop fsyncs anything.
  *
  * NOTE: a WAL restarts from its beginning only when a writer finds every frame copied.
- * Under steady writes the background pass never sees the WAL's end (commits land while
- * it fsyncs), so the file would grow without bound. Once it passes `resetFrames`, one
- * pass runs while writers wait on the connection's mutex (asynchronously: the event
- * loop keeps serving; only writes are delayed, by one short pass); the next write then
- * starts the WAL over.
+ * Under writes that never pause the pass never sees the WAL's end (commits land while it
+ * fsyncs), so the file would grow without bound: once it passes `resetFrames`, the same
+ * restart runs (a pass over what the previous pass left, then the one-frame write) while
+ * writers wait on the connection's mutex (asynchronously: the event loop keeps serving;
+ * only writes are delayed, by one short pass).
  *
  * The thread starts on the first pass (short-lived databases never start one). If it
  * fails, or its checkpoints fail three times in a row, the connection goes back to
@@ -57,6 +70,8 @@ export class WalCheckpointer {
   readonly #file: string;
   readonly #host: CheckpointHost;
   readonly #every: number;
+  readonly #quietAfter: number;
+  readonly #quietMs: number;
   readonly #resetFrames: number;
   readonly #idleMs: number;
   readonly #workerUrl: URL;
@@ -66,27 +81,47 @@ export class WalCheckpointer {
   #busy = false;
   #stopping = false;
   #idle: NodeJS.Timeout | null = null;
+  #quiet: NodeJS.Timeout | null = null;
   #errors = 0;
 
   constructor(file: string, host: CheckpointHost, options: WalCheckpointerOptions = {}) {
     this.#file = file;
     this.#host = host;
-    this.#every = options.every ?? 100;
+    this.#every = options.every ?? 500;
+    this.#quietAfter = Math.min(options.quietAfter ?? 100, this.#every);
+    this.#quietMs = options.quietMs ?? 20;
     this.#resetFrames = options.resetFrames ?? 8192;
     this.#idleMs = options.idleMs ?? 1000;
     this.#workerUrl = options.workerUrl ?? new URL("./sqlite-checkpoint.worker.ts", import.meta.url);
+    // Off from the start: until the thread's first pass the WAL just grows (by at most
+    // `every` commits), where SQLite's autocheckpoint would copy and fsync inside a COMMIT
+    // (measured: a 386 ms COMMIT a second into bench:orders, before the thread was up).
+    host.setAutocheckpoint(0);
   }
 
   /** Call after each committed write. */
   committed(): void {
     if (this.#stopping || this.stats.fallback) return;
     this.#pending++;
-    if (this.#busy) return;
+    if (!this.#busy) this.#schedule();
+  }
+
+  /** Starts a pass now, when the writes pause, or after the idle time, by what is waiting. */
+  #schedule(): void {
     if (this.#pending >= this.#every) void this.#pass();
-    else if (this.#idle === null) {
+    else if (this.#pending >= this.#quietAfter) {
+      // Pushed back by every commit: fires once the writes pause.
+      if (this.#quiet === null) {
+        this.#quiet = setTimeout(() => {
+          this.#quiet = null;
+          if (!this.#busy && this.#pending > 0 && !this.#stopping) void this.#pass();
+        }, this.#quietMs);
+        this.#quiet.unref();
+      } else this.#quiet.refresh();
+    } else if (this.#pending > 0 && this.#idle === null) {
       this.#idle = setTimeout(() => {
         this.#idle = null;
-        if (!this.#busy && this.#pending > 0) void this.#pass();
+        if (!this.#busy && this.#pending > 0 && !this.#stopping) void this.#pass();
       }, this.#idleMs);
       this.#idle.unref();
     }
@@ -95,8 +130,7 @@ export class WalCheckpointer {
   /** Stops the thread (after the pass it may be running); the connection then closes as usual. */
   async stop(): Promise<void> {
     this.#stopping = true;
-    if (this.#idle !== null) clearTimeout(this.#idle);
-    this.#idle = null;
+    this.#clearTimers();
     const worker = this.#worker;
     if (worker === null) return;
     this.#worker = null;
@@ -108,9 +142,15 @@ export class WalCheckpointer {
     waiting?.(null);
   }
 
-  async #pass(): Promise<void> {
+  #clearTimers(): void {
     if (this.#idle !== null) clearTimeout(this.#idle);
+    if (this.#quiet !== null) clearTimeout(this.#quiet);
     this.#idle = null;
+    this.#quiet = null;
+  }
+
+  async #pass(): Promise<void> {
+    this.#clearTimers();
     this.#busy = true;
     this.#pending = 0;
     try {
@@ -124,25 +164,28 @@ export class WalCheckpointer {
       }
       this.#errors = 0;
       this.stats.passes++;
-      if (first.log >= this.#resetFrames && !this.#stopping) {
-        const again = await this.#host.exclusive(() => this.#request());
+      // Everything copied (a pass in a pause), or a WAL that outgrew resetFrames: start it
+      // over from the thread while writers wait, so no COMMIT on the event loop does it.
+      const copied = first.log > 0 && first.checkpointed === first.log;
+      if ((copied || first.log >= this.#resetFrames) && !this.#stopping) {
+        const again = await this.#host.exclusive(() => this.#request("restart"));
         if (again === null) return;
-        this.stats.passes++;
-        if (again.log >= 0 && again.log === again.checkpointed) this.stats.resets++;
+        if (again.restarted === true) this.stats.resets++;
       }
     } finally {
       this.#busy = false;
     }
-    if (this.#pending >= this.#every && !this.#stopping && !this.stats.fallback) void this.#pass();
+    // Commits that landed during the pass.
+    if (!this.#stopping && !this.stats.fallback) this.#schedule();
   }
 
-  /** One PASSIVE checkpoint on the thread; null when the thread is gone. */
-  #request(): Promise<CheckpointReply | null> {
+  /** One PASSIVE checkpoint on the thread (and with `restart` the WAL started over); null when the thread is gone. */
+  #request(kind: CheckpointRequest = "checkpoint"): Promise<CheckpointReply | null> {
     const worker = this.#start();
     if (worker === null) return Promise.resolve(null);
     return new Promise((resolve) => {
       this.#waiting = resolve;
-      worker.postMessage("checkpoint");
+      worker.postMessage(kind);
     });
   }
 
@@ -154,15 +197,11 @@ export class WalCheckpointer {
     });
     worker.unref();
     worker.on("message", (message: unknown) => {
-      if (message === "ready") {
-        if (!this.#stopping) this.#host.setAutocheckpoint(0);
-        return;
-      }
       const reply = message as Partial<CheckpointReply> | null;
       if (typeof reply?.log !== "number" || typeof reply.checkpointed !== "number") return;
       const waiting = this.#waiting;
       this.#waiting = null;
-      waiting?.({ log: reply.log, checkpointed: reply.checkpointed });
+      waiting?.({ log: reply.log, checkpointed: reply.checkpointed, restarted: reply.restarted === true });
     });
     const failed = () => {
       if (this.#worker === worker) this.#fallBack();
