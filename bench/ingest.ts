@@ -9,6 +9,10 @@
  *    fresh schema, dropped afterwards (skipped when it does not answer);
  * 4. a bare node:http server that parses the same bodies and stores nothing.
  *
+ * The servers run with the production start script's Node flags (apps/server/package.json
+ * `start`, bench/lib/node-flags.ts), as bench:orders' does; the bare server too, so the
+ * floor is measured under the same runtime configuration.
+ *
  * After each server run the stored rows are counted against the acknowledged events.
  * Last line: `{sqlite_events_per_s, postgres_events_per_s, bare_events_per_s,
  * ratio_sqlite_vs_bare, p99_ms, ...}` (p99 of the SQLite FULL run). Target: 100 000
@@ -26,12 +30,17 @@ import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import pg from "pg";
 import { startServer } from "../scripts/lib/server-process.ts";
+import { productionNodeFlags } from "./lib/node-flags.ts";
 
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const duration = Number(process.env.BENCH_DURATION_S ?? 10);
 const pgUrl = process.env.BENCH_PG_URL ?? "postgres://root@127.0.0.1:5432/test";
 const profileDir = process.env.BENCH_CPU_PROF;
-const nodeArgs = profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [];
+// the production start script's Node flags (its young-generation size), then profiling
+const nodeArgs = [
+  ...productionNodeFlags(),
+  ...(profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []),
+];
 const BATCH = 50;
 const TARGET = 100_000;
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -237,7 +246,7 @@ async function postgresRun(): Promise<Run | undefined> {
 }
 
 async function bareRun(): Promise<Run> {
-  const child = spawn(process.execPath, [path.join(here, "lib/bare-ingest-server.ts")], {
+  const child = spawn(process.execPath, [...nodeArgs, path.join(here, "lib/bare-ingest-server.ts")], {
     stdio: ["ignore", "pipe", "inherit"],
   });
   try {
@@ -255,7 +264,9 @@ async function bareRun(): Promise<Run> {
   }
 }
 
-log(`bench:ingest: ${BATCH}-event uploads, ${connections} connections, ${duration} s per run`);
+log(
+  `bench:ingest: ${BATCH}-event uploads, ${connections} connections, ${duration} s per run; server Node flags: ${nodeArgs.join(" ") || "none"}`,
+);
 const full = await sqliteRun("full");
 if (process.env.BENCH_ONLY === "full") process.exit(0);
 const normal = await sqliteRun("normal");

@@ -45,6 +45,7 @@ import os from "node:os";
 import path from "node:path";
 import { monitorEventLoopDelay, PerformanceObserver } from "node:perf_hooks";
 import autocannon from "autocannon";
+import { productionNodeFlags } from "./lib/node-flags.ts";
 
 const SECONDS = Number(process.env.ORDERS_BENCH_SECONDS ?? 10);
 const RATE = Number(process.env.ORDERS_BENCH_RATE ?? 1000);
@@ -95,19 +96,6 @@ function watchClient() {
       gcMaxMs: gc.maxMs,
     };
   };
-}
-
-/** The Node flags the production start script (apps/server/package.json `start`) gives the server. */
-function productionNodeFlags(): string[] {
-  const pkg = JSON.parse(
-    fs.readFileSync(path.resolve(import.meta.dirname, "../apps/server/package.json"), "utf8"),
-  ) as { scripts?: { start?: string } };
-  const words = (pkg.scripts?.start ?? "").split(/\s+/);
-  const node = words.indexOf("node");
-  const flags: string[] = [];
-  for (let i = node + 1; node >= 0 && i < words.length && words[i]?.startsWith("--"); i++)
-    flags.push(words[i] ?? "");
-  return flags;
 }
 
 async function freePort(): Promise<number> {
