@@ -51,7 +51,7 @@ import { AppError, errors } from "../../platform/errors.ts";
 import type { FuturesService } from "../futures/index.ts";
 import { type OrderRow, type OrderWallet, rejected, type TradeRow } from "../paper/engine.ts";
 import type { PaperService, PaperTx } from "../paper/index.ts";
-import { clientIdInUse } from "../paper/service.ts";
+import { type ClientOrderRef, clientIdInUse, type Placement } from "../paper/service.ts";
 import { maxAmount, presentAccount, presentOrder, presentRecord, presentTrade } from "./present.ts";
 import {
   emptyWrites,
@@ -378,17 +378,29 @@ export class MarginService {
 
   /** Runs a command in the paper writer; its margin rows join the same commit. */
   private async exec<T>(fn: (tx: PaperTx, w: MarginWrites) => T): Promise<T> {
-    const value = await this.paper.transact((tx) => {
-      const w = emptyWrites();
-      try {
-        return fn(tx, w);
-      } finally {
-        // Whatever was posted before a refusal commits, so its rows must too.
-        this.flushWrites(tx, w);
-      }
-    });
+    const value = await this.paper.transact((tx) => this.withWrites(tx, fn));
     this.pushDirty();
     return value;
+  }
+
+  /** `exec` for a placement: with a client order id already stored, `fn` never runs (PaperService.transactPlacement). */
+  private async execPlacement<T>(
+    cid: ClientOrderRef | null,
+    fn: (tx: PaperTx, w: MarginWrites) => T,
+  ): Promise<Placement<T>> {
+    const placed = await this.paper.transactPlacement(cid, (tx) => this.withWrites(tx, fn));
+    this.pushDirty();
+    return placed;
+  }
+
+  private withWrites<T>(tx: PaperTx, fn: (tx: PaperTx, w: MarginWrites) => T): T {
+    const w = emptyWrites();
+    try {
+      return fn(tx, w);
+    } finally {
+      // Whatever was posted before a refusal commits, so its rows must too.
+      this.flushWrites(tx, w);
+    }
   }
 
   private flushWrites(tx: PaperTx, w: MarginWrites): void {
@@ -605,11 +617,6 @@ export class MarginService {
     const scope = this.scope(accountId, mode, symbol);
     const wallet: OrderWallet = mode;
     const sideEffect = body.sideEffectType ?? "NO_SIDE_EFFECT";
-    if (body.clientOrderId !== undefined) {
-      const existing = await this.paper.repo.orderByClientId(accountId, body.clientOrderId);
-      if (existing !== undefined && existing.wallet !== wallet) throw clientIdInUse();
-      if (existing !== undefined) return this.duplicate(existing);
-    }
     const spotBody: PlaceOrderBody = {
       symbol,
       side: body.side,
@@ -621,7 +628,8 @@ export class MarginService {
       ...(body.timeInForce === undefined ? {} : { timeInForce: body.timeInForce }),
       ...(body.clientOrderId === undefined ? {} : { clientOrderId: body.clientOrderId }),
     };
-    const out = await this.exec((tx, w) => {
+    const cid = body.clientOrderId === undefined ? null : { accountId, clientOrderId: body.clientOrderId };
+    const placed = await this.execPlacement(cid, (tx, w) => {
       let borrowed: MaxAmount | null = null;
       const outcome = tx.place(accountId, vipLevel, spotBody, {
         wallet,
@@ -638,6 +646,11 @@ export class MarginService {
       this.dirty.set(keyOf(scope), scope);
       return { outcome, borrowed: borrowed as MaxAmount | null };
     });
+    if (placed.stored !== undefined) {
+      if (placed.stored.wallet !== wallet) throw clientIdInUse();
+      return this.duplicate(placed.stored);
+    }
+    const out = placed.ran;
     const outcome = out.outcome;
     if (outcome.kind === "duplicate") {
       const existing = await this.paper.repo.order(accountId, outcome.orderId, ["cross", "isolated"]);

@@ -219,7 +219,6 @@ export type PlaceOutcome =
 const OPEN: ReadonlySet<OrderStatusValue> = new Set(["NEW", "PARTIALLY_FILLED"]);
 /** Stop-market buys run as an IOC limit this far beyond the stop (market protection). */
 const STOP_MARKET_CAP_PCT = 5n;
-const CID_MEMORY_MS = 5 * 60_000;
 
 export const isOpenStatus = (s: OrderStatusValue): boolean => OPEN.has(s);
 
@@ -255,7 +254,8 @@ export class PaperEngine {
   private readonly live = new Map<number, LiveOrder>();
   private readonly stops = new Map<string, Set<LiveOrder>>();
   private readonly openCount = new Map<number, number>();
-  private readonly recentCids = new Map<string, { orderId: number; at: number }>();
+  /** Client order ids placed since the last commit (account \u0000 id -> order id). */
+  private readonly recentCids = new Map<string, number>();
   private readonly subscribed = new Map<string, () => void>();
   private batch: Batch = emptyBatch();
   private ids = { order: 0, trade: 0, entry: 0, account: 0, bookSeq: 0 };
@@ -283,11 +283,9 @@ export class PaperEngine {
     this.batch = emptyBatch();
     // One copy per changed order, not one per change (an order is snapped about three times).
     for (const [id, row] of b.orders) b.orders.set(id, { ...row });
-    const old = this.now() - CID_MEMORY_MS;
-    for (const [key, v] of this.recentCids) {
-      if (v.at >= old) break;
-      this.recentCids.delete(key);
-    }
+    // The service looks client order ids up in the database before the next commit's
+    // placements run (PaperService.transactPlacement): only this commit's are needed here.
+    this.recentCids.clear();
     return b;
   }
 
@@ -772,11 +770,6 @@ export class PaperEngine {
     return true;
   }
 
-  /** The live order with this client id, placed recently (the database covers the rest). */
-  recentClientOrder(accountId: number, clientOrderId: string): number | undefined {
-    return this.recentCids.get(`${accountId}\u0000${clientOrderId}`)?.orderId;
-  }
-
   place(
     accountId: number,
     vipLevel: number,
@@ -785,7 +778,7 @@ export class PaperEngine {
   ): PlaceOutcome {
     const cidKey = body.clientOrderId === undefined ? null : `${accountId}\u0000${body.clientOrderId}`;
     const seen = cidKey === null ? undefined : this.recentCids.get(cidKey);
-    if (seen !== undefined) return { kind: "duplicate", orderId: seen.orderId };
+    if (seen !== undefined) return { kind: "duplicate", orderId: seen };
 
     const symbol = body.symbol.toUpperCase();
     const spec = this.venue.spec(symbol);
@@ -857,7 +850,7 @@ export class PaperEngine {
       spec,
       units,
     };
-    if (cidKey !== null) this.recentCids.set(cidKey, { orderId: id, at: now });
+    if (cidKey !== null) this.recentCids.set(cidKey, id);
     this.track(o);
     this.snap(o);
     const collect = { orderId: id, fills: [] as TradeRow[], rejection: null as DomainError | null };

@@ -161,6 +161,29 @@ describe.each(targets)("paper trading on $name", (target) => {
     expect(balanceOf(bal, "USDT")?.held).toBe("500.50000001");
   });
 
+  it("in one group commit, tells stored, repeated and new client order ids apart", async () => {
+    const cookie = await run.login();
+    const body = (clientOrderId: string) =>
+      order({ side: "BUY", type: "LIMIT", price: "45000.00", quantity: "0.01", clientOrderId });
+    const first = await call<PlaceOrderResult>(run.app, cookie, "POST", "/v1/paper/orders", body("g-1"));
+    expect(first.data.duplicate).toBe(false);
+    const answers = await Promise.all(
+      ["g-1", "g-2", "g-3", "g-2", "g-1"].map((id) =>
+        call<PlaceOrderResult>(run.app, cookie, "POST", "/v1/paper/orders", body(id)),
+      ),
+    );
+    const byId = (id: string) => answers.filter((a) => a.data.order.clientOrderId === id);
+    expect(byId("g-1").map((a) => [a.data.duplicate, a.data.order.orderId])).toEqual([
+      [true, first.data.order.orderId],
+      [true, first.data.order.orderId],
+    ]);
+    expect(byId("g-2").filter((a) => !a.data.duplicate)).toHaveLength(1);
+    expect(new Set(byId("g-2").map((a) => a.data.order.orderId)).size).toBe(1);
+    expect(byId("g-3").map((a) => a.data.duplicate)).toEqual([false]);
+    const open = await call<PaperOrder[]>(run.app, cookie, "GET", "/v1/paper/orders/open");
+    expect(open.data.map((o) => o.clientOrderId).sort()).toEqual(["g-1", "g-2", "g-3"]);
+  });
+
   it("buys at market by quote amount against the maker, within the budget, fee exact", async () => {
     run.venue.makerOrder("BTCUSDT", Side.Sell, 6_000_000, 1_000);
     run.venue.makerOrder("BTCUSDT", Side.Sell, 6_000_100, 1_000);

@@ -474,6 +474,30 @@ export class PaperRepo {
     return r === undefined ? undefined : toOrder(r);
   }
 
+  /** The orders that hold these client order ids (unique per account across wallets): one query per account. */
+  async ordersByClientIds(
+    refs: readonly { accountId: number; clientOrderId: string }[],
+  ): Promise<OrderRow[]> {
+    const byAccount = new Map<number, string[]>();
+    for (const r of refs) {
+      const ids = byAccount.get(r.accountId);
+      if (ids === undefined) byAccount.set(r.accountId, [r.clientOrderId]);
+      else if (!ids.includes(r.clientOrderId)) ids.push(r.clientOrderId);
+    }
+    const out: OrderRow[] = [];
+    for (const [accountId, ids] of byAccount) {
+      const rows =
+        ids.length === 1
+          ? await this.db.all<OrderRecord>(ORDER_BY_CLIENT_ID, [accountId, ids[0] ?? ""])
+          : await this.db.all<OrderRecord>(
+              `SELECT ${ORDER_SELECT} FROM paper_orders WHERE account_id = ? AND client_order_id IN (${ids.map(() => "?").join(", ")})`,
+              [accountId, ...ids],
+            );
+      for (const r of rows) out.push(toOrder(r));
+    }
+    return out;
+  }
+
   /** Client order ids are unique per account across wallets: callers check `wallet`. */
   async orderByClientId(accountId: number, clientOrderId: string): Promise<OrderRow | undefined> {
     const r = await this.db.get<OrderRecord>(ORDER_BY_CLIENT_ID, [accountId, clientOrderId]);

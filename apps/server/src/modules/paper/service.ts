@@ -74,7 +74,20 @@ interface Job {
   run(): unknown;
   resolve(value: unknown): void;
   reject(error: unknown): void;
+  /** A placement with a client order id: runs only when no stored order has it. */
+  cid: ClientOrderRef | null;
 }
+
+/** A client order id, unique per account across wallets. */
+export interface ClientOrderRef {
+  accountId: number;
+  clientOrderId: string;
+}
+
+/** What a placement with a client order id came to: the stored order with that id, or the command's value. */
+export type Placement<T> = { stored: OrderRow; ran?: undefined } | { stored?: undefined; ran: T };
+
+const cidKey = (accountId: number, clientOrderId: string) => `${accountId}\u0000${clientOrderId}`;
 
 export interface PaperServiceOptions {
   repo: PaperRepo;
@@ -198,13 +211,38 @@ export class PaperService {
 
   // ---- the sequencer ----------------------------------------------------------------
 
-  private submit<T>(run: () => T): Promise<T> {
+  private submit<T>(run: () => T, cid: ClientOrderRef | null = null): Promise<T> {
     if (this.closed)
       return Promise.reject(new AppError(PaperCode.PAPER_ONLY, "Paper trading is stopping", { status: 503 }));
     return new Promise<T>((resolve, reject) => {
-      this.queue.push({ run, resolve: resolve as (v: unknown) => void, reject });
+      this.queue.push({ run, resolve: resolve as (v: unknown) => void, reject, cid });
       this.pump();
     });
+  }
+
+  /**
+   * Runs a placement in the writer, unless `cid` names an order already stored: then it
+   * resolves with that order and `fn` never runs. The lookup is made in the writer, for
+   * every placement of the group commit at once (one query per account), after every
+   * earlier commit landed, so it sees each order placed before; placements in the same
+   * group that share an id are caught by the engine itself.
+   */
+  transactPlacement<T>(cid: ClientOrderRef | null, fn: (tx: PaperTx) => T): Promise<Placement<T>> {
+    return this.submit<Placement<T>>(() => ({ ran: fn(this.tx()) }), cid);
+  }
+
+  /** The stored orders that hold the jobs' client order ids, by account and id. */
+  private async storedByClientId(jobs: readonly Job[]): Promise<Map<string, OrderRow> | Error> {
+    const refs: ClientOrderRef[] = [];
+    for (const job of jobs) if (job.cid !== null) refs.push(job.cid);
+    try {
+      const found = new Map<string, OrderRow>();
+      for (const row of await this.repo.ordersByClientIds(refs))
+        found.set(cidKey(row.accountId, row.clientOrderId), row);
+      return found;
+    } catch (error) {
+      return error instanceof Error ? error : new Error(String(error));
+    }
   }
 
   private markDirty(): void {
@@ -237,7 +275,19 @@ export class PaperService {
       const jobs = this.queue;
       this.queue = [];
       const results: Array<{ job: Job; ok: boolean; value: unknown }> = [];
+      const stored = jobs.some((j) => j.cid !== null) ? await this.storedByClientId(jobs) : null;
       for (const job of jobs) {
+        if (job.cid !== null && stored !== null) {
+          if (stored instanceof Error) {
+            results.push({ job, ok: false, value: stored });
+            continue;
+          }
+          const hit = stored.get(cidKey(job.cid.accountId, job.cid.clientOrderId));
+          if (hit !== undefined) {
+            results.push({ job, ok: true, value: { stored: hit } satisfies Placement<never> });
+            continue;
+          }
+        }
         try {
           results.push({ job, ok: true, value: this.engine.run(() => job.run()) });
         } catch (error) {
@@ -355,16 +405,18 @@ export class PaperService {
       this.accounts.set(userId, stored.id);
       return { id: stored.id, created: false };
     }
+    // In the writer: another request may have created it since (still in this group
+    // commit: `activating`; in an earlier one: `accounts`, set before `activating` is cleared).
     const made = await this.submit(() => {
-      const pending = this.activating.get(userId);
-      if (pending !== undefined) return { row: pending, created: false };
+      const id = this.accounts.get(userId) ?? this.activating.get(userId)?.id;
+      if (id !== undefined) return { id, created: false };
       const row = this.engine.activate(userId);
       this.activating.set(userId, row);
-      return { row, created: true };
+      return { id: row.id, created: true };
     });
-    this.accounts.set(userId, made.row.id);
+    this.accounts.set(userId, made.id);
     this.activating.delete(userId);
-    return { id: made.row.id, created: made.created };
+    return made;
   }
 
   async account(userId: string): Promise<PaperAccount> {
@@ -375,12 +427,13 @@ export class PaperService {
   // ---- orders ---------------------------------------------------------------------------
 
   async place(accountId: number, vipLevel: number, body: PlaceOrderBody): Promise<PlaceOrderResult> {
-    if (body.clientOrderId !== undefined) {
-      const existing = await this.repo.orderByClientId(accountId, body.clientOrderId);
-      if (existing !== undefined && existing.wallet !== "spot") throw clientIdInUse();
-      if (existing !== undefined) return this.duplicate(existing);
+    const cid = body.clientOrderId === undefined ? null : { accountId, clientOrderId: body.clientOrderId };
+    const placed = await this.transactPlacement(cid, () => this.engine.place(accountId, vipLevel, body));
+    if (placed.stored !== undefined) {
+      if (placed.stored.wallet !== "spot") throw clientIdInUse();
+      return this.duplicate(placed.stored);
     }
-    const outcome = await this.submit(() => this.engine.place(accountId, vipLevel, body));
+    const outcome = placed.ran;
     if (outcome.kind === "duplicate") {
       const existing = await this.repo.order(accountId, outcome.orderId);
       if (existing === undefined)
