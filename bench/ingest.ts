@@ -23,7 +23,7 @@
  * BENCH_ONLY=full (only the SQLite FULL run, no JSON line: for profiling and quick checks).
  */
 import { spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { fileURLToPath } from "node:url";
@@ -115,11 +115,47 @@ interface Run {
   failed: number;
 }
 
-/** CPU seconds (user + system, every thread) the process `pid` used so far (Linux). */
-function cpuSeconds(pid: number): number {
+/** CPU seconds (user + system, every thread) the process `pid` (or `pid/task/tid`: one thread) used so far (Linux). */
+function cpuSeconds(pid: number | string): number {
   const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
   const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
   return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** CPU seconds per thread of `pid` so far, by thread id, with the thread's name (Linux). */
+function threadCpu(pid: number): Map<string, { name: string; s: number }> {
+  const threads = new Map<string, { name: string; s: number }>();
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const name = readFileSync(`/proc/${pid}/task/${tid}/comm`, "utf8").trim();
+      threads.set(tid, { name, s: cpuSeconds(`${pid}/task/${tid}`) });
+    } catch {
+      // the thread ended meanwhile
+    }
+  }
+  return threads;
+}
+
+/** "main 7.1 s, WorkerThread 3.2 + 0.1 s, V8Worker 1.0 s, ...": the CPU each kind of thread used between two snapshots. */
+function threadReport(
+  before: Map<string, { name: string; s: number }>,
+  after: Map<string, { name: string; s: number }>,
+) {
+  const byName = new Map<string, number[]>();
+  for (const [tid, thread] of after) {
+    const used = thread.s - (before.get(tid)?.s ?? 0);
+    if (used < 0.05) continue;
+    byName.set(thread.name, [...(byName.get(thread.name) ?? []), used]);
+  }
+  return [...byName]
+    .map(
+      ([name, used]) =>
+        `${name} ${used
+          .sort((a, b) => b - a)
+          .map((s) => s.toFixed(1))
+          .join(" + ")} s`,
+    )
+    .join(", ");
 }
 
 async function hammer(url: string, label: string, pid?: number): Promise<Run> {
@@ -141,8 +177,13 @@ async function hammer(url: string, label: string, pid?: number): Promise<Run> {
   });
   await autocannon(options(2));
   const cpuBefore = pid === undefined ? 0 : cpuSeconds(pid);
+  const threadsBefore = pid === undefined ? undefined : threadCpu(pid);
+  const clientBefore = process.cpuUsage();
   const result = await autocannon(options(duration));
+  const client = process.cpuUsage(clientBefore);
   const cpuRun = pid === undefined ? 0 : cpuSeconds(pid) - cpuBefore;
+  const threads =
+    pid === undefined || threadsBefore === undefined ? "" : threadReport(threadsBefore, threadCpu(pid));
   const ok = result["2xx"];
   const bad = result.non2xx + result.errors + result.timeouts;
   const eventsPerS = Math.round((ok * BATCH) / duration);
@@ -154,7 +195,10 @@ async function hammer(url: string, label: string, pid?: number): Promise<Run> {
       `  failed: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts; status codes ${JSON.stringify(result.statusCodeStats)}`,
     );
   }
-  if (pid !== undefined) log(`  server CPU during the run: ${cpuRun.toFixed(1)} s of ${duration} s`);
+  if (pid !== undefined)
+    log(
+      `  server CPU during the run: ${cpuRun.toFixed(1)} s of ${duration} s (${threads}); client (autocannon, this process) ${((client.user + client.system) / 1e6).toFixed(1)} s`,
+    );
   return {
     eventsPerS,
     cpuUsPerEvent:
