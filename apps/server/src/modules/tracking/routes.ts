@@ -14,6 +14,7 @@ import { route } from "../../platform/http/route.ts";
 import { readCookie, requireAdmin } from "../accounts/index.ts";
 import type { TrackingConfig } from "./config.ts";
 import { type ParsedUpload, parseUpload, type UploadMeta } from "./ingest.ts";
+import { lazyChildLoggerFactory } from "./lazy-logger.ts";
 import type { AnalyticsService } from "./service.ts";
 import type { EventSink } from "./sink.ts";
 
@@ -59,7 +60,10 @@ export function trackingRoutes(api: FastifyInstance, deps: TrackingRouteDeps): v
   // to the old generation; so the handler takes the text off the request and keeps only
   // the answer (bench:ingest in alternating runs with the start script's 4 MB young
   // generation: 74-87k -> 81-93k events/s; with V8's default, 2 % more).
+  // Request loggers are made on first use (lazy-logger.ts): the same lines, nothing built
+  // per upload when the level writes no request lines.
   void api.register(async (scope) => {
+    scope.setChildLoggerFactory(lazyChildLoggerFactory);
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser("*", { parseAs: "string" }, (_request, body, done) => done(null, body));
     route(scope, {
