@@ -10,6 +10,7 @@ import { decodeBatch } from "./batch.ts";
 import { purgeOldEvents } from "./maintenance.ts";
 import { TrackingRepo } from "./repo.ts";
 import { AnalyticsService } from "./service.ts";
+import type { SqliteSinkOptions } from "./sink.ts";
 import { openTrackingStore, type TrackingStore } from "./store.ts";
 import { sampleRecord } from "./test-support.ts";
 
@@ -34,10 +35,11 @@ afterEach(async () => {
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-async function open(expand = true): Promise<TrackingStore> {
+async function open(expand = true, checkpoint?: SqliteSinkOptions["checkpoint"]): Promise<TrackingStore> {
   const db = openSqlite(path.join(dir, "meridian.db"));
   const store = await openTrackingStore(db, { sqliteSync: "full" }, path.join(dir, "tracking.db"), {
     expand,
+    ...(checkpoint === undefined ? {} : { checkpoint }),
   });
   const close = store.close;
   store.close = async () => {
@@ -187,6 +189,33 @@ describe("tracking on SQLite: accepted uploads are expanded after the acknowledg
       "SELECT COUNT(*) AS n FROM tracking_events GROUP BY upload_id HAVING n <> 50",
     );
     expect(perUpload).toEqual([]);
+  });
+
+  it("keeps the WAL bounded under writes that never pause (checkpoints on their own thread)", async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "meridian-trk-wal-"));
+    // a pass every 2 commits; from 64 frames (256 KiB) the writer copies the rest itself
+    const store = await open(true, { passCommits: 2, resetFrames: 64 });
+    const file = path.join(dir, "tracking.db");
+    const wave = (n: number) =>
+      Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          store.sink.accept({ records: views(`6${n}${String(i).padStart(14, "0")}`, 50), meta }),
+        ),
+      );
+    // the thread starts with the first pass: until it is up the WAL only grows
+    await wave(0);
+    for (let waited = 0; fs.statSync(file).size <= 4096 && waited < 10_000; waited += 20) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const before = fs.statSync(`${file}-wal`).size;
+    for (let n = 1; n < 20; n++) await wave(n);
+    await store.sink.settled();
+    expect(await count(store, "tracking_events")).toBe(20 * 20 * 50);
+    expect(await cursor(store)).toBe(await lastUpload(store));
+    // 19,000 more events are MiBs of pages, copied into the database file: the WAL starts
+    // over instead of holding them (its file keeps the size it once reached)
+    expect(fs.statSync(file).size).toBeGreaterThan(3 * 1024 * 1024);
+    expect(fs.statSync(`${file}-wal`).size - before).toBeLessThan(1024 * 1024);
   });
 
   it("sets aside an upload that cannot be expanded and expands the ones after it", async () => {

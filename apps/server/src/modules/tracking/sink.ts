@@ -40,6 +40,8 @@ export interface SqliteSinkOptions {
   expand?: boolean;
   /** An upload that could not be expanded (marked in tracking_uploads and skipped). */
   onExpandError?: (message: string) => void;
+  /** The writer's checkpoint pace (tests; see sqlite-writer.worker.ts). */
+  checkpoint?: WriterOptions["checkpoint"];
 }
 
 /** SQLite: a writer thread owning the tracking file (see sqlite-writer.worker.ts). */
@@ -49,7 +51,12 @@ export function sqliteSink(
   options: SqliteSinkOptions = {},
 ): EventSink {
   const worker = new Worker(new URL("./sqlite-writer.worker.ts", import.meta.url), {
-    workerData: { file, synchronous, expand: options.expand !== false } satisfies WriterOptions,
+    workerData: {
+      file,
+      synchronous,
+      expand: options.expand !== false,
+      ...(options.checkpoint === undefined ? {} : { checkpoint: options.checkpoint }),
+    } satisfies WriterOptions,
   });
   const waiting = new Map<number, { resolve: (changes: number) => void; reject: (error: Error) => void }>();
   let nextId = 1;

@@ -25,11 +25,21 @@
  * MAX_BACKLOG events wait, the writer expands before it takes more uploads, so an
  * acknowledged event reaches the queryable table within a bounded delay and a sustained
  * overload slows the acknowledgements instead of growing the backlog.
+ *
+ * Checkpoints run on a thread of their own (sqlite-checkpoint.worker.ts), not inside
+ * this thread's commits: SQLite's autocheckpoint is off, and the thread gets a PASSIVE
+ * pass after every PASS_COMMITS commits (or CHECKPOINT_IDLE_MS after fewer). A WAL starts
+ * over only when a write finds every frame copied, which under writes that never pause
+ * does not happen (frames land while the thread copies): once a pass reports RESET_FRAMES
+ * frames, this thread copies what is left itself before its next turn, so the WAL file
+ * stays bounded. If the thread fails (three failed passes in a row, or it stops), the
+ * connection goes back to SQLite's autocheckpoint.
  */
 import { DatabaseSync, type StatementSync } from "node:sqlite";
-import { parentPort, workerData } from "node:worker_threads";
+import { parentPort, Worker, workerData } from "node:worker_threads";
 import { COLUMN_NAMES, sqliteInsertSql, unpackRows } from "./columns.ts";
 import { ExpandInserter, expandUpload } from "./expand.ts";
+import type { CheckpointOptions, CheckpointReply } from "./sqlite-checkpoint.worker.ts";
 
 export type WriterRequest =
   /**
@@ -55,6 +65,8 @@ export interface WriterOptions {
   synchronous: "full" | "normal";
   /** false: accept but never expand (tests of a crash between the two). Default true. */
   expand?: boolean;
+  /** The checkpoint thread's pace (tests); defaults PASS_COMMITS, CHECKPOINT_IDLE_MS, RESET_FRAMES. */
+  checkpoint?: { passCommits?: number; idleMs?: number; resetFrames?: number };
 }
 
 /** Rows per INSERT statement: 28 columns x 100 rows stays far below SQLite's 32766 parameters. */
@@ -66,14 +78,25 @@ const EXPAND_UPLOADS = 40;
 /** Events waiting for expansion beyond which the writer expands before taking more uploads. */
 const MAX_BACKLOG = 50_000;
 const WIDTH = COLUMN_NAMES.length;
+/** Commits after which the checkpoint thread gets a pass (when it is not in one). */
+const PASS_COMMITS = 16;
+/** Fewer commits than PASS_COMMITS are checkpointed this long after the first of them. */
+const CHECKPOINT_IDLE_MS = 500;
+/** WAL frames (32 MiB of 4 KiB pages) from which this thread finishes a pass's work itself, so the WAL starts over. */
+const RESET_FRAMES = 8192;
+const SQLITE_DEFAULT_AUTOCHECKPOINT = 1000;
 
 const options = workerData as WriterOptions;
 const expandOn = options.expand !== false;
+const passCommits = options.checkpoint?.passCommits ?? PASS_COMMITS;
+const checkpointIdleMs = options.checkpoint?.idleMs ?? CHECKPOINT_IDLE_MS;
+const resetFrames = options.checkpoint?.resetFrames ?? RESET_FRAMES;
 const full = options.synchronous === "full";
 const db = new DatabaseSync(options.file, { timeout: 10_000 });
-// 64 MiB of page cache: the dedupe index's pages stay in memory between commits
+// 64 MiB of page cache: the dedupe index's pages stay in memory between commits;
+// no autocheckpoint: the checkpoint thread copies the WAL (see the top)
 db.exec(
-  `PRAGMA journal_mode = WAL; PRAGMA synchronous = ${full ? "FULL" : "NORMAL"}; PRAGMA cache_size = -65536;`,
+  `PRAGMA journal_mode = WAL; PRAGMA synchronous = ${full ? "FULL" : "NORMAL"}; PRAGMA cache_size = -65536; PRAGMA wal_autocheckpoint = 0;`,
 );
 const statements = new Map<string, StatementSync>();
 const inserts: StatementSync[] = [];
@@ -91,6 +114,102 @@ let lastTurn = 0;
 /** The next turn: now (after the messages already delivered) or after a gathering wait. */
 let soon: NodeJS.Immediate | undefined;
 let gathering: NodeJS.Timeout | undefined;
+
+/** The checkpoint thread (started on the first pass), whether a pass runs, and the commits since the last. */
+let checkpointer: Worker | undefined;
+let checkpointing = false;
+let checkpointOff = false;
+let commitsSincePass = 0;
+let checkpointFailures = 0;
+/** A pass reported RESET_FRAMES: copy the rest before the next turn. */
+let catchUp = false;
+let checkpointIdle: NodeJS.Timeout | undefined;
+
+/** Call after each COMMIT. */
+function committed(): void {
+  if (checkpointOff) return;
+  commitsSincePass++;
+  if (checkpointing || catchUp) return;
+  if (commitsSincePass >= passCommits) startPass();
+  else if (checkpointIdle === undefined) {
+    checkpointIdle = setTimeout(() => {
+      checkpointIdle = undefined;
+      if (!checkpointing && !catchUp && commitsSincePass > 0) startPass();
+    }, checkpointIdleMs);
+    checkpointIdle.unref();
+  }
+}
+
+function startPass(): void {
+  if (checkpointIdle !== undefined) clearTimeout(checkpointIdle);
+  checkpointIdle = undefined;
+  if (checkpointOff) return;
+  if (checkpointer === undefined) {
+    const worker = new Worker(new URL("./sqlite-checkpoint.worker.ts", import.meta.url), {
+      workerData: { file: options.file } satisfies CheckpointOptions,
+    });
+    worker.unref();
+    worker.on("message", (reply: CheckpointReply) => passDone(reply));
+    const failed = () => {
+      if (checkpointer === worker) checkpointFallBack();
+    };
+    worker.on("error", failed);
+    worker.on("exit", failed);
+    checkpointer = worker;
+  }
+  checkpointing = true;
+  commitsSincePass = 0;
+  checkpointer.postMessage("pass");
+}
+
+function passDone(reply: CheckpointReply): void {
+  checkpointing = false;
+  if (reply.log < 0) {
+    if (++checkpointFailures >= 3) checkpointFallBack();
+    return;
+  }
+  checkpointFailures = 0;
+  if (reply.log >= resetFrames) catchUp = true;
+  else if (commitsSincePass >= passCommits) startPass();
+}
+
+/** Back to SQLite's autocheckpoint for good. */
+function checkpointFallBack(): void {
+  checkpointOff = true;
+  checkpointing = false;
+  catchUp = false;
+  if (checkpointIdle !== undefined) clearTimeout(checkpointIdle);
+  const worker = checkpointer;
+  checkpointer = undefined;
+  if (worker !== undefined) void worker.terminate();
+  db.exec(`PRAGMA wal_autocheckpoint = ${SQLITE_DEFAULT_AUTOCHECKPOINT}`);
+}
+
+/** What the last pass left to copy, copied here: the next write starts the WAL over. */
+function catchUpCheckpoint(): void {
+  catchUp = false;
+  try {
+    db.prepare("PRAGMA wal_checkpoint(PASSIVE)").get();
+  } catch {
+    // an I/O error: the next passes report it (and fall back after three)
+  }
+  if (commitsSincePass > 0) startPass();
+}
+
+/** Stops the checkpoint thread (after its pass), then `done`. */
+function stopCheckpointer(done: () => void): void {
+  if (checkpointIdle !== undefined) clearTimeout(checkpointIdle);
+  checkpointIdle = undefined;
+  checkpointOff = true;
+  const worker = checkpointer;
+  checkpointer = undefined;
+  if (worker === undefined) {
+    done();
+    return;
+  }
+  worker.once("exit", done);
+  worker.postMessage("close");
+}
 
 /** Highest upload id expanded (the cursor). */
 let expandedUpTo = Number(db.prepare("SELECT upto FROM tracking_expansion WHERE id = 1").get()?.upto ?? 0);
@@ -162,6 +281,7 @@ function inTransaction(requests: WriterRequest[]): WriterReply[] {
       if (request.kind !== "settle") replies.push({ id: request.id, changes });
     }
     db.exec("COMMIT");
+    committed();
     committedUpTo = acceptedUpTo;
     for (const request of requests) if (request.kind === "accept") backlog += request.events;
     return replies;
@@ -189,6 +309,7 @@ function expandTogether(uploads: Upload[]): void {
     for (const upload of uploads) expands.insert(upload.id, expandUpload(upload.batch));
     moveCursor.run(last.id);
     db.exec("COMMIT");
+    committed();
   } catch (error) {
     if (db.isTransaction) db.exec("ROLLBACK");
     throw error;
@@ -218,6 +339,7 @@ function expandStep(): boolean {
           markUpload.run(message.slice(0, 1000), upload.id);
           moveCursor.run(upload.id);
           db.exec("COMMIT");
+          committed();
           port?.postMessage({
             expandError: `tracking upload ${upload.id}: ${message}`,
           } satisfies WriterNotice);
@@ -273,6 +395,7 @@ function commitQueue(): void {
 
 function turn(): void {
   cancel();
+  if (catchUp) catchUpCheckpoint();
   commitQueue();
   let expanded = false;
   if (expandOn && (backlog > 0 || settles.length > 0)) {
@@ -302,8 +425,10 @@ port?.on("message", (message: WriterRequest | "close") => {
     commitQueue();
     if (expandOn) while (expandStep()) {}
     answerSettles();
-    db.close();
-    port.close();
+    stopCheckpointer(() => {
+      db.close();
+      port.close();
+    });
     return;
   }
   queue.push(message);
