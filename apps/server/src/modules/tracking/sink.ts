@@ -8,6 +8,7 @@ import type { WriterNotice, WriterOptions, WriterReply, WriterRequest } from "./
 import { RECORD_FIELDS } from "./validate.ts";
 
 const DAY_MS = 86_400_000;
+const ignore = (): void => {};
 
 /** The valid events of one upload and what the server adds to them. */
 export interface AcceptedUpload {
@@ -96,16 +97,21 @@ export function sqliteSink(
   };
 
   return {
-    async accept({ records, meta, split }) {
-      if (records.length > 0) {
+    // not async: an async function keeps the upload's records for as long as it awaits (routes.ts)
+    accept({ records, meta, split }) {
+      if (records.length === 0) return Promise.resolve();
+      try {
         let lastDay = 0;
         for (const record of records) lastDay = Math.max(lastDay, Math.floor(record.timestamp / DAY_MS));
-        await send({
+        return send({
           kind: "accept",
           events: records.length,
           lastDay,
           batch: encodeSplit(split ?? splitFields(records, RECORD_FIELDS), records.length, meta),
-        });
+        }).then(ignore);
+      } catch (error) {
+        // as an async function would: a rejection, never a throw
+        return Promise.reject(error);
       }
     },
     async write(rows) {
