@@ -107,6 +107,7 @@ const nextUploads = db.prepare(
 );
 const moveCursor = db.prepare("UPDATE tracking_expansion SET upto = ? WHERE id = 1");
 const markUpload = db.prepare("UPDATE tracking_uploads SET error = ? WHERE id = ?");
+const checkpointHere = db.prepare("PRAGMA wal_checkpoint(PASSIVE)");
 const port = parentPort;
 let queue: WriterRequest[] = [];
 let queuedRows = 0;
@@ -189,7 +190,7 @@ function checkpointFallBack(): void {
 function catchUpCheckpoint(): void {
   catchUp = false;
   try {
-    db.prepare("PRAGMA wal_checkpoint(PASSIVE)").get();
+    checkpointHere.get();
   } catch {
     // an I/O error: the next passes report it (and fall back after three)
   }
