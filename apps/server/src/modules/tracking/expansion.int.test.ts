@@ -193,8 +193,8 @@ describe("tracking on SQLite: accepted uploads are expanded after the acknowledg
 
   it("keeps the WAL bounded under writes that never pause (checkpoints on their own thread)", async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), "meridian-trk-wal-"));
-    // a pass every 2 commits; from 64 frames (256 KiB) the writer copies the rest itself
-    const store = await open(true, { passCommits: 2, resetFrames: 64 });
+    // a pass every 2 commits; from 64 frames (256 KiB) the WAL is started over while writes wait
+    const store = await open(true, { every: 2, resetFrames: 64 });
     const file = path.join(dir, "tracking.db");
     const wave = (n: number) =>
       Promise.all(

@@ -26,20 +26,19 @@
  * acknowledged event reaches the queryable table within a bounded delay and a sustained
  * overload slows the acknowledgements instead of growing the backlog.
  *
- * Checkpoints run on a thread of their own (sqlite-checkpoint.worker.ts), not inside
- * this thread's commits: SQLite's autocheckpoint is off, and the thread gets a PASSIVE
- * pass after every PASS_COMMITS commits (or CHECKPOINT_IDLE_MS after fewer). A WAL starts
- * over only when a write finds every frame copied, which under writes that never pause
- * does not happen (frames land while the thread copies): once a pass reports RESET_FRAMES
- * frames, this thread copies what is left itself before its next turn, so the WAL file
- * stays bounded. If the thread fails (three failed passes in a row, or it stops), the
- * connection goes back to SQLite's autocheckpoint.
+ * Checkpoints run on a thread of their own, not inside this thread's commits: the
+ * platform's WalCheckpointer (platform/db/wal-checkpointer.ts), as for the main database.
+ * It gets a PASSIVE pass after every PASS_COMMITS commits (or CHECKPOINT_IDLE_MS after
+ * fewer), and once every frame is copied, or the WAL reached its reset size, it starts the
+ * WAL over from its own thread while this thread's turns wait (`exclusive` below), so the
+ * file stays bounded under writes that never pause. If that thread fails, the connection
+ * goes back to SQLite's autocheckpoint.
  */
 import { DatabaseSync, type StatementSync } from "node:sqlite";
-import { parentPort, Worker, workerData } from "node:worker_threads";
+import { parentPort, workerData } from "node:worker_threads";
+import { WalCheckpointer, type WalCheckpointerOptions } from "../../platform/db/wal-checkpointer.ts";
 import { COLUMN_NAMES, sqliteInsertSql, unpackRows } from "./columns.ts";
 import { ExpandInserter, expandUpload } from "./expand.ts";
-import type { CheckpointOptions, CheckpointReply } from "./sqlite-checkpoint.worker.ts";
 
 export type WriterRequest =
   /**
@@ -65,8 +64,8 @@ export interface WriterOptions {
   synchronous: "full" | "normal";
   /** false: accept but never expand (tests of a crash between the two). Default true. */
   expand?: boolean;
-  /** The checkpoint thread's pace (tests); defaults PASS_COMMITS, CHECKPOINT_IDLE_MS, RESET_FRAMES. */
-  checkpoint?: { passCommits?: number; idleMs?: number; resetFrames?: number };
+  /** The checkpoint thread's pace (tests); defaults `every` PASS_COMMITS, `idleMs` CHECKPOINT_IDLE_MS. */
+  checkpoint?: WalCheckpointerOptions;
 }
 
 /** Rows per INSERT statement: 28 columns x 100 rows stays far below SQLite's 32766 parameters. */
@@ -82,21 +81,14 @@ const WIDTH = COLUMN_NAMES.length;
 const PASS_COMMITS = 16;
 /** Fewer commits than PASS_COMMITS are checkpointed this long after the first of them. */
 const CHECKPOINT_IDLE_MS = 500;
-/** WAL frames (32 MiB of 4 KiB pages) from which this thread finishes a pass's work itself, so the WAL starts over. */
-const RESET_FRAMES = 8192;
-const SQLITE_DEFAULT_AUTOCHECKPOINT = 1000;
 
 const options = workerData as WriterOptions;
 const expandOn = options.expand !== false;
-const passCommits = options.checkpoint?.passCommits ?? PASS_COMMITS;
-const checkpointIdleMs = options.checkpoint?.idleMs ?? CHECKPOINT_IDLE_MS;
-const resetFrames = options.checkpoint?.resetFrames ?? RESET_FRAMES;
 const full = options.synchronous === "full";
 const db = new DatabaseSync(options.file, { timeout: 10_000 });
-// 64 MiB of page cache: the dedupe index's pages stay in memory between commits;
-// no autocheckpoint: the checkpoint thread copies the WAL (see the top)
+// 64 MiB of page cache: the dedupe index's pages stay in memory between commits
 db.exec(
-  `PRAGMA journal_mode = WAL; PRAGMA synchronous = ${full ? "FULL" : "NORMAL"}; PRAGMA cache_size = -65536; PRAGMA wal_autocheckpoint = 0;`,
+  `PRAGMA journal_mode = WAL; PRAGMA synchronous = ${full ? "FULL" : "NORMAL"}; PRAGMA cache_size = -65536;`,
 );
 const statements = new Map<string, StatementSync>();
 const inserts: StatementSync[] = [];
@@ -107,7 +99,6 @@ const nextUploads = db.prepare(
 );
 const moveCursor = db.prepare("UPDATE tracking_expansion SET upto = ? WHERE id = 1");
 const markUpload = db.prepare("UPDATE tracking_uploads SET error = ? WHERE id = ?");
-const checkpointHere = db.prepare("PRAGMA wal_checkpoint(PASSIVE)");
 const port = parentPort;
 let queue: WriterRequest[] = [];
 let queuedRows = 0;
@@ -116,101 +107,25 @@ let lastTurn = 0;
 let soon: NodeJS.Immediate | undefined;
 let gathering: NodeJS.Timeout | undefined;
 
-/** The checkpoint thread (started on the first pass), whether a pass runs, and the commits since the last. */
-let checkpointer: Worker | undefined;
-let checkpointing = false;
-let checkpointOff = false;
-let commitsSincePass = 0;
-let checkpointFailures = 0;
-/** A pass reported RESET_FRAMES: copy the rest before the next turn. */
-let catchUp = false;
-let checkpointIdle: NodeJS.Timeout | undefined;
-
-/** Call after each COMMIT. */
-function committed(): void {
-  if (checkpointOff) return;
-  commitsSincePass++;
-  if (checkpointing || catchUp) return;
-  if (commitsSincePass >= passCommits) startPass();
-  else if (checkpointIdle === undefined) {
-    checkpointIdle = setTimeout(() => {
-      checkpointIdle = undefined;
-      if (!checkpointing && !catchUp && commitsSincePass > 0) startPass();
-    }, checkpointIdleMs);
-    checkpointIdle.unref();
-  }
-}
-
-function startPass(): void {
-  if (checkpointIdle !== undefined) clearTimeout(checkpointIdle);
-  checkpointIdle = undefined;
-  if (checkpointOff) return;
-  if (checkpointer === undefined) {
-    const worker = new Worker(new URL("./sqlite-checkpoint.worker.ts", import.meta.url), {
-      workerData: { file: options.file } satisfies CheckpointOptions,
-    });
-    worker.unref();
-    worker.on("message", (reply: CheckpointReply) => passDone(reply));
-    const failed = () => {
-      if (checkpointer === worker) checkpointFallBack();
-    };
-    worker.on("error", failed);
-    worker.on("exit", failed);
-    checkpointer = worker;
-  }
-  checkpointing = true;
-  commitsSincePass = 0;
-  checkpointer.postMessage("pass");
-}
-
-function passDone(reply: CheckpointReply): void {
-  checkpointing = false;
-  if (reply.log < 0) {
-    if (++checkpointFailures >= 3) checkpointFallBack();
-    return;
-  }
-  checkpointFailures = 0;
-  if (reply.log >= resetFrames) catchUp = true;
-  else if (commitsSincePass >= passCommits) startPass();
-}
-
-/** Back to SQLite's autocheckpoint for good. */
-function checkpointFallBack(): void {
-  checkpointOff = true;
-  checkpointing = false;
-  catchUp = false;
-  if (checkpointIdle !== undefined) clearTimeout(checkpointIdle);
-  const worker = checkpointer;
-  checkpointer = undefined;
-  if (worker !== undefined) void worker.terminate();
-  db.exec(`PRAGMA wal_autocheckpoint = ${SQLITE_DEFAULT_AUTOCHECKPOINT}`);
-}
-
-/** What the last pass left to copy, copied here: the next write starts the WAL over. */
-function catchUpCheckpoint(): void {
-  catchUp = false;
-  try {
-    checkpointHere.get();
-  } catch {
-    // an I/O error: the next passes report it (and fall back after three)
-  }
-  if (commitsSincePass > 0) startPass();
-}
-
-/** Stops the checkpoint thread (after its pass), then `done`. */
-function stopCheckpointer(done: () => void): void {
-  if (checkpointIdle !== undefined) clearTimeout(checkpointIdle);
-  checkpointIdle = undefined;
-  checkpointOff = true;
-  const worker = checkpointer;
-  checkpointer = undefined;
-  if (worker === undefined) {
-    done();
-    return;
-  }
-  worker.once("exit", done);
-  worker.postMessage("close");
-}
+/** True while the checkpoint thread starts the WAL over: no turn writes meanwhile. */
+let paused = false;
+const checkpointer = new WalCheckpointer(
+  options.file,
+  {
+    setAutocheckpoint: (pages) => db.exec(`PRAGMA wal_autocheckpoint = ${pages}`),
+    exclusive: async (fn) => {
+      paused = true;
+      try {
+        return await fn();
+      } finally {
+        paused = false;
+        if (queue.length > 0 || (expandOn && backlog > 0)) schedule();
+      }
+    },
+  },
+  { every: PASS_COMMITS, idleMs: CHECKPOINT_IDLE_MS, ...options.checkpoint },
+);
+const committed = () => checkpointer.committed();
 
 /** Highest upload id expanded (the cursor). */
 let expandedUpTo = Number(db.prepare("SELECT upto FROM tracking_expansion WHERE id = 1").get()?.upto ?? 0);
@@ -396,7 +311,8 @@ function commitQueue(): void {
 
 function turn(): void {
   cancel();
-  if (catchUp) catchUpCheckpoint();
+  // the checkpoint thread is starting the WAL over; `exclusive` schedules a turn after
+  if (paused) return;
   commitQueue();
   let expanded = false;
   if (expandOn && (backlog > 0 || settles.length > 0)) {
@@ -426,7 +342,7 @@ port?.on("message", (message: WriterRequest | "close") => {
     commitQueue();
     if (expandOn) while (expandStep()) {}
     answerSettles();
-    stopCheckpointer(() => {
+    void checkpointer.stop().then(() => {
       db.close();
       port.close();
     });
