@@ -18,7 +18,8 @@
  * ratio_sqlite_vs_bare, p99_ms, ...}` (p99 of the SQLite FULL run). Target: 100 000
  * events/s durable into SQLite from one process.
  *
- * Env: BENCH_CONNECTIONS (32), BENCH_DURATION_S (10), BENCH_PG_URL; BENCH_CPU_PROF=<dir>
+ * Env: BENCH_CONNECTIONS (32), BENCH_DURATION_S (10), BENCH_PG_URL; INGEST_BENCH_NODE_ARGS (more
+ * Node flags for the servers, after the start script's); BENCH_CPU_PROF=<dir>
  * (the servers write .cpuprofile files there, one per thread, the writer's included);
  * BENCH_ONLY=full (only the SQLite FULL run, no JSON line: for profiling and quick checks).
  */
@@ -39,6 +40,7 @@ const profileDir = process.env.BENCH_CPU_PROF;
 // the production start script's Node flags (its young-generation size), then profiling
 const nodeArgs = [
   ...productionNodeFlags(),
+  ...(process.env.INGEST_BENCH_NODE_ARGS ?? "").split(" ").filter((flag) => flag !== ""),
   ...(profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []),
 ];
 const BATCH = 50;
@@ -47,7 +49,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
-/** One upload as the SDK sends it; `__P__` is replaced per request so every event is new. */
+/** One upload as the SDK sends it (ASCII); `__P__` is replaced per request so every event is new. */
 function template(): string {
   const now = Date.now();
   const events = Array.from({ length: BATCH }, (_, seq) => ({
@@ -158,10 +160,36 @@ function threadReport(
     .join(", ");
 }
 
-async function hammer(url: string, label: string, pid?: number): Promise<Run> {
-  const body = template();
-  let counter = 0;
+/**
+ * Every upload as one Buffer that is patched in place per request: the template's
+ * `__P__` become `prefix` + a fixed-width counter, so a request costs autocannon 150
+ * small writes (and its own copy into the request buffer) instead of a `replaceAll` over
+ * the 56 KB text and its UTF-8 encoding. Autocannon copies the body into each request
+ * (Buffer.concat) before the next call, so one buffer serves every request.
+ */
+function uploads(): () => Buffer {
   const prefix = `${process.pid}${Date.now()}`;
+  const WIDTH = 9;
+  const parts = template().split("__P__");
+  const id = `${prefix}${"0".repeat(WIDTH)}`;
+  const body = Buffer.from(parts.join(id), "latin1");
+  const offsets: number[] = [];
+  let at = 0;
+  for (const part of parts.slice(0, -1)) {
+    at += part.length;
+    offsets.push(at + prefix.length);
+    at += id.length;
+  }
+  let counter = 0;
+  return () => {
+    const digits = String(counter++).padStart(WIDTH, "0");
+    for (const offset of offsets) body.write(digits, offset, "latin1");
+    return body;
+  };
+}
+
+async function hammer(url: string, label: string, pid?: number): Promise<Run> {
+  const next = uploads();
   const options = (seconds: number): autocannon.Options => ({
     url,
     connections,
@@ -171,7 +199,7 @@ async function hammer(url: string, label: string, pid?: number): Promise<Run> {
     requests: [
       {
         method: "POST",
-        setupRequest: (request) => ({ ...request, body: body.replaceAll("__P__", `${prefix}${counter++}`) }),
+        setupRequest: (request) => ({ ...request, body: next() }),
       },
     ],
   });
