@@ -86,13 +86,23 @@ export function sqliteSink(
   worker.on("error", failAll);
   worker.on("exit", () => failAll(new Error("tracking writer stopped")));
 
+  // Requests made during one turn of the event loop (the uploads whose bodies arrived in
+  // one poll phase) go to the writer as ONE message, posted in the check phase of the same
+  // turn: one serialisation and one wake-up of the writer thread for all of them, and
+  // they reach its queue together (its group commit takes them in one transaction anyway).
+  let outbox: WriterRequest[] = [];
+  const flush = (): void => {
+    const requests = outbox;
+    outbox = [];
+    if (failure === undefined) worker.postMessage(requests);
+  };
   type Unsent = WriterRequest extends infer R ? (R extends WriterRequest ? Omit<R, "id"> : never) : never;
   const send = (request: Unsent): Promise<number> => {
     if (failure) return Promise.reject(failure);
     const id = nextId++;
     return new Promise((resolve, reject) => {
       waiting.set(id, { resolve, reject });
-      worker.postMessage({ ...request, id });
+      if (outbox.push({ ...request, id } as WriterRequest) === 1) setImmediate(flush);
     });
   };
 
@@ -126,6 +136,7 @@ export function sqliteSink(
     async close() {
       if (failure) return;
       const exited = new Promise((resolve) => worker.once("exit", resolve));
+      if (outbox.length > 0) flush();
       worker.postMessage("close");
       await exited;
     },

@@ -336,7 +336,8 @@ function schedule(): void {
   else soon = setImmediate(turn);
 }
 
-port?.on("message", (message: WriterRequest | "close") => {
+// Requests come in arrays (the sink sends those of one event-loop turn together), "close" alone.
+port?.on("message", (message: WriterRequest[] | "close") => {
   if (message === "close") {
     cancel();
     commitQueue();
@@ -348,9 +349,12 @@ port?.on("message", (message: WriterRequest | "close") => {
     });
     return;
   }
-  queue.push(message);
-  if (message.kind === "insert") queuedRows += message.rows;
-  if (message.kind === "accept") queuedRows += message.events;
+  if (!Array.isArray(message)) return;
+  for (const request of message) {
+    queue.push(request);
+    if (request.kind === "insert") queuedRows += request.rows;
+    if (request.kind === "accept") queuedRows += request.events;
+  }
   schedule();
 });
 
