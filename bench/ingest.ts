@@ -28,7 +28,8 @@
  * Env: BENCH_CONNECTIONS (64), BENCH_DURATION_S (10), BENCH_PG_URL; INGEST_BENCH_NODE_ARGS (more
  * Node flags for the servers, after the start script's); BENCH_CPU_PROF=<dir>
  * (the servers write .cpuprofile files there, one per thread, the writer's included);
- * BENCH_ONLY=full (only the SQLite FULL run, no JSON line: for profiling and quick checks).
+ * BENCH_ONLY=full (only the SQLite FULL run, no JSON line: for profiling and quick checks),
+ * BENCH_ONLY=postgres (only the PostgreSQL run, no JSON line).
  */
 import { spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
@@ -346,6 +347,10 @@ async function bareRun(): Promise<Run> {
 log(
   `bench:ingest: ${BATCH}-event uploads, ${connections} connections, ${duration} s per run; server Node flags: ${nodeArgs.join(" ") || "none"}`,
 );
+if (process.env.BENCH_ONLY === "postgres") {
+  await postgresRun();
+  process.exit(0);
+}
 const full = await sqliteRun("full");
 if (process.env.BENCH_ONLY === "full") process.exit(0);
 const normal = await sqliteRun("normal");
