@@ -329,56 +329,38 @@ export class RiskBook {
 
   private grow(cap: number): void {
     const c = Math.max(cap, 16);
-    const f64 = (old: Float64Array) => {
-      const x = new Float64Array(c);
-      x.set(old);
-      return x;
-    };
-    const i32 = (old: Int32Array) => {
-      const x = new Int32Array(c);
-      x.set(old);
-      return x;
-    };
-    const u8 = (old: Uint8Array) => {
-      const x = new Uint8Array(c);
-      x.set(old);
-      return x;
-    };
-    this.ids = f64(this.ids);
-    this.sym = u8(this.sym);
-    this.acct = i32(this.acct);
-    const side = new Int8Array(c);
-    side.set(this.side);
-    this.side = side;
-    this.iso = u8(this.iso);
-    this.lots = f64(this.lots);
-    this.cost = f64(this.cost);
-    this.margin = f64(this.margin);
-    this.ratio = f64(this.ratio);
-    this.prev = i32(this.prev);
-    this.next = i32(this.next);
+    this.ids = resized(this.ids, c);
+    this.sym = resized(this.sym, c);
+    this.acct = resized(this.acct, c);
+    this.side = resized(this.side, c);
+    this.iso = resized(this.iso, c);
+    this.lots = resized(this.lots, c);
+    this.cost = resized(this.cost, c);
+    this.margin = resized(this.margin, c);
+    this.ratio = resized(this.ratio, c);
+    this.prev = resized(this.prev, c);
+    this.next = resized(this.next, c);
     this.cap = c;
   }
 
   private growAccounts(cap: number): void {
     const c = Math.max(cap, 16);
-    const f64 = (old: Float64Array) => {
-      const x = new Float64Array(c);
-      x.set(old);
-      return x;
-    };
-    const i32 = (old: Int32Array) => {
-      const x = new Int32Array(c);
-      x.set(old);
-      return x;
-    };
-    this.wallet = f64(this.wallet);
-    this.head = i32(this.head);
-    this.crossCount = i32(this.crossCount);
-    this.accUpnl = f64(this.accUpnl);
-    this.accMm = f64(this.accMm);
-    this.accScale = f64(this.accScale);
-    this.accRatio = f64(this.accRatio);
+    this.wallet = resized(this.wallet, c);
+    this.head = resized(this.head, c);
+    this.crossCount = resized(this.crossCount, c);
+    this.accUpnl = resized(this.accUpnl, c);
+    this.accMm = resized(this.accMm, c);
+    this.accScale = resized(this.accScale, c);
+    this.accRatio = resized(this.accRatio, c);
     this.accCap = c;
   }
+}
+
+type Column = Float64Array | Int32Array | Int8Array | Uint8Array;
+
+/** A copy of `old` with `length` slots (new ones zero), of the same element type. */
+function resized<T extends Column>(old: T, length: number): T {
+  const copy = new (old.constructor as new (length: number) => T)(length);
+  copy.set(old);
+  return copy;
 }
