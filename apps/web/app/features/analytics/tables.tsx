@@ -1,4 +1,5 @@
 import type { AnalyticsAudience, AnalyticsContent, AnalyticsCount } from "@meridian/contracts";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { formatCount, formatPercent } from "./format.ts";
 import { languageName } from "./range.ts";
@@ -8,93 +9,96 @@ function Empty() {
   return <p className="an-empty">{t("tables.empty")}</p>;
 }
 
+/** A card with a table of `rows` (one `<tr>` each from `cells`), or the empty note; `pathFirst`: the first column holds paths (long, breakable). */
+function TableCard<Row>({
+  title,
+  columns,
+  rows,
+  rowKey,
+  cells,
+  wide = false,
+  pathFirst = false,
+}: {
+  title: string;
+  columns: string[];
+  rows: readonly Row[];
+  rowKey: (row: Row) => string;
+  cells: (row: Row) => ReactNode[];
+  wide?: boolean;
+  pathFirst?: boolean;
+}) {
+  return (
+    <section className={wide ? "an-card an-wide" : "an-card"}>
+      <h2>{title}</h2>
+      {rows.length === 0 ? (
+        <Empty />
+      ) : (
+        <table className="an-table">
+          <thead>
+            <tr>
+              {columns.map((column) => (
+                <th key={column}>{column}</th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={rowKey(row)}>
+                {cells(row).map((cell, index) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: a row's cells are fixed columns
+                  <td key={index} className={pathFirst && index === 0 ? "an-path" : undefined}>
+                    {cell}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
 /** Top pages, tracked page ids, and the expose -> click rate of each tracked element. */
 export function ContentTables({ content, locale }: { content: AnalyticsContent; locale: string }) {
   const { t } = useTranslation("analytics");
   const n = (v: number) => formatCount(locale, v);
   return (
     <div className="an-grid an-grid-2">
-      <section className="an-card">
-        <h2>{t("tables.pages")}</h2>
-        {content.pages.length === 0 ? (
-          <Empty />
-        ) : (
-          <table className="an-table">
-            <thead>
-              <tr>
-                <th>{t("tables.path")}</th>
-                <th>{t("tables.views")}</th>
-                <th>{t("tables.visitors")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {content.pages.map((p) => (
-                <tr key={p.path}>
-                  <td className="an-path">{p.path}</td>
-                  <td>{n(p.views)}</td>
-                  <td>{n(p.visitors)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </section>
-      <section className="an-card">
-        <h2>{t("tables.trackingIds")}</h2>
-        {content.trackingIds.length === 0 ? (
-          <Empty />
-        ) : (
-          <table className="an-table">
-            <thead>
-              <tr>
-                <th>{t("tables.id")}</th>
-                <th>{t("tables.views")}</th>
-                <th>{t("tables.visitors")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {content.trackingIds.map((p) => (
-                <tr key={p.id}>
-                  <td>
-                    <code>{p.id}</code> {t(`tables.names.${p.id}`, { defaultValue: "" })}
-                  </td>
-                  <td>{n(p.views)}</td>
-                  <td>{n(p.visitors)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </section>
-      <section className="an-card an-wide">
-        <h2>{t("tables.elements")}</h2>
-        {content.elements.length === 0 ? (
-          <Empty />
-        ) : (
-          <table className="an-table">
-            <thead>
-              <tr>
-                <th>{t("tables.id")}</th>
-                <th>{t("tables.exposes")}</th>
-                <th>{t("tables.clicks")}</th>
-                <th>{t("tables.rate")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {content.elements.map((e) => (
-                <tr key={e.id}>
-                  <td>
-                    <code>{e.id}</code>
-                  </td>
-                  <td>{n(e.exposes)}</td>
-                  <td>{n(e.clicks)}</td>
-                  <td>{e.rate === null ? t("tables.noRate") : formatPercent(locale, e.rate)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </section>
+      <TableCard
+        title={t("tables.pages")}
+        columns={[t("tables.path"), t("tables.views"), t("tables.visitors")]}
+        rows={content.pages}
+        rowKey={(p) => p.path}
+        pathFirst
+        cells={(p) => [p.path, n(p.views), n(p.visitors)]}
+      />
+      <TableCard
+        title={t("tables.trackingIds")}
+        columns={[t("tables.id"), t("tables.views"), t("tables.visitors")]}
+        rows={content.trackingIds}
+        rowKey={(p) => p.id}
+        cells={(p) => [
+          <>
+            <code>{p.id}</code> {t(`tables.names.${p.id}`, { defaultValue: "" })}
+          </>,
+          n(p.views),
+          n(p.visitors),
+        ]}
+      />
+      <TableCard
+        wide
+        title={t("tables.elements")}
+        columns={[t("tables.id"), t("tables.exposes"), t("tables.clicks"), t("tables.rate")]}
+        rows={content.elements}
+        rowKey={(e) => e.id}
+        cells={(e) => [
+          <code key="id">{e.id}</code>,
+          n(e.exposes),
+          n(e.clicks),
+          e.rate === null ? t("tables.noRate") : formatPercent(locale, e.rate),
+        ]}
+      />
     </div>
   );
 }
