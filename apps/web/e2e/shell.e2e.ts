@@ -186,6 +186,29 @@ describe("header and footer controls", () => {
     await dialog.waitFor({ state: "hidden" });
   });
 
+  test("sections too wide for the header fade out and the menu button lists them all", async () => {
+    // German at 1280 px: the sections need more room than the header has left
+    const narrow = await newPage(browser, { viewport: { width: 1280, height: 800 } });
+    await narrow.goto(`${server.url}/de/airdrops`);
+    await hydrated(narrow);
+    const header = narrow.locator("header.shell-header");
+    await expect.poll(() => header.getAttribute("data-nav-overflow")).toBe("");
+    expect(await narrow.locator(".shell-nav").evaluate((nav) => getComputedStyle(nav).maskImage)).toContain(
+      "linear-gradient",
+    );
+    await narrow.getByTestId("menu-button").click();
+    const drawer = narrow.locator(".shell-drawer-nav");
+    await drawer.waitFor({ state: "visible" });
+    expect(await drawer.locator("a").count()).toBe((await narrow.locator(".shell-nav a").count()) + 1); // + assets
+
+    // wide enough: every section shows, no fade, no menu button
+    const wide = await newPage(browser, { viewport: { width: 1800, height: 800 } });
+    await wide.goto(`${server.url}/airdrops`);
+    await hydrated(wide);
+    expect(await wide.locator("header.shell-header").getAttribute("data-nav-overflow")).toBeNull();
+    expect(await wide.getByTestId("menu-button").isVisible()).toBe(false);
+  });
+
   test("a closed download bar stays closed after a reload", async () => {
     const page = await newPage(browser);
     await page.goto(`${server.url}/`);

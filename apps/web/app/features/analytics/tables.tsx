@@ -46,8 +46,8 @@ function TableCard<Row>({
               <tr key={rowKey(row)}>
                 {cells(row).map((cell, index) => (
                   // biome-ignore lint/suspicious/noArrayIndexKey: a row's cells are fixed columns
-                  <td key={index} className={pathFirst && index === 0 ? "an-path" : undefined}>
-                    {cell}
+                  <td key={index}>
+                    {pathFirst && index === 0 ? <span className="an-path">{cell}</span> : cell}
                   </td>
                 ))}
               </tr>

@@ -1,6 +1,6 @@
 import { MenuOutlined } from "@ant-design/icons";
 import { localizePath } from "@meridian/contracts/locales";
-import { lazy, Suspense, useState } from "react";
+import { lazy, type RefObject, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthButtons, FiatPicker, LanguagePicker, ThemeToggle } from "./header-controls.tsx";
 import { Logo } from "./logo.tsx";
@@ -11,15 +11,38 @@ import type { ShellProps } from "./types.ts";
 // The phone menu is only needed after a tap: keep the Drawer out of the first-load bundle.
 const MobileMenu = lazy(() => import("./mobile-menu.tsx").then((m) => ({ default: m.MobileMenu })));
 
+/**
+ * True while `ref`'s content is wider than the element (the header's sections in a long
+ * language, or beside a long account name): the header then fades the clipped end and
+ * shows the menu button too, so every section stays one click away.
+ */
+function useOverflows(ref: RefObject<HTMLElement | null>): boolean {
+  const [overflows, setOverflows] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (element === null || typeof ResizeObserver === "undefined") return;
+    const measure = () => setOverflows(element.scrollWidth > element.clientWidth + 1);
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    const list = element.firstElementChild;
+    if (list !== null) observer.observe(list);
+    measure();
+    return () => observer.disconnect();
+  }, [ref]);
+  return overflows;
+}
+
 /** Site header: logo, sections, language, fiat, theme, account; a Drawer menu on narrow screens. */
 export function Header(props: ShellProps) {
   const { locale, currentPath, onNavigate } = props;
   const { t } = useTranslation("shell");
   const [menuOpen, setMenuOpen] = useState(false);
   const active = activeNavKey(currentPath);
+  const nav = useRef<HTMLElement>(null);
+  const navOverflows = useOverflows(nav);
 
   return (
-    <header className="shell-header">
+    <header className="shell-header" data-nav-overflow={navOverflows ? "" : undefined}>
       <div className="shell-header-inner">
         <ShellLink
           className="shell-logo"
@@ -30,7 +53,7 @@ export function Header(props: ShellProps) {
         >
           <Logo />
         </ShellLink>
-        <nav className="shell-nav" aria-label={t("nav.label")}>
+        <nav ref={nav} className="shell-nav" aria-label={t("nav.label")}>
           <ul>
             {NAV_ITEMS.filter((item) => item.key !== "assets").map((item) => (
               <li key={item.key}>
