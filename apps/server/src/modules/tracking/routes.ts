@@ -58,7 +58,7 @@ export function trackingRoutes(api: FastifyInstance, deps: TrackingRouteDeps): v
   // commit (milliseconds, ~30 uploads at a time under load), a body text kept on the
   // request (60 KB) or the parsed events would be copied by every scavenge and promoted
   // to the old generation; so the handler takes the text off the request and keeps only
-  // the answer (bench:ingest in alternating runs with the start script's 4 MB young
+  // the answer (bench:ingest in alternating runs with a 4 MB young
   // generation: 74-87k -> 81-93k events/s; with V8's default, 2 % more).
   // Request loggers are made on first use (lazy-logger.ts): the same lines, nothing built
   // per upload when the level writes no request lines.
