@@ -1,5 +1,6 @@
+import { execFileSync } from "node:child_process";
 import { expect } from "vitest";
-import type { Page } from "./harness.ts";
+import { type Page, repoRoot } from "./harness.ts";
 
 /** The password every browser test registers with. */
 export const E2E_PASSWORD = "e2e-password-123";
@@ -29,4 +30,36 @@ export async function registerThroughPages(page: Page, serverUrl: string, email:
   await page.getByTestId("register-password-again").fill(E2E_PASSWORD);
   await page.getByTestId("register-submit").click();
   await page.waitForURL(/\/account\/overview$/);
+}
+
+/** `npm run admin:create` on a test server's data directory (its SQLite database). */
+export function createAdmin(dataDir: string, email: string, password: string): void {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
+  delete env.DATABASE_URL;
+  execFileSync(
+    process.execPath,
+    ["apps/server/src/modules/accounts/admin-create.ts", "--email", email, "--password", password],
+    { cwd: repoRoot, env, stdio: "pipe" },
+  );
+}
+
+/**
+ * Logs in through the login page: with `redirect`, lands there (`/login?redirect=`), else
+ * on the account overview.
+ */
+export async function loginThroughPage(
+  page: Page,
+  serverUrl: string,
+  credentials: { email: string; password: string },
+  redirect?: string,
+): Promise<void> {
+  await page.goto(
+    `${serverUrl}/login${redirect === undefined ? "" : `?redirect=${encodeURIComponent(redirect)}`}`,
+  );
+  await page.waitForLoadState("networkidle");
+  await page.getByTestId("login-name").fill(credentials.email);
+  await page.getByTestId("login-password").fill(credentials.password);
+  await page.getByTestId("login-submit").click();
+  if (redirect === undefined) await page.waitForURL(/\/account\/overview$/);
+  else await page.waitForURL(`${serverUrl}${redirect}`);
 }

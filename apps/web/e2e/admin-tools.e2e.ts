@@ -4,9 +4,9 @@
  * show up with counts and filters, and a metadata row edited here becomes the title a
  * visitor's page carries.
  */
-import { execFileSync } from "node:child_process";
 import { describe, expect, test } from "vitest";
-import { newPage, type Page, repoRoot, serverAndBrowser } from "./harness.ts";
+import { createAdmin, loginThroughPage } from "./account-flows.ts";
+import { newPage, type Page, serverAndBrowser } from "./harness.ts";
 
 const adminEmail = `admin-${Date.now()}@example.com`;
 const adminPassword = "admin-password-1";
@@ -15,33 +15,13 @@ const run = serverAndBrowser(
   {},
   {
     timeout: 120_000,
-    // `npm run admin:create` on the test server's data directory.
-    setup: (server) => {
-      const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: server.dataDir };
-      delete env.DATABASE_URL;
-      execFileSync(
-        process.execPath,
-        [
-          "apps/server/src/modules/accounts/admin-create.ts",
-          "--email",
-          adminEmail,
-          "--password",
-          adminPassword,
-        ],
-        { cwd: repoRoot, env, stdio: "pipe" },
-      );
-    },
+    setup: (server) => createAdmin(server.dataDir, adminEmail, adminPassword),
   },
 );
 
 async function loginAsAdmin(path: string, allowErrors: (string | RegExp)[] = []): Promise<Page> {
   const page = await newPage(run.browser, { allowErrors });
-  await page.goto(`${run.server.url}/login?redirect=${encodeURIComponent(path)}`);
-  await page.waitForLoadState("networkidle");
-  await page.getByTestId("login-name").fill(adminEmail);
-  await page.getByTestId("login-password").fill(adminPassword);
-  await page.getByTestId("login-submit").click();
-  await page.waitForURL(`${run.server.url}${path}`);
+  await loginThroughPage(page, run.server.url, { email: adminEmail, password: adminPassword }, path);
   return page;
 }
 

@@ -5,9 +5,9 @@
  * figures, the top pages, the tracked page ids and the expose -> click table, a language
  * filter without visits shows no data, and the page renders right to left in Arabic.
  */
-import { execFileSync } from "node:child_process";
 import { describe, expect, test } from "vitest";
-import { newPage, type Page, repoRoot, serverAndBrowser } from "./harness.ts";
+import { createAdmin, loginThroughPage } from "./account-flows.ts";
+import { newPage, type Page, serverAndBrowser } from "./harness.ts";
 
 const REPORT = "/v1/buried/log/info";
 /**
@@ -23,33 +23,13 @@ const run = serverAndBrowser(
   {},
   {
     timeout: 120_000,
-    // `npm run admin:create` on the test server's data directory.
-    setup: (server) => {
-      const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: server.dataDir };
-      delete env.DATABASE_URL;
-      execFileSync(
-        process.execPath,
-        [
-          "apps/server/src/modules/accounts/admin-create.ts",
-          "--email",
-          adminEmail,
-          "--password",
-          adminPassword,
-        ],
-        { cwd: repoRoot, env, stdio: "pipe" },
-      );
-    },
+    setup: (server) => createAdmin(server.dataDir, adminEmail, adminPassword),
   },
 );
 
 async function loginAsAdmin(path: string): Promise<Page> {
   const page = await newPage(run.browser);
-  await page.goto(`${run.server.url}/login?redirect=${encodeURIComponent(path)}`);
-  await page.waitForLoadState("networkidle");
-  await page.getByTestId("login-name").fill(adminEmail);
-  await page.getByTestId("login-password").fill(adminPassword);
-  await page.getByTestId("login-submit").click();
-  await page.waitForURL(`${run.server.url}${path}`);
+  await loginThroughPage(page, run.server.url, { email: adminEmail, password: adminPassword }, path);
   return page;
 }
 

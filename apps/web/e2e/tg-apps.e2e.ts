@@ -1,6 +1,6 @@
-import { execFileSync } from "node:child_process";
 import { expect, test } from "vitest";
-import { newPage, type Page, repoRoot, serverAndBrowser } from "./harness.ts";
+import { createAdmin, loginThroughPage } from "./account-flows.ts";
+import { newPage, type Page, serverAndBrowser } from "./harness.ts";
 
 // The dev outbox hands the test its registration code; plain login bodies skip the client-side encryption.
 const run = serverAndBrowser(
@@ -192,23 +192,10 @@ test("admin: anonymous 401, users 403; an administrator approves a visitor's sub
   }, name);
   expect(submitted).toBe("00000");
 
-  // The CLI of `npm run admin:create`, on the test server's data directory.
   const email = `admin-${Date.now()}@example.com`;
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: run.server.dataDir };
-  delete env.DATABASE_URL;
-  execFileSync(
-    process.execPath,
-    ["apps/server/src/modules/accounts/admin-create.ts", "--email", email, "--password", "admin-password-1"],
-    { cwd: repoRoot, env, stdio: "pipe" },
-  );
-
+  createAdmin(run.server.dataDir, email, "admin-password-1");
   const admin = await newPage(run.browser);
-  await admin.goto(`${run.server.url}/login?redirect=${encodeURIComponent("/admin/tg-apps")}`);
-  await admin.waitForLoadState("networkidle");
-  await admin.getByTestId("login-name").fill(email);
-  await admin.getByTestId("login-password").fill("admin-password-1");
-  await admin.getByTestId("login-submit").click();
-  await admin.waitForURL(`${run.server.url}/admin/tg-apps`);
+  await loginThroughPage(admin, run.server.url, { email, password: "admin-password-1" }, "/admin/tg-apps");
   await admin.getByRole("heading", { name: "Apps and Bot Center administration" }).waitFor();
   const row = admin.getByTestId("tga-admin-submissions").locator("tr", { hasText: name });
   await row.getByRole("button", { name: `Approve ${name}` }).click();

@@ -8,15 +8,14 @@
  * default key and its light default theme. Also: the page hydrates without errors
  * (the dialogs' hidden forms once broke hydration, React error #418).
  */
-import { execFileSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { createAdmin, loginThroughPage } from "./account-flows.ts";
 import {
   type Browser,
   launchBrowser,
   newPage,
   type Page,
   type RunningServer,
-  repoRoot,
   startServer,
 } from "./harness.ts";
 
@@ -28,21 +27,10 @@ let sessionCookies: { name: string; value: string }[] = [];
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: server.dataDir };
-  delete env.DATABASE_URL;
-  execFileSync(
-    process.execPath,
-    ["apps/server/src/modules/accounts/admin-create.ts", "--email", adminEmail, "--password", adminPassword],
-    { cwd: repoRoot, env, stdio: "pipe" },
-  );
+  createAdmin(server.dataDir, adminEmail, adminPassword);
   const login = await browser.newContext();
   const page = await login.newPage();
-  await page.goto(`${server.url}/login`);
-  await page.waitForLoadState("networkidle");
-  await page.getByTestId("login-name").fill(adminEmail);
-  await page.getByTestId("login-password").fill(adminPassword);
-  await page.getByTestId("login-submit").click();
-  await page.waitForURL(/\/account\/overview$/);
+  await loginThroughPage(page, server.url, { email: adminEmail, password: adminPassword });
   sessionCookies = (await login.cookies()).map(({ name, value }) => ({ name, value }));
   await login.close();
 }, 120_000);
