@@ -66,13 +66,12 @@ describe("analytics dashboard", () => {
     await visit(visitor, "/en/telegram-apps");
     await visit(visitor, "/en/airdrops/list");
     // the airdrop rows (b9401) are exposed once they are on screen; the loop sends them
-    const exposed = visitor.waitForRequest(
-      (r) => r.url().endsWith(REPORT) && (r.postData() ?? "").includes('"b9401"'),
+    const exposed = visitor.waitForResponse(
+      (r) => r.url().endsWith(REPORT) && r.ok() && (r.request().postData() ?? "").includes('"b9401"'),
       { timeout: 20_000 },
     );
     await visitor.mouse.wheel(0, 400);
     await exposed;
-    await visitor.waitForResponse((r) => r.url().endsWith(REPORT), { timeout: 20_000 }).catch(() => {});
 
     const admin = await loginAsAdmin("/analytics");
     await expect.poll(() => kpi(admin, "pageViews"), { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
