@@ -21,7 +21,7 @@
  * Concurrency: 64 uploads in flight. The ingest acknowledges an upload once its group
  * commit is durable, so its throughput grows with the uploads in flight until the cores
  * are busy: at 32 the two cores still idled 11-21 % of the run (vmstat), at 64 about 12 %,
- * and 64 gave a median 15 % more events/s in alternating runs, at twice the p99 (30-80 ms).
+ * and 64 gave a median 15 % more events/s in alternating runs, at twice the p99 (60-80 ms).
  * A public beacon endpoint taking 2,000 uploads a second from browsers has hundreds in
  * flight (each waits a network round trip), so 64 is still a low count.
  *
@@ -172,7 +172,7 @@ function threadReport(
  * Every upload as one Buffer that is patched in place per request: the template's
  * `__P__` become `prefix` + a fixed-width counter, so a request costs autocannon 150
  * small writes (and its own copy into the request buffer) instead of a `replaceAll` over
- * the 56 KB text and its UTF-8 encoding. Autocannon copies the body into each request
+ * the 62 KB text and its UTF-8 encoding. Autocannon copies the body into each request
  * (Buffer.concat) before the next call, so one buffer serves every request.
  */
 function uploads(): () => Buffer {
