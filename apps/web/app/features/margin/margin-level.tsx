@@ -13,7 +13,8 @@ export function riskPercent(level: string | null): number {
   return Number.isFinite(share) ? Math.min(100, Math.max(0, share)) : 0;
 }
 
-/** Margin level with a risk gauge coloured by status (normal, margin call, liquidation). */
+/** Margin level with a risk gauge coloured by status (normal, margin call, liquidation).
+ * The server's level keeps six decimals; two are shown, cut down (a level never looks safer than it is). */
 export function MarginLevel({ account }: { account: MarginAccountView | null }) {
   const { t } = useTranslation("margin");
   const level = account?.marginLevel ?? null;
@@ -23,7 +24,7 @@ export function MarginLevel({ account }: { account: MarginAccountView | null }) 
       <div className="margin-level-head">
         <span>{t("marginLevel")}</span>
         <strong data-testid="margin-level-value">
-          <bdi dir="ltr">{account ? (level ?? NO_DEBT_LEVEL) : "--"}</bdi>
+          <bdi dir="ltr">{account ? (level === null ? NO_DEBT_LEVEL : formatDecimal(level, 2)) : "--"}</bdi>
         </strong>
         <span className="margin-level-status" data-testid="margin-level-status">
           {t(`status.${status}`)}
