@@ -3,7 +3,7 @@ import path from "node:path";
 
 /**
  * The Node flags the production start script (apps/server/package.json `start`) gives
- * the server, e.g. `["--max-semi-space-size=8"]`: the benchmarks start their servers
+ * the server, e.g. `["--max-semi-space-size=32"]`: the benchmarks start their servers
  * with them, so they measure the runtime configuration production runs.
  */
 export function productionNodeFlags(): string[] {
