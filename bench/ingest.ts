@@ -25,6 +25,14 @@
  * A public beacon endpoint taking 2,000 uploads a second from browsers has hundreds in
  * flight (each waits a network round trip), so 64 is still a low count.
  *
+ * The client runs in this process with a 1 MB V8 semi-space (the npm script's flag).
+ * Autocannon builds every request as a new 62 KB Buffer, memory outside V8's heap, while
+ * it allocates little on the heap: with V8's default young generation a scavenge came
+ * seldom, the request buffers piled up, and their external memory set off a full
+ * mark-compact every ~0.4 s (35 per run, 3-13 ms each). Frequent cheap scavenges free
+ * them first (8 per run); autocannon's CPU per upload fell about a quarter, CPU the server
+ * gets back on the two cores both share.
+ *
  * Env: BENCH_CONNECTIONS (64), BENCH_DURATION_S (10), BENCH_PG_URL; INGEST_BENCH_NODE_ARGS (more
  * Node flags for the servers, after the start script's); BENCH_CPU_PROF=<dir>
  * (the servers write .cpuprofile files there, one per thread, the writer's included);
