@@ -36,7 +36,8 @@ export function RealtimePanel({ realtime, locale }: { realtime: AnalyticsRealtim
           <span>{t("realtime.pageViews")}</span>
         </div>
       </div>
-      <div className="an-spark" role="img" aria-label={t("realtime.perMinute")}>
+      {/* time runs left to right in every language, as on the traffic chart beside it */}
+      <div className="an-spark" dir="ltr" role="img" aria-label={t("realtime.perMinute")}>
         {minutes.map((v, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: one bar per minute slot, in order
           <span key={i} style={{ height: `${(v / top) * 100}%` }} title={formatCount(locale, v)} />

@@ -26,13 +26,17 @@ export function SeriesChart({ series, dark }: { series: AnalyticsOverview["serie
         timeScale: { timeVisible: true, secondsVisible: false },
         rightPriceScale: { borderVisible: false },
       });
+      // counts: whole numbers on the scale and the labels (not "2.00")
+      const counts = { type: "price", precision: 0, minMove: 1 } as const;
       const views = chart.addSeries(AreaSeries, {
+        priceFormat: counts,
         lineColor: "#f0b90b",
         topColor: "rgba(240, 185, 11, 0.35)",
         bottomColor: "rgba(240, 185, 11, 0.02)",
         title: t("chart.pageViews"),
       });
       const visitors = chart.addSeries(LineSeries, {
+        priceFormat: counts,
         color: "#2f80ed",
         lineWidth: 2,
         title: t("chart.visitors"),
