@@ -187,9 +187,9 @@ describe("header and footer controls", () => {
   });
 
   test("sections too wide for the header fade out and the menu button lists them all", async () => {
-    // German at 1280 px: the sections need more room than the header has left
+    // Russian at 1280 px: the sections need more room than the header has left
     const narrow = await newPage(browser, { viewport: { width: 1280, height: 800 } });
-    await narrow.goto(`${server.url}/de/airdrops`);
+    await narrow.goto(`${server.url}/ru/airdrops`);
     await hydrated(narrow);
     const header = narrow.locator("header.shell-header");
     await expect.poll(() => header.getAttribute("data-nav-overflow")).toBe("");
@@ -207,6 +207,14 @@ describe("header and footer controls", () => {
     await hydrated(wide);
     expect(await wide.locator("header.shell-header").getAttribute("data-nav-overflow")).toBeNull();
     expect(await wide.getByTestId("menu-button").isVisible()).toBe(false);
+
+    // English for a visitor (no account links beside the sections) fits at 1280 px
+    const visitor = await newPage(browser, { viewport: { width: 1280, height: 800 } });
+    await visitor.goto(`${server.url}/airdrops`);
+    await hydrated(visitor);
+    expect(await visitor.locator("header.shell-header").getAttribute("data-nav-overflow")).toBeNull();
+    expect(await visitor.locator(".shell-assets-link").count()).toBe(0);
+    expect(await visitor.locator(".shell-nav a").last().isVisible()).toBe(true);
   });
 
   test("a closed download bar stays closed after a reload", async () => {

@@ -70,15 +70,18 @@ export function Header(props: ShellProps) {
           </ul>
         </nav>
         <div className="shell-actions">
-          <ShellLink
-            className="shell-assets-link"
-            href={localizePath(locale, "/asset")}
-            navKey="assets"
-            onNavigate={onNavigate}
-            aria-current={active === "assets" ? "page" : undefined}
-          >
-            {t("nav.assets")}
-          </ShellLink>
+          {/* the wallet is for account holders, as on Binance (visitors: the footer and the phone menu) */}
+          {props.user ? (
+            <ShellLink
+              className="shell-assets-link"
+              href={localizePath(locale, "/asset")}
+              navKey="assets"
+              onNavigate={onNavigate}
+              aria-current={active === "assets" ? "page" : undefined}
+            >
+              {t("nav.assets")}
+            </ShellLink>
+          ) : null}
           <div className="shell-controls">
             <LanguagePicker locale={locale} onLanguageChange={props.onLanguageChange} />
             <FiatPicker />
