@@ -86,6 +86,7 @@ function Screen({
       layout={layout}
       testId="futures-page"
       heading={t("title", { symbol })}
+      subtitle={t("perpetual")}
       info={info}
       snapshot={snapshot}
       screen={screen}

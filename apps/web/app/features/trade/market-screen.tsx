@@ -93,6 +93,8 @@ export interface MarketScreenProps {
   layout: "auto" | "phone";
   testId: string;
   heading: string;
+  /** Under the pair in the ticker bar instead of the coin's name (futures: "Perpetual"). */
+  subtitle?: string;
   info: MarketSymbolInfo;
   snapshot: MarketSnapshot;
   screen: MarketScreenState;
@@ -136,6 +138,7 @@ export function MarketScreen(props: MarketScreenProps) {
         status={feed.status}
         hrefFor={props.hrefFor}
         extra={props.extra}
+        subtitle={props.subtitle}
       />
       <PhoneTabs active={screen.phoneTab} onChange={screen.setPhoneTab} />
       <KlineChart

@@ -9,10 +9,12 @@ interface SymbolSwitcherProps {
   symbols: readonly MarketSymbolInfo[];
   tickers: Readonly<Record<string, Ticker>>;
   hrefFor: (symbol: string) => string;
+  /** Under the pair: the coin's name, or the contract type on a derivatives screen ("Perpetual"). */
+  subtitle?: string | undefined;
 }
 
 /** Every market symbol with its last price and 24 h change, searchable; a link per pair. */
-export function SymbolSwitcher({ current, symbols, tickers, hrefFor }: SymbolSwitcherProps) {
+export function SymbolSwitcher({ current, symbols, tickers, hrefFor, subtitle }: SymbolSwitcherProps) {
   const { t } = useTranslation("trade");
   const [open, setOpen] = useState(false);
   const [q, setQ] = useState("");
@@ -53,7 +55,7 @@ export function SymbolSwitcher({ current, symbols, tickers, hrefFor }: SymbolSwi
         <strong>
           {current.base}/{current.quote}
         </strong>
-        <small>{current.name}</small>
+        <small>{subtitle ?? current.name}</small>
         <span aria-hidden="true" className="trade-caret" />
       </button>
       {open ? (

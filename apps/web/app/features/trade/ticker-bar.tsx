@@ -13,10 +13,21 @@ interface TickerBarProps {
   hrefFor: (symbol: string) => string;
   /** Simulation badge or call to action, at the end of the bar. */
   extra?: React.ReactNode;
+  /** Under the pair instead of the coin's name (SymbolSwitcher). */
+  subtitle?: string | undefined;
 }
 
 /** The symbol (opening the switcher), last price and the 24 h figures. */
-export function TickerBar({ info, ticker, symbols, tickers, status, hrefFor, extra }: TickerBarProps) {
+export function TickerBar({
+  info,
+  ticker,
+  symbols,
+  tickers,
+  status,
+  hrefFor,
+  extra,
+  subtitle,
+}: TickerBarProps) {
   const { t } = useTranslation("trade");
   const up = ticker ? compare(ticker.priceChange, "0") >= 0 : true;
   const dir = up ? "is-up" : "is-down";
@@ -30,7 +41,13 @@ export function TickerBar({ info, ticker, symbols, tickers, status, hrefFor, ext
   );
   return (
     <section className="trade-panel trade-bar" aria-label={t("bar.title")}>
-      <SymbolSwitcher current={info} symbols={symbols} tickers={tickers} hrefFor={hrefFor} />
+      <SymbolSwitcher
+        current={info}
+        symbols={symbols}
+        tickers={tickers}
+        hrefFor={hrefFor}
+        subtitle={subtitle}
+      />
       <div className={`trade-bar-last ${dir}`} data-testid="ticker-last">
         <strong>{ticker ? formatDecimal(ticker.lastPrice, info.priceDecimals) : "--"}</strong>
         <span className="trade-live" data-status={status} title={t(`bar.status.${status}`)}>
