@@ -31,6 +31,35 @@ const allowErrors = ["get user info error", "hydrated but some attributes"];
 describe("accounts", () => {
   let secret = "";
 
+  test("the login and sign-up forms are styled in the server HTML (antd runs without runtime CSS)", async () => {
+    for (const path of ["/login", "/ar/register"]) {
+      const page = await newPage(browser, { allowErrors, context: { javaScriptEnabled: false } });
+      await page.goto(`${server.url}${path}`);
+      await page.waitForLoadState("load");
+      const look = await page.evaluate(() => {
+        const style = (selector: string) => {
+          const element = document.querySelector(selector);
+          return element ? getComputedStyle(element) : null;
+        };
+        const card = style(".ant-card");
+        const input = style(".ant-form input.ant-input, .ant-form .ant-input-affix-wrapper");
+        return {
+          cardRadius: Number.parseFloat(card?.borderTopLeftRadius ?? "0"),
+          cardBorder: card?.borderTopStyle,
+          inputRadius: Number.parseFloat(input?.borderTopLeftRadius ?? "0"),
+          inputPadding: Number.parseFloat(input?.paddingInlineStart ?? "0"),
+          inputHeight:
+            (document.querySelector(".ant-form .ant-input") as HTMLElement | null)?.offsetHeight ?? 0,
+        };
+      });
+      expect(look.cardBorder, path).toBe("solid");
+      expect(look.cardRadius, path).toBeGreaterThan(0);
+      expect(look.inputRadius, path).toBeGreaterThan(0);
+      expect(look.inputPadding, path).toBeGreaterThanOrEqual(8);
+      expect(look.inputHeight, path).toBeGreaterThanOrEqual(28);
+    }
+  });
+
   test("register with the emailed code, see the user in the header, set up two-factor, log out", async () => {
     const page = await newPage(browser, { allowErrors });
     await page.goto(`${server.url}/register?account=${encodeURIComponent(EMAIL)}`);

@@ -3,13 +3,15 @@
  * plus the light and dark token-variable blocks, so the app can run antd with
  * `zeroRuntime` and ship its styles as one hashed, cacheable stylesheet. Also writes
  * `app/styles/admin-antd.generated.css`, the extra components only the admin pages use
- * (linked by those routes alone, so public pages keep their render-blocking CSS small).
+ * (linked by those routes alone, so public pages keep their render-blocking CSS small),
+ * and `app/styles/account-antd.generated.css`, those of the login, sign-up and account
+ * pages (linked by those routes: features/account/styles.ts).
  * Both are build output (git-ignored), made by the build and by `npm run dev`.
  *
  *   npx node apps/web/scripts/extract-antd-css.ts        (also run by `npm run build -w @meridian/web`)
  *
- * NOTE: a feature that starts using another antd component adds it to ANTD_COMPONENTS
- * below; components missing here render unstyled until hydration. Keep an eye on the
+ * NOTE: a feature that starts using another antd component adds it to one of the lists
+ * below: antd runs with `zeroRuntime`, so a component missing here renders unstyled. Keep an eye on the
  * render-blocking budget (`npm run size:css -w @meridian/web`).
  */
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
@@ -36,9 +38,25 @@ export const ADMIN_ANTD_COMPONENTS = [
   "Checkbox",
 ];
 
+/** Components the login, sign-up and account pages render (features/account). */
+export const ACCOUNT_ANTD_COMPONENTS = [
+  "Alert",
+  "Card",
+  "Descriptions",
+  "Form",
+  "Input",
+  "Result",
+  "Select",
+  "Space",
+  "Steps",
+  "Tabs",
+  "Typography",
+];
+
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const outFile = path.join(webDir, "app/styles/antd.generated.css");
 const adminOutFile = path.join(webDir, "app/styles/admin-antd.generated.css");
+const accountOutFile = path.join(webDir, "app/styles/account-antd.generated.css");
 
 function render(node: ReactElement): ReactElement {
   // Both themes render into one cache: component rules (hashed: false) are shared, the
@@ -134,8 +152,14 @@ console.log(
   `antd css: ${ANTD_COMPONENTS.length} components, ${kb(css.length)} raw (${kb(raw.length)} before compaction), ${kb(gzipSync(css).length)} gzip -> ${path.relative(process.cwd(), outFile)}`,
 );
 
-const adminCss = `${HEADER}${extractStyle({ includes: ADMIN_ANTD_COMPONENTS, customTheme: render })}\n`;
-writeFileSync(adminOutFile, adminCss);
-console.log(
-  `admin antd css: ${ADMIN_ANTD_COMPONENTS.length} components, ${kb(adminCss.length)} raw, ${kb(gzipSync(adminCss).length)} gzip -> ${path.relative(process.cwd(), adminOutFile)}`,
-);
+/** The extra stylesheet of a group of pages (their components' rules, after the site's own file). */
+function writeExtra(label: string, components: readonly string[], file: string): void {
+  const extra = `${HEADER}${compactVariables(extractStyle({ includes: [...components], customTheme: render }))}\n`;
+  writeFileSync(file, extra);
+  console.log(
+    `${label} antd css: ${components.length} components, ${kb(extra.length)} raw, ${kb(gzipSync(extra).length)} gzip -> ${path.relative(process.cwd(), file)}`,
+  );
+}
+
+writeExtra("admin", ADMIN_ANTD_COMPONENTS, adminOutFile);
+writeExtra("account", ACCOUNT_ANTD_COMPONENTS, accountOutFile);

@@ -4,11 +4,14 @@ import { accountPageData } from "../features/account/page-data.server.ts";
 import { accountMeta } from "../features/account/page-meta.ts";
 import { RegisterForm } from "../features/account/register-form.tsx";
 import { safeReturnPath } from "../features/account/return-url.ts";
+import { accountLinks } from "../features/account/styles.ts";
 import type { Route } from "./+types/register";
 
 export function loader({ params }: Route.LoaderArgs) {
   return accountPageData(params);
 }
+
+export const links: Route.LinksFunction = accountLinks;
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   accountMeta(loaderData, "register", { index: true });

@@ -40,7 +40,7 @@ export function AccountOverview({ locale }: PageProps) {
   return (
     <Card
       title={t("overview.title")}
-      style={{ maxWidth: 720, margin: "32px auto" }}
+      style={{ maxWidth: 720, margin: "32px auto", width: "calc(100% - 32px)" }}
       extra={
         <Button onClick={logout} data-testid="account-logout">
           {t("overview.logout")}
@@ -93,7 +93,10 @@ export function TwoFactorSetup({ locale }: PageProps) {
     }
   };
   return (
-    <Card title={t("security.title")} style={{ maxWidth: 560, margin: "32px auto" }}>
+    <Card
+      title={t("security.title")}
+      style={{ maxWidth: 560, margin: "32px auto", width: "calc(100% - 32px)" }}
+    >
       {error && <Alert type="error" title={error} style={{ marginBottom: 16 }} data-testid="tfa-error" />}
       {user.googleEnable ? (
         <Alert type="success" title={t("security.enabled")} data-testid="tfa-enabled" />
@@ -146,7 +149,10 @@ export function IdentityVerification({ locale }: PageProps) {
     }
   };
   return (
-    <Card title={t("identity.title")} style={{ maxWidth: 560, margin: "32px auto" }}>
+    <Card
+      title={t("identity.title")}
+      style={{ maxWidth: 560, margin: "32px auto", width: "calc(100% - 32px)" }}
+    >
       <Steps
         current={user.identityLevel}
         items={[

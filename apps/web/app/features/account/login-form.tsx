@@ -81,7 +81,7 @@ export function LoginForm({
         : t("login.codePromptAnonymous");
 
   return (
-    <Card title={t("login.title")} style={{ maxWidth: 420, margin: "32px auto" }}>
+    <Card title={t("login.title")} style={{ maxWidth: 420, margin: "32px auto", width: "calc(100% - 32px)" }}>
       {error && <Alert type="error" title={error} data-testid="login-error" style={{ marginBottom: 16 }} />}
       {challenge === undefined ? (
         <Form layout="vertical" onFinish={submitPassword} data-testid="login-form">

@@ -75,7 +75,10 @@ export function RegisterForm({
   };
 
   return (
-    <Card title={t("register.title")} style={{ maxWidth: 460, margin: "32px auto" }}>
+    <Card
+      title={t("register.title")}
+      style={{ maxWidth: 460, margin: "32px auto", width: "calc(100% - 32px)" }}
+    >
       {error && (
         <Alert type="error" title={error} data-testid="register-error" style={{ marginBottom: 16 }} />
       )}
