@@ -82,6 +82,7 @@ describe("accounts", () => {
     secret = (await page.getByTestId("tfa-secret").textContent())?.trim() ?? "";
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(await page.getByTestId("tfa-uri").textContent()).toContain("otpauth://totp/");
+    expect(await page.locator('[data-testid="tfa-qr"] svg path').count()).toBeGreaterThan(0);
     await page.getByTestId("tfa-code").fill(totp(secret, Date.now()));
     await page.getByTestId("tfa-bind").click();
     await page.getByTestId("tfa-enabled").waitFor();

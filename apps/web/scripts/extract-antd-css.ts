@@ -45,6 +45,7 @@ export const ACCOUNT_ANTD_COMPONENTS = [
   "Descriptions",
   "Form",
   "Input",
+  "QRCode",
   "Result",
   "Select",
   "Space",

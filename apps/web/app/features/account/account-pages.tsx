@@ -1,6 +1,18 @@
 import type { GoogleSetup, UserRecord } from "@meridian/contracts";
 import { getLocale, localizePath } from "@meridian/contracts/locales";
-import { Alert, Button, Card, Descriptions, Form, Input, Result, Select, Steps, Typography } from "antd";
+import {
+  Alert,
+  Button,
+  Card,
+  Descriptions,
+  Form,
+  Input,
+  QRCode,
+  Result,
+  Select,
+  Steps,
+  Typography,
+} from "antd";
 import type { TFunction } from "i18next";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -107,6 +119,16 @@ export function TwoFactorSetup({ locale }: PageProps) {
       ) : (
         <Form layout="vertical" onFinish={bind}>
           <p>{t("security.instructions")}</p>
+          {/* the otpauth URI as authenticator apps scan it; white behind it in both themes, as scanners need */}
+          <QRCode
+            value={setup.otpauthUri}
+            type="svg"
+            size={176}
+            color="#000000"
+            bgColor="#ffffff"
+            style={{ marginBottom: 16 }}
+            data-testid="tfa-qr"
+          />
           <Typography.Paragraph copyable code data-testid="tfa-uri">
             {setup.otpauthUri}
           </Typography.Paragraph>
