@@ -60,6 +60,18 @@ describe("accounts", () => {
     }
   });
 
+  test("the login form asks for an area code only when the name is a phone number", async () => {
+    const page = await newPage(browser, { allowErrors });
+    await page.goto(`${server.url}/login`);
+    await page.waitForLoadState("networkidle");
+    const areaCode = page.getByTestId("login-area-code");
+    expect(await areaCode.count()).toBe(0);
+    await page.getByTestId("login-name").fill("+44 7700 900123");
+    await areaCode.waitFor();
+    await page.getByTestId("login-name").fill("someone@example.com");
+    await areaCode.waitFor({ state: "detached" });
+  });
+
   test("register with the emailed code, see the user in the header, set up two-factor, log out", async () => {
     const page = await newPage(browser, { allowErrors });
     await page.goto(`${server.url}/register?account=${encodeURIComponent(EMAIL)}`);

@@ -22,6 +22,9 @@ const CODE_FIELD: Record<VerifyMethod, "googleCode" | "emailCode" | "mobileCode"
  * Email or phone + password, then the code or authenticator step when the account needs
  * one. `signUpHref` is the register page (carrying the same return path).
  */
+/** A login name that is a phone number (digits, spaces, dashes, an optional leading +), not an email. */
+const PHONE_LIKE = /^\+?[\d\s-]{4,}$/;
+
 export function LoginForm({
   locale,
   signUpHref,
@@ -35,6 +38,10 @@ export function LoginForm({
   const [challenge, setChallenge] = useState<Challenge | undefined>();
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
+  const [form] = Form.useForm();
+  // the area code only matters for a phone number: asked for once the name looks like one
+  const loginName: string = Form.useWatch("loginName", form) ?? "";
+  const looksLikePhone = PHONE_LIKE.test(loginName.trim());
 
   const submitPassword = async (v: { loginName: string; areaCode?: string; pwd: string }) => {
     setBusy(true);
@@ -84,13 +91,20 @@ export function LoginForm({
     <Card title={t("login.title")} style={{ maxWidth: 420, margin: "32px auto", width: "calc(100% - 32px)" }}>
       {error && <Alert type="error" title={error} data-testid="login-error" style={{ marginBottom: 16 }} />}
       {challenge === undefined ? (
-        <Form layout="vertical" onFinish={submitPassword} data-testid="login-form">
+        <Form form={form} layout="vertical" onFinish={submitPassword} data-testid="login-form">
           <Form.Item label={t("login.loginName")} name="loginName" rules={[{ required: true }, { min: 3 }]}>
             <Input autoComplete="username" data-testid="login-name" />
           </Form.Item>
-          <Form.Item label={t("login.areaCode")} name="areaCode" rules={[{ pattern: /^\+?\d{1,4}$/ }]}>
-            <Input placeholder="44" />
-          </Form.Item>
+          {looksLikePhone ? (
+            <Form.Item
+              label={t("login.areaCode")}
+              name="areaCode"
+              preserve={false}
+              rules={[{ pattern: /^\+?\d{1,4}$/ }]}
+            >
+              <Input placeholder="44" inputMode="numeric" data-testid="login-area-code" />
+            </Form.Item>
+          ) : null}
           <Form.Item label={t("login.password")} name="pwd" rules={[{ required: true }]}>
             <Input.Password autoComplete="current-password" data-testid="login-password" />
           </Form.Item>
