@@ -119,8 +119,7 @@ describe("airdrop library", () => {
 
     // The countdown ticks after hydration.
     const before = await page.locator('[role="timer"]').textContent();
-    await page.waitForTimeout(1500);
-    expect(await page.locator('[role="timer"]').textContent()).not.toBe(before);
+    await expect.poll(() => page.locator('[role="timer"]').textContent()).not.toBe(before);
 
     await expect(page.locator('.ad-buy a[data-step="step2"]').getAttribute("href")).resolves.toBe(
       "/account/identity",
