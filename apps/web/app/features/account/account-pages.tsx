@@ -17,6 +17,7 @@ import type { TFunction } from "i18next";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { accountClient } from "./account-client.ts";
+import { accountCardStyle } from "./styles.ts";
 import { errorText, useAccount } from "./use-account.ts";
 
 interface PageProps {
@@ -52,7 +53,7 @@ export function AccountOverview({ locale }: PageProps) {
   return (
     <Card
       title={t("overview.title")}
-      style={{ maxWidth: 720, margin: "32px auto", width: "calc(100% - 32px)" }}
+      style={accountCardStyle(720)}
       extra={
         <Button onClick={logout} data-testid="account-logout">
           {t("overview.logout")}
@@ -105,10 +106,7 @@ export function TwoFactorSetup({ locale }: PageProps) {
     }
   };
   return (
-    <Card
-      title={t("security.title")}
-      style={{ maxWidth: 560, margin: "32px auto", width: "calc(100% - 32px)" }}
-    >
+    <Card title={t("security.title")} style={accountCardStyle(560)}>
       {error && <Alert type="error" title={error} style={{ marginBottom: 16 }} data-testid="tfa-error" />}
       {user.googleEnable ? (
         <Alert type="success" title={t("security.enabled")} data-testid="tfa-enabled" />
@@ -171,10 +169,7 @@ export function IdentityVerification({ locale }: PageProps) {
     }
   };
   return (
-    <Card
-      title={t("identity.title")}
-      style={{ maxWidth: 560, margin: "32px auto", width: "calc(100% - 32px)" }}
-    >
+    <Card title={t("identity.title")} style={accountCardStyle(560)}>
       <Steps
         current={user.identityLevel}
         items={[

@@ -4,6 +4,7 @@ import { Alert, Button, Card, Form, Input } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { accountClient } from "./account-client.ts";
+import { accountCardStyle } from "./styles.ts";
 import { errorText } from "./use-account.ts";
 
 interface Challenge {
@@ -18,13 +19,13 @@ const CODE_FIELD: Record<VerifyMethod, "googleCode" | "emailCode" | "mobileCode"
   mobile: "mobileCode",
 };
 
+/** A login name that is a phone number (digits, spaces, dashes, an optional leading +), not an email. */
+const PHONE_LIKE = /^\+?[\d\s-]{4,}$/;
+
 /**
  * Email or phone + password, then the code or authenticator step when the account needs
  * one. `signUpHref` is the register page (carrying the same return path).
  */
-/** A login name that is a phone number (digits, spaces, dashes, an optional leading +), not an email. */
-const PHONE_LIKE = /^\+?[\d\s-]{4,}$/;
-
 export function LoginForm({
   locale,
   signUpHref,
@@ -88,7 +89,7 @@ export function LoginForm({
         : t("login.codePromptAnonymous");
 
   return (
-    <Card title={t("login.title")} style={{ maxWidth: 420, margin: "32px auto", width: "calc(100% - 32px)" }}>
+    <Card title={t("login.title")} style={accountCardStyle(420)}>
       {error && <Alert type="error" title={error} data-testid="login-error" style={{ marginBottom: 16 }} />}
       {challenge === undefined ? (
         <Form form={form} layout="vertical" onFinish={submitPassword} data-testid="login-form">

@@ -2,6 +2,7 @@ import { Alert, Button, Card, Form, Input, Space, Tabs } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { accountClient } from "./account-client.ts";
+import { accountCardStyle } from "./styles.ts";
 import { errorText } from "./use-account.ts";
 
 type Kind = "email" | "mobile";
@@ -75,10 +76,7 @@ export function RegisterForm({
   };
 
   return (
-    <Card
-      title={t("register.title")}
-      style={{ maxWidth: 460, margin: "32px auto", width: "calc(100% - 32px)" }}
-    >
+    <Card title={t("register.title")} style={accountCardStyle(460)}>
       {error && (
         <Alert type="error" title={error} data-testid="register-error" style={{ marginBottom: 16 }} />
       )}

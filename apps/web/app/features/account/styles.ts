@@ -1,3 +1,4 @@
+import type { CSSProperties } from "react";
 import accountAntdHref from "../../styles/account-antd.generated.css?url";
 
 /**
@@ -7,3 +8,10 @@ import accountAntdHref from "../../styles/account-antd.generated.css?url";
  * do not load it.
  */
 export const accountLinks = () => [{ rel: "stylesheet", href: accountAntdHref }];
+
+/** An account page's card: centred, at most `maxWidth` wide, 16 px from a phone's edges. */
+export const accountCardStyle = (maxWidth: number): CSSProperties => ({
+  maxWidth,
+  margin: "32px auto",
+  width: "calc(100% - 32px)",
+});
