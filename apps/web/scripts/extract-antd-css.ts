@@ -6,13 +6,13 @@
  * (linked by those routes alone, so public pages keep their render-blocking CSS small),
  * and `app/styles/account-antd.generated.css`, those of the login, sign-up and account
  * pages (linked by those routes: features/account/styles.ts).
- * Both are build output (git-ignored), made by the build and by `npm run dev`.
+ * All three are build output (git-ignored), made by the build and by `npm run dev`.
  *
  *   npx node apps/web/scripts/extract-antd-css.ts        (also run by `npm run build -w @meridian/web`)
  *
  * NOTE: a feature that starts using another antd component adds it to one of the lists
- * below: antd runs with `zeroRuntime`, so a component missing here renders unstyled. Keep an eye on the
- * render-blocking budget (`npm run size:css -w @meridian/web`).
+ * below: antd runs with `zeroRuntime`, so a component missing here renders unstyled.
+ * Keep an eye on the render-blocking budget (`npm run size:css -w @meridian/web`).
  */
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -86,6 +86,9 @@ function appVarRefs(dir: string, found = new Set<string>()): Set<string> {
   return found;
 }
 
+/** Read once: every stylesheet this script writes prunes against the same app sources. */
+const APP_VAR_REFS = appVarRefs(path.join(webDir, "app"));
+
 /**
  * Token blocks repeat every variable per theme, most with the same value. Merge them
  * per scope (shared values once, differing values per key) and drop variables nothing
@@ -110,7 +113,7 @@ function compactVariables(css: string): string {
     return "";
   });
 
-  const used = appVarRefs(path.join(webDir, "app"));
+  const used = new Set(APP_VAR_REFS);
   const refsIn = (text: string) => {
     for (const m of text.matchAll(VAR_REF)) if (m[1]) used.add(m[1]);
   };
