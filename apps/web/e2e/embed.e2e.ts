@@ -5,7 +5,7 @@
  * callbacks.
  */
 import { describe, expect, test } from "vitest";
-import { newPage, type Page, serverAndBrowser } from "./harness.ts";
+import { expectShippedFont, newPage, type Page, serverAndBrowser } from "./harness.ts";
 
 const run = serverAndBrowser();
 
@@ -60,6 +60,8 @@ describe("embeddable shell", () => {
     // The shell's stylesheet is scoped: the campaign page keeps its own link colour and font.
     const bodyFont = await page.evaluate(() => getComputedStyle(document.body).fontFamily);
     expect(bodyFont).toMatch(/Georgia/);
+    // The shell itself is drawn with the site's shipped Inter, served from /embed/assets.
+    await expectShippedFont(page, "#site-header .shell-nav a");
     const headerBg = await header(page)
       .locator(".shell-header")
       .evaluate((el) => getComputedStyle(el).backgroundColor);

@@ -31,6 +31,8 @@ export interface FallbackFace {
   family: string;
   /** `local()` names: full and PostScript names of the font and of metric-compatible clones. */
   local: readonly string[];
+  /** The same for its bold: a face of its own, or bold text would be the regular's synthetic bold. */
+  localBold: readonly string[];
   metrics: FontMetrics;
 }
 
@@ -40,13 +42,30 @@ export interface FallbackFace {
  * has. Each needs its own figures, so each is a family of its own in the stack.
  */
 export const FALLBACKS: readonly FallbackFace[] = [
-  { family: "Inter Fallback Arial", local: ["Arial", "ArialMT", "Arimo", "Liberation Sans"], metrics: arial },
-  { family: "Inter Fallback Roboto", local: ["Roboto", "Roboto Regular", "Roboto-Regular"], metrics: roboto },
-  { family: "Inter Fallback Noto Sans", local: ["Noto Sans Regular", "NotoSans-Regular"], metrics: notoSans },
+  {
+    family: "Inter Fallback Arial",
+    local: ["Arial", "ArialMT", "Arimo", "Liberation Sans"],
+    localBold: ["Arial Bold", "Arial-BoldMT", "Arimo Bold", "Liberation Sans Bold"],
+    metrics: arial,
+  },
+  {
+    family: "Inter Fallback Roboto",
+    local: ["Roboto", "Roboto Regular", "Roboto-Regular"],
+    localBold: ["Roboto Bold", "Roboto-Bold"],
+    metrics: roboto,
+  },
+  {
+    family: "Inter Fallback Noto Sans",
+    local: ["Noto Sans Regular", "NotoSans-Regular"],
+    localBold: ["Noto Sans Bold", "NotoSans-Bold"],
+    metrics: notoSans,
+  },
 ];
 
 export interface FallbackDescriptors {
   family: string;
+  /** 400 or 700: weights up to 500 take the regular, 600 and up the bold (CSS font matching). */
+  weight: string;
   src: string;
   sizeAdjust: string;
   ascentOverride: string;
@@ -58,19 +77,24 @@ export interface FallbackDescriptors {
 export async function fallbackDescriptors(): Promise<FallbackDescriptors[]> {
   const require = createRequire(import.meta.url);
   const inter = await fromFile(require.resolve(INTER_LATIN_FILE));
-  return FALLBACKS.map((fallback) => {
+  return FALLBACKS.flatMap((fallback) => {
     const [face] = createFontStack([inter, fallback.metrics], { fontFaceFormat: "styleObject" }).fontFaces;
     const d = face?.["@font-face"];
     if (d === undefined) throw new Error(`no fallback face computed for ${fallback.family}`);
-    return {
-      family: fallback.family,
-      src: fallback.local.map((name) => `local("${name}")`).join(", "),
+    // The bold takes the regular's figures: Capsize has the regulars' metrics, and a
+    // family's bold shares its vertical metrics.
+    const figures = {
       sizeAdjust: String(d.sizeAdjust ?? "100%"),
       ascentOverride: String(d.ascentOverride),
       descentOverride: String(d.descentOverride),
       // Capsize leaves it out when both fonts have the same line gap; the face states it anyway.
       lineGapOverride: String(d.lineGapOverride ?? `${(inter.lineGap / inter.unitsPerEm) * 100}%`),
     };
+    const src = (names: readonly string[]) => names.map((name) => `local("${name}")`).join(", ");
+    return [
+      { family: fallback.family, weight: "400", src: src(fallback.local), ...figures },
+      { family: fallback.family, weight: "700", src: src(fallback.localBold), ...figures },
+    ];
   });
 }
 
@@ -80,6 +104,7 @@ export function fallbackCss(faces: readonly FallbackDescriptors[]): string {
       [
         "@font-face {",
         `  font-family: "${f.family}";`,
+        `  font-weight: ${f.weight};`,
         `  src: ${f.src};`,
         `  size-adjust: ${f.sizeAdjust};`,
         `  ascent-override: ${f.ascentOverride};`,
