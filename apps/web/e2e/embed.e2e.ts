@@ -39,6 +39,15 @@ describe("embeddable shell", () => {
       expect(res.status).toBe(200);
       expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     }
+    // The stylesheet's font files sit beside it: hashed, long-cached, open to other sites.
+    const css = await (await fetch(`${run.server.url}/embed/${styles}`)).text();
+    const latin = /url\(\.\/(inter-latin-wght-normal-[\w-]+\.woff2)\)/.exec(css)?.[1];
+    expect(latin).toBeDefined();
+    const font = await fetch(`${run.server.url}/embed/assets/${latin}`);
+    expect(font.status).toBe(200);
+    expect(font.headers.get("content-type")).toBe("font/woff2");
+    expect(font.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(font.headers.get("access-control-allow-origin")).toBe("*");
     expect((await fetch(`${run.server.url}/embed/assets/..%2Fshell.js`)).status).toBe(404);
     expect((await fetch(`${run.server.url}/embed/assets/missing-1234.js`)).status).toBe(404);
 

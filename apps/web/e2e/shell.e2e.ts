@@ -220,7 +220,7 @@ describe("header and footer controls", () => {
     expect(await visitor.locator("header.shell-header").getAttribute("data-nav-overflow")).toBeNull();
     expect(await visitor.locator(".shell-assets-link").count()).toBe(0);
     expect(await visitor.locator(".shell-nav a").last().isVisible()).toBe(true);
-  });
+  }, 120_000);
 
   test("a closed download bar stays closed after a reload", async () => {
     const page = await newPage(browser);
