@@ -1,12 +1,16 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import { SESSION_COOKIE } from "@meridian/contracts";
 import type { FastifyInstance } from "fastify";
 import { jsonSchemaTransform } from "fastify-type-provider-zod";
+import { REPO_ROOT } from "../config.ts";
 
 /** Where the document and its reference page are served. */
 export const OPENAPI_PATH = "/v1/openapi.json";
 export const API_REFERENCE_PATH = "/api-docs";
+const FAVICON = path.join(REPO_ROOT, "apps/web/public/favicon.svg");
 
 /**
  * The `/v1` API as an OpenAPI 3.1 document, built by @fastify/swagger from the routes as
@@ -36,7 +40,10 @@ export async function installOpenApi(app: FastifyInstance): Promise<void> {
     transform: (input) => {
       if (!input.url.startsWith("/v1/") || input.url.includes("*"))
         return { schema: { hide: true }, url: input.url };
-      return jsonSchemaTransform(input);
+      const transformed = jsonSchemaTransform(input);
+      // Grouped by the path's first segment after /v1 (user, paper, mix...).
+      const tag = input.url.split("/")[2] ?? "v1";
+      return { ...transformed, schema: { ...transformed.schema, tags: [tag] } };
     },
   });
   app.get(OPENAPI_PATH, { schema: { hide: true } }, async (_request, reply) => {
@@ -47,5 +54,6 @@ export async function installOpenApi(app: FastifyInstance): Promise<void> {
     routePrefix: API_REFERENCE_PATH,
     uiConfig: { docExpansion: "list", deepLinking: true, url: OPENAPI_PATH },
     staticCSP: false,
+    logo: { type: "image/svg+xml", content: readFileSync(FAVICON) },
   });
 }
