@@ -1,7 +1,12 @@
 import compress from "@fastify/compress";
 import websocket from "@fastify/websocket";
 import type { Health } from "@meridian/contracts";
-import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from "fastify";
+import Fastify, {
+  type FastifyInstance,
+  type FastifyServerOptions,
+  LogController,
+  type RouteOptions,
+} from "fastify";
 import type { Redis } from "ioredis";
 import type { ViteDevServer } from "vite";
 import { moduleRoutes, moduleSeeds } from "./modules/index.ts";
@@ -44,6 +49,8 @@ export interface BuildAppOptions {
   modules?: readonly ModuleRoutes[];
   /** Demo-data seeds; default the list in `src/modules/index.ts` (run when config.seedDemoData). */
   seeds?: readonly Seed[];
+  /** Told of every route as it is registered (the API fuzz test walks the whole table). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /**
@@ -57,6 +64,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     logger: options.logger ?? loggerOptions(config),
     genReqId: genRequestId,
     logController: new LogController({ requestIdLogLabel: "requestId" }),
+    // A list goes to proxy-addr as it is: request.ip is then the nearest hop that is not
+    // a trusted proxy, and protocol/host come from X-Forwarded-* only when a trusted proxy sent them.
     trustProxy:
       typeof config.trustProxy === "number"
         ? (_address: string, hop: number) => hop < (config.trustProxy as number)
@@ -66,6 +75,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     forceCloseConnections: "idle",
     frameworkErrors: (error, request, reply) => sendEdgeAnswer(request, reply, error),
   });
+  if (options.onRoute) app.addHook("onRoute", options.onRoute);
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setErrorHandler((error, request, reply) => sendEdgeAnswer(request, reply, error));
 
@@ -96,6 +106,12 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     if (ownsDb) await db.close();
   });
   app.log.info({ config: describeConfig(config), db: db.location }, "platform ready");
+  if (config.isProduction && config.publicDomainsDefaulted) {
+    app.log.warn(
+      { publicDomains: config.publicDomains },
+      "PUBLIC_DOMAINS is not set: pages, policies and sitemaps name the local address; set it to the site's domains",
+    );
+  }
 
   // NOTE: close() waits for every socket; a keep-alive socket whose request was in
   // flight at close would keep it waiting, so answers sent while closing end theirs.
@@ -113,6 +129,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     imageHosts: allowedImageHosts(config),
     frameAncestors: config.frameAncestors,
     connectSrc: options.connectSrc ?? [],
+    publicDomains: config.publicDomains,
   });
   await app.register(compress, compressOptions);
   await app.register(websocket);
@@ -140,7 +157,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
 
   const modules = options.modules ?? moduleRoutes;
   await app.register(async (api) => {
-    installApiEdge(api);
+    installApiEdge(api, config);
     installFastImageRewrite(api, allowedImageHosts(config));
     for (const register of modules) await register(api, platform);
     if (options.routes) await options.routes(api, platform);
