@@ -9,7 +9,7 @@ import Fastify, {
 } from "fastify";
 import type { Redis } from "ioredis";
 import type { ViteDevServer } from "vite";
-import { moduleRoutes, moduleSeeds } from "./modules/index.ts";
+import { moduleRoutes, moduleSeeds, moduleStoredHtml } from "./modules/index.ts";
 import { allowedImageHosts, type Config, describeConfig, loadConfig } from "./platform/config.ts";
 import { openDb, type PlatformDb } from "./platform/db/index.ts";
 import { loadMigrations, migrate } from "./platform/db/migrate.ts";
@@ -27,6 +27,7 @@ import { loggerOptions } from "./platform/logger.ts";
 import type { ModuleRoutes, Platform } from "./platform/platform.ts";
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from "./platform/rate-limit.ts";
 import { closeRedis, connectRedis } from "./platform/redis.ts";
+import { refreshStoredHtml } from "./platform/stored-html.ts";
 
 export interface BuildAppOptions {
   /** Defaults to `loadConfig()` (the process environment). */
@@ -89,6 +90,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       const seeded = await runSeeds(db, options.seeds ?? moduleSeeds, app.log);
       if (seeded.length > 0) app.log.info({ seeded }, "demo data seeded");
     }
+    // Before the first answer: pages serve stored HTML as it is, so none may be stale.
+    const refreshed = await refreshStoredHtml(db, moduleStoredHtml, app.log);
+    if (refreshed > 0) app.log.info({ refreshed }, "stored HTML cleaned by the current sanitiser");
     redis = options.redis ?? (await connectRedis(config.redisUrl));
   } catch (error) {
     if (ownsDb) await db.close();
