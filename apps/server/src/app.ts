@@ -14,7 +14,9 @@ import { installApiEdge, sendEdgeAnswer } from "./platform/http/api-edge.ts";
 import { compressOptions } from "./platform/http/compression.ts";
 import { registerEmbedRoutes } from "./platform/http/embed.ts";
 import { installFastImageRewrite } from "./platform/http/fast-image.ts";
+import { installPathEdge, rewriteToCanonical } from "./platform/http/path-edge.ts";
 import { genRequestId } from "./platform/http/request-id.ts";
+import { installRouteTable } from "./platform/http/route-table.ts";
 import { installSecurityHeaders } from "./platform/http/security-headers.ts";
 import { registerSsr } from "./platform/http/ssr.ts";
 import { zodValidatorCompiler } from "./platform/http/zod-compiler.ts";
@@ -62,10 +64,13 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
         ? (_address: string, hop: number) => hop < (config.trustProxy as number)
         : config.trustProxy,
     bodyLimit: config.bodyLimit,
+    // NOTE: one canonical path for routing and every check (platform/http/path-edge.ts).
+    rewriteUrl: rewriteToCanonical,
     return503OnClosing: true,
     forceCloseConnections: "idle",
     frameworkErrors: (error, request, reply) => sendEdgeAnswer(request, reply, error),
   });
+  installRouteTable(app);
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setErrorHandler((error, request, reply) => sendEdgeAnswer(request, reply, error));
 
@@ -109,6 +114,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     done(null, payload);
   });
 
+  installPathEdge(app);
   installSecurityHeaders(app, {
     imageHosts: allowedImageHosts(config),
     frameAncestors: config.frameAncestors,
