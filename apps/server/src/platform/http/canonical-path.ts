@@ -37,6 +37,8 @@ export type CanonicalPath =
 // RFC 3986 pchar minus pct-encoded, plus "/" as the separator.
 const KEEP = /^[A-Za-z0-9\-._~!$&'()*+,;=:@/]$/;
 
+const utf8 = new TextEncoder();
+
 function encodeSegmentChars(decoded: string): string {
   let out = "";
   for (const ch of decoded) {
@@ -44,7 +46,7 @@ function encodeSegmentChars(decoded: string): string {
       out += ch;
       continue;
     }
-    for (const byte of new TextEncoder().encode(ch)) {
+    for (const byte of utf8.encode(ch)) {
       out += `%${byte.toString(16).toUpperCase().padStart(2, "0")}`;
     }
   }
