@@ -1,5 +1,13 @@
 import { sanitizeUrl } from "@meridian/sanitize";
 
+function hasControl(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f) return true;
+  }
+  return false;
+}
+
 /**
  * The `?redirect=` of the login page, when it is a path on this site: through the URL
  * allow-list, then only a path that starts with exactly one `/` and holds no backslash,
@@ -13,8 +21,7 @@ export function safeReturnPath(raw: string | null | undefined): string | undefin
   const clean = sanitizeUrl(raw, { warn: false });
   const cut = clean.search(/[?#]/);
   const path = cut < 0 ? clean : clean.slice(0, cut);
-  if (!path.startsWith("/") || /\\|%2f|%5c|[\u0000-\u001f\u007f]/i.test(path)) return undefined;
-  if (/[\u0000-\u001f\u007f]/.test(clean)) return undefined;
+  if (!path.startsWith("/") || /\\|%2f|%5c/i.test(path) || hasControl(clean)) return undefined;
   const collapsed = path.replace(/\/{2,}/g, "/");
   return `${collapsed}${cut < 0 ? "" : clean.slice(cut)}`;
 }
