@@ -4,9 +4,12 @@ import { hostilePaths } from "./hostile-paths.ts";
 import { LOCALES, localizePath } from "./locales.ts";
 import { isSameOriginPath, sameOriginPath } from "./same-origin-path.ts";
 
+// contracts compiles without DOM or Node types; the runtime (Node 24) has WHATWG URL.
+const WhatwgUrl = (globalThis as unknown as { URL: new (url: string, base: string) => { origin: string } }).URL;
+
 /** What a browser does with a Location: the origin it lands on. */
 function landsOn(target: string): string {
-  return new URL(target, "https://meridian.example/base/").origin;
+  return new WhatwgUrl(target, "https://meridian.example/base/").origin;
 }
 
 describe("sameOriginPath", () => {

@@ -17,6 +17,7 @@ import { writeCookie } from "../../lib/cookies.ts";
 import { withFastImageDomain } from "../image-domain/fast-image-header.ts";
 import { isSimulationActive } from "../simulation/simulation-controller.ts";
 import { buildIssuerJwk } from "./issuer-key.ts";
+import { requestReauth } from "./reauth-events.ts";
 
 /** The browser's API client with login encryption, request signing and the spec's reactions (one per tab). */
 export interface AccountClient {
@@ -83,6 +84,7 @@ export function accountClient(): AccountClient {
     await api.post("v1/user/public/clearCookie", undefined, { silent: true }).catch(() => undefined);
     clearLocal();
   };
+  let lastUser: UserRecord | undefined;
   const hooks = securityHooks(security, {
     // antd's message (and its ConfigProvider) loads only when a toast is due: every page
     // starts this client, and most never show one.
@@ -93,6 +95,17 @@ export function accountClient(): AccountClient {
       await api.post("btapi/common/logout", undefined, { silent: true }).catch(() => undefined);
       clearLocal();
       location.reload();
+    },
+    // The session is valid but this browser lost its bound key: a password step binds a new one.
+    onKeyMissing: () => {
+      const user = lastUser;
+      if (user === undefined) return;
+      const loginName = user.loginName || user.email || user.phone;
+      if (loginName === "") return;
+      requestReauth({
+        loginName,
+        ...(loginName === user.phone && user.areaCode !== "" ? { areaCode: user.areaCode } : {}),
+      });
     },
   });
   api = createApiClient({
@@ -114,6 +127,7 @@ export function accountClient(): AccountClient {
       logger: sessionLogger,
     });
     await security.onSession(user?.userId);
+    lastUser = user;
     return user;
   };
   instance = {
