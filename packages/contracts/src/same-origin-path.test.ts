@@ -5,7 +5,8 @@ import { LOCALES, localizePath } from "./locales.ts";
 import { isSameOriginPath, sameOriginPath } from "./same-origin-path.ts";
 
 // contracts compiles without DOM or Node types; the runtime (Node 24) has WHATWG URL.
-const WhatwgUrl = (globalThis as unknown as { URL: new (url: string, base: string) => { origin: string } }).URL;
+const WhatwgUrl = (globalThis as unknown as { URL: new (url: string, base: string) => { origin: string } })
+  .URL;
 
 /** What a browser does with a Location: the origin it lands on. */
 function landsOn(target: string): string {

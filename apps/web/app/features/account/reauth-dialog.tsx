@@ -69,39 +69,36 @@ export function ReauthDialog({ request }: { request: ReauthRequest }) {
     });
 
   return (
-    <Modal
-      open
-      title={t("reauth.title")}
-      footer={null}
-      onCancel={endReauth}
-      destroyOnHidden
-      data-testid="reauth-dialog"
-    >
-      <p>{t("reauth.body", { name: request.loginName })}</p>
-      {error && <Alert type="error" title={error} data-testid="reauth-error" style={{ marginBottom: 16 }} />}
-      {challenge === undefined ? (
-        <Form layout="vertical" onFinish={submitPassword}>
-          <Form.Item label={t("reauth.password")} name="pwd" rules={[{ required: true }]}>
-            <Input.Password autoComplete="current-password" autoFocus data-testid="reauth-password" />
-          </Form.Item>
-          <Button type="primary" htmlType="submit" block loading={busy} data-testid="reauth-submit">
-            {t("reauth.submit")}
-          </Button>
-        </Form>
-      ) : (
-        <Form layout="vertical" onFinish={submitCode}>
-          <Form.Item
-            label={t("reauth.code")}
-            name="code"
-            rules={[{ required: true }, { pattern: /^\d{6}$/ }]}
-          >
-            <Input inputMode="numeric" maxLength={6} autoFocus data-testid="reauth-code" />
-          </Form.Item>
-          <Button type="primary" htmlType="submit" block loading={busy} data-testid="reauth-verify">
-            {t("reauth.submit")}
-          </Button>
-        </Form>
-      )}
+    <Modal open title={t("reauth.title")} footer={null} onCancel={endReauth} destroyOnHidden>
+      <div data-testid="reauth-dialog">
+        <p>{t("reauth.body", { name: request.loginName })}</p>
+        {error && (
+          <Alert type="error" title={error} data-testid="reauth-error" style={{ marginBottom: 16 }} />
+        )}
+        {challenge === undefined ? (
+          <Form layout="vertical" onFinish={submitPassword}>
+            <Form.Item label={t("reauth.password")} name="pwd" rules={[{ required: true }]}>
+              <Input.Password autoComplete="current-password" autoFocus data-testid="reauth-password" />
+            </Form.Item>
+            <Button type="primary" htmlType="submit" block loading={busy} data-testid="reauth-submit">
+              {t("reauth.submit")}
+            </Button>
+          </Form>
+        ) : (
+          <Form layout="vertical" onFinish={submitCode}>
+            <Form.Item
+              label={t("reauth.code")}
+              name="code"
+              rules={[{ required: true }, { pattern: /^\d{6}$/ }]}
+            >
+              <Input inputMode="numeric" maxLength={6} autoFocus data-testid="reauth-code" />
+            </Form.Item>
+            <Button type="primary" htmlType="submit" block loading={busy} data-testid="reauth-verify">
+              {t("reauth.submit")}
+            </Button>
+          </Form>
+        )}
+      </div>
     </Modal>
   );
 }

@@ -1,4 +1,3 @@
-import { ApiError } from "@meridian/client";
 import type {
   FundingRecord,
   FuturesAccount,
@@ -15,7 +14,7 @@ import type {
   PositionMarginQuery,
   PositionSideValue,
 } from "@meridian/contracts";
-import { FuturesPath, PAPER_HEADER } from "@meridian/contracts";
+import { FuturesPath } from "@meridian/contracts";
 import { accountClient } from "../account/account-client.ts";
 import { del } from "../trade/api.ts";
 
