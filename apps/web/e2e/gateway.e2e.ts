@@ -162,6 +162,11 @@ describe("every trading write is signed", () => {
       if (req.method() === "POST" && new URL(req.url()).pathname === "/v1/paper/orders")
         signedOrders.push(req.headers()["device-sign"]);
     });
+    page.on("response", async (res) => {
+      if (!res.url().includes("/v1/paper/") && !res.url().includes("/v1/user/")) return;
+      const text = await res.text().catch(() => "");
+      console.log("DBG", res.request().method(), res.url().replace(run.server.url, ""), res.request().headers()["device-sign"] ? "signed" : "-", text.slice(0, 90));
+    });
     await registerThroughPages(page, run.server.url, `reauth${Date.now()}@example.com`);
     await page.context().addInitScript(() => localStorage.setItem("skipGuide", "1"));
     const openSpot = async () => {

@@ -4,11 +4,14 @@ import {
   GatewaySecurity,
   isApiError,
   loadSession,
+  type OutgoingRequest,
   securityHooks,
+  USER_INFO_API,
 } from "@meridian/client";
 import {
   Code,
   REFRESH_COOKIE,
+  signModeFor,
   USER_ID_STORAGE_KEY,
   type UserInfoResponse,
   type UserRecord,
@@ -113,12 +116,26 @@ export function accountClient(): AccountClient {
     simulation: () => isSimulationActive(),
     now: security.now,
     transformBody: security.transformBody,
-    beforeSend: withFastImageDomain(security.beforeSend),
+    beforeSend: withFastImageDomain(async (req) => {
+      await signingReady(req);
+      return security.beforeSend(req);
+    }),
     onResponseHeaders: hooks.onResponseHeaders,
     onForcedLogout: hooks.onForcedLogout,
     onSignError: hooks.onSignError,
   });
   let inFlight: Promise<UserRecord | undefined> | undefined;
+  let firstLoad: Promise<unknown> | undefined;
+  // A signed call made before the session has loaded (a page's first effect runs before the
+  // root's) waits for it, so it goes out signed with the bound key instead of answering 00020.
+  const signingReady = async (req: OutgoingRequest): Promise<void> => {
+    if (req.api === USER_INFO_API) return;
+    await security.init();
+    const config = security.config;
+    if (config === undefined || !config.clientOpen || signModeFor(config, req.path) === undefined) return;
+    firstLoad ??= instance?.loadSession();
+    await firstLoad?.catch(() => undefined);
+  };
   const load = async () => {
     await security.init();
     const user = await loadSession({
