@@ -101,3 +101,32 @@ export function presentSignConfig(s: SignSettings, keys: ServerKeys, urls: SignU
     signWindowMs: SIGN_WINDOW_MS,
   };
 }
+
+/**
+ * Path prefixes whose state-changing routes must be signed: paper trading, assets,
+ * account security, sub-accounts and API keys (the last two have no routes yet; they are
+ * covered when they arrive).
+ */
+export const SIGNED_WRITE_PREFIXES: readonly string[] = [
+  "/v1/paper/",
+  "/v1/asset",
+  "/v1/user/google/",
+  "/v1/user/kyc/",
+  "/v1/user/security",
+  "/v1/user/sub",
+  "/v1/user/api-key",
+  "/v1/user/apikey",
+  "/v1/sub-account",
+];
+
+const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/** State-changing routes under SIGNED_WRITE_PREFIXES that declare no sign mode. */
+export function unsignedWrites(table: readonly RouteEntry[]): RouteEntry[] {
+  return table.filter(
+    (r) =>
+      WRITE_METHODS.has(r.method) &&
+      SIGNED_WRITE_PREFIXES.some((p) => r.url.startsWith(p)) &&
+      r.declaredSign === undefined,
+  );
+}
