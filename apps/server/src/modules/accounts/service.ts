@@ -12,7 +12,12 @@ import {
   type VerifyLoginBody,
   type VerifyMethod,
 } from "@meridian/contracts";
-import { AttemptLimiter, type AttemptStore, DbAttemptStore } from "../../platform/attempts/index.ts";
+import {
+  AttemptLimiter,
+  type AttemptStore,
+  DbAttemptStore,
+  throttledError,
+} from "../../platform/attempts/index.ts";
 import { verifyDeviceSignature } from "../gateway-sign/device-key.ts";
 import { type CodeTarget, emailTarget, maskAddress, phoneTarget, VerificationCodes } from "./codes.ts";
 import type { AccountsConfig } from "./config.ts";
@@ -259,7 +264,9 @@ export class AccountsService {
       [ipCounter(meta.ip), secondFactorCounter(user.id)],
       async () => {
         // The challenge's own budget is counted on its row first, like the counters above.
-        if (!(await this.repo.reserveChallengeAttempt(idHash, MAX_CHALLENGE_ATTEMPTS, now))) return false;
+        if (!(await this.repo.reserveChallengeAttempt(idHash, MAX_CHALLENGE_ATTEMPTS, now))) {
+          throw throttledError(Math.max(0, challenge.expires_at - now));
+        }
         if (methods.includes("google") && body.googleCode !== undefined && user.google_secret_enc !== null) {
           return this.#useTotp(user.id, user.google_secret_enc, body.googleCode);
         }
