@@ -79,7 +79,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       const seeded = await runSeeds(db, options.seeds ?? moduleSeeds, app.log);
       if (seeded.length > 0) app.log.info({ seeded }, "demo data seeded");
     }
-    redis = options.redis ?? (await connectRedis(config.redisUrl));
+    redis = options.redis ?? (await connectRedis(config.redisUrl, config.redisPrefix));
   } catch (error) {
     if (ownsDb) await db.close();
     throw error;

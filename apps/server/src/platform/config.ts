@@ -30,6 +30,17 @@ const envSchema = z.object({
   HOST: z.string().min(1).default("0.0.0.0"),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  /** Put before every Redis key and channel, so deployments sharing one Redis stay apart. */
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_.-]{1,64}$/)
+    .default("meridian:"),
+  /**
+   * SQLite `synchronous` of the main database. FULL (default): a commit is on disk when
+   * it is acknowledged, power failure included. NORMAL loses the last commits on power
+   * loss (never on a process crash): only for throwaway data.
+   */
+  SQLITE_SYNCHRONOUS: z.enum(["FULL", "NORMAL", "full", "normal"]).default("FULL"),
   DATA_DIR: z.string().min(1).default("./data"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
   PUBLIC_DOMAINS: hostList,
@@ -60,6 +71,9 @@ export interface Config {
   databaseUrl: string | undefined;
   /** Secret: never logged. */
   redisUrl: string | undefined;
+  /** Before every Redis key and channel (REDIS_PREFIX, default `meridian:`). */
+  redisPrefix: string;
+  sqliteSynchronous: "full" | "normal";
   dataDir: string;
   logLevel: string;
   publicDomains: string[];
@@ -106,6 +120,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
+    sqliteSynchronous: e.SQLITE_SYNCHRONOUS.toLowerCase() === "normal" ? "normal" : "full",
     dataDir: path.resolve(REPO_ROOT, e.DATA_DIR),
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === "test" ? "silent" : "info"),
     publicDomains: e.PUBLIC_DOMAINS,

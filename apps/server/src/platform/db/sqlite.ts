@@ -29,10 +29,16 @@ export interface SqliteDb extends PlatformDb {
 
 export interface SqliteOptions {
   checkpoint?: WalCheckpointerOptions;
+  /**
+   * FULL (default): every commit fsyncs the WAL before it returns, so an order or ledger
+   * entry that was acknowledged survives a power failure. NORMAL only syncs at
+   * checkpoints: a process crash loses nothing, a power cut may lose the last commits.
+   */
+  synchronous?: "full" | "normal";
 }
 
 /**
- * SQLite through `node:sqlite`: one connection, WAL, foreign keys on. Async on the
+ * SQLite through `node:sqlite`: one connection, WAL, synchronous FULL unless told, foreign keys on. Async on the
  * outside so repositories read the same as on PostgreSQL.
  *
  * NOTE: with one connection, a statement issued while another caller's transaction is
@@ -46,7 +52,8 @@ export interface SqliteOptions {
 export function openSqlite(file: string, options: SqliteOptions = {}): SqliteDb {
   if (file !== ":memory:") fs.mkdirSync(path.dirname(file), { recursive: true });
   const conn = new DatabaseSync(file, { enableForeignKeyConstraints: true, timeout: 5000 });
-  conn.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;");
+  const synchronous = options.synchronous === "normal" ? "NORMAL" : "FULL";
+  conn.exec(`PRAGMA journal_mode = WAL; PRAGMA synchronous = ${synchronous}; PRAGMA foreign_keys = ON;`);
   const statements = new Map<string, StatementSync>();
   const mutex = new Mutex();
   const inTransaction = new AsyncLocalStorage<boolean>();
