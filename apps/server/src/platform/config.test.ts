@@ -11,7 +11,7 @@ describe("loadConfig", () => {
   });
 
   it("defaults to durable SQLite commits and the meridian: Redis prefix", () => {
-    expect(loadConfig({})).toMatchObject({ sqliteSynchronous: "full", redisPrefix: "meridian:" });
+    expect(loadConfig({})).toMatchObject({ sqliteSynchronous: "group", redisPrefix: "meridian:" });
     expect(loadConfig({ SQLITE_SYNCHRONOUS: "NORMAL", REDIS_PREFIX: "staging:" })).toMatchObject({
       sqliteSynchronous: "normal",
       redisPrefix: "staging:",

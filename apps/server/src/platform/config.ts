@@ -36,11 +36,17 @@ const envSchema = z.object({
     .regex(/^[A-Za-z0-9:_.-]{1,64}$/)
     .default("meridian:"),
   /**
-   * SQLite `synchronous` of the main database. FULL (default): a commit is on disk when
-   * it is acknowledged, power failure included. NORMAL loses the last commits on power
-   * loss (never on a process crash): only for throwaway data.
+   * How the main SQLite database makes commits durable. GROUP (default) and FULL: a
+   * commit is on disk when it is acknowledged, power failure included (GROUP syncs the
+   * WAL off the event loop, shared by concurrent commits; FULL inside each COMMIT).
+   * NORMAL may lose the last commits on power loss (never on a process crash): only for
+   * throwaway data.
    */
-  SQLITE_SYNCHRONOUS: z.enum(["FULL", "NORMAL", "full", "normal"]).default("FULL"),
+  SQLITE_SYNCHRONOUS: z
+    .string()
+    .transform((v) => v.toLowerCase())
+    .pipe(z.enum(["group", "full", "normal"]))
+    .default("group"),
   DATA_DIR: z.string().min(1).default("./data"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
   PUBLIC_DOMAINS: hostList,
@@ -73,7 +79,7 @@ export interface Config {
   redisUrl: string | undefined;
   /** Before every Redis key and channel (REDIS_PREFIX, default `meridian:`). */
   redisPrefix: string;
-  sqliteSynchronous: "full" | "normal";
+  sqliteSynchronous: "group" | "full" | "normal";
   dataDir: string;
   logLevel: string;
   publicDomains: string[];
@@ -121,7 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,
-    sqliteSynchronous: e.SQLITE_SYNCHRONOUS.toLowerCase() === "normal" ? "normal" : "full",
+    sqliteSynchronous: e.SQLITE_SYNCHRONOUS,
     dataDir: path.resolve(REPO_ROOT, e.DATA_DIR),
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === "test" ? "silent" : "info"),
     publicDomains: e.PUBLIC_DOMAINS,

@@ -15,6 +15,6 @@ export function openDb(
 ): PlatformDb {
   if (config.databaseUrl) return openPostgres({ connectionString: config.databaseUrl });
   return openSqlite(path.join(config.dataDir, "meridian.db"), {
-    synchronous: config.sqliteSynchronous ?? "full",
+    synchronous: config.sqliteSynchronous ?? "group",
   });
 }
