@@ -73,9 +73,11 @@ export class MarketCluster {
   }
 
   private publish(trades: readonly FeedTrade[]): void {
-    this.redis.publish(redisChannel(this.redis, TICKS_CHANNEL), JSON.stringify({ from: this.id, trades })).catch((err: unknown) => {
-      this.log.warn({ err }, "market: publish failed");
-    });
+    this.redis
+      .publish(redisChannel(this.redis, TICKS_CHANNEL), JSON.stringify({ from: this.id, trades }))
+      .catch((err: unknown) => {
+        this.log.warn({ err }, "market: publish failed");
+      });
   }
 
   /** Renews or acquires the lease and switches role when it changed. */

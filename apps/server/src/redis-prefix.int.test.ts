@@ -1,13 +1,13 @@
 import Fastify from "fastify";
 import type { Redis } from "ioredis";
 import { afterAll, describe, expect, it } from "vitest";
-import { RedisReplayStore } from "../modules/gateway-sign/replay.ts";
-import { type ClusterMarket, MarketCluster } from "../modules/market/cluster.ts";
-import type { FeedTrade } from "../modules/market/feed.ts";
-import { testRedis } from "../test/redis.ts";
-import { AttemptLimiter, RedisAttemptStore } from "./attempts/index.ts";
-import { createRedisRateLimiter } from "./rate-limit.ts";
-import { closeRedis, connectRedis } from "./redis.ts";
+import { RedisReplayStore } from "./modules/gateway-sign/replay.ts";
+import { type ClusterMarket, MarketCluster } from "./modules/market/cluster.ts";
+import type { FeedTrade } from "./modules/market/feed.ts";
+import { AttemptLimiter, RedisAttemptStore } from "./platform/attempts/index.ts";
+import { createRedisRateLimiter } from "./platform/rate-limit.ts";
+import { closeRedis, connectRedis } from "./platform/redis.ts";
+import { testRedis } from "./test/redis.ts";
 
 const url = process.env.TEST_REDIS_URL;
 // The cleanup client deletes everything under `base` when the suite ends.
