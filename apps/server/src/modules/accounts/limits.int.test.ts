@@ -1,5 +1,5 @@
 import { AccountCode, Code } from "@meridian/contracts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type AttemptStore, RedisAttemptStore } from "../../platform/attempts/index.ts";
 import type { PlatformDb } from "../../platform/db/internal.ts";
 import { reopenableDbTargets } from "../../test/db-targets.ts";
@@ -13,6 +13,8 @@ import { totp } from "./totp.ts";
  * counters in Redis. "Checked" answers are the ones that say the secret was wrong; a
  * refusal before the check answers 429 (11002).
  */
+// 50 encrypted logins or registrations per test: allow for a loaded 2-core machine.
+vi.setConfig({ testTimeout: 60_000 });
 const { prefix: redisPrefix, redis } = testRedis("acct-limits");
 const withRedis = process.env.TEST_REDIS_URL !== undefined;
 const targets = reopenableDbTargets("acctlimits").filter((t) => t.name === "sqlite" || withRedis);
