@@ -3,14 +3,32 @@ import { AccountCode } from "@meridian/contracts";
 import { AppError } from "./errors.ts";
 import type { AccountsRepo } from "./repo.ts";
 import { hmacHex, newNumericCode, safeEqualHex } from "./secrets.ts";
+import { type MailKind, renderMail } from "./mail-templates.ts";
 import type { MessageTransport } from "./transport.ts";
+
+export { maskAddress } from "./mask.ts";
 
 export const CODE_TTL_MS = 10 * 60_000;
 const MAX_CODE_ATTEMPTS = 5;
 const MAX_CODES_PER_WINDOW = 5;
 const CODE_WINDOW_MS = 10 * 60_000;
 
-export type CodePurpose = "register" | "login" | "bind";
+export type CodePurpose =
+  | "register"
+  | "login"
+  | "bind"
+  | "reset"
+  | "password"
+  | "antiPhishing"
+  | "changeEmail"
+  | "changePhone"
+  | "unbindGoogle";
+
+/** Who reads a message: its language and, once set, the anti-phishing code it must carry. */
+export interface Reader {
+  locale: string;
+  antiPhishingCode: string;
+}
 
 export interface CodeTarget {
   channel: "email" | "sms";
@@ -36,8 +54,11 @@ export class VerificationCodes {
     return hmacHex(this.#key, `${purpose}\n${target.address}\n${code}`);
   }
 
-  /** Sends a fresh code; `notice` replaces the code text (e.g. "this email already has an account"). */
-  async send(target: CodeTarget, purpose: CodePurpose, notice?: string): Promise<void> {
+  /**
+   * Sends a fresh code; with `existing`, the "you already have an account" notice instead
+   * (and a code nobody can know is stored, so the limits behave the same).
+   */
+  async send(target: CodeTarget, purpose: CodePurpose, reader: Reader, existing = false): Promise<void> {
     const now = this.#now();
     if ((await this.#repo.countCodesSince(target.address, now - CODE_WINDOW_MS)) >= MAX_CODES_PER_WINDOW) {
       throw new AppError(AccountCode.LOGIN_THROTTLED, "Too many codes requested; try again later", {
@@ -50,19 +71,11 @@ export class VerificationCodes {
       id: crypto.randomUUID(),
       target: target.address,
       purpose,
-      codeHash: this.#hash(target, purpose, notice === undefined ? code : crypto.randomUUID()),
+      codeHash: this.#hash(target, purpose, existing ? crypto.randomUUID() : code),
       expiresAt: now + CODE_TTL_MS,
       now,
     });
-    const body =
-      notice ??
-      `Your Meridian verification code is ${code}. It expires in 10 minutes. Never share it; Meridian staff will never ask for it.`;
-    await this.#transport.send({
-      channel: target.channel,
-      recipient: target.address,
-      subject: "Meridian verification code",
-      body,
-    });
+    await sendMessage(this.#transport, target, existing ? { kind: "existing" } : { kind: "code", code }, reader);
   }
 
   /** Consumes the latest live code for the target when it matches; each code allows five tries. */
@@ -87,9 +100,19 @@ export function phoneTarget(areaCode: string, mobile: string): CodeTarget {
   return { channel: "sms", address: `+${areaCode.replace(/^\+/, "")}${mobile}` };
 }
 
-/** `a***@example.com`, `+44****1234`: what the client shows as "code sent to". */
-export function maskAddress(address: string): string {
-  const at = address.indexOf("@");
-  if (at > 0) return `${address.slice(0, 1)}***${address.slice(at)}`;
-  return `${address.slice(0, 3)}****${address.slice(-4)}`;
+/** Renders a message for its reader and hands it to the transport (SMS gets the text only). */
+export async function sendMessage(
+  transport: MessageTransport,
+  target: CodeTarget,
+  message: MailKind,
+  reader: Reader,
+): Promise<void> {
+  const mail = renderMail(message, reader.locale, reader.antiPhishingCode);
+  await transport.send({
+    channel: target.channel,
+    recipient: target.address,
+    subject: mail.subject,
+    text: mail.text,
+    ...(target.channel === "email" ? { html: mail.html } : {}),
+  });
 }

@@ -9,10 +9,19 @@ import { securityReportRoutes } from "../security-report/routes.ts";
 import { type AccountsConfig, loadAccountsConfig } from "./config.ts";
 import { makeGuard } from "./guard.ts";
 import { AccountsRepo } from "./repo.ts";
-import { accountsRoutes } from "./routes.ts";
+import { type ApiKeyDirectory, accountsRoutes } from "./routes.ts";
 import { AccountsService } from "./service.ts";
 import { ACCOUNT_POLICY, type AttemptStore, IP_POLICY, RedisAttemptStore } from "./throttle.ts";
-import { type MessageTransport, OutboxTransport, SmtpTransport } from "./transport.ts";
+import {
+  DroppingTransport,
+  LogTransport,
+  type MailLog,
+  type MessageTransport,
+  SmtpTransport,
+} from "./transport.ts";
+
+export type { ApiKeyDirectory } from "./routes.ts";
+export type { MessageTransport, OutgoingMessage } from "./transport.ts";
 
 export { AppError } from "./errors.ts";
 export { authOf, readCookie } from "./guard.ts";
@@ -28,6 +37,10 @@ export interface SecurityModuleOptions {
   accountAttempts?: AttemptStore;
   ipAttempts?: AttemptStore;
   transport?: MessageTransport;
+  /** Where the log transport writes (the app's logger unless given). */
+  mailLog?: MailLog;
+  /** The API keys the security page lists; none until the bot-API module provides them. */
+  apiKeys?: ApiKeyDirectory;
   accountsConfig?: AccountsConfig;
   signSettings?: SignSettings;
   serverKeys?: ServerKeys;
@@ -55,10 +68,11 @@ export function registerSecurityModules(app: FastifyInstance, o: SecurityModuleO
   const config = o.accountsConfig ?? loadAccountsConfig(env);
   const settings = o.signSettings ?? loadSignSettings(env);
   const serverKeys = o.serverKeys ?? loadServerKeys(env);
-  const outbox = new OutboxTransport(o.db, o.now);
+  const mailLog = o.mailLog ?? app.log.child({ module: "mail" });
+  const fallback = config.mail === "drop" ? new DroppingTransport(mailLog) : new LogTransport(mailLog);
   const transport =
     o.transport ??
-    (config.smtpUrl === undefined ? outbox : new SmtpTransport(config.smtpUrl, config.smtpFrom, outbox));
+    (config.smtpUrl === undefined ? fallback : new SmtpTransport(config.smtpUrl, config.smtpFrom, fallback));
   const service = new AccountsService({
     repo: new AccountsRepo(o.db),
     config,
@@ -75,11 +89,9 @@ export function registerSecurityModules(app: FastifyInstance, o: SecurityModuleO
     allowPlainLogin: o.allowPlainLogin ?? env.LOGIN_ALLOW_PLAIN === "true",
     ...(o.now === undefined ? {} : { now: o.now }),
   });
-  accountsRoutes(app, {
-    service,
-    config,
-    outbox: transport === outbox || config.smtpUrl !== undefined ? outbox : undefined,
-  });
+  if (config.mail === "drop")
+    app.log.warn("SMTP_URL is not set outside demo mode: account e-mails and SMS codes cannot be delivered");
+  accountsRoutes(app, { service, config, apiKeys: o.apiKeys ?? { keysOf: async () => [] } });
   const requireAdmin = makeGuard(service, { admin: true });
   securityReportRoutes(app, {
     db: o.db,
