@@ -1,6 +1,7 @@
 import type { Seed } from "../platform/db/seed.ts";
 import type { ModuleRoutes } from "../platform/platform.ts";
 import { securityRoutes } from "./accounts/index.ts";
+import { accountsSeed } from "./accounts/seed.ts";
 import { routes as airdropsRoutes } from "./airdrops/routes.ts";
 import { airdropsSeed } from "./airdrops/seed.ts";
 import { futuresRoutes } from "./futures/index.ts";
@@ -35,4 +36,4 @@ export const moduleRoutes: readonly ModuleRoutes[] = [
 ];
 
 /** Demo data, run after migrations on start (see platform/db/seed.ts). One line per module. */
-export const moduleSeeds: readonly Seed[] = [airdropsSeed, pageMetaSeed, tgAppsSeed];
+export const moduleSeeds: readonly Seed[] = [accountsSeed, airdropsSeed, pageMetaSeed, tgAppsSeed];

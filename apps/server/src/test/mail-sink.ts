@@ -60,7 +60,9 @@ function parse(raw: string): { subject: string; text: string; html: string } {
   const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
   if (boundary === undefined) {
     const decoded = decodePart(headers, body);
-    return /text\/html/i.test(type) ? { subject, text: "", html: decoded } : { subject, text: decoded, html: "" };
+    return /text\/html/i.test(type)
+      ? { subject, text: "", html: decoded }
+      : { subject, text: decoded, html: "" };
   }
   let text = "";
   let html = "";
@@ -68,7 +70,10 @@ function parse(raw: string): { subject: string; text: string; html: string } {
     const at = part.search(/\r?\n\r?\n/);
     if (at < 0) continue;
     const h = part.slice(0, at);
-    const b = part.slice(at).replace(/^\r?\n\r?\n/, "").replace(/\r?\n$/, "");
+    const b = part
+      .slice(at)
+      .replace(/^\r?\n\r?\n/, "")
+      .replace(/\r?\n$/, "");
     const t = header(h, "Content-Type");
     if (/text\/plain/i.test(t)) text = decodePart(h, b);
     else if (/text\/html/i.test(t)) html = decodePart(h, b);

@@ -1,9 +1,9 @@
 import crypto from "node:crypto";
 import { AccountCode } from "@meridian/contracts";
 import { AppError } from "./errors.ts";
+import { type MailKind, renderMail } from "./mail-templates.ts";
 import type { AccountsRepo } from "./repo.ts";
 import { hmacHex, newNumericCode, safeEqualHex } from "./secrets.ts";
-import { type MailKind, renderMail } from "./mail-templates.ts";
 import type { MessageTransport } from "./transport.ts";
 
 export { maskAddress } from "./mask.ts";
@@ -75,7 +75,12 @@ export class VerificationCodes {
       expiresAt: now + CODE_TTL_MS,
       now,
     });
-    await sendMessage(this.#transport, target, existing ? { kind: "existing" } : { kind: "code", code }, reader);
+    await sendMessage(
+      this.#transport,
+      target,
+      existing ? { kind: "existing" } : { kind: "code", code },
+      reader,
+    );
   }
 
   /** Consumes the latest live code for the target when it matches; each code allows five tries. */

@@ -20,13 +20,12 @@ import {
   SmtpTransport,
 } from "./transport.ts";
 
-export type { ApiKeyDirectory } from "./routes.ts";
-export type { MessageTransport, OutgoingMessage } from "./transport.ts";
-
 export { AppError } from "./errors.ts";
 export { authOf, readCookie } from "./guard.ts";
+export type { ApiKeyDirectory } from "./routes.ts";
 export type { AuthContext } from "./service.ts";
 export { AccountsService } from "./service.ts";
+export type { MessageTransport, OutgoingMessage } from "./transport.ts";
 
 export interface SecurityModuleOptions {
   db: Db;
@@ -135,6 +134,15 @@ export function securityRoutes(api: FastifyInstance, platform: Platform): void {
         }),
   });
   api.decorate("accounts", module);
+  // Login history is kept 90 days: forget older lines at start and then daily.
+  const prune = () =>
+    void module.service.security.pruneHistory().catch((err: unknown) => {
+      api.log.warn({ err }, "login history prune failed");
+    });
+  api.addHook("onReady", async () => prune());
+  const timer = setInterval(prune, 24 * 60 * 60_000);
+  timer.unref();
+  api.addHook("onClose", async () => clearInterval(timer));
 }
 
 /** preHandler (or route `auth`): logged-in users only; cookie-authenticated writes must be same-origin. */

@@ -74,7 +74,10 @@ export function renderMail(message: MailKind, locale: string, antiPhishingCode: 
       break;
     case "setting":
       subject = t.settingSubject;
-      body = fill(t.settingBody, { setting: t[SETTING_KEY[message.setting]], time: formatTime(message.time) });
+      body = fill(t.settingBody, {
+        setting: t[SETTING_KEY[message.setting]],
+        time: formatTime(message.time),
+      });
       break;
   }
   const phishing = antiPhishingCode === "" ? undefined : fill(t.antiPhishing, { code: antiPhishingCode });

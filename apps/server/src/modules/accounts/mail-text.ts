@@ -101,7 +101,8 @@ export const MAIL_TEXT: Readonly<Record<string, MailText>> = {
     deviceBody:
       "{time}（UTC）に新しいデバイスからログインがありました：{device}、IP {ip}。心当たりがない場合は、パスワードを変更し、「デバイス」でそのデバイスをログアウトしてください。",
     settingSubject: "Meridian アカウントのセキュリティ設定が変更されました",
-    settingBody: "{setting}が {time}（UTC）に変更されました。心当たりがない場合は、今すぐパスワードを再設定してください。",
+    settingBody:
+      "{setting}が {time}（UTC）に変更されました。心当たりがない場合は、今すぐパスワードを再設定してください。",
     settingAntiPhishing: "フィッシング対策コード",
     settingEmail: "登録メールアドレス",
     settingPhone: "登録電話番号",
@@ -123,7 +124,8 @@ export const MAIL_TEXT: Readonly<Record<string, MailText>> = {
     deviceBody:
       "Tài khoản của bạn đã được đăng nhập từ thiết bị mới lúc {time} (UTC): {device}, IP {ip}. Nếu không phải bạn, hãy đổi mật khẩu và đăng xuất thiết bị đó trong mục Thiết bị.",
     settingSubject: "Cài đặt bảo mật của tài khoản Meridian đã thay đổi",
-    settingBody: "{setting} đã được thay đổi lúc {time} (UTC). Nếu không phải bạn, hãy đặt lại mật khẩu ngay.",
+    settingBody:
+      "{setting} đã được thay đổi lúc {time} (UTC). Nếu không phải bạn, hãy đặt lại mật khẩu ngay.",
     settingAntiPhishing: "Mã chống lừa đảo",
     settingEmail: "Email đã liên kết",
     settingPhone: "Số điện thoại đã liên kết",
@@ -189,7 +191,8 @@ export const MAIL_TEXT: Readonly<Record<string, MailText>> = {
     deviceBody:
       "Il tuo account ha effettuato l'accesso da un nuovo dispositivo il {time} (UTC): {device}, IP {ip}. Se non sei stato tu, cambia la password e disconnetti quel dispositivo in Dispositivi.",
     settingSubject: "È cambiata un'impostazione di sicurezza del tuo account Meridian",
-    settingBody: "{setting} è stato cambiato il {time} (UTC). Se non sei stato tu, reimposta subito la password.",
+    settingBody:
+      "{setting} è stato cambiato il {time} (UTC). Se non sei stato tu, reimposta subito la password.",
     settingAntiPhishing: "Il tuo codice anti-phishing",
     settingEmail: "La tua e-mail collegata",
     settingPhone: "Il tuo numero collegato",
@@ -355,7 +358,8 @@ export const MAIL_TEXT: Readonly<Record<string, MailText>> = {
   },
   ar: {
     codeSubject: "رمز التحقق الخاص بك من Meridian",
-    codeBody: "رمز التحقق الخاص بك هو {code}. تنتهي صلاحيته خلال 10 دقائق. لا تشاركه مع أحد: لن يطلبه منك موظفو Meridian أبدًا.",
+    codeBody:
+      "رمز التحقق الخاص بك هو {code}. تنتهي صلاحيته خلال 10 دقائق. لا تشاركه مع أحد: لن يطلبه منك موظفو Meridian أبدًا.",
     existingSubject: "حاول شخص ما التسجيل باستخدام عنوانك",
     existingBody:
       "حاول شخص ما إنشاء حساب Meridian بهذا العنوان. لديك حساب بالفعل: سجّل الدخول، أو أعد تعيين كلمة المرور إذا نسيتها.",
@@ -388,7 +392,8 @@ export const MAIL_TEXT: Readonly<Record<string, MailText>> = {
     deviceBody:
       "Na-log in ang iyong account mula sa bagong device noong {time} (UTC): {device}, IP {ip}. Kung hindi ikaw ito, palitan ang password at i-log out ang device na iyon sa Mga Device.",
     settingSubject: "Nagbago ang isang security setting ng iyong Meridian account",
-    settingBody: "Napalitan ang {setting} noong {time} (UTC). Kung hindi ikaw ito, i-reset agad ang password.",
+    settingBody:
+      "Napalitan ang {setting} noong {time} (UTC). Kung hindi ikaw ito, i-reset agad ang password.",
     settingAntiPhishing: "iyong anti-phishing code",
     settingEmail: "iyong naka-bind na email",
     settingPhone: "iyong naka-bind na numero ng telepono",

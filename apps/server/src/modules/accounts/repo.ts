@@ -409,7 +409,12 @@ export class AccountsRepo {
   }
 
   /** Ends every live session of a user but `keepTokenHash`; returns how many. */
-  async revokeOtherSessions(userId: string, keepTokenHash: string, reason: string, now: number): Promise<number> {
+  async revokeOtherSessions(
+    userId: string,
+    keepTokenHash: string,
+    reason: string,
+    now: number,
+  ): Promise<number> {
     return this.#userWrite(userId, async () => {
       const res = await this.db.run(
         "UPDATE sessions SET revoked_at = ?, revoke_reason = ? WHERE user_id = ? AND token_hash <> ? AND revoked_at IS NULL",

@@ -155,7 +155,11 @@ export function accountsRoutes(app: FastifyInstance, deps: AccountsRouteDeps): v
     loggedIn(
       request,
       reply,
-      await service.register("mobile", parseBody(registerMobileBody, request.body), loginMeta(request, reply)),
+      await service.register(
+        "mobile",
+        parseBody(registerMobileBody, request.body),
+        loginMeta(request, reply),
+      ),
     ),
   );
   app.post("/v1/user/register/mobileAndEmail", async (request, reply) =>

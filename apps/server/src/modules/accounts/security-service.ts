@@ -186,11 +186,19 @@ export class AccountSecurity {
     if (!ok) throw new AppError(SecurityCode.PASSWORD_WRONG, "The current password is wrong");
     await this.#secondFactor(user, body.googleCode, actor.ip);
     if (await verifyPassword(user.password_hash, body.pwd))
-      throw new AppError(SecurityCode.PASSWORD_UNCHANGED, "The new password must differ from the current one");
+      throw new AppError(
+        SecurityCode.PASSWORD_UNCHANGED,
+        "The new password must differ from the current one",
+      );
     const now = this.#d.now();
     await this.#d.repo.setPassword(user.id, await hashPassword(body.pwd), now);
     const revoked = await this.#d.repo.revokeOtherSessions(user.id, actor.tokenHash, "password", now);
-    await this.notify(user, { kind: "password", time: now, ip: actor.ip, device: deviceName(actor.userAgent) });
+    await this.notify(user, {
+      kind: "password",
+      time: now,
+      ip: actor.ip,
+      device: deviceName(actor.userAgent),
+    });
     return { revoked };
   }
 
@@ -268,7 +276,11 @@ export class AccountSecurity {
     await this.#codeOk(user, next, "changePhone", body.newCode, actor.ip);
     await this.#secondFactor(user, body.googleCode, actor.ip);
     const now = this.#d.now();
-    const patch = { area_code: body.areaCode.replace(/^\+/, ""), mobile: body.mobile, phone_key: next.address };
+    const patch = {
+      area_code: body.areaCode.replace(/^\+/, ""),
+      mobile: body.mobile,
+      phone_key: next.address,
+    };
     if (!(await this.#d.repo.patchUser(user.id, patch, now)))
       throw new AppError(SecurityCode.ADDRESS_TAKEN, "This phone number is taken");
     await this.notify(user, { kind: "setting", setting: "phone", time: now }, old);

@@ -24,9 +24,9 @@ import {
 import type { AccountsConfig } from "./config.ts";
 import { AppError } from "./errors.ts";
 import type { AccountsRepo, SessionRow, UserRow } from "./repo.ts";
+import { hashPassword, hmacHex, newToken, open, seal, sha256Hex, verifyPassword } from "./secrets.ts";
 import { SecurityRepo } from "./security-repo.ts";
 import { AccountSecurity, deviceName, readerOf } from "./security-service.ts";
-import { hashPassword, hmacHex, newToken, open, seal, sha256Hex, verifyPassword } from "./secrets.ts";
 import { ACCOUNT_POLICY, type AttemptStore, IP_POLICY, MemoryAttemptStore } from "./throttle.ts";
 import { newTotpSecret, otpauthUri, verifyTotp } from "./totp.ts";
 import type { MessageTransport } from "./transport.ts";
@@ -141,7 +141,12 @@ export class AccountsService {
         : await this.repo.userByPhoneKey(target.address);
     // An answer that differs for known addresses would let anyone enumerate accounts: the owner gets a notice instead.
     const reader: Reader = existing === undefined ? { locale, antiPhishingCode: "" } : readerOf(existing);
-    await this.codes.send(target, body.bizType, reader, body.bizType === "register" && existing !== undefined);
+    await this.codes.send(
+      target,
+      body.bizType,
+      reader,
+      body.bizType === "register" && existing !== undefined,
+    );
     return { sentTo: maskAddress(target.address) };
   }
 

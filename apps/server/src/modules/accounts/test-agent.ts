@@ -52,7 +52,11 @@ export async function securityApp(
     },
     warn: () => undefined,
   };
-  const transport = new SmtpTransport(mail.url, "Meridian <no-reply@meridian.test>", new LogTransport(smsLog));
+  const transport = new SmtpTransport(
+    mail.url,
+    "Meridian <no-reply@meridian.test>",
+    new LogTransport(smsLog),
+  );
   const app = await buildTestApp({
     db: o.db ?? openSqlite(":memory:"),
     modules: [
