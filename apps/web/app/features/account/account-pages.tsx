@@ -109,7 +109,7 @@ export function TwoFactorSetup({ locale, embedded = false }: PageProps & { embed
     }
   };
   return (
-    <Card title={t("security.title")} style={accountCardStyle(560)}>
+    <Card title={t("security.title")} style={accountCardStyle(embedded ? 720 : 560)}>
       {error && <Alert type="error" title={error} style={{ marginBottom: 16 }} data-testid="tfa-error" />}
       {user.googleEnable ? (
         <Alert type="success" title={t("security.enabled")} data-testid="tfa-enabled" />
