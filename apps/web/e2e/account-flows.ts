@@ -10,7 +10,12 @@ export const E2E_PASSWORD = "e2e-password-123";
  * from the SMTP sink the harness gave it (waits up to 10 s). `after`: only messages after
  * that many (take `mailOf(url).to(addr).length` before the request that sends the code).
  */
-export async function outboxCode(_page: Page, serverUrl: string, recipient: string, after = 0): Promise<string> {
+export async function outboxCode(
+  _page: Page,
+  serverUrl: string,
+  recipient: string,
+  after = 0,
+): Promise<string> {
   return mailOf(serverUrl).code(recipient, after);
 }
 

@@ -19,9 +19,9 @@ import {
 } from "../../../scripts/lib/server-process.ts";
 import { MailSink } from "../../server/src/test/mail-sink.ts";
 
-export type { SunkMail } from "../../server/src/test/mail-sink.ts";
 export type { Browser, Page } from "playwright-core";
 export { freePort, repoRoot, type StartServerOptions } from "../../../scripts/lib/server-process.ts";
+export type { SunkMail } from "../../server/src/test/mail-sink.ts";
 
 /** A test server and the SMTP sink its mail goes to (`SMTP_URL`), as a user's inbox. */
 export interface RunningServer extends ProcessServer {

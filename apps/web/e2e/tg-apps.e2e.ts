@@ -3,10 +3,7 @@ import { createAdmin, loginThroughPage } from "./account-flows.ts";
 import { newPage, type Page, serverAndBrowser } from "./harness.ts";
 
 // The mail sink hands the test its registration code; plain login bodies skip the client-side encryption.
-const run = serverAndBrowser(
-  { env: { LOGIN_ALLOW_PLAIN: "true" } },
-  { timeout: 120_000 },
-);
+const run = serverAndBrowser({ env: { LOGIN_ALLOW_PLAIN: "true" } }, { timeout: 120_000 });
 
 /** Registers a fresh account through the API from the page, so the page's cookies hold its session. */
 async function registerInPage(page: Page, email: string): Promise<void> {

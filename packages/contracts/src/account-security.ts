@@ -12,8 +12,6 @@ export const SecurityCode = {
   PASSWORD_UNCHANGED: "11031",
   /** The operation needs a binding the account does not have (unbind what is not bound...). */
   NOT_BOUND: "11032",
-  /** The account would be left with neither an e-mail nor a phone. */
-  LAST_CONTACT: "11033",
   /** The device or session named is not this user's, or is already ended. */
   DEVICE_NOT_FOUND: "11034",
   /** The address is already bound to this or another account. */
