@@ -1,25 +1,25 @@
 import { execFileSync } from "node:child_process";
 import { expect } from "vitest";
-import { type Page, repoRoot } from "./harness.ts";
+import { mailOf, type Page, repoRoot } from "./harness.ts";
 
 /** The password every browser test registers with. */
 export const E2E_PASSWORD = "e2e-password-123";
 
-/** Reads the newest verification code sent to `recipient` from the dev outbox (polls up to 10 s). */
-export async function outboxCode(page: Page, serverUrl: string, recipient: string): Promise<string> {
-  for (let i = 0; i < 40; i++) {
-    const res = await page.request.get(
-      `${serverUrl}/v1/dev/outbox?recipient=${encodeURIComponent(recipient)}`,
-    );
-    const body = (await res.json()) as { data: { messages: { body: string }[] } };
-    const code = /\b(\d{6})\b/.exec(body.data.messages[0]?.body ?? "")?.[1];
-    if (code) return code;
-    await page.waitForTimeout(250);
-  }
-  throw new Error(`no code in the outbox for ${recipient}`);
+/**
+ * The newest verification code mailed to `recipient` by the server at `serverUrl`, read
+ * from the SMTP sink the harness gave it (waits up to 10 s). `after`: only messages after
+ * that many (take `mailOf(url).to(addr).length` before the request that sends the code).
+ */
+export async function outboxCode(
+  _page: Page,
+  serverUrl: string,
+  recipient: string,
+  after = 0,
+): Promise<string> {
+  return mailOf(serverUrl).code(recipient, after);
 }
 
-/** Registers `email` through the register page (prefill, outbox code) and waits for the account overview. */
+/** Registers `email` through the register page (prefill, mailed code) and waits for the account overview. */
 export async function registerThroughPages(page: Page, serverUrl: string, email: string): Promise<void> {
   await page.goto(`${serverUrl}/register?account=${encodeURIComponent(email)}`);
   await page.waitForLoadState("networkidle");

@@ -12,7 +12,7 @@ let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({ env: { DEV_OUTBOX: "true" } }), launchBrowser()]);
+  [server, browser] = await Promise.all([startServer({}), launchBrowser()]);
 });
 
 afterAll(async () => {

@@ -12,7 +12,7 @@ import { describe, expect, test } from "vitest";
 import { registerThroughPages } from "./account-flows.ts";
 import { newPage, type Page, serverAndBrowser } from "./harness.ts";
 
-const run = serverAndBrowser({ env: { DEV_OUTBOX: "true", FUTURES_TEST_MARKS: "1" } });
+const run = serverAndBrowser({ env: { FUTURES_TEST_MARKS: "1" } });
 
 /** Logged-out pages log the spec's "get user info error"; the shell's nonce trips a hydration warning (see accounts.e2e.ts). */
 const allowErrors = ["get user info error", "hydrated but some attributes"];
@@ -43,6 +43,15 @@ async function paper<T>(page: Page, method: "GET" | "POST", path: string, data?:
 const pinMark = (page: Page, price: string | null) =>
   paper(page, "POST", FuturesPath.TEST_MARK, { symbol: "BTCUSDT", price });
 
+/** The futures risk agreement a new user sees once on the first futures visit: read, then accepted. */
+async function acceptRiskAgreement(page: Page): Promise<void> {
+  const accept = page.getByTestId("futures-agreement-accept");
+  await accept.waitFor();
+  expect(await page.getByTestId("futures-agreement-body").textContent()).toContain("liquidated");
+  await accept.click();
+  await accept.waitFor({ state: "hidden" });
+}
+
 async function position(page: Page): Promise<FuturesPosition | undefined> {
   const list = await paper<FuturesPosition[]>(page, "GET", FuturesPath.POSITIONS);
   return list.find((p) => p.symbol === "BTCUSDT");
@@ -69,10 +78,18 @@ describe("futures trading", () => {
 
     await page.goto(`${run.server.url}/futures/usdt/BTCUSDT`);
     await page.waitForLoadState("networkidle");
+    await acceptRiskAgreement(page);
     await page.getByTestId("enter-simulation").first().click();
     await page.getByTestId("simulation-badge").waitFor();
     await page.waitForURL(`${run.server.url}/futures/usdt/BTCUSDT`);
     await expect.poll(() => textOf(page, "futures-wallet"), { timeout: 15_000 }).toBe("0.00 USDT");
+    // Shown once: the reload into simulation mode does not ask again, and the flag is set.
+    expect(await page.getByTestId("futures-agreement-accept").count()).toBe(0);
+    const info = await page.evaluate(async () => {
+      const res = await fetch("/v1/user/overview/userinfo", { method: "POST" });
+      return ((await res.json()) as { data: { userInfo: { openContract: boolean } } }).data.userInfo;
+    });
+    expect(info.openContract).toBe(true);
 
     // Spot -> futures wallet through the transfer dialog.
     await page.getByTestId("futures-transfer-open").click();
@@ -138,6 +155,7 @@ describe("futures trading", () => {
     await page.context().addInitScript(() => localStorage.setItem("skipGuide", "1"));
     await page.goto(`${run.server.url}/futures/usdt/BTCUSDT`);
     await page.waitForLoadState("networkidle");
+    await acceptRiskAgreement(page);
     await page.getByTestId("enter-simulation").first().click();
     await page.getByTestId("simulation-badge").waitFor();
     await page.waitForURL(`${run.server.url}/futures/usdt/BTCUSDT`);

@@ -3,7 +3,7 @@
  * directory, and a real Chromium driven by playwright-core.
  *
  * ```ts
- * const run = serverAndBrowser({ env: { DEV_OUTBOX: "true" } }); // this file's server and browser
+ * const run = serverAndBrowser({ env: { FUTURES_TEST_MARKS: "1" } }); // this file's server and browser
  * test("home", async () => {
  *   const page = await newPage(run.browser, { locale: "ar" });
  *   await page.goto(`${run.server.url}/ar`);
@@ -13,19 +13,52 @@
 import { type Browser, type BrowserContextOptions, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, onTestFinished } from "vitest";
 import {
-  type RunningServer,
+  type RunningServer as ProcessServer,
   type StartServerOptions,
-  startServer,
+  startServer as startServerProcess,
 } from "../../../scripts/lib/server-process.ts";
+import { MailSink } from "../../server/src/test/mail-sink.ts";
 
 export type { Browser, Page } from "playwright-core";
-export {
-  freePort,
-  type RunningServer,
-  repoRoot,
-  type StartServerOptions,
-  startServer,
-} from "../../../scripts/lib/server-process.ts";
+export { freePort, repoRoot, type StartServerOptions } from "../../../scripts/lib/server-process.ts";
+export type { SunkMail } from "../../server/src/test/mail-sink.ts";
+
+/** A test server and the SMTP sink its mail goes to (`SMTP_URL`), as a user's inbox. */
+export interface RunningServer extends ProcessServer {
+  mail: MailSink;
+}
+
+const sinks = new Map<string, MailSink>();
+
+/** The mail sink of the server at `url` (started by this harness). */
+export function mailOf(url: string): MailSink {
+  const sink = sinks.get(url);
+  if (sink === undefined) throw new Error(`no mail sink for ${url}`);
+  return sink;
+}
+
+/**
+ * Starts the production server (scripts/lib/server-process.ts) with `SMTP_URL` pointing at
+ * a fresh SMTP sink, unless `env.SMTP_URL` is given; `options.mail` reuses a sink (restarts);
+ * `smtp: false` starts it without SMTP (messages go to its log, as on a fresh `npm start`).
+ */
+export async function startServer(
+  options: StartServerOptions & { mail?: MailSink; smtp?: boolean } = {},
+): Promise<RunningServer> {
+  const mail = options.mail ?? (await new MailSink().start());
+  const smtp = options.smtp === false ? {} : { SMTP_URL: mail.url };
+  const server = await startServerProcess({ ...options, env: { ...smtp, ...options.env } });
+  sinks.set(server.url, mail);
+  return {
+    ...server,
+    mail,
+    async stop() {
+      await server.stop();
+      sinks.delete(server.url);
+      if (options.mail === undefined) await mail.stop();
+    },
+  };
+}
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 

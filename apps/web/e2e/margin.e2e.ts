@@ -13,7 +13,7 @@ import { registerThroughPages } from "./account-flows.ts";
 import { newPage, type Page, serverAndBrowser } from "./harness.ts";
 
 const run = serverAndBrowser({
-  env: { DEV_OUTBOX: "true", MARGIN_TEST_PRICES: "1", MARGIN_INTEREST_INTERVAL_MS: "1500" },
+  env: { MARGIN_TEST_PRICES: "1", MARGIN_INTEREST_INTERVAL_MS: "1500" },
 });
 
 /** Logged-out pages log the spec's "get user info error"; the shell's nonce trips a hydration warning (see accounts.e2e.ts). */

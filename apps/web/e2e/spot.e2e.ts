@@ -15,7 +15,7 @@ import { formatDecimal, normalizeDecimal } from "../app/features/trade/decimal.t
 import { registerThroughPages } from "./account-flows.ts";
 import { newPage, type Page, serverAndBrowser } from "./harness.ts";
 
-const run = serverAndBrowser({ env: { DEV_OUTBOX: "true" } });
+const run = serverAndBrowser({});
 
 /** Logged-out pages log the spec's "get user info error"; the shell's nonce trips a hydration warning (see accounts.e2e.ts). */
 const allowErrors = ["get user info error", "hydrated but some attributes"];

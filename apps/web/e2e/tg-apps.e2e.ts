@@ -2,32 +2,27 @@ import { expect, test } from "vitest";
 import { createAdmin, loginThroughPage } from "./account-flows.ts";
 import { newPage, type Page, serverAndBrowser } from "./harness.ts";
 
-// The dev outbox hands the test its registration code; plain login bodies skip the client-side encryption.
-const run = serverAndBrowser(
-  { env: { DEV_OUTBOX: "true", LOGIN_ALLOW_PLAIN: "true" } },
-  { timeout: 120_000 },
-);
+// The mail sink hands the test its registration code; plain login bodies skip the client-side encryption.
+const run = serverAndBrowser({ env: { LOGIN_ALLOW_PLAIN: "true" } }, { timeout: 120_000 });
 
 /** Registers a fresh account through the API from the page, so the page's cookies hold its session. */
 async function registerInPage(page: Page, email: string): Promise<void> {
-  const result = await page.evaluate(async (address) => {
-    const post = async (path: string, body: unknown) => {
-      const res = await fetch(path, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(body),
-      });
-      return (await res.json()) as { code: string; msg: string };
-    };
-    await post("/v1/user/public/sendCode", { bizType: "register", email: address });
-    const outbox = (await (
-      await fetch(`/v1/dev/outbox?recipient=${encodeURIComponent(address)}`)
-    ).json()) as {
-      data: { messages: { body: string }[] };
-    };
-    const code = /\b(\d{6})\b/.exec(outbox.data.messages[0]?.body ?? "")?.[1] ?? "";
-    return post("/v1/user/register/email", { email: address, emailCode: code, pwd: "correct horse 123" });
-  }, email);
+  const post = (path: string, body: unknown) =>
+    page.evaluate(
+      async ([p, b]) => {
+        const res = await fetch(p, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify(b),
+        });
+        return (await res.json()) as { code: string; msg: string };
+      },
+      [path, body] as const,
+    );
+  const before = run.server.mail.to(email).length;
+  await post("/v1/user/public/sendCode", { bizType: "register", email });
+  const code = await run.server.mail.code(email, before);
+  const result = await post("/v1/user/register/email", { email, emailCode: code, pwd: "correct horse 123" });
   expect(result.code, result.msg).toBe("00000");
 }
 

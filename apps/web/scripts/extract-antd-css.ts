@@ -43,6 +43,7 @@ export const ACCOUNT_ANTD_COMPONENTS = [
   "Alert",
   "Card",
   "Descriptions",
+  "Empty",
   "Form",
   "Input",
   "QRCode",
@@ -50,6 +51,7 @@ export const ACCOUNT_ANTD_COMPONENTS = [
   "Select",
   "Space",
   "Steps",
+  "Table",
   "Tabs",
   "Typography",
 ];

@@ -1,5 +1,6 @@
 import "./zod-csp.ts";
 
+export * from "./account-security.ts";
 export * from "./accounts.ts";
 export * from "./admin-content.ts";
 export * from "./airdrops.ts";

@@ -2,6 +2,7 @@ import type { Seed } from "../platform/db/seed.ts";
 import type { ModuleRoutes } from "../platform/platform.ts";
 import type { StoredHtml } from "../platform/stored-html.ts";
 import { securityRoutes } from "./accounts/index.ts";
+import { accountsSeed } from "./accounts/seed.ts";
 import { routes as airdropsRoutes } from "./airdrops/routes.ts";
 import { airdropsSeed } from "./airdrops/seed.ts";
 import { AIRDROPS_STORED_HTML } from "./airdrops/writes.ts";
@@ -37,7 +38,7 @@ export const moduleRoutes: readonly ModuleRoutes[] = [
 ];
 
 /** Demo data, run after migrations on start (see platform/db/seed.ts). One line per module. */
-export const moduleSeeds: readonly Seed[] = [airdropsSeed, pageMetaSeed, tgAppsSeed];
+export const moduleSeeds: readonly Seed[] = [accountsSeed, airdropsSeed, pageMetaSeed, tgAppsSeed];
 
 /** Every table holding stored rich text: cleaned again at start when the sanitiser's version changed. */
 export const moduleStoredHtml: readonly StoredHtml[] = [...AIRDROPS_STORED_HTML, ...TG_APPS_STORED_HTML];

@@ -1,6 +1,7 @@
 import { TwoFactorSetup } from "../features/account/account-pages.tsx";
 import { accountPageData } from "../features/account/page-data.server.ts";
 import { accountMeta } from "../features/account/page-meta.ts";
+import { SecurityHub } from "../features/account/security/security-hub.tsx";
 import { accountLinks } from "../features/account/styles.ts";
 import type { Route } from "./+types/account.security";
 
@@ -13,5 +14,10 @@ export const links: Route.LinksFunction = accountLinks;
 export const meta: Route.MetaFunction = ({ loaderData }) => accountMeta(loaderData, "security");
 
 export default function AccountSecurityRoute({ loaderData }: Route.ComponentProps) {
-  return <TwoFactorSetup locale={loaderData.locale} />;
+  return (
+    <>
+      <SecurityHub locale={loaderData.locale} />
+      <TwoFactorSetup locale={loaderData.locale} embedded />
+    </>
+  );
 }

@@ -9,7 +9,7 @@ import { loadAccountsConfig } from "./config.ts";
 import { AccountsRepo } from "./repo.ts";
 import { hashPassword } from "./secrets.ts";
 import { AccountsService } from "./service.ts";
-import { OutboxTransport } from "./transport.ts";
+import { DroppingTransport } from "./transport.ts";
 
 /**
  * `npm run admin:create -- --email a@b.c --password ...`: creates an admin account, or
@@ -30,7 +30,7 @@ try {
   const service = new AccountsService({
     repo,
     config: loadAccountsConfig(),
-    transport: new OutboxTransport(db),
+    transport: new DroppingTransport({ info: () => undefined, warn: () => undefined }),
   });
   const email = emailTarget(values.email).address;
   const existing = await repo.userByEmail(email);

@@ -1,15 +1,33 @@
 import crypto from "node:crypto";
 import { type AttemptLimiter, throttledError } from "../../platform/attempts/index.ts";
 import { sendIpCounter, sendRecipientCounter } from "./limits.ts";
+import { type MailKind, renderMail } from "./mail-templates.ts";
 import type { AccountsRepo } from "./repo.ts";
 import { hmacHex, newNumericCode, safeEqualHex } from "./secrets.ts";
 import type { MessageTransport } from "./transport.ts";
+
+export { maskAddress } from "./mask.ts";
 
 export const CODE_TTL_MS = 10 * 60_000;
 /** Checks one code allows; each is counted on the code's row before the comparison. */
 export const MAX_CODE_ATTEMPTS = 5;
 
-export type CodePurpose = "register" | "login" | "bind";
+export type CodePurpose =
+  | "register"
+  | "login"
+  | "bind"
+  | "reset"
+  | "password"
+  | "antiPhishing"
+  | "changeEmail"
+  | "changePhone"
+  | "unbindGoogle";
+
+/** Who reads a message: its language and, once set, the anti-phishing code it must carry. */
+export interface Reader {
+  locale: string;
+  antiPhishingCode: string;
+}
 
 export interface CodeTarget {
   channel: "email" | "sms";
@@ -46,15 +64,17 @@ export class VerificationCodes {
   /**
    * Sends a fresh code. Counted per recipient always, and per client address when `ip` is
    * given (public send endpoints): over either limit it throws 429 and nothing is sent.
-   * `notice` replaces the code text (e.g. "this email already has an account").
+   * With `existing`, the "you already have an account" notice instead (and a code nobody
+   * can know is stored, so the limits behave the same).
    */
   async send(
     target: CodeTarget,
     purpose: CodePurpose,
-    options: { ip?: string; notice?: string } = {},
+    reader: Reader,
+    options: { ip?: string | undefined; existing?: boolean } = {},
   ): Promise<void> {
+    const existing = options.existing === true;
     const now = this.#now();
-    const notice = options.notice;
     await this.#limiter.spend([
       ...(options.ip === undefined ? [] : [sendIpCounter(options.ip)]),
       sendRecipientCounter(target.address),
@@ -64,19 +84,16 @@ export class VerificationCodes {
       id: crypto.randomUUID(),
       target: target.address,
       purpose,
-      codeHash: this.#hash(target, purpose, notice === undefined ? code : crypto.randomUUID()),
+      codeHash: this.#hash(target, purpose, existing ? crypto.randomUUID() : code),
       expiresAt: now + CODE_TTL_MS,
       now,
     });
-    const body =
-      notice ??
-      `Your Meridian verification code is ${code}. It expires in 10 minutes. Never share it; Meridian staff will never ask for it.`;
-    await this.#transport.send({
-      channel: target.channel,
-      recipient: target.address,
-      subject: "Meridian verification code",
-      body,
-    });
+    await sendMessage(
+      this.#transport,
+      target,
+      existing ? { kind: "existing" } : { kind: "code", code },
+      reader,
+    );
   }
 
   /**
@@ -105,9 +122,19 @@ export function phoneTarget(areaCode: string, mobile: string): CodeTarget {
   return { channel: "sms", address: `+${areaCode.replace(/^\+/, "")}${mobile}` };
 }
 
-/** `a***@example.com`, `+44****1234`: what the client shows as "code sent to". */
-export function maskAddress(address: string): string {
-  const at = address.indexOf("@");
-  if (at > 0) return `${address.slice(0, 1)}***${address.slice(at)}`;
-  return `${address.slice(0, 3)}****${address.slice(-4)}`;
+/** Renders a message for its reader and hands it to the transport (SMS gets the text only). */
+export async function sendMessage(
+  transport: MessageTransport,
+  target: CodeTarget,
+  message: MailKind,
+  reader: Reader,
+): Promise<void> {
+  const mail = renderMail(message, reader.locale, reader.antiPhishingCode);
+  await transport.send({
+    channel: target.channel,
+    recipient: target.address,
+    subject: mail.subject,
+    text: mail.text,
+    ...(target.channel === "email" ? { html: mail.html } : {}),
+  });
 }

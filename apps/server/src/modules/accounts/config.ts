@@ -10,9 +10,9 @@ const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   /** 32+ random bytes, base64: root of the TOTP encryption key and the code HMAC key. Required in production. */
   ACCOUNTS_SECRET: z.string().min(43).optional(),
-  /** Shows `GET /v1/dev/outbox` even in production (staging demos). */
-  DEV_OUTBOX: flag,
-  /** smtp(s)://user:pass@host:port: verification codes go out by mail instead of the outbox. */
+  /** Demo data (and the demo accounts) on start; on unless NODE_ENV=test (platform/config.ts reads it too). */
+  SEED_DEMO_DATA: flag,
+  /** smtp(s)://user:pass@host:port: account messages go out by mail instead of the log. */
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   SMTP_FROM: z.string().default("Meridian <no-reply@meridian.example>"),
 });
@@ -23,7 +23,13 @@ export interface AccountsConfig {
   totpKey: Buffer;
   /** HMAC key for verification codes and challenge ids at rest. */
   codeKey: Buffer;
-  devOutbox: boolean;
+  /**
+   * Where messages go: SMTP when SMTP_URL is set; else the server log in development and
+   * demo mode; else nowhere (production without demo data must set SMTP_URL).
+   */
+  mail: "smtp" | "log" | "drop";
+  /** Demo mode: demo data and the demo accounts are seeded on first start. */
+  demo: boolean;
   smtpUrl: string | undefined;
   smtpFrom: string;
 }
@@ -42,6 +48,7 @@ export function loadAccountsConfig(
 ): AccountsConfig {
   const e = envSchema.parse(env);
   const isProduction = e.NODE_ENV === "production";
+  const demo = env.SEED_DEMO_DATA === undefined ? e.NODE_ENV !== "test" : e.SEED_DEMO_DATA;
   let root: Buffer;
   if (e.ACCOUNTS_SECRET !== undefined) root = Buffer.from(e.ACCOUNTS_SECRET, "base64");
   else if (isProduction) {
@@ -56,7 +63,8 @@ export function loadAccountsConfig(
     isProduction,
     totpKey: derive("totp-secret-at-rest"),
     codeKey: derive("verification-codes"),
-    devOutbox: !isProduction || e.DEV_OUTBOX,
+    mail: e.SMTP_URL !== undefined ? "smtp" : !isProduction || demo ? "log" : "drop",
+    demo,
     smtpUrl: e.SMTP_URL,
     smtpFrom: e.SMTP_FROM,
   };

@@ -11,14 +11,22 @@ import { securityReportRoutes } from "../security-report/routes.ts";
 import { type AccountsConfig, loadAccountsConfig } from "./config.ts";
 import { makeGuard } from "./guard.ts";
 import { AccountsRepo } from "./repo.ts";
-import { accountsRoutes } from "./routes.ts";
+import { type ApiKeyDirectory, accountsRoutes } from "./routes.ts";
 import { AccountsService } from "./service.ts";
-import { type MessageTransport, OutboxTransport, SmtpTransport } from "./transport.ts";
+import {
+  DroppingTransport,
+  LogTransport,
+  type MailLog,
+  type MessageTransport,
+  SmtpTransport,
+} from "./transport.ts";
 
 export { AppError } from "./errors.ts";
 export { authOf, readCookie } from "./guard.ts";
+export type { ApiKeyDirectory } from "./routes.ts";
 export type { AuthContext } from "./service.ts";
 export { AccountsService } from "./service.ts";
+export type { MessageTransport, OutgoingMessage } from "./transport.ts";
 
 export interface SecurityModuleOptions {
   db: Db;
@@ -28,6 +36,10 @@ export interface SecurityModuleOptions {
   /** Attempt counters: Redis when given, else rows of the database (platform/attempts). */
   attempts?: AttemptStore;
   transport?: MessageTransport;
+  /** Where the log transport writes (the app's logger unless given). */
+  mailLog?: MailLog;
+  /** The API keys the security page lists; none until the bot-API module provides them. */
+  apiKeys?: ApiKeyDirectory;
   accountsConfig?: AccountsConfig;
   signSettings?: SignSettings;
   serverKeys?: ServerKeys;
@@ -55,10 +67,11 @@ export function registerSecurityModules(app: FastifyInstance, o: SecurityModuleO
   const config = o.accountsConfig ?? loadAccountsConfig(env);
   const settings = o.signSettings ?? loadSignSettings(env);
   const serverKeys = o.serverKeys ?? loadServerKeys(env);
-  const outbox = new OutboxTransport(o.db, o.now);
+  const mailLog = o.mailLog ?? app.log.child({ module: "mail" });
+  const fallback = config.mail === "drop" ? new DroppingTransport(mailLog) : new LogTransport(mailLog);
   const transport =
     o.transport ??
-    (config.smtpUrl === undefined ? outbox : new SmtpTransport(config.smtpUrl, config.smtpFrom, outbox));
+    (config.smtpUrl === undefined ? fallback : new SmtpTransport(config.smtpUrl, config.smtpFrom, fallback));
   const service = new AccountsService({
     repo: new AccountsRepo(o.db),
     config,
@@ -74,11 +87,9 @@ export function registerSecurityModules(app: FastifyInstance, o: SecurityModuleO
     allowPlainLogin: o.allowPlainLogin ?? env.LOGIN_ALLOW_PLAIN === "true",
     ...(o.now === undefined ? {} : { now: o.now }),
   });
-  accountsRoutes(app, {
-    service,
-    config,
-    outbox: transport === outbox || config.smtpUrl !== undefined ? outbox : undefined,
-  });
+  if (config.mail === "drop")
+    app.log.warn("SMTP_URL is not set outside demo mode: account e-mails and SMS codes cannot be delivered");
+  accountsRoutes(app, { service, config, apiKeys: o.apiKeys ?? { keysOf: async () => [] } });
   const requireAdmin = makeGuard(service, { admin: true });
   securityReportRoutes(app, {
     db: o.db,
@@ -117,6 +128,15 @@ export function securityRoutes(api: FastifyInstance, platform: Platform): void {
       : { replay: new RedisReplayStore(redis), attempts: new RedisAttemptStore(redis) }),
   });
   api.decorate("accounts", module);
+  // Login history is kept 90 days: forget older lines at start and then daily.
+  const prune = () =>
+    void module.service.security.pruneHistory().catch((err: unknown) => {
+      api.log.warn({ err }, "login history prune failed");
+    });
+  api.addHook("onReady", async () => prune());
+  const timer = setInterval(prune, 24 * 60 * 60_000);
+  timer.unref();
+  api.addHook("onClose", async () => clearInterval(timer));
 }
 
 /** preHandler (or route `auth`): logged-in users only; cookie-authenticated writes must be same-origin. */

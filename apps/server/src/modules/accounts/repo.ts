@@ -32,6 +32,7 @@ export interface UserRow {
   is_fund: number;
   fund_disabled: number;
   switch_flag: number;
+  locale: string;
   created_at: number;
   updated_at: number;
 }
@@ -48,6 +49,8 @@ export interface SessionRow {
   device_key_id: string | null;
   device_public_key: string | null;
   device_alg: string | null;
+  device_id: string | null;
+  last_seen_at: number | null;
 }
 
 export interface ChallengeRow {
@@ -77,8 +80,40 @@ export interface NewUser {
   role: "user" | "admin";
   emailEnable: boolean;
   phoneEnable: boolean;
+  locale: string;
   now: number;
 }
+
+/** User columns the account centre may change (one statement each, no free-form SQL). */
+export interface UserPatch {
+  email?: string | null;
+  area_code?: string | null;
+  mobile?: string | null;
+  phone_key?: string | null;
+  anti_phishing_code?: string;
+  locale?: string;
+  open_contract?: number;
+  google_secret_enc?: string | null;
+  google_pending_enc?: string | null;
+  google_enable?: number;
+  email_enable?: number;
+  phone_enable?: number;
+}
+
+const PATCHABLE = new Set<string>([
+  "email",
+  "area_code",
+  "mobile",
+  "phone_key",
+  "anti_phishing_code",
+  "locale",
+  "open_contract",
+  "google_secret_enc",
+  "google_pending_enc",
+  "google_enable",
+  "email_enable",
+  "phone_enable",
+]);
 
 export interface NewSession {
   tokenHash: string;
@@ -92,6 +127,7 @@ export interface NewSession {
   deviceAlg: string | null;
   ip: string;
   userAgent: string;
+  deviceId?: string | null;
 }
 
 /** Data access for accounts: SQL only, no rules. */
@@ -149,8 +185,8 @@ export class AccountsRepo {
   /** False when the email or phone is already taken (unique constraint). */
   async insertUser(u: NewUser, q: Queryable = this.db): Promise<boolean> {
     const res = await q.run(
-      `INSERT INTO users (id, email, area_code, mobile, phone_key, password_hash, role, email_enable, phone_enable, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+      `INSERT INTO users (id, email, area_code, mobile, phone_key, password_hash, role, email_enable, phone_enable, locale, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
       [
         u.id,
         u.email,
@@ -161,11 +197,35 @@ export class AccountsRepo {
         u.role,
         u.emailEnable ? 1 : 0,
         u.phoneEnable ? 1 : 0,
+        u.locale,
         u.now,
         u.now,
       ],
     );
     return res.changes === 1;
+  }
+
+  /**
+   * Updates the named columns of one user. False when a unique column (email, phone)
+   * is taken by another account.
+   */
+  async patchUser(id: string, patch: UserPatch, now: number): Promise<boolean> {
+    const entries = Object.entries(patch).filter(([k]) => PATCHABLE.has(k));
+    if (entries.length === 0) return true;
+    const sets = entries.map(([k]) => `${k} = ?`).join(", ");
+    return this.#userWrite(id, async () => {
+      try {
+        await this.db.run(`UPDATE users SET ${sets}, updated_at = ? WHERE id = ?`, [
+          ...entries.map(([, v]) => v as string | number | null),
+          now,
+          id,
+        ]);
+        return true;
+      } catch (err) {
+        if (/unique|duplicate/i.test(String((err as Error).message))) return false;
+        throw err;
+      }
+    });
   }
 
   async setRole(id: string, role: "user" | "admin", now: number): Promise<void> {
@@ -281,8 +341,8 @@ export class AccountsRepo {
 
   async insertSession(s: NewSession): Promise<void> {
     await this.db.run(
-      `INSERT INTO sessions (token_hash, refresh_hash, user_id, created_at, expires_at, refresh_expires_at, device_key_id, device_public_key, device_alg, ip, user_agent)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO sessions (token_hash, refresh_hash, user_id, created_at, expires_at, refresh_expires_at, device_key_id, device_public_key, device_alg, ip, user_agent, device_id, last_seen_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       [
         s.tokenHash,
         s.refreshHash,
@@ -295,6 +355,8 @@ export class AccountsRepo {
         s.deviceAlg,
         s.ip,
         s.userAgent,
+        s.deviceId ?? null,
+        s.now,
       ],
     );
   }
@@ -327,6 +389,44 @@ export class AccountsRepo {
       );
       return res.changes;
     });
+  }
+
+  /** Ends a user's live sessions on one device but `keepTokenHash`; returns how many. */
+  async revokeDeviceSessions(
+    userId: string,
+    deviceId: string,
+    keepTokenHash: string,
+    reason: string,
+    now: number,
+  ): Promise<number> {
+    return this.#userWrite(userId, async () => {
+      const res = await this.db.run(
+        "UPDATE sessions SET revoked_at = ?, revoke_reason = ? WHERE user_id = ? AND device_id = ? AND token_hash <> ? AND revoked_at IS NULL",
+        [now, reason, userId, deviceId, keepTokenHash],
+      );
+      return res.changes;
+    });
+  }
+
+  /** Ends every live session of a user but `keepTokenHash`; returns how many. */
+  async revokeOtherSessions(
+    userId: string,
+    keepTokenHash: string,
+    reason: string,
+    now: number,
+  ): Promise<number> {
+    return this.#userWrite(userId, async () => {
+      const res = await this.db.run(
+        "UPDATE sessions SET revoked_at = ?, revoke_reason = ? WHERE user_id = ? AND token_hash <> ? AND revoked_at IS NULL",
+        [now, reason, userId, keepTokenHash],
+      );
+      return res.changes;
+    });
+  }
+
+  /** Last-seen time of a session (the devices page); callers rate-limit it. */
+  async touchSession(tokenHash: string, now: number): Promise<void> {
+    await this.db.run("UPDATE sessions SET last_seen_at = ? WHERE token_hash = ?", [now, tokenHash]);
   }
 
   async insertChallenge(c: ChallengeRow & { created_at: number }): Promise<void> {

@@ -1,21 +1,35 @@
+import crypto from "node:crypto";
 import {
+  type ApiKeySummary,
+  antiPhishingBody,
   Code,
+  changeEmailBody,
+  changePasswordBody,
+  changePhoneBody,
+  DEFAULT_LOCALE,
   googleBindBody,
   googleSwitchBody,
+  isSupportedLocale,
   kycSubmitBody,
+  LOCALE_COOKIE,
   loginBody,
+  loginHistoryQuery,
   ok,
   REFRESH_COOKIE,
   registerEmailBody,
   registerMobileAndEmailBody,
   registerMobileBody,
+  resetPasswordBody,
+  resetSendCodeBody,
+  revokeDeviceBody,
   SESSION_COOKIE,
   SignMode,
+  securitySendCodeBody,
   sendCodeBody,
+  unbindGoogleBody,
   verifyLoginBody,
 } from "@meridian/contracts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { z } from "zod";
 import { markGuard } from "../../platform/http/route-table.ts";
 import { deviceOf } from "../gateway-sign/routes.ts";
 import type { AccountsConfig } from "./config.ts";
@@ -30,11 +44,78 @@ import {
 } from "./guard.ts";
 import { parseBody } from "./http.ts";
 import { presentUserInfo } from "./present.ts";
+import { sha256Hex } from "./secrets.ts";
+import type { Actor } from "./security-service.ts";
 import type { AccountsService, IssuedSession, RequestMeta } from "./service.ts";
-import type { OutboxTransport } from "./transport.ts";
 
-function meta(request: FastifyRequest): RequestMeta {
-  return { ip: request.ip, userAgent: request.headers["user-agent"] ?? "", device: deviceOf(request) };
+/** A long-lived random id per browser (HttpOnly): the devices page and new-device notices. */
+export const DEVICE_COOKIE = "mer_device";
+const DEVICE_COOKIE_MAX_AGE_S = 400 * 24 * 60 * 60;
+
+/** The request's site locale: the `locale` header the client sends, else the locale cookie. */
+function localeOf(request: FastifyRequest): string {
+  const header = request.headers.locale;
+  const candidate = typeof header === "string" ? header : readCookie(request, LOCALE_COOKIE);
+  return candidate !== undefined && isSupportedLocale(candidate) ? candidate : DEFAULT_LOCALE;
+}
+
+/** The stored device id: a hash of the cookie, so the page can name a device without exposing the cookie. */
+function deviceIdOf(request: FastifyRequest): string | null {
+  const value = readCookie(request, DEVICE_COOKIE);
+  return value !== undefined && /^[0-9a-f]{32}$/.test(value) ? sha256Hex(value) : null;
+}
+
+function appendCookie(reply: FastifyReply, line: string): void {
+  const prev = reply.getHeader("set-cookie");
+  const lines = Array.isArray(prev) ? prev.map(String) : prev === undefined ? [] : [String(prev)];
+  reply.header("set-cookie", [...lines, line]);
+}
+
+/** Gives a browser without one its device cookie (at sign-up and login). */
+function ensureDevice(request: FastifyRequest): { deviceId: string; cookie: string | undefined } {
+  const existing = deviceIdOf(request);
+  if (existing !== null) return { deviceId: existing, cookie: undefined };
+  const value = crypto.randomBytes(16).toString("hex");
+  const secure = request.protocol === "https" ? "; Secure" : "";
+  return {
+    deviceId: sha256Hex(value),
+    cookie: `${DEVICE_COOKIE}=${value}; Path=/; Max-Age=${DEVICE_COOKIE_MAX_AGE_S}; HttpOnly; SameSite=Lax${secure}`,
+  };
+}
+
+function meta(request: FastifyRequest, deviceId: string | null = deviceIdOf(request)): RequestMeta {
+  return {
+    ip: request.ip,
+    userAgent: request.headers["user-agent"] ?? "",
+    device: deviceOf(request),
+    locale: localeOf(request),
+    deviceId,
+  };
+}
+
+const deviceCookies = new WeakMap<FastifyReply, string | undefined>();
+
+/** Login-type handlers: the meta with a device id, and the device cookie set on the reply when new. */
+function loginMeta(request: FastifyRequest, reply: FastifyReply): RequestMeta {
+  const device = ensureDevice(request);
+  deviceCookies.set(reply, device.cookie);
+  return meta(request, device.deviceId);
+}
+
+function actorOf(request: FastifyRequest): Actor {
+  const { user, session } = authOf(request);
+  return {
+    user,
+    tokenHash: session.token_hash,
+    deviceId: session.device_id,
+    ip: request.ip,
+    userAgent: request.headers["user-agent"] ?? "",
+  };
+}
+
+/** What the API keys page reads; the bot-API module provides it (keys of an account and its subs). */
+export interface ApiKeyDirectory {
+  keysOf(userId: string): Promise<ApiKeySummary[]>;
 }
 
 /** preHandler of cookie-authenticated writes that need no session (refresh, logout): same-origin only. */
@@ -52,8 +133,7 @@ const SIGNED = { sign: SignMode.PATH_TIME_TRACE_BODY } as const;
 export interface AccountsRouteDeps {
   service: AccountsService;
   config: AccountsConfig;
-  /** Present when the outbox is the transport and the dev outbox is allowed. */
-  outbox: OutboxTransport | undefined;
+  apiKeys: ApiKeyDirectory;
 }
 
 /** Handlers read as auth -> validate -> service -> present; thrown AppErrors reach the edge's envelope. */
@@ -64,25 +144,31 @@ export function accountsRoutes(app: FastifyInstance, deps: AccountsRouteDeps): v
 
   function loggedIn(request: FastifyRequest, reply: FastifyReply, s: IssuedSession) {
     setSessionCookies(request, reply, s);
+    const cookie = deviceCookies.get(reply);
+    if (cookie !== undefined) appendCookie(reply, cookie);
     return ok({ verifyRequired: false, userInfo: { userId: s.userId }, knownDevice: false });
   }
 
   app.post("/v1/user/public/sendCode", async (request) =>
-    ok(await service.sendCode(parseBody(sendCodeBody, request.body), request.ip)),
+    ok(await service.sendCode(parseBody(sendCodeBody, request.body), request.ip, localeOf(request))),
   );
 
   app.post("/v1/user/register/email", async (request, reply) =>
     loggedIn(
       request,
       reply,
-      await service.register("email", parseBody(registerEmailBody, request.body), meta(request)),
+      await service.register("email", parseBody(registerEmailBody, request.body), loginMeta(request, reply)),
     ),
   );
   app.post("/v1/user/register/mobile", async (request, reply) =>
     loggedIn(
       request,
       reply,
-      await service.register("mobile", parseBody(registerMobileBody, request.body), meta(request)),
+      await service.register(
+        "mobile",
+        parseBody(registerMobileBody, request.body),
+        loginMeta(request, reply),
+      ),
     ),
   );
   app.post("/v1/user/register/mobileAndEmail", async (request, reply) =>
@@ -92,7 +178,7 @@ export function accountsRoutes(app: FastifyInstance, deps: AccountsRouteDeps): v
       await service.register(
         "mobileAndEmail",
         parseBody(registerMobileAndEmailBody, request.body),
-        meta(request),
+        loginMeta(request, reply),
       ),
     ),
   );
@@ -114,14 +200,18 @@ export function accountsRoutes(app: FastifyInstance, deps: AccountsRouteDeps): v
         tm: body.deviceCheckTime,
       });
     }
-    const result = await service.login(body, meta(request));
+    const result = await service.login(body, loginMeta(request, reply));
+    // No cookie before the second factor: the device cookie comes with the session.
     if (result.kind === "challenge") return ok({ verifyRequired: true, ...result.challenge });
-    setSessionCookies(request, reply, result.session);
+    loggedIn(request, reply, result.session);
     return ok({ verifyRequired: false, userInfo: { userId: result.session.userId }, knownDevice });
   });
 
   app.post("/v1/user/login/verify-login", async (request, reply) => {
-    const session = await service.verifyLogin(parseBody(verifyLoginBody, request.body), meta(request));
+    const session = await service.verifyLogin(
+      parseBody(verifyLoginBody, request.body),
+      loginMeta(request, reply),
+    );
     return loggedIn(request, reply, session);
   });
 
@@ -168,15 +258,69 @@ export function accountsRoutes(app: FastifyInstance, deps: AccountsRouteDeps): v
     ok(await service.submitKyc(authOf(request).user, parseBody(kycSubmitBody, request.body))),
   );
 
-  const outbox = deps.outbox;
-  if (deps.config.devOutbox && outbox !== undefined) {
-    const query = z.object({
-      recipient: z.string().max(254).optional(),
-      limit: z.coerce.number().int().min(1).max(200).default(50),
-    });
-    app.get("/v1/dev/outbox", async (request) => {
-      const q = parseBody(query, request.query);
-      return ok({ messages: await outbox.list(q.recipient?.toLowerCase(), q.limit) });
-    });
-  }
+  securityRoutes(app, deps);
+}
+
+/** The account centre: passwords, anti-phishing, bindings, devices, history, API keys, agreements. */
+function securityRoutes(app: FastifyInstance, deps: AccountsRouteDeps): void {
+  const security = deps.service.security;
+  const requireUser = makeGuard(deps.service);
+  const requireUserRead = makeGuard(deps.service, { csrf: false });
+
+  app.post("/v1/user/public/password/sendCode", async (request) =>
+    ok(await security.sendResetCode(parseBody(resetSendCodeBody, request.body), request.ip)),
+  );
+  app.post("/v1/user/public/password/reset", { preHandler: sameOriginOnly }, async (request) => {
+    await security.resetPassword(parseBody(resetPasswordBody, request.body), meta(request));
+    return ok(null);
+  });
+
+  app.post("/v1/user/security/sendCode", { preHandler: requireUser, config: SIGNED }, async (request) =>
+    ok(await security.sendCode(authOf(request).user, parseBody(securitySendCodeBody, request.body))),
+  );
+  app.post(
+    "/v1/user/security/password/change",
+    { preHandler: requireUser, config: SIGNED },
+    async (request) =>
+      ok(await security.changePassword(actorOf(request), parseBody(changePasswordBody, request.body))),
+  );
+  app.post("/v1/user/security/antiPhishing", { preHandler: requireUser, config: SIGNED }, async (request) => {
+    await security.setAntiPhishing(actorOf(request), parseBody(antiPhishingBody, request.body));
+    return ok(null);
+  });
+  app.post("/v1/user/security/email/change", { preHandler: requireUser, config: SIGNED }, async (request) => {
+    await security.changeEmail(actorOf(request), parseBody(changeEmailBody, request.body));
+    return ok(null);
+  });
+  app.post("/v1/user/security/phone/change", { preHandler: requireUser, config: SIGNED }, async (request) => {
+    await security.changePhone(actorOf(request), parseBody(changePhoneBody, request.body));
+    return ok(null);
+  });
+  app.post("/v1/user/google/unbind", { preHandler: requireUser, config: SIGNED }, async (request) => {
+    await security.unbindGoogle(actorOf(request), parseBody(unbindGoogleBody, request.body));
+    return ok(null);
+  });
+
+  app.get("/v1/user/security/devices", { preHandler: requireUserRead }, async (request) =>
+    ok(await security.devices(actorOf(request))),
+  );
+  app.post("/v1/user/security/devices/revoke", { preHandler: requireUser, config: SIGNED }, async (request) =>
+    ok(await security.revokeDevice(actorOf(request), parseBody(revokeDeviceBody, request.body).deviceId)),
+  );
+  app.post(
+    "/v1/user/security/devices/revokeOthers",
+    { preHandler: requireUser, config: SIGNED },
+    async (request) => ok(await security.revokeOthers(actorOf(request))),
+  );
+  app.get("/v1/user/security/loginHistory", { preHandler: requireUserRead }, async (request) => {
+    const q = parseBody(loginHistoryQuery, request.query);
+    return ok(await security.history(actorOf(request), q.page, q.pageSize));
+  });
+  app.get("/v1/user/security/apiKeys", { preHandler: requireUserRead }, async (request) =>
+    ok({ keys: await deps.apiKeys.keysOf(authOf(request).user.id) }),
+  );
+  app.post("/v1/user/agreement/contract", { preHandler: requireUser, config: SIGNED }, async (request) => {
+    await security.agreeContract(authOf(request).user);
+    return ok(null);
+  });
 }

@@ -19,12 +19,21 @@ import {
   throttledError,
 } from "../../platform/attempts/index.ts";
 import { verifyDeviceSignature } from "../gateway-sign/device-key.ts";
-import { type CodeTarget, emailTarget, maskAddress, phoneTarget, VerificationCodes } from "./codes.ts";
+import {
+  type CodeTarget,
+  emailTarget,
+  maskAddress,
+  phoneTarget,
+  type Reader,
+  VerificationCodes,
+} from "./codes.ts";
 import type { AccountsConfig } from "./config.ts";
 import { AppError } from "./errors.ts";
 import { ipCounter, passwordCounter, secondFactorCounter } from "./limits.ts";
 import type { AccountsRepo, SessionRow, UserRow } from "./repo.ts";
 import { hashPassword, hmacHex, newToken, open, seal, sha256Hex, verifyPassword } from "./secrets.ts";
+import { SecurityRepo } from "./security-repo.ts";
+import { AccountSecurity, deviceName, readerOf } from "./security-service.ts";
 import { newTotpSecret, otpauthUri, verifyTotp } from "./totp.ts";
 import type { MessageTransport } from "./transport.ts";
 
@@ -45,7 +54,14 @@ export interface RequestMeta {
   ip: string;
   userAgent: string;
   device: DeviceBinding | undefined;
+  /** The site locale the request came from (messages to a new account use it); default en. */
+  locale?: string;
+  /** The browser's device cookie, hashed: devices page and new-device notices. */
+  deviceId?: string | null;
 }
+
+/** A session's last-seen time is written at most this often. */
+const TOUCH_EVERY_MS = 5 * 60_000;
 
 export interface IssuedSession {
   userId: string;
@@ -79,7 +95,11 @@ function invalidCredentials(): AppError {
 export class AccountsService {
   readonly repo: AccountsRepo;
   readonly codes: VerificationCodes;
+  readonly security: AccountSecurity;
+  readonly securityRepo: SecurityRepo;
   readonly #config: AccountsConfig;
+  /** Session token hash -> when its last-seen time was last written (bounded, see #touch). */
+  readonly #touched = new Map<string, number>();
   readonly #now: () => number;
   /**
    * Counts every secret check before it runs (see ./limits.ts for the counters): use it
@@ -99,9 +119,24 @@ export class AccountsService {
       this.#now,
       this.limiter,
     );
+    this.securityRepo = new SecurityRepo(deps.repo.db);
+    this.security = new AccountSecurity({
+      repo: deps.repo,
+      securityRepo: this.securityRepo,
+      codes: this.codes,
+      transport: deps.transport,
+      config: deps.config,
+      now: this.#now,
+      limiter: this.limiter,
+    });
   }
 
-  async sendCode(body: SendCodeBody, ip: string, userId?: string): Promise<{ sentTo: string }> {
+  async sendCode(
+    body: SendCodeBody,
+    ip: string,
+    locale: string,
+    userId?: string,
+  ): Promise<{ sentTo: string }> {
     let target: CodeTarget;
     if (body.email !== undefined) target = emailTarget(body.email);
     else if (body.mobile !== undefined && body.areaCode !== undefined)
@@ -117,11 +152,11 @@ export class AccountsService {
         ? await this.repo.userByEmail(target.address)
         : await this.repo.userByPhoneKey(target.address);
     // An answer that differs for known addresses would let anyone enumerate accounts: the owner gets a notice instead.
-    const notice =
-      body.bizType === "register" && existing !== undefined
-        ? "Someone tried to register a Meridian account with this address. You already have one: log in or reset your password."
-        : undefined;
-    await this.codes.send(target, body.bizType, { ip, ...(notice === undefined ? {} : { notice }) });
+    const reader: Reader = existing === undefined ? { locale, antiPhishingCode: "" } : readerOf(existing);
+    await this.codes.send(target, body.bizType, reader, {
+      ip,
+      existing: body.bizType === "register" && existing !== undefined,
+    });
     return { sentTo: maskAddress(target.address) };
   }
 
@@ -158,6 +193,7 @@ export class AccountsService {
       phoneKey: phone?.address ?? null,
       password: body.pwd,
       role: "user",
+      locale: meta.locale ?? "en",
     });
     return this.#issueSession(userId, meta);
   }
@@ -170,6 +206,7 @@ export class AccountsService {
     phoneKey: string | null;
     password: string;
     role: "user" | "admin";
+    locale?: string;
   }): Promise<string> {
     const passwordHash = await hashPassword(u.password);
     for (let i = 0; i < 5; i++) {
@@ -184,6 +221,7 @@ export class AccountsService {
         role: u.role,
         emailEnable: false,
         phoneEnable: false,
+        locale: u.locale ?? "en",
         now: this.#now(),
       });
       if (inserted) return id;
@@ -209,11 +247,24 @@ export class AccountsService {
       : await this.repo.userByPhoneKey(loginName);
     // Unknown names get a counter of their own, so they throttle exactly like real accounts.
     const account = passwordCounter(user === undefined ? { loginName } : { userId: user.id });
-    const ok = await this.limiter.attempt([ipCounter(meta.ip), account], () =>
-      verifyPassword(user?.password_hash, body.pwd),
-    );
-    if (!ok || user === undefined) throw invalidCredentials();
-    if (user.frozen === 1) throw new AppError(Code.SESSION_FROZEN, "This account is frozen");
+    let ok: boolean;
+    try {
+      ok = await this.limiter.attempt([ipCounter(meta.ip), account], () =>
+        verifyPassword(user?.password_hash, body.pwd),
+      );
+    } catch (err) {
+      if (user !== undefined && err instanceof AppError && err.code === AccountCode.LOGIN_THROTTLED)
+        await this.#history(user.id, meta, "throttled");
+      throw err;
+    }
+    if (!ok || user === undefined) {
+      if (user !== undefined) await this.#history(user.id, meta, "password");
+      throw invalidCredentials();
+    }
+    if (user.frozen === 1) {
+      await this.#history(user.id, meta, "frozen");
+      throw new AppError(Code.SESSION_FROZEN, "This account is frozen");
+    }
     const methods: VerifyMethod[] = [];
     if (user.google_enable === 1) methods.push("google");
     else {
@@ -221,7 +272,7 @@ export class AccountsService {
       if (user.phone_enable === 1 && user.phone_key !== null) methods.push("mobile");
     }
     if (methods.length === 0) {
-      return { kind: "session", session: await this.#issueSession(user.id, meta) };
+      return { kind: "session", session: await this.#loggedIn(user, meta) };
     }
     const verifyToken = newToken();
     const now = this.#now();
@@ -238,10 +289,10 @@ export class AccountsService {
     let sentTo: string | undefined;
     const first = methods[0];
     if (first === "email" && user.email !== null) {
-      await this.codes.send(emailTarget(user.email), "login");
+      await this.codes.send(emailTarget(user.email), "login", readerOf(user));
       sentTo = maskAddress(user.email);
     } else if (first === "mobile" && user.phone_key !== null) {
-      await this.codes.send({ channel: "sms", address: user.phone_key }, "login");
+      await this.codes.send({ channel: "sms", address: user.phone_key }, "login", readerOf(user));
       sentTo = maskAddress(user.phone_key);
     }
     return {
@@ -250,7 +301,7 @@ export class AccountsService {
     };
   }
 
-  async verifyLogin(body: VerifyLoginBody, meta: Omit<RequestMeta, "device">): Promise<IssuedSession> {
+  async verifyLogin(body: VerifyLoginBody, meta: RequestMeta): Promise<IssuedSession> {
     const idHash = hmacHex(this.#config.codeKey, body.verifyToken);
     const challenge = await this.repo.challenge(idHash);
     const now = this.#now();
@@ -280,6 +331,7 @@ export class AccountsService {
       },
     );
     if (!passed) {
+      await this.#history(user.id, meta, "second-factor");
       throw methods.includes("google")
         ? new AppError(AccountCode.GOOGLE_CODE_INVALID, "Authenticator code is wrong")
         : invalid();
@@ -289,7 +341,42 @@ export class AccountsService {
       challenge.device_public_key === null
         ? undefined
         : (JSON.parse(challenge.device_public_key) as DeviceBinding);
-    return this.#issueSession(user.id, { ...meta, device });
+    return this.#loggedIn(user, { ...meta, device });
+  }
+
+  async #history(userId: string, meta: RequestMeta, reason: string | null): Promise<void> {
+    await this.securityRepo.recordLogin({
+      userId,
+      at: this.#now(),
+      success: reason === null,
+      reason,
+      ip: meta.ip,
+      userAgent: meta.userAgent.slice(0, 512),
+      deviceId: meta.deviceId ?? null,
+    });
+  }
+
+  /**
+   * A completed login: the session, the history line, and a notice when the account had
+   * devices before and this one is new to it.
+   */
+  async #loggedIn(user: UserRow, meta: RequestMeta): Promise<IssuedSession> {
+    const deviceId = meta.deviceId ?? null;
+    const isNew =
+      deviceId !== null &&
+      (await this.securityRepo.hasDevices(user.id)) &&
+      !(await this.securityRepo.deviceExists(user.id, deviceId));
+    const session = await this.#issueSession(user.id, meta);
+    await this.#history(user.id, meta, null);
+    if (isNew) {
+      await this.security.notify(user, {
+        kind: "device",
+        time: this.#now(),
+        ip: meta.ip,
+        device: deviceName(meta.userAgent),
+      });
+    }
+    return session;
   }
 
   async #issueSession(userId: string, meta: RequestMeta): Promise<IssuedSession> {
@@ -308,7 +395,17 @@ export class AccountsService {
       deviceAlg: meta.device?.alg ?? null,
       ip: meta.ip,
       userAgent: meta.userAgent.slice(0, 512),
+      deviceId: meta.deviceId ?? null,
     });
+    if (meta.deviceId !== undefined && meta.deviceId !== null) {
+      await this.securityRepo.seeDevice({
+        userId,
+        deviceId: meta.deviceId,
+        userAgent: meta.userAgent.slice(0, 512),
+        ip: meta.ip,
+        now,
+      });
+    }
     if (meta.device !== undefined) {
       await this.repo.upsertDevice({ userHash: sha256Hex(userId), userId, now, ...meta.device });
     }
@@ -332,11 +429,21 @@ export class AccountsService {
     const user = found?.user;
     if (user === undefined) throw new AppError(Code.SESSION_INVALID, "Please log in");
     if (user.frozen === 1) throw new AppError(Code.SESSION_FROZEN, "This account is frozen");
+    await this.#touch(session.token_hash, now);
     return { user, session };
   }
 
+  /** Writes a session's last-seen time at most every few minutes (the devices page reads it). */
+  async #touch(tokenHash: string, now: number): Promise<void> {
+    const last = this.#touched.get(tokenHash);
+    if (last !== undefined && now - last < TOUCH_EVERY_MS) return;
+    if (this.#touched.size >= 50_000) this.#touched.clear();
+    this.#touched.set(tokenHash, now);
+    await this.repo.touchSession(tokenHash, now);
+  }
+
   /** Rotates both tokens; a refresh token used twice revokes every session of the user (stolen-token signal). */
-  async refresh(refreshToken: string | undefined, meta: Omit<RequestMeta, "device">): Promise<IssuedSession> {
+  async refresh(refreshToken: string | undefined, meta: RequestMeta): Promise<IssuedSession> {
     if (refreshToken === undefined) throw new AppError(Code.SESSION_INVALID, "Please log in");
     const session = await this.repo.sessionByRefresh(sha256Hex(refreshToken));
     const now = this.#now();

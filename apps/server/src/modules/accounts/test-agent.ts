@@ -4,10 +4,12 @@ import { GatewaySecurity, MemoryKeyStore } from "@meridian/client";
 import type { FastifyInstance } from "fastify";
 import type { PlatformDb } from "../../platform/db/internal.ts";
 import { openSqlite } from "../../platform/db/sqlite.ts";
+import { MailSink } from "../../test/mail-sink.ts";
 import { buildTestApp } from "../../test/support.ts";
 import type { SignSettings } from "../gateway-sign/config.ts";
 import { generateServerKeys, type ServerKeys } from "../gateway-sign/keys.ts";
 import { registerSecurityModules, type SecurityModule, type SecurityModuleOptions } from "./index.ts";
+import { LogTransport, SmtpTransport } from "./transport.ts";
 
 export const HOST = "meridian.test";
 export const ORIGIN = `http://${HOST}`;
@@ -24,9 +26,16 @@ export interface TestServer {
   module: SecurityModule;
   clock: { now: number };
   reports: { event: string; reason: string }[];
+  /** Every e-mail the server sent, received by a real SMTP server. */
+  mail: MailSink;
+  /** SMS texts (no SMS gateway: they go to the log transport), newest last. */
+  sms: { to: string; text: string }[];
 }
 
-/** An API-only app with the security modules on a settable clock. */
+/**
+ * An API-only app with the security modules on a settable clock; e-mail goes over SMTP to
+ * a sink that closes with the app. `db` defaults to an in-memory SQLite.
+ */
 export async function securityApp(
   o: Partial<
     Pick<SecurityModuleOptions, "signSettings" | "serverKeys" | "allowPlainLogin" | "attempts"> & {
@@ -36,6 +45,20 @@ export async function securityApp(
 ): Promise<TestServer> {
   const clock = { now: Date.now() };
   let module: SecurityModule | undefined;
+  const mail = await new MailSink().start();
+  const sms: { to: string; text: string }[] = [];
+  const smsLog = {
+    info: (obj: object, msg: string) => {
+      const m = (obj as { mail?: { to?: string } }).mail;
+      sms.push({ to: m?.to ?? "", text: msg });
+    },
+    warn: () => undefined,
+  };
+  const transport = new SmtpTransport(
+    mail.url,
+    "Meridian <no-reply@meridian.test>",
+    new LogTransport(smsLog),
+  );
   const app = await buildTestApp({
     db: o.db ?? openSqlite(":memory:"),
     modules: [
@@ -43,6 +66,7 @@ export async function securityApp(
         module = registerSecurityModules(api, {
           db: platform.db,
           env: { NODE_ENV: "test" },
+          transport,
           now: () => clock.now,
           serverKeys: o.serverKeys ?? testServerKeys(),
           ...(o.signSettings === undefined ? {} : { signSettings: o.signSettings }),
@@ -54,7 +78,8 @@ export async function securityApp(
     ],
   });
   if (module === undefined) throw new Error("module not registered");
-  return { app, module, clock, reports: [] };
+  app.addHook("onClose", () => mail.stop());
+  return { app, module, clock, reports: [], mail, sms };
 }
 
 export interface Answer<T = unknown> {
@@ -136,13 +161,11 @@ export class Agent {
     return { status: res.statusCode, headers: res.headers, ...env };
   }
 
-  /** The latest 6-digit code the outbox holds for `recipient`. */
+  /** The latest 6-digit code sent to `recipient`: from the SMTP sink for e-mail, the SMS log otherwise. */
   async latestCode(recipient: string): Promise<string> {
-    const res = await this.call<{ messages: { body: string }[] }>(
-      "GET",
-      `/v1/dev/outbox?recipient=${encodeURIComponent(recipient)}`,
-    );
-    const match = /\b(\d{6})\b/.exec(res.data.messages[0]?.body ?? "");
+    if (recipient.includes("@")) return this.server.mail.code(recipient.toLowerCase());
+    const text = this.server.sms.filter((m) => m.to === recipient).at(-1)?.text ?? "";
+    const match = [...text.matchAll(/\b(\d{6})\b/g)].at(-1);
     if (match?.[1] === undefined) throw new Error(`no code for ${recipient}`);
     return match[1];
   }

@@ -1,70 +1,68 @@
-import crypto from "node:crypto";
 import nodemailer, { type Transporter } from "nodemailer";
-import type { Db } from "../../platform/db/types.ts";
+import { maskAddress } from "./mask.ts";
 
 export interface OutgoingMessage {
   channel: "email" | "sms";
   /** Email address, or `+<area><number>` for SMS. */
   recipient: string;
   subject: string;
-  body: string;
+  text: string;
+  /** E-mail only. */
+  html?: string;
 }
 
-/** Where verification codes go: the dev outbox table, SMTP, or (in tests) memory. */
+/** Where account messages go: SMTP, the server log (development and demo), or nowhere. */
 export interface MessageTransport {
   send(message: OutgoingMessage): Promise<void>;
 }
 
-export interface OutboxEntry extends OutgoingMessage {
-  id: string;
-  createdAt: number;
+/** The logger calls the transports make (a pino / Fastify logger fits). */
+export interface MailLog {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
 }
 
-/** Default transport: messages land in a table shown by `GET /v1/dev/outbox` outside production. */
-export class OutboxTransport implements MessageTransport {
-  readonly #db: Db;
-  readonly #now: () => number;
+/**
+ * Development and demo mode without SMTP: each message is written to the server log, which
+ * only whoever runs the server can read (never a page).
+ */
+export class LogTransport implements MessageTransport {
+  readonly #log: MailLog;
 
-  constructor(db: Db, now: () => number = Date.now) {
-    this.#db = db;
-    this.#now = now;
+  constructor(log: MailLog) {
+    this.#log = log;
   }
 
   async send(m: OutgoingMessage): Promise<void> {
-    await this.#db.run(
-      "INSERT INTO message_outbox (id, channel, recipient, subject, body, created_at) VALUES (?, ?, ?, ?, ?, ?)",
-      [crypto.randomUUID(), m.channel, m.recipient, m.subject, m.body, this.#now()],
+    this.#log.info(
+      { mail: { channel: m.channel, to: m.recipient, subject: m.subject } },
+      `${m.channel === "sms" ? "SMS" : "E-mail"} to ${m.recipient} (not sent: written to the log in development and demo mode)\n${m.text}`,
     );
-  }
-
-  async list(recipient: string | undefined, limit: number): Promise<OutboxEntry[]> {
-    const rows = await this.#db.all<{
-      id: string;
-      channel: string;
-      recipient: string;
-      subject: string;
-      body: string;
-      created_at: number;
-    }>(
-      recipient === undefined
-        ? "SELECT * FROM message_outbox ORDER BY created_at DESC LIMIT ?"
-        : "SELECT * FROM message_outbox WHERE recipient = ? ORDER BY created_at DESC LIMIT ?",
-      recipient === undefined ? [limit] : [recipient, limit],
-    );
-    return rows.map((r) => ({
-      id: r.id,
-      channel: r.channel === "sms" ? "sms" : "email",
-      recipient: r.recipient,
-      subject: r.subject,
-      body: r.body,
-      createdAt: Number(r.created_at),
-    }));
   }
 }
 
 /**
- * Email through SMTP (SMTP_URL). SMS has no gateway in this product: SMS messages still
- * go to the outbox so phone registration stays testable.
+ * Production without SMTP and outside demo mode: nothing can be delivered, and the codes
+ * must not reach a log, so only the fact is logged.
+ */
+export class DroppingTransport implements MessageTransport {
+  readonly #log: MailLog;
+
+  constructor(log: MailLog) {
+    this.#log = log;
+  }
+
+  async send(m: OutgoingMessage): Promise<void> {
+    this.#log.warn(
+      { mail: { channel: m.channel, to: maskAddress(m.recipient) } },
+      "message dropped: set SMTP_URL (or run in demo mode) to deliver account messages",
+    );
+  }
+}
+
+/**
+ * E-mail through SMTP (SMTP_URL). SMS has no gateway in this product: SMS messages go to
+ * the fallback (the log in demo mode), so phone sign-up stays usable there.
  */
 export class SmtpTransport implements MessageTransport {
   readonly #mailer: Transporter;
@@ -79,6 +77,12 @@ export class SmtpTransport implements MessageTransport {
 
   async send(m: OutgoingMessage): Promise<void> {
     if (m.channel !== "email") return this.#fallback.send(m);
-    await this.#mailer.sendMail({ from: this.#from, to: m.recipient, subject: m.subject, text: m.body });
+    await this.#mailer.sendMail({
+      from: this.#from,
+      to: m.recipient,
+      subject: m.subject,
+      text: m.text,
+      ...(m.html === undefined ? {} : { html: m.html }),
+    });
   }
 }

@@ -22,6 +22,14 @@ const SYSTEMS: readonly [RegExp, string][] = [
   [/\bLinux\b/, "Linux"],
 ];
 
+/** Browser (with its major version) and system, each "" when unknown. */
+export function describeUserAgent(ua: string): { browser: string; os: string } {
+  if (ua.trim() === "") return { browser: "", os: "" };
+  const summary = summarizeUserAgent(ua);
+  const os = SYSTEMS.find(([re]) => re.test(ua))?.[1] ?? "";
+  return { browser: os === "" ? summary : summary.slice(0, -` on ${os}`.length), os };
+}
+
 export function summarizeUserAgent(ua: string): string {
   if (ua.trim() === "") return "";
   let browser: string | undefined;

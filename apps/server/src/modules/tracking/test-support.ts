@@ -12,7 +12,7 @@ import { loadAccountsConfig } from "../accounts/config.ts";
 import { AccountsRepo } from "../accounts/repo.ts";
 import { sha256Hex } from "../accounts/secrets.ts";
 import { AccountsService } from "../accounts/service.ts";
-import { OutboxTransport } from "../accounts/transport.ts";
+import { DroppingTransport } from "../accounts/transport.ts";
 
 /** A valid upload element; `over` replaces fields. */
 export function sampleRecord(over: Partial<TrackingRecord> = {}): TrackingRecord {
@@ -124,7 +124,7 @@ export async function sessionCookie(db: PlatformDb, role: "user" | "admin"): Pro
   const service = new AccountsService({
     repo,
     config: loadAccountsConfig({}),
-    transport: new OutboxTransport(db),
+    transport: new DroppingTransport({ info: () => undefined, warn: () => undefined }),
   });
   const userId = await service.createUser({
     email: `${role}-${crypto.randomBytes(4).toString("hex")}@meridian.test`,

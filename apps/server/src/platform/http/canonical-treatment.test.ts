@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { securityRoutes } from "../../modules/accounts/index.ts";
 import { Agent, HOST, ORIGIN, type TestServer } from "../../modules/accounts/test-agent.ts";
 import { moduleRoutes } from "../../modules/index.ts";
+import { MailSink } from "../../test/mail-sink.ts";
 import { encodingVariant } from "../../test/path-variants.ts";
 import { buildTestApp } from "../../test/support.ts";
 import { type RouteEntry, routeTable, samplePath } from "./route-table.ts";
@@ -153,6 +154,9 @@ beforeAll(async () => {
       },
     },
     reports: [],
+    // This suite reads no codes: its users have no second factor.
+    mail: new MailSink(),
+    sms: [],
   };
   const bound = new Agent(server);
   const login = await bound.login("bound@example.com", pwd);

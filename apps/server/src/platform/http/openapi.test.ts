@@ -44,7 +44,7 @@ describe("OpenAPI document", () => {
   });
 
   it("serves the reference page", async () => {
-    const res = await app.inject({ method: "GET", url: `${API_REFERENCE_PATH}/` });
+    const res = await app.inject({ method: "GET", url: API_REFERENCE_PATH });
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toMatch(/text\/html/);
   });

@@ -29,7 +29,7 @@ function loginHref(locale: string, path: string): string {
   return `${localizePath(locale, "/login")}?redirect=${encodeURIComponent(localizePath(locale, path))}`;
 }
 
-function LoginFirst({ locale, path }: { locale: string; path: string }) {
+export function LoginFirst({ locale, path }: { locale: string; path: string }) {
   const { t } = useTranslation("account");
   return (
     <Result
@@ -79,14 +79,17 @@ export function AccountOverview({ locale }: PageProps) {
   );
 }
 
-/** Two-factor setup: otpauth URI and secret, then a code to bind. */
-export function TwoFactorSetup({ locale }: PageProps) {
+/**
+ * Two-factor setup: otpauth URI and secret, then a code to bind. `embedded` (under the
+ * security summary, which shows the login prompt itself) renders nothing when logged out.
+ */
+export function TwoFactorSetup({ locale, embedded = false }: PageProps & { embedded?: boolean }) {
   const { t } = useTranslation("account");
   const { user, loading, reload } = useAccount();
   const [setup, setSetup] = useState<GoogleSetup | undefined>();
   const [error, setError] = useState<string | undefined>();
   if (loading) return null;
-  if (!user) return <LoginFirst locale={locale} path="/account/security" />;
+  if (!user) return embedded ? null : <LoginFirst locale={locale} path="/account/security" />;
   const start = async () => {
     setError(undefined);
     try {
@@ -106,7 +109,7 @@ export function TwoFactorSetup({ locale }: PageProps) {
     }
   };
   return (
-    <Card title={t("security.title")} style={accountCardStyle(560)}>
+    <Card title={t("security.title")} style={accountCardStyle(embedded ? 720 : 560)}>
       {error && <Alert type="error" title={error} style={{ marginBottom: 16 }} data-testid="tfa-error" />}
       {user.googleEnable ? (
         <Alert type="success" title={t("security.enabled")} data-testid="tfa-enabled" />

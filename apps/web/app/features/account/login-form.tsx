@@ -113,6 +113,11 @@ export function LoginForm({
             {t("login.submit")}
           </Button>
           <p style={{ marginTop: 16, marginBottom: 0 }}>
+            <a href={localizePath(locale, "/forgot-password")} data-testid="login-forgot">
+              {t("login.forgot")}
+            </a>
+          </p>
+          <p style={{ marginTop: 8, marginBottom: 0 }}>
             {t("login.noAccount")}{" "}
             <a href={signUpHref ?? localizePath(locale, "/register")}>{t("login.signUp")}</a>
           </p>

@@ -1,7 +1,18 @@
 import type { MetaDescriptor } from "react-router";
 import type { I18nPayload } from "../../i18n/i18n.ts";
 
-export type AccountMetaKey = "login" | "register" | "overview" | "security" | "identity";
+export type AccountMetaKey =
+  | "login"
+  | "register"
+  | "overview"
+  | "security"
+  | "identity"
+  | "antiPhishing"
+  | "devices"
+  | "history"
+  | "api"
+  | "verification"
+  | "reset";
 
 /** `<title>` from the loader's `account` bundle (meta runs outside React, so no hook). */
 export function accountMeta(

@@ -14,6 +14,7 @@ import { AccountTables } from "./account-tables.tsx";
 import { futuresApi } from "./api.ts";
 import { FuturesOrderPanel } from "./futures-form.tsx";
 import { MarkStats } from "./mark-stats.tsx";
+import { FuturesRiskAgreement } from "./risk-agreement.tsx";
 import { useFutures } from "./use-futures.ts";
 
 /** The user's futures fills in the shape the chart draws as markers (re-read after each push). */
@@ -54,7 +55,12 @@ export interface FuturesPageProps extends TradingScreenProps {
  * chart, book, trades, the order panel with the futures wallet, and the account tables.
  */
 export function FuturesPage(props: FuturesPageProps) {
-  return <MarketFeedScope render={(feed) => <Screen {...props} feed={feed} />} />;
+  return (
+    <>
+      <FuturesRiskAgreement locale={props.locale} loggedIn={props.loggedIn} />
+      <MarketFeedScope render={(feed) => <Screen {...props} feed={feed} />} />
+    </>
+  );
 }
 
 function Screen({

@@ -1,0 +1,120 @@
+import { localizePath } from "@meridian/contracts/locales";
+import { Alert, Button, Card, Form, Input, Result } from "antd";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { accountClient } from "./account-client.ts";
+import { failureText } from "./security/security-shell.tsx";
+import { SendCodeInput } from "./security/send-code.tsx";
+import { accountCardStyle } from "./styles.ts";
+
+const PHONE_LIKE = /^\+?[\d\s-]{4,}$/;
+
+interface ResetValues {
+  account: string;
+  areaCode?: string;
+  verifyCode: string;
+  pwd: string;
+  pwdAgain: string;
+  googleCode?: string;
+}
+
+/** `/forgot-password`: a code to the account's e-mail or phone, then a new password; every session ends. */
+export function ForgotPassword({ locale }: { locale: string }) {
+  const { t } = useTranslation("account");
+  const [form] = Form.useForm<ResetValues>();
+  const [error, setError] = useState<string | undefined>();
+  const [done, setDone] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const account: string = Form.useWatch("account", form) ?? "";
+  const isPhone = PHONE_LIKE.test(account.trim());
+  if (done) {
+    return (
+      <Result
+        status="success"
+        title={t("reset.done")}
+        style={accountCardStyle(480)}
+        data-testid="reset-done"
+        extra={
+          <Button type="primary" href={localizePath(locale, "/login")}>
+            {t("login.submit")}
+          </Button>
+        }
+      />
+    );
+  }
+  const submit = async ({ pwdAgain: _, googleCode, ...v }: ResetValues) => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      const body = { ...v, ...(googleCode ? { googleCode } : {}) };
+      await accountClient().api.post("v1/user/public/password/reset", body, { silent: true });
+      setDone(true);
+    } catch (err) {
+      setError(failureText(err, t));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const codeTarget = () => {
+    const v = form.getFieldsValue();
+    if (!v.account || v.account.trim().length < 3) return undefined;
+    return isPhone ? { account: v.account.trim(), areaCode: v.areaCode } : { account: v.account.trim() };
+  };
+  return (
+    <Card title={t("reset.title")} style={accountCardStyle(480)}>
+      <p>{t("reset.intro")}</p>
+      {error && <Alert type="error" title={error} style={{ marginBottom: 16 }} data-testid="reset-error" />}
+      <Form form={form} layout="vertical" onFinish={submit}>
+        <Form.Item label={t("login.loginName")} name="account" rules={[{ required: true }, { min: 3 }]}>
+          <Input autoComplete="username" data-testid="reset-account" />
+        </Form.Item>
+        {isPhone && (
+          <Form.Item
+            label={t("login.areaCode")}
+            name="areaCode"
+            rules={[{ required: true }, { pattern: /^\+?\d{1,4}$/ }]}
+          >
+            <Input inputMode="numeric" placeholder="44" data-testid="reset-area-code" />
+          </Form.Item>
+        )}
+        <Form.Item
+          label={t("register.code")}
+          name="verifyCode"
+          rules={[{ required: true }, { pattern: /^\d{6}$/ }]}
+        >
+          <SendCodeInput
+            api="v1/user/public/password/sendCode"
+            body={codeTarget}
+            onError={(err) => setError(failureText(err, t))}
+            testId="reset-code"
+          />
+        </Form.Item>
+        <Form.Item label={t("password.new")} name="pwd" rules={[{ required: true }, { min: 8, max: 128 }]}>
+          <Input.Password autoComplete="new-password" data-testid="reset-password" />
+        </Form.Item>
+        <Form.Item
+          label={t("register.confirmPassword")}
+          name="pwdAgain"
+          dependencies={["pwd"]}
+          rules={[
+            { required: true },
+            ({ getFieldValue }) => ({
+              validator: (_, value) =>
+                value === getFieldValue("pwd")
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(t("register.mismatch"))),
+            }),
+          ]}
+        >
+          <Input.Password autoComplete="new-password" data-testid="reset-password-again" />
+        </Form.Item>
+        <Form.Item label={t("reset.google")} name="googleCode" rules={[{ pattern: /^\d{6}$/ }]}>
+          <Input inputMode="numeric" maxLength={6} data-testid="reset-google" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block loading={busy} data-testid="reset-submit">
+          {t("reset.submit")}
+        </Button>
+      </Form>
+    </Card>
+  );
+}

@@ -1,0 +1,68 @@
+import type { ApiKeySummary } from "@meridian/contracts";
+import { localizePath } from "@meridian/contracts/locales";
+import { Alert, Button, Table, Tag } from "antd";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { accountClient } from "../account-client.ts";
+import { failureText, formatWhen, SecurityPage } from "./security-shell.tsx";
+
+/** `/subaccount/setting/api`: the API keys of the account and its sub-accounts; managed at /account/newapi. */
+export function ApiKeysPage({ locale }: { locale: string }) {
+  return (
+    <SecurityPage locale={locale} page="api" maxWidth={960}>
+      {() => <ApiKeyTable locale={locale} />}
+    </SecurityPage>
+  );
+}
+
+function ApiKeyTable({ locale }: { locale: string }) {
+  const { t } = useTranslation("account");
+  const [keys, setKeys] = useState<ApiKeySummary[] | undefined>();
+  const [error, setError] = useState<string | undefined>();
+  useEffect(() => {
+    accountClient()
+      .api.get<{ keys: ApiKeySummary[] }>("v1/user/security/apiKeys", undefined, { silent: true })
+      .then((a) => setKeys(a.keys))
+      .catch((err: unknown) => setError(failureText(err, t)));
+  }, [t]);
+  const manage = localizePath(locale, "/account/newapi");
+  return (
+    <>
+      <p>{t("apiKeys.intro")}</p>
+      {error && <Alert type="error" title={error} />}
+      <Table<ApiKeySummary>
+        data-testid="api-keys-table"
+        size="small"
+        loading={keys === undefined && error === undefined}
+        rowKey="apiKey"
+        dataSource={keys ?? []}
+        scroll={{ x: 640 }}
+        pagination={false}
+        locale={{ emptyText: t("apiKeys.none") }}
+        columns={[
+          { title: t("apiKeys.label"), dataIndex: "label" },
+          { title: t("apiKeys.key"), dataIndex: "apiKey", render: (k: string) => <code>{k}</code> },
+          {
+            title: t("apiKeys.account"),
+            dataIndex: "userId",
+            render: (id: string, r) =>
+              r.subAccount ? <Tag>{t("apiKeys.sub", { id })}</Tag> : t("apiKeys.main"),
+          },
+          {
+            title: t("apiKeys.permissions"),
+            dataIndex: "permissions",
+            render: (p: string[]) => p.map((x) => <Tag key={x}>{x}</Tag>),
+          },
+          {
+            title: t("apiKeys.created"),
+            dataIndex: "createdAt",
+            render: (at: number) => formatWhen(at, locale),
+          },
+        ]}
+      />
+      <Button type="primary" href={manage} style={{ marginTop: 16 }} data-testid="api-keys-manage">
+        {t("apiKeys.manage")}
+      </Button>
+    </>
+  );
+}

@@ -1,0 +1,167 @@
+import { z } from "zod";
+
+/**
+ * The account centre's security calls: password change and reset, the anti-phishing
+ * code, devices and sessions, login history, changing the bound e-mail, phone and
+ * authenticator, and the futures agreement. Codes continue the 11xxx accounts range.
+ */
+export const SecurityCode = {
+  /** The current password given to a change is wrong. */
+  PASSWORD_WRONG: "11030",
+  /** The new password equals the current one. */
+  PASSWORD_UNCHANGED: "11031",
+  /** The operation needs a binding the account does not have (unbind what is not bound...). */
+  NOT_BOUND: "11032",
+  /** The device or session named is not this user's, or is already ended. */
+  DEVICE_NOT_FOUND: "11034",
+  /** The address is already bound to this or another account. */
+  ADDRESS_TAKEN: "11035",
+} as const;
+
+const password = z.string().min(8, "min").max(128, "max");
+const email = z.email().max(254);
+const areaCode = z.string().regex(/^\+?\d{1,4}$/);
+const mobile = z.string().regex(/^\d{4,15}$/);
+const code6 = z.string().regex(/^\d{6}$/);
+
+/**
+ * What a logged-in code is for. `current` codes go to the bound e-mail (or the phone when
+ * no e-mail is bound); `new` codes go to the address in the body.
+ */
+export const SecurityCodePurpose = z.enum([
+  "password",
+  "antiPhishing",
+  "changeEmail",
+  "changePhone",
+  "unbindGoogle",
+]);
+export type SecurityCodePurpose = z.infer<typeof SecurityCodePurpose>;
+
+export const securitySendCodeBody = z.object({
+  purpose: SecurityCodePurpose,
+  to: z.enum(["current", "new"]).default("current"),
+  email: email.optional(),
+  areaCode: areaCode.optional(),
+  mobile: mobile.optional(),
+});
+export type SecuritySendCodeBody = z.infer<typeof securitySendCodeBody>;
+
+/** Sends a reset code to the account's e-mail or phone; the same answer whether or not it exists. */
+export const resetSendCodeBody = z.object({
+  account: z.string().trim().min(3).max(254),
+  areaCode: areaCode.optional(),
+});
+export type ResetSendCodeBody = z.infer<typeof resetSendCodeBody>;
+
+export const resetPasswordBody = z.object({
+  account: z.string().trim().min(3).max(254),
+  areaCode: areaCode.optional(),
+  verifyCode: code6,
+  pwd: password,
+  /** Required when the account has an authenticator turned on. */
+  googleCode: code6.optional(),
+});
+export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
+
+export const changePasswordBody = z.object({
+  oldPwd: z.string().min(1).max(128),
+  pwd: password,
+  /** Required when the account has an authenticator turned on. */
+  googleCode: code6.optional(),
+});
+export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
+
+/** Letters and digits, 4 to 20: what exchanges allow, and nothing that could carry markup into an e-mail. */
+export const ANTI_PHISHING_PATTERN = /^[A-Za-z0-9]{4,20}$/;
+
+export const antiPhishingBody = z.object({
+  antiPhishingCode: z.string().regex(ANTI_PHISHING_PATTERN),
+  /** Sent to the current e-mail or phone (purpose antiPhishing). */
+  verifyCode: code6,
+  googleCode: code6.optional(),
+});
+export type AntiPhishingBody = z.infer<typeof antiPhishingBody>;
+
+export const changeEmailBody = z.object({
+  email,
+  /** Sent to the new address. */
+  newCode: code6,
+  /** Sent to the current e-mail or phone (purpose changeEmail, to current). */
+  oldCode: code6,
+  googleCode: code6.optional(),
+});
+export type ChangeEmailBody = z.infer<typeof changeEmailBody>;
+
+export const changePhoneBody = z.object({
+  areaCode,
+  mobile,
+  newCode: code6,
+  oldCode: code6,
+  googleCode: code6.optional(),
+});
+export type ChangePhoneBody = z.infer<typeof changePhoneBody>;
+
+export const unbindGoogleBody = z.object({
+  googleCode: code6,
+  /** Sent to the current e-mail or phone (purpose unbindGoogle). */
+  verifyCode: code6,
+});
+export type UnbindGoogleBody = z.infer<typeof unbindGoogleBody>;
+
+export const revokeDeviceBody = z.object({ deviceId: z.string().regex(/^[0-9a-f]{16,64}$/) });
+
+export const loginHistoryQuery = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+/** One browser or app the account logged in from (a long-lived device cookie). */
+export interface DeviceDto {
+  deviceId: string;
+  browser: string;
+  os: string;
+  ip: string;
+  firstSeen: number;
+  lastSeen: number;
+  /** Live sessions on this device. */
+  sessions: number;
+  current: boolean;
+}
+
+export interface DevicesAnswer {
+  devices: DeviceDto[];
+}
+
+/** Why a login failed, as the history shows it. */
+export const LoginFailure = z.enum(["password", "second-factor", "frozen", "throttled"]);
+export type LoginFailure = z.infer<typeof LoginFailure>;
+
+export interface LoginHistoryItem {
+  at: number;
+  success: boolean;
+  reason: LoginFailure | null;
+  ip: string;
+  browser: string;
+  os: string;
+}
+
+export interface LoginHistoryAnswer {
+  items: LoginHistoryItem[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** Login history is kept this long. */
+export const LOGIN_HISTORY_DAYS = 90;
+
+/** An API key as the security page lists it (the key management itself lives at /account/newapi). */
+export interface ApiKeySummary {
+  apiKey: string;
+  label: string;
+  permissions: string[];
+  /** The account the key belongs to: the master, or one of its sub-accounts. */
+  userId: string;
+  subAccount: boolean;
+  createdAt: number;
+}
