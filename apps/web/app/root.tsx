@@ -22,6 +22,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
+import { ReauthGate } from "./features/account/reauth-gate.tsx";
 import { useImageDomain } from "./features/image-domain/use-image-domain.ts";
 import { canonicalQueryOfMatches } from "./features/seo/canonical.ts";
 import { AntdGate } from "./features/shell/antd-gate.tsx";
@@ -253,7 +254,14 @@ export function Layout({ children }: { children: ReactNode }) {
               onLanguageChange={handleLanguageChange}
               onLogout={handleLogout}
             >
-              {usesAntd ? <AntdGate>{children}</AntdGate> : children}
+              {usesAntd ? (
+                <AntdGate>
+                  {children}
+                  <ReauthGate />
+                </AntdGate>
+              ) : (
+                children
+              )}
             </SiteShell>
           </SimulationProvider>
         </ShellProviders>
