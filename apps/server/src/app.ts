@@ -90,15 +90,18 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   const db = options.db ?? openDb(config);
   let redis: Redis | undefined;
   try {
-    const applied = await migrate(db, await loadMigrations(MIGRATIONS_DIR));
-    if (applied.length > 0) app.log.info({ applied }, "migrations applied");
-    if (config.seedDemoData) {
-      const seeded = await runSeeds(db, options.seeds ?? moduleSeeds, app.log);
-      if (seeded.length > 0) app.log.info({ seeded }, "demo data seeded");
-    }
-    // Before the first answer: pages serve stored HTML as it is, so none may be stale.
-    const refreshed = await refreshStoredHtml(db, moduleStoredHtml, app.log);
-    if (refreshed > 0) app.log.info({ refreshed }, "stored HTML cleaned by the current sanitiser");
+    // Nothing is acknowledged to a client before the server listens: one sync at the end.
+    await db.deferSync(async () => {
+      const applied = await migrate(db, await loadMigrations(MIGRATIONS_DIR));
+      if (applied.length > 0) app.log.info({ applied }, "migrations applied");
+      if (config.seedDemoData) {
+        const seeded = await runSeeds(db, options.seeds ?? moduleSeeds, app.log);
+        if (seeded.length > 0) app.log.info({ seeded }, "demo data seeded");
+      }
+      // Before the first answer: pages serve stored HTML as it is, so none may be stale.
+      const refreshed = await refreshStoredHtml(db, moduleStoredHtml, app.log);
+      if (refreshed > 0) app.log.info({ refreshed }, "stored HTML cleaned by the current sanitiser");
+    });
     redis = options.redis ?? (await connectRedis(config.redisUrl, config.redisPrefix));
   } catch (error) {
     if (ownsDb) await db.close();

@@ -14,6 +14,12 @@ export interface PlatformDb extends Db {
   transaction<T>(fn: (tx: ScriptQueryable) => Promise<T>): Promise<T>;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
+  /**
+   * Runs start-up work (migrations, demo seeds) whose writes need not each wait to be on
+   * disk: they are synced once when `fn` resolves (SQLite group mode; a plain call
+   * elsewhere). Never for work that answers a client.
+   */
+  deferSync<T>(fn: () => Promise<T>): Promise<T>;
   /** Where the data lives, safe to log (no credentials). */
   readonly location: string;
 }

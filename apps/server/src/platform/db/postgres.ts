@@ -78,6 +78,8 @@ export function openPostgres(options: PostgresOptions): PlatformDb {
     async ping() {
       await pool.query("SELECT 1");
     },
+    // PostgreSQL commits durably on its own (synchronous_commit); nothing to defer.
+    deferSync: (fn) => fn(),
     transaction<T>(fn: (tx: ScriptQueryable) => Promise<T>): Promise<T> {
       if (closed) return Promise.reject(new Error("database is closed"));
       if (inTransaction.getStore() === true) {

@@ -63,9 +63,10 @@ export function openSqlite(file: string, options: SqliteOptions = {}): SqliteDb 
     `PRAGMA journal_mode = WAL; PRAGMA synchronous = ${mode === "full" ? "FULL" : "NORMAL"}; PRAGMA foreign_keys = ON;`,
   );
   const walSync = mode === "group" && file !== ":memory:" ? new WalSync(file) : null;
+  const deferred = new AsyncLocalStorage<boolean>();
   /** Resolves `value` once the commit that produced it is on disk (group mode). */
   const durable = async <T>(value: T): Promise<T> => {
-    if (walSync !== null) await walSync.durable();
+    if (walSync !== null && deferred.getStore() !== true) await walSync.durable();
     return value;
   };
   const statements = new Map<string, StatementSync>();
@@ -134,6 +135,11 @@ export function openSqlite(file: string, options: SqliteOptions = {}): SqliteDb 
     exec: (sql) => outside(() => write(() => conn.exec(sql))).then(durable),
     checkpoints: checkpointer?.stats ?? null,
     ping: () => outside(() => void ops.get("SELECT 1 AS ok")),
+    async deferSync(fn) {
+      const result = await deferred.run(true, fn);
+      await walSync?.durable();
+      return result;
+    },
     transaction<T>(fn: (tx: ScriptQueryable) => Promise<T>): Promise<T> {
       if (inTransaction.getStore() === true) {
         return Promise.reject(new TransactionMisuseError("nested transaction: use the tx you were handed"));
