@@ -20,7 +20,9 @@ import { compressOptions } from "./platform/http/compression.ts";
 import { registerEmbedRoutes } from "./platform/http/embed.ts";
 import { installFastImageRewrite } from "./platform/http/fast-image.ts";
 import { installOpenApi } from "./platform/http/openapi.ts";
+import { installPathEdge, rewriteToCanonical } from "./platform/http/path-edge.ts";
 import { genRequestId } from "./platform/http/request-id.ts";
+import { installRouteTable } from "./platform/http/route-table.ts";
 import { installSecurityHeaders } from "./platform/http/security-headers.ts";
 import { registerSsr } from "./platform/http/ssr.ts";
 import { zodValidatorCompiler } from "./platform/http/zod-compiler.ts";
@@ -73,11 +75,14 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
         ? (_address: string, hop: number) => hop < (config.trustProxy as number)
         : config.trustProxy,
     bodyLimit: config.bodyLimit,
+    // NOTE: one canonical path for routing and every check (platform/http/path-edge.ts).
+    rewriteUrl: rewriteToCanonical,
     return503OnClosing: true,
     forceCloseConnections: "idle",
     frameworkErrors: (error, request, reply) => sendEdgeAnswer(request, reply, error),
   });
   if (options.onRoute) app.addHook("onRoute", options.onRoute);
+  installRouteTable(app);
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setErrorHandler((error, request, reply) => sendEdgeAnswer(request, reply, error));
 
@@ -94,7 +99,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     // Before the first answer: pages serve stored HTML as it is, so none may be stale.
     const refreshed = await refreshStoredHtml(db, moduleStoredHtml, app.log);
     if (refreshed > 0) app.log.info({ refreshed }, "stored HTML cleaned by the current sanitiser");
-    redis = options.redis ?? (await connectRedis(config.redisUrl));
+    redis = options.redis ?? (await connectRedis(config.redisUrl, config.redisPrefix));
   } catch (error) {
     if (ownsDb) await db.close();
     throw error;
@@ -130,6 +135,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     done(null, payload);
   });
 
+  installPathEdge(app);
   installSecurityHeaders(app, {
     imageHosts: allowedImageHosts(config),
     frameAncestors: config.frameAncestors,
