@@ -15,6 +15,7 @@ import type { AccountsService } from "./modules/accounts/index.ts";
 import type { PlatformDb } from "./platform/db/internal.ts";
 import { openSqlite } from "./platform/db/sqlite.ts";
 import { MAX_ERROR_DATA_BYTES, MAX_ERROR_MSG } from "./platform/http/api-edge.ts";
+import { routeTable } from "./platform/http/route-table.ts";
 import { loginNewUser, TEST_HOST } from "./test/accounts.ts";
 import {
   changedTables,
@@ -49,13 +50,12 @@ beforeAll(async () => {
     routes(api) {
       service = api.accounts.service;
     },
-    onRoute(route) {
-      const methods = Array.isArray(route.method) ? route.method : [route.method];
-      // WebSocket routes are covered by their own tests (origin checks): a plain GET answers them here.
-      for (const method of methods) if (method !== "HEAD") routes.push({ method, url: route.url });
-    },
   });
   if (service === undefined) throw new Error("the accounts module is missing");
+  await app.ready();
+  // WebSocket routes are in the table too: a plain request to them must answer 426, not 5xx.
+  for (const entry of routeTable(app))
+    if (entry.method !== "HEAD") routes.push({ method: entry.method, url: entry.url });
   sessions = { user: await loginNewUser(service, "user"), admin: await loginNewUser(service, "admin") };
 }, 60_000);
 afterAll(async () => {

@@ -1,12 +1,7 @@
 import compress from "@fastify/compress";
 import websocket from "@fastify/websocket";
 import type { Health } from "@meridian/contracts";
-import Fastify, {
-  type FastifyInstance,
-  type FastifyServerOptions,
-  LogController,
-  type RouteOptions,
-} from "fastify";
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from "fastify";
 import type { Redis } from "ioredis";
 import type { ViteDevServer } from "vite";
 import { moduleRoutes, moduleSeeds, moduleStoredHtml } from "./modules/index.ts";
@@ -53,8 +48,6 @@ export interface BuildAppOptions {
   modules?: readonly ModuleRoutes[];
   /** Demo-data seeds; default the list in `src/modules/index.ts` (run when config.seedDemoData). */
   seeds?: readonly Seed[];
-  /** Told of every route as it is registered (the API fuzz test walks the whole table). */
-  onRoute?: (route: RouteOptions) => void;
 }
 
 /**
@@ -81,7 +74,6 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     forceCloseConnections: "idle",
     frameworkErrors: (error, request, reply) => sendEdgeAnswer(request, reply, error),
   });
-  if (options.onRoute) app.addHook("onRoute", options.onRoute);
   installRouteTable(app);
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setErrorHandler((error, request, reply) => sendEdgeAnswer(request, reply, error));
