@@ -45,6 +45,7 @@ import { readCookie, writeCookie } from "./lib/cookies.ts";
 import { readServerContext } from "./lib/server-context.server.ts";
 import antdStylesHref from "./styles/antd.generated.css?url";
 import appStylesHref from "./styles/app.css?url";
+import { fontPreloads } from "./theme/font-preload.ts";
 import {
   resolveTheme,
   THEME_COOKIE,
@@ -229,6 +230,9 @@ export function Layout({ children }: { children: ReactNode }) {
         ))}
         <link rel="alternate" hrefLang="x-default" href={`${origin}${rest}${query}`} />
         <Links nonce={nonce} />
+        {fontPreloads(entry.code).map((href) => (
+          <link key={href} rel="preload" href={href} as="font" type="font/woff2" crossOrigin="anonymous" />
+        ))}
       </head>
       <body>
         <ShellProviders

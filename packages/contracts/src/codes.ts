@@ -26,6 +26,8 @@ export const Code = {
   BODY_TOO_LARGE: "10413",
   UNSUPPORTED_MEDIA_TYPE: "10415",
   TOO_MANY_REQUESTS: "10429",
+  /** A WebSocket endpoint called without the upgrade handshake. */
+  UPGRADE_REQUIRED: "10426",
   UNAUTHENTICATED: "10401",
   FORBIDDEN: "10403",
   CONFLICT: "10409",
