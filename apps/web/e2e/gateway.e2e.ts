@@ -9,13 +9,9 @@
  *   paper order again.
  */
 import http from "node:http";
+import { hostilePaths, hostileRedirectParams, isWireSafe } from "@meridian/contracts/hostile-paths";
+import { isSameOriginPath } from "@meridian/contracts/same-origin-path";
 import { describe, expect, test } from "vitest";
-import {
-  hostilePaths,
-  hostileRedirectParams,
-  isWireSafe,
-} from "../../../packages/contracts/src/hostile-paths.ts";
-import { isSameOriginPath } from "../../../packages/contracts/src/same-origin-path.ts";
 import { E2E_PASSWORD, registerThroughPages } from "./account-flows.ts";
 import { newPage, type Page, serverAndBrowser } from "./harness.ts";
 

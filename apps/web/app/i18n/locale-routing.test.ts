@@ -1,6 +1,6 @@
+import { hostilePaths } from "@meridian/contracts/hostile-paths";
 import { isSameOriginPath } from "@meridian/contracts/same-origin-path";
 import { describe, expect, it } from "vitest";
-import { hostilePaths } from "../../../../packages/contracts/src/hostile-paths.ts";
 import { decideLocale, localeFromParams } from "./locale-routing.ts";
 
 const at = (path: string) => new URL(`http://meridian.test${path}`);

@@ -1,6 +1,6 @@
+import { hostileRedirectParams } from "@meridian/contracts/hostile-paths";
 import { isSameOriginPath } from "@meridian/contracts/same-origin-path";
 import { describe, expect, it } from "vitest";
-import { hostileRedirectParams } from "../../../../../packages/contracts/src/hostile-paths.ts";
 import { safeReturnPath } from "./return-url.ts";
 
 describe("safeReturnPath", () => {
