@@ -12,6 +12,7 @@ export * from "./margin.ts";
 export * from "./market.ts";
 export * from "./sign.ts";
 export * from "./simulation.ts";
+export * from "./subaccounts.ts";
 export * from "./system.ts";
 export * from "./tg-apps.ts";
 export * from "./tracking.ts";

@@ -15,8 +15,10 @@ import { ACCOUNT_POLICY, type AttemptStore, IP_POLICY, RedisAttemptStore } from 
 import { type MessageTransport, OutboxTransport, SmtpTransport } from "./transport.ts";
 
 export { AppError } from "./errors.ts";
-export { authOf, readCookie } from "./guard.ts";
-export type { AuthContext } from "./service.ts";
+export { authOf, readCookie, setSessionCookies } from "./guard.ts";
+export type { UserRow } from "./repo.ts";
+export { hashPassword } from "./secrets.ts";
+export type { AuthContext, RequestMeta } from "./service.ts";
 export { AccountsService } from "./service.ts";
 
 export interface SecurityModuleOptions {

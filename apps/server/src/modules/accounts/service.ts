@@ -292,7 +292,11 @@ export class AccountsService {
     return this.#issueSession(user.id, { ...meta, device });
   }
 
-  async #issueSession(userId: string, meta: RequestMeta): Promise<IssuedSession> {
+  async #issueSession(
+    userId: string,
+    meta: RequestMeta,
+    switchedFrom: string | null = null,
+  ): Promise<IssuedSession> {
     const token = newToken();
     const refreshToken = newToken();
     const now = this.#now();
@@ -308,6 +312,7 @@ export class AccountsService {
       deviceAlg: meta.device?.alg ?? null,
       ip: meta.ip,
       userAgent: meta.userAgent.slice(0, 512),
+      switchedFrom,
     });
     if (meta.device !== undefined) {
       await this.repo.upsertDevice({ userHash: sha256Hex(userId), userId, now, ...meta.device });
@@ -352,7 +357,23 @@ export class AccountsService {
       session.device_key_id !== null && session.device_public_key !== null && session.device_alg !== null
         ? { keyId: session.device_key_id, publicKey: session.device_public_key, alg: session.device_alg }
         : undefined;
-    return this.#issueSession(session.user_id, { ...meta, device });
+    return this.#issueSession(session.user_id, { ...meta, device }, session.switched_from);
+  }
+
+  /**
+   * Replaces the current session with one for `userId` (switching into a sub-account, or
+   * back to its master): the old session ends (`switched`), the new one binds the device
+   * key the encrypted switch request proved, and `switchedFrom` names the master while
+   * in a sub, so the way back needs no password.
+   */
+  async switchSession(
+    current: SessionRow,
+    userId: string,
+    switchedFrom: string | null,
+    meta: RequestMeta,
+  ): Promise<IssuedSession> {
+    await this.repo.revokeSession(current.token_hash, "switched", this.#now());
+    return this.#issueSession(userId, meta, switchedFrom);
   }
 
   async logout(token: string | undefined): Promise<void> {

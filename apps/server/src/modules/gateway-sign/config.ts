@@ -33,6 +33,8 @@ export const DEFAULT_PREFIX_URLS: Record<string, number> = {
   "/v1/futures/order": 2,
   "/v1/asset/": 2,
   "/v1/sim/": 2,
+  // Sub-accounts: creating, freezing, transfers and the (encrypted) switch paths.
+  "/v1/user/sub/": 2,
 };
 
 export interface SignSettings {
