@@ -70,7 +70,7 @@ function MasterView({ locale }: { locale: string }) {
     } catch (err) {
       setError(subErrorText(t, err));
     }
-  }, []);
+  }, [t]);
   useEffect(() => {
     void reload();
   }, [reload]);
