@@ -37,8 +37,8 @@ export function SubAccountCard({
       }
       style={{ marginBottom: 12 }}
     >
-      <p className="sub-email" dir="ltr">
-        {sub.email}
+      <p className="sub-email">
+        <bdi dir="ltr">{sub.email}</bdi>
       </p>
       <p>
         {t("list.total")}{" "}

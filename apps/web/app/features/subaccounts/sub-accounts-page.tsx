@@ -1,4 +1,9 @@
-import type { SubAccountView, SubListResult, SubTransferView } from "@meridian/contracts";
+import {
+  SUB_EMAIL_DOMAIN,
+  type SubAccountView,
+  type SubListResult,
+  type SubTransferView,
+} from "@meridian/contracts";
 import { localizePath } from "@meridian/contracts/locales";
 import { Alert, Button, Card, Form, Input, Result } from "antd";
 import { useCallback, useEffect, useState } from "react";
@@ -118,7 +123,11 @@ function MasterView({ locale }: { locale: string }) {
               { pattern: /^[a-zA-Z][a-zA-Z0-9]{3,19}$/, message: t("create.nameRule") },
             ]}
           >
-            <Input placeholder={t("create.name")} addonAfter="@sub.meridian.local" data-testid="sub-name" />
+            <Input
+              placeholder={t("create.name")}
+              addonAfter={<span dir="ltr">@{SUB_EMAIL_DOMAIN}</span>}
+              data-testid="sub-name"
+            />
           </Form.Item>
           <Form.Item name="label" rules={[{ required: true }, { max: 32 }]}>
             <Input placeholder={t("create.label")} data-testid="sub-label" />
