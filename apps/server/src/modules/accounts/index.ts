@@ -1,5 +1,7 @@
-import type { FastifyInstance, preHandlerAsyncHookHandler } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
+import { type AttemptStore, RedisAttemptStore } from "../../platform/attempts/index.ts";
 import type { Db } from "../../platform/db/types.ts";
+import { markGuard, sameGuardAs } from "../../platform/http/route-table.ts";
 import type { Platform } from "../../platform/platform.ts";
 import { loadSignSettings, type SignSettings } from "../gateway-sign/config.ts";
 import { loadServerKeys, type ServerKeys } from "../gateway-sign/keys.ts";
@@ -11,7 +13,6 @@ import { makeGuard } from "./guard.ts";
 import { AccountsRepo } from "./repo.ts";
 import { accountsRoutes } from "./routes.ts";
 import { AccountsService } from "./service.ts";
-import { ACCOUNT_POLICY, type AttemptStore, IP_POLICY, RedisAttemptStore } from "./throttle.ts";
 import { type MessageTransport, OutboxTransport, SmtpTransport } from "./transport.ts";
 
 export { AppError } from "./errors.ts";
@@ -26,9 +27,8 @@ export interface SecurityModuleOptions {
   env?: NodeJS.ProcessEnv;
   /** A shared replay store (Redis) when several processes serve; memory otherwise. */
   replay?: ReplayStore;
-  /** Shared brute-force counters (Redis) when several processes serve; memory otherwise. */
-  accountAttempts?: AttemptStore;
-  ipAttempts?: AttemptStore;
+  /** Attempt counters: Redis when given, else rows of the database (platform/attempts). */
+  attempts?: AttemptStore;
   transport?: MessageTransport;
   accountsConfig?: AccountsConfig;
   signSettings?: SignSettings;
@@ -66,8 +66,7 @@ export function registerSecurityModules(app: FastifyInstance, o: SecurityModuleO
     config,
     transport,
     ...(o.now === undefined ? {} : { now: o.now }),
-    ...(o.accountAttempts === undefined ? {} : { accountAttempts: o.accountAttempts }),
-    ...(o.ipAttempts === undefined ? {} : { ipAttempts: o.ipAttempts }),
+    ...(o.attempts === undefined ? {} : { attempts: o.attempts }),
   });
   registerGatewaySign(app, {
     settings,
@@ -86,9 +85,9 @@ export function registerSecurityModules(app: FastifyInstance, o: SecurityModuleO
   securityReportRoutes(app, {
     db: o.db,
     userIdOf: (token) => service.sessionUserId(token),
-    requireAdmin: async (request, reply) => {
+    requireAdmin: sameGuardAs(async (request: FastifyRequest, reply: FastifyReply) => {
       await requireAdmin.call(app, request, reply);
-    },
+    }, requireAdmin),
     ...(o.now === undefined ? {} : { now: o.now }),
   });
   return {
@@ -115,24 +114,25 @@ export function securityRoutes(api: FastifyInstance, platform: Platform): void {
   const redis = platform.redis;
   const module = registerSecurityModules(api, {
     db: platform.db,
-    // NOTE: account and IP counters live under separate prefixes: their policies differ.
     ...(redis === undefined
       ? {}
-      : {
-          replay: new RedisReplayStore(redis),
-          accountAttempts: new RedisAttemptStore(redis, ACCOUNT_POLICY, "acct:throttle:account:"),
-          ipAttempts: new RedisAttemptStore(redis, IP_POLICY, "acct:throttle:ip:"),
-        }),
+      : { replay: new RedisReplayStore(redis), attempts: new RedisAttemptStore(redis) }),
   });
   api.decorate("accounts", module);
 }
 
 /** preHandler (or route `auth`): logged-in users only; cookie-authenticated writes must be same-origin. */
-export const requireUser: preHandlerAsyncHookHandler = async function requireUser(request, reply) {
-  await request.server.accounts.requireUser.call(this, request, reply);
-};
+export const requireUser: preHandlerAsyncHookHandler = markGuard(
+  async function requireUser(this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+    await request.server.accounts.requireUser.call(this, request, reply);
+  },
+  { user: true, admin: false, csrf: true },
+);
 
 /** preHandler (or route `auth`): users with the admin role only. */
-export const requireAdmin: preHandlerAsyncHookHandler = async function requireAdmin(request, reply) {
-  await request.server.accounts.requireAdmin.call(this, request, reply);
-};
+export const requireAdmin: preHandlerAsyncHookHandler = markGuard(
+  async function requireAdmin(this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+    await request.server.accounts.requireAdmin.call(this, request, reply);
+  },
+  { user: true, admin: true, csrf: true },
+);

@@ -1,4 +1,5 @@
 import {
+  SignMode,
   SubCode,
   SubPath,
   subCreateBodySchema,
@@ -29,6 +30,7 @@ export function subAccountRoutes(app: FastifyInstance, subs: SubAccountsService)
   route(app, { method: "GET", url: SubPath.LIST, auth, handler: ({ request }) => subs.list(user(request)) });
   route(app, {
     method: "POST",
+    sign: SignMode.PATH_TIME_TRACE_BODY,
     url: SubPath.CREATE,
     auth,
     body: subCreateBodySchema,
@@ -37,6 +39,7 @@ export function subAccountRoutes(app: FastifyInstance, subs: SubAccountsService)
   });
   route(app, {
     method: "POST",
+    sign: SignMode.PATH_TIME_TRACE_BODY,
     url: SubPath.FREEZE,
     auth,
     body: subFreezeBodySchema,
@@ -44,6 +47,7 @@ export function subAccountRoutes(app: FastifyInstance, subs: SubAccountsService)
   });
   route(app, {
     method: "POST",
+    sign: SignMode.PATH_TIME_TRACE_BODY,
     url: SubPath.LABEL,
     auth,
     body: subLabelBodySchema,
@@ -51,6 +55,7 @@ export function subAccountRoutes(app: FastifyInstance, subs: SubAccountsService)
   });
   route(app, {
     method: "POST",
+    sign: SignMode.PATH_TIME_TRACE_BODY,
     url: SubPath.TRANSFER,
     auth,
     body: subTransferBodySchema,
@@ -69,6 +74,7 @@ export function subAccountRoutes(app: FastifyInstance, subs: SubAccountsService)
   // request proved is bound to the new session, as at login.
   route(app, {
     method: "POST",
+    sign: SignMode.PATH_TIME_TRACE_BODY,
     url: SubPath.SWITCH,
     auth,
     body: subSwitchBodySchema,
@@ -82,6 +88,7 @@ export function subAccountRoutes(app: FastifyInstance, subs: SubAccountsService)
   });
   route(app, {
     method: "POST",
+    sign: SignMode.PATH_TIME_TRACE_BODY,
     url: SubPath.SWITCH_BACK,
     auth,
     handler: async ({ request, reply }) => {

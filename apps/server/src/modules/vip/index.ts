@@ -1,4 +1,4 @@
-import { VipPath } from "@meridian/contracts";
+import { SignMode, VipPath } from "@meridian/contracts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { route } from "../../platform/http/route.ts";
 import type { Platform } from "../../platform/platform.ts";
@@ -42,6 +42,7 @@ export function vipRoutes(api: FastifyInstance, platform: Platform): void {
   });
   route(api, {
     method: "POST",
+    sign: SignMode.PATH_TIME_TRACE_BODY,
     url: VipPath.RECOMPUTE,
     auth: admin,
     rateLimit: { limit: 6, windowMs: 60_000 },
