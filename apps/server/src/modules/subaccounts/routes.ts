@@ -12,6 +12,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../../platform/errors.ts";
 import { route } from "../../platform/http/route.ts";
+import { sameGuardAs } from "../../platform/http/route-table.ts";
 import { authOf, type RequestMeta, requireUser, setSessionCookies } from "../accounts/index.ts";
 import { deviceOf } from "../gateway-sign/routes.ts";
 import type { SubAccountsService } from "./service.ts";
@@ -22,9 +23,9 @@ function meta(request: FastifyRequest): RequestMeta {
 
 /** `/v1/user/sub/*`: thin handlers (auth -> validate -> service -> present). */
 export function subAccountRoutes(app: FastifyInstance, subs: SubAccountsService): void {
-  const auth = async (request: FastifyRequest, reply: FastifyReply) => {
+  const auth = sameGuardAs(async (request: FastifyRequest, reply: FastifyReply) => {
     await requireUser.call(app, request, reply);
-  };
+  }, requireUser);
   const user = (request: FastifyRequest) => authOf(request).user;
 
   route(app, { method: "GET", url: SubPath.LIST, auth, handler: ({ request }) => subs.list(user(request)) });

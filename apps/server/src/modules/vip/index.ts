@@ -1,6 +1,7 @@
 import { SignMode, VipPath } from "@meridian/contracts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { route } from "../../platform/http/route.ts";
+import { sameGuardAs } from "../../platform/http/route-table.ts";
 import type { Platform } from "../../platform/platform.ts";
 import { authOf, requireAdmin, requireUser } from "../accounts/index.ts";
 import { msToNextUtcMidnight, VipService } from "./service.ts";
@@ -28,12 +29,12 @@ function envInterval(): number | undefined {
 export function vipRoutes(api: FastifyInstance, platform: Platform): void {
   const service = new VipService({ db: platform.db, accounts: api.accounts.service, paper: api.paper });
   api.decorate("vip", service);
-  const user = async (request: FastifyRequest, reply: FastifyReply) => {
+  const user = sameGuardAs(async (request: FastifyRequest, reply: FastifyReply) => {
     await requireUser.call(api, request, reply);
-  };
-  const admin = async (request: FastifyRequest, reply: FastifyReply) => {
+  }, requireUser);
+  const admin = sameGuardAs(async (request: FastifyRequest, reply: FastifyReply) => {
     await requireAdmin.call(api, request, reply);
-  };
+  }, requireAdmin);
   route(api, {
     method: "GET",
     url: VipPath.DETAIL,
