@@ -184,6 +184,12 @@ export function Layout({ children }: { children: ReactNode }) {
       .finally(() => window.location.reload());
   };
 
+  const handleSwitchBack = () => {
+    void import("./features/subaccounts/sub-client.ts")
+      .then(({ switchBack }) => switchBack())
+      .finally(() => window.location.reload());
+  };
+
   const handleLanguageChange = (next: string) => {
     writeCookie(LOCALE_COOKIE, next, LOCALE_COOKIE_MAX_AGE_SECONDS);
     const params = new URLSearchParams(location.search);
@@ -253,6 +259,7 @@ export function Layout({ children }: { children: ReactNode }) {
               onThemeChange={setTheme}
               onLanguageChange={handleLanguageChange}
               onLogout={handleLogout}
+              onSwitchBack={handleSwitchBack}
             >
               {usesAntd ? (
                 <AntdGate>

@@ -31,6 +31,7 @@ export default [
     route("subaccount/setting/devices", "routes/subaccount-setting-devices.tsx"),
     route("subaccount/setting/history", "routes/subaccount-setting-history.tsx"),
     route("subaccount/setting/api", "routes/subaccount-setting-api.tsx"),
+    route("subaccount/manage", "routes/subaccount.manage.tsx"),
     route("airdrops", "routes/airdrops.tsx"),
     route("airdrops/list", "routes/airdrops-list.tsx"),
     route("airdrops/feed.xml", "routes/feed-airdrops.tsx"),

@@ -14,6 +14,7 @@ export * from "./market.ts";
 export * from "./same-origin-path.ts";
 export * from "./sign.ts";
 export * from "./simulation.ts";
+export * from "./subaccounts.ts";
 export * from "./system.ts";
 export * from "./tg-apps.ts";
 export * from "./tracking.ts";

@@ -12,9 +12,11 @@ import { marketRoutes } from "./market/index.ts";
 import { paperRoutes } from "./paper/index.ts";
 import { routes as seoRoutes } from "./seo/routes.ts";
 import { pageMetaSeed } from "./seo/seed.ts";
+import { subAccountsRoutes } from "./subaccounts/index.ts";
 import { routes as systemRoutes } from "./system/routes.ts";
 import { TG_APPS_STORED_HTML, tgAppsModule, tgAppsSeed } from "./tg-apps/index.ts";
 import { trackingRoutesModule } from "./tracking/index.ts";
+import { vipRoutes } from "./vip/index.ts";
 
 /**
  * Every module's `/v1` routes, registered in this order by `buildApp`. To add a module,
@@ -31,6 +33,9 @@ export const moduleRoutes: readonly ModuleRoutes[] = [
   futuresRoutes,
   // NOTE: margin after paper and futures (their writer, books and futures wallet).
   marginRoutes,
+  // NOTE: sub-accounts and VIP after margin (their transfers and figures use paper, futures, margin).
+  subAccountsRoutes,
+  vipRoutes,
   airdropsRoutes,
   seoRoutes,
   tgAppsModule,

@@ -11,5 +11,5 @@ export const loader = ({ params, context }: Route.LoaderArgs) => loadFeesPage(pa
 export const meta = ({ loaderData }: Route.MetaArgs) => feesPageMeta(loaderData);
 
 export default function Page({ loaderData }: Route.ComponentProps) {
-  return <VipDetailPage locale={loaderData.locale} level={loaderData.level} />;
+  return <VipDetailPage locale={loaderData.locale} level={loaderData.level} vip={loaderData.vip} />;
 }

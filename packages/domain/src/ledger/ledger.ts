@@ -52,6 +52,8 @@ export const EntryKind = {
   Reset: "reset",
   /** Between a user's own wallets (spot, futures, margin). Derivatives and margin kinds: see derivatives/. */
   Transfer: "transfer",
+  /** Between a master account and one of its sub-accounts, the same wallet type on both sides. */
+  SubTransfer: "sub-transfer",
   FuturesTrade: "futures-trade",
   Funding: "funding",
   Liquidation: "liquidation",
@@ -60,6 +62,27 @@ export const EntryKind = {
   Interest: "interest",
 } as const;
 export type EntryKind = (typeof EntryKind)[keyof typeof EntryKind];
+
+/**
+ * Moves `amount` of `asset` from one paper account's wallet to another's (a master and its
+ * sub-account; `from` and `to` are the same wallet type, e.g. both `user:<id>:available`).
+ */
+export function subTransferEntry(
+  from: LedgerAccount,
+  to: LedgerAccount,
+  asset: string,
+  amount: bigint,
+): JournalEntry {
+  if (amount <= 0n) throw new RangeError("transfer amount must be positive");
+  if (from === to) throw new RangeError("transfer between the same account");
+  return {
+    kind: EntryKind.SubTransfer,
+    postings: [
+      { account: from, asset, amount: -amount },
+      { account: to, asset, amount },
+    ],
+  };
+}
 
 export interface Posting {
   readonly account: LedgerAccount;

@@ -22,9 +22,11 @@ import {
 } from "./transport.ts";
 
 export { AppError } from "./errors.ts";
-export { authOf, readCookie } from "./guard.ts";
+export { authOf, readCookie, setSessionCookies } from "./guard.ts";
+export type { UserRow } from "./repo.ts";
 export type { ApiKeyDirectory } from "./routes.ts";
-export type { AuthContext } from "./service.ts";
+export { hashPassword } from "./secrets.ts";
+export type { AuthContext, RequestMeta } from "./service.ts";
 export { AccountsService } from "./service.ts";
 export type { MessageTransport, OutgoingMessage } from "./transport.ts";
 

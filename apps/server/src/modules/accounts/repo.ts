@@ -26,6 +26,8 @@ export interface UserRow {
   vip_level: number;
   user_type: number;
   parent_id: string | null;
+  /** A sub-account's label (set by its master); '' for other users. */
+  sub_label: string;
   open_otc: number;
   open_contract: number;
   open_gt_fees: number;
@@ -51,6 +53,8 @@ export interface SessionRow {
   device_alg: string | null;
   device_id: string | null;
   last_seen_at: number | null;
+  /** The master's user id when this session was made by switching into a sub-account. */
+  switched_from: string | null;
 }
 
 export interface ChallengeRow {
@@ -128,6 +132,7 @@ export interface NewSession {
   ip: string;
   userAgent: string;
   deviceId?: string | null;
+  switchedFrom?: string | null;
 }
 
 /** Data access for accounts: SQL only, no rules. */
@@ -341,8 +346,8 @@ export class AccountsRepo {
 
   async insertSession(s: NewSession): Promise<void> {
     await this.db.run(
-      `INSERT INTO sessions (token_hash, refresh_hash, user_id, created_at, expires_at, refresh_expires_at, device_key_id, device_public_key, device_alg, ip, user_agent, device_id, last_seen_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO sessions (token_hash, refresh_hash, user_id, created_at, expires_at, refresh_expires_at, device_key_id, device_public_key, device_alg, ip, user_agent, device_id, last_seen_at, switched_from)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       [
         s.tokenHash,
         s.refreshHash,
@@ -357,6 +362,7 @@ export class AccountsRepo {
         s.userAgent,
         s.deviceId ?? null,
         s.now,
+        s.switchedFrom ?? null,
       ],
     );
   }
@@ -515,5 +521,56 @@ export class AccountsRepo {
       "SELECT key_id, public_key, alg, user_id FROM user_devices WHERE user_hash = ? ORDER BY last_used_at DESC LIMIT 10",
       [userHash],
     );
+  }
+
+  // ---- sub-accounts and VIP (see modules/subaccounts, modules/vip) ------------------------
+
+  /** Inserts a sub-account of `parentId`; false when the virtual e-mail is taken. */
+  async insertSubUser(u: {
+    id: string;
+    email: string;
+    passwordHash: string;
+    parentId: string;
+    label: string;
+    now: number;
+  }): Promise<boolean> {
+    const res = await this.db.run(
+      `INSERT INTO users (id, email, password_hash, role, parent_id, sub_label, created_at, updated_at)
+       VALUES (?, ?, ?, 'user', ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+      [u.id, u.email, u.passwordHash, u.parentId, u.label, u.now, u.now],
+    );
+    return res.changes === 1;
+  }
+
+  subUsers(parentId: string): Promise<UserRow[]> {
+    return this.db.all<UserRow>("SELECT * FROM users WHERE parent_id = ? ORDER BY created_at, id", [
+      parentId,
+    ]);
+  }
+
+  async countSubUsers(parentId: string): Promise<number> {
+    const row = await this.db.get<{ n: number | string }>(
+      "SELECT COUNT(*) AS n FROM users WHERE parent_id = ?",
+      [parentId],
+    );
+    return Number(row?.n ?? 0);
+  }
+
+  async setSubLabel(id: string, label: string, now: number): Promise<void> {
+    return this.#userWrite(id, async () => {
+      await this.db.run("UPDATE users SET sub_label = ?, updated_at = ? WHERE id = ?", [label, now, id]);
+    });
+  }
+
+  /** Sets a user's VIP level; the remembered sessions are dropped, so fees follow on the next request. */
+  async setVipLevel(id: string, level: number, now: number): Promise<void> {
+    return this.#userWrite(id, async () => {
+      await this.db.run("UPDATE users SET vip_level = ?, updated_at = ? WHERE id = ? AND vip_level <> ?", [
+        level,
+        now,
+        id,
+        level,
+      ]);
+    });
   }
 }

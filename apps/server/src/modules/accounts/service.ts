@@ -379,7 +379,11 @@ export class AccountsService {
     return session;
   }
 
-  async #issueSession(userId: string, meta: RequestMeta): Promise<IssuedSession> {
+  async #issueSession(
+    userId: string,
+    meta: RequestMeta,
+    switchedFrom: string | null = null,
+  ): Promise<IssuedSession> {
     const token = newToken();
     const refreshToken = newToken();
     const now = this.#now();
@@ -396,6 +400,7 @@ export class AccountsService {
       ip: meta.ip,
       userAgent: meta.userAgent.slice(0, 512),
       deviceId: meta.deviceId ?? null,
+      switchedFrom,
     });
     if (meta.deviceId !== undefined && meta.deviceId !== null) {
       await this.securityRepo.seeDevice({
@@ -459,7 +464,23 @@ export class AccountsService {
       session.device_key_id !== null && session.device_public_key !== null && session.device_alg !== null
         ? { keyId: session.device_key_id, publicKey: session.device_public_key, alg: session.device_alg }
         : undefined;
-    return this.#issueSession(session.user_id, { ...meta, device });
+    return this.#issueSession(session.user_id, { ...meta, device }, session.switched_from);
+  }
+
+  /**
+   * Replaces the current session with one for `userId` (switching into a sub-account, or
+   * back to its master): the old session ends (`switched`), the new one binds the device
+   * key the encrypted switch request proved, and `switchedFrom` names the master while
+   * in a sub, so the way back needs no password.
+   */
+  async switchSession(
+    current: SessionRow,
+    userId: string,
+    switchedFrom: string | null,
+    meta: RequestMeta,
+  ): Promise<IssuedSession> {
+    await this.repo.revokeSession(current.token_hash, "switched", this.#now());
+    return this.#issueSession(userId, meta, switchedFrom);
   }
 
   async logout(token: string | undefined): Promise<void> {

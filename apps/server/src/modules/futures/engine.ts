@@ -31,6 +31,7 @@ import {
   RiskBook,
   requirePerp,
   settleFunding,
+  subTransferEntry,
 } from "@meridian/domain";
 import { AppError } from "../../platform/errors.ts";
 import type { PaperTx } from "../paper/index.ts";
@@ -280,6 +281,23 @@ export class FuturesEngine {
     const r = this.post(futuresTransferEntry(accountId, amount, direction === "IN"), accountId, null);
     if (r !== null) throw fail(FuturesCode.TRANSFER_EXCEEDS, "Not enough balance to transfer");
     this.syncWallet(accountId);
+  }
+
+  /** Futures wallet to futures wallet (a master and its sub-account), within what the source can spare. */
+  subTransfer(from: number, to: number, amount: bigint): void {
+    const max = minBig(this.available(from), this.wallet(from));
+    if (amount > max)
+      throw fail(FuturesCode.TRANSFER_EXCEEDS, "Transfer exceeds what the futures wallet can spare", {
+        max: (max > 0n ? max : 0n).toString(),
+      });
+    const r = this.post(
+      subTransferEntry(futuresWalletOf(from), futuresWalletOf(to), "USDT", amount),
+      from,
+      null,
+    );
+    if (r !== null) throw fail(FuturesCode.TRANSFER_EXCEEDS, "Not enough balance to transfer");
+    this.syncWallet(from);
+    this.syncWallet(to);
   }
 
   private locked(accountId: number, symbol?: string): boolean {

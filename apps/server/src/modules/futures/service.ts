@@ -25,7 +25,7 @@ import {
   toMinor,
 } from "@meridian/domain";
 import { AppError } from "../../platform/errors.ts";
-import type { PaperService } from "../paper/index.ts";
+import type { PaperService, PaperTx } from "../paper/index.ts";
 import type { PerpBook } from "./book.ts";
 import { type Changes, FuturesEngine } from "./engine.ts";
 import { MarkBoard } from "./marks.ts";
@@ -140,9 +140,9 @@ export class FuturesService {
     return () => this.listeners.delete(listener);
   }
 
-  private async exec<T>(fn: () => T): Promise<T> {
+  private async exec<T>(fn: (tx: PaperTx) => T): Promise<T> {
     const out = await this.paper.transact((tx) => {
-      const r = this.engine.run(tx, fn);
+      const r = this.engine.run(tx, () => fn(tx));
       const now = this.now();
       tx.write((db) => this.repo.write(db, r.writes, now));
       return r;
@@ -275,6 +275,17 @@ export class FuturesService {
       });
     await this.exec(() => this.engine.transfer(accountId, direction, minor));
     return this.account(accountId);
+  }
+
+  /**
+   * Futures wallet to futures wallet between a master and its sub-account; `record` adds
+   * the caller's rows to the same commit.
+   */
+  async subTransfer(from: number, to: number, amount: bigint, record: (tx: PaperTx) => void): Promise<void> {
+    await this.exec((tx) => {
+      this.engine.subTransfer(from, to, amount);
+      record(tx);
+    });
   }
 
   async adjustMargin(

@@ -43,6 +43,7 @@ import {
   pairUnits,
   priceToTicks,
   repay,
+  subTransferEntry,
   ticksToPrice,
   toMinor,
   walletTransferEntry,
@@ -605,6 +606,40 @@ export class MarginService {
       return id;
     });
     return { tranId };
+  }
+
+  /**
+   * Margin account to margin account of the same kind (cross, or the same isolated pair)
+   * between a master and its sub-account, within what the source may move out at its
+   * margin level; `record` adds the caller's rows to the same commit.
+   */
+  async subTransfer(
+    from: number,
+    to: number,
+    m: { mode: MarginAccountModeValue; symbol?: string; asset: string; amount: string },
+    record: (tx: PaperTx) => void,
+  ): Promise<bigint> {
+    const src = this.scope(from, m.mode, m.symbol);
+    const dst = this.scope(to, m.mode, m.symbol);
+    this.checkAsset(src, m.asset);
+    const amount = this.amountOf(m.asset, m.amount);
+    await this.exec((tx, w) => {
+      const max = maxTransferOut(this.accountOf(src, tx.ledger), m.asset, this.prices());
+      if (amount > max)
+        throw fail(MarginCode.TRANSFER_EXCEEDS, "Moving that much out would take the margin level below 2", {
+          max: maxAmount(m.asset, max > 0n ? max : 0n).amount,
+        });
+      this.post(
+        tx,
+        subTransferEntry(walletOf(src).available, walletOf(dst).available, m.asset, amount),
+        from,
+      );
+      this.record(w, src, "TRANSFER_OUT", m.asset, amount);
+      this.record(w, dst, "TRANSFER_IN", m.asset, amount);
+      this.openIsolated(dst, w);
+      record(tx);
+    });
+    return amount;
   }
 
   // ---- orders ---------------------------------------------------------------------------------

@@ -718,10 +718,11 @@ export class PaperEngine {
 
   // ---- commands ------------------------------------------------------------------------
 
-  activate(userId: string): AccountRow {
+  /** Opens a paper account with the initial balances (`empty`: none, a sub-account's, funded by its master). */
+  activate(userId: string, empty = false): AccountRow {
     const account: AccountRow = { id: ++this.ids.account, userId, createdAt: this.now() };
     this.batch.accounts.push(account);
-    this.mustPost(mintEntry(EntryKind.Activate, account.id, initialAmounts()), account.id, null);
+    if (!empty) this.mustPost(mintEntry(EntryKind.Activate, account.id, initialAmounts()), account.id, null);
     return account;
   }
 

@@ -396,8 +396,11 @@ export class PaperService {
 
   // ---- accounts ---------------------------------------------------------------------
 
-  /** The user's paper account, created with the initial balances on first use. */
-  async accountFor(userId: string): Promise<{ id: number; created: boolean }> {
+  /**
+   * The user's paper account, created with the initial balances on first use (`empty`:
+   * without them; sub-accounts open this way when made, funded by their master).
+   */
+  async accountFor(userId: string, empty = false): Promise<{ id: number; created: boolean }> {
     const known = this.accounts.get(userId);
     if (known !== undefined) return { id: known, created: false };
     const stored = await this.repo.accountOf(userId);
@@ -410,7 +413,7 @@ export class PaperService {
     const made = await this.submit(() => {
       const id = this.accounts.get(userId) ?? this.activating.get(userId)?.id;
       if (id !== undefined) return { id, created: false };
-      const row = this.engine.activate(userId);
+      const row = this.engine.activate(userId, empty);
       this.activating.set(userId, row);
       return { id: row.id, created: true };
     });

@@ -1,3 +1,4 @@
+import type { VipDetail } from "@meridian/contracts";
 import { localizePath } from "@meridian/contracts/locales";
 import { ppmToPercent, VIP_TIERS, vipTier } from "@meridian/domain";
 import { useTranslation } from "react-i18next";
@@ -97,6 +98,7 @@ export function VipIntroPage({ locale, level }: PageProps) {
           <li>{t("intro.how.volume")}</li>
           <li>{t("intro.how.balance")}</li>
           <li>{t("intro.how.review")}</li>
+          <li>{t("intro.how.paper")}</li>
         </ol>
         <h2>{t("fee.spotTitle")}</h2>
         <TierTable tiers={VIP_TIERS} current={level} />
@@ -105,8 +107,50 @@ export function VipIntroPage({ locale, level }: PageProps) {
   );
 }
 
-/** /vip/detail: the user's tier, what the next one asks, and every tier. */
-export function VipDetailPage({ locale, level }: PageProps) {
+/** The figures the daily review measures: 30-day volume and counted balance, and what the next tier lacks. */
+function VipProgress({ vip, locale }: { vip: VipDetail; locale: string }) {
+  const { t } = useTranslation("fees");
+  return (
+    <section className="fees-progress" data-testid="vip-progress">
+      <dl>
+        <div>
+          <dt>{t("detail.volume")}</dt>
+          <dd data-testid="vip-volume" dir="ltr">
+            {formatDecimal(vip.volume30d, 2)} USDT
+          </dd>
+        </div>
+        <div>
+          <dt>{t("detail.balance")}</dt>
+          <dd data-testid="vip-balance" dir="ltr">
+            {formatDecimal(vip.balance, 2)} USDT
+          </dd>
+        </div>
+        {vip.next ? (
+          <div>
+            <dt>{t("detail.needed", { level: vip.next.level })}</dt>
+            <dd data-testid="vip-needed">
+              {t("detail.neededBody", {
+                volume: formatDecimal(vip.next.volumeNeeded, 0),
+                balance: formatDecimal(vip.next.balanceNeeded, 0),
+              })}
+            </dd>
+          </div>
+        ) : null}
+      </dl>
+      <p className="fees-review">
+        {vip.computedAt === null
+          ? t("detail.notReviewed")
+          : t("detail.reviewed", {
+              time: new Date(vip.computedAt).toLocaleString(locale, { timeZone: "UTC" }),
+            })}{" "}
+        {t("detail.paperNote")}
+      </p>
+    </section>
+  );
+}
+
+/** /vip/detail: the user's tier, the figures so far, what the next one asks, and every tier. */
+export function VipDetailPage({ locale, level, vip }: PageProps & { vip?: VipDetail | null }) {
   const { t } = useTranslation("fees");
   const next = level === null || level >= 9 ? null : vipTier(level + 1);
   return (
@@ -122,6 +166,7 @@ export function VipDetailPage({ locale, level }: PageProps) {
         ) : (
           <>
             <CurrentTier level={level} />
+            {vip ? <VipProgress vip={vip} locale={locale} /> : null}
             {next ? (
               <section className="fees-next" data-testid="next-tier">
                 <h2>{t("detail.nextTitle", { level: next.level })}</h2>

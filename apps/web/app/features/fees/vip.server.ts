@@ -1,4 +1,4 @@
-import type { UserInfoResponse } from "@meridian/contracts";
+import type { UserInfoResponse, VipDetail } from "@meridian/contracts";
 import { isSuccessCode } from "@meridian/contracts";
 import type { RouterContextProvider } from "react-router";
 import { localeFromParams } from "../../i18n/locale-routing.ts";
@@ -23,6 +23,20 @@ export async function loadVipLevel(
   }
 }
 
+/** The logged-in visitor's VIP standing (`/v1/vip/detail`, in-process), or null. */
+export async function loadVipDetail(
+  context: Readonly<RouterContextProvider> | undefined,
+): Promise<VipDetail | null> {
+  const server = readServerContext(context);
+  if (!server) return null;
+  try {
+    const answer = await server.api<VipDetail | null>("/v1/vip/detail", { method: "GET" });
+    return isSuccessCode(answer.code) ? answer.data : null;
+  } catch {
+    return null;
+  }
+}
+
 type FeesMetaKey = "fee" | "intro" | "detail";
 
 /**
@@ -38,10 +52,13 @@ export async function loadFeesPage(
   const i18n = loadI18n(locale, ["fees"]);
   const meta = (i18n.bundles.fees as { meta?: Record<string, { title?: string; description?: string }> })
     .meta?.[metaKey];
+  const level = await loadVipLevel(context);
   return {
     locale,
     i18n,
-    level: await loadVipLevel(context),
+    level,
+    // only /vip/detail shows the figures; the other pages need the level alone
+    vip: metaKey === "detail" && level !== null ? await loadVipDetail(context) : null,
     title: meta?.title ?? "Meridian",
     description: meta?.description ?? "",
   };

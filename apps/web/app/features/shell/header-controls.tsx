@@ -91,9 +91,19 @@ export function AuthButtons({
   user,
   onNavigate,
   onLogout,
-}: Pick<ShellProps, "locale" | "user" | "onNavigate" | "onLogout">) {
+  onSwitchBack,
+}: Pick<ShellProps, "locale" | "user" | "onNavigate" | "onLogout" | "onSwitchBack">) {
   const { t } = useTranslation("shell");
-  if (user) return <UserMenu locale={locale} user={user} onNavigate={onNavigate} onLogout={onLogout} />;
+  if (user)
+    return (
+      <UserMenu
+        locale={locale}
+        user={user}
+        onNavigate={onNavigate}
+        onLogout={onLogout}
+        onSwitchBack={onSwitchBack}
+      />
+    );
   return (
     <div className="shell-auth">
       <ShellLink

@@ -93,7 +93,13 @@ export function Header(props: ShellProps) {
             <FiatPicker />
             <ThemeToggle theme={props.theme} onThemeChange={props.onThemeChange} />
           </div>
-          <AuthButtons locale={locale} user={props.user} onNavigate={onNavigate} onLogout={props.onLogout} />
+          <AuthButtons
+            locale={locale}
+            user={props.user}
+            onNavigate={onNavigate}
+            onLogout={props.onLogout}
+            onSwitchBack={props.onSwitchBack}
+          />
           <button
             type="button"
             className="shell-icon-button shell-menu-button"

@@ -62,6 +62,7 @@ export function MobileMenu({ open, onClose, ...props }: MobileMenuProps) {
           user={props.user}
           onNavigate={navigate}
           onLogout={props.onLogout}
+          onSwitchBack={props.onSwitchBack}
         />
       </Drawer>
     </AntdConfig>

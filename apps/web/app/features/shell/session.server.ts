@@ -4,7 +4,13 @@ import type { ServerContext } from "../../server-context.ts";
 import type { ShellUser } from "./types.ts";
 
 interface UserInfoAnswer {
-  userInfo?: { userId?: unknown; nickName?: unknown; userName?: unknown; loginName?: unknown } | null;
+  userInfo?: {
+    userId?: unknown;
+    nickName?: unknown;
+    userName?: unknown;
+    loginName?: unknown;
+    subAccount?: unknown;
+  } | null;
   userName?: unknown;
   loginName?: unknown;
 }
@@ -39,6 +45,7 @@ export async function loadShellUser(
       nickName: str(info?.nickName),
       userName: str(info?.userName) ?? str(answer.data?.userName),
       loginName: str(info?.loginName) ?? str(answer.data?.loginName),
+      ...(info?.subAccount === true ? { subAccount: true } : {}),
     };
   } catch {
     return undefined;

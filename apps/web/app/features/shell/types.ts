@@ -23,6 +23,8 @@ export interface ShellUser {
   nickName?: string;
   userName?: string;
   loginName?: string;
+  /** True while the session is switched into a sub-account (user record `subAccount`). */
+  subAccount?: boolean;
 }
 
 /**
@@ -41,6 +43,8 @@ export interface ShellProps {
   onLanguageChange: (locale: string) => void;
   /** Log the visitor out (the host calls its account client, then reloads); without it the user menu has no logout. */
   onLogout?: (() => void) | undefined;
+  /** Switch from a sub-account back to its master (the host calls its account client, then reloads). */
+  onSwitchBack?: (() => void) | undefined;
 }
 
 export function displayUserName(user: ShellUser): string {

@@ -10,7 +10,14 @@ const i18n = createI18n({
   lng: "en",
   bundles: {
     shell: {
-      header: { account: "Signed in as {{name}}", overview: "Account overview", logout: "Log out" },
+      header: {
+        account: "Signed in as {{name}}",
+        overview: "Account overview",
+        logout: "Log out",
+        subAccounts: "Sub-accounts",
+        switchBack: "Back to main account",
+        inSub: "Sub-account",
+      },
       nav: { assets: "Assets" },
     },
   },
@@ -52,7 +59,9 @@ describe("UserMenu", () => {
     expect([...host.querySelectorAll("a")].map((a) => a.getAttribute("href"))).toEqual([
       "/ja/account/overview",
       "/ja/asset",
+      "/ja/subaccount/manage",
     ]);
+    expect(host.querySelector("[data-testid=in-sub-account]")).toBeNull();
     if (details) details.open = true;
     act(() => host.querySelector<HTMLButtonElement>("[data-testid=logout]")?.click());
     expect(onLogout).toHaveBeenCalledOnce();
@@ -70,6 +79,20 @@ describe("UserMenu", () => {
     const details = host.querySelector("details");
     if (details) details.open = true;
     act(() => document.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape" })));
+    expect(details?.open).toBe(false);
+  });
+
+  it("inside a sub-account: marks it and offers the way back instead of the sub-account page", () => {
+    const onSwitchBack = vi.fn();
+    render({ user: { ...user, subAccount: true }, onSwitchBack });
+    expect(host.querySelector("[data-testid=in-sub-account]")?.textContent).toBe("Sub-account");
+    expect([...host.querySelectorAll("a")].map((a) => a.getAttribute("href"))).not.toContain(
+      "/ja/subaccount/manage",
+    );
+    const details = host.querySelector("details");
+    if (details) details.open = true;
+    act(() => host.querySelector<HTMLButtonElement>("[data-testid=switch-back]")?.click());
+    expect(onSwitchBack).toHaveBeenCalledOnce();
     expect(details?.open).toBe(false);
   });
 });

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { ShellLink } from "./shell-link.tsx";
 import { displayUserName, type NavKey, type ShellProps, type ShellUser } from "./types.ts";
 
-interface UserMenuProps extends Pick<ShellProps, "locale" | "onNavigate" | "onLogout"> {
+interface UserMenuProps extends Pick<ShellProps, "locale" | "onNavigate" | "onLogout" | "onSwitchBack"> {
   user: ShellUser;
 }
 
@@ -14,7 +14,7 @@ interface UserMenuProps extends Pick<ShellProps, "locale" | "onNavigate" | "onLo
  */
 
 /** The logged-in visitor's menu: account overview, assets and, when the host handles it, log out. */
-export function UserMenu({ locale, user, onNavigate, onLogout }: UserMenuProps) {
+export function UserMenu({ locale, user, onNavigate, onLogout, onSwitchBack }: UserMenuProps) {
   const { t } = useTranslation("shell");
   const ref = useRef<HTMLDetailsElement>(null);
   const name = displayUserName(user);
@@ -52,6 +52,11 @@ export function UserMenu({ locale, user, onNavigate, onLogout }: UserMenuProps) 
           {name.slice(0, 1).toUpperCase()}
         </span>
         <span className="shell-user-name">{name}</span>
+        {user.subAccount ? (
+          <span className="shell-user-sub" data-testid="in-sub-account">
+            {t("header.inSub")}
+          </span>
+        ) : null}
       </summary>
       <ul className="shell-user-menu-list">
         <li>
@@ -64,6 +69,32 @@ export function UserMenu({ locale, user, onNavigate, onLogout }: UserMenuProps) 
             {t("nav.assets")}
           </ShellLink>
         </li>
+        {user.subAccount ? (
+          onSwitchBack ? (
+            <li>
+              <button
+                type="button"
+                data-testid="switch-back"
+                onClick={() => {
+                  if (ref.current) ref.current.open = false;
+                  onSwitchBack();
+                }}
+              >
+                {t("header.switchBack")}
+              </button>
+            </li>
+          ) : null
+        ) : (
+          <li>
+            <ShellLink
+              href={localizePath(locale, "/subaccount/manage")}
+              navKey="account"
+              onNavigate={navigate}
+            >
+              {t("header.subAccounts")}
+            </ShellLink>
+          </li>
+        )}
         {onLogout ? (
           <li>
             <button

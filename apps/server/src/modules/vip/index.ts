@@ -1,0 +1,67 @@
+import { SignMode, VipPath } from "@meridian/contracts";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { route } from "../../platform/http/route.ts";
+import { sameGuardAs } from "../../platform/http/route-table.ts";
+import type { Platform } from "../../platform/platform.ts";
+import { authOf, requireAdmin, requireUser } from "../accounts/index.ts";
+import { msToNextUtcMidnight, VipService } from "./service.ts";
+
+export { msToNextUtcMidnight, VIP_WINDOW_MS, VipService } from "./service.ts";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Set by `vipRoutes`: the VIP job and detail. */
+    vip: VipService;
+  }
+}
+
+/** `VIP_JOB_INTERVAL_MS` (at least 10 s) runs the job that often instead of daily at 00:00 UTC (demos). */
+function envInterval(): number | undefined {
+  const v = Number(process.env.VIP_JOB_INTERVAL_MS);
+  return Number.isInteger(v) && v >= 10_000 ? v : undefined;
+}
+
+/**
+ * VIP levels (`src/modules/index.ts`, after paper, futures and margin): `GET /v1/vip/detail`
+ * for the logged-in user, `POST /v1/admin/vip/recompute` for administrators, and the job
+ * daily at 00:00 UTC.
+ */
+export function vipRoutes(api: FastifyInstance, platform: Platform): void {
+  const service = new VipService({ db: platform.db, accounts: api.accounts.service, paper: api.paper });
+  api.decorate("vip", service);
+  const user = sameGuardAs(async (request: FastifyRequest, reply: FastifyReply) => {
+    await requireUser.call(api, request, reply);
+  }, requireUser);
+  const admin = sameGuardAs(async (request: FastifyRequest, reply: FastifyReply) => {
+    await requireAdmin.call(api, request, reply);
+  }, requireAdmin);
+  route(api, {
+    method: "GET",
+    url: VipPath.DETAIL,
+    auth: user,
+    handler: ({ request }) => service.detail(authOf(request).user),
+  });
+  route(api, {
+    method: "POST",
+    sign: SignMode.PATH_TIME_TRACE_BODY,
+    url: VipPath.RECOMPUTE,
+    auth: admin,
+    rateLimit: { limit: 6, windowMs: 60_000 },
+    handler: () => service.recompute(),
+  });
+
+  let timer: NodeJS.Timeout | undefined;
+  const interval = envInterval();
+  const run = () => {
+    service.recompute().catch((err: unknown) => api.log.error({ err }, "VIP job failed"));
+    timer = setTimeout(run, interval ?? msToNextUtcMidnight(Date.now()));
+    timer.unref();
+  };
+  api.addHook("onReady", async () => {
+    timer = setTimeout(run, interval ?? msToNextUtcMidnight(Date.now()));
+    timer.unref();
+  });
+  api.addHook("onClose", async () => {
+    if (timer !== undefined) clearTimeout(timer);
+  });
+}

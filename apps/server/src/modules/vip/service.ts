@@ -1,0 +1,191 @@
+import type { VipDetail, VipRecomputeResult } from "@meridian/contracts";
+import { fromMinor, perpContract, ppmToPercent, tierFor, VIP_TIERS, vipTier } from "@meridian/domain";
+import type { Db, SqlValue } from "../../platform/db/types.ts";
+import type { AccountsService, UserRow } from "../accounts/index.ts";
+import type { PaperService } from "../paper/index.ts";
+import { usdtPrices, usdtValue } from "../subaccounts/index.ts";
+
+export const VIP_WINDOW_MS = 30 * 24 * 60 * 60_000;
+const USDT_SCALE = 10n ** 8n;
+
+/** USDT minor units per account group (a master and its subs). */
+interface Figures {
+  volume: bigint;
+  balance: bigint;
+}
+
+const big = (v: unknown): bigint =>
+  v === null || v === undefined ? 0n : BigInt(String(v).split(".")[0] ?? "0");
+
+export interface VipDeps {
+  db: Db;
+  accounts: AccountsService;
+  paper: PaperService;
+  now?: () => number;
+}
+
+/**
+ * Moving VIP levels. The job measures, per master account (its sub-accounts counted with
+ * it, as exchanges do), the 30-day paper trading volume (spot, margin and futures fills,
+ * in USDT) and the balance (every paper wallet at the last prices, less margin debts and
+ * less the paper money minted into it), takes the tier of the table on /vip/vipIntroduce that either figure
+ * reaches, and sets `vipLevel` on the master and its subs. Spot and margin fees are read
+ * from `vipLevel` at each order, so they follow at once.
+ *
+ * NOTE: reads the paper, futures and margin tables by SQL (a reporting query over
+ * committed rows), never their repositories.
+ */
+export class VipService {
+  readonly #d: VipDeps;
+  readonly #now: () => number;
+
+  constructor(deps: VipDeps) {
+    this.#d = deps;
+    this.#now = deps.now ?? Date.now;
+  }
+
+  /** Figures per master user id; `only` limits them to one master's group. */
+  async measure(only?: string): Promise<Map<string, Figures>> {
+    const db = this.#d.db;
+    const since = this.#now() - VIP_WINDOW_MS;
+    const prices = usdtPrices(this.#d.paper.venue);
+    const groupFilter = only === undefined ? "" : " AND (u.id = ? OR u.parent_id = ?)";
+    const groupParams: SqlValue[] = only === undefined ? [] : [only, only];
+    const owners = await db.all<{ account_id: number | string; master: string }>(
+      `SELECT p.id AS account_id, COALESCE(u.parent_id, u.id) AS master
+       FROM paper_accounts p JOIN users u ON u.id = p.user_id WHERE 1 = 1${groupFilter}`,
+      groupParams,
+    );
+    const masterOf = new Map<number, string>();
+    for (const o of owners) masterOf.set(Number(o.account_id), o.master);
+    const out = new Map<string, Figures>();
+    const add = (accountId: number, key: "volume" | "balance", v: bigint) => {
+      const master = masterOf.get(accountId);
+      if (master === undefined || v === 0n) return;
+      const f = out.get(master) ?? { volume: 0n, balance: 0n };
+      f[key] += v;
+      out.set(master, f);
+    };
+    const ids = [...masterOf.keys()];
+    if (ids.length === 0) return out;
+    const inIds = only === undefined ? "" : ` AND account_id IN (${ids.map(() => "?").join(", ")})`;
+    const spot = await db.all<{ account_id: number | string; symbol: string; q: unknown }>(
+      `SELECT account_id, symbol, SUM(quote) AS q FROM paper_trades WHERE created_at >= ?${inIds} GROUP BY account_id, symbol`,
+      [since, ...(only === undefined ? [] : ids)],
+    );
+    for (const r of spot) {
+      const quote = this.#d.paper.venue.spec(r.symbol)?.quote;
+      if (quote !== undefined) add(Number(r.account_id), "volume", usdtValue(prices, quote, big(r.q)));
+    }
+    const futures = await db.all<{ account_id: number | string; symbol: string; n: unknown }>(
+      `SELECT account_id, symbol, SUM(price_ticks * qty_lots) AS n FROM futures_trades WHERE created_at >= ?${inIds} GROUP BY account_id, symbol`,
+      [since, ...(only === undefined ? [] : ids)],
+    );
+    for (const r of futures) {
+      const c = perpContract(r.symbol);
+      if (c !== undefined) add(Number(r.account_id), "volume", big(r.n) * c.minorPerTickLot);
+    }
+    const balances = await db.all<{ account: string; asset: string; amount: unknown }>(
+      "SELECT account, asset, amount FROM paper_balances WHERE account LIKE 'user:%'",
+    );
+    for (const b of balances) {
+      const id = Number(b.account.split(":")[1]);
+      if (Number.isInteger(id) && masterOf.has(id))
+        add(id, "balance", usdtValue(prices, b.asset, big(b.amount)));
+    }
+    // Paper money is free: what was minted into an account (its grant, top-ups, resets;
+    // a reset's burn counts as money given back) is not "balance", or every new account
+    // would start at VIP 2. So the balance is what the group holds beyond that.
+    const minted = await db.all<{ account: string; asset: string; amount: unknown }>(
+      `SELECT pp.account, pp.asset, SUM(pp.amount) AS amount
+       FROM paper_postings pp JOIN paper_journal j ON j.id = pp.entry_id
+       WHERE j.kind IN ('activate', 'topup', 'reset') AND pp.account LIKE 'user:%'
+       GROUP BY pp.account, pp.asset`,
+    );
+    for (const m of minted) {
+      const id = Number(m.account.split(":")[1]);
+      if (Number.isInteger(id) && masterOf.has(id))
+        add(id, "balance", -usdtValue(prices, m.asset, big(m.amount)));
+    }
+    const loans = await db.all<{ account_id: number | string; asset: string; owed: unknown }>(
+      "SELECT account_id, asset, principal + interest AS owed FROM margin_loans",
+    );
+    for (const l of loans) {
+      const id = Number(l.account_id);
+      if (masterOf.has(id)) add(id, "balance", -usdtValue(prices, l.asset, big(l.owed)));
+    }
+    return out;
+  }
+
+  /** The daily job: every master's level from its figures, applied to it and its subs. */
+  async recompute(): Promise<VipRecomputeResult> {
+    const figures = await this.measure();
+    const repo = this.#d.accounts.repo;
+    const users = await this.#d.db.all<{ id: string; parent_id: string | null; vip_level: number }>(
+      "SELECT id, parent_id, vip_level FROM users",
+    );
+    const now = this.#now();
+    let changed = 0;
+    const masters = users.filter((u) => u.parent_id === null);
+    for (const m of masters) {
+      const f = figures.get(m.id) ?? { volume: 0n, balance: 0n };
+      const level = tierFor(f.volume / USDT_SCALE, f.balance > 0n ? f.balance / USDT_SCALE : 0n).level;
+      await this.#d.db.run(
+        `INSERT INTO vip_status (user_id, level, volume_30d, balance, computed_at) VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT (user_id) DO UPDATE SET level = excluded.level, volume_30d = excluded.volume_30d,
+           balance = excluded.balance, computed_at = excluded.computed_at`,
+        [m.id, level, f.volume, f.balance, now],
+      );
+      for (const u of users) {
+        if ((u.id === m.id || u.parent_id === m.id) && Number(u.vip_level) !== level) {
+          await repo.setVipLevel(u.id, level, now);
+          changed += 1;
+        }
+      }
+    }
+    return { accounts: masters.length, changed };
+  }
+
+  /** What `/vip/detail` shows: the level in force, the figures so far (live) and the next tier. */
+  async detail(user: UserRow): Promise<VipDetail> {
+    const master = user.parent_id ?? user.id;
+    const f = (await this.measure(master)).get(master) ?? { volume: 0n, balance: 0n };
+    const status = await this.#d.db.get<{ computed_at: number | string }>(
+      "SELECT computed_at FROM vip_status WHERE user_id = ?",
+      [master],
+    );
+    const level = user.vip_level;
+    const tier = vipTier(level);
+    const next = VIP_TIERS.find((t) => t.level === level + 1);
+    const volumeWhole = f.volume / USDT_SCALE;
+    const balanceWhole = f.balance > 0n ? f.balance / USDT_SCALE : 0n;
+    const need = (min: string, have: bigint) => {
+      const d = BigInt(min) - have;
+      return (d > 0n ? d : 0n).toString();
+    };
+    return {
+      level,
+      volume30d: fromMinor("USDT", f.volume),
+      balance: fromMinor("USDT", f.balance > 0n ? f.balance : 0n),
+      computedAt: status === undefined ? null : Number(status.computed_at),
+      next:
+        next === undefined
+          ? null
+          : {
+              level: next.level,
+              minVolume30d: next.minVolume30d,
+              minBalance: next.minBalance,
+              volumeNeeded: need(next.minVolume30d, volumeWhole),
+              balanceNeeded: need(next.minBalance, balanceWhole),
+            },
+      makerRate: ppmToPercent(tier.makerPpm),
+      takerRate: ppmToPercent(tier.takerPpm),
+    };
+  }
+}
+
+/** Milliseconds from `now` to the next 00:00 UTC. */
+export function msToNextUtcMidnight(now: number): number {
+  const d = new Date(now);
+  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + 1) - now;
+}
