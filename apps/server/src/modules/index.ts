@@ -7,6 +7,7 @@ import { futuresRoutes } from "./futures/index.ts";
 import { marginRoutes } from "./margin/index.ts";
 import { marketRoutes } from "./market/index.ts";
 import { paperRoutes } from "./paper/index.ts";
+import { porRoutes } from "./por/index.ts";
 import { routes as seoRoutes } from "./seo/routes.ts";
 import { pageMetaSeed } from "./seo/seed.ts";
 import { routes as systemRoutes } from "./system/routes.ts";
@@ -28,6 +29,8 @@ export const moduleRoutes: readonly ModuleRoutes[] = [
   futuresRoutes,
   // NOTE: margin after paper and futures (their writer, books and futures wallet).
   marginRoutes,
+  // NOTE: after paper and margin: reads the ledger's user and system accounts.
+  porRoutes,
   airdropsRoutes,
   seoRoutes,
   tgAppsModule,

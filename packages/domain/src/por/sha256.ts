@@ -18,9 +18,23 @@ const K = new Uint32Array([
 
 const rotr = (x: number, n: number) => (x >>> n) | (x << (32 - n));
 
+/** UTF-8 bytes of a string (lone surrogates as U+FFFD, as TextEncoder does; domain code has no DOM lib). */
+function utf8(text: string): Uint8Array {
+  const out: number[] = [];
+  for (const ch of text) {
+    let c = ch.codePointAt(0) ?? 0xfffd;
+    if (c >= 0xd800 && c <= 0xdfff) c = 0xfffd;
+    if (c < 0x80) out.push(c);
+    else if (c < 0x800) out.push(0xc0 | (c >> 6), 0x80 | (c & 63));
+    else if (c < 0x10000) out.push(0xe0 | (c >> 12), 0x80 | ((c >> 6) & 63), 0x80 | (c & 63));
+    else out.push(0xf0 | (c >> 18), 0x80 | ((c >> 12) & 63), 0x80 | ((c >> 6) & 63), 0x80 | (c & 63));
+  }
+  return Uint8Array.from(out);
+}
+
 /** SHA-256 of `text` (UTF-8) as 64 lower-case hex characters. */
 export function sha256Hex(text: string): string {
-  const data = new TextEncoder().encode(text);
+  const data = utf8(text);
   const bitLength = data.length * 8;
   const padded = new Uint8Array((((data.length + 9 + 63) >> 6) << 6) >>> 0);
   padded.set(data);

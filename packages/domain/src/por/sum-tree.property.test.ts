@@ -30,7 +30,7 @@ const bump = (s: string, by: bigint) => String(BigInt(s) + by);
 describe("sha256Hex", () => {
   it("matches node:crypto on any text", () => {
     fc.assert(
-      fc.property(fc.string({ unit: "grapheme", maxLength: 300 }), (s) => sha256Hex(s) === nodeSha(s)),
+      fc.property(fc.string({ unit: "binary", maxLength: 300 }), (s) => sha256Hex(s) === nodeSha(s)),
     );
     expect(sha256Hex("")).toBe("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
     expect(sha256Hex("a".repeat(1000))).toBe(nodeSha("a".repeat(1000)));
