@@ -245,3 +245,16 @@ describe.each(targets)("issue-19 pages on $name", (target) => {
     expect(failed.stdout).toContain("FAILED");
   });
 });
+
+describe("the pure SHA-256 of the verifier", () => {
+  it("equals node:crypto's on any text", async () => {
+    const { createHash } = await import("node:crypto");
+    const { sha256Hex } = await import("@meridian/domain");
+    const fc = (await import("fast-check")).default;
+    fc.assert(
+      fc.property(fc.string({ unit: "binary", maxLength: 300 }), (s) => {
+        expect(sha256Hex(s)).toBe(createHash("sha256").update(s).digest("hex"));
+      }),
+    );
+  });
+});
