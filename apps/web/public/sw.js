@@ -2,7 +2,8 @@
  * Meridian's service worker (registered from /download and by the installed app; see
  * docs/download.md). Offline it serves:
  * - pages: network first; each public page that loads is kept, and offline the kept copy
- *   of that URL answers, else the kept download page (the offline shell);
+ *   of that URL answers, else a redirect to the kept download page (the offline shell;
+ *   a redirect, not its HTML under another URL, which the router could not hydrate);
  * - /assets/*: the build's hashed files, cache first (a name never changes content);
  * - market data (/v1/market/*): network first, so the last prices show offline.
  * Private answers (Cache-Control private or no-store: a logged-in user's pages) and every
@@ -12,7 +13,6 @@ const VERSION = "meridian-v1";
 const PAGES = `${VERSION}-pages`;
 const ASSETS = `${VERSION}-assets`;
 const MARKET = `${VERSION}-market`;
-const SHELL_KEY = "/__offline-shell";
 
 self.addEventListener("install", () => self.skipWaiting());
 
@@ -66,7 +66,7 @@ self.addEventListener("fetch", (event) => {
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
   if (request.mode === "navigate") {
-    event.respondWith(networkFirst(request, PAGES, SHELL_KEY));
+    event.respondWith(networkFirst(request, PAGES, true));
   } else if (url.pathname.startsWith("/assets/") || url.pathname.startsWith("/icons/")) {
     event.respondWith(cacheFirst(request));
   } else if (url.pathname.startsWith("/v1/market/")) {

@@ -1,7 +1,7 @@
 /**
  * What the pair information page (/trade-info) says about each listed coin beyond the
  * market data: its links and its supply cap. Descriptions are translations
- * (`pages:tradeInfo.coins.<BASE>`). Links are the projects' own sites.
+ * (namespace `coins`, keyed by the base asset). Links are the projects' own sites.
  */
 export interface CoinFacts {
   website: string;

@@ -61,7 +61,7 @@ export async function loadTradeInfo(
   ]);
   const info = symbols?.find((s) => s.symbol === symbol);
   if (symbols !== null && info === undefined) throw data(null, { status: 404 });
-  const i18n = loadI18n(locale, ["pages", "trade"]);
+  const i18n = loadI18n(locale, ["pages", "coins", "trade"]);
   const meta =
     (i18n.bundles.pages as { tradeInfo?: { meta?: string } }).tradeInfo?.meta ?? "{{name}} ({{base}})";
   return {

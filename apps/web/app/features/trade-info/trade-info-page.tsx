@@ -51,6 +51,7 @@ export function TradeInfoPage({
   perpetuals,
 }: TradeInfoProps) {
   const { t } = useTranslation("pages");
+  const { t: tc } = useTranslation("coins");
   const mounted = useMounted();
   const base = info?.base ?? symbol;
   const facts = COIN_FACTS[base];
@@ -151,7 +152,7 @@ export function TradeInfoPage({
 
       <section aria-labelledby="tinfo-about">
         <h2 id="tinfo-about">{t("tradeInfo.about", { name: info?.name ?? base })}</h2>
-        <p data-testid="trade-info-description">{t(`tradeInfo.coins.${base}`, { defaultValue: "" })}</p>
+        <p data-testid="trade-info-description">{tc(base, { defaultValue: "" })}</p>
         {facts ? (
           <>
             <p className="tinfo-note">{t("tradeInfo.launched", { year: String(facts.launched) })}</p>
