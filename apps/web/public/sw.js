@@ -2,8 +2,8 @@
  * Meridian's service worker (registered from /download and by the installed app; see
  * docs/download.md). Offline it serves:
  * - pages: network first; each public page that loads is kept, and offline the kept copy
- *   of that URL answers, else a redirect to the kept download page (the offline shell;
- *   a redirect, not its HTML under another URL, which the router could not hydrate);
+ *   of that URL answers, else a small offline page linking the kept pages (plain HTML:
+ *   another page's HTML under this URL would not hydrate);
  * - /assets/*: the build's hashed files, cache first (a name never changes content);
  * - market data (/v1/market/*): network first, so the last prices show offline.
  * Private answers (Cache-Control private or no-store: a logged-in user's pages) and every

@@ -1,5 +1,3 @@
-import type { PorProof } from "@meridian/domain";
-
 /** Proof of reserves (/proof-of-reserves): docs/proof-of-reserves.md. */
 export const PorPath = {
   /** Public: the latest snapshot (null before the first). */
@@ -38,6 +36,22 @@ export interface PorSummary {
   assets: string[];
   reserves: PorReserve[];
   trigger: "daily" | "admin" | "start";
+}
+
+/**
+ * A user's proof as sent (the wire form of `PorProof` in packages/domain/src/por, which
+ * builds and verifies it): amounts are integers in minor units, as strings.
+ */
+export interface PorProof {
+  readonly scheme: "meridian-por-v1";
+  readonly assets: readonly string[];
+  readonly leaf: { readonly index: number; readonly nonce: string; readonly balances: readonly string[] };
+  readonly path: readonly {
+    readonly side: "L" | "R";
+    readonly hash: string;
+    readonly balances: readonly string[];
+  }[];
+  readonly root: { readonly hash: string; readonly balances: readonly string[]; readonly height: number };
 }
 
 export interface PorProofView {
