@@ -21,6 +21,8 @@ const allowErrors = ["get user info error", "hydrated but some attributes", "Fai
 const EMAIL = `trader${Date.now()}@example.com`;
 const PASSWORD = "e2e-password-123";
 const PHONE = { width: 390, height: 844 };
+/** Marks progress in the log, so a time-out on a loaded machine says where it stood. */
+const step = (name: string) => console.log(`[account-records] ${new Date().toISOString()} ${name}`);
 const textOf = async (page: Page, testId: string) =>
   ((await page.getByTestId(testId).first().textContent()) ?? "").trim();
 
@@ -166,6 +168,7 @@ test("a trader's movements, contract records and proof of reserves", { timeout: 
   });
 
   // /transac: every kind of movement, then filtered, then exported.
+  step("transac");
   await page.reload();
   const rows = page.getByTestId("transac-lines").locator("tr[data-type]");
   await expect.poll(() => rows.count(), { timeout: 15_000 }).toBeGreaterThan(6);
@@ -191,6 +194,7 @@ test("a trader's movements, contract records and proof of reserves", { timeout: 
   await expect.poll(() => rows.count()).toBe(2);
 
   // /order/mcp: the orders, one opened with its fills.
+  step("order/mcp");
   await page.goto(`${run.server.url}/order/mcp`);
   const orders = page.getByTestId("mcp-orders").locator("tr[data-order-id]");
   await expect.poll(() => orders.count(), { timeout: 15_000 }).toBe(2);
@@ -203,6 +207,7 @@ test("a trader's movements, contract records and proof of reserves", { timeout: 
   expect(opened.id).toBeLessThan(closed.id);
 
   // /record/mcp: orders, trades, funding, position history.
+  step("record/mcp");
   await page.goto(`${run.server.url}/record/mcp?tab=positions`);
   const pos = page.getByTestId("mcp-positions").locator("tr[data-direction]");
   await expect.poll(() => pos.count(), { timeout: 15_000 }).toBe(1);
@@ -213,6 +218,7 @@ test("a trader's movements, contract records and proof of reserves", { timeout: 
   await page.getByTestId("mcp-funding").waitFor();
 
   // /proof-of-reserves: the administrator takes a snapshot; the trader's leaf verifies.
+  step("proof-of-reserves");
   await page.goto(`${run.server.url}/proof-of-reserves`);
   await page.getByTestId("por-build").click();
   await page.getByTestId("por-my-proof").waitFor({ timeout: 20_000 });
@@ -226,6 +232,7 @@ test("a trader's movements, contract records and proof of reserves", { timeout: 
   expect(script).toContain("function verifyPorProof");
 
   // Phone pages.
+  step("Phone pages.");
   const phone = await traderPage(PHONE);
   await phone.goto(`${run.server.url}/trade-asset-order`);
   const cards = phone.getByTestId("transac-lines").locator("li[data-type]");
