@@ -36,3 +36,9 @@ prepare()
       );
     });
   });
+
+// The installed app keeps its offline worker registered on whatever page it opens
+// (a browser tab gets one only from /download: features/download/service-worker.ts).
+if (window.matchMedia?.("(display-mode: standalone)").matches) {
+  void import("./features/download/service-worker.ts").then((sw) => sw.registerServiceWorker());
+}

@@ -32,6 +32,7 @@ export const REQUIRED_NAMESPACES = [
   "tgAppsAdmin",
   "airdropsAdmin",
   "subaccounts",
+  "pages",
 ];
 
 const resourcesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../app/i18n/resources");

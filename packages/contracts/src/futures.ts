@@ -47,6 +47,8 @@ export const FuturesPath = {
   ORDER_HISTORY: "/v1/paper/futures/orders/history",
   TRADES: "/v1/paper/futures/trades",
   FUNDING: "/v1/paper/futures/funding",
+  /** Closed positions replayed from the fills (GET; /record/mcp). */
+  POSITION_HISTORY: "/v1/paper/futures/positions/history",
   SETTINGS: "/v1/paper/futures/settings",
   LEVERAGE: "/v1/paper/futures/leverage",
   MARGIN_MODE: "/v1/paper/futures/margin-mode",
@@ -279,3 +281,37 @@ export type FuturesStreamPush =
   | { event: "ping"; time: number }
   | { event: "pong"; time: number }
   | { event: "error"; code: string; msg: string };
+
+/** GET FuturesPath.ORDER: one order of the user with its fills (/order/mcp). */
+export interface FuturesOrderDetail {
+  order: FuturesOrder;
+  fills: FuturesTrade[];
+  /** Sums over the fills. */
+  realisedPnl: string;
+  fee: string;
+}
+
+/** One closed position (position history). */
+export interface ClosedPositionRecord {
+  symbol: string;
+  positionSide: PositionSideValue;
+  direction: "LONG" | "SHORT";
+  openTime: number;
+  closeTime: number;
+  maxQty: string;
+  entryPrice: string;
+  closePrice: string;
+  realisedPnl: string;
+  fee: string;
+  /** Realised PnL net of the fees. */
+  netPnl: string;
+  liquidated: boolean;
+}
+
+export const positionHistoryQuerySchema = z.object({
+  symbol: symbol.optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  /** Closed before this time (ms; paging backwards). */
+  before: z.coerce.number().int().min(1).optional(),
+});
+export type PositionHistoryQuery = z.input<typeof positionHistoryQuerySchema>;

@@ -10,5 +10,6 @@ export * from "./matching/event-log.ts";
 export * from "./matching/fan-out.ts";
 export * from "./matching/order-book.ts";
 export * from "./matching/types.ts";
+export * from "./por/index.ts";
 export * from "./prng.ts";
 export * from "./units.ts";

@@ -10,6 +10,7 @@ import { futuresRoutes } from "./futures/index.ts";
 import { marginRoutes } from "./margin/index.ts";
 import { marketRoutes } from "./market/index.ts";
 import { paperRoutes } from "./paper/index.ts";
+import { porRoutes } from "./por/index.ts";
 import { routes as seoRoutes } from "./seo/routes.ts";
 import { pageMetaSeed } from "./seo/seed.ts";
 import { subAccountsRoutes } from "./subaccounts/index.ts";
@@ -36,6 +37,8 @@ export const moduleRoutes: readonly ModuleRoutes[] = [
   // NOTE: sub-accounts and VIP after margin (their transfers and figures use paper, futures, margin).
   subAccountsRoutes,
   vipRoutes,
+  // NOTE: after paper and margin: reads the ledger's user and system accounts.
+  porRoutes,
   airdropsRoutes,
   seoRoutes,
   tgAppsModule,

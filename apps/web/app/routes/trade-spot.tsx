@@ -12,10 +12,13 @@ export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: tradeFormStyles },
 ];
 
-/** The phone layout of the spot page (app webviews link here): `?symbol=` picks the pair. */
+/**
+ * The phone layout of the spot page (app webviews link here): /trade-spot/{symbol}, or
+ * /trade-spot with `?symbol=` (BTCUSDT when absent).
+ */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const locale = localeFromParams(params);
-  const raw = new URL(request.url).searchParams.get("symbol") ?? "BTCUSDT";
+  const raw = params.symbol ?? new URL(request.url).searchParams.get("symbol") ?? "BTCUSDT";
   return loadTradePage(locale, raw.toUpperCase(), context);
 }
 
@@ -39,7 +42,7 @@ export default function TradeSpot({ loaderData }: Route.ComponentProps) {
       layout="phone"
       dark={root?.theme === "black"}
       loggedIn={Boolean(root?.user)}
-      hrefFor={(s) => `${localizePath(locale, "/trade-spot")}?symbol=${s}`}
+      hrefFor={(s) => localizePath(locale, `/trade-spot/${s}`)}
     />
   );
 }

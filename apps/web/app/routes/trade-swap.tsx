@@ -15,10 +15,11 @@ export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: marginStyles },
 ];
 
+/** The phone layout of the futures page: /trade-swap/{symbol}, or /trade-swap with `?symbol=`. */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   return loadFuturesPage(
     localeFromParams(params),
-    (new URL(request.url).searchParams.get("symbol") ?? "BTCUSDT").toUpperCase(),
+    (params.symbol ?? new URL(request.url).searchParams.get("symbol") ?? "BTCUSDT").toUpperCase(),
     context,
   );
 }

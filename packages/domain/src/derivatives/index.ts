@@ -6,5 +6,6 @@ export * from "./liquidation.ts";
 export * from "./liquidation-price.ts";
 export * from "./margin-loans.ts";
 export * from "./position.ts";
+export * from "./position-history.ts";
 export * from "./risk-book.ts";
 export * from "./scales.ts";

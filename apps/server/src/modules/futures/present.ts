@@ -1,4 +1,5 @@
 import type {
+  ClosedPositionRecord,
   FundingRecord,
   FuturesAccount,
   FuturesMark,
@@ -8,6 +9,7 @@ import type {
   PositionMarginInfo,
 } from "@meridian/contracts";
 import {
+  type ClosedPosition,
   crossSummary,
   entryPrice,
   formatScaled,
@@ -251,4 +253,27 @@ export function presentMarks(
       maxLeverage: c.maxLeverage,
     };
   });
+}
+
+function avgPrice(c: PerpContract, ticksLots: bigint, lots: number): string {
+  if (lots === 0) return "0";
+  return formatScaled((ticksLots * c.instrument.tickUnits) / BigInt(lots), c.instrument.priceDecimals);
+}
+
+export function presentClosedPosition(p: ClosedPosition): ClosedPositionRecord {
+  const c = requirePerp(p.symbol);
+  return {
+    symbol: p.symbol,
+    positionSide: p.positionSide,
+    direction: p.direction,
+    openTime: p.openTime,
+    closeTime: p.closeTime,
+    maxQty: qtyText(c, p.maxLots),
+    entryPrice: avgPrice(c, p.openTicksLots, p.openLots),
+    closePrice: avgPrice(c, p.closeTicksLots, p.closeLots),
+    realisedPnl: usdtText(p.realisedPnl),
+    fee: usdtText(p.fees),
+    netPnl: usdtText(p.realisedPnl - p.fees),
+    liquidated: p.liquidated,
+  };
 }

@@ -131,6 +131,8 @@ export interface HistoryQuery {
   symbol?: string | undefined;
   limit: number;
   before?: number | undefined;
+  /** Trades only: the fills of one order. */
+  orderId?: number | undefined;
 }
 
 function where(q: HistoryQuery, extra: string[] = []): { sql: string; params: SqlValue[] } {
@@ -352,7 +354,7 @@ export class FuturesRepo {
   }
 
   async trades(q: HistoryQuery): Promise<FutTradeRow[]> {
-    const w = where(q);
+    const w = where(q, q.orderId === undefined ? [] : [`order_id = ${Number(q.orderId)}`]);
     const rows = await this.db.all<{
       id: number;
       order_id: number;

@@ -7,6 +7,7 @@ import {
   futuresQuerySchema,
   leverageBodySchema,
   marginModeBodySchema,
+  positionHistoryQuerySchema,
   positionMarginBodySchema,
   positionMarginQuerySchema,
   positionModeBodySchema,
@@ -108,6 +109,20 @@ export function futuresHttpRoutes(app: FastifyInstance, futures: FuturesService,
     auth,
     query: futuresQuerySchema,
     handler: async ({ request, query }) => futures.trades({ ...query, accountId: await account(request) }),
+  });
+  route(app, {
+    method: "GET",
+    url: FuturesPath.ORDER,
+    auth,
+    params: futuresOrderIdParamsSchema,
+    handler: async ({ request, params }) => futures.orderDetail(await account(request), params.id),
+  });
+  route(app, {
+    method: "GET",
+    url: FuturesPath.POSITION_HISTORY,
+    auth,
+    query: positionHistoryQuerySchema,
+    handler: async ({ request, query }) => futures.positionHistory(await account(request), query),
   });
   route(app, {
     method: "GET",

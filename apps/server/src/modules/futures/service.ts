@@ -1,10 +1,12 @@
 import {
+  type ClosedPositionRecord,
   type FundingRecord,
   type FuturesAccount,
   FuturesCode,
   type FuturesMark,
   type FuturesOrder,
   type FuturesOrderBody,
+  type FuturesOrderDetail,
   type FuturesPosition,
   type FuturesSettings,
   type FuturesTrade,
@@ -12,9 +14,11 @@ import {
   type MarginAdjustType,
   type PositionMarginInfo,
   type PositionSideValue,
+  type positionHistoryQuerySchema,
 } from "@meridian/contracts";
 import {
   adjustIsolatedMargin,
+  closedPositions,
   DerivativesAccount,
   FUNDING_INTERVAL_MS,
   type MarginMode,
@@ -24,6 +28,7 @@ import {
   priceToTicks,
   toMinor,
 } from "@meridian/domain";
+import type { z } from "zod";
 import { AppError } from "../../platform/errors.ts";
 import type { PaperService, PaperTx } from "../paper/index.ts";
 import type { PerpBook } from "./book.ts";
@@ -31,6 +36,7 @@ import { type Changes, FuturesEngine } from "./engine.ts";
 import { MarkBoard } from "./marks.ts";
 import {
   presentAccount,
+  presentClosedPosition,
   presentFunding,
   presentMarginInfo,
   presentMarks,
@@ -40,6 +46,8 @@ import {
   usdtText,
 } from "./present.ts";
 import type { FuturesRepo, HistoryQuery } from "./repo.ts";
+
+const POSITION_HISTORY_FILLS = 50_000;
 
 export interface FuturesEvents {
   accountId: number;
@@ -401,6 +409,49 @@ export class FuturesService {
 
   async trades(q: HistoryQuery): Promise<FuturesTrade[]> {
     return (await this.repo.trades(q)).map(presentTrade);
+  }
+
+  /** One order of the account with its fills (/order/mcp); ORDER_NOT_FOUND for another account's. */
+  async orderDetail(accountId: number, id: number): Promise<FuturesOrderDetail> {
+    const order = await this.repo.order(accountId, id);
+    if (order === undefined)
+      throw new AppError(FuturesCode.ORDER_NOT_FOUND, "Order not found", { status: 200 });
+    const fills = await this.repo.trades({ accountId, orderId: id, limit: 1000 });
+    const pnl = fills.reduce((s, f) => s + f.realisedPnl, 0n);
+    const fee = fills.reduce((s, f) => s + f.fee, 0n);
+    return {
+      order: presentOrder(order),
+      fills: fills.map(presentTrade),
+      realisedPnl: usdtText(pnl),
+      fee: usdtText(fee),
+    };
+  }
+
+  /**
+   * Closed positions replayed from the account's fills, newest first (/record/mcp). Reads
+   * up to POSITION_HISTORY_FILLS fills: a paper account past that sees its latest history.
+   */
+  async positionHistory(accountId: number, q: z.output<typeof positionHistoryQuerySchema>) {
+    const rows = await this.repo.trades({ accountId, symbol: q.symbol, limit: POSITION_HISTORY_FILLS });
+    rows.reverse();
+    const closed = closedPositions(
+      rows.map((r) => ({
+        symbol: r.symbol,
+        positionSide: r.positionSide,
+        side: r.side,
+        lots: r.qtyLots,
+        ticks: r.priceTicks,
+        realisedPnl: r.realisedPnl,
+        fee: r.fee,
+        liquidation: r.liquidation,
+        time: r.createdAt,
+      })),
+    );
+    const before = q.before;
+    return closed
+      .filter((c) => before === undefined || c.closeTime < before)
+      .slice(0, q.limit)
+      .map(presentClosedPosition) satisfies ClosedPositionRecord[];
   }
 
   async funding(q: HistoryQuery): Promise<FundingRecord[]> {

@@ -4,6 +4,7 @@ import type { MarketService } from "../market/index.ts";
 import { PaperRepo } from "./repo.ts";
 import { paperHttpRoutes } from "./routes.ts";
 import { PaperService } from "./service.ts";
+import { StatementReader } from "./statement.ts";
 import { paperUserStream } from "./user-stream.ts";
 import { LocalVenue, type PaperVenue } from "./venue.ts";
 
@@ -58,7 +59,7 @@ export function paperModule(options: PaperModuleOptions = {}) {
     await service.start();
     options.onService?.(service);
     api.decorate("paper", service);
-    paperHttpRoutes(api, service);
+    paperHttpRoutes(api, service, new StatementReader(platform.db));
     paperUserStream(api, service);
     api.addHook("onClose", async () => {
       await service.close();

@@ -5,6 +5,8 @@ import {
   PaperPath,
   placeOrderBodySchema,
   SignMode,
+  StatementPath,
+  statementQuerySchema,
   topUpBodySchema,
 } from "@meridian/contracts";
 import type { FastifyInstance, FastifyRequest } from "fastify";
@@ -12,15 +14,40 @@ import { route } from "../../platform/http/route.ts";
 import { authOf } from "../accounts/index.ts";
 import { paperGuard } from "./guard.ts";
 import type { PaperService } from "./service.ts";
+import type { StatementReader } from "./statement.ts";
 
 /** The `/v1/paper/*` REST endpoints (thin: guard, validate, service, present). */
-export function paperHttpRoutes(app: FastifyInstance, paper: PaperService): void {
+export function paperHttpRoutes(app: FastifyInstance, paper: PaperService, statement: StatementReader): void {
   const auth = paperGuard(app);
   const ctx = async (request: FastifyRequest) => {
     const { user } = authOf(request);
     const { id } = await paper.accountFor(user.id);
     return { accountId: id, vipLevel: user.vip_level };
   };
+
+  route(app, {
+    method: "GET",
+    url: StatementPath.BILLS,
+    auth,
+    query: statementQuerySchema,
+    handler: async ({ request, query }) => statement.page((await ctx(request)).accountId, query),
+  });
+  // The export answers CSV, not the envelope, so it is declared without `route` (same guard and schema).
+  app.route({
+    method: "GET",
+    url: StatementPath.EXPORT,
+    preValidation: auth,
+    schema: { querystring: statementQuerySchema },
+    handler: async (request, reply) => {
+      const query = request.query as Parameters<StatementReader["csv"]>[1];
+      const csv = await statement.csv((await ctx(request)).accountId, query);
+      return reply
+        .header("content-type", "text/csv; charset=utf-8")
+        .header("content-disposition", 'attachment; filename="meridian-transactions.csv"')
+        .header("cache-control", "no-store")
+        .send(csv);
+    },
+  });
 
   route(app, {
     method: "POST",

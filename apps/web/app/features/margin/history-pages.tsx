@@ -18,7 +18,7 @@ import { RecordsPager } from "../trade/records-page.tsx";
 import { useMounted } from "../trade/use-mounted.ts";
 import { marginApi, marginPairs, trimDecimal } from "./api.ts";
 
-const PAGE_SIZE = 50;
+export const PAGE_SIZE = 50;
 type ModeFilter = "" | MarginAccountModeValue;
 
 interface HistoryPageProps {
@@ -43,7 +43,7 @@ function usePairSymbols(symbols: readonly MarketSymbolInfo[]): string[] {
  * Loads one page of a list for the current filters; `older` reads the next page back
  * (the `before` cursor is the last row's id), a filter change starts from the newest.
  */
-function usePaged<T>(
+export function usePaged<T>(
   enabled: boolean,
   key: string,
   load: (before: number | undefined) => Promise<T[]>,
@@ -84,7 +84,7 @@ function usePaged<T>(
 }
 
 /** Page frame shared by the margin history pages: title, gate, filters, list, pager. */
-function HistoryFrame({
+export function HistoryFrame({
   title,
   testId,
   access,

@@ -1,0 +1,223 @@
+import {
+  type MarketSymbolInfo,
+  STATEMENT_FILTER_TYPES,
+  type StatementFilterType,
+  type StatementLineView,
+} from "@meridian/contracts";
+import dayjs from "dayjs";
+import { useEffect, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { AccountGate } from "../assets/account-gate.tsx";
+import { DataTable } from "../futures/data-table.tsx";
+import { trimDecimal } from "../margin/api.ts";
+import { useTradeAccess } from "../trade/panel-parts.tsx";
+import { RecordsPager } from "../trade/records-page.tsx";
+import { useMounted } from "../trade/use-mounted.ts";
+import { downloadStatementCsv, recordsApi, type StatementFilters } from "./api.ts";
+
+const PAGE_SIZE = 50;
+
+interface TransacProps {
+  locale: string;
+  loggedIn: boolean;
+  symbols: readonly MarketSymbolInfo[];
+  /** Phone layout (/trade-asset-order): cards instead of a table. */
+  phone?: boolean;
+}
+
+/** Start of a `YYYY-MM-DD` day in the browser's zone, as epoch ms; undefined when empty. */
+const dayStart = (v: string, plusDays = 0) =>
+  v === "" ? undefined : dayjs(v).add(plusDays, "day").valueOf();
+
+function useStatement(enabled: boolean, filters: StatementFilters) {
+  const key = JSON.stringify(filters);
+  const [cursors, setCursors] = useState<number[]>([]);
+  const [page, setPage] = useState<{ key: string; lines: StatementLineView[]; next: number | null } | null>(
+    null,
+  );
+  const [failed, setFailed] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new filter starts from the newest page.
+  useEffect(() => setCursors([]), [key]);
+  const before = cursors[cursors.length - 1];
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` names the filters read.
+  useEffect(() => {
+    if (!enabled) return undefined;
+    let stale = false;
+    setFailed(false);
+    recordsApi.statement({ ...filters, limit: PAGE_SIZE, before }).then(
+      (p) => !stale && setPage({ key, lines: p.lines, next: p.next }),
+      () => !stale && setFailed(true),
+    );
+    return () => {
+      stale = true;
+    };
+  }, [enabled, key, before]);
+  const current = page?.key === key ? page : null;
+  const next = current?.next ?? null;
+  return {
+    lines: current?.lines ?? [],
+    loading: enabled && current === null && !failed,
+    failed,
+    page: cursors.length + 1,
+    newer: cursors.length > 0 ? () => setCursors((c) => c.slice(0, -1)) : undefined,
+    older: next === null ? undefined : () => setCursors((c) => [...c, next]),
+  };
+}
+
+/**
+ * /transac: every asset movement of the paper account (the journal read generically:
+ * top-ups, resets, transfers, trades and their fees, funding, interest, liquidations,
+ * realised PnL, and any kind added later), filtered by type, asset and dates, paged,
+ * exported as CSV with the same filters.
+ */
+export function TransacPage({ locale, loggedIn, symbols, phone = false }: TransacProps) {
+  const { t } = useTranslation("pages");
+  const access = useTradeAccess(loggedIn);
+  const mounted = useMounted();
+  const [type, setType] = useState<"" | StatementFilterType>("");
+  const [asset, setAsset] = useState("");
+  const [from, setFrom] = useState("");
+  const [to, setTo] = useState("");
+  const [exporting, setExporting] = useState<"idle" | "busy" | "failed">("idle");
+  const assets = useMemo(() => ["USDT", ...new Set(symbols.map((s) => s.base))], [symbols]);
+  const filters: StatementFilters = {
+    type: type || undefined,
+    asset: asset || undefined,
+    from: dayStart(from),
+    to: dayStart(to, 1),
+  };
+  const paged = useStatement(access === "ready", filters);
+  const typeText = (v: string) => t(`transac.types.${v}`, { defaultValue: v });
+  const walletText = (l: StatementLineView) =>
+    `${t(`transac.wallets.${l.wallet}`, { defaultValue: l.wallet })}${l.symbol ? ` ${l.symbol}` : ""}`;
+  const when = (ms: number) => (mounted ? dayjs(ms).format("YYYY-MM-DD HH:mm:ss") : "--");
+  const amount = (l: StatementLineView) => (
+    <bdi dir="ltr" className={l.amount.startsWith("-") ? "is-down" : "is-up"}>
+      {l.amount.startsWith("-") ? "" : "+"}
+      {trimDecimal(l.amount)}
+    </bdi>
+  );
+
+  const handleExport = () => {
+    setExporting("busy");
+    downloadStatementCsv(filters).then(
+      () => setExporting("idle"),
+      () => setExporting("failed"),
+    );
+  };
+
+  return (
+    <div className={phone ? "records transac is-phone" : "records transac"} data-testid="transac-page">
+      <div className="records-inner">
+        <h1>{t("transac.title")}</h1>
+        {access !== "ready" ? (
+          <AccountGate access={access} locale={locale} />
+        ) : (
+          <>
+            <div className="records-filters transac-filters">
+              <label>
+                <span>{t("transac.type")}</span>
+                <select
+                  className="trade-select"
+                  value={type}
+                  onChange={(e) => setType(e.target.value as "" | StatementFilterType)}
+                  data-testid="transac-type"
+                >
+                  <option value="">{t("transac.all")}</option>
+                  {STATEMENT_FILTER_TYPES.map((v) => (
+                    <option key={v} value={v}>
+                      {typeText(v)}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <label>
+                <span>{t("transac.asset")}</span>
+                <select
+                  className="trade-select"
+                  value={asset}
+                  onChange={(e) => setAsset(e.target.value)}
+                  data-testid="transac-asset"
+                >
+                  <option value="">{t("transac.all")}</option>
+                  {assets.map((a) => (
+                    <option key={a}>{a}</option>
+                  ))}
+                </select>
+              </label>
+              <label>
+                <span>{t("transac.from")}</span>
+                <input
+                  className="trade-select"
+                  type="date"
+                  value={from}
+                  onChange={(e) => setFrom(e.target.value)}
+                  data-testid="transac-from"
+                />
+              </label>
+              <label>
+                <span>{t("transac.to")}</span>
+                <input
+                  className="trade-select"
+                  type="date"
+                  value={to}
+                  onChange={(e) => setTo(e.target.value)}
+                  data-testid="transac-to"
+                />
+              </label>
+              <button
+                type="button"
+                className="records-page transac-export"
+                onClick={handleExport}
+                disabled={exporting === "busy"}
+                data-testid="transac-export"
+              >
+                {t("transac.export")}
+              </button>
+            </div>
+            {paged.failed || exporting === "failed" ? (
+              <p className="trade-notice is-error" role="alert">
+                {t("transac.failed")}
+              </p>
+            ) : null}
+            {phone ? (
+              <ul className="transac-cards" data-testid="transac-lines">
+                {paged.lines.length === 0 ? <li className="trade-empty">{t("transac.empty")}</li> : null}
+                {paged.lines.map((l) => (
+                  <li key={`${l.id}-${l.type}-${l.wallet}-${l.symbol ?? ""}-${l.asset}`} data-type={l.type}>
+                    <div>
+                      <strong>{typeText(l.type)}</strong>
+                      <span>
+                        {amount(l)} {l.asset}
+                      </span>
+                    </div>
+                    <div className="transac-card-meta">
+                      <span>{walletText(l)}</span>
+                      <span>{when(l.time)}</span>
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <DataTable
+                rows={paged.lines}
+                rowKey={(l) => `${l.id}-${l.type}-${l.wallet}-${l.symbol ?? ""}-${l.asset}`}
+                rowAttrs={(l) => ({ "data-type": l.type })}
+                empty={paged.loading ? t("transac.loading") : t("transac.empty")}
+                testId="transac-lines"
+                columns={[
+                  { key: "time", title: t("transac.time"), render: (l) => when(l.time) },
+                  { key: "type", title: t("transac.type"), render: (l) => typeText(l.type) },
+                  { key: "wallet", title: t("transac.wallet"), render: walletText },
+                  { key: "asset", title: t("transac.asset"), render: (l) => l.asset },
+                  { key: "amount", title: t("transac.amount"), render: amount },
+                ]}
+              />
+            )}
+            <RecordsPager page={paged.page} newer={paged.newer} older={paged.older} />
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

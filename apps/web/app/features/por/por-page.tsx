@@ -1,0 +1,262 @@
+import type { PorProofView, PorSummary } from "@meridian/contracts";
+import { PorCode, PorPath } from "@meridian/contracts";
+import { type PorVerifyResult, verifyPorProof } from "@meridian/domain";
+import dayjs from "dayjs";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { recordsApi, saveBlob } from "../account-records/api.ts";
+import { trimDecimal } from "../margin/api.ts";
+import { errorCode } from "../trade/api.ts";
+import { useMounted } from "../trade/use-mounted.ts";
+
+interface PorPageProps {
+  summary: PorSummary | null;
+  loggedIn: boolean;
+  isAdmin: boolean;
+}
+
+const short = (hash: string) => `${hash.slice(0, 10)}…${hash.slice(-8)}`;
+
+/** Minor units of an asset (8 decimals for every asset the ledger carries but XRP, TRX, ADA). */
+const DECIMALS: Record<string, number> = { XRP: 6, TRX: 6, ADA: 6 };
+function fromMinor(asset: string, minor: string): string {
+  const d = DECIMALS[asset] ?? 8;
+  const padded = minor.padStart(d + 1, "0");
+  return trimDecimal(`${padded.slice(0, -d)}.${padded.slice(-d)}`);
+}
+
+function ReserveTable({ summary }: { summary: PorSummary }) {
+  const { t } = useTranslation("pages");
+  return (
+    <div className="trade-table-wrap">
+      <table className="trade-table por-table" data-testid="por-reserves">
+        <thead>
+          <tr>
+            <th>{t("por.asset")}</th>
+            <th>{t("por.liabilities")}</th>
+            <th>{t("por.treasury")}</th>
+            <th>{t("por.insurance")}</th>
+            <th>{t("por.lending")}</th>
+            <th>{t("por.reserves")}</th>
+            <th>{t("por.ratio")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {summary.reserves.map((r) => (
+            <tr key={r.asset} data-asset={r.asset}>
+              <td>
+                <strong>{r.asset}</strong>
+              </td>
+              {[r.liabilities, r.treasury, r.insuranceFund, r.lendingPool, r.reserves].map((v, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: fixed columns.
+                <td key={i}>
+                  <bdi dir="ltr">{trimDecimal(v)}</bdi>
+                </td>
+              ))}
+              <td data-testid={`por-ratio-${r.asset}`}>
+                <bdi dir="ltr">{r.ratio === null ? "--" : `${r.ratio}%`}</bdi>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function MyProof() {
+  const { t } = useTranslation("pages");
+  const [view, setView] = useState<PorProofView | "none" | "failed" | null>(null);
+  const [result, setResult] = useState<PorVerifyResult | null>(null);
+  useEffect(() => {
+    let stale = false;
+    recordsApi.porProof().then(
+      (v) => !stale && setView(v),
+      (err) => !stale && setView(errorCode(err) === PorCode.NO_LEAF ? "none" : "failed"),
+    );
+    return () => {
+      stale = true;
+    };
+  }, []);
+  if (view === null) return <p className="trade-empty">{t("transac.loading")}</p>;
+  if (view === "none" || view === "failed")
+    return (
+      <p className="por-note" data-testid="por-no-leaf">
+        {t(view === "none" ? "por.noLeaf" : "por.failed")}
+      </p>
+    );
+  const { proof } = view;
+  const handleVerify = () => setResult(verifyPorProof(proof));
+  const handleDownload = () =>
+    saveBlob(
+      new Blob([JSON.stringify(view, null, 2)], { type: "application/json" }),
+      `meridian-por-proof-${view.snapshotId}.json`,
+    );
+  return (
+    <section className="por-card" data-testid="por-my-proof" aria-label={t("por.myProof")}>
+      <h2>{t("por.myProof")}</h2>
+      <dl className="mcp-facts">
+        <div>
+          <dt>{t("por.nonce")}</dt>
+          <dd>
+            <code data-testid="por-nonce">{proof.leaf.nonce}</code>
+          </dd>
+        </div>
+        {proof.assets.map((a, i) => (
+          <div key={a}>
+            <dt>{a}</dt>
+            <dd>
+              <bdi dir="ltr" data-testid={`por-leaf-${a}`}>
+                {fromMinor(a, proof.leaf.balances[i] ?? "0")}
+              </bdi>
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <div className="por-actions">
+        <button
+          type="button"
+          className="assets-button is-primary"
+          onClick={handleVerify}
+          data-testid="por-verify"
+        >
+          {t("por.verify")}
+        </button>
+        <button
+          type="button"
+          className="assets-button"
+          onClick={handleDownload}
+          data-testid="por-download-proof"
+        >
+          {t("por.downloadProof")}
+        </button>
+        <a
+          className="assets-button"
+          href={PorPath.VERIFIER}
+          download="por-verify.mjs"
+          data-testid="por-download-script"
+        >
+          {t("por.downloadScript")}
+        </a>
+      </div>
+      {result === null ? null : (
+        <p
+          className={result.ok ? "por-result is-ok" : "por-result is-bad"}
+          role="status"
+          data-testid="por-verify-result"
+          data-ok={result.ok ? "1" : "0"}
+        >
+          {result.ok ? t("por.verified") : t("por.notVerified", { reason: result.reason })}
+        </p>
+      )}
+      <p className="por-note">{t("por.scriptHint")}</p>
+      <h3>{t("por.path")}</h3>
+      <div className="trade-table-wrap">
+        <table className="trade-table" data-testid="por-path">
+          <thead>
+            <tr>
+              <th>{t("por.height")}</th>
+              <th>{t("por.side")}</th>
+              <th>{t("por.hash")}</th>
+              {proof.assets.map((a) => (
+                <th key={a}>{a}</th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {proof.path.map((step, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a path's steps are fixed, one per height.
+              <tr key={i}>
+                <td>{i + 1}</td>
+                <td>{t(step.side === "L" ? "por.left" : "por.right")}</td>
+                <td>
+                  <code title={step.hash}>{short(step.hash)}</code>
+                </td>
+                {proof.assets.map((a, k) => (
+                  <td key={a}>
+                    <bdi dir="ltr">{fromMinor(a, step.balances[k] ?? "0")}</bdi>
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+/** /proof-of-reserves: the latest snapshot's root, liabilities and reserves, and the user's own proof. */
+export function PorPage({ summary: initial, loggedIn, isAdmin }: PorPageProps) {
+  const { t } = useTranslation("pages");
+  const mounted = useMounted();
+  const [summary, setSummary] = useState(initial);
+  const [building, setBuilding] = useState<"idle" | "busy" | "failed">("idle");
+  const handleBuild = () => {
+    setBuilding("busy");
+    recordsApi.porBuild().then(
+      (s) => {
+        setSummary(s);
+        setBuilding("idle");
+      },
+      () => setBuilding("failed"),
+    );
+  };
+  return (
+    <main className="records por" data-testid="por-page">
+      <div className="records-inner">
+        <h1>{t("por.title")}</h1>
+        <p className="por-lead">{t("por.lead")}</p>
+        {summary === null ? (
+          <p className="trade-empty">{t("por.none")}</p>
+        ) : (
+          <>
+            <dl className="mcp-facts por-root">
+              <div>
+                <dt>{t("por.root")}</dt>
+                <dd>
+                  <code data-testid="por-root-hash">{summary.rootHash}</code>
+                </dd>
+              </div>
+              <div>
+                <dt>{t("por.snapshot")}</dt>
+                <dd>
+                  <bdi dir="ltr">{mounted ? dayjs(summary.time).format("YYYY-MM-DD HH:mm") : "--"}</bdi>
+                </dd>
+              </div>
+              <div>
+                <dt>{t("por.accounts")}</dt>
+                <dd data-testid="por-accounts">{summary.accounts}</dd>
+              </div>
+              <div>
+                <dt>{t("por.height")}</dt>
+                <dd>{summary.height}</dd>
+              </div>
+            </dl>
+            <ReserveTable summary={summary} />
+          </>
+        )}
+        {isAdmin ? (
+          <p className="por-actions">
+            <button
+              type="button"
+              className="assets-button"
+              onClick={handleBuild}
+              disabled={building === "busy"}
+              data-testid="por-build"
+            >
+              {t("por.build")}
+            </button>
+            {building === "failed" ? <span role="alert">{t("por.failed")}</span> : null}
+          </p>
+        ) : null}
+        {loggedIn && summary !== null ? <MyProof key={summary.id} /> : null}
+        {!loggedIn ? <p className="por-note">{t("por.loginHint")}</p> : null}
+        <section className="por-how">
+          <h2>{t("por.howTitle")}</h2>
+          <p>{t("por.how")}</p>
+        </section>
+      </div>
+    </main>
+  );
+}

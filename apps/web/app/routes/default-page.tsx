@@ -1,0 +1,27 @@
+import { DEFAULT_SIMULATION_FUTURES_PATH, DEFAULT_SIMULATION_SPOT_PATH } from "@meridian/contracts";
+import { localizePath } from "@meridian/contracts/locales";
+import { redirect } from "react-router";
+import { localeFromParams } from "../i18n/locale-routing.ts";
+import type { Route } from "./+types/default-page";
+
+/**
+ * Bare /spot, /futures (and /futures/usdt) and /margin have no page of their own: they go
+ * to the default pages (SPEC section 2: /spot/BTCUSDT, /futures/usdt/BTCUSDT; margin's
+ * default is /trade-margin, BTCUSDT), keeping the language prefix and the query.
+ */
+export function loader({ params, request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const segments = url.pathname.split("/").filter(Boolean);
+  const section = segments.find((s) => s === "spot" || s === "futures" || s === "margin");
+  const target =
+    section === "futures"
+      ? DEFAULT_SIMULATION_FUTURES_PATH
+      : section === "margin"
+        ? "/trade-margin"
+        : DEFAULT_SIMULATION_SPOT_PATH;
+  throw redirect(`${localizePath(localeFromParams(params), target)}${url.search}`, 302);
+}
+
+export default function DefaultPage() {
+  return null;
+}

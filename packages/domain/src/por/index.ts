@@ -1,0 +1,2 @@
+export * from "./sha256.ts";
+export * from "./sum-tree.ts";
