@@ -1,5 +1,5 @@
 /**
- * The embeddable shell (SPEC section 1): header, footer and legal dialog for other sites.
+ * The embeddable shell (docs/product.md §1): header, footer and legal dialog for other sites.
  * `npm run build:embed -w @meridian/web` writes `build/embed/`:
  *
  *   shell.js               the loader: stable URL, short cache (see embed/loader.js)

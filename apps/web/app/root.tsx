@@ -116,7 +116,7 @@ const HREFLANG_LOCALES = VISIBLE_LOCALES.filter(
 );
 
 /**
- * Session load on app start (SPEC section 4): user info, cached user id (cleared and
+ * Session load on app start (docs/product.md §4): user info, cached user id (cleared and
  * "get user info error" logged on failure), request signing. The account client loads
  * after hydration so the API client stays out of the first-load bundle.
  */

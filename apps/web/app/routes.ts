@@ -1,7 +1,7 @@
 import { index, type RouteConfig, route } from "@react-router/dev/routes";
 
 /**
- * Every page lives under the optional language prefix `:lang?` (SPEC section 2), so
+ * Every page lives under the optional language prefix `:lang?` (docs/product.md §2), so
  * `/airdrops` and `/ja/airdrops` reach the same module. The layout route checks the
  * prefix against the locale table: unknown prefixes answer 404, aliases redirect.
  *

@@ -1,5 +1,5 @@
 /**
- * Accounts in a real browser (SPEC sections 3, 4, 7, 8): register with the outbox code,
+ * Accounts in a real browser (docs/product.md §3, 4, 7, 8): register with the outbox code,
  * the header shows the user, two-factor setup over signed calls, logout, login with the
  * authenticator step, and a forced logout when a call answers 00004.
  */

@@ -1,5 +1,5 @@
 /**
- * The embeddable shell (SPEC section 1: header, footer and legal dialog embedded on the
+ * The embeddable shell (docs/product.md §1: header, footer and legal dialog embedded on the
  * events and campaign pages): the static demo page at /embed-demo loads it with one
  * script tag under the server's CSP, and the shell's own pickers drive the host's
  * callbacks.

@@ -1,5 +1,5 @@
 /**
- * Image domains (SPEC section 4): after hydration the app fetches the candidate image
+ * Image domains (docs/product.md §4): after hydration the app fetches the candidate image
  * hosts, probes them, stores the first to answer as the fastest image domain, sends it
  * as `x-fast-img-domain`, and moves an image on an allowed host that fails to load to it.
  *

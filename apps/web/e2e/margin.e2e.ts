@@ -54,7 +54,7 @@ describe("margin trading", () => {
     const page = await newPage(run.browser, { allowErrors });
     await registerThroughPages(page, run.server.url, `margin${Date.now()}@example.com`);
     await page.context().addInitScript(() => localStorage.setItem("skipGuide", "1"));
-    // Entering simulation on the margin screen stays on it (SPEC section 4 allows it).
+    // Entering simulation on the margin screen stays on it (docs/product.md §4 allows it).
     await page.goto(`${run.server.url}/trade-margin/BTCUSDT`);
     await page.waitForLoadState("networkidle");
     await page.getByTestId("enter-simulation").first().click();

@@ -1,5 +1,5 @@
 /**
- * The page shell (SPEC section 2, "Shared page shell"; section 4, theme): language and
+ * The page shell (docs/product.md §2, "Shared page shell"; section 4, theme): language and
  * direction, theme from cookie and `?appTheme=`, switching both from the header, the 404
  * page and the security headers, in a real browser against the production server.
  */

@@ -1,5 +1,5 @@
 /**
- * The spot page in a real browser against the real server (SPEC sections 2 and 4):
+ * The spot page in a real browser against the real server (docs/product.md §2 and §4):
  * visitors see the live market and a login prompt; a registered user enters simulation
  * mode, rests a limit order, fills a market order (trade history and balances move),
  * cancels the resting order, reads its records, tops up and resets the paper account and

@@ -1,5 +1,5 @@
 /**
- * antd in the dark theme (SPEC section 4): on an antd page (/admin/airdrops: default and
+ * antd in the dark theme (docs/product.md §4): on an antd page (/admin/airdrops: default and
  * primary Buttons, two Tables, a Modal) with the theme cookie at black, antd's surfaces
  * are dark in the server HTML before any script runs (the extracted stylesheet's
  * `.mer-dark` token blocks) and stay dark once React has hydrated (antd's runtime then

@@ -1,5 +1,5 @@
 /**
- * Visitor tracking end to end (SPEC sections 4 and 7): the real site loads the SDK,
+ * Visitor tracking end to end (docs/product.md §4 and §7): the real site loads the SDK,
  * which uploads to the real ingest; the test then reads the tracking database.
  *
  * The browser talks to a small proxy on a fixed port, so that the server can be killed
@@ -31,7 +31,7 @@ const ALLOWED = [
   /Failed to load resource/,
   /ERR_CONNECTION|ERR_EMPTY_RESPONSE|502/,
   /Encountered a script tag while rendering React component/,
-  // the shell logs the failed user-info call while the server is down (SPEC section 4)
+  // the shell logs the failed user-info call while the server is down (docs/product.md §4)
   /get user info error/,
 ];
 
@@ -230,7 +230,7 @@ describe("tracking in the real site", () => {
     await setHidden(page, false);
     await setHidden(other, true);
     await page.reload();
-    // the reloaded page must have had its config answer: without it the SDK keeps uploads off (SPEC section 8)
+    // the reloaded page must have had its config answer: without it the SDK keeps uploads off (docs/product.md §8)
     await until(
       () => viewsStored().length >= 6 && allStoredOnce(),
       "page views up to the reload stored once",

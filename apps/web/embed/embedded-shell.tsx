@@ -40,7 +40,7 @@ export function shellRootAttributes(locale: string, theme: ShellProps["theme"]) 
 }
 
 /**
- * The site's header, footer and legal dialog for another site's page (SPEC section 1):
+ * The site's header, footer and legal dialog for another site's page (docs/product.md §1):
  * the very components the app renders, under the same providers, portalled into the
  * host's elements.
  */

@@ -5,7 +5,7 @@ import { isTheme, parseAppTheme, type Theme } from "../app/theme/theme.ts";
 import { EmbeddedShell, type ShellTargets, shellRootAttributes } from "./embedded-shell.tsx";
 import { loadShellI18n } from "./i18n.ts";
 
-/** What a host passes to `MeridianShell.mount` and `update` (SPEC section 2, "Shared page shell"). */
+/** What a host passes to `MeridianShell.mount` and `update` (docs/product.md §2, "Shared page shell"). */
 export interface EmbedProps {
   /** Site locale code (`en`, `ar`, `zh-CN`, ...); unknown codes show English. Default `en`. */
   locale?: string;

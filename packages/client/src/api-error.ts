@@ -14,7 +14,7 @@ export type ApiErrorKind =
   | "timeout"
   | "aborted";
 
-/** Standard client messages for failures that carry no server message (SPEC section 8). */
+/** Standard client messages for failures that carry no server message (docs/product.md §8). */
 export const ClientMessage = {
   INVALID_NAME: "wrong api name!",
   NETWORK: "Network Error",

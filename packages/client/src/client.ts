@@ -13,7 +13,7 @@ import { rewriteImageUrls } from "./image-domain/rewrite.ts";
 import { newRequestId } from "./request-id.ts";
 import { HOOK_THROTTLE_MS, throttle } from "./throttle.ts";
 
-/** SPEC section 9: request timeout. */
+/** docs/product.md §9: request timeout. */
 export const REQUEST_TIMEOUT_MS = 20_000;
 
 /** The user-info call never triggers a forced logout: it is how the app learns it is logged out. */
@@ -110,7 +110,7 @@ export interface ApiClient {
 }
 
 /**
- * The typed API client (SPEC sections 7 and 8). Resolves with the envelope's `data`
+ * The typed API client (docs/product.md §7 and §8). Resolves with the envelope's `data`
  * when `code` is a success code, rejects with an {@link ApiError} otherwise.
  */
 export function createApiClient(options: ApiClientOptions = {}): ApiClient {

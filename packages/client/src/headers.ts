@@ -1,5 +1,5 @@
 /**
- * Request header names the client sends (SPEC section 7). Lower-case kebab names:
+ * Request header names the client sends (docs/product.md §7). Lower-case kebab names:
  * HTTP/2 lower-cases them anyway, and the server reads them by these exact names.
  *
  * | header          | value                                                   |

@@ -1,7 +1,7 @@
 /**
  * Leading-edge throttle: the first call runs, further calls within `intervalMs`
  * of it are dropped (not deferred). Forced logouts and error toasts use it so a
- * burst of failing requests reacts once (SPEC section 8: every 2 s).
+ * burst of failing requests reacts once (docs/product.md §8: every 2 s).
  */
 export function throttle<A extends unknown[]>(
   fn: (...args: A) => void,
@@ -17,5 +17,5 @@ export function throttle<A extends unknown[]>(
   };
 }
 
-/** SPEC section 9: logout and toasts are throttled to every 2 s. */
+/** docs/product.md §9: logout and toasts are throttled to every 2 s. */
 export const HOOK_THROTTLE_MS = 2000;

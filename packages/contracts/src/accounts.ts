@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * Accounts API (SPEC sections 3, 4, 6, 7). Codes in the 11xxx range are ours; the
+ * Accounts API (docs/product.md §3, 4, 6, 7). Codes in the 11xxx range are ours; the
  * spec's forced-logout and gateway codes live in `codes.ts`.
  */
 export const AccountCode = {
@@ -21,7 +21,7 @@ export const AccountCode = {
 export const SESSION_COOKIE = "mer_token";
 export const REFRESH_COOKIE = "mer_refresh";
 
-/** Local-storage key for the cached user id (SPEC section 3: "user id"). */
+/** Local-storage key for the cached user id (docs/product.md §3: "user id"). */
 export const USER_ID_STORAGE_KEY = "userId";
 
 const password = z.string().min(8, "min").max(128, "max");
@@ -179,7 +179,7 @@ export interface UserInfoResponse {
   userName: string;
 }
 
-/** The logged-in user record (SPEC section 3), built from the user-info answer. */
+/** The logged-in user record (docs/product.md §3), built from the user-info answer. */
 export interface UserRecord extends Omit<UserInfoDto, "email" | "phone" | "mobile"> {
   email: string;
   phone: string;

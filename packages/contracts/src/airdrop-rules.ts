@@ -87,5 +87,5 @@ export const AIRDROPS_API = {
   adminNews: "/v1/admin/airdrop-news",
 } as const;
 
-/** SPEC section 7: page title/description/keywords (TDK) per page key and locale. */
+/** docs/product.md §7: page title/description/keywords (TDK) per page key and locale. */
 export const PAGE_META_PATH = "/v1/mix/public/getTdkMltQueryList";

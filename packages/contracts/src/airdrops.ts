@@ -12,7 +12,7 @@ import {
 } from "./airdrop-rules.ts";
 
 /**
- * The airdrop library (SPEC section 2 "Airdrop library screens", section 3 "Airdrop"):
+ * The airdrop library (docs/product.md §2 "Airdrop library screens", section 3 "Airdrop"):
  * API paths, zod schemas and the pure status rules shared by server and pages.
  *
  * NOTE: money is a decimal string (USD), instants are epoch milliseconds (UTC). Text

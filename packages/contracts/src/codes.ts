@@ -1,5 +1,5 @@
 /**
- * The code catalogue (SPEC section 8). Every API answer carries one of these in
+ * The code catalogue (docs/product.md §8). Every API answer carries one of these in
  * its `{code, msg, data}` envelope. Codes the spec names keep the spec's value;
  * codes the spec leaves open use the 1xxxx range and are stable once shipped.
  */
@@ -38,13 +38,13 @@ export const Code = {
 export type CodeName = keyof typeof Code;
 export type CodeValue = (typeof Code)[CodeName];
 
-/** Success codes (SPEC section 9). */
+/** Success codes (docs/product.md §9). */
 export const SUCCESS_CODES: ReadonlySet<string> = new Set(["00000", "200"]);
 
-/** Codes that force a logout on any call but user info (SPEC section 8). */
+/** Codes that force a logout on any call but user info (docs/product.md §8). */
 export const FORCED_LOGOUT_CODES: ReadonlySet<string> = new Set(["00004", "20906", "20205"]);
 
-/** Gateway sign error codes (SPEC section 8). */
+/** Gateway sign error codes (docs/product.md §8). */
 export const SIGN_ERROR_CODES: ReadonlySet<string> = new Set(["00020", "00021", "00022", "00023"]);
 
 export function isSuccessCode(code: string): boolean {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { Code } from "./codes.ts";
 
-/** Every `/v1` answer: `{code, msg, data}` (SPEC section 7). */
+/** Every `/v1` answer: `{code, msg, data}` (docs/product.md §7). */
 export interface Envelope<T> {
   code: string;
   msg: string;

@@ -7,10 +7,10 @@ export const Header = {
   REQUEST_ID: "x-request-id",
   /** Asks the API to rewrite image URLs in its JSON answer to this (allowed) image host. */
   FAST_IMG_DOMAIN: "x-fast-img-domain",
-  /** Locale and language keys sent by the web client (SPEC section 7). */
+  /** Locale and language keys sent by the web client (docs/product.md §7). */
   LOCALE: "locale",
   LANGUAGE: "language",
-  /** Simulation (paper) trading marker: value "1" (SPEC section 4). */
+  /** Simulation (paper) trading marker: value "1" (docs/product.md §4). */
   PAPER_TRADING: "paptrading",
 } as const;
 

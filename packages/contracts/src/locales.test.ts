@@ -40,7 +40,7 @@ const SPEC_TABLE: ReadonlyArray<[string, number, string]> = [
 ];
 
 describe("locale table", () => {
-  it("holds the 23 visible locales of SPEC section 3 with their type and currency, in order", () => {
+  it("holds the 23 visible locales of docs/product.md §3 with their type and currency, in order", () => {
     expect(VISIBLE_LOCALES.map((l) => [l.code, l.languageType, l.defaultCurrency])).toEqual(SPEC_TABLE);
   });
 

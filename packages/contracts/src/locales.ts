@@ -1,6 +1,6 @@
 import { sameOriginPath } from "./same-origin-path.ts";
 /**
- * The locale table (SPEC section 3), shared by the server, the web app, the tracker and
+ * The locale table (docs/product.md §3), shared by the server, the web app, the tracker and
  * the embeddable shell. Pure data plus pure functions: no I/O, no globals.
  *
  * NOTE: `code` is what appears in URLs (`/ja/airdrops`), in the `locale` cookie and in
@@ -93,7 +93,7 @@ export const LOCALES: readonly LocaleEntry[] = [
 /** Default locale: English, served without a path prefix. */
 export const DEFAULT_LOCALE = "en";
 
-/** Locale and theme cookies live a year (SPEC section 9). */
+/** Locale and theme cookies live a year (docs/product.md §9). */
 export const LOCALE_COOKIE = "locale";
 export const LOCALE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * Gateway request signing and login-body encryption (SPEC sections 5, 7, 9).
+ * Gateway request signing and login-body encryption (docs/product.md §5, 7, 9).
  *
  * NOTE: the server (`apps/server/src/modules/gateway-sign`) and the browser client
  * (`packages/client/src/security`) both build the signed text with `signPayload`
@@ -28,16 +28,16 @@ export const SignHeader = {
 export const SignMode = { PATH_TIME: 0, PATH_TIME_TRACE: 1, PATH_TIME_TRACE_BODY: 2 } as const;
 export type SignModeValue = (typeof SignMode)[keyof typeof SignMode];
 
-/** The signed time is the first 8 characters of the ms timestamp (SPEC section 9). */
+/** The signed time is the first 8 characters of the ms timestamp (docs/product.md §9). */
 export const SIGN_TIME_LENGTH = 8;
 /** A signed request is accepted when its `tm` is within this distance of server time. */
 export const SIGN_WINDOW_MS = 60_000;
-/** Key-pair generation gives up after this long (SPEC section 9). */
+/** Key-pair generation gives up after this long (docs/product.md §9). */
 export const KEYPAIR_TIMEOUT_MS = 8_000;
 /** Client reactions (re-init after 00020/00021) wait this long. */
 export const SIGN_REINIT_DELAY_MS = 2_000;
 
-/** Device key algorithms: ECDSA P-256 is our default; RSA 1024/2048 per config (SPEC section 9). */
+/** Device key algorithms: ECDSA P-256 is our default; RSA 1024/2048 per config (docs/product.md §9). */
 export const DeviceKeyAlgorithm = z.enum(["ECDSA_P256", "RSA1024", "RSA2048"]);
 export type DeviceKeyAlgorithm = z.infer<typeof DeviceKeyAlgorithm>;
 
@@ -120,7 +120,7 @@ export function encryptAad(path: string, cipherTime: string, serverKeyId: string
   return [path, cipherTime, serverKeyId].join("\n");
 }
 
-/** Paths whose bodies travel encrypted (SPEC section 7). */
+/** Paths whose bodies travel encrypted (docs/product.md §7). */
 export const ENCRYPTED_EXACT_PATHS: readonly string[] = [
   "/v1/user/login",
   "/v1/user/agency/login",
@@ -176,7 +176,7 @@ export const encryptedBodySchema = z.object({
 });
 export type EncryptedBody = z.infer<typeof encryptedBodySchema>;
 
-/** Client-side security events (SPEC section 8). */
+/** Client-side security events (docs/product.md §8). */
 export const SecurityEvent = z.enum([
   "loginEncryptFailed",
   "genKeypairFailed",

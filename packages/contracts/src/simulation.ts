@@ -1,7 +1,7 @@
 import { localizePath, parseLocalePath } from "./locales.ts";
 
 /**
- * Simulation (paper) trading rules (SPEC sections 2, 4 and 7), pure so the server, the
+ * Simulation (paper) trading rules (docs/product.md §2, 4 and 7), pure so the server, the
  * web app and tests share one reading.
  *
  * How a pathname is read (the spec leaves these open; tests pin each one):
@@ -19,7 +19,7 @@ import { localizePath, parseLocalePath } from "./locales.ts";
  *   `/spot` has no page and is refused (the user lands on the default spot page).
  */
 
-/** Local storage key of the flag (SPEC section 3). */
+/** Local storage key of the flag (docs/product.md §3). */
 export const SIMULATION_STORAGE_KEY = "simulation-trade";
 /** Request header carried while the flag is on (value "1"). */
 export const SIMULATION_HEADER = "paptrading";
@@ -122,7 +122,7 @@ const STAY_PAGE_ENTRIES: readonly string[] = ["/trade-margin"];
 const under = (path: string, entry: string) => path === entry || path.startsWith(`${entry}/`);
 
 /**
- * Where entering simulation mode goes from `pathname` (SPEC section 4: the
+ * Where entering simulation mode goes from `pathname` (docs/product.md §4: the
  * language-prefixed spot or futures page), read like the rest of this module:
  * - the margin screen (`/trade-margin...`, on the allowed list) stays where it is: the
  *   answer is `pathname` itself without query or hash;

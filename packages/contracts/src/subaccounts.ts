@@ -6,7 +6,7 @@ import { decimal, symbol } from "./order-fields.ts";
  * Sub-accounts (`/v1/user/sub/*`) and moving VIP levels (`/v1/vip/*`). A master account
  * (any user that is not itself a sub) makes up to MAX_SUB_ACCOUNTS subs. Each sub is a
  * user of its own, with a virtual e-mail (`<name>@SUB_EMAIL_DOMAIN`) it cannot log in
- * with: the master switches into it (`/v1/user/sub/switch`, an encrypted path as SPEC
+ * with: the master switches into it (`/v1/user/sub/switch`, an encrypted path as docs/product.md
  * section 7 says) and back (`/v1/user/sub/switch/back`). Codes in the 18xxx range are ours.
  */
 export const SubCode = {

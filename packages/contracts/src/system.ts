@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** `GET /v1/mix/system/getDomainConfigList` (SPEC section 7). */
+/** `GET /v1/mix/system/getDomainConfigList` (docs/product.md §7). */
 export const domainConfigListSchema = z.object({
   imgDomainConfig: z.object({
     /** Image hosts for visitors outside the internal region. */

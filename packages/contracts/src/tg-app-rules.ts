@@ -1,5 +1,5 @@
 /**
- * The zod-free part of the Apps and Bot Center contract (SPEC section 2 "Messaging-platform
+ * The zod-free part of the Apps and Bot Center contract (docs/product.md §2 "Messaging-platform
  * apps and bots centre"): API paths, categories, tabs, ranking and rate limits, codes.
  * Browser code imports this module (`@meridian/contracts/tg-app-rules`) so page bundles
  * never carry zod, whose JIT probe trips the CSP (no eval); the schemas live in tg-apps.ts,
@@ -29,7 +29,7 @@ export function tgAppsPath(template: string, params: Record<string, string | num
 }
 
 /**
- * The seven classifications, numbered 1 to 7 as the SPEC numbers them. `key` is the
+ * The seven classifications, numbered 1 to 7 as docs/product.md §3 numbers them. `key` is the
  * list tab and the i18n key; the seventh (Social) is ours: chats, communities, dating.
  */
 export const TG_APP_CATEGORIES = [
@@ -49,7 +49,7 @@ export function tgCategoryKey(id: number): TgAppCategoryKey | undefined {
   return TG_APP_CATEGORIES.find((c) => c.id === id)?.key;
 }
 
-/** List tabs in display order (SPEC section 2). Social has no tab of its own: it shows under All. */
+/** List tabs in display order (docs/product.md §2). Social has no tab of its own: it shows under All. */
 export const TG_APP_TABS = [
   "all",
   "open-league",

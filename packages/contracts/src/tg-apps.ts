@@ -9,7 +9,7 @@ import {
 } from "./tg-app-rules.ts";
 
 /**
- * The Apps and Bot Center (SPEC section 2 "Messaging-platform apps and bots centre",
+ * The Apps and Bot Center (docs/product.md §2 "Messaging-platform apps and bots centre",
  * section 3 "Messaging-platform app"): API paths, categories, tabs, the rating limit,
  * zod schemas and answer types shared by the server, the pages and the tests.
  *

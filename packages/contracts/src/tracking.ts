@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * Visitor tracking (SPEC sections 3, 4, 7, 9): the wire shape shared by the browser
+ * Visitor tracking (docs/product.md §3, 4, 7, 9): the wire shape shared by the browser
  * SDK (`@meridian/tracker`, which imports this module as types only) and the ingest
  * behind `POST {reportBase}/v1/buried/log/info`.
  *

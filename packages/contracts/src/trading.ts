@@ -14,7 +14,7 @@ import {
 
 /**
  * Paper (simulation) trading: `/v1/paper/*` and the `/v1/ws/user` stream. Every call
- * needs a logged-in user and the header `paptrading: 1` (SPEC section 4, "Simulation
+ * needs a logged-in user and the header `paptrading: 1` (docs/product.md §4, "Simulation
  * mode"); without the header the answer is PAPER_ONLY: only simulation trading exists.
  *
  * Prices and quantities are exact decimal strings, never JS numbers. Balances carry

@@ -20,7 +20,7 @@ export const ALLOWED_ATTRIBUTES: readonly string[] = words(
     "colspan rowspan scope span start reversed datetime",
 );
 
-/** Elements removed together with everything inside them (SPEC section 5: script and noscript). */
+/** Elements removed together with everything inside them (docs/product.md §5: script and noscript). */
 export const DROPPED_WITH_CONTENT: readonly string[] = words(
   "script noscript style template iframe frame frameset object embed applet svg math " +
     "textarea select option title xmp noembed noframes plaintext",
@@ -78,7 +78,7 @@ function configFor(appSchemes: readonly string[]): Config {
 let active: SanitizeHtmlOptions = {};
 
 /**
- * Sanitises untrusted HTML for articles and app descriptions (SPEC section 5) with
+ * Sanitises untrusted HTML for articles and app descriptions (docs/product.md §5) with
  * DOMPurify and an explicit allow-list: comments dropped; `script`, `noscript` and
  * other active elements removed with their contents; inline styles containing
  * `expression(` or a `javascript:` URL blanked; every `href`/`src` passed through

@@ -1,5 +1,5 @@
 /**
- * Hosts that are the product itself (SPEC section 9: about 30 patterns). An entry is
+ * Hosts that are the product itself (docs/product.md §9: about 30 patterns). An entry is
  * an exact host name or `*.` + a domain for any subdomain of it. Configuration, not
  * code: deployments pass their own list.
  */

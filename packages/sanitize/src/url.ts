@@ -1,6 +1,6 @@
 import { compact, deepDecode, stripControls } from "./decode.ts";
 
-/** The product's app deep-link schemes accepted in links (SPEC section 5). */
+/** The product's app deep-link schemes accepted in links (docs/product.md §5). */
 export const DEFAULT_APP_SCHEMES: readonly string[] = ["meridian:"];
 
 export interface UrlPolicy {
@@ -17,7 +17,7 @@ const RASTER_DATA_URL = /^data:image\/(?:png|jpeg|gif|webp);base64,[a-z0-9+/]*={
 const RELATIVE_BASE = "https://relative.invalid/a/b/";
 
 /**
- * Returns `url` if it is on the allow-list of SPEC section 5, otherwise "" (with a
+ * Returns `url` if it is on the allow-list of docs/product.md §5, otherwise "" (with a
  * console warning): a lone `#`; `http:`, `https:`, `ftp:`, `mailto:`, `tel:`;
  * same-origin `blob:`; base64 PNG/JPEG/GIF/WebP data URLs; `./`, `../` and `/`
  * relative paths (never `//host` or `/\host`); the app deep-link schemes. Any

@@ -31,7 +31,7 @@ const URL_ATTRIBUTES = [
 const ALLOWED_SCHEMES = new Set(["http:", "https:", "mailto:", "tel:", "ftp:", "blob:", "meridian:"]);
 const RASTER_DATA_URL = /^data:image\/(?:png|jpeg|gif|webp);base64,/i;
 
-/** Everything in sanitised HTML that breaks the SPEC section 5 rules, judged on the parsed DOM. */
+/** Everything in sanitised HTML that breaks the docs/product.md §5 rules, judged on the parsed DOM. */
 export function findStructuralProblems(html: string): string[] {
   const problems: string[] = [];
   const body = inspectionBody();

@@ -59,7 +59,7 @@ export const LOG_ENV_PATTERN = /^(pre|online|test\d{1,2})$/;
 export const CONFIG_PATH = "/v1/mix/public/clientCommonConfig";
 export const REPORT_PATH = "/v1/buried/log/info";
 
-/** Local storage keys (SPEC section 3, "Local stored keys"). */
+/** Local storage keys (docs/product.md §3, "Local stored keys"). */
 export const KEY_EVENTS = "meridian_track_events";
 export const KEY_EVENT_UID = "meridian_event_uid";
 export const KEY_FINGERPRINT = "meridian_fingerprint";

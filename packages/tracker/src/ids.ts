@@ -9,7 +9,7 @@ import {
 } from "./constants.ts";
 import { debug, digits, getItem, now, readCookie, setItem } from "./util.ts";
 
-/** `w-` + 9 digits + ms timestamp + 9 digits (SPEC section 3). */
+/** `w-` + 9 digits + ms timestamp + 9 digits (docs/product.md §3). */
 export function newEventUid(): string {
   return `w-${digits(9)}${now()}${digits(9)}`;
 }
@@ -24,7 +24,7 @@ export function eventUid(): string {
   return uid;
 }
 
-/** device id + ms timestamp + random integer 0-100 (SPEC section 9). */
+/** device id + ms timestamp + random integer 0-100 (docs/product.md §9). */
 export function newSessionId(deviceId: string): string {
   return `${deviceId}${now()}${Math.floor(Math.random() * 101)}`;
 }

@@ -1,5 +1,5 @@
 /**
- * `@meridian/tracker`: the browser tracking SDK (SPEC sections 3, 4, 7, 9).
+ * `@meridian/tracker`: the browser tracking SDK (docs/product.md §3, 4, 7, 9).
  *
  * Every export is safe to call anywhere, any time, in any order: before `init`,
  * after `destroy`, during server rendering (no `window`): it never throws and

@@ -5,7 +5,7 @@ export interface PageInfo {
   business2: string;
 }
 
-/** SPEC section 2, "Tracked pages": tested in this order, on the path without its trailing slash. */
+/** docs/product.md §2, "Tracked pages": tested in this order, on the path without its trailing slash. */
 const TRACKED: [RegExp, string][] = [
   [/\/telegram-apps$/, "b9332"],
   [/\/telegram-apps\/[^/]+\/articles$/, "b9642"],
@@ -21,7 +21,7 @@ export function pageInfo(pathname: string): PageInfo {
 }
 
 /**
- * The tracking module's own language table (SPEC section 3): path locale code ->
+ * The tracking module's own language table (docs/product.md §3): path locale code ->
  * number sent as `user_language`. Where it differs from the site's language types
  * this table wins, because it is what the ingest has always received: `en-GB` is 3
  * (the site says 41) and `ar` is 99 (the site says 39). `asia` and the hidden `bg`

@@ -70,7 +70,7 @@ export function getItem(key: string, session?: boolean): string | null {
 
 /**
  * Writes a key; when the storage is full, removes every key starting with an
- * underscore (the site's disposable caches, SPEC section 9) and tries once more.
+ * underscore (the site's disposable caches, docs/product.md §9) and tries once more.
  */
 export function setItem(key: string, value: string, session?: boolean): boolean {
   const s = store(session);

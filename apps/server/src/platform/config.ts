@@ -204,7 +204,7 @@ export function describeConfig(config: Config): Record<string, unknown> {
   return { ...config, databaseUrl: safeUrl(config.databaseUrl), redisUrl: safeUrl(config.redisUrl) };
 }
 
-/** Every allowed image host: the server lists merged with the default host (SPEC section 4). */
+/** Every allowed image host: the server lists merged with the default host (docs/product.md §4). */
 export function allowedImageHosts(config: Config): string[] {
   const { foreign, internal, defaultHost } = config.imgDomains;
   return [...new Set([...foreign, ...internal, defaultHost])];

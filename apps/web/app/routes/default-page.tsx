@@ -6,7 +6,7 @@ import type { Route } from "./+types/default-page";
 
 /**
  * Bare /spot, /futures (and /futures/usdt) and /margin have no page of their own: they go
- * to the default pages (SPEC section 2: /spot/BTCUSDT, /futures/usdt/BTCUSDT; margin's
+ * to the default pages (docs/product.md §2: /spot/BTCUSDT, /futures/usdt/BTCUSDT; margin's
  * default is /trade-margin, BTCUSDT), keeping the language prefix and the query.
  */
 export function loader({ params, request }: Route.LoaderArgs) {

@@ -1,5 +1,5 @@
 /**
- * Light and dark themes (SPEC sections 2 and 4): a page may force one with `?appTheme=`
+ * Light and dark themes (docs/product.md §2 and §4): a page may force one with `?appTheme=`
  * (dark or standard); otherwise the `theme` cookie decides (white or black, anything
  * else is white). The `<html>` element carries `theme-white` or `theme-black`.
  */
@@ -8,7 +8,7 @@ export type Theme = "white" | "black";
 
 export const DEFAULT_THEME: Theme = "white";
 export const THEME_COOKIE = "theme";
-/** Local cache key mirroring the cookie (SPEC section 3, local stored keys). */
+/** Local cache key mirroring the cookie (docs/product.md §3, local stored keys). */
 export const THEME_STORAGE_KEY = "theme";
 export const THEME_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 

@@ -1,5 +1,5 @@
 /**
- * Default static-image host (SPEC section 9), used when the server lists no
+ * Default static-image host (docs/product.md §9), used when the server lists no
  * candidates and always part of the hosts that may be swapped.
  */
 export const DEFAULT_IMAGE_HOST = "img.meridian-static.com";
@@ -7,7 +7,7 @@ export const DEFAULT_IMAGE_HOST = "img.meridian-static.com";
 /** The domain-config call; its answer lists the hosts and is never rewritten. */
 export const DOMAIN_CONFIG_API = "v1/mix/system/getDomainConfigList";
 
-/** `imgDomainConfig` in the domain-config answer (SPEC section 7). */
+/** `imgDomainConfig` in the domain-config answer (docs/product.md §7). */
 export interface ImageDomainConfig {
   foreignDomainList?: readonly string[] | null;
   internalDomainList?: readonly string[] | null;

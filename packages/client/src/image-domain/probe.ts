@@ -1,7 +1,7 @@
 import { DEFAULT_IMAGE_HOST, normalizeHost } from "./hosts.ts";
 
 /**
- * Local-storage key for the fastest image host (SPEC section 3, "fastest image
+ * Local-storage key for the fastest image host (docs/product.md §3, "fastest image
  * domain"). NOTE: the web app's storage-key list must use the same name.
  */
 export const FAST_IMAGE_DOMAIN_KEY = "fastImgDomain";
@@ -26,7 +26,7 @@ export interface ProbeOptions {
 }
 
 /**
- * Finds the image host that answers first (SPEC section 4, "Image domain"): loads
+ * Finds the image host that answers first (docs/product.md §4, "Image domain"): loads
  * `https://{host}{probePath}?t={random}` from every candidate at once; the first
  * to load wins and is stored under `fastImgDomain`. One candidate is used without
  * probing; no candidates yields the default host; rejects when every probe fails.

@@ -2,7 +2,7 @@ import { normalizeHost } from "./hosts.ts";
 
 /**
  * Rewrites image hosts inside a JSON answer to the fast host (the "replace fast
- * image domain" client option, SPEC section 7): every `//host` of an allowed host
+ * image domain" client option, docs/product.md §7): every `//host` of an allowed host
  * in any string value, including HTML fragments, becomes `//fastHost`. Keys are
  * untouched and the input is not mutated. The client skips the domain-config call.
  */

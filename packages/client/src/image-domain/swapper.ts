@@ -2,7 +2,7 @@ import { normalizeHost } from "./hosts.ts";
 import { PROBE_IMAGE_ATTRIBUTE } from "./probe.ts";
 
 /**
- * Moves images under `root` to the fast host (SPEC section 4): images that have
+ * Moves images under `root` to the fast host (docs/product.md §4): images that have
  * not finished loading are switched now, and any image that fails to load later
  * is switched when its `error` event fires. Probe images (marked with
  * `data-image-probe`) and images on hosts outside `allowedHosts` are left alone.

@@ -1,7 +1,7 @@
 import { type DeviceKeyAlgorithm, KEYPAIR_TIMEOUT_MS } from "@meridian/contracts";
 import { sha256Hex, toBase64, utf8 } from "./encoding.ts";
 
-/** The client key pair (SPEC section 3): public key, the (non-extractable) private key, algorithm. */
+/** The client key pair (docs/product.md §3): public key, the (non-extractable) private key, algorithm. */
 export interface DeviceKeyPair {
   /** SPKI DER, base64. */
   publicKey: string;
@@ -95,7 +95,7 @@ export class MemoryKeyStore implements KeyStore {
   }
 }
 
-/** IndexedDB store: database `meridian-device-keys`, version 1 (SPEC section 9), one object store. */
+/** IndexedDB store: database `meridian-device-keys`, version 1 (docs/product.md §9), one object store. */
 export class IndexedDbKeyStore implements KeyStore {
   static readonly DB = "meridian-device-keys";
   static readonly VERSION = 1;

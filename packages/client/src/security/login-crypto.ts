@@ -28,7 +28,7 @@ function base64url(bytes: ArrayBuffer): string {
 
 /**
  * Verifies `serverPublicKey` against the built-in issuer key: an ECDSA P-256 SHA-256
- * signature over the lower-case MD5 hex of the decoded key (SPEC section 5).
+ * signature over the lower-case MD5 hex of the decoded key (docs/product.md §5).
  */
 export async function verifyServerKey(
   config: Pick<GatewaySignConfig, "serverPublicKey" | "serverPublicKeySign" | "encryptAlgorithm">,
@@ -126,7 +126,7 @@ export interface DeviceProof {
 }
 
 /**
- * Moves the sensitive fields of `body` into `bodyCiphertext` (SPEC section 7). With a
+ * Moves the sensitive fields of `body` into `bodyCiphertext` (docs/product.md §7). With a
  * device key, adds its public key, algorithm and an initial signature that proves the
  * client holds it.
  */

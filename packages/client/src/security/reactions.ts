@@ -5,7 +5,7 @@ export interface SecurityUi {
   toastError(msg: string): void;
   /** Posts logout and clears local session state (no reload). */
   logout(): Promise<void> | void;
-  /** Forced logout: clear cookies on the server, logout, reload (SPEC section 4). */
+  /** Forced logout: clear cookies on the server, logout, reload (docs/product.md §4). */
   forceLogout(): Promise<void> | void;
   logger?: Pick<Console, "warn">;
   /**
@@ -17,7 +17,7 @@ export interface SecurityUi {
 }
 
 /**
- * The client's reactions to gateway and session codes (SPEC section 8), as hooks for
+ * The client's reactions to gateway and session codes (docs/product.md §8), as hooks for
  * `createApiClient` (which throttles them to once per 2 s).
  */
 export function securityHooks(security: GatewaySecurity, ui: SecurityUi) {

@@ -13,7 +13,7 @@ export interface SessionDeps {
 }
 
 /**
- * Session load (SPEC section 4): fetch the user info; on success cache the user id, on
+ * Session load (docs/product.md §4): fetch the user info; on success cache the user id, on
  * failure clear it and log "get user info error".
  */
 export async function loadSession(deps: SessionDeps): Promise<UserRecord | undefined> {

@@ -9,7 +9,7 @@ function star(name: string): string {
     .join(" ");
 }
 
-/** The user-info answer (SPEC section 3): userInfo, settings flags, loginName and userName. */
+/** The user-info answer (docs/product.md §3): userInfo, settings flags, loginName and userName. */
 export function presentUserInfo(u: UserRow): UserInfoResponse {
   const loginName = u.email ?? u.phone_key ?? u.id;
   const realName = [u.given_name, u.family_name].filter((s) => s.length > 0).join(" ");

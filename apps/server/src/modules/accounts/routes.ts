@@ -127,7 +127,7 @@ const sameOriginOnly = markGuard(
   { user: false, admin: false, csrf: true },
 );
 
-/** Account security changes are signed with the body (SPEC section 7 mode 2). */
+/** Account security changes are signed with the body (docs/product.md §7 mode 2). */
 const SIGNED = { sign: SignMode.PATH_TIME_TRACE_BODY } as const;
 
 export interface AccountsRouteDeps {

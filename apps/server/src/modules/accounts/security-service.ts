@@ -367,7 +367,7 @@ export class AccountSecurity {
     };
   }
 
-  /** The futures risk agreement, accepted once (SPEC section 3: openContract). */
+  /** The futures risk agreement, accepted once (docs/product.md §3: openContract). */
   async agreeContract(user: UserRow): Promise<void> {
     if (user.open_contract === 1) return;
     await this.#d.repo.patchUser(user.id, { open_contract: 1 }, this.#d.now());

@@ -35,7 +35,7 @@ function localeOf(request: FastifyRequest, query: { locale?: string | undefined 
 
 /**
  * Public reads under `/v1/content/airdrops/...` (content pages are open to anonymous
- * visitors, SPEC section 6) and administrator writes under `/v1/admin/...`.
+ * visitors, docs/product.md §6) and administrator writes under `/v1/admin/...`.
  */
 export function airdropsRoutes(app: FastifyInstance, service: AirdropsService): void {
   route(app, {

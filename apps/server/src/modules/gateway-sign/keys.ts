@@ -22,7 +22,7 @@ export function md5Hex(data: Uint8Array | string): string {
   return crypto.createHash("md5").update(data).digest("hex");
 }
 
-/** What the issuer signs: the lower-cased MD5 hex of the decoded key (SPEC section 5). */
+/** What the issuer signs: the lower-cased MD5 hex of the decoded key (docs/product.md §5). */
 export function issuerSign(issuerPrivate: crypto.KeyObject, spkiDer: Uint8Array): string {
   return crypto
     .sign("sha256", Buffer.from(md5Hex(spkiDer).toLowerCase()), {

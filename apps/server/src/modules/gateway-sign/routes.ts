@@ -96,7 +96,7 @@ export function registerGatewaySign(app: FastifyInstance, deps: GatewaySignDeps)
     receivedAt.set(request, Date.now());
   });
 
-  // SPEC section 7: every answer carries the server time so clients align their clocks.
+  // docs/product.md §7: every answer carries the server time so clients align their clocks.
   app.addHook("onSend", async (_request, reply, payload) => {
     reply.header(SignHeader.REQUEST_TIME, String(now()));
     return payload;

@@ -57,7 +57,7 @@ const invalid: SignVerdict = {
 /**
  * Verifies one signed core call against the key bound to its session.
  *
- * The signed time is only the first 8 characters of `tm` (SPEC section 9, a ~28 h
+ * The signed time is only the first 8 characters of `tm` (docs/product.md §9, a ~28 h
  * bucket), so in modes 1 and 2 the trace id must embed the full `tm`: the signature
  * then pins the exact time, and the replay store only has to remember trace ids for
  * the window. Mode 0 signs no trace id and can be replayed within the bucket: configure

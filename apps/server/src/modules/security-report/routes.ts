@@ -31,7 +31,7 @@ export interface SecurityReportDeps {
 const USER_AGENT_MAX = 512;
 
 /**
- * POST /v1/buried/log/cspSecurity: client security events (SPEC sections 7, 8), stored for
+ * POST /v1/buried/log/cspSecurity: client security events (docs/product.md §7, 8), stored for
  * review; GET /v1/admin/security-reports: the review list, administrators only.
  */
 export function securityReportRoutes(app: FastifyInstance, deps: SecurityReportDeps): void {

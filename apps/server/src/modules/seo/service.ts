@@ -11,7 +11,7 @@ interface PageMetaRow {
 }
 
 /**
- * Title, description and keywords per page key (SPEC section 7, getTdkMltQueryList):
+ * Title, description and keywords per page key (docs/product.md §7, getTdkMltQueryList):
  * the row for the request's content locale, else the English row. Keys without any row
  * are left out, so the page falls back to its own translated defaults.
  */

@@ -71,7 +71,7 @@ export function subAccountRoutes(app: FastifyInstance, subs: SubAccountsService)
   });
 
   // NOTE: both switch paths are under /v1/user/sub/switch, which the gateway decrypts
-  // (SPEC section 7): `userId` arrives only inside the ciphertext, and the device key the
+  // (docs/product.md §7): `userId` arrives only inside the ciphertext, and the device key the
   // request proved is bound to the new session, as at login.
   route(app, {
     method: "POST",

@@ -1,7 +1,7 @@
 import type { DomainConfigList } from "@meridian/contracts";
 import type { Config } from "../../platform/config.ts";
 
-/** Image hosts per region, from configuration (SPEC section 7: getDomainConfigList). */
+/** Image hosts per region, from configuration (docs/product.md §7: getDomainConfigList). */
 export function domainConfigList(config: Pick<Config, "imgDomains">): DomainConfigList {
   return {
     imgDomainConfig: {

@@ -5,7 +5,7 @@ import type { VisitCounts, VisitSource } from "./repo.ts";
 const DAY_MS = 86_400_000;
 /** Rankings may lag the tracker by this much; one tracking query per window instead of per page view. */
 export const TRACKED_VISITS_TTL_MS = 60_000;
-/** The detail page `/telegram-apps/<slug>` (SPEC section 2: tracking id b9331). */
+/** The detail page `/telegram-apps/<slug>` (docs/product.md §2: tracking id b9331). */
 const DETAIL_PREFIX = "/telegram-apps/";
 const DETAIL_TRACKING_ID = "b9331";
 

@@ -53,7 +53,7 @@ export function createImageRewriter(allowedHosts: readonly string[]) {
 
 /**
  * When a request names an allowed host in `x-fast-img-domain`, image URLs in its JSON
- * answer are rewritten to that host (SPEC sections 4 and 7). Routes opt out with
+ * answer are rewritten to that host (docs/product.md §4 and §7). Routes opt out with
  * `config: { fastImage: false }`.
  */
 export function installFastImageRewrite(app: FastifyInstance, allowedHosts: readonly string[]): void {

@@ -19,7 +19,7 @@ export interface RouteEntry {
    * undefined when unsigned or when signing is switched off.
    */
   sign: number | undefined;
-  /** Body travels encrypted (login-type paths, SPEC section 7). */
+  /** Body travels encrypted (login-type paths, docs/product.md §7). */
   encrypted: boolean;
   /** A guard admits logged-in users only. */
   user: boolean;
@@ -56,7 +56,7 @@ export function sameGuardAs<F extends Function>(wrapper: F, inner: Function): F 
 
 declare module "fastify" {
   interface FastifyContextConfig {
-    /** Gateway sign mode this route requires (SPEC section 7); see modules/gateway-sign. */
+    /** Gateway sign mode this route requires (docs/product.md §7); see modules/gateway-sign. */
     sign?: SignModeValue;
   }
   interface FastifyInstance {

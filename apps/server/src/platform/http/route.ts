@@ -32,7 +32,7 @@ export interface RouteSpec<B, Q, P, R> {
   /** Runs before validation: authentication, authorisation (throw errors.unauthenticated()). */
   auth?: (request: FastifyRequest, reply: FastifyReply) => Promise<void> | void;
   /**
-   * Gateway sign mode (SPEC section 7) this route requires: every state-changing route of
+   * Gateway sign mode (docs/product.md §7) this route requires: every state-changing route of
    * trading, assets and account security declares one (2: path, time, trace id, body).
    */
   sign?: SignModeValue;

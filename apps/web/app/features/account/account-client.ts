@@ -27,11 +27,11 @@ export interface AccountClient {
   api: ApiClient;
   security: GatewaySecurity;
   /**
-   * Session load (SPEC section 4): user info, cached user id, signing for the bound key.
+   * Session load (docs/product.md §4): user info, cached user id, signing for the bound key.
    * Calls made while one is in flight share it (the root and an account page both ask on load).
    */
   loadSession(): Promise<UserRecord | undefined>;
-  /** Logout (SPEC section 4): the logout call, the refresh-token cookie, the server's cookie clearing. The caller reloads. */
+  /** Logout (docs/product.md §4): the logout call, the refresh-token cookie, the server's cookie clearing. The caller reloads. */
   logout(): Promise<void>;
 }
 
@@ -112,7 +112,7 @@ export function accountClient(): AccountClient {
     },
   });
   api = createApiClient({
-    // SPEC section 4: every request carries paptrading: 1 while simulation mode is on.
+    // docs/product.md §4: every request carries paptrading: 1 while simulation mode is on.
     simulation: () => isSimulationActive(),
     now: security.now,
     transformBody: security.transformBody,

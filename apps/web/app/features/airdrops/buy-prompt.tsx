@@ -38,7 +38,7 @@ export function SignupField({ locale }: { locale: string }) {
   );
 }
 
-/** The three-step prompt (SPEC section 2): create a free account, verify it, then buy, deposit or sell. */
+/** The three-step prompt (docs/product.md §2): create a free account, verify it, then buy, deposit or sell. */
 export function BuyPrompt({ locale, symbol }: { locale: string; symbol: string }) {
   const { t } = useTranslation("airdrops");
   const steps = [

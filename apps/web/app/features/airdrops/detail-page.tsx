@@ -16,7 +16,7 @@ export interface AirdropDetailProps {
   detail: AirdropDetailResult;
 }
 
-/** Airdrop detail (SPEC section 2): every block the specification names, in reading order. */
+/** Airdrop detail (docs/product.md §2): every block the specification names, in reading order. */
 export function AirdropDetailPage({ locale, detail }: AirdropDetailProps) {
   const { t } = useTranslation("airdrops");
   const a = detail.airdrop;

@@ -14,7 +14,7 @@ export interface AirdropHomeProps {
   home: AirdropHomeResult;
 }
 
-/** Airdrop home (SPEC section 2): title, description, popular coins, news, 2025 predictions, FAQ of 8. */
+/** Airdrop home (docs/product.md §2): title, description, popular coins, news, 2025 predictions, FAQ of 8. */
 export function AirdropHomePage({ locale, home }: AirdropHomeProps) {
   const { t } = useTranslation("airdrops");
   return (

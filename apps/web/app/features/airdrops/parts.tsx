@@ -73,7 +73,7 @@ export function NewsList({ items, locale }: { items: AirdropNewsItem[]; locale: 
   );
 }
 
-/** SPEC section 1: educational content only; third-party sites at the visitor's own risk. */
+/** docs/product.md §1: educational content only; third-party sites at the visitor's own risk. */
 export function Disclaimer() {
   const { t } = useTranslation("airdrops");
   return (

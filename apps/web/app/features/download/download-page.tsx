@@ -56,7 +56,7 @@ function useInstall() {
   return { state, install };
 }
 
-/** The top download bar's choice (SPEC section 3 key "top download bar visible"). */
+/** The top download bar's choice (docs/product.md §3 key "top download bar visible"). */
 function useBarVisible(): [boolean, (v: boolean) => void] {
   const [visible, setVisible] = useState(true);
   useEffect(() => {

@@ -7,7 +7,7 @@ import { futuresApi } from "./api.ts";
 import { DataTable } from "./data-table.tsx";
 import { AdjustMarginButton } from "./margin-modal.tsx";
 
-/** SPEC "position margin filter (default all)". */
+/** docs/product.md §3: "position margin filter (default all)". */
 export const POSITION_FILTER_KEY = "positionMarginFilter";
 type Filter = "all" | "cross" | "isolated";
 const FILTERS: Filter[] = ["all", "cross", "isolated"];

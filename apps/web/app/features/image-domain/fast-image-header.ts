@@ -7,7 +7,7 @@ type BeforeSend = NonNullable<ApiClientOptions["beforeSend"]>;
 /**
  * Wraps the API client's `beforeSend` so every request names the stored fastest image
  * host in `x-fast-img-domain`; the server then rewrites image URLs in its JSON answers
- * to that host (SPEC sections 4 and 7). Read per request: the probe may finish after
+ * to that host (docs/product.md §4 and §7). Read per request: the probe may finish after
  * the client was made.
  */
 export function withFastImageDomain(

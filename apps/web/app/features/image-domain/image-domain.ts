@@ -29,7 +29,7 @@ export async function fetchImageDomainConfig(doFetch: typeof fetch = fetch): Pro
 }
 
 /**
- * The image-domain start-up of SPEC section 4, run once in the browser after hydration:
+ * The image-domain start-up of docs/product.md §4, run once in the browser after hydration:
  * fetch the candidate hosts, probe them (the winner is stored as the fastest image
  * domain, which the API client then sends as `x-fast-img-domain`), and move images on
  * any allowed host to it: those still loading now, and any that fail later. Resolves

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { ShellLink } from "./shell-link.tsx";
 import type { ShellProps } from "./types.ts";
 
-/** Local storage key for the top download bar (SPEC section 3: "top download bar visible"). */
+/** Local storage key for the top download bar (docs/product.md §3: "top download bar visible"). */
 export const DOWNLOAD_BAR_STORAGE_KEY = "topDownloadBarVisible";
 /** Class the document carries while the bar is dismissed, set before first paint. */
 export const DOWNLOAD_BAR_HIDDEN_CLASS = "download-bar-hidden";

@@ -1,7 +1,7 @@
 import { getLocale, LOCALES } from "@meridian/contracts/locales";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
 
-/** Local storage key for the chosen fiat currency (SPEC section 3: "fiat name"). */
+/** Local storage key for the chosen fiat currency (docs/product.md §3: "fiat name"). */
 export const FIAT_STORAGE_KEY = "fiatName";
 
 /** Fiat currencies offered: every locale's default, in first-seen order. */

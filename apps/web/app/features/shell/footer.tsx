@@ -11,7 +11,7 @@ interface FooterProps extends Pick<ShellProps, "locale" | "onNavigate"> {
   year: number;
 }
 
-/** Site footer: sections, the disclaimers of SPEC section 1, copyright and the legal dialog link. */
+/** Site footer: sections, the disclaimers of docs/product.md §1, copyright and the legal dialog link. */
 export function Footer({ locale, onNavigate, onOpenLegal, year }: FooterProps) {
   const { t } = useTranslation("shell");
   return (

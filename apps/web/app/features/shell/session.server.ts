@@ -18,7 +18,7 @@ interface UserInfoAnswer {
 const str = (v: unknown): string | undefined => (typeof v === "string" && v ? v : undefined);
 
 /**
- * The logged-in visitor for the header (SPEC section 4, session): the user-info call,
+ * The logged-in visitor for the header (docs/product.md §4, session): the user-info call,
  * answered in-process. Anonymous visitors, missing endpoints and errors all mean no user.
  * Without a session or refresh cookie there is nobody to look up, so no call is made:
  * most page views are anonymous and this keeps the render free of it.

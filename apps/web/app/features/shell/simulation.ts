@@ -1,4 +1,4 @@
-/** Local storage flag for paper trading (SPEC section 3: key simulation-trade). */
+/** Local storage flag for paper trading (docs/product.md §3: key simulation-trade). */
 export const SIMULATION_STORAGE_KEY = "simulation-trade";
 
 /**

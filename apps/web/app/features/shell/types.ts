@@ -28,7 +28,7 @@ export interface ShellUser {
 }
 
 /**
- * What the header, footer and legal dialog receive (SPEC section 2). No router and no
+ * What the header, footer and legal dialog receive (docs/product.md §2). No router and no
  * fetch inside: the embeddable bundle mounts the same components on other sites.
  */
 export interface ShellProps {

@@ -31,7 +31,7 @@ function text(source: Messages, key: string): string | undefined {
 }
 
 /**
- * Ant Design form message templates (SPEC section 5) from the `form` namespace's
+ * Ant Design form message templates (docs/product.md §5) from the `form` namespace's
  * `validate` object. One translated "not a valid ${type}" template serves every type.
  */
 export function buildValidateMessages(formBundle: Messages | undefined): ValidateMessages {

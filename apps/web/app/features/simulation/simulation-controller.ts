@@ -42,7 +42,7 @@ export function browserStorage(): Storage | undefined {
 }
 
 /**
- * Simulation mode (SPEC section 4) as plain functions over an environment: enter, exit,
+ * Simulation mode (docs/product.md §4) as plain functions over an environment: enter, exit,
  * the guard run on every navigation and the reaction to another tab's change.
  */
 export function createSimulationController(env: SimulationEnv) {

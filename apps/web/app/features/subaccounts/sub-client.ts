@@ -28,7 +28,7 @@ export const recentTransfers = () =>
   accountClient().api.get<SubTransferView[]>(api(SubPath.TRANSFERS), { limit: 10 }, { silent: true });
 
 /**
- * Switches the session into a sub-account. The path is encrypted (SPEC section 7): the
+ * Switches the session into a sub-account. The path is encrypted (docs/product.md §7): the
  * client sends `userId` inside the ciphertext with a fresh device key, and binds that key
  * to the new session as after a login.
  */

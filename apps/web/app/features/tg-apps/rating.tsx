@@ -21,7 +21,7 @@ type Outcome = "success" | "tooFrequent" | "error";
 
 /**
  * Ratings: the aggregate, and for logged-in visitors five buttons (1 to 5 stars). The
- * answer carries the new aggregate, shown at once; outcomes use the three SPEC texts.
+ * answer carries the new aggregate, shown at once; outcomes use the three texts of docs/product.md §8.
  */
 export function RatingBlock({
   slug,

@@ -27,7 +27,7 @@ function loadTracker(): Promise<Tracker | undefined> {
 
 /**
  * Root-route hook: starts tracking on the client and keeps its `uid` on the logged-in
- * user (SPEC section 4, "Session": after the user info answered; null when logged out).
+ * user (docs/product.md §4, "Session": after the user info answered; null when logged out).
  */
 export function useTracker(userId: string | undefined): void {
   useEffect(() => {

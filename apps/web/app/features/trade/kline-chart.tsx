@@ -28,7 +28,7 @@ function isInterval(v: string | null): v is KlineIntervalValue {
   return v !== null && (KLINE_INTERVAL_VALUES as readonly string[]).includes(v);
 }
 
-/** The stored k-line interval (SPEC section 3), 15m until the visitor picks one. */
+/** The stored k-line interval (docs/product.md §3), 15m until the visitor picks one. */
 function useStoredInterval(): [KlineIntervalValue, (i: KlineIntervalValue) => void] {
   const [interval, setInterval] = useState<KlineIntervalValue>("15m");
   useEffect(() => {

@@ -1,5 +1,5 @@
 /**
- * Local storage keys the trade screens own (SPEC section 3 names them; the spelling is
+ * Local storage keys the trade screens own (docs/product.md §3 names them; the spelling is
  * ours). Every access is guarded: storage may be blocked or full, and the server has none.
  */
 export const StorageKey = {

@@ -11,7 +11,7 @@ interface Pending {
 }
 
 /**
- * Don't-show-again tips (SPEC section 3): `confirm(key, ...)` resolves true at once when
+ * Don't-show-again tips (docs/product.md §3): `confirm(key, ...)` resolves true at once when
  * the visitor turned the tip off, else shows it; the checkbox stores the choice.
  */
 export function useTips() {
