@@ -1,6 +1,7 @@
 import "./zod-csp.ts";
 
 export * from "./accounts.ts";
+export * from "./api-keys.ts";
 export * from "./admin-content.ts";
 export * from "./airdrops.ts";
 export * from "./codes.ts";

@@ -2,6 +2,7 @@ import type { Seed } from "../platform/db/seed.ts";
 import type { ModuleRoutes } from "../platform/platform.ts";
 import { securityRoutes } from "./accounts/index.ts";
 import { routes as airdropsRoutes } from "./airdrops/routes.ts";
+import { botApiRoutes } from "./bot-api/index.ts";
 import { airdropsSeed } from "./airdrops/seed.ts";
 import { futuresRoutes } from "./futures/index.ts";
 import { marginRoutes } from "./margin/index.ts";
@@ -28,6 +29,8 @@ export const moduleRoutes: readonly ModuleRoutes[] = [
   futuresRoutes,
   // NOTE: margin after paper and futures (their writer, books and futures wallet).
   marginRoutes,
+  // NOTE: the bot API after paper, futures and margin (it trades through their services).
+  botApiRoutes,
   airdropsRoutes,
   seoRoutes,
   tgAppsModule,

@@ -83,11 +83,13 @@ export class AccountsService {
   readonly #now: () => number;
   readonly #accountAttempts: AttemptStore;
   readonly #ipAttempts: AttemptStore;
+  readonly #transport: MessageTransport;
 
   constructor(deps: AccountsServiceDeps) {
     this.repo = deps.repo;
     this.#config = deps.config;
     this.#now = deps.now ?? Date.now;
+    this.#transport = deps.transport;
     this.codes = new VerificationCodes(deps.repo, deps.transport, deps.config.codeKey, this.#now);
     this.#accountAttempts = deps.accountAttempts ?? new MemoryAttemptStore(ACCOUNT_POLICY);
     this.#ipAttempts = deps.ipAttempts ?? new MemoryAttemptStore(IP_POLICY);
@@ -403,6 +405,30 @@ export class AccountsService {
   /** Ends every session of a user: `kicked` answers 20906 on their next call. */
   kickUser(userId: string): Promise<number> {
     return this.repo.revokeUserSessions(userId, "kicked", this.#now());
+  }
+
+  /**
+   * Checks a sensitive action's second factor (other modules: API keys). Undefined when the
+   * user has no enabled authenticator (nothing to check); otherwise whether `code` is a
+   * fresh, unused TOTP code (a code is accepted once, as at login).
+   */
+  async checkSecondFactor(userId: string, code: string | undefined): Promise<boolean | undefined> {
+    const user = await this.repo.userById(userId);
+    if (user === undefined || user.google_enable !== 1 || user.google_secret_enc === null) return undefined;
+    if (code === undefined) return false;
+    const step = verifyTotp(
+      open(this.#config.totpKey, user.google_secret_enc, `totp:${user.id}`),
+      code,
+      this.#now(),
+    );
+    return step !== undefined && (await this.repo.useGoogleStep(user.id, step));
+  }
+
+  /** E-mails the user a security notice when an address is bound (no-op otherwise). */
+  async notify(userId: string, subject: string, body: string): Promise<void> {
+    const user = await this.repo.userById(userId);
+    if (user?.email === null || user?.email === undefined) return;
+    await this.#transport.send({ channel: "email", recipient: user.email, subject, body });
   }
 
   async googleSetup(user: UserRow): Promise<{ secret: string; otpauthUri: string }> {
