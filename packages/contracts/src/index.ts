@@ -1,9 +1,9 @@
 import "./zod-csp.ts";
 
 export * from "./accounts.ts";
-export * from "./api-keys.ts";
 export * from "./admin-content.ts";
 export * from "./airdrops.ts";
+export * from "./api-keys.ts";
 export * from "./codes.ts";
 export * from "./envelope.ts";
 export * from "./futures.ts";

@@ -38,8 +38,11 @@ export interface BotApiServer {
 let users = 0;
 
 export async function startBotApiServer(
-  o: { rateScale?: number; dbPath?: string } = {},
+  o: { rateScale?: number; dbPath?: string; liveMarket?: boolean } = {},
 ): Promise<BotApiServer> {
+  // NOTE: under NODE_ENV=test the market clock is paused (no public trades, no price moves);
+  // `liveMarket` runs it as in production (a few seconds more to start: every symbol catches up).
+  if (o.liveMarket === true) process.env.MARKET_CLOCK = "system";
   let accounts: AccountsService | undefined;
   const modules: ModuleRoutes[] = [
     (api, platform) => {
@@ -116,6 +119,8 @@ export async function startBotApiServer(
   };
 }
 
+const loaded = new Map<string, unknown[]>();
+
 /** The REST url keys of ccxt's bitget class (ccxt appends `/api/...`). */
 const URL_KEYS = [
   "spot",
@@ -155,5 +160,13 @@ export async function bitgetClient(
   api.demo = { ...(api.demo as object), ...sockets };
   ex.setSandboxMode(true);
   await ex.loadHttpProxyAgent();
+  // Markets are the same for every client of a server: loaded once, then shared, as a bot
+  // fleet would (and so tests that make many clients stay under the public rate limits).
+  const known = loaded.get(base);
+  if (known !== undefined) ex.setMarkets(known);
+  else {
+    await ex.loadMarkets();
+    loaded.set(base, Object.values(ex.markets ?? {}));
+  }
   return ex;
 }

@@ -117,7 +117,7 @@ export async function registerV2Scope(
           windowMs: 1_000,
         };
         const hit = await deps.rateLimiter.hit(`botapi:${key}`, rule);
-        if (!hit.allowed) throw new BitgetError(BitgetCode.RATE_LIMIT, "Too Many Requests", 429);
+        if (!hit.allowed) throw new BitgetError(BitgetCode.RATE_LIMIT, "Request Frequency Is Too High", 429);
       };
 
       const authenticate = async (request: FastifyRequest, perm: ApiKeyPermission): Promise<Caller> => {
