@@ -47,7 +47,7 @@ export function keyRoutes(app: FastifyInstance, store: ApiKeyStore): void {
     url: ApiKeyPath.CREATE,
     auth,
     body: createApiKeyBodySchema,
-    rateLimit: { limit: 10, windowMs: 60_000 },
+    rateLimit: { limit: 20, windowMs: 60_000 },
     handler: async ({ request, body }) => {
       const userId = authOf(request).user.id;
       await secondFactor(userId, body.googleCode);
