@@ -25,6 +25,7 @@ export default [
     route("account/overview", "routes/account.overview.tsx"),
     route("account/security", "routes/account.security.tsx"),
     route("account/identity", "routes/account.identity.tsx"),
+    route("account/newapi", "routes/account.newapi.tsx"),
     route("airdrops", "routes/airdrops.tsx"),
     route("airdrops/list", "routes/airdrops-list.tsx"),
     route("airdrops/feed.xml", "routes/feed-airdrops.tsx"),

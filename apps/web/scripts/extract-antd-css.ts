@@ -42,10 +42,12 @@ export const ADMIN_ANTD_COMPONENTS = [
 export const ACCOUNT_ANTD_COMPONENTS = [
   "Alert",
   "Card",
+  "Checkbox",
   "Descriptions",
   "Form",
   "Input",
   "QRCode",
+  "Radio",
   "Result",
   "Select",
   "Space",

@@ -31,6 +31,7 @@ export const REQUIRED_NAMESPACES = [
   "adminTools",
   "tgAppsAdmin",
   "airdropsAdmin",
+  "apiKeys",
 ];
 
 const resourcesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../app/i18n/resources");

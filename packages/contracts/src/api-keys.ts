@@ -23,6 +23,8 @@ export const ApiKeyPath = {
   CREATE: "/v1/user/api-keys",
   UPDATE: "/v1/user/api-keys/:apiKey",
   DELETE: "/v1/user/api-keys/:apiKey",
+  /** The same as DELETE, for the web client (which sends GET and POST only). */
+  DELETE_POST: "/v1/user/api-keys/:apiKey/delete",
 } as const;
 
 /** What a key may do. Withdrawal is never a permission of a paper key. */

@@ -73,17 +73,21 @@ export function keyRoutes(app: FastifyInstance, store: ApiKeyStore): void {
       return updated;
     },
   });
-  route(app, {
-    method: "DELETE",
-    url: ApiKeyPath.DELETE,
-    auth,
-    params: apiKeyParamsSchema,
-    handler: async ({ request, params }) => {
-      const userId = authOf(request).user.id;
-      const key = await store.get(userId, params.apiKey);
-      await store.delete(userId, params.apiKey);
-      await notify(userId, "deleted", key.label);
-      return null;
-    },
-  });
+  for (const [method, url] of [
+    ["DELETE", ApiKeyPath.DELETE],
+    ["POST", ApiKeyPath.DELETE_POST],
+  ] as const)
+    route(app, {
+      method,
+      url,
+      auth,
+      params: apiKeyParamsSchema,
+      handler: async ({ request, params }) => {
+        const userId = authOf(request).user.id;
+        const key = await store.get(userId, params.apiKey);
+        await store.delete(userId, params.apiKey);
+        await notify(userId, "deleted", key.label);
+        return null;
+      },
+    });
 }
