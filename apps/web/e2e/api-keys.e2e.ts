@@ -11,9 +11,13 @@ import { type Browser, launchBrowser, newPage, type RunningServer, startServer }
 let server: RunningServer;
 let browser: Browser;
 
+// NOTE: a generous start time: on a loaded shared machine the production server can take over 30 s.
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({ env: { DEV_OUTBOX: "true" } }), launchBrowser()]);
-});
+  [server, browser] = await Promise.all([
+    startServer({ env: { DEV_OUTBOX: "true" }, readyTimeoutMs: 120_000 }),
+    launchBrowser(),
+  ]);
+}, 150_000);
 
 afterAll(async () => {
   await browser?.close();

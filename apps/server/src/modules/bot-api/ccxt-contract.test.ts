@@ -320,3 +320,60 @@ describe("USDT-M perpetuals through ccxt show on the web API", () => {
     await rejects(ex.cancelOrder("999999", S), ccxt.OrderNotFound);
   });
 });
+
+describe("WebSocket through ccxt.pro", () => {
+  it("watches ticker, books (incremental, checksummed), books5, trades and candles", async () => {
+    const ticker = await ex.watchTicker("BTC/USDT");
+    expect(ticker.symbol).toBe("BTC/USDT");
+    expect(ticker.last).toBeGreaterThan(0);
+    const swapTicker = await ex.watchTicker("BTC/USDT:USDT");
+    expect(swapTicker.symbol).toBe("BTC/USDT:USDT");
+    expect(num((swapTicker.info as { markPrice?: string }).markPrice)).toBeGreaterThan(0);
+    // The snapshot, then two updates checked against the checksum (ccxt raises ChecksumError otherwise).
+    let book = await ex.watchOrderBook("BTC/USDT");
+    for (let i = 0; i < 2; i++) book = await ex.watchOrderBook("BTC/USDT");
+    expect(book.bids[0]?.[0]).toBeLessThan(book.asks[0]?.[0] ?? 0);
+    expect(book.bids.length).toBeGreaterThan(10);
+    const top5 = await ex.watchOrderBook("ETH/USDT", 5);
+    expect(top5.asks.length).toBe(5);
+    const trades = await ex.watchTrades("BTC/USDT");
+    expect(trades.length).toBeGreaterThan(0);
+    expect(trades[0]?.symbol).toBe("BTC/USDT");
+    const candles = await ex.watchOHLCV("BTC/USDT", "1m");
+    expect(candles.length).toBeGreaterThan(0);
+    expect(candles.at(-1)?.[4]).toBeGreaterThan(0);
+  });
+
+  it("logs in and watches orders, fills, balance and positions as REST trading happens", async () => {
+    const price = Math.round((await lastPrice("BTC/USDT")) * 0.5);
+    const orders = ex.watchOrders("BTC/USDT");
+    await new Promise((r) => setTimeout(r, 300));
+    const placed = await ex.createOrder("BTC/USDT", "limit", "buy", 0.001, price);
+    const seen = await orders;
+    expect(seen.map((o) => o.id)).toContain(placed.id);
+    expect(seen.find((o) => o.id === placed.id)).toMatchObject({ status: "open", side: "buy" });
+
+    const balance = ex.watchBalance();
+    await new Promise((r) => setTimeout(r, 300));
+    await ex.cancelOrder(oid(placed), "BTC/USDT");
+    const bal = await balance;
+    const web = await webBalances();
+    expect(bal.USDT?.free).toBe(num(web.find((b) => b.asset === "USDT")?.available));
+
+    const fills = ex.watchMyTrades("BTC/USDT");
+    await new Promise((r) => setTimeout(r, 300));
+    const bought = await ex.createOrder("BTC/USDT", "market", "buy", 0.001, await lastPrice("BTC/USDT"));
+    const myTrades = await fills;
+    expect(myTrades.some((t) => t.order === bought.id)).toBe(true);
+
+    const S = "BTC/USDT:USDT";
+    await ex.transfer("USDT", 500, "spot", "swap");
+    // The subscription's own snapshot first (no position yet), then the push of the fill.
+    await ex.watchPositions([S]);
+    const positions = ex.watchPositions([S]);
+    await ex.createOrder(S, "market", "sell", 0.01);
+    const pos = await positions;
+    expect(pos.find((p) => p.symbol === S && p.side === "short")).toMatchObject({ contracts: 0.01 });
+    await ex.closePosition(S);
+  });
+});

@@ -6,6 +6,7 @@ import { registerMix } from "./mix.ts";
 import { registerPublic } from "./public.ts";
 import { registerSpot } from "./spot.ts";
 import { registerV2Scope } from "./v2-scope.ts";
+import { registerBitgetWs } from "./ws.ts";
 
 export { ApiKeyStore } from "./keys.ts";
 
@@ -45,6 +46,9 @@ export function botApiModule(options: BotApiModuleOptions = {}) {
     const accounts = api.accounts.service;
     const vip = new Map<string, { level: number; until: number }>();
     const envScale = Number(env.BOT_API_RATE_SCALE);
+    const accountOf = async (owner: { id: string }) => ({ accountId: (await paper.accountFor(owner.id)).id });
+    if (api.hasDecorator("market"))
+      registerBitgetWs(api, { market: api.market, paper, futures, keys: store, now, account: accountOf });
     await registerV2Scope(
       api,
       {

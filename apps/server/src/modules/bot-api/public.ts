@@ -82,7 +82,68 @@ function ratio(part: string, whole: string): string {
   return (Number(part) / w).toFixed(6);
 }
 
+/** Bitget's spot and futures ticker objects (REST and the `ticker` channel share them). */
+export function tickerBuilders(d: PublicDeps) {
+  const spotTicker = (t: Ticker) => {
+    const top = d.market.depth(t.symbol, 1);
+    return {
+      symbol: t.symbol,
+      high24h: t.highPrice,
+      open: t.openPrice,
+      lowPr: t.lowPrice,
+      low24h: t.lowPrice,
+      lastPr: t.lastPrice,
+      quoteVolume: t.quoteVolume,
+      baseVolume: t.volume,
+      usdtVolume: t.quoteVolume,
+      bidPr: t.bidPrice,
+      askPr: t.askPrice,
+      bidSz: top?.bids[0]?.[1] ?? "0",
+      askSz: top?.asks[0]?.[1] ?? "0",
+      openUtc: t.openPrice,
+      ts: String(t.closeTime),
+      changeUtc24h: ratio(t.priceChange, t.openPrice),
+      change24h: ratio(t.priceChange, t.openPrice),
+    };
+  };
+
+  const mixTicker = (symbol: string) => {
+    const t = d.market.ticker(symbol);
+    if (t === undefined) return undefined;
+    const mark = d.marks().find((m) => m.symbol === symbol);
+    const s = spotTicker(t);
+    return {
+      symbol,
+      lastPr: s.lastPr,
+      askPr: s.askPr,
+      bidPr: s.bidPr,
+      bidSz: s.bidSz,
+      askSz: s.askSz,
+      high24h: s.high24h,
+      low24h: s.low24h,
+      ts: s.ts,
+      change24h: s.change24h,
+      baseVolume: s.baseVolume,
+      quoteVolume: s.quoteVolume,
+      usdtVolume: s.usdtVolume,
+      openUtc: s.openUtc,
+      changeUtc24h: s.changeUtc24h,
+      indexPrice: mark?.indexPrice ?? s.lastPr,
+      fundingRate: mark?.fundingRate ?? "0",
+      holdingAmount: "0",
+      deliveryStartTime: null,
+      deliveryTime: null,
+      deliveryStatus: "",
+      open24h: s.open,
+      markPrice: mark?.markPrice ?? s.lastPr,
+    };
+  };
+
+  return { spotTicker, mixTicker };
+}
+
 export function registerPublic(r: V2Router, d: PublicDeps): void {
+  const { spotTicker, mixTicker } = tickerBuilders(d);
   const open = { perm: null, limit: "public" } as const;
   const known = (symbol: string) => {
     if (!d.market.has(symbol))
@@ -183,66 +244,11 @@ export function registerPublic(r: V2Router, d: PublicDeps): void {
     });
   });
 
-  const spotTicker = (t: Ticker) => {
-    const top = d.market.depth(t.symbol, 1);
-    return {
-      symbol: t.symbol,
-      high24h: t.highPrice,
-      open: t.openPrice,
-      lowPr: t.lowPrice,
-      low24h: t.lowPrice,
-      lastPr: t.lastPrice,
-      quoteVolume: t.quoteVolume,
-      baseVolume: t.volume,
-      usdtVolume: t.quoteVolume,
-      bidPr: t.bidPrice,
-      askPr: t.askPrice,
-      bidSz: top?.bids[0]?.[1] ?? "0",
-      askSz: top?.asks[0]?.[1] ?? "0",
-      openUtc: t.openPrice,
-      ts: String(t.closeTime),
-      changeUtc24h: ratio(t.priceChange, t.openPrice),
-      change24h: ratio(t.priceChange, t.openPrice),
-    };
-  };
-
   r.get("/v2/spot/market/tickers", open, ({ query }) => {
     const { symbol } = optionalSymbol.parse(query);
     const list = symbol === undefined ? d.market.tickers() : [d.market.ticker(known(symbol))];
     return list.filter((t): t is Ticker => t !== undefined).map(spotTicker);
   });
-
-  const mixTicker = (symbol: string) => {
-    const t = d.market.ticker(symbol);
-    if (t === undefined) return undefined;
-    const mark = d.marks().find((m) => m.symbol === symbol);
-    const s = spotTicker(t);
-    return {
-      symbol,
-      lastPr: s.lastPr,
-      askPr: s.askPr,
-      bidPr: s.bidPr,
-      bidSz: s.bidSz,
-      askSz: s.askSz,
-      high24h: s.high24h,
-      low24h: s.low24h,
-      ts: s.ts,
-      change24h: s.change24h,
-      baseVolume: s.baseVolume,
-      quoteVolume: s.quoteVolume,
-      usdtVolume: s.usdtVolume,
-      openUtc: s.openUtc,
-      changeUtc24h: s.changeUtc24h,
-      indexPrice: mark?.indexPrice ?? s.lastPr,
-      fundingRate: mark?.fundingRate ?? "0",
-      holdingAmount: "0",
-      deliveryStartTime: null,
-      deliveryTime: null,
-      deliveryStatus: "",
-      open24h: s.open,
-      markPrice: mark?.markPrice ?? s.lastPr,
-    };
-  };
 
   r.get("/v2/mix/market/ticker", open, ({ query }) => {
     const q = z.object({ productType, symbol: symbolQuery.shape.symbol }).parse(query);
