@@ -377,3 +377,45 @@ describe("WebSocket through ccxt.pro", () => {
     await ex.closePosition(S);
   });
 });
+
+describe("WebSocket protocol details", () => {
+  it("answers the string ping, refuses unknown channels, private channels before login, and bad logins", async () => {
+    const ws = (path: string) =>
+      new Promise<WebSocket>((resolve, reject) => {
+        const s = new WebSocket(`${server.base.replace(/^http/, "ws")}${path}`);
+        s.onopen = () => resolve(s);
+        s.onerror = () => reject(new Error("ws error"));
+      });
+    const next = (s: WebSocket) =>
+      new Promise<string>((resolve) => {
+        s.onmessage = (e) => resolve(String(e.data));
+      });
+    const pub = await ws("/v2/ws/public");
+    let reply = next(pub);
+    pub.send("ping");
+    expect(await reply).toBe("pong");
+    reply = next(pub);
+    pub.send(
+      JSON.stringify({ op: "subscribe", args: [{ instType: "SPOT", channel: "nope", instId: "BTCUSDT" }] }),
+    );
+    expect(JSON.parse(await reply)).toMatchObject({ event: "error", code: 30001 });
+    pub.close();
+
+    const priv = await ws("/v2/ws/private");
+    reply = next(priv);
+    priv.send(
+      JSON.stringify({ op: "subscribe", args: [{ instType: "SPOT", channel: "orders", instId: "default" }] }),
+    );
+    expect(JSON.parse(await reply)).toMatchObject({ event: "error", code: 30002 });
+    reply = next(priv);
+    const ts = String(Math.floor(Date.now() / 1000));
+    priv.send(
+      JSON.stringify({
+        op: "login",
+        args: [{ apiKey: key.apiKey, passphrase: key.passphrase, timestamp: ts, sign: "AAAA" }],
+      }),
+    );
+    expect(JSON.parse(await reply)).toMatchObject({ event: "error", code: 30015 });
+    priv.close();
+  });
+});
