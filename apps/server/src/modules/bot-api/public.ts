@@ -144,7 +144,6 @@ export function tickerBuilders(d: PublicDeps) {
 
 export function registerPublic(r: V2Router, d: PublicDeps): void {
   const { spotTicker, mixTicker } = tickerBuilders(d);
-  const open = { perm: null, limit: "public" } as const;
   const known = (symbol: string) => {
     if (!d.market.has(symbol))
       throw new BitgetError(BitgetCode.SYMBOL_UNKNOWN, `Parameter ${symbol} does not exist`);
@@ -157,9 +156,9 @@ export function registerPublic(r: V2Router, d: PublicDeps): void {
     return c;
   };
 
-  r.get("/v2/public/time", open, () => ({ serverTime: String(d.now()) }));
+  r.open("/v2/public/time", () => ({ serverTime: String(d.now()) }));
 
-  r.get("/v2/spot/public/coins", open, () => {
+  r.open("/v2/spot/public/coins", () => {
     const coins = new Set<string>();
     for (const s of d.market.symbolInfo()) {
       coins.add(s.base);
@@ -173,7 +172,7 @@ export function registerPublic(r: V2Router, d: PublicDeps): void {
     }));
   });
 
-  r.get("/v2/spot/public/symbols", open, ({ query }) => {
+  r.open("/v2/spot/public/symbols", ({ query }) => {
     const { symbol } = optionalSymbol.parse(query);
     return d.market
       .symbolInfo()
@@ -199,9 +198,9 @@ export function registerPublic(r: V2Router, d: PublicDeps): void {
   });
 
   // Margin trading through this API is not offered: no pair is listed as borrowable.
-  r.get("/v2/margin/currencies", open, () => []);
+  r.open("/v2/margin/currencies", () => []);
 
-  r.get("/v2/mix/market/contracts", open, ({ query }) => {
+  r.open("/v2/mix/market/contracts", ({ query }) => {
     const q = z.object({ productType, symbol: optionalSymbol.shape.symbol }).parse(query);
     if (q.productType !== USDT_FUTURES) return [];
     return PERP_CONTRACTS.filter((c) => q.symbol === undefined || c.symbol === q.symbol).map((c) => {
@@ -244,20 +243,20 @@ export function registerPublic(r: V2Router, d: PublicDeps): void {
     });
   });
 
-  r.get("/v2/spot/market/tickers", open, ({ query }) => {
+  r.open("/v2/spot/market/tickers", ({ query }) => {
     const { symbol } = optionalSymbol.parse(query);
     const list = symbol === undefined ? d.market.tickers() : [d.market.ticker(known(symbol))];
     return list.filter((t): t is Ticker => t !== undefined).map(spotTicker);
   });
 
-  r.get("/v2/mix/market/ticker", open, ({ query }) => {
+  r.open("/v2/mix/market/ticker", ({ query }) => {
     const q = z.object({ productType, symbol: symbolQuery.shape.symbol }).parse(query);
     if (q.productType !== USDT_FUTURES) return [];
     const t = mixTicker(perp(q.symbol).symbol);
     return t === undefined ? [] : [t];
   });
 
-  r.get("/v2/mix/market/tickers", open, ({ query }) => {
+  r.open("/v2/mix/market/tickers", ({ query }) => {
     const q = z.object({ productType }).parse(query);
     if (q.productType !== USDT_FUTURES) return [];
     return PERP_CONTRACTS.map((c) => mixTicker(c.symbol)).filter((t) => t !== undefined);
@@ -270,12 +269,12 @@ export function registerPublic(r: V2Router, d: PublicDeps): void {
     return { asks: depth.asks, bids: depth.bids, ts: String(depth.time) };
   };
 
-  r.get("/v2/spot/market/orderbook", open, ({ query }) => {
+  r.open("/v2/spot/market/orderbook", ({ query }) => {
     const q = z.object({ symbol: symbolQuery.shape.symbol, limit: limitOf(150, 150) }).parse(query);
     return book(known(q.symbol), q.limit);
   });
 
-  r.get("/v2/mix/market/merge-depth", open, ({ query }) => {
+  r.open("/v2/mix/market/merge-depth", ({ query }) => {
     const q = z
       .object({ symbol: symbolQuery.shape.symbol, productType, limit: limitOf(100, 100) })
       .parse(query);
@@ -308,15 +307,15 @@ export function registerPublic(r: V2Router, d: PublicDeps): void {
     endTime: bgInt.optional(),
   });
 
-  r.get("/v2/spot/market/candles", open, ({ query }) => {
+  r.open("/v2/spot/market/candles", ({ query }) => {
     const q = candleQuery.parse(query);
     return candles(known(q.symbol), SPOT_GRANULARITY[q.granularity], q.limit, q.endTime);
   });
-  r.get("/v2/spot/market/history-candles", open, ({ query }) => {
+  r.open("/v2/spot/market/history-candles", ({ query }) => {
     const q = candleQuery.parse(query);
     return candles(known(q.symbol), SPOT_GRANULARITY[q.granularity], q.limit, q.endTime);
   });
-  r.get("/v2/mix/market/candles", open, ({ query }) => {
+  r.open("/v2/mix/market/candles", ({ query }) => {
     const q = candleQuery.extend({ productType }).parse(query);
     return candles(perp(q.symbol).symbol, MIX_GRANULARITY[q.granularity], q.limit, q.endTime).map((k) =>
       k.slice(0, 7),
@@ -332,28 +331,28 @@ export function registerPublic(r: V2Router, d: PublicDeps): void {
       size: t.qty,
       ts: String(t.time),
     }));
-  r.get("/v2/spot/market/fills-history", open, ({ query }) => {
+  r.open("/v2/spot/market/fills-history", ({ query }) => {
     const q = z.object({ symbol: symbolQuery.shape.symbol, limit: limitOf(1000, 500) }).parse(query);
     return trades(known(q.symbol), q.limit);
   });
-  r.get("/v2/spot/market/fills", open, ({ query }) => {
+  r.open("/v2/spot/market/fills", ({ query }) => {
     const q = z.object({ symbol: symbolQuery.shape.symbol, limit: limitOf(500, 100) }).parse(query);
     return trades(known(q.symbol), q.limit);
   });
-  r.get("/v2/mix/market/fills-history", open, ({ query }) => {
+  r.open("/v2/mix/market/fills-history", ({ query }) => {
     const q = z
       .object({ symbol: symbolQuery.shape.symbol, productType, limit: limitOf(1000, 500) })
       .parse(query);
     return trades(perp(q.symbol).symbol, q.limit);
   });
-  r.get("/v2/mix/market/fills", open, ({ query }) => {
+  r.open("/v2/mix/market/fills", ({ query }) => {
     const q = z
       .object({ symbol: symbolQuery.shape.symbol, productType, limit: limitOf(100, 100) })
       .parse(query);
     return trades(perp(q.symbol).symbol, q.limit);
   });
 
-  r.get("/v2/mix/market/current-fund-rate", open, ({ query }) => {
+  r.open("/v2/mix/market/current-fund-rate", ({ query }) => {
     const q = z.object({ symbol: optionalSymbol.shape.symbol, productType }).parse(query);
     if (q.productType !== USDT_FUTURES) return [];
     return d

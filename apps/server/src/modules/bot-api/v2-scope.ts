@@ -39,12 +39,14 @@ export interface V2Deps {
 }
 
 interface RouteOptions {
-  /** Permission a signed call needs; `null`: public, unsigned. */
-  perm: ApiKeyPermission | null;
-  limit: LimitClass;
+  /** Permission a signed call needs. */
+  perm: ApiKeyPermission;
+  limit: Exclude<LimitClass, "public">;
 }
 
 export interface V2Router {
+  /** A public, unsigned GET (market data), limited per address. */
+  open(path: string, handler: (input: V2Input) => unknown): void;
   get(path: string, o: RouteOptions, handler: (input: V2Input, caller: Caller) => unknown): void;
   post(path: string, o: RouteOptions, handler: (input: V2Input, caller: Caller) => unknown): void;
 }
@@ -165,34 +167,41 @@ export async function registerV2Scope(
         return { key, userId: key.owner.id, ...account };
       };
 
-      const add =
-        (method: "GET" | "POST") =>
-        (path: string, o: RouteOptions, handler: (input: V2Input, caller: Caller) => unknown) => {
-          scope.route({
-            method,
-            url: path,
-            handler: async (request: FastifyRequest, reply: FastifyReply) => {
-              let caller: Caller | undefined;
-              if (o.perm === null) await limit(`pub:${path}:${request.ip}`, LIMITS.public);
-              else {
-                caller = await authenticate(request, o.perm);
-                await limit(`key:${o.limit}:${path}:${caller.key.apiKey}`, LIMITS[o.limit]);
-              }
-              const body = request.body;
-              const input: V2Input = {
-                request,
-                query: flatQuery(request.query),
-                body:
-                  body !== null && typeof body === "object" && !Array.isArray(body)
-                    ? (body as Record<string, unknown>)
-                    : {},
-              };
-              const data = await handler(input, caller as Caller);
-              return reply.type("application/json; charset=utf-8").send(success(data));
-            },
-          });
+      const inputOf = (request: FastifyRequest): V2Input => {
+        const body = request.body;
+        return {
+          request,
+          query: flatQuery(request.query),
+          body:
+            body !== null && typeof body === "object" && !Array.isArray(body)
+              ? (body as Record<string, unknown>)
+              : {},
         };
-      build({ get: add("GET"), post: add("POST") });
+      };
+      const add = (method: "GET" | "POST", path: string, run: (request: FastifyRequest) => unknown) =>
+        scope.route({
+          method,
+          url: path,
+          handler: async (request: FastifyRequest, reply: FastifyReply) =>
+            reply.type("application/json; charset=utf-8").send(success(await run(request))),
+        });
+      const signed =
+        (method: "GET" | "POST") =>
+        (path: string, o: RouteOptions, handler: (input: V2Input, caller: Caller) => unknown) =>
+          add(method, path, async (request) => {
+            const caller = await authenticate(request, o.perm);
+            await limit(`key:${o.limit}:${path}:${caller.key.apiKey}`, LIMITS[o.limit]);
+            return handler(inputOf(request), caller);
+          });
+      build({
+        open: (path, handler) =>
+          add("GET", path, async (request) => {
+            await limit(`pub:${path}:${request.ip}`, LIMITS.public);
+            return handler(inputOf(request));
+          }),
+        get: signed("GET"),
+        post: signed("POST"),
+      });
     },
     { prefix: "/api" },
   );
