@@ -11,6 +11,7 @@ export default defineConfig({
       "apps/web/app/**/*.test.{ts,tsx}",
       "apps/web/embed/**/*.test.{ts,tsx}",
       "bench/**/*.test.ts",
+      "scripts/**/*.test.ts",
     ],
     exclude: ["**/node_modules/**", "**/build/**", "apps/web/e2e/**"],
     environment: "node",

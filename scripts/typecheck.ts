@@ -16,6 +16,7 @@ const projects = [
   "packages/client",
   "packages/sanitize",
   "packages/tracker",
+  "packages/ssr-context",
   "packages/tracker/tsconfig.node.json",
   "apps/server",
   "apps/web",

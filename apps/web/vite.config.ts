@@ -1,31 +1,22 @@
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig, type Plugin } from "vite";
 
-const serverContextFile = path.join(path.dirname(fileURLToPath(import.meta.url)), "app/server-context.ts");
-
 /**
- * NOTE: the Fastify server seeds `serverContext` (app/server-context.ts) and loaders read
+ * NOTE: the Fastify server seeds `serverContext` (@meridian/ssr-context) and loaders read
  * it; React Router looks tokens up by identity, so both sides must hold the one instance
- * Node loads from that file. In the SSR build every import of the file, whatever its
- * spelling, stays an external import of the package import `#server-context`
- * (package.json "imports") instead of a bundled copy; Node resolves it to the same file
- * the server imports, and loads the .ts directly. In development the server takes the
- * token from Vite's SSR runner instead, which is where loaders get it from
- * (apps/server/src/platform/http/ssr.ts).
+ * Node loads. The package stays external in the SSR build and in the development SSR
+ * runner (the plugin below) instead of a bundled copy, so Node resolves it to the
+ * same file the server imports.
  */
+const SHARED_WITH_SERVER = "@meridian/ssr-context";
+
 function shareServerContext(): Plugin {
   return {
     name: "meridian:share-server-context",
     enforce: "pre",
-    async resolveId(source, importer, options) {
-      if (this.environment.config.command !== "build") return null;
-      if (this.environment.name !== "ssr" || importer === undefined) return null;
-      if (!source.includes("server-context")) return null;
-      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
-      if (resolved === null || path.normalize(resolved.id) !== serverContextFile) return null;
-      return { id: "#server-context", external: true };
+    resolveId(source) {
+      if (this.environment.name !== "ssr" || source !== SHARED_WITH_SERVER) return null;
+      return { id: SHARED_WITH_SERVER, external: true };
     },
   };
 }

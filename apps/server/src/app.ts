@@ -14,6 +14,7 @@ import { installApiEdge, sendEdgeAnswer } from "./platform/http/api-edge.ts";
 import { compressOptions } from "./platform/http/compression.ts";
 import { registerEmbedRoutes } from "./platform/http/embed.ts";
 import { installFastImageRewrite } from "./platform/http/fast-image.ts";
+import { installOpenApi } from "./platform/http/openapi.ts";
 import { genRequestId } from "./platform/http/request-id.ts";
 import { installSecurityHeaders } from "./platform/http/security-headers.ts";
 import { registerSsr } from "./platform/http/ssr.ts";
@@ -138,6 +139,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     return reply.status(dbOk ? 200 : 503).send(health);
   });
 
+  await installOpenApi(app);
   const modules = options.modules ?? moduleRoutes;
   await app.register(async (api) => {
     installApiEdge(api);

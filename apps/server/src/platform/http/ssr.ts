@@ -2,17 +2,16 @@ import path from "node:path";
 import middie from "@fastify/middie";
 import { fastifyReactRouter } from "@mcansh/remix-fastify";
 import { FORWARDED_API_HEADERS } from "@meridian/contracts";
+// NOTE: the one token instance shared with the web build (see apps/web/vite.config.ts).
+import { type ServerContext, serverContext } from "@meridian/ssr-context";
 import type { FastifyInstance, FastifyRequest, InjectOptions } from "fastify";
 import { RouterContextProvider } from "react-router";
 import type { RunnableDevEnvironment, ViteDevServer } from "vite";
-// NOTE: the one token instance shared with the web build (see apps/web/vite.config.ts).
-import { type ServerContext, serverContext } from "../../../../web/app/server-context.ts";
 import { REPO_ROOT } from "../config.ts";
 import { installMicrocache, microcacheMsFromEnv } from "./microcache.ts";
 import { publicOrigin } from "./public-origin.ts";
 
 export const WEB_DIR = path.join(REPO_ROOT, "apps/web");
-const SERVER_CONTEXT_FILE = path.join(WEB_DIR, "app/server-context.ts");
 
 type Token = typeof serverContext;
 
@@ -24,7 +23,7 @@ type Token = typeof serverContext;
 async function contextToken(devServer: ViteDevServer | undefined): Promise<Token> {
   if (devServer === undefined) return serverContext;
   const ssr = devServer.environments.ssr as RunnableDevEnvironment;
-  const mod = (await ssr.runner.import(SERVER_CONTEXT_FILE)) as { serverContext: Token };
+  const mod = (await ssr.runner.import("@meridian/ssr-context")) as { serverContext: Token };
   return mod.serverContext;
 }
 

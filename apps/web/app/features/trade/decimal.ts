@@ -1,198 +1,21 @@
-/**
- * Exact arithmetic on decimal strings for the trade screens. Money and quantities stay
- * strings end to end; these helpers go through scaled bigints, never `parseFloat`.
- * Results are plain decimals ("12.5", "-0.001"), trailing zeros trimmed unless a
- * function says it pads.
- */
-
-const DECIMAL = /^(-?)(\d*)(?:\.(\d*))?$/;
-
-interface Scaled {
-  value: bigint;
-  scale: number;
-}
-
-/** True for a plain decimal such as "12", "0.5", "-3.25" (also "12." and ".5" while typing). */
-export function isDecimal(text: string): boolean {
-  const m = DECIMAL.exec(text.trim());
-  return m !== null && ((m[2] ?? "") !== "" || (m[3] ?? "") !== "");
-}
-
-function parse(text: string): Scaled {
-  const m = DECIMAL.exec(text.trim());
-  if (m === null) return { value: 0n, scale: 0 };
-  const frac = m[3] ?? "";
-  const digits = `${m[2] ?? ""}${frac}` || "0";
-  const value = BigInt(digits);
-  return { value: m[1] === "-" ? -value : value, scale: frac.length };
-}
-
-function rescale(s: Scaled, scale: number): bigint {
-  if (scale >= s.scale) return s.value * 10n ** BigInt(scale - s.scale);
-  // Toward negative infinity, so floors stay floors for negative values too.
-  const div = 10n ** BigInt(s.scale - scale);
-  const q = s.value / div;
-  return s.value < 0n && q * div !== s.value ? q - 1n : q;
-}
-
-function render(value: bigint, scale: number): string {
-  const negative = value < 0n;
-  const digits = (negative ? -value : value).toString().padStart(scale + 1, "0");
-  const whole = digits.slice(0, digits.length - scale);
-  const frac = digits.slice(digits.length - scale).replace(/0+$/, "");
-  const out = frac === "" ? whole : `${whole}.${frac}`;
-  return negative && out !== "0" ? `-${out}` : out;
-}
-
-/** Digits after the point ("0.0100" -> 4). */
-export function decimalsOf(text: string): number {
-  const dot = text.indexOf(".");
-  return dot < 0 ? 0 : text.length - dot - 1;
-}
-
-export function compare(a: string, b: string): -1 | 0 | 1 {
-  const x = parse(a);
-  const y = parse(b);
-  const scale = Math.max(x.scale, y.scale);
-  const d = rescale(x, scale) - rescale(y, scale);
-  return d < 0n ? -1 : d > 0n ? 1 : 0;
-}
-
-export const isZero = (a: string): boolean => parse(a).value === 0n;
-export const isPositive = (a: string): boolean => parse(a).value > 0n;
-
-export function add(a: string, b: string): string {
-  const x = parse(a);
-  const y = parse(b);
-  const scale = Math.max(x.scale, y.scale);
-  return render(rescale(x, scale) + rescale(y, scale), scale);
-}
-
-export function sub(a: string, b: string): string {
-  const x = parse(a);
-  const y = parse(b);
-  const scale = Math.max(x.scale, y.scale);
-  return render(rescale(x, scale) - rescale(y, scale), scale);
-}
-
-/** Exact product. */
-export function mul(a: string, b: string): string {
-  const x = parse(a);
-  const y = parse(b);
-  return render(x.value * y.value, x.scale + y.scale);
-}
-
-/** Product rounded down to `scale` digits. */
-export function mulDown(a: string, b: string, scale: number): string {
-  const x = parse(a);
-  const y = parse(b);
-  return render(rescale({ value: x.value * y.value, scale: x.scale + y.scale }, scale), scale);
-}
-
-/** Quotient rounded down to `scale` digits; "0" when dividing by zero. */
-export function divDown(a: string, b: string, scale: number): string {
-  const x = parse(a);
-  const y = parse(b);
-  if (y.value === 0n) return "0";
-  // a/b = (xv/10^xs) / (yv/10^ys); scale the numerator so the integer quotient has `scale` digits.
-  const shift = scale + y.scale - x.scale;
-  let num = x.value;
-  let den = y.value;
-  if (shift >= 0) num *= 10n ** BigInt(shift);
-  else den *= 10n ** BigInt(-shift);
-  if (den < 0n) {
-    num = -num;
-    den = -den;
-  }
-  let q = num / den;
-  if (num < 0n && q * den !== num) q -= 1n;
-  return render(q, scale);
-}
-
-/** The largest multiple of `step` not above `value` ("97012.37", "10" -> "97010"). */
-export function floorToStep(value: string, step: string): string {
-  const x = parse(value);
-  const s = parse(step);
-  if (s.value <= 0n) return render(x.value, x.scale);
-  const scale = Math.max(x.scale, s.scale);
-  const v = rescale(x, scale);
-  const st = rescale(s, scale);
-  let q = v / st;
-  if (v < 0n && q * st !== v) q -= 1n;
-  return render(q * st, scale);
-}
-
-/** The smallest multiple of `step` not below `value`. */
-export function ceilToStep(value: string, step: string): string {
-  const floored = floorToStep(value, step);
-  return compare(floored, value) === 0 ? floored : add(floored, step);
-}
-
-/** `percent` (0-100, integer) of `value`, rounded down to a multiple of `step`. */
-export function percentOf(value: string, percent: number, step: string): string {
-  const p = Math.max(0, Math.min(100, Math.round(percent)));
-  return floorToStep(divDown(mul(value, String(p)), "100", Math.max(decimalsOf(step), 8) + 2), step);
-}
-
-/** The value with exactly `decimals` fraction digits, cut (not rounded) beyond them. */
-export function toFixedDown(value: string, decimals: number): string {
-  const x = parse(value);
-  // Cut toward zero: "-0.019" at 2 digits shows "-0.01", never "-0.02".
-  const magnitude = rescale({ value: x.value < 0n ? -x.value : x.value, scale: x.scale }, decimals);
-  const v = x.value < 0n ? -magnitude : magnitude;
-  const negative = v < 0n;
-  const digits = (negative ? -v : v).toString().padStart(decimals + 1, "0");
-  const whole = digits.slice(0, digits.length - decimals);
-  const frac = digits.slice(digits.length - decimals);
-  const out = decimals === 0 ? whole : `${whole}.${frac}`;
-  return negative && v !== 0n ? `-${out}` : out;
-}
-
-/**
- * Display text for a decimal string: fixed `decimals` (cut, not rounded), thousands
- * grouped. Intl formats the string itself (no float in between).
- */
-export function formatDecimal(value: string, decimals: number, options: { group?: boolean } = {}): string {
-  const fixed = toFixedDown(value, decimals);
-  if (options.group === false) return fixed;
-  const negative = fixed.startsWith("-");
-  const body = negative ? fixed.slice(1) : fixed;
-  const [whole = "0", frac] = body.split(".");
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-  return `${negative ? "-" : ""}${grouped}${frac === undefined ? "" : `.${frac}`}`;
-}
-
-/** Large figures shortened for tickers: 1,234,567.8 -> "1.23M" (display only). */
-export function formatCompact(value: string): string {
-  const whole = toFixedDown(value, 0).replace("-", "");
-  const units: Array<[number, string]> = [
-    [12, "T"],
-    [9, "B"],
-    [6, "M"],
-    [3, "K"],
-  ];
-  for (const [digits, suffix] of units) {
-    if (whole.length > digits)
-      return `${formatDecimal(divDown(value, `1${"0".repeat(digits)}`, 2), 2)}${suffix}`;
-  }
-  return formatDecimal(value, 2);
-}
-
-/** Strips what cannot be part of a decimal and limits fraction digits, for inputs as typed. */
-export function sanitizeDecimalInput(text: string, maxDecimals: number): string {
-  let cleaned = text.replace(/,/g, ".").replace(/[^\d.]/g, "");
-  const dot = cleaned.indexOf(".");
-  if (dot >= 0) {
-    cleaned = `${cleaned.slice(0, dot + 1)}${cleaned.slice(dot + 1).replace(/\./g, "")}`;
-    if (maxDecimals === 0) cleaned = cleaned.slice(0, dot);
-    else cleaned = cleaned.slice(0, dot + 1 + maxDecimals);
-  }
-  return cleaned;
-}
-
-/** A typed value made canonical for the API ("12." -> "12", ".5" -> "0.5", "007" -> "7"). */
-export function normalizeDecimal(text: string): string {
-  if (!isDecimal(text)) return "";
-  const s = parse(text);
-  return render(s.value, s.scale);
-}
+// The decimal helpers live in @meridian/domain, shared with the server.
+export {
+  add,
+  ceilToStep,
+  compare,
+  decimalsOf,
+  divDown,
+  floorToStep,
+  formatCompact,
+  formatDecimal,
+  isDecimal,
+  isPositive,
+  isZero,
+  mul,
+  mulDown,
+  normalizeDecimal,
+  percentOf,
+  sanitizeDecimalInput,
+  sub,
+  toFixedDown,
+} from "@meridian/domain";

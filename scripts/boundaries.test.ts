@@ -1,0 +1,135 @@
+/**
+ * The dependency rules of docs/architecture.md hold: Biome's overrides refuse each
+ * forbidden import (and let the allowed twin through, so the test can fail both ways),
+ * every workspace declares the workspace packages it imports, and the tracker takes only
+ * types from contracts.
+ */
+import { spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, test } from "vitest";
+import { repoRoot } from "./web-build.ts";
+
+interface Fixture {
+  /** Where the file would live in the repository. */
+  file: string;
+  source: string;
+  /** Whether Biome must refuse it. */
+  refused: boolean;
+}
+
+const importOf = (specifier: string) => `import { x } from "${specifier}";\nexport const y = x;\n`;
+
+const fixtures: Fixture[] = [
+  { file: "packages/domain/src/f1.ts", source: importOf("@meridian/contracts"), refused: true },
+  { file: "packages/domain/src/f2.ts", source: importOf("node:fs"), refused: true },
+  { file: "packages/domain/src/f3.ts", source: importOf("@meridian/web"), refused: true },
+  { file: "packages/domain/src/f4.ts", source: importOf("pg"), refused: true },
+  { file: "packages/domain/src/ok.ts", source: importOf("./ledger/index.ts"), refused: false },
+  { file: "packages/tracker/src/f1.ts", source: importOf("@meridian/client"), refused: true },
+  { file: "packages/tracker/src/f2.ts", source: importOf("@meridian/server"), refused: true },
+  { file: "packages/tracker/src/f3.ts", source: importOf("node:crypto"), refused: true },
+  { file: "packages/tracker/src/ok.ts", source: importOf("./ids.ts"), refused: false },
+  { file: "packages/client/src/f1.ts", source: importOf("@meridian/web"), refused: true },
+  { file: "packages/contracts/src/f1.ts", source: importOf("@meridian/server/app"), refused: true },
+  { file: "packages/client/src/ok.ts", source: importOf("@meridian/contracts"), refused: false },
+  { file: "apps/web/app/f1.ts", source: importOf("@meridian/server"), refused: true },
+  { file: "apps/web/app/f2.ts", source: importOf("node:sqlite"), refused: true },
+  { file: "apps/web/app/f3.ts", source: importOf("../../server/src/app.ts"), refused: true },
+  { file: "apps/web/app/ok.ts", source: importOf("@meridian/client"), refused: false },
+];
+
+const scratch = mkdtempSync(path.join(os.tmpdir(), "meridian-boundaries-"));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+/** Lints the fixtures under a copy of biome.json (VCS off: the scratch folder is no checkout). */
+function refusedFiles(): Set<string> {
+  const config = JSON.parse(readFileSync(path.join(repoRoot, "biome.json"), "utf8")) as Record<
+    string,
+    unknown
+  >;
+  delete config.$schema;
+  config.vcs = { enabled: false };
+  writeFileSync(path.join(scratch, "biome.json"), JSON.stringify(config));
+  for (const fixture of fixtures) {
+    mkdirSync(path.dirname(path.join(scratch, fixture.file)), { recursive: true });
+    writeFileSync(path.join(scratch, fixture.file), fixture.source);
+  }
+  const biome = path.join(repoRoot, "node_modules/.bin/biome");
+  const run = spawnSync(biome, ["lint", "--reporter=json", "--max-diagnostics=none", "."], {
+    cwd: scratch,
+    encoding: "utf8",
+  });
+  const report = JSON.parse(run.stdout) as {
+    diagnostics: { category: string; location: { path: string } }[];
+  };
+  return new Set(
+    report.diagnostics
+      .filter((d) => d.category === "lint/style/noRestrictedImports")
+      .map((d) => d.location.path.replaceAll("\\", "/")),
+  );
+}
+
+describe("lint boundaries", () => {
+  const refused = refusedFiles();
+  test.each(fixtures)("$file importing as written: refused=$refused", (fixture) => {
+    expect(refused.has(fixture.file)).toBe(fixture.refused);
+  });
+});
+
+function sourceFiles(dir: string): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(dir)) {
+    if (name === "node_modules" || name === "build" || name.startsWith(".")) continue;
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) out.push(...sourceFiles(full));
+    else if (/\.(ts|tsx)$/.test(name)) out.push(full);
+  }
+  return out;
+}
+
+const workspaces = [
+  "apps/web",
+  "apps/server",
+  "bench",
+  ...readdirSync(path.join(repoRoot, "packages")).map((p) => `packages/${p}`),
+];
+
+describe("workspace manifests", () => {
+  test.each(workspaces)("%s declares every workspace package it imports", (workspace) => {
+    const dir = path.join(repoRoot, workspace);
+    const manifest = JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8")) as {
+      name: string;
+      dependencies?: Record<string, string>;
+      devDependencies?: Record<string, string>;
+    };
+    const declared = new Set([
+      ...Object.keys(manifest.dependencies ?? {}),
+      ...Object.keys(manifest.devDependencies ?? {}),
+    ]);
+    const imported = new Set<string>();
+    for (const file of sourceFiles(dir)) {
+      for (const match of readFileSync(file, "utf8").matchAll(/(?:from|import\()\s*"(@meridian\/[a-z-]+)/g)) {
+        if (match[1] !== undefined && match[1] !== manifest.name) imported.add(match[1]);
+      }
+    }
+    expect([...imported].filter((name) => !declared.has(name)).sort()).toEqual([]);
+  });
+});
+
+test("the tracker takes only types from @meridian/contracts", () => {
+  const offending: string[] = [];
+  for (const file of sourceFiles(path.join(repoRoot, "packages/tracker/src"))) {
+    if (file.endsWith(".test.ts")) continue;
+    // Whole statements, so a multi-line `import type { ... } from` counts as one.
+    const statements = readFileSync(file, "utf8").matchAll(
+      /^(import|export)\b[^;]*?from\s+"@meridian\/contracts[^"]*";/gms,
+    );
+    for (const [statement] of statements) {
+      if (!/^(import|export)\s+type\b/.test(statement))
+        offending.push(`${path.relative(repoRoot, file)}: ${statement}`);
+    }
+  }
+  expect(offending).toEqual([]);
+});
