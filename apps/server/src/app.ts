@@ -1,10 +1,15 @@
 import compress from "@fastify/compress";
 import websocket from "@fastify/websocket";
 import type { Health } from "@meridian/contracts";
-import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from "fastify";
+import Fastify, {
+  type FastifyInstance,
+  type FastifyServerOptions,
+  LogController,
+  type RouteOptions,
+} from "fastify";
 import type { Redis } from "ioredis";
 import type { ViteDevServer } from "vite";
-import { moduleRoutes, moduleSeeds } from "./modules/index.ts";
+import { moduleRoutes, moduleSeeds, moduleStoredHtml } from "./modules/index.ts";
 import { allowedImageHosts, type Config, describeConfig, loadConfig } from "./platform/config.ts";
 import { openDb, type PlatformDb } from "./platform/db/index.ts";
 import { loadMigrations, migrate } from "./platform/db/migrate.ts";
@@ -15,7 +20,9 @@ import { compressOptions } from "./platform/http/compression.ts";
 import { registerEmbedRoutes } from "./platform/http/embed.ts";
 import { installFastImageRewrite } from "./platform/http/fast-image.ts";
 import { installOpenApi } from "./platform/http/openapi.ts";
+import { installPathEdge, rewriteToCanonical } from "./platform/http/path-edge.ts";
 import { genRequestId } from "./platform/http/request-id.ts";
+import { installRouteTable } from "./platform/http/route-table.ts";
 import { installSecurityHeaders } from "./platform/http/security-headers.ts";
 import { registerSsr } from "./platform/http/ssr.ts";
 import { zodValidatorCompiler } from "./platform/http/zod-compiler.ts";
@@ -23,6 +30,7 @@ import { loggerOptions } from "./platform/logger.ts";
 import type { ModuleRoutes, Platform } from "./platform/platform.ts";
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from "./platform/rate-limit.ts";
 import { closeRedis, connectRedis } from "./platform/redis.ts";
+import { refreshStoredHtml } from "./platform/stored-html.ts";
 
 export interface BuildAppOptions {
   /** Defaults to `loadConfig()` (the process environment). */
@@ -45,6 +53,8 @@ export interface BuildAppOptions {
   modules?: readonly ModuleRoutes[];
   /** Demo-data seeds; default the list in `src/modules/index.ts` (run when config.seedDemoData). */
   seeds?: readonly Seed[];
+  /** Told of every route as it is registered (the API fuzz test walks the whole table). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /**
@@ -58,15 +68,21 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     logger: options.logger ?? loggerOptions(config),
     genReqId: genRequestId,
     logController: new LogController({ requestIdLogLabel: "requestId" }),
+    // A list goes to proxy-addr as it is: request.ip is then the nearest hop that is not
+    // a trusted proxy, and protocol/host come from X-Forwarded-* only when a trusted proxy sent them.
     trustProxy:
       typeof config.trustProxy === "number"
         ? (_address: string, hop: number) => hop < (config.trustProxy as number)
         : config.trustProxy,
     bodyLimit: config.bodyLimit,
+    // NOTE: one canonical path for routing and every check (platform/http/path-edge.ts).
+    rewriteUrl: rewriteToCanonical,
     return503OnClosing: true,
     forceCloseConnections: "idle",
     frameworkErrors: (error, request, reply) => sendEdgeAnswer(request, reply, error),
   });
+  if (options.onRoute) app.addHook("onRoute", options.onRoute);
+  installRouteTable(app);
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setErrorHandler((error, request, reply) => sendEdgeAnswer(request, reply, error));
 
@@ -80,6 +96,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       const seeded = await runSeeds(db, options.seeds ?? moduleSeeds, app.log);
       if (seeded.length > 0) app.log.info({ seeded }, "demo data seeded");
     }
+    // Before the first answer: pages serve stored HTML as it is, so none may be stale.
+    const refreshed = await refreshStoredHtml(db, moduleStoredHtml, app.log);
+    if (refreshed > 0) app.log.info({ refreshed }, "stored HTML cleaned by the current sanitiser");
     redis = options.redis ?? (await connectRedis(config.redisUrl));
   } catch (error) {
     if (ownsDb) await db.close();
@@ -97,6 +116,12 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     if (ownsDb) await db.close();
   });
   app.log.info({ config: describeConfig(config), db: db.location }, "platform ready");
+  if (config.isProduction && config.publicDomainsDefaulted) {
+    app.log.warn(
+      { publicDomains: config.publicDomains },
+      "PUBLIC_DOMAINS is not set: pages, policies and sitemaps name the local address; set it to the site's domains",
+    );
+  }
 
   // NOTE: close() waits for every socket; a keep-alive socket whose request was in
   // flight at close would keep it waiting, so answers sent while closing end theirs.
@@ -110,10 +135,12 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     done(null, payload);
   });
 
+  installPathEdge(app);
   installSecurityHeaders(app, {
     imageHosts: allowedImageHosts(config),
     frameAncestors: config.frameAncestors,
     connectSrc: options.connectSrc ?? [],
+    publicDomains: config.publicDomains,
   });
   await app.register(compress, compressOptions);
   await app.register(websocket);
@@ -142,7 +169,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await installOpenApi(app);
   const modules = options.modules ?? moduleRoutes;
   await app.register(async (api) => {
-    installApiEdge(api);
+    installApiEdge(api, config);
     installFastImageRewrite(api, allowedImageHosts(config));
     for (const register of modules) await register(api, platform);
     if (options.routes) await options.routes(api, platform);

@@ -22,6 +22,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
+import { ReauthGate } from "./features/account/reauth-gate.tsx";
 import { useImageDomain } from "./features/image-domain/use-image-domain.ts";
 import { canonicalQueryOfMatches } from "./features/seo/canonical.ts";
 import { AntdGate } from "./features/shell/antd-gate.tsx";
@@ -44,6 +45,7 @@ import { readCookie, writeCookie } from "./lib/cookies.ts";
 import { readServerContext } from "./lib/server-context.server.ts";
 import antdStylesHref from "./styles/antd.generated.css?url";
 import appStylesHref from "./styles/app.css?url";
+import { fontPreloads } from "./theme/font-preload.ts";
 import {
   resolveTheme,
   THEME_COOKIE,
@@ -228,6 +230,9 @@ export function Layout({ children }: { children: ReactNode }) {
         ))}
         <link rel="alternate" hrefLang="x-default" href={`${origin}${rest}${query}`} />
         <Links nonce={nonce} />
+        {fontPreloads(entry.code).map((href) => (
+          <link key={href} rel="preload" href={href} as="font" type="font/woff2" crossOrigin="anonymous" />
+        ))}
       </head>
       <body>
         <ShellProviders
@@ -249,7 +254,14 @@ export function Layout({ children }: { children: ReactNode }) {
               onLanguageChange={handleLanguageChange}
               onLogout={handleLogout}
             >
-              {usesAntd ? <AntdGate>{children}</AntdGate> : children}
+              {usesAntd ? (
+                <AntdGate>
+                  {children}
+                  <ReauthGate />
+                </AntdGate>
+              ) : (
+                children
+              )}
             </SiteShell>
           </SimulationProvider>
         </ShellProviders>

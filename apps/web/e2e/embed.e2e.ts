@@ -5,7 +5,7 @@
  * callbacks.
  */
 import { describe, expect, test } from "vitest";
-import { newPage, type Page, serverAndBrowser } from "./harness.ts";
+import { expectShippedFont, newPage, type Page, serverAndBrowser } from "./harness.ts";
 
 const run = serverAndBrowser();
 
@@ -39,6 +39,15 @@ describe("embeddable shell", () => {
       expect(res.status).toBe(200);
       expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     }
+    // The stylesheet's font files sit beside it: hashed, long-cached, open to other sites.
+    const css = await (await fetch(`${run.server.url}/embed/${styles}`)).text();
+    const latin = /url\(\.\/(inter-latin-wght-normal-[\w-]+\.woff2)\)/.exec(css)?.[1];
+    expect(latin).toBeDefined();
+    const font = await fetch(`${run.server.url}/embed/assets/${latin}`);
+    expect(font.status).toBe(200);
+    expect(font.headers.get("content-type")).toBe("font/woff2");
+    expect(font.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(font.headers.get("access-control-allow-origin")).toBe("*");
     expect((await fetch(`${run.server.url}/embed/assets/..%2Fshell.js`)).status).toBe(404);
     expect((await fetch(`${run.server.url}/embed/assets/missing-1234.js`)).status).toBe(404);
 
@@ -60,6 +69,8 @@ describe("embeddable shell", () => {
     // The shell's stylesheet is scoped: the campaign page keeps its own link colour and font.
     const bodyFont = await page.evaluate(() => getComputedStyle(document.body).fontFamily);
     expect(bodyFont).toMatch(/Georgia/);
+    // The shell itself is drawn with the site's shipped Inter, served from /embed/assets.
+    await expectShippedFont(page, "#site-header .shell-nav a");
     const headerBg = await header(page)
       .locator(".shell-header")
       .evaluate((el) => getComputedStyle(el).backgroundColor);

@@ -139,3 +139,58 @@ export async function newPage(browser: Browser, options: NewPageOptions = {}): P
   });
   return page;
 }
+
+/** A font Chromium drew some text with (CDP `CSS.getPlatformFontsForNode`). */
+export interface UsedFont {
+  familyName: string;
+  /** True for a web font (one of ours), false for a font of the machine. */
+  isCustomFont: boolean;
+  glyphCount: number;
+}
+
+/** The fonts Chromium used for the text of the first element matching `selector`. */
+export async function usedFonts(page: Page, selector: string): Promise<UsedFont[]> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    await cdp.send("DOM.enable");
+    await cdp.send("CSS.enable");
+    const { root } = await cdp.send("DOM.getDocument", { depth: -1, pierce: true });
+    const { nodeId } = await cdp.send("DOM.querySelector", { nodeId: root.nodeId, selector });
+    if (nodeId === 0) throw new Error(`usedFonts: nothing matches ${selector}`);
+    const { fonts } = await cdp.send("CSS.getPlatformFontsForNode", { nodeId });
+    return fonts;
+  } finally {
+    await cdp.detach();
+  }
+}
+
+/** The site's @font-face families (app/styles/fonts.css) and the name of the font each holds. */
+const SHIPPED = { "Inter Variable": "Inter", "Noto Sans Arabic Variable": "Noto Sans Arabic" } as const;
+
+/**
+ * Waits until the shipped `face` has loaded what the text of `selector` needs, then
+ * checks Chromium drew that text with it alone: layout measured after this is the same
+ * on any machine, whatever fonts it has.
+ */
+export async function expectShippedFont(
+  page: Page,
+  selector: string,
+  face: keyof typeof SHIPPED = "Inter Variable",
+): Promise<void> {
+  await page.waitForFunction(
+    ([sel, family]) => {
+      const element = document.querySelector(sel);
+      const text = element?.textContent?.trim() ?? "";
+      if (element === null || text === "") return false;
+      const style = getComputedStyle(element);
+      // check() is true once every face of the family that the text needs has loaded.
+      return document.fonts.check(`${style.fontWeight} ${style.fontSize} "${family}"`, text);
+    },
+    [selector, face] as const,
+  );
+  const fonts = await usedFonts(page, selector);
+  const foreign = fonts.filter((f) => !f.isCustomFont || f.familyName !== SHIPPED[face]);
+  if (fonts.length === 0 || foreign.length > 0) {
+    throw new Error(`${selector} is drawn with ${JSON.stringify(fonts)}, not only the shipped ${face}`);
+  }
+}

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
   type Browser,
+  expectShippedFont,
   launchBrowser,
   newPage,
   type Page,
@@ -191,6 +192,8 @@ describe("header and footer controls", () => {
     const narrow = await newPage(browser, { viewport: { width: 1280, height: 800 } });
     await narrow.goto(`${server.url}/ru/airdrops`);
     await hydrated(narrow);
+    // Widths are the shipped font's on every machine (fonts.e2e covers the font itself).
+    await expectShippedFont(narrow, ".shell-nav a");
     const header = narrow.locator("header.shell-header");
     await expect.poll(() => header.getAttribute("data-nav-overflow")).toBe("");
     expect(await narrow.locator(".shell-nav").evaluate((nav) => getComputedStyle(nav).maskImage)).toContain(
@@ -205,6 +208,7 @@ describe("header and footer controls", () => {
     const wide = await newPage(browser, { viewport: { width: 1800, height: 800 } });
     await wide.goto(`${server.url}/airdrops`);
     await hydrated(wide);
+    await expectShippedFont(wide, ".shell-nav a");
     expect(await wide.locator("header.shell-header").getAttribute("data-nav-overflow")).toBeNull();
     expect(await wide.getByTestId("menu-button").isVisible()).toBe(false);
 
@@ -212,10 +216,11 @@ describe("header and footer controls", () => {
     const visitor = await newPage(browser, { viewport: { width: 1280, height: 800 } });
     await visitor.goto(`${server.url}/airdrops`);
     await hydrated(visitor);
+    await expectShippedFont(visitor, ".shell-nav a");
     expect(await visitor.locator("header.shell-header").getAttribute("data-nav-overflow")).toBeNull();
     expect(await visitor.locator(".shell-assets-link").count()).toBe(0);
     expect(await visitor.locator(".shell-nav a").last().isVisible()).toBe(true);
-  });
+  }, 120_000);
 
   test("a closed download bar stays closed after a reload", async () => {
     const page = await newPage(browser);

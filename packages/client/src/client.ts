@@ -25,7 +25,7 @@ export type Getter<T> = T | (() => T);
 export type QueryValue = string | number | boolean | null | undefined;
 export type QueryParams = Readonly<Record<string, QueryValue | readonly QueryValue[]>>;
 export type HeaderMap = Readonly<Record<string, string>>;
-export type HttpMethod = "GET" | "POST";
+export type HttpMethod = "GET" | "POST" | "DELETE";
 
 /** What the hooks see of a request about to be sent. */
 export interface OutgoingRequest {

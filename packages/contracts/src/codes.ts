@@ -20,10 +20,14 @@ export const Code = {
   NOT_FOUND: "10404",
   METHOD_NOT_ALLOWED: "10405",
   MALFORMED_JSON: "10400",
+  /** The request path has no canonical form (encoded slash, backslash, bad escape). */
+  MALFORMED_PATH: "10410",
   VALIDATION_FAILED: "10422",
   BODY_TOO_LARGE: "10413",
   UNSUPPORTED_MEDIA_TYPE: "10415",
   TOO_MANY_REQUESTS: "10429",
+  /** A WebSocket endpoint called without the upgrade handshake. */
+  UPGRADE_REQUIRED: "10426",
   UNAUTHENTICATED: "10401",
   FORBIDDEN: "10403",
   CONFLICT: "10409",

@@ -11,6 +11,7 @@ export * from "./http.ts";
 export * from "./locales.ts";
 export * from "./margin.ts";
 export * from "./market.ts";
+export * from "./same-origin-path.ts";
 export * from "./sign.ts";
 export * from "./simulation.ts";
 export * from "./system.ts";

@@ -1,3 +1,4 @@
+import { sameOriginPath } from "./same-origin-path.ts";
 /**
  * The locale table (SPEC section 3), shared by the server, the web app, the tracker and
  * the embeddable shell. Pure data plus pure functions: no I/O, no globals.
@@ -244,8 +245,9 @@ export function localizePath(locale: string, path: string): string {
   const suffix = path.slice(cut);
   const { rest } = parseLocalePath(pathname);
   const code = getLocale(locale).code;
-  if (code === DEFAULT_LOCALE) return `${rest}${suffix}`;
-  return `${rest === "/" ? `/${code}` : `/${code}${rest}`}${suffix}`;
+  // NOTE: an unprefixed result is only as safe as `rest`: `//host` would leave the site.
+  if (code === DEFAULT_LOCALE) return sameOriginPath(`${rest}${suffix}`);
+  return sameOriginPath(`${rest === "/" ? `/${code}` : `/${code}${rest}`}${suffix}`);
 }
 
 /**

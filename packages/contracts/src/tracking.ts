@@ -140,7 +140,11 @@ export const clientCommonConfigSchema = z.object({
 });
 export type ClientCommonConfig = z.infer<typeof clientCommonConfigSchema>;
 
-/** Why one event of an upload was refused: its index in the array and the failing fields. */
+/**
+ * Why one event of an upload was refused: its index in the array and the failing fields
+ * (the first few fields of the first few refused events; the others carry `issues: []`,
+ * so an answer stays a few KB whatever the upload holds).
+ */
 export interface TrackingRejection {
   index: number;
   issues: { field: string; rule: string; message: string }[];

@@ -1,8 +1,10 @@
 import type { Seed } from "../platform/db/seed.ts";
 import type { ModuleRoutes } from "../platform/platform.ts";
+import type { StoredHtml } from "../platform/stored-html.ts";
 import { securityRoutes } from "./accounts/index.ts";
 import { routes as airdropsRoutes } from "./airdrops/routes.ts";
 import { airdropsSeed } from "./airdrops/seed.ts";
+import { AIRDROPS_STORED_HTML } from "./airdrops/writes.ts";
 import { botApiRoutes } from "./bot-api/index.ts";
 import { futuresRoutes } from "./futures/index.ts";
 import { marginRoutes } from "./margin/index.ts";
@@ -11,7 +13,7 @@ import { paperRoutes } from "./paper/index.ts";
 import { routes as seoRoutes } from "./seo/routes.ts";
 import { pageMetaSeed } from "./seo/seed.ts";
 import { routes as systemRoutes } from "./system/routes.ts";
-import { tgAppsModule, tgAppsSeed } from "./tg-apps/index.ts";
+import { TG_APPS_STORED_HTML, tgAppsModule, tgAppsSeed } from "./tg-apps/index.ts";
 import { trackingRoutesModule } from "./tracking/index.ts";
 
 /**
@@ -39,3 +41,6 @@ export const moduleRoutes: readonly ModuleRoutes[] = [
 
 /** Demo data, run after migrations on start (see platform/db/seed.ts). One line per module. */
 export const moduleSeeds: readonly Seed[] = [airdropsSeed, pageMetaSeed, tgAppsSeed];
+
+/** Every table holding stored rich text: cleaned again at start when the sanitiser's version changed. */
+export const moduleStoredHtml: readonly StoredHtml[] = [...AIRDROPS_STORED_HTML, ...TG_APPS_STORED_HTML];

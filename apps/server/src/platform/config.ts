@@ -1,3 +1,4 @@
+import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
@@ -39,7 +40,10 @@ const envSchema = z.object({
     .string()
     .regex(/^[a-z0-9.-]+(:\d+)?$/i)
     .default("static.meridian.example"),
-  /** `true`, a hop count, or a comma list of trusted proxy addresses/CIDRs. */
+  /**
+   * The proxies in front of the server: a comma list of addresses, CIDR ranges or
+   * `loopback`/`linklocal`/`uniquelocal`; `true` for the private ranges; a hop count.
+   */
   TRUST_PROXY: z.string().optional(),
   /** CSP `frame-ancestors` sources (space separated), `'self'` unless told. */
   FRAME_ANCESTORS: z.string().default("'self'"),
@@ -62,9 +66,22 @@ export interface Config {
   redisUrl: string | undefined;
   dataDir: string;
   logLevel: string;
+  /**
+   * The site's own hosts. Production always has some: PUBLIC_DOMAINS, or the local listen
+   * address (`localhost:<port>`, `127.0.0.1:<port>`) when it is unset, so no Host header
+   * ever picks the domain pages, policies and sitemaps name.
+   */
   publicDomains: string[];
+  /** True when PUBLIC_DOMAINS was not given (production then warns at start). */
+  publicDomainsDefaulted: boolean;
   imgDomains: { foreign: string[]; internal: string[]; defaultHost: string };
-  trustProxy: boolean | number | string[];
+  /**
+   * False (the socket address is the client), a hop count, or the trusted proxies
+   * (addresses, CIDR ranges, proxy-addr's named ranges): the client is the nearest
+   * X-Forwarded-For hop that is not one of them. Loopback is always in a list: the
+   * server's own in-process calls come from it.
+   */
+  trustProxy: false | number | string[];
   frameAncestors: string;
   bodyLimit: number;
   seedDemoData: boolean;
@@ -75,11 +92,40 @@ export class ConfigError extends Error {
   override name = "ConfigError";
 }
 
+/** proxy-addr's names for the loopback, link-local and private (RFC 1918, fc00::/7) ranges. */
+const NAMED_RANGES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+function isAddressOrRange(item: string): boolean {
+  if (NAMED_RANGES.has(item)) return true;
+  const [address = "", bits, ...rest] = item.split("/");
+  if (rest.length > 0) return false;
+  const family = net.isIP(address);
+  if (family === 0) return false;
+  if (bits === undefined) return true;
+  if (!/^\d{1,3}$/.test(bits)) return false;
+  return Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * `true` means the private ranges, never "believe every X-Forwarded-For": trusting every
+ * hop makes the leftmost entry, which the client writes, its address, so a rotating
+ * header would walk around every per-IP limit.
+ */
 function parseTrustProxy(value: string | undefined): Config["trustProxy"] {
   if (value === undefined || value === "" || value === "false" || value === "0") return false;
-  if (value === "true") return true;
+  if (value === "true") return ["loopback", "linklocal", "uniquelocal"];
   if (/^\d+$/.test(value)) return Number(value);
-  return value.split(",").map((item) => item.trim());
+  const items = value
+    .split(",")
+    .map((item) => item.trim())
+    .filter((item) => item !== "");
+  const bad = items.filter((item) => !isAddressOrRange(item));
+  if (bad.length > 0) {
+    throw new ConfigError(
+      `Invalid environment:\n  TRUST_PROXY: ${bad.length} entries are neither an address, a CIDR range nor loopback/linklocal/uniquelocal`,
+    );
+  }
+  return [...new Set(["loopback", ...items])];
 }
 
 /**
@@ -108,7 +154,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     dataDir: path.resolve(REPO_ROOT, e.DATA_DIR),
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === "test" ? "silent" : "info"),
-    publicDomains: e.PUBLIC_DOMAINS,
+    publicDomains:
+      e.PUBLIC_DOMAINS.length > 0 || e.NODE_ENV !== "production"
+        ? e.PUBLIC_DOMAINS
+        : [`localhost:${e.PORT}`, `127.0.0.1:${e.PORT}`],
+    publicDomainsDefaulted: e.PUBLIC_DOMAINS.length === 0,
     imgDomains: {
       foreign: e.IMG_DOMAINS_FOREIGN,
       internal: imageHostsUnset(env) ? [`localhost:${e.PORT}`] : e.IMG_DOMAINS_INTERNAL,

@@ -1,4 +1,6 @@
+import { isSameOriginPath } from "@meridian/contracts/same-origin-path";
 import { describe, expect, it } from "vitest";
+import { hostilePaths } from "../../../../packages/contracts/src/hostile-paths.ts";
 import { decideLocale, localeFromParams } from "./locale-routing.ts";
 
 const at = (path: string) => new URL(`http://meridian.test${path}`);
@@ -76,5 +78,31 @@ describe("localeFromParams", () => {
   it("maps the param to a locale code, English when absent", () => {
     expect(localeFromParams({ lang: "ar" })).toBe("ar");
     expect(localeFromParams({})).toBe("en");
+  });
+});
+
+describe("decideLocale redirects over the hostile corpus", () => {
+  it("every redirect it gives is a same-origin path", () => {
+    let redirects = 0;
+    for (const raw of hostilePaths()) {
+      // The URL the loader sees: what the server routed (the canonical path edge refuses
+      // or collapses most of these first; this checks the producer on its own).
+      const url = new URL(raw.startsWith("/") ? raw : `/${raw}`, "https://meridian.example");
+      const first = url.pathname.split("/")[1];
+      for (const cookie of [undefined, "fr"]) {
+        const decision = decideLocale({ url, lang: first === "" ? undefined : first, cookie });
+        if (decision.kind !== "redirect") continue;
+        redirects++;
+        expect(isSameOriginPath(decision.to), `${raw} -> ${decision.to}`).toBe(true);
+        expect(new URL(decision.to, "https://meridian.example/x/").origin).toBe("https://meridian.example");
+      }
+    }
+    expect(redirects).toBeGreaterThan(500);
+  });
+
+  it("wrong-case and regional prefixes in front of a doubled slash stay on the site", () => {
+    const url = new URL("https://meridian.example/EN//evil.example");
+    // URL keeps the doubled slash in the pathname, as the router sees it.
+    expect(decideLocale({ url, lang: "EN" })).toEqual({ kind: "redirect", to: "/evil.example", status: 301 });
   });
 });

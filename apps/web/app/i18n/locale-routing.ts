@@ -6,6 +6,7 @@ import {
   localizePath,
   resolveLocale,
 } from "@meridian/contracts/locales";
+import { sameOriginPath } from "@meridian/contracts/same-origin-path";
 
 /** What to do with a request given its optional `:lang?` segment. */
 export type LocaleDecision =
@@ -36,7 +37,7 @@ export function decideLocale({ url, lang, cookie, acceptLanguage }: LocaleReques
     const canonical = exact?.code ?? LOCALE_ALIASES[lang.toLowerCase()];
     if (!canonical) return { kind: "not-found" };
     if (canonical === lang) return { kind: "render", locale: canonical };
-    return { kind: "redirect", to: localizePathRaw(canonical, rest, lang), status: 301 };
+    return { kind: "redirect", to: sameOriginPath(localizePathRaw(canonical, rest, lang)), status: 301 };
   }
   const { locale, source } = resolveLocale({
     pathname: url.pathname,
@@ -45,7 +46,7 @@ export function decideLocale({ url, lang, cookie, acceptLanguage }: LocaleReques
     acceptLanguage,
   });
   if (source === "default" || locale === DEFAULT_LOCALE) return { kind: "render", locale: DEFAULT_LOCALE };
-  return { kind: "redirect", to: localizePath(locale, rest), status: 302 };
+  return { kind: "redirect", to: sameOriginPath(localizePath(locale, rest)), status: 302 };
 }
 
 /** Replaces a first segment that is not a canonical code (e.g. `fr-FR`) with a locale's prefix. */

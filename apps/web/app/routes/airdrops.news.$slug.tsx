@@ -1,6 +1,5 @@
 import type { AirdropNewsDetailResult } from "@meridian/contracts";
 import { AIRDROPS_API } from "@meridian/contracts/airdrop-rules";
-import { sanitizeHtml } from "@meridian/sanitize";
 import stylesHref from "../features/airdrops/airdrops.css?url";
 import { apiGet, serverOf } from "../features/airdrops/api.server.ts";
 import { AirdropNewsPage } from "../features/airdrops/news-page.tsx";
@@ -24,10 +23,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     server,
     `${AIRDROPS_API.newsDetail}${encodeURIComponent(params.slug)}?locale=${encodeURIComponent(locale)}`,
   );
-  const news: AirdropNewsDetailResult = {
-    ...answer,
-    item: { ...answer.item, body: sanitizeHtml(answer.item.body) },
-  };
+  // The body is stored sanitised (server: cleanStoredHtml on write); no sanitiser per view.
+  const news: AirdropNewsDetailResult = answer;
   const n = news.item;
   const crumbs = crumbLabels(locale);
   const path = `/airdrops/news/${n.slug}`;

@@ -1,4 +1,5 @@
 import { theme as antdTheme, type ThemeConfig } from "antd";
+import { FONT_FAMILY } from "./font-stack.ts";
 import { ANTD_CSS_VAR_KEY, type Theme } from "./theme.ts";
 
 /** Brand accent: exchange yellow, with dark text on it for contrast. */
@@ -29,8 +30,7 @@ export function antdThemeConfig(theme: Theme): ThemeConfig {
       colorTextBase: dark ? "#eaecef" : "#1e2329",
       colorBgElevated: dark ? "#1e2329" : "#ffffff",
       borderRadius: 8,
-      fontFamily:
-        "Inter, 'IBM Plex Sans', -apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', 'Noto Sans Arabic', 'PingFang SC', 'Hiragino Sans', 'Microsoft YaHei', sans-serif",
+      fontFamily: FONT_FAMILY,
     },
     components: {
       Button: { primaryColor: ON_BRAND, primaryShadow: "none", defaultShadow: "none", dangerShadow: "none" },

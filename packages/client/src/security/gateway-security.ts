@@ -230,6 +230,15 @@ export class GatewaySecurity {
     this.#active = undefined;
   }
 
+  /**
+   * Whether this tab holds the key bound to the current session. False for a logged-in
+   * user whose stored key is gone (site data cleared, another browser profile): signed
+   * calls then need a re-authentication that binds a new key (see `securityHooks`).
+   */
+  get hasActiveKey(): boolean {
+    return this.#active !== undefined;
+  }
+
   /** `beforeSend` hook: the signing headers for signed paths of a bound session. */
   readonly beforeSend = async (req: {
     path: string;

@@ -8,6 +8,12 @@ export interface SecurityUi {
   /** Forced logout: clear cookies on the server, logout, reload (SPEC section 4). */
   forceLogout(): Promise<void> | void;
   logger?: Pick<Console, "warn">;
+  /**
+   * 00020 while this tab holds no key for the session (its stored key is gone): ask the
+   * user to re-authenticate, which binds a new key, instead of re-initialising in a loop.
+   * Without it, 00020 re-initialises as the spec says.
+   */
+  onKeyMissing?(): void;
 }
 
 /**
@@ -21,6 +27,8 @@ export function securityHooks(security: GatewaySecurity, ui: SecurityUi) {
         ui.toastError(msg);
         void ui.logout();
         void security.reportStoredKeys();
+      } else if (code === Code.SIGN_MISSING && !security.hasActiveKey && ui.onKeyMissing !== undefined) {
+        ui.onKeyMissing();
       } else if (code === Code.SIGN_MISSING || code === Code.SIGN_MODE_MISMATCH) {
         ui.toastError(msg);
         security.reinitLater();

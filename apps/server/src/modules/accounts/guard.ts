@@ -1,5 +1,6 @@
 import { Code, REFRESH_COOKIE, SESSION_COOKIE } from "@meridian/contracts";
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
+import { markGuard } from "../../platform/http/route-table.ts";
 import { AppError } from "./errors.ts";
 import type { AccountsService, AuthContext, IssuedSession } from "./service.ts";
 import { REFRESH_TTL_MS, SESSION_TTL_MS } from "./service.ts";
@@ -79,7 +80,8 @@ export interface GuardOptions {
 /** Builds a Fastify preHandler (or route `auth`) that admits logged-in users (or admins) only; it throws the envelope error. */
 export function makeGuard(service: AccountsService, options: GuardOptions = {}): preHandlerAsyncHookHandler {
   const csrf = options.csrf ?? true;
-  return async function guard(request) {
+  return markGuard(guard, { user: true, admin: options.admin === true, csrf });
+  async function guard(request: FastifyRequest): Promise<void> {
     if (csrf && !SAFE_METHODS.has(request.method) && !isSameOrigin(request)) {
       throw new AppError(Code.FORBIDDEN, "Cross-site request refused", { status: 403 });
     }
@@ -88,5 +90,5 @@ export function makeGuard(service: AccountsService, options: GuardOptions = {}):
       throw new AppError(Code.FORBIDDEN, "Administrators only", { status: 403 });
     }
     auth.set(request, ctx);
-  };
+  }
 }

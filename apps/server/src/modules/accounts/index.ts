@@ -1,5 +1,6 @@
-import type { FastifyInstance, preHandlerAsyncHookHandler } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
 import type { Db } from "../../platform/db/types.ts";
+import { markGuard, sameGuardAs } from "../../platform/http/route-table.ts";
 import type { Platform } from "../../platform/platform.ts";
 import { loadSignSettings, type SignSettings } from "../gateway-sign/config.ts";
 import { loadServerKeys, type ServerKeys } from "../gateway-sign/keys.ts";
@@ -84,9 +85,9 @@ export function registerSecurityModules(app: FastifyInstance, o: SecurityModuleO
   securityReportRoutes(app, {
     db: o.db,
     userIdOf: (token) => service.sessionUserId(token),
-    requireAdmin: async (request, reply) => {
+    requireAdmin: sameGuardAs(async (request: FastifyRequest, reply: FastifyReply) => {
       await requireAdmin.call(app, request, reply);
-    },
+    }, requireAdmin),
     ...(o.now === undefined ? {} : { now: o.now }),
   });
   return {
@@ -126,11 +127,17 @@ export function securityRoutes(api: FastifyInstance, platform: Platform): void {
 }
 
 /** preHandler (or route `auth`): logged-in users only; cookie-authenticated writes must be same-origin. */
-export const requireUser: preHandlerAsyncHookHandler = async function requireUser(request, reply) {
-  await request.server.accounts.requireUser.call(this, request, reply);
-};
+export const requireUser: preHandlerAsyncHookHandler = markGuard(
+  async function requireUser(this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+    await request.server.accounts.requireUser.call(this, request, reply);
+  },
+  { user: true, admin: false, csrf: true },
+);
 
 /** preHandler (or route `auth`): users with the admin role only. */
-export const requireAdmin: preHandlerAsyncHookHandler = async function requireAdmin(request, reply) {
-  await request.server.accounts.requireAdmin.call(this, request, reply);
-};
+export const requireAdmin: preHandlerAsyncHookHandler = markGuard(
+  async function requireAdmin(this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+    await request.server.accounts.requireAdmin.call(this, request, reply);
+  },
+  { user: true, admin: true, csrf: true },
+);

@@ -10,11 +10,13 @@ import {
   registerMobileAndEmailBody,
   registerMobileBody,
   SESSION_COOKIE,
+  SignMode,
   sendCodeBody,
   verifyLoginBody,
 } from "@meridian/contracts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
+import { markGuard } from "../../platform/http/route-table.ts";
 import { deviceOf } from "../gateway-sign/routes.ts";
 import type { AccountsConfig } from "./config.ts";
 import { AppError } from "./errors.ts";
@@ -35,10 +37,17 @@ function meta(request: FastifyRequest): RequestMeta {
   return { ip: request.ip, userAgent: request.headers["user-agent"] ?? "", device: deviceOf(request) };
 }
 
-function requireSameOrigin(request: FastifyRequest): void {
-  if (!isSameOrigin(request))
-    throw new AppError(Code.FORBIDDEN, "Cross-site request refused", { status: 403 });
-}
+/** preHandler of cookie-authenticated writes that need no session (refresh, logout): same-origin only. */
+const sameOriginOnly = markGuard(
+  async function sameOriginOnly(request: FastifyRequest): Promise<void> {
+    if (!isSameOrigin(request))
+      throw new AppError(Code.FORBIDDEN, "Cross-site request refused", { status: 403 });
+  },
+  { user: false, admin: false, csrf: true },
+);
+
+/** Account security changes are signed with the body (SPEC section 7 mode 2). */
+const SIGNED = { sign: SignMode.PATH_TIME_TRACE_BODY } as const;
 
 export interface AccountsRouteDeps {
   service: AccountsService;
@@ -116,20 +125,18 @@ export function accountsRoutes(app: FastifyInstance, deps: AccountsRouteDeps): v
     return loggedIn(request, reply, session);
   });
 
-  app.post("/v1/user/refresh", async (request, reply) => {
-    requireSameOrigin(request);
+  app.post("/v1/user/refresh", { preHandler: sameOriginOnly }, async (request, reply) => {
     const session = await service.refresh(readCookie(request, REFRESH_COOKIE), meta(request));
     return loggedIn(request, reply, session);
   });
 
   const logout = async (request: FastifyRequest, reply: FastifyReply) => {
-    requireSameOrigin(request);
     await service.logout(readCookie(request, SESSION_COOKIE));
     clearSessionCookies(request, reply);
     return ok(null);
   };
-  app.post("/v1/user/logout", logout);
-  app.post("/btapi/common/logout", logout);
+  app.post("/v1/user/logout", { preHandler: sameOriginOnly }, logout);
+  app.post("/btapi/common/logout", { preHandler: sameOriginOnly }, logout);
   // Clears the cookies only (a forced logout may hold an already-dead token): nothing for a forger to gain.
   app.post("/v1/user/public/clearCookie", async (request, reply) => {
     clearSessionCookies(request, reply);
@@ -140,20 +147,20 @@ export function accountsRoutes(app: FastifyInstance, deps: AccountsRouteDeps): v
     ok(presentUserInfo(authOf(request).user)),
   );
 
-  app.post("/v1/user/google/setup", { preHandler: requireUser }, async (request) =>
+  app.post("/v1/user/google/setup", { preHandler: requireUser, config: SIGNED }, async (request) =>
     ok(await service.googleSetup(authOf(request).user)),
   );
-  app.post("/v1/user/google/bind", { preHandler: requireUser }, async (request) => {
+  app.post("/v1/user/google/bind", { preHandler: requireUser, config: SIGNED }, async (request) => {
     await service.googleBind(authOf(request).user.id, parseBody(googleBindBody, request.body).googleCode);
     return ok(null);
   });
-  app.post("/v1/user/google/enable", { preHandler: requireUser }, async (request) => {
+  app.post("/v1/user/google/enable", { preHandler: requireUser, config: SIGNED }, async (request) => {
     const body = parseBody(googleSwitchBody, request.body);
     await service.googleSwitch(authOf(request).user.id, body.googleCode, body.enable);
     return ok(null);
   });
 
-  app.post("/v1/user/kyc/submit", { preHandler: requireUser }, async (request) =>
+  app.post("/v1/user/kyc/submit", { preHandler: requireUser, config: SIGNED }, async (request) =>
     ok(await service.submitKyc(authOf(request).user, parseBody(kycSubmitBody, request.body))),
   );
 

@@ -164,12 +164,8 @@ export function settingsWith(patch: Partial<SignSettings>): SignSettings {
     open: true,
     defaultAlgorithm: "ECDSA_P256",
     encryptAlgorithm: "v2-rsa-oaep256-a256gcm",
-    exactUrls: {
-      "/v1/user/google/setup": 1,
-      "/v1/user/google/bind": 2,
-      "/v1/user/google/enable": 2,
-      "/v1/user/kyc/submit": 2,
-    },
+    // The signed routes declare their modes (route config `sign`); these are extras.
+    exactUrls: {},
     prefixUrls: {},
     ...patch,
   };

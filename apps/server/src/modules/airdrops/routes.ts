@@ -12,14 +12,18 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { route } from "../../platform/http/route.ts";
+import { sameGuardAs } from "../../platform/http/route-table.ts";
 import type { Platform } from "../../platform/platform.ts";
 import { requireAdmin } from "../accounts/index.ts";
 import { AirdropsService } from "./service.ts";
 
 /** The accounts module's admin guard, in the shape `route()` takes. */
-async function adminOnly(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+const adminOnly = sameGuardAs(async function adminOnly(
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<void> {
   await requireAdmin.call(request.server, request, reply);
-}
+}, requireAdmin);
 
 const idParams = z.object({ id: z.coerce.number().int().min(1) });
 

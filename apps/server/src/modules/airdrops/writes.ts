@@ -1,29 +1,46 @@
 import type { AirdropInput, AirdropNewsInput, FaqItem } from "@meridian/contracts";
-import { sanitizeHtml } from "@meridian/sanitize";
 import type { Queryable, SqlValue } from "../../platform/db/types.ts";
+import { cleanStoredHtml, SANITIZER_VERSION, type StoredHtml } from "../../platform/stored-html.ts";
 
-/** Rich text fields stored as HTML: sanitised on every save (and again when rendered). */
+/**
+ * Rich text fields stored as HTML: bounded and sanitised on every save, stored clean with
+ * the sanitiser's version and served as stored (pages never sanitise per view).
+ */
 const HTML_FIELDS = ["about", "airdropInfo", "priceDetail", "prediction", "wikiBody"] as const;
 
-const clean = (html: string) => (html === "" ? "" : sanitizeHtml(html));
+/** Where airdrops and news keep HTML, for `refreshStoredHtml` when the sanitiser changes. */
+export const AIRDROPS_STORED_HTML: readonly StoredHtml[] = [
+  {
+    table: "airdrops",
+    columns: ["about", "airdrop_info", "price_detail", "prediction", "wiki_body"],
+    texts: {
+      table: "content_translations",
+      key: "entity_id",
+      fields: HTML_FIELDS,
+      kind: { column: "entity", value: "airdrop" },
+    },
+  },
+  { table: "airdrop_news", columns: ["body"] },
+];
 
-/** The input with every HTML field (English and translations) sanitised. */
+/** The input with every HTML field (English and translations) bounded and sanitised; 10422 when out of bounds. */
 export function sanitizeAirdropInput(input: AirdropInput): AirdropInput {
   const out: AirdropInput = { ...input, translations: {} };
-  for (const field of HTML_FIELDS) out[field] = clean(input[field]);
+  for (const field of HTML_FIELDS) out[field] = cleanStoredHtml(field, input[field]);
   for (const [locale, text] of Object.entries(input.translations)) {
     const copy = { ...text };
     for (const field of HTML_FIELDS) {
       const value = copy[field];
-      if (value !== undefined) copy[field] = clean(value);
+      if (value !== undefined) copy[field] = cleanStoredHtml(`translations.${locale}.${field}`, value);
     }
     out.translations[locale] = copy;
   }
   return out;
 }
 
+/** News translations carry title and summary only: the body is English HTML. */
 export function sanitizeNewsInput(input: AirdropNewsInput): AirdropNewsInput {
-  return { ...input, body: clean(input.body) };
+  return { ...input, body: cleanStoredHtml("body", input.body) };
 }
 
 const COLUMNS = [
@@ -56,6 +73,7 @@ const COLUMNS = [
   "guide_json",
   "faq_json",
   "published",
+  "html_version",
 ] as const;
 
 function values(a: AirdropInput): SqlValue[] {
@@ -89,6 +107,7 @@ function values(a: AirdropInput): SqlValue[] {
     JSON.stringify(a.guide),
     JSON.stringify(a.faq),
     a.published ? 1 : 0,
+    SANITIZER_VERSION,
   ];
 }
 
@@ -236,12 +255,13 @@ export async function saveNews(
     input.body,
     input.publishedAt,
     input.published ? 1 : 0,
+    SANITIZER_VERSION,
   ];
   let newsId: number | undefined;
   if (id !== undefined) {
     const r = await tx.run(
       `UPDATE airdrop_news SET slug = ?, airdrop_id = ?, title = ?, summary = ?, body = ?, published_at = ?,
-       published = ?, updated_at = ? WHERE id = ?`,
+       published = ?, html_version = ?, updated_at = ? WHERE id = ?`,
       [...vals, now, id],
     );
     newsId = r.changes > 0 ? id : undefined;
@@ -249,10 +269,10 @@ export async function saveNews(
     const conflict =
       mode === "insert-only"
         ? "DO NOTHING"
-        : "DO UPDATE SET airdrop_id = excluded.airdrop_id, title = excluded.title, summary = excluded.summary, body = excluded.body, published_at = excluded.published_at, published = excluded.published, updated_at = excluded.updated_at";
+        : "DO UPDATE SET airdrop_id = excluded.airdrop_id, title = excluded.title, summary = excluded.summary, body = excluded.body, published_at = excluded.published_at, published = excluded.published, html_version = excluded.html_version, updated_at = excluded.updated_at";
     const row = await tx.get<{ id: number | string }>(
-      `INSERT INTO airdrop_news (slug, airdrop_id, title, summary, body, published_at, published, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (slug) ${conflict} RETURNING id`,
+      `INSERT INTO airdrop_news (slug, airdrop_id, title, summary, body, published_at, published, html_version, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (slug) ${conflict} RETURNING id`,
       [...vals, now, now],
     );
     newsId = row ? Number(row.id) : undefined;

@@ -10,6 +10,7 @@ import {
   positionMarginBodySchema,
   positionMarginQuerySchema,
   positionModeBodySchema,
+  SignMode,
   settingsQuerySchema,
   testMarkBodySchema,
   tpslBodySchema,
@@ -40,6 +41,7 @@ export function futuresHttpRoutes(app: FastifyInstance, futures: FuturesService,
   });
   route(app, {
     method: "POST",
+    sign: SignMode.PATH_TIME_TRACE_BODY,
     url: FuturesPath.CLOSE_ALL,
     auth,
     body: closeAllBodySchema,
@@ -47,6 +49,7 @@ export function futuresHttpRoutes(app: FastifyInstance, futures: FuturesService,
   });
   route(app, {
     method: "POST",
+    sign: SignMode.PATH_TIME_TRACE_BODY,
     url: FuturesPath.TPSL,
     auth,
     body: tpslBodySchema,
@@ -54,6 +57,7 @@ export function futuresHttpRoutes(app: FastifyInstance, futures: FuturesService,
   });
   route(app, {
     method: "POST",
+    sign: SignMode.PATH_TIME_TRACE_BODY,
     url: FuturesPath.POSITION_MARGIN,
     auth,
     body: positionMarginBodySchema,
@@ -68,6 +72,7 @@ export function futuresHttpRoutes(app: FastifyInstance, futures: FuturesService,
   });
   route(app, {
     method: "POST",
+    sign: SignMode.PATH_TIME_TRACE_BODY,
     url: FuturesPath.ORDERS,
     auth,
     body: futuresOrderBodySchema,
@@ -75,6 +80,7 @@ export function futuresHttpRoutes(app: FastifyInstance, futures: FuturesService,
   });
   route(app, {
     method: "DELETE",
+    sign: SignMode.PATH_TIME_TRACE_BODY,
     url: FuturesPath.ORDER,
     auth,
     params: futuresOrderIdParamsSchema,
@@ -119,6 +125,7 @@ export function futuresHttpRoutes(app: FastifyInstance, futures: FuturesService,
   });
   route(app, {
     method: "POST",
+    sign: SignMode.PATH_TIME_TRACE_BODY,
     url: FuturesPath.LEVERAGE,
     auth,
     body: leverageBodySchema,
@@ -127,6 +134,7 @@ export function futuresHttpRoutes(app: FastifyInstance, futures: FuturesService,
   });
   route(app, {
     method: "POST",
+    sign: SignMode.PATH_TIME_TRACE_BODY,
     url: FuturesPath.MARGIN_MODE,
     auth,
     body: marginModeBodySchema,
@@ -135,6 +143,7 @@ export function futuresHttpRoutes(app: FastifyInstance, futures: FuturesService,
   });
   route(app, {
     method: "POST",
+    sign: SignMode.PATH_TIME_TRACE_BODY,
     url: FuturesPath.POSITION_MODE,
     auth,
     body: positionModeBodySchema,
@@ -143,6 +152,7 @@ export function futuresHttpRoutes(app: FastifyInstance, futures: FuturesService,
   });
   route(app, {
     method: "POST",
+    sign: SignMode.PATH_TIME_TRACE_BODY,
     url: FuturesPath.TRANSFER,
     auth,
     body: transferBodySchema,
@@ -161,6 +171,7 @@ export function futuresHttpRoutes(app: FastifyInstance, futures: FuturesService,
   });
   route(app, {
     method: "POST",
+    sign: SignMode.PATH_TIME_TRACE_BODY,
     url: FuturesPath.TEST_MARK,
     auth,
     body: testMarkBodySchema,

@@ -4,6 +4,7 @@ import {
   Code,
   encryptedBodySchema,
   fail,
+  type GatewaySignConfig,
   initSignPayload,
   isEncryptedPath,
   ok,
@@ -14,9 +15,11 @@ import {
 } from "@meridian/contracts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { sendEdgeAnswer } from "../../platform/http/api-edge.ts";
+import { canonicalPathOf } from "../../platform/http/path-edge.ts";
+import { type RouteEntry, samplePath } from "../../platform/http/route-table.ts";
 import { AppError } from "../accounts/errors.ts";
 import { readCookie } from "../accounts/guard.ts";
-import { presentSignConfig, type SignSettings } from "./config.ts";
+import { presentSignConfig, type SignSettings, type SignUrls, signUrls } from "./config.ts";
 import { deviceKeyId, isDeviceAlgorithm, verifyDeviceSignature } from "./device-key.ts";
 import type { ServerKeys } from "./keys.ts";
 import { decryptFailed, decryptLoginFields } from "./login-crypto.ts";
@@ -54,11 +57,6 @@ export function deviceOf(request: FastifyRequest): BoundKey | undefined {
   return devices.get(request);
 }
 
-function pathOf(request: FastifyRequest): string {
-  const q = request.url.indexOf("?");
-  return q < 0 ? request.url : request.url.slice(0, q);
-}
-
 function signFailure(reply: FastifyReply, reason: string, code: string, msg: string): FastifyReply {
   return reply.header(SignHeader.SIGN_ERROR, reason).send(fail(code, msg));
 }
@@ -72,7 +70,27 @@ function signFailure(reply: FastifyReply, reason: string, code: string, msg: str
 export function registerGatewaySign(app: FastifyInstance, deps: GatewaySignDeps): void {
   const now = deps.now ?? Date.now;
   const { settings } = deps;
-  const config = presentSignConfig(settings, deps.keys);
+  // Derived from the route table once every route is registered (onReady), so the
+  // config the client reads and the modes the server checks are the same table.
+  let urls: SignUrls | undefined;
+  let config: GatewaySignConfig | undefined;
+  const derive = (): SignUrls => {
+    if (urls === undefined) {
+      urls = signUrls(app.routeTable, settings);
+      config = presentSignConfig(settings, deps.keys, urls);
+      // The table reports what is checked: covered siblings of signed routes included.
+      for (const entry of app.routeTable as RouteEntry[])
+        entry.sign = settings.open ? signModeFor(urls, samplePath(entry.url)) : undefined;
+    }
+    return urls;
+  };
+  app.addHook("onReady", async () => {
+    derive();
+  });
+  // NOTE: every check below reads the canonical path (platform/http/path-edge.ts), the
+  // path the router matched; never the raw target.
+  const modeOf = (request: FastifyRequest): number | undefined =>
+    signModeFor(derive(), canonicalPathOf(request));
 
   app.addHook("onRequest", async (request) => {
     receivedAt.set(request, Date.now());
@@ -85,11 +103,7 @@ export function registerGatewaySign(app: FastifyInstance, deps: GatewaySignDeps)
   });
 
   app.addHook("preParsing", async (request, _reply, payload) => {
-    if (
-      !settings.open ||
-      signModeFor(settings, pathOf(request)) !== 2 ||
-      readCookie(request, SESSION_COOKIE) === undefined
-    ) {
+    if (!settings.open || modeOf(request) !== 2 || readCookie(request, SESSION_COOKIE) === undefined) {
       return payload;
     }
     const chunks: Buffer[] = [];
@@ -107,8 +121,8 @@ export function registerGatewaySign(app: FastifyInstance, deps: GatewaySignDeps)
 
   app.addHook("preValidation", async (request, reply) => {
     if (!settings.open) return;
-    const path = pathOf(request);
-    const mode = signModeFor(settings, path);
+    const path = canonicalPathOf(request);
+    const mode = modeOf(request);
     const token = readCookie(request, SESSION_COOKIE);
     if (mode !== undefined && token !== undefined) {
       const key = await deps.sessionKey(token);
@@ -175,5 +189,8 @@ export function registerGatewaySign(app: FastifyInstance, deps: GatewaySignDeps)
     request.body = { ...outer, ...fields };
   }
 
-  app.get("/v1/mix/config/gatewaySignConfig", async () => ok({ gatewaySignConfig: config }));
+  app.get("/v1/mix/config/gatewaySignConfig", async () => {
+    derive();
+    return ok({ gatewaySignConfig: config });
+  });
 }

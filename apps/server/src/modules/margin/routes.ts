@@ -9,6 +9,7 @@ import {
   marginRecordsQuerySchema,
   marginTestPriceBodySchema,
   orderIdParamsSchema,
+  SignMode,
   walletTransferBodySchema,
 } from "@meridian/contracts";
 import type { FastifyInstance, FastifyRequest } from "fastify";
@@ -56,6 +57,7 @@ export function marginHttpRoutes(app: FastifyInstance, margin: MarginService, te
   });
   route(app, {
     method: "POST",
+    sign: SignMode.PATH_TIME_TRACE_BODY,
     url: MarginPath.BORROW,
     auth,
     body: borrowRepayBodySchema,
@@ -63,6 +65,7 @@ export function marginHttpRoutes(app: FastifyInstance, margin: MarginService, te
   });
   route(app, {
     method: "POST",
+    sign: SignMode.PATH_TIME_TRACE_BODY,
     url: MarginPath.REPAY,
     auth,
     body: borrowRepayBodySchema,
@@ -70,6 +73,7 @@ export function marginHttpRoutes(app: FastifyInstance, margin: MarginService, te
   });
   route(app, {
     method: "POST",
+    sign: SignMode.PATH_TIME_TRACE_BODY,
     url: MarginPath.ORDERS,
     auth,
     body: marginOrderBodySchema,
@@ -95,6 +99,7 @@ export function marginHttpRoutes(app: FastifyInstance, margin: MarginService, te
   });
   route(app, {
     method: "DELETE",
+    sign: SignMode.PATH_TIME_TRACE_BODY,
     url: MarginPath.ORDER,
     auth,
     params: orderIdParamsSchema,
@@ -116,6 +121,7 @@ export function marginHttpRoutes(app: FastifyInstance, margin: MarginService, te
   });
   route(app, {
     method: "POST",
+    sign: SignMode.PATH_TIME_TRACE_BODY,
     url: MarginPath.TRANSFER,
     auth,
     body: walletTransferBodySchema,
@@ -123,6 +129,7 @@ export function marginHttpRoutes(app: FastifyInstance, margin: MarginService, te
   });
   route(app, {
     method: "POST",
+    sign: SignMode.PATH_TIME_TRACE_BODY,
     url: MarginPath.TEST_PRICE,
     auth,
     body: marginTestPriceBodySchema,

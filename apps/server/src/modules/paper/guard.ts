@@ -1,6 +1,7 @@
 import { PAPER_HEADER, PaperCode } from "@meridian/contracts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../../platform/errors.ts";
+import { sameGuardAs } from "../../platform/http/route-table.ts";
 import { authOf, requireUser } from "../accounts/index.ts";
 
 /**
@@ -9,7 +10,7 @@ import { authOf, requireUser } from "../accounts/index.ts";
  * the code, as the client reads codes), then the user must be logged in.
  */
 export function paperGuard(app: FastifyInstance) {
-  return async (request: FastifyRequest, reply: FastifyReply) => {
+  return sameGuardAs(async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.headers[PAPER_HEADER] !== "1") {
       throw new AppError(
         PaperCode.PAPER_ONLY,
@@ -18,7 +19,7 @@ export function paperGuard(app: FastifyInstance) {
       );
     }
     await requireUser.call(app, request, reply);
-  };
+  }, requireUser);
 }
 
 /** The paper account id of a request that passed `paperGuard` (opened on first use). */

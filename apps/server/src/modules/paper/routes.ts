@@ -4,6 +4,7 @@ import {
   ordersQuerySchema,
   PaperPath,
   placeOrderBodySchema,
+  SignMode,
   topUpBodySchema,
 } from "@meridian/contracts";
 import type { FastifyInstance, FastifyRequest } from "fastify";
@@ -23,6 +24,7 @@ export function paperHttpRoutes(app: FastifyInstance, paper: PaperService): void
 
   route(app, {
     method: "POST",
+    sign: SignMode.PATH_TIME_TRACE_BODY,
     url: PaperPath.ACTIVATE,
     auth,
     handler: ({ request }) => paper.account(authOf(request).user.id),
@@ -35,6 +37,7 @@ export function paperHttpRoutes(app: FastifyInstance, paper: PaperService): void
   });
   route(app, {
     method: "POST",
+    sign: SignMode.PATH_TIME_TRACE_BODY,
     url: PaperPath.ORDERS,
     auth,
     body: placeOrderBodySchema,
@@ -45,6 +48,7 @@ export function paperHttpRoutes(app: FastifyInstance, paper: PaperService): void
   });
   route(app, {
     method: "DELETE",
+    sign: SignMode.PATH_TIME_TRACE_BODY,
     url: PaperPath.ORDER_BY_CLIENT_ID,
     auth,
     params: clientOrderIdParamsSchema,
@@ -53,6 +57,7 @@ export function paperHttpRoutes(app: FastifyInstance, paper: PaperService): void
   });
   route(app, {
     method: "DELETE",
+    sign: SignMode.PATH_TIME_TRACE_BODY,
     url: PaperPath.ORDER,
     auth,
     params: orderIdParamsSchema,
@@ -90,6 +95,7 @@ export function paperHttpRoutes(app: FastifyInstance, paper: PaperService): void
   });
   route(app, {
     method: "POST",
+    sign: SignMode.PATH_TIME_TRACE_BODY,
     url: PaperPath.TOPUP,
     auth,
     body: topUpBodySchema,
@@ -98,6 +104,7 @@ export function paperHttpRoutes(app: FastifyInstance, paper: PaperService): void
   });
   route(app, {
     method: "POST",
+    sign: SignMode.PATH_TIME_TRACE_BODY,
     url: PaperPath.RESET,
     auth,
     handler: async ({ request }) => paper.reset((await ctx(request)).accountId),

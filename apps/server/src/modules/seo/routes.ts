@@ -8,15 +8,19 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { errors } from "../../platform/errors.ts";
 import { route } from "../../platform/http/route.ts";
+import { sameGuardAs } from "../../platform/http/route-table.ts";
 import type { Platform } from "../../platform/platform.ts";
 import { requireAdmin } from "../accounts/index.ts";
 import { deletePageMeta, listPageMeta, putPageMeta } from "./admin.ts";
 import { queryPageMeta } from "./service.ts";
 
 /** The accounts module's admin guard, in the shape `route()` takes. */
-async function adminOnly(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+const adminOnly = sameGuardAs(async function adminOnly(
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<void> {
   await requireAdmin.call(request.server, request, reply);
-}
+}, requireAdmin);
 
 /**
  * `POST /v1/mix/public/getTdkMltQueryList`: page titles, descriptions and keywords.

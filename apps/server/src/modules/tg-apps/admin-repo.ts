@@ -1,5 +1,6 @@
 import type { TgAppInput, TgArticleInput, TgSubmission, TgSubmissionBody } from "@meridian/contracts";
 import type { Db, Queryable } from "../../platform/db/types.ts";
+import { SANITIZER_VERSION } from "../../platform/stored-html.ts";
 import { wrapList } from "./repo.ts";
 
 export interface AdminAppRow {
@@ -106,6 +107,7 @@ export class TgAppsAdminRepo {
         options.listedAt ?? now,
         now,
         now,
+        SANITIZER_VERSION,
       ];
       const conflict = options.onlyIfAbsent
         ? "DO NOTHING"
@@ -115,12 +117,12 @@ export class TgAppsAdminRepo {
             screenshots_json = excluded.screenshots_json, languages = excluded.languages,
             platforms = excluded.platforms, token_launch = excluded.token_launch,
             short_description = excluded.short_description, long_description = excluded.long_description,
-            published = excluded.published, updated_at = excluded.updated_at`;
+            published = excluded.published, updated_at = excluded.updated_at, html_version = excluded.html_version`;
       const row = await tx.get<{ id: number | string }>(
         `INSERT INTO tg_apps (slug, name, name_lower, category, editors_choice, bot_username, start_param, website,
           icon_url, screenshots_json, languages, platforms, token_launch, short_description, long_description,
-          published, listed_at, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+          published, listed_at, created_at, updated_at, html_version)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT (slug) ${conflict} RETURNING id`,
         values,
       );
@@ -236,10 +238,11 @@ export class TgAppsAdminRepo {
         ? "DO NOTHING"
         : `DO UPDATE SET app_id = excluded.app_id, title = excluded.title, summary = excluded.summary,
             body = excluded.body, published = excluded.published, published_at = excluded.published_at,
-            updated_at = excluded.updated_at`;
+            updated_at = excluded.updated_at, html_version = excluded.html_version`;
       const row = await tx.get<{ id: number | string }>(
-        `INSERT INTO tg_articles (slug, app_id, title, summary, body, published, published_at, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (slug) ${conflict} RETURNING id`,
+        `INSERT INTO tg_articles (slug, app_id, title, summary, body, published, published_at, created_at, updated_at,
+          html_version)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (slug) ${conflict} RETURNING id`,
         [
           input.slug,
           Number(app.id),
@@ -250,6 +253,7 @@ export class TgAppsAdminRepo {
           input.publishedAt,
           now,
           now,
+          SANITIZER_VERSION,
         ],
       );
       if (row === undefined) return undefined;

@@ -16,6 +16,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { errors } from "../../platform/errors.ts";
 import { route } from "../../platform/http/route.ts";
+import { markGuard } from "../../platform/http/route-table.ts";
 import { authOf, readCookie } from "../accounts/index.ts";
 import { iconSvg, screenshotSvg } from "./artwork.ts";
 import type { TgAppsService } from "./service.ts";
@@ -33,12 +34,15 @@ async function optionalUserId(request: FastifyRequest): Promise<string | undefin
 }
 
 function guard(kind: "user" | "admin") {
-  return async (request: FastifyRequest, reply: FastifyReply) => {
-    const accounts = request.server.accounts as FastifyInstance["accounts"] | undefined;
-    if (accounts === undefined) throw errors.unauthenticated();
-    const check = kind === "admin" ? accounts.requireAdmin : accounts.requireUser;
-    await check.call(request.server, request, reply);
-  };
+  return markGuard(
+    async (request: FastifyRequest, reply: FastifyReply) => {
+      const accounts = request.server.accounts as FastifyInstance["accounts"] | undefined;
+      if (accounts === undefined) throw errors.unauthenticated();
+      const check = kind === "admin" ? accounts.requireAdmin : accounts.requireUser;
+      await check.call(request.server, request, reply);
+    },
+    { user: true, admin: kind === "admin", csrf: true },
+  );
 }
 
 const screenParams = z.object({

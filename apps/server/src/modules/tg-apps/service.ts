@@ -20,9 +20,10 @@ import {
   tgAppsPath,
 } from "@meridian/contracts";
 import { getLocale } from "@meridian/contracts/locales";
-import { sanitizeHtml, sanitizeUrl } from "@meridian/sanitize";
+import { sanitizeUrl } from "@meridian/sanitize";
 import { AppError, errors } from "../../platform/errors.ts";
 import type { RateLimiter } from "../../platform/rate-limit.ts";
+import { cleanStoredHtml } from "../../platform/stored-html.ts";
 import type { TgAppsAdminRepo } from "./admin-repo.ts";
 import { type AppRecord, type ArticleRecord, type LocaleChain, type TgAppsRepo, tagsOf } from "./repo.ts";
 
@@ -32,18 +33,6 @@ const RAIL_SIZE = 6;
 export function localeChain(code: string): LocaleChain {
   const entry = getLocale(code);
   return [entry.code, entry.content];
-}
-
-/** Sanitised HTML, memoised: the same stored text is served many times. */
-const cleanCache = new Map<string, string>();
-export function cleanHtml(html: string): string {
-  if (html === "") return "";
-  const hit = cleanCache.get(html);
-  if (hit !== undefined) return hit;
-  const clean = sanitizeHtml(html);
-  if (cleanCache.size >= 1000) cleanCache.clear();
-  cleanCache.set(html, clean);
-  return clean;
 }
 
 /** `https://t.me/<bot>?start=<param>` through the URL allow-list ("" when refused). */
@@ -72,7 +61,8 @@ export function presentSummary(app: AppRecord): TgAppSummary {
 function presentDetail(app: AppRecord): TgAppDetail {
   return {
     ...presentSummary(app),
-    longDescription: cleanHtml(app.longDescription),
+    // Stored clean (cleanStoredHtml on write, refreshStoredHtml when the sanitiser changes).
+    longDescription: app.longDescription,
     openUrl: openUrlOf(app.botUsername, app.startParam),
     website: sanitizeUrl(app.website),
     screenshots: app.screenshots.map((s) => sanitizeUrl(s)).filter((s) => s !== ""),
@@ -96,7 +86,7 @@ function presentArticleSummary(a: ArticleRecord): TgArticleSummary {
 }
 
 function presentArticle(a: ArticleRecord): TgArticle {
-  return { ...presentArticleSummary(a), body: cleanHtml(a.body) };
+  return { ...presentArticleSummary(a), body: a.body };
 }
 
 /** Default screenshots of an app that has none of its own: generated artwork. */
@@ -326,13 +316,18 @@ export function slugify(name: string): string {
   return s === "" ? `app-${Date.now().toString(36)}` : s;
 }
 
-/** Rich text through the HTML allow-list, links through the URL allow-list, before storage. */
+/**
+ * Rich text through the HTML bounds and allow-list, links through the URL allow-list,
+ * before storage: the stored HTML is served as it is.
+ */
 export function sanitizeAppInput(input: TgAppInput): TgAppInput {
   const translations: TgAppInput["translations"] = {};
   for (const [locale, t] of Object.entries(input.translations)) {
     translations[locale] = {
       ...t,
-      ...(t.longDescription === undefined ? {} : { longDescription: sanitizeHtml(t.longDescription) }),
+      ...(t.longDescription === undefined
+        ? {}
+        : { longDescription: cleanStoredHtml(`translations.${locale}.longDescription`, t.longDescription) }),
     };
   }
   return {
@@ -340,7 +335,7 @@ export function sanitizeAppInput(input: TgAppInput): TgAppInput {
     website: sanitizeUrl(input.website),
     iconUrl: sanitizeUrl(input.iconUrl),
     screenshots: input.screenshots.map((s) => sanitizeUrl(s)).filter((s) => s !== ""),
-    longDescription: sanitizeHtml(input.longDescription),
+    longDescription: cleanStoredHtml("longDescription", input.longDescription),
     translations,
   };
 }
@@ -348,7 +343,10 @@ export function sanitizeAppInput(input: TgAppInput): TgAppInput {
 export function sanitizeArticleInput(input: TgArticleInput): TgArticleInput {
   const translations: TgArticleInput["translations"] = {};
   for (const [locale, t] of Object.entries(input.translations)) {
-    translations[locale] = { ...t, ...(t.body === undefined ? {} : { body: sanitizeHtml(t.body) }) };
+    translations[locale] = {
+      ...t,
+      ...(t.body === undefined ? {} : { body: cleanStoredHtml(`translations.${locale}.body`, t.body) }),
+    };
   }
-  return { ...input, body: sanitizeHtml(input.body), translations };
+  return { ...input, body: cleanStoredHtml("body", input.body), translations };
 }

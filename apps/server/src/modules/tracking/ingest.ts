@@ -11,6 +11,12 @@ import { isTrackingRecord, scanUpload } from "./validate.ts";
 
 export { hostOf, pathOf, toRow, type UploadMeta } from "./rows.ts";
 
+/** Rejected events whose failing fields are named; the rest are listed by index only. */
+export const DETAILED_REJECTIONS = 5;
+/** Failing fields named per rejected event (zod lists every missing field of an empty object). */
+export const ISSUES_PER_REJECTION = 3;
+const MAX_ISSUE_MESSAGE = 120;
+
 export interface ParsedUpload {
   received: number;
   records: TrackingRecord[];
@@ -30,7 +36,7 @@ export function parseUpload(text: string): ParsedUpload {
   try {
     body = JSON.parse(text);
   } catch (error) {
-    const detail = error instanceof Error ? `: ${error.message}` : "";
+    const detail = error instanceof Error ? `: ${error.message.slice(0, MAX_ISSUE_MESSAGE)}` : "";
     throw new AppError(Code.MALFORMED_JSON, `Malformed JSON in request body${detail}`, { status: 400 });
   }
   if (!Array.isArray(body)) {
@@ -73,13 +79,18 @@ export function parseUpload(text: string): ParsedUpload {
       records.push(result.data);
       return;
     }
+    // NOTE: the answer stays bounded whatever the upload holds: 50 empty objects (151
+    // bytes) listed every missing field of every event, a 259 KB answer.
+    const detailed = rejected.length < DETAILED_REJECTIONS;
     rejected.push({
       index,
-      issues: result.error.issues.map((issue) => ({
-        field: issue.path.map(String).join(".") || "event",
-        rule: issue.code,
-        message: issue.message,
-      })),
+      issues: detailed
+        ? result.error.issues.slice(0, ISSUES_PER_REJECTION).map((issue) => ({
+            field: (issue.path.map(String).join(".") || "event").slice(0, MAX_ISSUE_MESSAGE),
+            rule: issue.code,
+            message: issue.message.slice(0, MAX_ISSUE_MESSAGE),
+          }))
+        : [],
     });
   });
   return { received: body.length, records, rejected };

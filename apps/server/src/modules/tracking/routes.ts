@@ -11,6 +11,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { isbot } from "isbot";
 import { z } from "zod";
 import { route } from "../../platform/http/route.ts";
+import { sameGuardAs } from "../../platform/http/route-table.ts";
 import { readCookie, requireAdmin } from "../accounts/index.ts";
 import type { TrackingConfig } from "./config.ts";
 import { type ParsedUpload, parseUpload, type UploadMeta } from "./ingest.ts";
@@ -99,9 +100,9 @@ export function trackingRoutes(api: FastifyInstance, deps: TrackingRouteDeps): v
 
   const query = analyticsQuerySchema;
   const admin = {
-    auth: async (request: FastifyRequest, reply: FastifyReply) => {
+    auth: sameGuardAs(async (request: FastifyRequest, reply: FastifyReply) => {
       await requireAdmin.call(api, request, reply);
-    },
+    }, requireAdmin),
     config: { fastImage: false },
   };
   route(api, {

@@ -8,12 +8,12 @@ import { WEB_DIR } from "./ssr.ts";
  *
  * - `GET /embed/shell.js`: the loader, a stable URL other sites put in one script tag;
  *   cached five minutes, so a new build reaches them soon.
- * - `GET /embed/assets/<hashed file>`: the module, its chunks and stylesheet; a new
- *   build is new names, so cached for a year.
+ * - `GET /embed/assets/<hashed file>`: the module, its chunks, stylesheet and font files
+ *   (the site's faces); a new build is new names, so cached for a year.
  * - `GET /embed-demo`: a static page that embeds the shell the way a campaign site would.
  *
- * Script and style files allow any origin (CORS, CORP): module scripts loaded from
- * another site need it.
+ * Script, style and font files allow any origin (CORS, CORP): module scripts and fonts
+ * loaded from another site need it.
  */
 export interface EmbedRoutesOptions {
   /** The embed build output (`apps/web/build/embed`). */
@@ -29,10 +29,11 @@ const TYPES: Record<string, string> = {
   ".js": "text/javascript; charset=utf-8",
   ".css": "text/css; charset=utf-8",
   ".html": "text/html; charset=utf-8",
+  ".woff2": "font/woff2",
 };
 
 /** Plain file names only: no path separators, no dot files, a known extension. */
-const SAFE_NAME = /^[\w-][\w.-]*\.(js|css|html)$/;
+const SAFE_NAME = /^[\w-][\w.-]*\.(js|css|html|woff2)$/;
 
 async function sendFile(reply: FastifyReply, file: string, cacheControl: string, shared: boolean) {
   let body: Buffer;

@@ -1,4 +1,4 @@
-import { ok } from "@meridian/contracts";
+import { ok, type SignModeValue } from "@meridian/contracts";
 import type {
   FastifyInstance,
   FastifyReply,
@@ -31,6 +31,11 @@ export interface RouteSpec<B, Q, P, R> {
   rateLimit?: RateLimitRule & { key?: (request: FastifyRequest) => string };
   /** Runs before validation: authentication, authorisation (throw errors.unauthenticated()). */
   auth?: (request: FastifyRequest, reply: FastifyReply) => Promise<void> | void;
+  /**
+   * Gateway sign mode (SPEC section 7) this route requires: every state-changing route of
+   * trading, assets and account security declares one (2: path, time, trace id, body).
+   */
+  sign?: SignModeValue;
   /** Route config (e.g. `{ fastImage: false }`). */
   config?: RouteShorthandOptions["config"];
   /** Overrides the server body limit (bytes) for this route. */
@@ -81,7 +86,9 @@ export function route<
     method: spec.method,
     url: spec.url,
     ...(spec.bodyLimit === undefined ? {} : { bodyLimit: spec.bodyLimit }),
-    ...(spec.config === undefined ? {} : { config: spec.config }),
+    ...(spec.config === undefined && spec.sign === undefined
+      ? {}
+      : { config: { ...spec.config, ...(spec.sign === undefined ? {} : { sign: spec.sign }) } }),
     ...(onRequest === undefined ? {} : { onRequest }),
     ...(spec.auth === undefined ? {} : { preValidation: spec.auth }),
     schema: {

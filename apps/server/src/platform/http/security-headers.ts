@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { Header } from "@meridian/contracts";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { isApiUrl } from "./api-path.ts";
+import { publicHost } from "./public-origin.ts";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -17,11 +18,13 @@ export interface SecurityHeadersOptions {
   frameAncestors: string;
   /** Extra `connect-src` sources (the Vite HMR socket in development). */
   connectSrc?: readonly string[];
+  /** The site's own hosts: the socket source names one of them, never a Host the client made up. */
+  publicDomains?: readonly string[];
 }
 
 export function buildCsp(nonce: string, request: FastifyRequest, options: SecurityHeadersOptions): string {
   const secure = request.protocol === "https";
-  const host = request.host;
+  const host = publicHost(request.host, options.publicDomains ?? []);
   const directives = [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
@@ -67,6 +70,7 @@ export function installSecurityHeaders(app: FastifyInstance, options: SecurityHe
     raw.setHeader("x-content-type-options", "nosniff");
     raw.setHeader("referrer-policy", "strict-origin-when-cross-origin");
     raw.setHeader("cross-origin-opener-policy", "same-origin");
+    // request.protocol reads X-Forwarded-Proto only from a trusted proxy (TRUST_PROXY).
     if (request.protocol === "https") {
       raw.setHeader("strict-transport-security", "max-age=31536000; includeSubDomains");
     }

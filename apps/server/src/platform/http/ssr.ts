@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyRequest, InjectOptions } from "fastify";
 import { RouterContextProvider } from "react-router";
 import type { RunnableDevEnvironment, ViteDevServer } from "vite";
 import { REPO_ROOT } from "../config.ts";
+import { sendEdgeAnswer, toEdgeAnswer } from "./api-edge.ts";
 import { installMicrocache, microcacheMsFromEnv } from "./microcache.ts";
 import { publicOrigin } from "./public-origin.ts";
 
@@ -73,6 +74,9 @@ export interface SsrOptions {
 export async function registerSsr(app: FastifyInstance, options: SsrOptions): Promise<void> {
   await app.register(async (scope) => {
     scope.setErrorHandler((error, request, reply) => {
+      // A malformed request (broken body encoding, bad URL) is the client's fault on a
+      // page as on the API: the same bounded 4xx envelope, never a 500.
+      if (toEdgeAnswer(error).status < 500) return sendEdgeAnswer(request, reply, error);
       request.log.error({ err: error }, "page render failed");
       return reply.status(500).type("text/plain; charset=utf-8").send("Internal Server Error");
     });

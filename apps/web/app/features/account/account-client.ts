@@ -4,11 +4,14 @@ import {
   GatewaySecurity,
   isApiError,
   loadSession,
+  type OutgoingRequest,
   securityHooks,
+  USER_INFO_API,
 } from "@meridian/client";
 import {
   Code,
   REFRESH_COOKIE,
+  signModeFor,
   USER_ID_STORAGE_KEY,
   type UserInfoResponse,
   type UserRecord,
@@ -17,6 +20,7 @@ import { writeCookie } from "../../lib/cookies.ts";
 import { withFastImageDomain } from "../image-domain/fast-image-header.ts";
 import { isSimulationActive } from "../simulation/simulation-controller.ts";
 import { buildIssuerJwk } from "./issuer-key.ts";
+import { requestReauth } from "./reauth-events.ts";
 
 /** The browser's API client with login encryption, request signing and the spec's reactions (one per tab). */
 export interface AccountClient {
@@ -83,6 +87,7 @@ export function accountClient(): AccountClient {
     await api.post("v1/user/public/clearCookie", undefined, { silent: true }).catch(() => undefined);
     clearLocal();
   };
+  let lastUser: UserRecord | undefined;
   const hooks = securityHooks(security, {
     // antd's message (and its ConfigProvider) loads only when a toast is due: every page
     // starts this client, and most never show one.
@@ -94,18 +99,43 @@ export function accountClient(): AccountClient {
       clearLocal();
       location.reload();
     },
+    // The session is valid but this browser lost its bound key: a password step binds a new one.
+    onKeyMissing: () => {
+      const user = lastUser;
+      if (user === undefined) return;
+      const loginName = user.loginName || user.email || user.phone;
+      if (loginName === "") return;
+      requestReauth({
+        loginName,
+        ...(loginName === user.phone && user.areaCode !== "" ? { areaCode: user.areaCode } : {}),
+      });
+    },
   });
   api = createApiClient({
     // SPEC section 4: every request carries paptrading: 1 while simulation mode is on.
     simulation: () => isSimulationActive(),
     now: security.now,
     transformBody: security.transformBody,
-    beforeSend: withFastImageDomain(security.beforeSend),
+    beforeSend: withFastImageDomain(async (req) => {
+      await signingReady(req);
+      return security.beforeSend(req);
+    }),
     onResponseHeaders: hooks.onResponseHeaders,
     onForcedLogout: hooks.onForcedLogout,
     onSignError: hooks.onSignError,
   });
   let inFlight: Promise<UserRecord | undefined> | undefined;
+  let firstLoad: Promise<unknown> | undefined;
+  // A signed call made before the session has loaded (a page's first effect runs before the
+  // root's) waits for it, so it goes out signed with the bound key instead of answering 00020.
+  const signingReady = async (req: OutgoingRequest): Promise<void> => {
+    if (req.api === USER_INFO_API) return;
+    await security.init();
+    const config = security.config;
+    if (config === undefined || !config.clientOpen || signModeFor(config, req.path) === undefined) return;
+    firstLoad ??= instance?.loadSession();
+    await firstLoad?.catch(() => undefined);
+  };
   const load = async () => {
     await security.init();
     const user = await loadSession({
@@ -114,6 +144,7 @@ export function accountClient(): AccountClient {
       logger: sessionLogger,
     });
     await security.onSession(user?.userId);
+    lastUser = user;
     return user;
   };
   instance = {

@@ -1,7 +1,12 @@
 import type { AirdropDetailResult } from "@meridian/contracts";
-import { sanitizeHtml, sanitizeUrl } from "@meridian/sanitize";
+import { sanitizeUrl } from "@meridian/sanitize";
 
-/** Rich text is sanitised again at render time; project links must pass the URL allow-list. */
+/**
+ * Project links must pass the URL allow-list. Rich text is NOT sanitised here: the server
+ * stores it clean (bounded and sanitised on write, cleaned again at start when the
+ * sanitiser's version changes), and sanitising per page view let one hostile field cost
+ * a second of CPU on every visit.
+ */
 export function cleanDetail(detail: AirdropDetailResult): AirdropDetailResult {
   const a = detail.airdrop;
   const url = (u: string) => (u ? sanitizeUrl(u, { warn: false }) : "");
@@ -9,11 +14,6 @@ export function cleanDetail(detail: AirdropDetailResult): AirdropDetailResult {
     ...detail,
     airdrop: {
       ...a,
-      about: sanitizeHtml(a.about),
-      airdropInfo: sanitizeHtml(a.airdropInfo),
-      priceDetail: sanitizeHtml(a.priceDetail),
-      prediction: sanitizeHtml(a.prediction),
-      wikiBody: sanitizeHtml(a.wikiBody),
       links: {
         website: url(a.links.website),
         whitepaper: url(a.links.whitepaper),

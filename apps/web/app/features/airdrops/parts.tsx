@@ -92,7 +92,7 @@ export function RichText({ html, className }: { html: string; className?: string
     <div
       dir="auto"
       className={`ad-rich ${className ?? ""}`}
-      // biome-ignore lint/security/noDangerouslySetInnerHtml: the loader ran sanitizeHtml on this string on the server.
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: stored sanitised by the server (cleanStoredHtml on write).
       dangerouslySetInnerHTML={{ __html: html }}
     />
   );

@@ -1,4 +1,3 @@
-import { ApiError } from "@meridian/client";
 import type {
   FundingRecord,
   FuturesAccount,
@@ -15,8 +14,9 @@ import type {
   PositionMarginQuery,
   PositionSideValue,
 } from "@meridian/contracts";
-import { FuturesPath, PAPER_HEADER } from "@meridian/contracts";
+import { FuturesPath } from "@meridian/contracts";
 import { accountClient } from "../account/account-client.ts";
+import { del } from "../trade/api.ts";
 
 const api = () => accountClient().api;
 const name = (path: string) => path.replace(/^\//, "");
@@ -49,22 +49,6 @@ export const futuresApi = {
     api().post<FuturesAccount>(name(FuturesPath.TRANSFER), { direction, amount }, opts),
   marks: () => api().get<FuturesMark[]>(name(FuturesPath.MARKS), undefined, opts),
   insuranceFund: () => api().get<InsuranceFund>(name(FuturesPath.INSURANCE_FUND), undefined, opts),
-  /** The client has no DELETE; a refusal still surfaces as an ApiError with the envelope code. */
-  async cancel(id: number): Promise<void> {
-    const res = await fetch(FuturesPath.ORDER.replace(":id", String(id)), {
-      method: "DELETE",
-      credentials: "same-origin",
-      headers: { [PAPER_HEADER]: "1", accept: "application/json" },
-    });
-    const body = (await res.json().catch(() => null)) as { code?: string; msg?: string } | null;
-    if (body && (body.code === "00000" || body.code === "200")) return;
-    throw new ApiError({
-      kind: body ? "api" : "http",
-      code: body?.code ?? "",
-      msg: body?.msg ?? res.statusText,
-      data: undefined,
-      httpStatus: res.status,
-      api: name(FuturesPath.ORDER),
-    });
-  },
+  /** Signed like every trading write: the API client sends the DELETE. */
+  cancel: (id: number) => del<unknown>(FuturesPath.ORDER.replace(":id", String(id))).then(() => undefined),
 };

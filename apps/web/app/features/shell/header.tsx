@@ -26,8 +26,14 @@ function useOverflows(ref: RefObject<HTMLElement | null>): boolean {
     observer.observe(element);
     const list = element.firstElementChild;
     if (list !== null) observer.observe(list);
+    // A web font arriving widens the labels; when the bar is already at its widest,
+    // no box changes size and the observer stays silent.
+    document.fonts.addEventListener("loadingdone", measure);
     measure();
-    return () => observer.disconnect();
+    return () => {
+      observer.disconnect();
+      document.fonts.removeEventListener("loadingdone", measure);
+    };
   }, [ref]);
   return overflows;
 }

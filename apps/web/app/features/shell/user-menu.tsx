@@ -42,7 +42,12 @@ export function UserMenu({ locale, user, onNavigate, onLogout }: UserMenuProps) 
 
   return (
     <details className="shell-user-menu" ref={ref}>
-      <summary className="shell-user" data-testid="user-name" aria-label={t("header.account", { name })}>
+      <summary
+        className="shell-user"
+        data-testid="user-name"
+        aria-label={t("header.account", { name })}
+        title={name}
+      >
         <span className="shell-user-avatar" aria-hidden>
           {name.slice(0, 1).toUpperCase()}
         </span>

@@ -55,7 +55,7 @@ export function ArticlesPage({
           {a.summary ? <p className="tga-lead">{a.summary}</p> : null}
           <div
             className="tga-prose"
-            // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by @meridian/sanitize on the server (save and read)
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: stored sanitised by the server (cleanStoredHtml on write)
             dangerouslySetInnerHTML={{ __html: a.body }}
           />
         </article>

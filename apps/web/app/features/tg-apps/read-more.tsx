@@ -15,7 +15,7 @@ export function ReadMore({ html }: { html: string }) {
       <div
         id={id}
         className={open ? "tga-prose" : "tga-prose tga-prose-collapsed"}
-        // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by @meridian/sanitize on the server (save and read)
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: stored sanitised by the server (cleanStoredHtml on write)
         dangerouslySetInnerHTML={{ __html: html }}
       />
       <button

@@ -43,24 +43,13 @@ type Query = {
 const query = (q: Query = {}) => ({ symbol: q.symbol, limit: q.limit, before: q.before, side: q.side });
 
 /**
- * The client speaks GET and POST; cancelling is `DELETE /v1/paper/orders/:id`, sent
- * here with the same simulation header and the envelope read the same way.
+ * `DELETE` through the API client, so a cancel is signed like every other trading write
+ * (the sign config covers `/v1/paper/orders/`), with the simulation header it needs.
  */
-export async function del<T>(path: string): Promise<T> {
-  const res = await fetch(path, {
-    method: "DELETE",
-    credentials: "same-origin",
-    headers: { [PAPER_HEADER]: "1", accept: "application/json" },
-  });
-  const body = (await res.json().catch(() => null)) as { code?: string; msg?: string; data?: T } | null;
-  if (body && (body.code === "00000" || body.code === "200")) return body.data as T;
-  throw new ApiError({
-    kind: body ? "api" : "http",
-    code: body?.code ?? "",
-    msg: body?.msg ?? res.statusText,
-    data: body?.data,
-    httpStatus: res.status,
-    api: name(path),
+export function del<T>(path: string): Promise<T> {
+  return api().request<T>("DELETE", name(path), undefined, {
+    silent: true,
+    headers: { [PAPER_HEADER]: "1" },
   });
 }
 

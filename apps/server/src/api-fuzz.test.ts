@@ -1,0 +1,114 @@
+/**
+ * Fuzz over the whole `/v1` route table: whatever a request holds (method, headers,
+ * encodings, bodies, sizes, nesting, unicode, numbers out of range) the answer is never a
+ * 5xx, an error is a well-formed, bounded `{code, msg, data}`, the server stays up, and a
+ * refused request changes no stored row.
+ *
+ * `npm test` runs FUZZ_RUNS (default 250) cases from FUZZ_SEED (default fixed);
+ * `npm run fuzz:api` runs many more from a fresh seed (printed, to replay a failure).
+ */
+import { SESSION_COOKIE } from "@meridian/contracts";
+import fc from "fast-check";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AccountsService } from "./modules/accounts/index.ts";
+import type { PlatformDb } from "./platform/db/internal.ts";
+import { openSqlite } from "./platform/db/sqlite.ts";
+import { MAX_ERROR_DATA_BYTES, MAX_ERROR_MSG } from "./platform/http/api-edge.ts";
+import { loginNewUser, TEST_HOST } from "./test/accounts.ts";
+import {
+  changedTables,
+  digestRows,
+  type FuzzSessions,
+  fuzzRequest,
+  type TableRoute,
+} from "./test/api-fuzz.ts";
+import { buildTestApp } from "./test/support.ts";
+
+const RUNS = Number(process.env.FUZZ_RUNS ?? 250);
+const SEED = Number(process.env.FUZZ_SEED ?? 20_261_127);
+/** An error answer is at most this long: msg and data are bounded at the edge, plus the envelope. */
+const MAX_ERROR_ANSWER = MAX_ERROR_MSG * 6 + MAX_ERROR_DATA_BYTES + 200;
+
+/**
+ * Tables a refused request may write by design: sessions record their last use when a
+ * cookie is read even if the request is then refused.
+ */
+const MAY_CHANGE_WHEN_REFUSED = new Set<string>([]);
+
+let app: FastifyInstance;
+let db: PlatformDb;
+const routes: TableRoute[] = [];
+let sessions: FuzzSessions;
+
+beforeAll(async () => {
+  db = openSqlite(":memory:");
+  let service: AccountsService | undefined;
+  app = await buildTestApp({
+    db,
+    routes(api) {
+      service = api.accounts.service;
+    },
+    onRoute(route) {
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      // WebSocket routes are covered by their own tests (origin checks): a plain GET answers them here.
+      for (const method of methods) if (method !== "HEAD") routes.push({ method, url: route.url });
+    },
+  });
+  if (service === undefined) throw new Error("the accounts module is missing");
+  sessions = { user: await loginNewUser(service, "user"), admin: await loginNewUser(service, "admin") };
+}, 60_000);
+afterAll(async () => {
+  await app.close();
+  await db.close();
+});
+
+describe("API fuzz", () => {
+  it("lists the route table", () => {
+    const v1 = routes.filter((r) => r.url.startsWith("/v1/"));
+    expect(v1.length).toBeGreaterThan(100);
+    expect(v1).toContainEqual({ method: "POST", url: "/v1/user/login" });
+    expect(sessions.user.startsWith(`${SESSION_COOKIE}=`)).toBe(true);
+  });
+
+  it(
+    "no 5xx, bounded envelopes, no row changed by a refused request, server alive",
+    async () => {
+      const table = routes.filter((r) => r.url.startsWith("/v1/") || r.url === "/healthz");
+      let baseline = await digestRows(db, MAY_CHANGE_WHEN_REFUSED);
+      const statuses = new Map<number, number>();
+      await fc.assert(
+        fc.asyncProperty(fuzzRequest(table, sessions, TEST_HOST), async (req) => {
+          const res = await app.inject({
+            method: req.method as "GET",
+            url: req.url,
+            headers: req.headers,
+            ...(req.payload === undefined ? {} : { payload: req.payload }),
+          });
+          statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
+          expect(res.statusCode, req.label).toBeLessThan(500);
+          if (res.statusCode >= 400 && req.method !== "HEAD") {
+            expect(res.headers["content-type"], req.label).toMatch(/^application\/json/);
+            expect(res.rawPayload.length, req.label).toBeLessThanOrEqual(MAX_ERROR_ANSWER);
+            const body = res.json() as Record<string, unknown>;
+            expect(Object.keys(body).sort(), req.label).toEqual(["code", "data", "msg"]);
+            expect(body.code, req.label).toMatch(/^\d{5}$/);
+            expect(typeof body.msg, req.label).toBe("string");
+          }
+          const after = await digestRows(db, MAY_CHANGE_WHEN_REFUSED);
+          if (res.statusCode >= 400) expect(changedTables(baseline, after), req.label).toEqual([]);
+          baseline = after;
+        }),
+        { numRuns: RUNS, seed: SEED, endOnFailure: true },
+      );
+      const health = await app.inject({ url: "/healthz" });
+      expect(health.statusCode).toBe(200);
+      const login = await app.inject({ method: "POST", url: "/v1/user/login", payload: {} });
+      expect(login.statusCode).toBeLessThan(500);
+      // The run reached handlers, not only the edge: some answers were successes.
+      expect([...statuses.keys()].some((s) => s < 300)).toBe(true);
+      if (process.env.FUZZ_REPORT) console.log(JSON.stringify(Object.fromEntries(statuses)));
+    },
+    Math.max(60_000, RUNS * 400),
+  );
+});

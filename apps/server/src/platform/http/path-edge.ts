@@ -1,0 +1,77 @@
+import type { IncomingMessage } from "node:http";
+import { Code } from "@meridian/contracts";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { AppError } from "../errors.ts";
+import { sendEdgeAnswer } from "./api-edge.ts";
+import { isApiUrl } from "./api-path.ts";
+import { type BadPathReason, canonicalPath, canonicalUrl } from "./canonical-path.ts";
+
+/** Where a request whose path has no canonical form is routed: a route that only answers 400. */
+export const BAD_PATH_URL = "/_meridian/bad-path";
+
+interface EdgeVerdict {
+  /** Decoded canonical path; undefined for a refused path. */
+  path: string | undefined;
+  reason: BadPathReason | undefined;
+  /** The raw target differed from its canonical form. */
+  changed: boolean;
+}
+
+const verdicts = new WeakMap<IncomingMessage, EdgeVerdict>();
+
+/**
+ * Fastify's `rewriteUrl`: runs before routing, so the router, every hook and every
+ * handler see the canonical target (`request.url`; the raw one stays in
+ * `request.originalUrl` for logs only).
+ */
+export function rewriteToCanonical(req: IncomingMessage): string {
+  const raw = req.url ?? "/";
+  const c = canonicalUrl(raw);
+  if (!c.ok) {
+    verdicts.set(req, { path: undefined, reason: c.reason, changed: true });
+    return BAD_PATH_URL;
+  }
+  verdicts.set(req, { path: c.path, reason: undefined, changed: !c.unchanged });
+  return c.url;
+}
+
+/**
+ * The decoded canonical path of a request: what every check that looks at a path uses.
+ * Requests that did not come through `rewriteUrl` (none in the app) are canonicalised here.
+ */
+export function canonicalPathOf(request: FastifyRequest): string {
+  const known = verdicts.get(request.raw)?.path;
+  if (known !== undefined) return known;
+  const q = request.url.indexOf("?");
+  const c = canonicalPath(q < 0 ? request.url : request.url.slice(0, q));
+  return c.ok ? c.path : BAD_PATH_URL;
+}
+
+const REASONS: Record<BadPathReason, string> = {
+  "not-origin-form": "The request target must be a path starting with /",
+  "bad-escape": "The path has a malformed percent-escape or character",
+  "encoded-slash": "The path has an encoded slash (%2F)",
+  backslash: "The path has a backslash",
+  control: "The path has a control character",
+};
+
+/**
+ * The root scope's part of the canonical path: the 400 answer for refused paths, and a
+ * permanent redirect of page requests (GET/HEAD outside `/v1`) to their canonical path,
+ * so the address bar, the page cache and the browser router agree with the server. API
+ * requests are served as their canonical path without a redirect.
+ */
+export function installPathEdge(app: FastifyInstance): void {
+  app.all(BAD_PATH_URL, async (request, reply) => {
+    const reason = verdicts.get(request.raw)?.reason;
+    const msg = reason === undefined ? "Malformed request path" : REASONS[reason];
+    return sendEdgeAnswer(request, reply, new AppError(Code.MALFORMED_PATH, msg, { status: 400 }));
+  });
+  app.addHook("onRequest", async (request, reply) => {
+    const verdict = verdicts.get(request.raw);
+    if (verdict?.path === undefined || !verdict.changed) return;
+    if (isApiUrl(request.url) || (request.method !== "GET" && request.method !== "HEAD")) return;
+    // NOTE: request.url is the canonical target: one leading slash, never `//` or `/\`.
+    return reply.redirect(request.url, 301);
+  });
+}

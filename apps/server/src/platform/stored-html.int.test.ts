@@ -1,0 +1,108 @@
+import { Code, TG_APPS_API } from "@meridian/contracts";
+import { HTML_LIMITS } from "@meridian/sanitize/bounds";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type AdminTestApp, adminTestApp } from "../modules/accounts/test-admin.ts";
+import { moduleStoredHtml } from "../modules/index.ts";
+import { tgAppsModule } from "../modules/tg-apps/index.ts";
+import { reopenableDbTargets } from "../test/db-targets.ts";
+import type { PlatformDb } from "./db/index.ts";
+import { refreshStoredHtml, SANITIZER_VERSION } from "./stored-html.ts";
+
+const app = (slug: string, longDescription: string) => ({
+  slug,
+  name: `App ${slug}`,
+  category: 3,
+  botUsername: `${slug.replace(/-/g, "_")}_bot`,
+  platforms: ["ios"],
+  shortDescription: "Short",
+  longDescription,
+});
+
+describe.each(reopenableDbTargets("storedhtml"))("stored HTML ($name)", (target) => {
+  let db: PlatformDb;
+  let t: AdminTestApp;
+  let cleanup: () => Promise<void>;
+  let cookie: string;
+
+  beforeAll(async () => {
+    const opened = await target.open();
+    cleanup = opened.cleanup;
+    db = opened.db();
+    t = await adminTestApp(db, [tgAppsModule]);
+    cookie = await t.login("admin");
+  }, 60_000);
+  afterAll(async () => {
+    await t.app.close();
+    await db.close();
+    await cleanup();
+  });
+
+  const save = (body: unknown) =>
+    t.app.inject({
+      method: "POST",
+      url: TG_APPS_API.adminApps,
+      headers: { ...t.headers(cookie), "content-type": "application/json" },
+      payload: JSON.stringify(body),
+    });
+
+  it("sanitises on write and stores the clean HTML with the sanitiser's version", async () => {
+    const res = await save(app("clean-one", '<p onclick="x()">Hi<script>alert(1)</script></p>'));
+    expect(res.statusCode).toBe(200);
+    const row = await db.get<{ long_description: string; html_version: number }>(
+      "SELECT long_description, html_version FROM tg_apps WHERE slug = 'clean-one'",
+    );
+    expect(row?.long_description).toBe("<p>Hi</p>");
+    expect(Number(row?.html_version)).toBe(SANITIZER_VERSION);
+  });
+
+  it("refuses nesting past the bound with a 400 naming the field and the bound; nothing stored", async () => {
+    // 9 KB: within the schema's 20,000 characters, 3,000 levels deep.
+    const deep = `${"<b>".repeat(3000)}x`;
+    const res = await save(app("too-deep", deep));
+    expect(res.statusCode).toBe(400);
+    const body = res.json();
+    expect(body.code).toBe(Code.VALIDATION_FAILED);
+    expect(body.msg).toContain("longDescription");
+    expect(body.msg).toContain(`at most ${HTML_LIMITS.maxDepth}`);
+    expect(body.data[0]).toMatchObject({ field: "longDescription", rule: "too_deep" });
+    const translated = await save({
+      ...app("too-deep-ar", "<p>ok</p>"),
+      translations: { ar: { longDescription: deep } },
+    });
+    expect(translated.statusCode).toBe(400);
+    expect(translated.json().data[0].field).toBe("translations.ar.longDescription");
+    const rows = await db.all("SELECT slug FROM tg_apps WHERE slug LIKE 'too-deep%'");
+    expect(rows).toEqual([]);
+  });
+
+  it("serves the stored HTML as stored: a page view runs no sanitiser", async () => {
+    await save(app("served", "<p>Served</p>"));
+    // Written behind the API's back but marked current: what a view returns is the row, untouched.
+    await db.run("UPDATE tg_apps SET long_description = ? WHERE slug = 'served'", ['<p data-x="1">Row</p>']);
+    const res = await t.app.inject({ url: "/v1/content/tg-apps/served?locale=en" });
+    expect(res.json().data.app.longDescription).toBe('<p data-x="1">Row</p>');
+  });
+
+  it("cleans rows of an older sanitiser version again at start, translations included", async () => {
+    await save({ ...app("stale", "<p>x</p>"), translations: { ar: { longDescription: "<p>ar</p>" } } });
+    await db.run("UPDATE tg_apps SET long_description = ?, html_version = 0 WHERE slug = 'stale'", [
+      '<p><img src=x onerror="alert(1)">old</p>',
+    ]);
+    await db.run(
+      "UPDATE tg_app_texts SET value = ? WHERE field = 'longDescription' AND app_id = (SELECT id FROM tg_apps WHERE slug = 'stale')",
+      ['<a href="javascript:alert(1)">ar</a>'],
+    );
+    const refreshed = await refreshStoredHtml(db, moduleStoredHtml);
+    expect(refreshed).toBeGreaterThanOrEqual(1);
+    const row = await db.get<{ long_description: string; html_version: number }>(
+      "SELECT long_description, html_version FROM tg_apps WHERE slug = 'stale'",
+    );
+    expect(row?.long_description).toBe("<p><img>old</p>");
+    expect(Number(row?.html_version)).toBe(SANITIZER_VERSION);
+    const text = await db.get<{ value: string }>(
+      "SELECT value FROM tg_app_texts WHERE field = 'longDescription' AND app_id = (SELECT id FROM tg_apps WHERE slug = 'stale')",
+    );
+    expect(text?.value).toBe("<a>ar</a>");
+    expect(await refreshStoredHtml(db, moduleStoredHtml)).toBe(0);
+  });
+});
