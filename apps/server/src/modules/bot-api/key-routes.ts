@@ -3,6 +3,7 @@ import {
   ApiKeyPath,
   apiKeyParamsSchema,
   createApiKeyBodySchema,
+  SignMode,
   updateApiKeyBodySchema,
 } from "@meridian/contracts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -46,6 +47,7 @@ export function keyRoutes(app: FastifyInstance, store: ApiKeyStore): void {
     method: "POST",
     url: ApiKeyPath.CREATE,
     auth,
+    sign: SignMode.PATH_TIME_TRACE_BODY,
     body: createApiKeyBodySchema,
     rateLimit: { limit: 20, windowMs: 60_000 },
     handler: async ({ request, body }) => {
@@ -60,6 +62,7 @@ export function keyRoutes(app: FastifyInstance, store: ApiKeyStore): void {
     method: "POST",
     url: ApiKeyPath.UPDATE,
     auth,
+    sign: SignMode.PATH_TIME_TRACE_BODY,
     params: apiKeyParamsSchema,
     body: updateApiKeyBodySchema,
     rateLimit: { limit: 30, windowMs: 60_000 },
@@ -81,6 +84,7 @@ export function keyRoutes(app: FastifyInstance, store: ApiKeyStore): void {
       method,
       url,
       auth,
+      sign: SignMode.PATH_TIME_TRACE_BODY,
       params: apiKeyParamsSchema,
       handler: async ({ request, params }) => {
         const userId = authOf(request).user.id;
