@@ -99,7 +99,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     // Before the first answer: pages serve stored HTML as it is, so none may be stale.
     const refreshed = await refreshStoredHtml(db, moduleStoredHtml, app.log);
     if (refreshed > 0) app.log.info({ refreshed }, "stored HTML cleaned by the current sanitiser");
-    redis = options.redis ?? (await connectRedis(config.redisUrl));
+    redis = options.redis ?? (await connectRedis(config.redisUrl, config.redisPrefix));
   } catch (error) {
     if (ownsDb) await db.close();
     throw error;

@@ -10,6 +10,16 @@ describe("loadConfig", () => {
     expect(config.trustProxy).toBe(false);
   });
 
+  it("defaults to durable SQLite commits and the meridian: Redis prefix", () => {
+    expect(loadConfig({})).toMatchObject({ sqliteSynchronous: "group", redisPrefix: "meridian:" });
+    expect(loadConfig({ SQLITE_SYNCHRONOUS: "NORMAL", REDIS_PREFIX: "staging:" })).toMatchObject({
+      sqliteSynchronous: "normal",
+      redisPrefix: "staging:",
+    });
+    expect(() => loadConfig({ SQLITE_SYNCHRONOUS: "OFF" })).toThrow(ConfigError);
+    expect(() => loadConfig({ REDIS_PREFIX: "has space" })).toThrow(ConfigError);
+  });
+
   it("makes the site's own default address the image host when none is configured", () => {
     expect(loadConfig({ PORT: "4000" }).imgDomains.internal).toEqual(["localhost:4000"]);
     expect(loadConfig({ IMG_DOMAINS_INTERNAL: "" }).imgDomains.internal).toEqual([]);

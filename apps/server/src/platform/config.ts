@@ -31,6 +31,23 @@ const envSchema = z.object({
   HOST: z.string().min(1).default("0.0.0.0"),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  /** Put before every Redis key and channel, so deployments sharing one Redis stay apart. */
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_.-]{1,64}$/)
+    .default("meridian:"),
+  /**
+   * How the main SQLite database makes commits durable. GROUP (default) and FULL: a
+   * commit is on disk when it is acknowledged, power failure included (GROUP syncs the
+   * WAL off the event loop, shared by concurrent commits; FULL inside each COMMIT).
+   * NORMAL may lose the last commits on power loss (never on a process crash): only for
+   * throwaway data.
+   */
+  SQLITE_SYNCHRONOUS: z
+    .string()
+    .transform((v) => v.toLowerCase())
+    .pipe(z.enum(["group", "full", "normal"]))
+    .default("group"),
   DATA_DIR: z.string().min(1).default("./data"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
   PUBLIC_DOMAINS: hostList,
@@ -64,6 +81,9 @@ export interface Config {
   databaseUrl: string | undefined;
   /** Secret: never logged. */
   redisUrl: string | undefined;
+  /** Before every Redis key and channel (REDIS_PREFIX, default `meridian:`). */
+  redisPrefix: string;
+  sqliteSynchronous: "group" | "full" | "normal";
   dataDir: string;
   logLevel: string;
   /**
@@ -152,6 +172,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
+    sqliteSynchronous: e.SQLITE_SYNCHRONOUS,
     dataDir: path.resolve(REPO_ROOT, e.DATA_DIR),
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === "test" ? "silent" : "info"),
     publicDomains:

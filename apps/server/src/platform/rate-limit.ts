@@ -70,7 +70,8 @@ export function createRedisRateLimiter(
   redis: Redis,
   options: { prefix?: string; onError?: (error: unknown) => void } = {},
 ): RateLimiter {
-  const prefix = options.prefix ?? "meridian:rl:";
+  // The client's own REDIS_PREFIX comes before this one.
+  const prefix = options.prefix ?? "rl:";
   return {
     kind: "redis",
     async hit(key, rule) {

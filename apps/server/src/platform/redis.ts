@@ -1,9 +1,19 @@
 import { Redis } from "ioredis";
 
-/** Connects when REDIS_URL is set; rejects (start fails loudly) when it is set but unreachable. */
-export async function connectRedis(url: string | undefined): Promise<Redis | undefined> {
+/**
+ * Connects when REDIS_URL is set; rejects (start fails loudly) when it is set but unreachable.
+ *
+ * NOTE: every key goes out under `prefix` (REDIS_PREFIX) through ioredis' `keyPrefix`,
+ * script KEYS included, so two deployments on one Redis never share a counter, lease or
+ * replay entry. Pub/sub channels are not keys: name them with `redisChannel`.
+ */
+export async function connectRedis(
+  url: string | undefined,
+  prefix = "meridian:",
+): Promise<Redis | undefined> {
   if (url === undefined) return undefined;
   const redis = new Redis(url, {
+    keyPrefix: prefix,
     lazyConnect: true,
     maxRetriesPerRequest: 2,
     connectTimeout: 5000,
@@ -28,4 +38,9 @@ export async function closeRedis(redis: Redis | undefined): Promise<void> {
   } catch {
     redis.disconnect();
   }
+}
+
+/** A pub/sub channel name under the client's key prefix (ioredis prefixes keys only). */
+export function redisChannel(redis: Pick<Redis, "options">, name: string): string {
+  return `${redis.options.keyPrefix ?? ""}${name}`;
 }

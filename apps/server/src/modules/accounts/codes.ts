@@ -1,14 +1,13 @@
 import crypto from "node:crypto";
-import { AccountCode } from "@meridian/contracts";
-import { AppError } from "./errors.ts";
+import { type AttemptLimiter, throttledError } from "../../platform/attempts/index.ts";
+import { sendIpCounter, sendRecipientCounter } from "./limits.ts";
 import type { AccountsRepo } from "./repo.ts";
 import { hmacHex, newNumericCode, safeEqualHex } from "./secrets.ts";
 import type { MessageTransport } from "./transport.ts";
 
 export const CODE_TTL_MS = 10 * 60_000;
-const MAX_CODE_ATTEMPTS = 5;
-const MAX_CODES_PER_WINDOW = 5;
-const CODE_WINDOW_MS = 10 * 60_000;
+/** Checks one code allows; each is counted on the code's row before the comparison. */
+export const MAX_CODE_ATTEMPTS = 5;
 
 export type CodePurpose = "register" | "login" | "bind";
 
@@ -24,27 +23,42 @@ export class VerificationCodes {
   readonly #transport: MessageTransport;
   readonly #key: Buffer;
   readonly #now: () => number;
+  readonly #limiter: AttemptLimiter;
 
-  constructor(repo: AccountsRepo, transport: MessageTransport, key: Buffer, now: () => number) {
+  constructor(
+    repo: AccountsRepo,
+    transport: MessageTransport,
+    key: Buffer,
+    now: () => number,
+    limiter: AttemptLimiter,
+  ) {
     this.#repo = repo;
     this.#transport = transport;
     this.#key = key;
     this.#now = now;
+    this.#limiter = limiter;
   }
 
   #hash(target: CodeTarget, purpose: CodePurpose, code: string): string {
     return hmacHex(this.#key, `${purpose}\n${target.address}\n${code}`);
   }
 
-  /** Sends a fresh code; `notice` replaces the code text (e.g. "this email already has an account"). */
-  async send(target: CodeTarget, purpose: CodePurpose, notice?: string): Promise<void> {
+  /**
+   * Sends a fresh code. Counted per recipient always, and per client address when `ip` is
+   * given (public send endpoints): over either limit it throws 429 and nothing is sent.
+   * `notice` replaces the code text (e.g. "this email already has an account").
+   */
+  async send(
+    target: CodeTarget,
+    purpose: CodePurpose,
+    options: { ip?: string; notice?: string } = {},
+  ): Promise<void> {
     const now = this.#now();
-    if ((await this.#repo.countCodesSince(target.address, now - CODE_WINDOW_MS)) >= MAX_CODES_PER_WINDOW) {
-      throw new AppError(AccountCode.LOGIN_THROTTLED, "Too many codes requested; try again later", {
-        status: 429,
-        data: { retryAfterMs: CODE_WINDOW_MS },
-      });
-    }
+    const notice = options.notice;
+    await this.#limiter.spend([
+      ...(options.ip === undefined ? [] : [sendIpCounter(options.ip)]),
+      sendRecipientCounter(target.address),
+    ]);
     const code = newNumericCode();
     await this.#repo.insertCode({
       id: crypto.randomUUID(),
@@ -65,16 +79,20 @@ export class VerificationCodes {
     });
   }
 
-  /** Consumes the latest live code for the target when it matches; each code allows five tries. */
+  /**
+   * Consumes the latest live code for the target when it matches. The try is counted on
+   * the code's row BEFORE the comparison (a conditional UPDATE), so parallel tries get at
+   * most MAX_CODE_ATTEMPTS comparisons; past them it throws 429 until a new code is sent.
+   */
   async check(target: CodeTarget, purpose: CodePurpose, code: string | undefined): Promise<boolean> {
     if (code === undefined) return false;
     const now = this.#now();
     const row = await this.#repo.latestCode(target.address, purpose, now);
-    if (row === undefined || row.attempts >= MAX_CODE_ATTEMPTS) return false;
-    if (!safeEqualHex(row.code_hash, this.#hash(target, purpose, code))) {
-      await this.#repo.bumpCode(row.id);
-      return false;
+    if (row === undefined) return false;
+    if (!(await this.#repo.reserveCodeAttempt(row.id, MAX_CODE_ATTEMPTS, now))) {
+      throw throttledError(Math.max(0, row.expires_at - now));
     }
+    if (!safeEqualHex(row.code_hash, this.#hash(target, purpose, code))) return false;
     return this.#repo.consumeCode(row.id, now);
   }
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
+import { type AttemptStore, RedisAttemptStore } from "../../platform/attempts/index.ts";
 import type { Db } from "../../platform/db/types.ts";
 import { markGuard, sameGuardAs } from "../../platform/http/route-table.ts";
 import type { Platform } from "../../platform/platform.ts";
@@ -12,7 +13,6 @@ import { makeGuard } from "./guard.ts";
 import { AccountsRepo } from "./repo.ts";
 import { accountsRoutes } from "./routes.ts";
 import { AccountsService } from "./service.ts";
-import { ACCOUNT_POLICY, type AttemptStore, IP_POLICY, RedisAttemptStore } from "./throttle.ts";
 import { type MessageTransport, OutboxTransport, SmtpTransport } from "./transport.ts";
 
 export { AppError } from "./errors.ts";
@@ -25,9 +25,8 @@ export interface SecurityModuleOptions {
   env?: NodeJS.ProcessEnv;
   /** A shared replay store (Redis) when several processes serve; memory otherwise. */
   replay?: ReplayStore;
-  /** Shared brute-force counters (Redis) when several processes serve; memory otherwise. */
-  accountAttempts?: AttemptStore;
-  ipAttempts?: AttemptStore;
+  /** Attempt counters: Redis when given, else rows of the database (platform/attempts). */
+  attempts?: AttemptStore;
   transport?: MessageTransport;
   accountsConfig?: AccountsConfig;
   signSettings?: SignSettings;
@@ -65,8 +64,7 @@ export function registerSecurityModules(app: FastifyInstance, o: SecurityModuleO
     config,
     transport,
     ...(o.now === undefined ? {} : { now: o.now }),
-    ...(o.accountAttempts === undefined ? {} : { accountAttempts: o.accountAttempts }),
-    ...(o.ipAttempts === undefined ? {} : { ipAttempts: o.ipAttempts }),
+    ...(o.attempts === undefined ? {} : { attempts: o.attempts }),
   });
   registerGatewaySign(app, {
     settings,
@@ -114,14 +112,9 @@ export function securityRoutes(api: FastifyInstance, platform: Platform): void {
   const redis = platform.redis;
   const module = registerSecurityModules(api, {
     db: platform.db,
-    // NOTE: account and IP counters live under separate prefixes: their policies differ.
     ...(redis === undefined
       ? {}
-      : {
-          replay: new RedisReplayStore(redis),
-          accountAttempts: new RedisAttemptStore(redis, ACCOUNT_POLICY, "acct:throttle:account:"),
-          ipAttempts: new RedisAttemptStore(redis, IP_POLICY, "acct:throttle:ip:"),
-        }),
+      : { replay: new RedisReplayStore(redis), attempts: new RedisAttemptStore(redis) }),
   });
   api.decorate("accounts", module);
 }

@@ -340,8 +340,13 @@ export class AccountsRepo {
     return this.db.get<ChallengeRow>("SELECT * FROM login_challenges WHERE id_hash = ?", [idHash]);
   }
 
-  async bumpChallenge(idHash: string): Promise<void> {
-    await this.db.run("UPDATE login_challenges SET attempts = attempts + 1 WHERE id_hash = ?", [idHash]);
+  /** Counts one try on a live challenge; false when its tries are used up, or it is gone or expired. */
+  async reserveChallengeAttempt(idHash: string, max: number, now: number): Promise<boolean> {
+    const res = await this.db.run(
+      "UPDATE login_challenges SET attempts = attempts + 1 WHERE id_hash = ? AND attempts < ? AND expires_at >= ?",
+      [idHash, max, now],
+    );
+    return res.changes === 1;
   }
 
   /** Deletes the challenge; true only for the one caller that consumed it. */
@@ -371,16 +376,13 @@ export class AccountsRepo {
     );
   }
 
-  async countCodesSince(target: string, since: number): Promise<number> {
-    const row = await this.db.get<{ n: number }>(
-      "SELECT COUNT(*) AS n FROM verify_codes WHERE target = ? AND created_at > ?",
-      [target, since],
+  /** Counts one try on a live code; false when its tries are used up (or it is spent or expired). */
+  async reserveCodeAttempt(id: string, max: number, now: number): Promise<boolean> {
+    const res = await this.db.run(
+      "UPDATE verify_codes SET attempts = attempts + 1 WHERE id = ? AND attempts < ? AND consumed_at IS NULL AND expires_at > ?",
+      [id, max, now],
     );
-    return Number(row?.n ?? 0);
-  }
-
-  async bumpCode(id: string): Promise<void> {
-    await this.db.run("UPDATE verify_codes SET attempts = attempts + 1 WHERE id = ?", [id]);
+    return res.changes === 1;
   }
 
   async consumeCode(id: string, now: number): Promise<boolean> {

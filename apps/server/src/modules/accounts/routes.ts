@@ -68,7 +68,7 @@ export function accountsRoutes(app: FastifyInstance, deps: AccountsRouteDeps): v
   }
 
   app.post("/v1/user/public/sendCode", async (request) =>
-    ok(await service.sendCode(parseBody(sendCodeBody, request.body))),
+    ok(await service.sendCode(parseBody(sendCodeBody, request.body), request.ip)),
   );
 
   app.post("/v1/user/register/email", async (request, reply) =>
@@ -151,12 +151,16 @@ export function accountsRoutes(app: FastifyInstance, deps: AccountsRouteDeps): v
     ok(await service.googleSetup(authOf(request).user)),
   );
   app.post("/v1/user/google/bind", { preHandler: requireUser, config: SIGNED }, async (request) => {
-    await service.googleBind(authOf(request).user.id, parseBody(googleBindBody, request.body).googleCode);
+    await service.googleBind(
+      authOf(request).user.id,
+      parseBody(googleBindBody, request.body).googleCode,
+      request.ip,
+    );
     return ok(null);
   });
   app.post("/v1/user/google/enable", { preHandler: requireUser, config: SIGNED }, async (request) => {
     const body = parseBody(googleSwitchBody, request.body);
-    await service.googleSwitch(authOf(request).user.id, body.googleCode, body.enable);
+    await service.googleSwitch(authOf(request).user.id, body.googleCode, body.enable, request.ip);
     return ok(null);
   });
 

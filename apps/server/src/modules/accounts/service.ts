@@ -12,19 +12,26 @@ import {
   type VerifyLoginBody,
   type VerifyMethod,
 } from "@meridian/contracts";
+import {
+  AttemptLimiter,
+  type AttemptStore,
+  DbAttemptStore,
+  throttledError,
+} from "../../platform/attempts/index.ts";
 import { verifyDeviceSignature } from "../gateway-sign/device-key.ts";
 import { type CodeTarget, emailTarget, maskAddress, phoneTarget, VerificationCodes } from "./codes.ts";
 import type { AccountsConfig } from "./config.ts";
 import { AppError } from "./errors.ts";
+import { ipCounter, passwordCounter, secondFactorCounter } from "./limits.ts";
 import type { AccountsRepo, SessionRow, UserRow } from "./repo.ts";
 import { hashPassword, hmacHex, newToken, open, seal, sha256Hex, verifyPassword } from "./secrets.ts";
-import { ACCOUNT_POLICY, type AttemptStore, IP_POLICY, MemoryAttemptStore } from "./throttle.ts";
 import { newTotpSecret, otpauthUri, verifyTotp } from "./totp.ts";
 import type { MessageTransport } from "./transport.ts";
 
 export const SESSION_TTL_MS = 12 * 60 * 60_000;
 export const REFRESH_TTL_MS = 30 * 24 * 60 * 60_000;
 const CHALLENGE_TTL_MS = 10 * 60_000;
+/** Second-factor tries one login challenge allows (counted on its row before the check). */
 const MAX_CHALLENGE_ATTEMPTS = 5;
 
 /** A device public key proven at login (see gateway-sign): bound to the session and the user. */
@@ -60,15 +67,8 @@ export interface AccountsServiceDeps {
   config: AccountsConfig;
   transport: MessageTransport;
   now?: () => number;
-  accountAttempts?: AttemptStore;
-  ipAttempts?: AttemptStore;
-}
-
-function throttled(ms: number): AppError {
-  return new AppError(AccountCode.LOGIN_THROTTLED, "Too many attempts; try again later", {
-    status: 429,
-    data: { retryAfterMs: ms },
-  });
+  /** Where attempts are counted: Redis when several processes share one; the database otherwise. */
+  attempts?: AttemptStore;
 }
 
 function invalidCredentials(): AppError {
@@ -81,21 +81,29 @@ export class AccountsService {
   readonly codes: VerificationCodes;
   readonly #config: AccountsConfig;
   readonly #now: () => number;
-  readonly #accountAttempts: AttemptStore;
-  readonly #ipAttempts: AttemptStore;
   readonly #transport: MessageTransport;
+  /**
+   * Counts every secret check before it runs (see ./limits.ts for the counters): use it
+   * for any new check of a password, code or authenticator.
+   */
+  readonly limiter: AttemptLimiter;
 
   constructor(deps: AccountsServiceDeps) {
     this.repo = deps.repo;
     this.#config = deps.config;
     this.#now = deps.now ?? Date.now;
     this.#transport = deps.transport;
-    this.codes = new VerificationCodes(deps.repo, deps.transport, deps.config.codeKey, this.#now);
-    this.#accountAttempts = deps.accountAttempts ?? new MemoryAttemptStore(ACCOUNT_POLICY);
-    this.#ipAttempts = deps.ipAttempts ?? new MemoryAttemptStore(IP_POLICY);
+    this.limiter = new AttemptLimiter(deps.attempts ?? new DbAttemptStore(deps.repo.db), this.#now);
+    this.codes = new VerificationCodes(
+      deps.repo,
+      deps.transport,
+      deps.config.codeKey,
+      this.#now,
+      this.limiter,
+    );
   }
 
-  async sendCode(body: SendCodeBody, userId?: string): Promise<{ sentTo: string }> {
+  async sendCode(body: SendCodeBody, ip: string, userId?: string): Promise<{ sentTo: string }> {
     let target: CodeTarget;
     if (body.email !== undefined) target = emailTarget(body.email);
     else if (body.mobile !== undefined && body.areaCode !== undefined)
@@ -115,7 +123,7 @@ export class AccountsService {
       body.bizType === "register" && existing !== undefined
         ? "Someone tried to register a Meridian account with this address. You already have one: log in or reset your password."
         : undefined;
-    await this.codes.send(target, body.bizType, notice);
+    await this.codes.send(target, body.bizType, { ip, ...(notice === undefined ? {} : { notice }) });
     return { sentTo: maskAddress(target.address) };
   }
 
@@ -132,10 +140,17 @@ export class AccountsService {
     if ((kind !== "mobile" && email === undefined) || (kind !== "email" && phone === undefined)) {
       throw new AppError(Code.VALIDATION_FAILED, "missing email or phone");
     }
-    if (email !== undefined && !(await this.codes.check(email, "register", body.emailCode))) {
+    const ip = [ipCounter(meta.ip)];
+    if (
+      email !== undefined &&
+      !(await this.limiter.attempt(ip, () => this.codes.check(email, "register", body.emailCode)))
+    ) {
       throw new AppError(AccountCode.VERIFY_CODE_INVALID, "Email verification code is wrong or expired");
     }
-    if (phone !== undefined && !(await this.codes.check(phone, "register", body.mobileCode))) {
+    if (
+      phone !== undefined &&
+      !(await this.limiter.attempt(ip, () => this.codes.check(phone, "register", body.mobileCode)))
+    ) {
       throw new AppError(AccountCode.VERIFY_CODE_INVALID, "SMS verification code is wrong or expired");
     }
     const userId = await this.createUser({
@@ -189,35 +204,17 @@ export class AccountsService {
       : phoneTarget(body.areaCode ?? "", body.loginName).address;
   }
 
-  async #checkThrottle(accountKey: string, ip: string): Promise<void> {
-    const now = this.#now();
-    const wait = Math.max(
-      await this.#accountAttempts.blockedFor(accountKey, now),
-      await this.#ipAttempts.blockedFor(ip, now),
-    );
-    if (wait > 0) throw throttled(wait);
-  }
-
-  async #recordFailure(accountKey: string, ip: string): Promise<void> {
-    const now = this.#now();
-    const blocked = Math.max(
-      await this.#accountAttempts.fail(accountKey, now),
-      await this.#ipAttempts.fail(ip, now),
-    );
-    if (blocked > 0) throw throttled(blocked);
-  }
-
   async login(body: LoginBody, meta: RequestMeta): Promise<LoginResult> {
-    const accountKey = this.#loginKey(body);
-    await this.#checkThrottle(accountKey, meta.ip);
-    const user = accountKey.includes("@")
-      ? await this.repo.userByEmail(accountKey)
-      : await this.repo.userByPhoneKey(accountKey);
-    const ok = await verifyPassword(user?.password_hash, body.pwd);
-    if (!ok || user === undefined) {
-      await this.#recordFailure(accountKey, meta.ip);
-      throw invalidCredentials();
-    }
+    const loginName = this.#loginKey(body);
+    const user = loginName.includes("@")
+      ? await this.repo.userByEmail(loginName)
+      : await this.repo.userByPhoneKey(loginName);
+    // Unknown names get a counter of their own, so they throttle exactly like real accounts.
+    const account = passwordCounter(user === undefined ? { loginName } : { userId: user.id });
+    const ok = await this.limiter.attempt([ipCounter(meta.ip), account], () =>
+      verifyPassword(user?.password_hash, body.pwd),
+    );
+    if (!ok || user === undefined) throw invalidCredentials();
     if (user.frozen === 1) throw new AppError(Code.SESSION_FROZEN, "This account is frozen");
     const methods: VerifyMethod[] = [];
     if (user.google_enable === 1) methods.push("google");
@@ -226,7 +223,6 @@ export class AccountsService {
       if (user.phone_enable === 1 && user.phone_key !== null) methods.push("mobile");
     }
     if (methods.length === 0) {
-      await this.#accountAttempts.reset(accountKey);
       return { kind: "session", session: await this.#issueSession(user.id, meta) };
     }
     const verifyToken = newToken();
@@ -262,31 +258,35 @@ export class AccountsService {
     const now = this.#now();
     const invalid = () =>
       new AppError(AccountCode.VERIFY_CODE_INVALID, "Verification code is wrong or expired");
-    if (challenge === undefined || challenge.expires_at < now || challenge.attempts >= MAX_CHALLENGE_ATTEMPTS)
-      throw invalid();
-    await this.#checkThrottle(`user:${challenge.user_id}`, meta.ip);
+    if (challenge === undefined || challenge.expires_at < now) throw invalid();
     const user = await this.repo.userById(challenge.user_id);
     if (user === undefined) throw invalid();
     const methods = challenge.methods.split(",");
-    let passed = false;
-    if (methods.includes("google") && body.googleCode !== undefined && user.google_secret_enc !== null) {
-      const secret = open(this.#config.totpKey, user.google_secret_enc, `totp:${user.id}`);
-      const step = verifyTotp(secret, body.googleCode, now);
-      passed = step !== undefined && (await this.repo.useGoogleStep(user.id, step));
-    } else if (methods.includes("email") && user.email !== null && body.emailCode !== undefined) {
-      passed = await this.codes.check(emailTarget(user.email), "login", body.emailCode);
-    } else if (methods.includes("mobile") && user.phone_key !== null && body.mobileCode !== undefined) {
-      passed = await this.codes.check({ channel: "sms", address: user.phone_key }, "login", body.mobileCode);
-    }
+    const passed = await this.limiter.attempt(
+      [ipCounter(meta.ip), secondFactorCounter(user.id)],
+      async () => {
+        // The challenge's own budget is counted on its row first, like the counters above.
+        if (!(await this.repo.reserveChallengeAttempt(idHash, MAX_CHALLENGE_ATTEMPTS, now))) {
+          throw throttledError(Math.max(0, challenge.expires_at - now));
+        }
+        if (methods.includes("google") && body.googleCode !== undefined && user.google_secret_enc !== null) {
+          return this.#useTotp(user.id, user.google_secret_enc, body.googleCode);
+        }
+        if (methods.includes("email") && user.email !== null && body.emailCode !== undefined) {
+          return this.codes.check(emailTarget(user.email), "login", body.emailCode);
+        }
+        if (methods.includes("mobile") && user.phone_key !== null && body.mobileCode !== undefined) {
+          return this.codes.check({ channel: "sms", address: user.phone_key }, "login", body.mobileCode);
+        }
+        return false;
+      },
+    );
     if (!passed) {
-      await this.repo.bumpChallenge(idHash);
-      await this.#recordFailure(`user:${user.id}`, meta.ip);
       throw methods.includes("google")
         ? new AppError(AccountCode.GOOGLE_CODE_INVALID, "Authenticator code is wrong")
         : invalid();
     }
     if (!(await this.repo.consumeChallenge(idHash))) throw invalid();
-    await this.#accountAttempts.reset(`user:${user.id}`);
     const device =
       challenge.device_public_key === null
         ? undefined
@@ -412,16 +412,18 @@ export class AccountsService {
    * user has no enabled authenticator (nothing to check); otherwise whether `code` is a
    * fresh, unused TOTP code (a code is accepted once, as at login).
    */
-  async checkSecondFactor(userId: string, code: string | undefined): Promise<boolean | undefined> {
+  async checkSecondFactor(
+    userId: string,
+    code: string | undefined,
+    ip: string,
+  ): Promise<boolean | undefined> {
     const user = await this.repo.userById(userId);
     if (user === undefined || user.google_enable !== 1 || user.google_secret_enc === null) return undefined;
     if (code === undefined) return false;
-    const step = verifyTotp(
-      open(this.#config.totpKey, user.google_secret_enc, `totp:${user.id}`),
-      code,
-      this.#now(),
+    const sealed = user.google_secret_enc;
+    return this.limiter.attempt([ipCounter(ip), secondFactorCounter(user.id)], () =>
+      this.#useTotp(user.id, sealed, code),
     );
-    return step !== undefined && (await this.repo.useGoogleStep(user.id, step));
   }
 
   /** E-mails the user a security notice when an address is bound (no-op otherwise). */
@@ -443,31 +445,38 @@ export class AccountsService {
     return { secret, otpauthUri: otpauthUri(secret, user.email ?? user.phone_key ?? user.id) };
   }
 
-  async googleBind(userId: string, code: string): Promise<void> {
+  async googleBind(userId: string, code: string, ip: string): Promise<void> {
     const user = await this.repo.userById(userId);
     if (user === undefined || user.google_pending_enc === null)
       throw new AppError(AccountCode.GOOGLE_CODE_INVALID, "Start the setup first");
     const sealed = user.google_pending_enc;
     const secret = open(this.#config.totpKey, sealed, `totp:${user.id}`);
-    const step = verifyTotp(secret, code, this.#now());
-    if (step === undefined)
+    let step: number | undefined;
+    const ok = await this.limiter.attempt([ipCounter(ip), secondFactorCounter(user.id)], async () => {
+      step = verifyTotp(secret, code, this.#now());
+      return step !== undefined;
+    });
+    if (!ok || step === undefined)
       throw new AppError(AccountCode.GOOGLE_CODE_INVALID, "Authenticator code is wrong");
     await this.repo.bindGoogle(user.id, sealed, step, this.#now());
   }
 
-  async googleSwitch(userId: string, code: string, enable: boolean): Promise<void> {
+  async googleSwitch(userId: string, code: string, enable: boolean, ip: string): Promise<void> {
     const user = await this.repo.userById(userId);
     if (user === undefined || user.google_secret_enc === null)
       throw new AppError(AccountCode.GOOGLE_CODE_INVALID, "No authenticator bound");
-    const step = verifyTotp(
-      open(this.#config.totpKey, user.google_secret_enc, `totp:${user.id}`),
-      code,
-      this.#now(),
+    const sealed = user.google_secret_enc;
+    const ok = await this.limiter.attempt([ipCounter(ip), secondFactorCounter(user.id)], () =>
+      this.#useTotp(user.id, sealed, code),
     );
-    if (step === undefined || !(await this.repo.useGoogleStep(user.id, step))) {
-      throw new AppError(AccountCode.GOOGLE_CODE_INVALID, "Authenticator code is wrong");
-    }
+    if (!ok) throw new AppError(AccountCode.GOOGLE_CODE_INVALID, "Authenticator code is wrong");
     await this.repo.setGoogleEnable(user.id, enable, this.#now());
+  }
+
+  /** True when `code` is the user's current authenticator code and its time step was not used before. */
+  async #useTotp(userId: string, sealed: string, code: string): Promise<boolean> {
+    const step = verifyTotp(open(this.#config.totpKey, sealed, `totp:${userId}`), code, this.#now());
+    return step !== undefined && (await this.repo.useGoogleStep(userId, step));
   }
 
   /**

@@ -2,6 +2,7 @@
 
 import { GatewaySecurity, MemoryKeyStore } from "@meridian/client";
 import type { FastifyInstance } from "fastify";
+import type { PlatformDb } from "../../platform/db/internal.ts";
 import { openSqlite } from "../../platform/db/sqlite.ts";
 import { buildTestApp } from "../../test/support.ts";
 import type { SignSettings } from "../gateway-sign/config.ts";
@@ -27,12 +28,16 @@ export interface TestServer {
 
 /** An API-only app with the security modules on a settable clock. */
 export async function securityApp(
-  o: Partial<Pick<SecurityModuleOptions, "signSettings" | "serverKeys" | "allowPlainLogin">> = {},
+  o: Partial<
+    Pick<SecurityModuleOptions, "signSettings" | "serverKeys" | "allowPlainLogin" | "attempts"> & {
+      db: PlatformDb;
+    }
+  > = {},
 ): Promise<TestServer> {
   const clock = { now: Date.now() };
   let module: SecurityModule | undefined;
   const app = await buildTestApp({
-    db: openSqlite(":memory:"),
+    db: o.db ?? openSqlite(":memory:"),
     modules: [
       (api, platform) => {
         module = registerSecurityModules(api, {
@@ -42,6 +47,7 @@ export async function securityApp(
           serverKeys: o.serverKeys ?? testServerKeys(),
           ...(o.signSettings === undefined ? {} : { signSettings: o.signSettings }),
           ...(o.allowPlainLogin === undefined ? {} : { allowPlainLogin: o.allowPlainLogin }),
+          ...(o.attempts === undefined ? {} : { attempts: o.attempts }),
         });
         api.decorate("accounts", module);
       },
@@ -68,6 +74,8 @@ export class Agent {
   readonly security: GatewaySecurity;
   readonly cookies = new Map<string, string>();
   origin: string | undefined = ORIGIN;
+  /** The client address the server sees (inject's default is 127.0.0.1). */
+  remoteAddress: string | undefined;
 
   constructor(server: TestServer, issuerJwk?: JsonWebKey) {
     this.server = server;
@@ -112,6 +120,7 @@ export class Agent {
       method,
       url,
       headers,
+      ...(this.remoteAddress === undefined ? {} : { remoteAddress: this.remoteAddress }),
       ...(text === undefined ? {} : { payload: text }),
     });
     const setCookie = res.headers["set-cookie"];

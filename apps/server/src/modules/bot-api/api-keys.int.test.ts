@@ -172,7 +172,7 @@ describe.each(targets)("API keys on $name", (target: DbTarget) => {
     const user = userId === undefined ? undefined : await run.accounts.repo.userById(userId);
     if (user === undefined || user.email === null) throw new Error("no user");
     const { secret } = await run.accounts.googleSetup(user);
-    await run.accounts.googleBind(user.id, totp(secret, Date.now()));
+    await run.accounts.googleBind(user.id, totp(secret, Date.now()), "127.0.0.1");
 
     expect((await call(cookie, "POST", KEYS, body())).code).toBe(ApiKeyCode.SECOND_FACTOR_REQUIRED);
     expect((await call(cookie, "POST", KEYS, body({ googleCode: "000000" }))).code).toBe(

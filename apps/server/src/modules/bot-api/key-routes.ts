@@ -21,8 +21,8 @@ export function keyRoutes(app: FastifyInstance, store: ApiKeyStore): void {
   const auth = async (request: FastifyRequest, reply: FastifyReply) => {
     await requireUser.call(app, request, reply);
   };
-  const secondFactor = async (userId: string, code: string | undefined) => {
-    const verdict = await app.accounts.service.checkSecondFactor(userId, code);
+  const secondFactor = async (userId: string, code: string | undefined, ip: string) => {
+    const verdict = await app.accounts.service.checkSecondFactor(userId, code, ip);
     if (verdict === false)
       throw code === undefined
         ? new AppError(ApiKeyCode.SECOND_FACTOR_REQUIRED, "Enter your authenticator code", { status: 400 })
@@ -52,7 +52,7 @@ export function keyRoutes(app: FastifyInstance, store: ApiKeyStore): void {
     rateLimit: { limit: 20, windowMs: 60_000 },
     handler: async ({ request, body }) => {
       const userId = authOf(request).user.id;
-      await secondFactor(userId, body.googleCode);
+      await secondFactor(userId, body.googleCode, request.ip);
       const created = await store.create(userId, body);
       await notify(userId, "created", created.label);
       return created;
@@ -69,7 +69,7 @@ export function keyRoutes(app: FastifyInstance, store: ApiKeyStore): void {
     handler: async ({ request, params, body }) => {
       const userId = authOf(request).user.id;
       await store.get(userId, params.apiKey);
-      await secondFactor(userId, body.googleCode);
+      await secondFactor(userId, body.googleCode, request.ip);
       const { googleCode: _code, ...patch } = body;
       const updated = await store.update(userId, params.apiKey, patch);
       await notify(userId, "changed", updated.label);

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Redis } from "ioredis";
 import type { Logger } from "../../platform/logger.ts";
+import { redisChannel } from "../../platform/redis.ts";
 import type { FeedTrade } from "./feed.ts";
 import type { MarketService } from "./service.ts";
 
@@ -10,6 +11,9 @@ export const TICKS_CHANNEL = "market:ticks";
 const RENEW = `if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("pexpire", KEYS[1], ARGV[2]) else return 0 end`;
 const RELEASE = `if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("del", KEYS[1]) else return 0 end`;
 
+/** What the cluster drives of the market service. */
+export type ClusterMarket = Pick<MarketService, "apply" | "anchorFeed" | "startFeed" | "stopFeedLoop">;
+
 export interface ClusterOptions {
   /** Lease length; the leader renews at a third of it. */
   leaseMs?: number;
@@ -18,7 +22,7 @@ export interface ClusterOptions {
 
 /**
  * Several instances behind one Redis: one price leader runs the feed and publishes
- * every trade batch on `market:ticks`; the others apply what it publishes (their own
+ * every trade batch on `<REDIS_PREFIX>market:ticks`; the others apply what it publishes (their own
  * feed stays stopped). Leadership is a lease (`SET market:leader <id> NX PX`), renewed
  * by the leader; when it lapses (the leader died) a follower takes it, re-anchors its
  * own feed at the last prices it saw and carries on, so prices stay continuous.
@@ -28,14 +32,14 @@ export interface ClusterOptions {
 export class MarketCluster {
   readonly id: string;
   private readonly redis: Redis;
-  private readonly market: MarketService;
+  private readonly market: ClusterMarket;
   private readonly log: Logger;
   private readonly leaseMs: number;
   private subscriber: Redis | undefined;
   private timer: NodeJS.Timeout | undefined;
   private leader = false;
 
-  constructor(redis: Redis, market: MarketService, log: Logger, options: ClusterOptions = {}) {
+  constructor(redis: Redis, market: ClusterMarket, log: Logger, options: ClusterOptions = {}) {
     this.redis = redis;
     this.market = market;
     this.log = log;
@@ -51,7 +55,7 @@ export class MarketCluster {
     const sub = this.redis.duplicate();
     sub.on("error", () => {});
     sub.on("message", (_channel: string, message: string) => this.onMessage(message));
-    await sub.subscribe(TICKS_CHANNEL);
+    await sub.subscribe(redisChannel(this.redis, TICKS_CHANNEL));
     this.subscriber = sub;
     await this.tick();
     this.timer = setInterval(() => void this.tick(), Math.max(100, Math.floor(this.leaseMs / 3)));
@@ -69,9 +73,11 @@ export class MarketCluster {
   }
 
   private publish(trades: readonly FeedTrade[]): void {
-    this.redis.publish(TICKS_CHANNEL, JSON.stringify({ from: this.id, trades })).catch((err: unknown) => {
-      this.log.warn({ err }, "market: publish failed");
-    });
+    this.redis
+      .publish(redisChannel(this.redis, TICKS_CHANNEL), JSON.stringify({ from: this.id, trades }))
+      .catch((err: unknown) => {
+        this.log.warn({ err }, "market: publish failed");
+      });
   }
 
   /** Renews or acquires the lease and switches role when it changed. */

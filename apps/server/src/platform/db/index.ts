@@ -10,7 +10,11 @@ export { TransactionMisuseError } from "./internal.ts";
 export type { Db, Dialect, Queryable, RunResult, SqlValue } from "./types.ts";
 
 /** PostgreSQL when DATABASE_URL is set, otherwise SQLite at `<DATA_DIR>/meridian.db`. */
-export function openDb(config: Pick<Config, "databaseUrl" | "dataDir">): PlatformDb {
+export function openDb(
+  config: Pick<Config, "databaseUrl" | "dataDir"> & Partial<Pick<Config, "sqliteSynchronous">>,
+): PlatformDb {
   if (config.databaseUrl) return openPostgres({ connectionString: config.databaseUrl });
-  return openSqlite(path.join(config.dataDir, "meridian.db"));
+  return openSqlite(path.join(config.dataDir, "meridian.db"), {
+    synchronous: config.sqliteSynchronous ?? "group",
+  });
 }

@@ -6,6 +6,7 @@ import { type PlatformDb, type ScriptQueryable, TransactionMisuseError } from ".
 import { Mutex } from "./mutex.ts";
 import type { RunResult, SqlValue } from "./types.ts";
 import { type CheckpointStats, WalCheckpointer, type WalCheckpointerOptions } from "./wal-checkpointer.ts";
+import { WalSync } from "./wal-sync.ts";
 
 type Row = Record<string, SQLInputValue>;
 
@@ -29,10 +30,21 @@ export interface SqliteDb extends PlatformDb {
 
 export interface SqliteOptions {
   checkpoint?: WalCheckpointerOptions;
+  /**
+   * How a commit reaches the disk before it is acknowledged:
+   * - `group` (default): `PRAGMA synchronous = NORMAL`, and every write resolves only
+   *   after an fdatasync of the WAL on the thread pool, shared by the commits made
+   *   meanwhile (wal-sync.ts). Durable like FULL, without blocking the event loop.
+   * - `full`: `PRAGMA synchronous = FULL`: SQLite fsyncs the WAL inside each COMMIT, on
+   *   the event loop.
+   * - `normal`: syncs at checkpoints only: a process crash loses nothing, a power cut
+   *   may lose the last acknowledged commits. Throwaway data only.
+   */
+  synchronous?: "group" | "full" | "normal";
 }
 
 /**
- * SQLite through `node:sqlite`: one connection, WAL, foreign keys on. Async on the
+ * SQLite through `node:sqlite`: one connection, WAL, durable commits (see `synchronous`), foreign keys on. Async on the
  * outside so repositories read the same as on PostgreSQL.
  *
  * NOTE: with one connection, a statement issued while another caller's transaction is
@@ -46,7 +58,16 @@ export interface SqliteOptions {
 export function openSqlite(file: string, options: SqliteOptions = {}): SqliteDb {
   if (file !== ":memory:") fs.mkdirSync(path.dirname(file), { recursive: true });
   const conn = new DatabaseSync(file, { enableForeignKeyConstraints: true, timeout: 5000 });
-  conn.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;");
+  const mode = options.synchronous ?? "group";
+  conn.exec(
+    `PRAGMA journal_mode = WAL; PRAGMA synchronous = ${mode === "full" ? "FULL" : "NORMAL"}; PRAGMA foreign_keys = ON;`,
+  );
+  const walSync = mode === "group" && file !== ":memory:" ? new WalSync(file) : null;
+  /** Resolves `value` once the commit that produced it is on disk (group mode). */
+  const durable = async <T>(value: T): Promise<T> => {
+    if (walSync !== null) await walSync.durable();
+    return value;
+  };
   const statements = new Map<string, StatementSync>();
   const mutex = new Mutex();
   const inTransaction = new AsyncLocalStorage<boolean>();
@@ -109,8 +130,8 @@ export function openSqlite(file: string, options: SqliteOptions = {}): SqliteDb 
     location: file,
     all: (sql, params) => outside(() => ops.all(sql, params)),
     get: (sql, params) => outside(() => ops.get(sql, params)),
-    run: (sql, params) => outside(() => write(() => ops.run(sql, params))),
-    exec: (sql) => outside(() => write(() => conn.exec(sql))),
+    run: (sql, params) => outside(() => write(() => ops.run(sql, params))).then(durable),
+    exec: (sql) => outside(() => write(() => conn.exec(sql))).then(durable),
     checkpoints: checkpointer?.stats ?? null,
     ping: () => outside(() => void ops.get("SELECT 1 AS ok")),
     transaction<T>(fn: (tx: ScriptQueryable) => Promise<T>): Promise<T> {
@@ -118,41 +139,45 @@ export function openSqlite(file: string, options: SqliteOptions = {}): SqliteDb 
         return Promise.reject(new TransactionMisuseError("nested transaction: use the tx you were handed"));
       }
       if (closed) return Promise.reject(new Error("database is closed"));
-      return mutex.run(async () => {
-        let open = true;
-        const guard = <R>(op: () => R): Promise<R> => {
-          if (!open) return Promise.reject(new TransactionMisuseError("transaction already finished"));
+      // The sync waits outside the mutex: commits made while it runs share the next one.
+      return mutex
+        .run(async () => {
+          let open = true;
+          const guard = <R>(op: () => R): Promise<R> => {
+            if (!open) return Promise.reject(new TransactionMisuseError("transaction already finished"));
+            try {
+              return Promise.resolve(op());
+            } catch (error) {
+              return Promise.reject(error);
+            }
+          };
+          const tx: ScriptQueryable = {
+            dialect: "sqlite",
+            all: (sql, params) => guard(() => ops.all(sql, params)),
+            get: (sql, params) => guard(() => ops.get(sql, params)),
+            run: (sql, params) => guard(() => ops.run(sql, params)),
+            exec: (sql) => guard(() => conn.exec(sql)),
+          };
+          conn.exec("BEGIN IMMEDIATE");
           try {
-            return Promise.resolve(op());
+            const result = await inTransaction.run(true, () => fn(tx));
+            conn.exec("COMMIT");
+            checkpointer?.committed();
+            return result;
           } catch (error) {
-            return Promise.reject(error);
+            if (conn.isTransaction) conn.exec("ROLLBACK");
+            throw error;
+          } finally {
+            open = false;
           }
-        };
-        const tx: ScriptQueryable = {
-          dialect: "sqlite",
-          all: (sql, params) => guard(() => ops.all(sql, params)),
-          get: (sql, params) => guard(() => ops.get(sql, params)),
-          run: (sql, params) => guard(() => ops.run(sql, params)),
-          exec: (sql) => guard(() => conn.exec(sql)),
-        };
-        conn.exec("BEGIN IMMEDIATE");
-        try {
-          const result = await inTransaction.run(true, () => fn(tx));
-          conn.exec("COMMIT");
-          checkpointer?.committed();
-          return result;
-        } catch (error) {
-          if (conn.isTransaction) conn.exec("ROLLBACK");
-          throw error;
-        } finally {
-          open = false;
-        }
-      });
+        })
+        .then(durable);
     },
     async close() {
       if (closed) return;
       closed = true;
       await mutex.idle();
+      await walSync?.close();
       await checkpointer?.stop();
       conn.close();
     },
