@@ -62,7 +62,8 @@ describe("API keys page", () => {
     expect(apiKey).toMatch(/^bg_[0-9a-f]{32}$/);
     await page.getByTestId("api-key-created-done").click();
     await expect.poll(() => page.getByTestId("api-key").count()).toBe(1);
-    // The secret is not on the page any more.
+    // The secret is not on the page any more once the dialog has closed.
+    await secretEl.waitFor({ state: "detached", timeout: 10_000 });
     expect(await page.content()).not.toContain(secret);
 
     const assets = await bitgetGet("/api/v2/spot/account/assets", {

@@ -189,6 +189,7 @@ export function ApiKeysPage({ locale }: { locale: string }) {
       </Card>
       <Modal
         open={created !== undefined}
+        destroyOnHidden
         title={t("created.title")}
         onCancel={() => setCreated(undefined)}
         footer={
