@@ -75,7 +75,7 @@ describe("API keys page", () => {
     expect(assets.data).toEqual(expect.arrayContaining([expect.objectContaining({ coin: "USDT" })]));
 
     await page.getByTestId("api-key-edit").click();
-    await page.getByTestId("key-ips").fill("198.51.100.7\n10.0.0.0/8");
+    await page.getByTestId("api-key-edit-form").getByTestId("key-ips").fill("198.51.100.7\n10.0.0.0/8");
     await page.getByTestId("api-key-edit-form-submit").click();
     await expect.poll(() => page.getByTestId("api-key-ips").textContent()).toBe("198.51.100.7, 10.0.0.0/8");
     // This machine is not on the list any more: the bot is refused with Bitget's "Invalid IP".

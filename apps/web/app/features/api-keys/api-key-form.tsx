@@ -66,6 +66,8 @@ export function KeyForm({ editing, needsCode, busy, onSubmit, testId }: KeyFormP
   return (
     <Form
       form={form}
+      // The form's name prefixes its field ids: the create and edit forms can be on the page together.
+      name={testId}
       layout="vertical"
       onFinish={submit}
       data-testid={testId}
