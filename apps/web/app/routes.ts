@@ -32,6 +32,7 @@ export default [
     route("subaccount/setting/history", "routes/subaccount-setting-history.tsx"),
     route("subaccount/setting/api", "routes/subaccount-setting-api.tsx"),
     route("subaccount/manage", "routes/subaccount.manage.tsx"),
+    route("account/newapi", "routes/account.newapi.tsx"),
     route("airdrops", "routes/airdrops.tsx"),
     route("airdrops/list", "routes/airdrops-list.tsx"),
     route("airdrops/feed.xml", "routes/feed-airdrops.tsx"),

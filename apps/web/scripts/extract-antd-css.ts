@@ -42,11 +42,13 @@ export const ADMIN_ANTD_COMPONENTS = [
 export const ACCOUNT_ANTD_COMPONENTS = [
   "Alert",
   "Card",
+  "Checkbox",
   "Descriptions",
   "Empty",
   "Form",
   "Input",
   "QRCode",
+  "Radio",
   "Result",
   "Select",
   "Space",

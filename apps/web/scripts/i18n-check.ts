@@ -33,6 +33,7 @@ export const REQUIRED_NAMESPACES = [
   "airdropsAdmin",
   "subaccounts",
   "pages",
+  "apiKeys",
 ];
 
 const resourcesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../app/i18n/resources");

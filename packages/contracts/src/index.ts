@@ -4,6 +4,7 @@ export * from "./account-security.ts";
 export * from "./accounts.ts";
 export * from "./admin-content.ts";
 export * from "./airdrops.ts";
+export * from "./api-keys.ts";
 export * from "./codes.ts";
 export * from "./envelope.ts";
 export * from "./futures.ts";

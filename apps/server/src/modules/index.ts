@@ -6,6 +6,7 @@ import { accountsSeed } from "./accounts/seed.ts";
 import { routes as airdropsRoutes } from "./airdrops/routes.ts";
 import { airdropsSeed } from "./airdrops/seed.ts";
 import { AIRDROPS_STORED_HTML } from "./airdrops/writes.ts";
+import { botApiRoutes } from "./bot-api/index.ts";
 import { futuresRoutes } from "./futures/index.ts";
 import { marginRoutes } from "./margin/index.ts";
 import { marketRoutes } from "./market/index.ts";
@@ -39,6 +40,8 @@ export const moduleRoutes: readonly ModuleRoutes[] = [
   vipRoutes,
   // NOTE: after paper and margin: reads the ledger's user and system accounts.
   porRoutes,
+  // NOTE: the bot API after paper, futures and margin (it trades through their services).
+  botApiRoutes,
   airdropsRoutes,
   seoRoutes,
   tgAppsModule,

@@ -125,6 +125,21 @@ export function securityRoutes(api: FastifyInstance, platform: Platform): void {
   const redis = platform.redis;
   const module = registerSecurityModules(api, {
     db: platform.db,
+    // The bot-API module registers later and decorates `apiKeys`: looked up per request.
+    apiKeys: {
+      keysOf: async (userId) => {
+        if (!api.hasDecorator("apiKeys")) return [];
+        const keys = await api.apiKeys.listByUser(userId);
+        return keys.map((k) => ({
+          apiKey: k.apiKey,
+          label: k.label,
+          permissions: k.permissions,
+          userId: k.owner.id,
+          subAccount: k.owner.type === "sub",
+          createdAt: k.createdAt,
+        }));
+      },
+    },
     ...(redis === undefined
       ? {}
       : { replay: new RedisReplayStore(redis), attempts: new RedisAttemptStore(redis) }),

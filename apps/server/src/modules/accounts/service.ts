@@ -101,6 +101,7 @@ export class AccountsService {
   /** Session token hash -> when its last-seen time was last written (bounded, see #touch). */
   readonly #touched = new Map<string, number>();
   readonly #now: () => number;
+  readonly #transport: MessageTransport;
   /**
    * Counts every secret check before it runs (see ./limits.ts for the counters): use it
    * for any new check of a password, code or authenticator.
@@ -111,6 +112,7 @@ export class AccountsService {
     this.repo = deps.repo;
     this.#config = deps.config;
     this.#now = deps.now ?? Date.now;
+    this.#transport = deps.transport;
     this.limiter = new AttemptLimiter(deps.attempts ?? new DbAttemptStore(deps.repo.db), this.#now);
     this.codes = new VerificationCodes(
       deps.repo,
@@ -531,6 +533,37 @@ export class AccountsService {
   /** Ends every session of a user: `kicked` answers 20906 on their next call. */
   kickUser(userId: string): Promise<number> {
     return this.repo.revokeUserSessions(userId, "kicked", this.#now());
+  }
+
+  /**
+   * Checks a sensitive action's second factor (other modules: API keys). Undefined when the
+   * user has no enabled authenticator (nothing to check); otherwise whether `code` is a
+   * fresh, unused TOTP code (a code is accepted once, as at login).
+   */
+  async checkSecondFactor(
+    userId: string,
+    code: string | undefined,
+    ip: string,
+  ): Promise<boolean | undefined> {
+    const user = await this.repo.userById(userId);
+    if (user === undefined || user.google_enable !== 1 || user.google_secret_enc === null) return undefined;
+    if (code === undefined) return false;
+    const sealed = user.google_secret_enc;
+    return this.limiter.attempt([ipCounter(ip), secondFactorCounter(user.id)], () =>
+      this.#useTotp(user.id, sealed, code),
+    );
+  }
+
+  /**
+   * E-mails the user a security notice when an address is bound (no-op otherwise), with
+   * the anti-phishing code first once one is set, as every message carries it.
+   */
+  async notify(userId: string, subject: string, body: string): Promise<void> {
+    const user = await this.repo.userById(userId);
+    if (user?.email === null || user?.email === undefined) return;
+    const code = user.anti_phishing_code;
+    const text = code === "" ? body : `Anti-phishing code: ${code}\n\n${body}`;
+    await this.#transport.send({ channel: "email", recipient: user.email, subject, text });
   }
 
   async googleSetup(user: UserRow): Promise<{ secret: string; otpauthUri: string }> {

@@ -399,6 +399,12 @@ export class FuturesService {
       });
   }
 
+  /** One order of the account (the bot API's order lookup), or undefined. */
+  async order(accountId: number, id: number): Promise<FuturesOrder | undefined> {
+    const row = await this.repo.order(accountId, id);
+    return row === undefined ? undefined : presentOrder(row);
+  }
+
   async openOrders(q: HistoryQuery): Promise<FuturesOrder[]> {
     return (await this.repo.orders(q, true)).map(presentOrder);
   }

@@ -510,6 +510,18 @@ export class PaperService {
     return (await this.repo.orders(q, false)).map((o) => this.presentOrder(o));
   }
 
+  /** One spot order of the account by id or client order id (the bot API's order lookup), or undefined. */
+  async order(
+    accountId: number,
+    ref: { id: number } | { clientOrderId: string },
+  ): Promise<PaperOrder | undefined> {
+    const row =
+      "id" in ref
+        ? await this.repo.order(accountId, ref.id)
+        : await this.repo.orderByClientId(accountId, ref.clientOrderId);
+    return row === undefined || row.wallet !== "spot" ? undefined : this.presentOrder(row);
+  }
+
   async trades(q: OrderQuery): Promise<PaperTrade[]> {
     return (await this.repo.trades(q)).map((t) => this.presentTrade(t));
   }

@@ -1,0 +1,421 @@
+import type {
+  FuturesAccount,
+  FuturesOrder,
+  FuturesPosition,
+  PaperBalance,
+  PaperOrder,
+} from "@meridian/contracts";
+import ccxt from "ccxt";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type BotApiServer, bitgetClient, startBotApiServer } from "./test-harness.ts";
+
+/**
+ * The contract tests: ccxt's own `bitget` class (4.5.84, sandbox mode, only its URLs
+ * pointed here) drives the paper API, and every result is checked against what the web
+ * API (`/v1/paper/*`) says about the same account.
+ */
+type Client = Awaited<ReturnType<typeof bitgetClient>>;
+
+let server: BotApiServer;
+let cookie: string;
+let key: Awaited<ReturnType<BotApiServer["createKey"]>>;
+let ex: Client;
+
+beforeAll(async () => {
+  server = await startBotApiServer({ liveMarket: true });
+  cookie = await server.newUser();
+  key = await server.createKey(cookie);
+  ex = await bitgetClient(server.base, key);
+  await ex.loadMarkets();
+}, 60_000);
+
+afterAll(async () => {
+  await ex?.close();
+  await server?.close();
+});
+
+/** An order's id (ccxt types it as possibly undefined). */
+function oid(o: { id?: string | undefined }): string {
+  if (o.id === undefined) throw new Error("order without id");
+  return o.id;
+}
+
+const num = (s: string | undefined) => Number(s ?? "NaN");
+const webBalances = async () => (await server.web<PaperBalance[]>(cookie, "GET", "/v1/paper/balances")).data;
+const webOpen = async () => (await server.web<PaperOrder[]>(cookie, "GET", "/v1/paper/orders/open")).data;
+
+async function lastPrice(symbol: string): Promise<number> {
+  const t = await ex.fetchTicker(symbol);
+  if (t.last === undefined) throw new Error(`no last price for ${symbol}`);
+  return t.last;
+}
+
+async function rejects(p: Promise<unknown>, cls: new (...args: never[]) => Error): Promise<Error> {
+  const error = await p.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(cls);
+  return error as Error;
+}
+
+describe("public market data", () => {
+  it("loads spot and USDT-M swap markets with their precision and limits", () => {
+    const spot = ex.market("BTC/USDT");
+    expect(spot.spot).toBe(true);
+    expect(spot.precision.price).toBe(0.01);
+    expect(spot.limits.cost?.min).toBeGreaterThan(0);
+    const swap = ex.market("BTC/USDT:USDT");
+    expect(swap.swap && swap.linear).toBe(true);
+    expect(swap.settle).toBe("USDT");
+    expect(swap.precision.price).toBe(0.1);
+    expect(swap.precision.amount).toBe(0.001);
+  });
+
+  it("answers time, tickers, books, candles, trades and funding", async () => {
+    expect(Math.abs((await ex.fetchTime()) ?? 0) - Date.now()).toBeLessThan(5_000);
+    const t = await ex.fetchTicker("BTC/USDT");
+    expect(t.bid).toBeLessThan(t.ask ?? 0);
+    const swapTicker = await ex.fetchTicker("BTC/USDT:USDT");
+    expect(swapTicker.markPrice).toBeGreaterThan(0);
+    expect(Object.keys(await ex.fetchTickers(undefined, { type: "swap" }))).toContain("BTC/USDT:USDT");
+    const book = await ex.fetchOrderBook("BTC/USDT", 5);
+    expect(book.bids.length).toBe(5);
+    expect(book.bids[0]?.[0]).toBeLessThan(book.asks[0]?.[0] ?? 0);
+    expect((await ex.fetchOrderBook("BTC/USDT:USDT")).asks.length).toBeGreaterThan(0);
+    const candles = await ex.fetchOHLCV("BTC/USDT", "1m", undefined, 10);
+    expect(candles.length).toBeGreaterThan(0);
+    expect(candles.length).toBeLessThanOrEqual(10);
+    expect((await ex.fetchOHLCV("BTC/USDT:USDT", "1h", undefined, 5)).length).toBeGreaterThan(0);
+    // The live feed prints its first trades within a tick or two of starting.
+    await expect
+      .poll(async () => (await ex.fetchTrades("BTC/USDT")).length, { timeout: 5_000 })
+      .toBeGreaterThan(0);
+    const [trade] = await ex.fetchTrades("BTC/USDT", undefined, 5);
+    expect(trade?.price).toBeGreaterThan(0);
+    expect(["buy", "sell"]).toContain(trade?.side);
+    const rate = await ex.fetchFundingRate("BTC/USDT:USDT");
+    expect(rate.symbol).toBe("BTC/USDT:USDT");
+    expect(typeof rate.fundingRate).toBe("number");
+  });
+});
+
+describe("spot trading through ccxt shows on the web API", () => {
+  it("balances match the web view", async () => {
+    const bal = await ex.fetchBalance();
+    for (const b of await webBalances()) {
+      expect(bal[b.asset]?.free).toBe(num(b.available));
+      expect(bal[b.asset]?.used).toBe(num(b.held));
+    }
+  });
+
+  it("places, lists, fetches and cancels a limit order", async () => {
+    const price = Math.round((await lastPrice("BTC/USDT")) * 0.5);
+    const order = await ex.createOrder("BTC/USDT", "limit", "buy", 0.001, price);
+    const open = await ex.fetchOpenOrders("BTC/USDT");
+    expect(open.map((o) => o.id)).toContain(order.id);
+    const web = (await webOpen()).find((o) => String(o.orderId) === order.id);
+    expect(web?.price).toBe(`${price}.00`);
+    expect(web?.origQty).toBe("0.00100");
+    const fetched = await ex.fetchOrder(oid(order), "BTC/USDT");
+    expect(fetched).toMatchObject({ status: "open", price, amount: 0.001, side: "buy", type: "limit" });
+    expect((await ex.fetchBalance()).USDT?.used).toBeCloseTo(price * 0.001 * 1.001, 2);
+    await ex.cancelOrder(oid(order), "BTC/USDT");
+    expect((await webOpen()).some((o) => String(o.orderId) === order.id)).toBe(false);
+    expect((await ex.fetchOrder(oid(order), "BTC/USDT")).status).toBe("canceled");
+  });
+
+  it("a market buy fills, and its trade and fee show on both sides", async () => {
+    const before = await ex.fetchBalance();
+    const price = await lastPrice("BTC/USDT");
+    const order = await ex.createOrder("BTC/USDT", "market", "buy", 0.002, price);
+    const done = await ex.fetchOrder(oid(order), "BTC/USDT");
+    expect(done.status).toBe("closed");
+    expect(done.filled).toBeGreaterThan(0);
+    const trades = await ex.fetchMyTrades("BTC/USDT");
+    const mine = trades.filter((t) => t.order === order.id);
+    expect(mine.length).toBeGreaterThan(0);
+    expect(mine[0]?.fee?.cost).toBeGreaterThan(0);
+    const webTrades = (
+      await server.web<{ orderId: number; qty: string }[]>(cookie, "GET", "/v1/paper/trades?symbol=BTCUSDT")
+    ).data;
+    const filled = webTrades
+      .filter((t) => String(t.orderId) === order.id)
+      .reduce((s, t) => s + num(t.qty), 0);
+    expect(filled).toBeCloseTo(done.filled ?? 0, 8);
+    const after = await ex.fetchBalance();
+    expect((after.BTC?.total ?? 0) - (before.BTC?.total ?? 0)).toBeCloseTo(done.filled ?? 0, 8);
+    const closed = await ex.fetchClosedOrders("BTC/USDT");
+    expect(closed.map((o) => o.id)).toContain(order.id);
+  });
+
+  it("trigger orders and cancel-all", async () => {
+    const price = await lastPrice("BTC/USDT");
+    // A sell stop below the market (Meridian's stops fire on a fall for sells, a rise for buys).
+    const trigger = Math.round(price * 0.6);
+    const plan = await ex.createOrder("BTC/USDT", "limit", "sell", 0.001, trigger - 10, {
+      triggerPrice: trigger,
+    });
+    const plans = await ex.fetchOpenOrders("BTC/USDT", undefined, undefined, { trigger: true });
+    expect(plans.map((o) => o.id)).toContain(plan.id);
+    const web = (await webOpen()).find((o) => String(o.orderId) === plan.id);
+    expect(web).toMatchObject({ type: "STOP_LIMIT", stopPrice: `${trigger}.00` });
+    await ex.cancelOrder(oid(plan), "BTC/USDT", { trigger: true });
+    expect((await webOpen()).some((o) => String(o.orderId) === plan.id)).toBe(false);
+
+    const low = Math.round(price * 0.5);
+    await ex.createOrder("BTC/USDT", "limit", "buy", 0.001, low);
+    await ex.createOrder("BTC/USDT", "limit", "buy", 0.001, low + 1);
+    expect((await webOpen()).length).toBe(2);
+    await ex.cancelAllOrders("BTC/USDT");
+    expect(await webOpen()).toEqual([]);
+  });
+
+  it("web orders show through ccxt", async () => {
+    const price = Math.round((await lastPrice("BTC/USDT")) * 0.5);
+    const placed = await server.web<{ order: PaperOrder }>(cookie, "POST", "/v1/paper/orders", {
+      symbol: "BTCUSDT",
+      side: "BUY",
+      type: "LIMIT",
+      price: String(price),
+      quantity: "0.001",
+    });
+    const id = String(placed.data.order.orderId);
+    expect((await ex.fetchOpenOrders("BTC/USDT")).map((o) => o.id)).toContain(id);
+    await ex.cancelOrder(id, "BTC/USDT");
+  });
+
+  it("maps refusals to ccxt's exception classes", async () => {
+    const price = Math.round(await lastPrice("BTC/USDT"));
+    await rejects(ex.createOrder("BTC/USDT", "limit", "buy", 10, price), ccxt.InsufficientFunds);
+    await rejects(
+      ex.createOrder("BTC/USDT", "limit", "buy", 0.00001, Math.round(price / 2)),
+      ccxt.InvalidOrder,
+    );
+    await rejects(ex.fetchOrder("999999", "BTC/USDT"), ccxt.OrderNotFound);
+    await rejects(ex.cancelOrder("999999", "BTC/USDT"), ccxt.OrderNotFound);
+    expect(await webOpen()).toEqual([]);
+  });
+});
+
+describe("authentication and limits", () => {
+  it("refuses a wrong secret, passphrase, key, stale timestamp, or missing PAPTRADING", async () => {
+    const wrongSecret = await bitgetClient(server.base, { ...key, secret: "0".repeat(64) });
+    await rejects(wrongSecret.fetchBalance(), ccxt.AuthenticationError);
+    const wrongPass = await bitgetClient(server.base, { ...key, passphrase: "Wrong12345" });
+    await rejects(wrongPass.fetchBalance(), ccxt.AuthenticationError);
+    const unknown = await bitgetClient(server.base, { ...key, apiKey: `bg_${"a".repeat(32)}` });
+    await rejects(unknown.fetchBalance(), ccxt.AuthenticationError);
+    const stale = await bitgetClient(server.base, key);
+    stale.options.timeDifference = 60_000;
+    await rejects(stale.fetchBalance(), ccxt.InvalidNonce);
+    const live = await bitgetClient(server.base, key);
+    live.setSandboxMode(false);
+    const e = await rejects(live.fetchBalance(), ccxt.ExchangeError);
+    expect(e.message).toContain("40099");
+    for (const c of [wrongSecret, wrongPass, unknown, stale, live]) await c.close();
+  });
+
+  it("enforces permissions and the IP allow-list", async () => {
+    const readOnly = await server.createKey(cookie, { permissions: ["read"] });
+    const ro = await bitgetClient(server.base, readOnly);
+    expect((await ro.fetchBalance()).USDT?.total).toBeGreaterThan(0);
+    await rejects(ro.createOrder("BTC/USDT", "limit", "buy", 0.001, 1000), ccxt.PermissionDenied);
+    await rejects(ro.transfer("USDT", 1, "spot", "swap"), ccxt.PermissionDenied);
+    const fenced = await server.createKey(cookie, { ips: ["10.1.2.0/24"] });
+    expect(fenced.expiresAt).toBeNull();
+    const fc = await bitgetClient(server.base, fenced);
+    await rejects(fc.fetchBalance(), ccxt.PermissionDenied);
+    const local = await server.createKey(cookie, { ips: ["127.0.0.1"] });
+    expect((await (await bitgetClient(server.base, local)).fetchBalance()).USDT).toBeDefined();
+    await ro.close();
+    await fc.close();
+  });
+
+  it("rate-limits a key per endpoint with RateLimitExceeded", async () => {
+    const own = await server.createKey(cookie, { permissions: ["read"] });
+    const c = await bitgetClient(server.base, own);
+    const results = await Promise.allSettled(Array.from({ length: 30 }, () => c.fetchOpenOrders("BTC/USDT")));
+    const refused = results.filter((r) => r.status === "rejected");
+    expect(refused.length).toBeGreaterThan(0);
+    for (const r of refused)
+      expect((r as PromiseRejectedResult).reason).toBeInstanceOf(ccxt.RateLimitExceeded);
+    await c.close();
+  });
+});
+
+describe("USDT-M perpetuals through ccxt show on the web API", () => {
+  const S = "BTC/USDT:USDT";
+  const webAccount = async () =>
+    (await server.web<FuturesAccount>(cookie, "GET", "/v1/paper/futures/account")).data;
+  const webPositions = async () =>
+    (await server.web<FuturesPosition[]>(cookie, "GET", "/v1/paper/futures/positions")).data.filter(
+      (p) => num(p.quantity) !== 0,
+    );
+
+  it("transfers USDT from spot and shows the swap balance", async () => {
+    const spotBefore = (await ex.fetchBalance()).USDT?.free ?? 0;
+    await ex.transfer("USDT", 5000, "spot", "swap");
+    expect((await ex.fetchBalance()).USDT?.free).toBeCloseTo(spotBefore - 5000, 6);
+    const web = await webAccount();
+    expect(num(web.wallet)).toBe(5000);
+    const swap = await ex.fetchBalance({ type: "swap" });
+    expect(swap.USDT?.total).toBe(num(web.marginBalance));
+    expect(swap.USDT?.free).toBe(num(web.maxTransferOut));
+  });
+
+  it("sets leverage and margin mode", async () => {
+    await ex.setMarginMode("isolated", S);
+    await ex.setLeverage(5, S);
+    const settings = (
+      await server.web<{ leverage: number; marginMode: string }>(
+        cookie,
+        "GET",
+        "/v1/paper/futures/settings?symbol=BTCUSDT",
+      )
+    ).data;
+    expect(settings).toMatchObject({ leverage: 5, marginMode: "isolated" });
+    await ex.setMarginMode("cross", S);
+    expect((await ex.fetchLeverage(S)).longLeverage).toBe(5);
+  });
+
+  it("opens a position with TP/SL, lists it, and closes it", async () => {
+    const price = await lastPrice(S);
+    const order = await ex.createOrder(S, "market", "buy", 0.01, undefined, {
+      takeProfit: { triggerPrice: Math.round(price * 1.2) },
+      stopLoss: { triggerPrice: Math.round(price * 0.8) },
+    });
+    const detail = await ex.fetchOrder(oid(order), S);
+    expect(detail).toMatchObject({ status: "closed", filled: 0.01, side: "buy" });
+    const positions = await ex.fetchPositions([S]);
+    expect(positions).toHaveLength(1);
+    expect(positions[0]).toMatchObject({ symbol: S, side: "long", contracts: 0.01 });
+    const web = await webPositions();
+    expect(web).toHaveLength(1);
+    expect(web[0]).toMatchObject({ symbol: "BTCUSDT", quantity: "0.010" });
+    expect(positions[0]?.entryPrice).toBe(num(web[0]?.entryPrice));
+    const plans = await ex.fetchOpenOrders(S, undefined, undefined, { trigger: true });
+    expect(plans.map((o) => o.triggerPrice).sort((a, b) => (a ?? 0) - (b ?? 0))).toEqual([
+      Math.round(price * 0.8),
+      Math.round(price * 1.2),
+    ]);
+    const fills = await ex.fetchMyTrades(S);
+    expect(fills.some((t) => t.order === order.id)).toBe(true);
+    expect((await ex.fetchClosedOrders(S)).map((o) => o.id)).toContain(order.id);
+
+    await ex.closePosition(S);
+    expect(await webPositions()).toEqual([]);
+    expect(await ex.fetchPositions([S])).toEqual([]);
+  });
+
+  it("places, lists and cancels a resting swap order, and maps refusals", async () => {
+    const price = Math.round(await lastPrice(S));
+    const order = await ex.createOrder(S, "limit", "buy", 0.01, Math.round(price * 0.7));
+    expect((await ex.fetchOpenOrders(S)).map((o) => o.id)).toContain(order.id);
+    const webOpenF = (await server.web<FuturesOrder[]>(cookie, "GET", "/v1/paper/futures/orders/open")).data;
+    expect(webOpenF.map((o) => String(o.id))).toContain(order.id);
+    await ex.cancelOrder(oid(order), S);
+    expect((await ex.fetchOrder(oid(order), S)).status).toBe("canceled");
+    await rejects(ex.createOrder(S, "market", "buy", 100, undefined), ccxt.InsufficientFunds);
+    await rejects(ex.cancelOrder("999999", S), ccxt.OrderNotFound);
+  });
+});
+
+describe("WebSocket through ccxt.pro", () => {
+  it("watches ticker, books (incremental, checksummed), books5, trades and candles", async () => {
+    const ticker = await ex.watchTicker("BTC/USDT");
+    expect(ticker.symbol).toBe("BTC/USDT");
+    expect(ticker.last).toBeGreaterThan(0);
+    const swapTicker = await ex.watchTicker("BTC/USDT:USDT");
+    expect(swapTicker.symbol).toBe("BTC/USDT:USDT");
+    expect(num((swapTicker.info as { markPrice?: string }).markPrice)).toBeGreaterThan(0);
+    // The snapshot, then two updates checked against the checksum (ccxt raises ChecksumError otherwise).
+    let book = await ex.watchOrderBook("BTC/USDT");
+    for (let i = 0; i < 2; i++) book = await ex.watchOrderBook("BTC/USDT");
+    expect(book.bids[0]?.[0]).toBeLessThan(book.asks[0]?.[0] ?? 0);
+    expect(book.bids.length).toBeGreaterThan(10);
+    const top5 = await ex.watchOrderBook("ETH/USDT", 5);
+    expect(top5.asks.length).toBe(5);
+    const trades = await ex.watchTrades("BTC/USDT");
+    expect(trades.length).toBeGreaterThan(0);
+    expect(trades[0]?.symbol).toBe("BTC/USDT");
+    const candles = await ex.watchOHLCV("BTC/USDT", "1m");
+    expect(candles.length).toBeGreaterThan(0);
+    expect(candles.at(-1)?.[4]).toBeGreaterThan(0);
+  });
+
+  it("logs in and watches orders, fills, balance and positions as REST trading happens", async () => {
+    const price = Math.round((await lastPrice("BTC/USDT")) * 0.5);
+    const orders = ex.watchOrders("BTC/USDT");
+    await new Promise((r) => setTimeout(r, 300));
+    const placed = await ex.createOrder("BTC/USDT", "limit", "buy", 0.001, price);
+    const seen = await orders;
+    expect(seen.map((o) => o.id)).toContain(placed.id);
+    expect(seen.find((o) => o.id === placed.id)).toMatchObject({ status: "open", side: "buy" });
+
+    const balance = ex.watchBalance();
+    await new Promise((r) => setTimeout(r, 300));
+    await ex.cancelOrder(oid(placed), "BTC/USDT");
+    const bal = await balance;
+    const web = await webBalances();
+    expect(bal.USDT?.free).toBe(num(web.find((b) => b.asset === "USDT")?.available));
+
+    const fills = ex.watchMyTrades("BTC/USDT");
+    await new Promise((r) => setTimeout(r, 300));
+    const bought = await ex.createOrder("BTC/USDT", "market", "buy", 0.001, await lastPrice("BTC/USDT"));
+    const myTrades = await fills;
+    expect(myTrades.some((t) => t.order === bought.id)).toBe(true);
+
+    const S = "BTC/USDT:USDT";
+    await ex.transfer("USDT", 500, "spot", "swap");
+    // The subscription's own snapshot first (no position yet), then the push of the fill.
+    await ex.watchPositions([S]);
+    const positions = ex.watchPositions([S]);
+    await ex.createOrder(S, "market", "sell", 0.01);
+    const pos = await positions;
+    expect(pos.find((p) => p.symbol === S && p.side === "short")).toMatchObject({ contracts: 0.01 });
+    await ex.closePosition(S);
+  });
+});
+
+describe("WebSocket protocol details", () => {
+  it("answers the string ping, refuses unknown channels, private channels before login, and bad logins", async () => {
+    const ws = (path: string) =>
+      new Promise<WebSocket>((resolve, reject) => {
+        const s = new WebSocket(`${server.base.replace(/^http/, "ws")}${path}`);
+        s.onopen = () => resolve(s);
+        s.onerror = () => reject(new Error("ws error"));
+      });
+    const next = (s: WebSocket) =>
+      new Promise<string>((resolve) => {
+        s.onmessage = (e) => resolve(String(e.data));
+      });
+    const pub = await ws("/v2/ws/public");
+    let reply = next(pub);
+    pub.send("ping");
+    expect(await reply).toBe("pong");
+    reply = next(pub);
+    pub.send(
+      JSON.stringify({ op: "subscribe", args: [{ instType: "SPOT", channel: "nope", instId: "BTCUSDT" }] }),
+    );
+    expect(JSON.parse(await reply)).toMatchObject({ event: "error", code: 30001 });
+    pub.close();
+
+    const priv = await ws("/v2/ws/private");
+    reply = next(priv);
+    priv.send(
+      JSON.stringify({ op: "subscribe", args: [{ instType: "SPOT", channel: "orders", instId: "default" }] }),
+    );
+    expect(JSON.parse(await reply)).toMatchObject({ event: "error", code: 30002 });
+    reply = next(priv);
+    const ts = String(Math.floor(Date.now() / 1000));
+    priv.send(
+      JSON.stringify({
+        op: "login",
+        args: [{ apiKey: key.apiKey, passphrase: key.passphrase, timestamp: ts, sign: "AAAA" }],
+      }),
+    );
+    expect(JSON.parse(await reply)).toMatchObject({ event: "error", code: 30015 });
+    priv.close();
+  });
+});

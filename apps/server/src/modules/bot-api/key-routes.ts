@@ -1,0 +1,97 @@
+import {
+  ApiKeyCode,
+  ApiKeyPath,
+  apiKeyParamsSchema,
+  createApiKeyBodySchema,
+  SignMode,
+  updateApiKeyBodySchema,
+} from "@meridian/contracts";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { AppError } from "../../platform/errors.ts";
+import { route } from "../../platform/http/route.ts";
+import { authOf, requireUser } from "../accounts/index.ts";
+import type { ApiKeyStore } from "./keys.ts";
+
+/**
+ * `/v1/user/api-keys*`: the `/account/newapi` page's calls. Creating and editing need the
+ * authenticator code when one is bound; every change e-mails the user. Secrets and
+ * passphrases never reach a log line (they are not in any error or notice).
+ */
+export function keyRoutes(app: FastifyInstance, store: ApiKeyStore): void {
+  const auth = async (request: FastifyRequest, reply: FastifyReply) => {
+    await requireUser.call(app, request, reply);
+  };
+  const secondFactor = async (userId: string, code: string | undefined, ip: string) => {
+    const verdict = await app.accounts.service.checkSecondFactor(userId, code, ip);
+    if (verdict === false)
+      throw code === undefined
+        ? new AppError(ApiKeyCode.SECOND_FACTOR_REQUIRED, "Enter your authenticator code", { status: 400 })
+        : new AppError(ApiKeyCode.SECOND_FACTOR_INVALID, "Authenticator code is wrong", { status: 400 });
+  };
+  const notify = (userId: string, what: string, label: string) =>
+    app.accounts.service
+      .notify(
+        userId,
+        `Meridian: API key ${what}`,
+        `Your API key "${label}" was ${what}. If this was not you, delete the key and change your password.`,
+      )
+      .catch((err: unknown) => app.log.warn({ err }, "api key notice not sent"));
+
+  route(app, {
+    method: "GET",
+    url: ApiKeyPath.LIST,
+    auth,
+    handler: ({ request }) => store.listByUser(authOf(request).user.id),
+  });
+  route(app, {
+    method: "POST",
+    url: ApiKeyPath.CREATE,
+    auth,
+    sign: SignMode.PATH_TIME_TRACE_BODY,
+    body: createApiKeyBodySchema,
+    rateLimit: { limit: 20, windowMs: 60_000 },
+    handler: async ({ request, body }) => {
+      const userId = authOf(request).user.id;
+      await secondFactor(userId, body.googleCode, request.ip);
+      const created = await store.create(userId, body);
+      await notify(userId, "created", created.label);
+      return created;
+    },
+  });
+  route(app, {
+    method: "POST",
+    url: ApiKeyPath.UPDATE,
+    auth,
+    sign: SignMode.PATH_TIME_TRACE_BODY,
+    params: apiKeyParamsSchema,
+    body: updateApiKeyBodySchema,
+    rateLimit: { limit: 30, windowMs: 60_000 },
+    handler: async ({ request, params, body }) => {
+      const userId = authOf(request).user.id;
+      await store.get(userId, params.apiKey);
+      await secondFactor(userId, body.googleCode, request.ip);
+      const { googleCode: _code, ...patch } = body;
+      const updated = await store.update(userId, params.apiKey, patch);
+      await notify(userId, "changed", updated.label);
+      return updated;
+    },
+  });
+  for (const [method, url] of [
+    ["DELETE", ApiKeyPath.DELETE],
+    ["POST", ApiKeyPath.DELETE_POST],
+  ] as const)
+    route(app, {
+      method,
+      url,
+      auth,
+      sign: SignMode.PATH_TIME_TRACE_BODY,
+      params: apiKeyParamsSchema,
+      handler: async ({ request, params }) => {
+        const userId = authOf(request).user.id;
+        const key = await store.get(userId, params.apiKey);
+        await store.delete(userId, params.apiKey);
+        await notify(userId, "deleted", key.label);
+        return null;
+      },
+    });
+}

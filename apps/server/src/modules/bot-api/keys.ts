@@ -1,0 +1,323 @@
+import crypto from "node:crypto";
+import net from "node:net";
+import {
+  API_KEY_MAX_PER_USER,
+  API_KEY_TTL_MS,
+  ApiKeyCode,
+  type ApiKeyPermission,
+  type ApiKeyView,
+  type CreatedApiKey,
+  type createApiKeyBodySchema,
+  type updateApiKeyBodySchema,
+} from "@meridian/contracts";
+import { z } from "zod";
+import type { Db } from "../../platform/db/types.ts";
+import { AppError } from "../../platform/errors.ts";
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  /** 32+ random bytes, base64: root of the API-key sealing and passphrase keys (default: ACCOUNTS_SECRET). */
+  API_KEYS_SECRET: z.string().min(43).optional(),
+  ACCOUNTS_SECRET: z.string().min(43).optional(),
+});
+
+export interface KeyStoreConfig {
+  /** AES-256-GCM key for HMAC secrets at rest. */
+  sealKey: Buffer;
+  /** HMAC key for passphrases at rest. */
+  macKey: Buffer;
+}
+
+const DEV_SECRET = "meridian-development-api-keys-secret-not-for-production";
+
+/**
+ * NOTE: production without API_KEYS_SECRET or ACCOUNTS_SECRET seals under a random
+ * per-process root (and warns): keys made then stop working after a restart.
+ */
+export function loadKeyStoreConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  warn: (msg: string) => void = console.warn,
+): KeyStoreConfig {
+  const e = envSchema.parse(env);
+  const secret = e.API_KEYS_SECRET ?? e.ACCOUNTS_SECRET;
+  let root: Buffer;
+  if (secret !== undefined) root = Buffer.from(secret, "base64");
+  else if (e.NODE_ENV === "production") {
+    warn("API_KEYS_SECRET is not set: API keys are sealed under a random per-process secret");
+    root = crypto.randomBytes(32);
+  } else root = Buffer.from(DEV_SECRET);
+  const derive = (info: string) =>
+    Buffer.from(crypto.hkdfSync("sha256", root, "meridian-api-keys", info, 32));
+  return { sealKey: derive("hmac-secret-at-rest"), macKey: derive("passphrase-mac") };
+}
+
+function seal(key: Buffer, plain: string, context: string): string {
+  const iv = crypto.randomBytes(12);
+  const cipher = crypto.createCipheriv("aes-256-gcm", key, iv);
+  cipher.setAAD(Buffer.from(context));
+  const ct = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
+  return ["v1", iv, cipher.getAuthTag(), ct]
+    .map((p) => (typeof p === "string" ? p : p.toString("base64url")))
+    .join(".");
+}
+
+function unseal(key: Buffer, sealed: string, context: string): string {
+  const [version, iv, tag, ct] = sealed.split(".");
+  if (version !== "v1" || iv === undefined || tag === undefined || ct === undefined)
+    throw new Error("bad sealed value");
+  const decipher = crypto.createDecipheriv("aes-256-gcm", key, Buffer.from(iv, "base64url"));
+  decipher.setAAD(Buffer.from(context));
+  decipher.setAuthTag(Buffer.from(tag, "base64url"));
+  return Buffer.concat([decipher.update(Buffer.from(ct, "base64url")), decipher.final()]).toString("utf8");
+}
+
+/** An RSA public key from PEM or bare base64 SPKI; at least 2048 bits. */
+export function parseRsaPublicKey(text: string): crypto.KeyObject {
+  const pem = text.includes("BEGIN")
+    ? text
+    : `-----BEGIN PUBLIC KEY-----\n${text.replace(/\s+/g, "")}\n-----END PUBLIC KEY-----\n`;
+  let key: crypto.KeyObject;
+  try {
+    key = crypto.createPublicKey(pem);
+  } catch {
+    throw new AppError(ApiKeyCode.RSA_KEY_INVALID, "The RSA public key cannot be read", { status: 400 });
+  }
+  const bits = key.asymmetricKeyDetails?.modulusLength ?? 0;
+  if (key.asymmetricKeyType !== "rsa" || bits < 2048)
+    throw new AppError(ApiKeyCode.RSA_KEY_INVALID, "An RSA public key of at least 2048 bits is required", {
+      status: 400,
+    });
+  return key;
+}
+
+interface KeyRow {
+  api_key: string;
+  user_id: string;
+  owner_type: string;
+  owner_id: string;
+  label: string;
+  permissions: string;
+  ips: string;
+  passphrase_mac: string;
+  secret_enc: string | null;
+  rsa_public_key: string | null;
+  created_at: number | bigint;
+  updated_at: number | bigint;
+  expires_at: number | bigint | null;
+  last_used_at: number | bigint | null;
+}
+
+/** A key as the request verifier needs it: secrets opened, allow-list compiled. */
+export interface ResolvedKey {
+  apiKey: string;
+  userId: string;
+  owner: { type: "user" | "sub"; id: string };
+  permissions: ReadonlySet<ApiKeyPermission>;
+  /** Undefined: any address. */
+  allow: net.BlockList | undefined;
+  passphraseMac: Buffer;
+  secret: Buffer | null;
+  rsa: crypto.KeyObject | null;
+  expiresAt: number | null;
+}
+
+const num = (v: number | bigint | null): number | null => (v === null ? null : Number(v));
+
+function present(r: KeyRow): ApiKeyView {
+  return {
+    apiKey: r.api_key,
+    label: r.label,
+    permissions: JSON.parse(r.permissions) as ApiKeyPermission[],
+    ips: JSON.parse(r.ips) as string[],
+    signType: r.rsa_public_key === null ? "HMAC" : "RSA",
+    owner: { type: r.owner_type === "sub" ? "sub" : "user", id: r.owner_id },
+    createdAt: Number(r.created_at),
+    updatedAt: Number(r.updated_at),
+    expiresAt: num(r.expires_at),
+    lastUsedAt: num(r.last_used_at),
+  };
+}
+
+function blockList(ips: readonly string[]): net.BlockList | undefined {
+  if (ips.length === 0) return undefined;
+  const list = new net.BlockList();
+  for (const entry of ips) {
+    const [addr = "", prefix] = entry.split("/");
+    const type = net.isIPv6(addr) ? "ipv6" : "ipv4";
+    if (prefix === undefined) list.addAddress(addr, type);
+    else list.addSubnet(addr, Number(prefix), type);
+  }
+  return list;
+}
+
+/** Whether `ip` (as Fastify reports it; IPv4-mapped IPv6 included) is on the key's list. */
+export function ipAllowed(key: ResolvedKey, ip: string): boolean {
+  if (key.allow === undefined) return true;
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(ip)?.[1];
+  const addr = mapped ?? ip;
+  return key.allow.check(addr, net.isIPv6(addr) ? "ipv6" : "ipv4");
+}
+
+const CACHE_MS = 5_000;
+
+/**
+ * The API key store: create, list, edit, delete (the `/v1` management API and the
+ * security pages use it) and `resolve` for the request verifier, which caches opened
+ * keys for a few seconds so a bot's calls do not each decrypt a secret. Edits and
+ * deletions in this process drop the cached copy at once.
+ */
+export class ApiKeyStore {
+  readonly #db: Db;
+  readonly #config: KeyStoreConfig;
+  readonly #now: () => number;
+  readonly #cache = new Map<string, { key: ResolvedKey | undefined; until: number }>();
+  readonly #touched = new Map<string, number>();
+
+  constructor(db: Db, config: KeyStoreConfig, now: () => number = Date.now) {
+    this.#db = db;
+    this.#config = config;
+    this.#now = now;
+  }
+
+  passphraseMac(apiKey: string, passphrase: string): Buffer {
+    return crypto.createHmac("sha256", this.#config.macKey).update(`${apiKey}\u0000${passphrase}`).digest();
+  }
+
+  async create(
+    userId: string,
+    body: z.output<typeof createApiKeyBodySchema>,
+    owner: { type: "user" | "sub"; id: string } = { type: "user", id: userId },
+  ): Promise<CreatedApiKey> {
+    const count = await this.#db.get<{ n: number | bigint }>(
+      "SELECT COUNT(*) AS n FROM api_keys WHERE user_id = ?",
+      [userId],
+    );
+    if (Number(count?.n ?? 0) >= API_KEY_MAX_PER_USER)
+      throw new AppError(ApiKeyCode.TOO_MANY_KEYS, "Too many API keys", {
+        status: 400,
+        data: { max: API_KEY_MAX_PER_USER },
+      });
+    const rsa = body.rsaPublicKey === undefined ? null : parseRsaPublicKey(body.rsaPublicKey);
+    const apiKey = `bg_${crypto.randomBytes(16).toString("hex")}`;
+    const secret = rsa === null ? crypto.randomBytes(32).toString("hex") : undefined;
+    const now = this.#now();
+    await this.#db.run(
+      `INSERT INTO api_keys (api_key, user_id, owner_type, owner_id, label, permissions, ips, passphrase_mac,
+        secret_enc, rsa_public_key, created_at, updated_at, expires_at, last_used_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL)`,
+      [
+        apiKey,
+        userId,
+        owner.type,
+        owner.id,
+        body.label,
+        JSON.stringify(body.permissions),
+        JSON.stringify(body.ips),
+        this.passphraseMac(apiKey, body.passphrase).toString("hex"),
+        secret === undefined ? null : seal(this.#config.sealKey, secret, `api-key:${apiKey}`),
+        rsa === null ? null : (rsa.export({ type: "spki", format: "pem" }) as string),
+        now,
+        now,
+        body.ips.length === 0 ? now + API_KEY_TTL_MS : null,
+      ],
+    );
+    const view = await this.get(userId, apiKey);
+    return secret === undefined ? view : { ...view, secret };
+  }
+
+  /** The user's keys, newest first (the `/subaccount/setting/api` page lists these too). */
+  async listByUser(userId: string): Promise<ApiKeyView[]> {
+    const rows = await this.#db.all<KeyRow>(
+      "SELECT * FROM api_keys WHERE user_id = ? ORDER BY created_at DESC",
+      [userId],
+    );
+    return rows.map(present);
+  }
+
+  async get(userId: string, apiKey: string): Promise<ApiKeyView> {
+    const row = await this.#db.get<KeyRow>("SELECT * FROM api_keys WHERE api_key = ? AND user_id = ?", [
+      apiKey,
+      userId,
+    ]);
+    if (row === undefined) throw new AppError(ApiKeyCode.KEY_NOT_FOUND, "API key not found", { status: 404 });
+    return present(row);
+  }
+
+  /** Edits label, permissions or IPs. Setting an empty IP list restarts the 90-day clock. */
+  async update(
+    userId: string,
+    apiKey: string,
+    patch: Omit<z.output<typeof updateApiKeyBodySchema>, "googleCode">,
+  ): Promise<ApiKeyView> {
+    const current = await this.get(userId, apiKey);
+    const ips = patch.ips ?? current.ips;
+    const now = this.#now();
+    const expiresAt =
+      ips.length > 0 ? null : patch.ips !== undefined ? now + API_KEY_TTL_MS : current.expiresAt;
+    await this.#db.run(
+      "UPDATE api_keys SET label = ?, permissions = ?, ips = ?, expires_at = ?, updated_at = ? WHERE api_key = ? AND user_id = ?",
+      [
+        patch.label ?? current.label,
+        JSON.stringify(patch.permissions ?? current.permissions),
+        JSON.stringify(ips),
+        expiresAt,
+        now,
+        apiKey,
+        userId,
+      ],
+    );
+    this.#cache.delete(apiKey);
+    return this.get(userId, apiKey);
+  }
+
+  async delete(userId: string, apiKey: string): Promise<void> {
+    const res = await this.#db.run("DELETE FROM api_keys WHERE api_key = ? AND user_id = ?", [
+      apiKey,
+      userId,
+    ]);
+    this.#cache.delete(apiKey);
+    if (res.changes !== 1) throw new AppError(ApiKeyCode.KEY_NOT_FOUND, "API key not found", { status: 404 });
+  }
+
+  /** The key for the request verifier (cached a few seconds), or undefined. */
+  async resolve(apiKey: string): Promise<ResolvedKey | undefined> {
+    const now = this.#now();
+    const hit = this.#cache.get(apiKey);
+    if (hit !== undefined && hit.until > now) return hit.key;
+    const row = /^bg_[0-9a-f]{32}$/.test(apiKey)
+      ? await this.#db.get<KeyRow>("SELECT * FROM api_keys WHERE api_key = ?", [apiKey])
+      : undefined;
+    const key = row === undefined ? undefined : this.#open(row);
+    if (this.#cache.size > 10_000) this.#cache.clear();
+    this.#cache.set(apiKey, { key, until: now + CACHE_MS });
+    return key;
+  }
+
+  /** Records use, at most once a minute per key (the list shows "last used"). */
+  touch(apiKey: string): void {
+    const now = this.#now();
+    if ((this.#touched.get(apiKey) ?? 0) > now - 60_000) return;
+    this.#touched.set(apiKey, now);
+    void this.#db
+      .run("UPDATE api_keys SET last_used_at = ? WHERE api_key = ?", [now, apiKey])
+      .catch(() => {});
+  }
+
+  #open(row: KeyRow): ResolvedKey {
+    const view = present(row);
+    return {
+      apiKey: row.api_key,
+      userId: row.user_id,
+      owner: view.owner,
+      permissions: new Set(view.permissions),
+      allow: blockList(view.ips),
+      passphraseMac: Buffer.from(row.passphrase_mac, "hex"),
+      secret:
+        row.secret_enc === null
+          ? null
+          : Buffer.from(unseal(this.#config.sealKey, row.secret_enc, `api-key:${row.api_key}`), "utf8"),
+      rsa: row.rsa_public_key === null ? null : crypto.createPublicKey(row.rsa_public_key),
+      expiresAt: view.expiresAt,
+    };
+  }
+}

@@ -1,0 +1,625 @@
+import type { FuturesOrder, FuturesPosition, FuturesTrade, PositionSideValue } from "@meridian/contracts";
+import { z } from "zod";
+import type { FuturesService } from "../futures/index.ts";
+import { BitgetCode, BitgetError, bgDecimal, bgEnum, bgInt, toBitget } from "./bitget.ts";
+import { USDT_FUTURES } from "./public.ts";
+import type { Caller, V2Router } from "./v2-scope.ts";
+
+const symbol = z
+  .string()
+  .regex(/^[A-Za-z0-9]{2,20}$/, "symbol")
+  .transform((s) => s.toUpperCase());
+const lower = bgEnum;
+/** Only USDT-M perpetuals trade here; other product types answer "parameter error". */
+const productType = z
+  .string()
+  .transform((s) => s.toUpperCase())
+  .refine((s) => s === USDT_FUTURES, "only USDT-FUTURES is traded");
+const marginCoin = z
+  .string()
+  .transform((s) => s.toUpperCase())
+  .refine((s) => s === "USDT", "only USDT");
+
+const STATUS: Readonly<Record<FuturesOrder["status"], string>> = {
+  NEW: "live",
+  PARTIALLY_FILLED: "partially_filled",
+  FILLED: "filled",
+  CANCELED: "canceled",
+  EXPIRED: "canceled",
+  REJECTED: "canceled",
+};
+
+const isTrigger = (o: FuturesOrder) => o.type === "STOP_MARKET" || o.type === "TAKE_PROFIT_MARKET";
+const pct = (p: string | null) => (p === null ? "0" : (Number(p) / 100).toFixed(6));
+
+interface Ctx {
+  dual: boolean;
+  settings: (symbol: string) => { leverage: number; marginMode: "cross" | "isolated" };
+}
+
+function posSideOf(o: { positionSide: PositionSideValue }, ctx: Ctx): string {
+  if (!ctx.dual || o.positionSide === "BOTH") return "net";
+  return o.positionSide === "LONG" ? "long" : "short";
+}
+
+/** Bitget's hedge-mode `side` names the position's direction; Meridian's names the trade. */
+function bitgetSide(o: { side: "BUY" | "SELL"; positionSide: PositionSideValue }): string {
+  if (o.positionSide === "LONG") return "buy";
+  if (o.positionSide === "SHORT") return "sell";
+  return o.side.toLowerCase();
+}
+
+function tradeSide(
+  o: { side: "BUY" | "SELL"; positionSide: PositionSideValue; reduceOnly?: boolean },
+  ctx: Ctx,
+) {
+  if (!ctx.dual || o.positionSide === "BOTH") return o.side === "BUY" ? "buy_single" : "sell_single";
+  const closing = (o.positionSide === "LONG") === (o.side === "SELL");
+  return closing ? "close" : "open";
+}
+
+export function presentMixOrder(o: FuturesOrder, ctx: Ctx): Record<string, unknown> {
+  const s = ctx.settings(o.symbol);
+  const filled = Number(o.executedQty);
+  return {
+    symbol: o.symbol,
+    size: o.quantity,
+    orderId: String(o.id),
+    clientOid: String(o.id),
+    baseVolume: o.executedQty,
+    price: o.price ?? "0",
+    priceAvg: filled > 0 ? o.avgPrice : "",
+    // Display figure (filled x average), not a ledger amount.
+    quoteVolume: filled > 0 ? (filled * Number(o.avgPrice)).toFixed(8) : "0",
+    state: STATUS[o.status],
+    status: STATUS[o.status],
+    side: bitgetSide(o),
+    force: "gtc",
+    totalProfits: "0",
+    posSide: posSideOf(o, ctx),
+    marginCoin: "USDT",
+    leverage: String(s.leverage),
+    marginMode: s.marginMode === "cross" ? "crossed" : "isolated",
+    enterPointSource: "API",
+    tradeSide: tradeSide(o, ctx),
+    posMode: ctx.dual ? "hedge_mode" : "one_way_mode",
+    orderType: o.type === "LIMIT" ? "limit" : "market",
+    orderSource: "normal",
+    reduceOnly: o.reduceOnly || o.closePosition ? "YES" : "NO",
+    ...(o.stopPrice === null ? {} : { triggerPrice: o.stopPrice }),
+    cTime: String(o.time),
+    uTime: String(o.updateTime),
+  };
+}
+
+function presentPlan(o: FuturesOrder, ctx: Ctx, planType: string): Record<string, unknown> {
+  return {
+    ...presentMixOrder(o, ctx),
+    planType,
+    planStatus: o.status === "NEW" ? "live" : o.status === "FILLED" ? "executed" : "cancelled",
+    triggerType: "mark_price",
+    executePrice: "0",
+  };
+}
+
+function presentPosition(p: FuturesPosition, ctx: Ctx): Record<string, unknown> {
+  const qty = p.quantity.replace(/^-/, "");
+  const holdSide =
+    p.positionSide === "BOTH"
+      ? p.quantity.startsWith("-")
+        ? "short"
+        : "long"
+      : p.positionSide.toLowerCase();
+  return {
+    marginCoin: "USDT",
+    symbol: p.symbol,
+    holdSide,
+    openDelegateSize: "0",
+    marginSize: p.margin,
+    available: qty,
+    locked: "0",
+    total: qty,
+    leverage: String(p.leverage),
+    achievedProfits: p.realisedPnl,
+    openPriceAvg: p.entryPrice,
+    marginMode: p.marginMode === "cross" ? "crossed" : "isolated",
+    posMode: ctx.dual ? "hedge_mode" : "one_way_mode",
+    unrealizedPL: p.unrealisedPnl,
+    liquidationPrice: p.liquidationPrice ?? "0",
+    keepMarginRate: "0.004",
+    markPrice: p.markPrice,
+    marginRatio: pct(p.marginRatio),
+    breakEvenPrice: p.entryPrice,
+    totalFee: "0",
+    deductedFee: "0",
+    takeProfit: p.takeProfit ?? "",
+    stopLoss: p.stopLoss ?? "",
+    cTime: "",
+    uTime: "",
+  };
+}
+
+function presentFill(t: FuturesTrade, ctx: Ctx): Record<string, unknown> {
+  return {
+    tradeId: String(t.id),
+    symbol: t.symbol,
+    orderId: String(t.orderId),
+    price: t.price,
+    baseVolume: t.quantity,
+    // Display figure (price x quantity).
+    quoteVolume: (Number(t.price) * Number(t.quantity)).toFixed(8),
+    feeDetail: [{ deduction: "no", feeCoin: "USDT", totalDeductionFee: "0", totalFee: `-${t.fee}` }],
+    side: bitgetSide(t),
+    profit: t.realisedPnl,
+    enterPointSource: "API",
+    tradeSide: tradeSide(t, ctx),
+    posMode: ctx.dual ? "hedge_mode" : "one_way_mode",
+    tradeScope: t.maker ? "maker" : "taker",
+    cTime: String(t.time),
+  };
+}
+
+const placeSchema = z.object({
+  symbol,
+  productType,
+  marginMode: lower(["crossed", "isolated"]).optional(),
+  marginCoin,
+  size: bgDecimal,
+  price: bgDecimal.optional(),
+  side: lower(["buy", "sell"]),
+  tradeSide: lower(["open", "close"]).optional(),
+  orderType: lower(["limit", "market"]),
+  force: lower(["gtc", "ioc", "fok", "post_only"]).default("gtc"),
+  clientOid: z.string().max(64).optional(),
+  reduceOnly: z
+    .string()
+    .transform((s) => s.toUpperCase())
+    .pipe(z.enum(["YES", "NO"]))
+    .default("NO"),
+  presetStopSurplusPrice: bgDecimal.optional(),
+  presetStopLossPrice: bgDecimal.optional(),
+});
+
+const planSchema = placeSchema.extend({
+  planType: lower(["normal_plan", "track_plan"]).default("normal_plan"),
+  triggerPrice: bgDecimal,
+  triggerType: lower(["mark_price", "fill_price"]).default("mark_price"),
+  executePrice: bgDecimal.optional(),
+});
+
+const tpslSchema = z.object({
+  symbol,
+  productType,
+  marginCoin,
+  planType: lower(["pos_profit", "pos_loss", "profit_plan", "loss_plan"]),
+  triggerPrice: bgDecimal,
+  triggerType: lower(["mark_price", "fill_price"]).default("mark_price"),
+  holdSide: lower(["long", "short", "buy", "sell"]),
+  size: bgDecimal.optional(),
+  executePrice: bgDecimal.optional(),
+});
+
+const listQuery = z.object({
+  productType,
+  symbol: symbol.optional(),
+  orderId: bgInt.optional(),
+  startTime: bgInt.optional(),
+  endTime: bgInt.optional(),
+  limit: bgInt.optional().transform((n) => Math.min(100, Math.max(1, n ?? 100))),
+  idLessThan: bgInt.optional(),
+  planType: z.string().optional(),
+});
+
+function inWindow<T>(
+  rows: T[],
+  time: (r: T) => number,
+  q: { startTime?: number | undefined; endTime?: number | undefined },
+): T[] {
+  return rows.filter(
+    (r) =>
+      (q.startTime === undefined || time(r) >= q.startTime) &&
+      (q.endTime === undefined || time(r) <= q.endTime),
+  );
+}
+
+/** USDT-M perpetuals through the same futures service as the web pages. */
+export function registerMix(
+  r: V2Router,
+  futures: FuturesService,
+  markOf: (symbol: string) => string | undefined,
+): void {
+  const read = { perm: "read", limit: "query" } as const;
+  const trade = { perm: "futures_trade", limit: "trade" } as const;
+  const ctxOf = (c: Caller): Ctx => ({
+    dual: futures.account(c.accountId).dualSidePosition,
+    settings: (s) => futures.settings(c.accountId, s),
+  });
+  const order = (o: FuturesOrder, c: Caller) => presentMixOrder(o, ctxOf(c));
+
+  /** Meridian's side, position side and reduce-only for Bitget's side/tradeSide/reduceOnly. */
+  const sides = (
+    c: Caller,
+    b: { side: "buy" | "sell"; tradeSide?: "open" | "close" | undefined; reduceOnly: "YES" | "NO" },
+  ) => {
+    const dual = futures.account(c.accountId).dualSidePosition;
+    if (!dual)
+      return {
+        side: b.side === "buy" ? "BUY" : "SELL",
+        positionSide: "BOTH",
+        reduceOnly: b.reduceOnly === "YES",
+      } as const;
+    if (b.tradeSide === undefined)
+      throw new BitgetError(
+        "40774",
+        "The order type for unilateral position must also be the unilateral position type.",
+      );
+    const positionSide = b.side === "buy" ? "LONG" : "SHORT";
+    const closing = b.tradeSide === "close";
+    const side = (b.side === "buy") !== closing ? "BUY" : "SELL";
+    return { side, positionSide, reduceOnly: false } as const;
+  };
+
+  const markTriggerType = (side: "BUY" | "SELL", sym: string, trigger: string) => {
+    const mark = Number(markOf(sym) ?? "0");
+    const above = Number(trigger) > mark;
+    // A buy stop fires on a rise, a sell stop on a fall; the other direction is a take-profit.
+    return (side === "BUY") === above ? "STOP_MARKET" : "TAKE_PROFIT_MARKET";
+  };
+
+  r.post("/v2/mix/order/place-order", trade, async ({ body }, c) => {
+    const b = placeSchema.parse(body);
+    if (b.orderType === "limit" && b.price === undefined)
+      throw new BitgetError(BitgetCode.PARAM_EMPTY, "Parameter price cannot be empty");
+    if (b.marginMode !== undefined) {
+      const want = b.marginMode === "crossed" ? "cross" : "isolated";
+      if (futures.settings(c.accountId, b.symbol).marginMode !== want)
+        await futures.setMarginMode(c.accountId, b.symbol, want);
+    }
+    const s = sides(c, b);
+    const placed = await futures.place(c.accountId, {
+      symbol: b.symbol,
+      side: s.side,
+      positionSide: s.positionSide,
+      type: b.orderType === "limit" ? "LIMIT" : "MARKET",
+      quantity: b.size,
+      ...(b.orderType === "limit" ? { price: b.price } : {}),
+      reduceOnly: s.reduceOnly,
+    });
+    // Preset TP/SL: close-position triggers on the mark, placed with the order (they do
+    // nothing if no position is open when they fire).
+    const close = s.side === "BUY" ? "SELL" : "BUY";
+    const holdSide = s.positionSide;
+    for (const [price, kind] of [
+      [b.presetStopSurplusPrice, "TAKE_PROFIT_MARKET"],
+      [b.presetStopLossPrice, "STOP_MARKET"],
+    ] as const) {
+      if (price === undefined) continue;
+      await futures.place(c.accountId, {
+        symbol: b.symbol,
+        side: close,
+        positionSide: holdSide,
+        type: kind,
+        stopPrice: price,
+        closePosition: true,
+      });
+    }
+    return { orderId: String(placed.id), clientOid: b.clientOid ?? String(placed.id) };
+  });
+
+  r.post("/v2/mix/order/place-plan-order", trade, async ({ body }, c) => {
+    const b = planSchema.parse(body);
+    if (b.planType !== "normal_plan" || b.orderType !== "market")
+      throw new BitgetError(
+        BitgetCode.PARAM_INVALID,
+        "Only market-executed normal_plan orders are supported",
+      );
+    const s = sides(c, b);
+    const placed = await futures.place(c.accountId, {
+      symbol: b.symbol,
+      side: s.side,
+      positionSide: s.positionSide,
+      type: markTriggerType(s.side, b.symbol, b.triggerPrice),
+      stopPrice: b.triggerPrice,
+      quantity: b.size,
+      reduceOnly: s.reduceOnly,
+    });
+    return { orderId: String(placed.id), clientOid: b.clientOid ?? String(placed.id) };
+  });
+
+  r.post("/v2/mix/order/place-tpsl-order", trade, async ({ body }, c) => {
+    const b = tpslSchema.parse(body);
+    const dual = futures.account(c.accountId).dualSidePosition;
+    const positionSide: PositionSideValue = !dual
+      ? "BOTH"
+      : b.holdSide === "long" || b.holdSide === "buy"
+        ? "LONG"
+        : "SHORT";
+    const profit = b.planType === "pos_profit" || b.planType === "profit_plan";
+    const list = await futures.setTpsl(c.accountId, {
+      symbol: b.symbol,
+      positionSide,
+      ...(profit ? { takeProfit: b.triggerPrice } : { stopLoss: b.triggerPrice }),
+    });
+    const made = list.find((o) => o.stopPrice === b.triggerPrice) ?? list[0];
+    if (made === undefined)
+      throw new BitgetError(BitgetCode.ORDER_INVALID, "No position to attach the TP/SL to");
+    return { orderId: String(made.id), clientOid: String(made.id) };
+  });
+
+  const ref = z.object({
+    symbol: symbol.optional(),
+    productType,
+    orderId: bgInt.optional(),
+    clientOid: z.string().optional(),
+  });
+  const cancelOne = async (c: Caller, id: number | undefined) => {
+    if (id === undefined) throw new BitgetError(BitgetCode.PARAM_EMPTY, "Parameter orderId cannot be empty");
+    const o = await futures.cancel(c.accountId, id);
+    return { orderId: String(o.id), clientOid: String(o.id) };
+  };
+  const clientId = (s: string | undefined) =>
+    s !== undefined && /^\d{1,15}$/.test(s) ? Number(s) : undefined;
+
+  r.post("/v2/mix/order/cancel-order", trade, async ({ body }, c) => {
+    const b = ref.parse(body);
+    return cancelOne(c, b.orderId ?? clientId(b.clientOid));
+  });
+
+  const cancelMany = async (c: Caller, which: (o: FuturesOrder) => boolean, sym: string | undefined) => {
+    const successList: unknown[] = [];
+    const failureList: unknown[] = [];
+    for (const o of await futures.openOrders({ accountId: c.accountId, symbol: sym, limit: 500 })) {
+      if (!which(o)) continue;
+      try {
+        await futures.cancel(c.accountId, o.id);
+        successList.push({ orderId: String(o.id), clientOid: String(o.id) });
+      } catch (error) {
+        const e = toBitget(error).body;
+        failureList.push({
+          orderId: String(o.id),
+          clientOid: String(o.id),
+          errorMsg: e.msg,
+          errorCode: e.code,
+        });
+      }
+    }
+    return { successList, failureList };
+  };
+
+  r.post("/v2/mix/order/batch-cancel-orders", trade, async ({ body }, c) => {
+    const b = z
+      .object({
+        symbol: symbol.optional(),
+        productType,
+        orderIdList: z
+          .array(z.object({ orderId: bgInt.optional(), clientOid: z.string().optional() }))
+          .optional(),
+      })
+      .parse(body);
+    if (b.orderIdList !== undefined) {
+      const ids = new Set(b.orderIdList.map((x) => x.orderId ?? clientId(x.clientOid)));
+      return cancelMany(c, (o) => ids.has(o.id), b.symbol);
+    }
+    return cancelMany(c, (o) => !isTrigger(o), b.symbol);
+  });
+
+  r.post("/v2/mix/order/cancel-plan-order", trade, async ({ body }, c) => {
+    const b = z
+      .object({
+        symbol: symbol.optional(),
+        productType,
+        orderIdList: z
+          .array(z.object({ orderId: bgInt.optional(), clientOid: z.string().optional() }))
+          .optional(),
+        orderId: bgInt.optional(),
+        planType: z.string().optional(),
+      })
+      .parse(body);
+    const ids = new Set([...(b.orderIdList ?? []).map((x) => x.orderId ?? clientId(x.clientOid)), b.orderId]);
+    ids.delete(undefined);
+    return cancelMany(c, (o) => isTrigger(o) && (ids.size === 0 || ids.has(o.id)), b.symbol);
+  });
+
+  r.post("/v2/mix/order/close-positions", trade, async ({ body }, c) => {
+    const b = z
+      .object({ symbol: symbol.optional(), productType, holdSide: z.string().optional() })
+      .parse(body);
+    const orders = await futures.closeAll(c.accountId, b.symbol);
+    return {
+      successList: orders.map((o) => ({ orderId: String(o.id), clientOid: String(o.id), symbol: o.symbol })),
+      failureList: [],
+    };
+  });
+
+  r.get("/v2/mix/order/detail", read, async ({ query }, c) => {
+    const q = ref.parse(query);
+    const id = q.orderId ?? clientId(q.clientOid);
+    const o = id === undefined ? undefined : await futures.order(c.accountId, id);
+    if (o === undefined) throw new BitgetError(BitgetCode.MIX_ORDER_NOT_FOUND, "Order does not exist");
+    return order(o, c);
+  });
+
+  r.get("/v2/mix/order/orders-pending", read, async ({ query }, c) => {
+    const q = listQuery.parse(query);
+    const rows = (await futures.openOrders({ accountId: c.accountId, symbol: q.symbol, limit: 500 })).filter(
+      (o) => !isTrigger(o),
+    );
+    const list = inWindow(rows, (o) => o.time, q)
+      .slice(0, q.limit)
+      .map((o) => order(o, c));
+    return { entrustedList: list.length === 0 ? null : list, endId: list.at(-1)?.orderId ?? "" };
+  });
+
+  r.get("/v2/mix/order/orders-history", read, async ({ query }, c) => {
+    const q = listQuery.parse(query);
+    const rows = (
+      await futures.orderHistory({
+        accountId: c.accountId,
+        symbol: q.symbol,
+        limit: 500,
+        before: q.idLessThan,
+      })
+    ).filter((o) => !isTrigger(o));
+    const list = inWindow(rows, (o) => o.time, q)
+      .slice(0, q.limit)
+      .map((o) => order(o, c));
+    return { entrustedList: list.length === 0 ? null : list, endId: list.at(-1)?.orderId ?? "" };
+  });
+
+  const planList = (rows: FuturesOrder[], c: Caller) =>
+    rows
+      .filter(isTrigger)
+      .map((o) =>
+        presentPlan(
+          o,
+          ctxOf(c),
+          o.closePosition ? (o.type === "STOP_MARKET" ? "pos_loss" : "pos_profit") : "normal_plan",
+        ),
+      );
+
+  r.get("/v2/mix/order/orders-plan-pending", read, async ({ query }, c) => {
+    const q = listQuery.parse(query);
+    const list = planList(
+      await futures.openOrders({ accountId: c.accountId, symbol: q.symbol, limit: 500 }),
+      c,
+    ).slice(0, q.limit);
+    return { entrustedList: list.length === 0 ? null : list, endId: "" };
+  });
+
+  r.get("/v2/mix/order/orders-plan-history", read, async ({ query }, c) => {
+    const q = listQuery.parse(query);
+    const list = planList(
+      await futures.orderHistory({
+        accountId: c.accountId,
+        symbol: q.symbol,
+        limit: 500,
+        before: q.idLessThan,
+      }),
+      c,
+    ).slice(0, q.limit);
+    return { entrustedList: list.length === 0 ? null : list, endId: "" };
+  });
+
+  r.get("/v2/mix/order/fills", read, async ({ query }, c) => {
+    const q = listQuery.parse(query);
+    const rows = await futures.trades({
+      accountId: c.accountId,
+      symbol: q.symbol,
+      limit: 500,
+      before: q.idLessThan,
+    });
+    const ctx = ctxOf(c);
+    const list = inWindow(
+      rows.filter((t) => q.orderId === undefined || t.orderId === q.orderId),
+      (t) => t.time,
+      q,
+    )
+      .slice(0, q.limit)
+      .map((t) => presentFill(t, ctx));
+    return { fillList: list, endId: (list.at(-1)?.tradeId as string | undefined) ?? "" };
+  });
+
+  const positionsOf = (c: Caller, sym?: string) =>
+    futures
+      .positions(c.accountId)
+      .filter((p) => (sym === undefined || p.symbol === sym) && !/^-?0(\.0*)?$/.test(p.quantity))
+      .map((p) => presentPosition(p, ctxOf(c)));
+
+  r.get("/v2/mix/position/all-position", read, ({ query }, c) => {
+    z.object({ productType, marginCoin: marginCoin.optional() }).parse(query);
+    return positionsOf(c);
+  });
+
+  r.get("/v2/mix/position/single-position", read, ({ query }, c) => {
+    const q = z.object({ productType, symbol, marginCoin: marginCoin.optional() }).parse(query);
+    return positionsOf(c, q.symbol);
+  });
+
+  r.get("/v2/mix/account/accounts", read, ({ query }, c) => {
+    z.object({ productType }).parse(query);
+    const a = futures.account(c.accountId);
+    return [
+      {
+        marginCoin: "USDT",
+        locked: "0",
+        available: a.wallet,
+        crossedMaxAvailable: a.available,
+        isolatedMaxAvailable: a.available,
+        maxTransferOut: a.maxTransferOut,
+        accountEquity: a.marginBalance,
+        usdtEquity: a.marginBalance,
+        btcEquity: "0",
+        crossedRiskRate: pct(a.marginRatio),
+        unrealizedPL: a.unrealisedPnl,
+        coupon: "0",
+        crossedUnrealizedPL: a.unrealisedPnl,
+        isolatedUnrealizedPL: "0",
+        assetMode: "single",
+        posMode: a.dualSidePosition ? "hedge_mode" : "one_way_mode",
+      },
+    ];
+  });
+
+  r.get("/v2/mix/account/account", read, ({ query }, c) => {
+    const q = z.object({ productType, symbol, marginCoin }).parse(query);
+    const s = futures.settings(c.accountId, q.symbol);
+    const a = futures.account(c.accountId);
+    return {
+      marginCoin: "USDT",
+      locked: "0",
+      available: a.wallet,
+      crossedMaxAvailable: a.available,
+      isolatedMaxAvailable: a.available,
+      maxTransferOut: a.maxTransferOut,
+      accountEquity: a.marginBalance,
+      usdtEquity: a.marginBalance,
+      crossedMarginLeverage: String(s.leverage),
+      isolatedLongLever: String(s.leverage),
+      isolatedShortLever: String(s.leverage),
+      marginMode: s.marginMode === "cross" ? "crossed" : "isolated",
+      posMode: s.dualSidePosition ? "hedge_mode" : "one_way_mode",
+      unrealizedPL: a.unrealisedPnl,
+    };
+  });
+
+  r.post("/v2/mix/account/set-leverage", trade, async ({ body }, c) => {
+    const b = z
+      .object({ symbol, productType, marginCoin, leverage: bgInt, holdSide: z.string().optional() })
+      .parse(body);
+    if (b.leverage < 1 || b.leverage > 125)
+      throw new BitgetError(BitgetCode.PARAM_INVALID, "Parameter leverage error");
+    const s = await futures.setLeverage(c.accountId, b.symbol, b.leverage);
+    return {
+      symbol: s.symbol,
+      marginCoin: "USDT",
+      longLeverage: String(s.leverage),
+      shortLeverage: String(s.leverage),
+      crossMarginLeverage: String(s.leverage),
+      marginMode: s.marginMode === "cross" ? "crossed" : "isolated",
+    };
+  });
+
+  r.post("/v2/mix/account/set-margin-mode", trade, async ({ body }, c) => {
+    const b = z
+      .object({ symbol, productType, marginCoin, marginMode: lower(["crossed", "isolated"]) })
+      .parse(body);
+    const s = await futures.setMarginMode(
+      c.accountId,
+      b.symbol,
+      b.marginMode === "crossed" ? "cross" : "isolated",
+    );
+    return {
+      symbol: s.symbol,
+      marginCoin: "USDT",
+      longLeverage: String(s.leverage),
+      shortLeverage: String(s.leverage),
+      marginMode: s.marginMode === "cross" ? "crossed" : "isolated",
+    };
+  });
+
+  r.post("/v2/mix/account/set-position-mode", trade, async ({ body }, c) => {
+    const b = z.object({ productType, posMode: lower(["hedge_mode", "one_way_mode"]) }).parse(body);
+    const s = await futures.setPositionMode(c.accountId, b.posMode === "hedge_mode");
+    return { posMode: s.dualSidePosition ? "hedge_mode" : "one_way_mode" };
+  });
+}

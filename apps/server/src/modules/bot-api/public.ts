@@ -1,0 +1,370 @@
+import type { FuturesMark, KlineIntervalValue, Ticker } from "@meridian/contracts";
+import { formatScaled, PERP_CONTRACTS, VIP_TIERS } from "@meridian/domain";
+import { z } from "zod";
+import type { MarketService } from "../market/index.ts";
+import { BitgetCode, BitgetError, bgInt } from "./bitget.ts";
+import type { V2Router } from "./v2-scope.ts";
+
+/** What the public endpoints read: the market module, and futures marks when that module runs. */
+export interface PublicDeps {
+  market: MarketService;
+  marks: () => FuturesMark[];
+  now: () => number;
+}
+
+/** The one product type Meridian lists; the others answer an empty list (ccxt asks for all six). */
+export const USDT_FUTURES = "USDT-FUTURES";
+export const PRODUCT_TYPES = [
+  "USDT-FUTURES",
+  "COIN-FUTURES",
+  "USDC-FUTURES",
+  "SUSDT-FUTURES",
+  "SCOIN-FUTURES",
+  "SUSDC-FUTURES",
+] as const;
+
+const productType = z
+  .string()
+  .transform((s) => s.toUpperCase())
+  .pipe(z.enum(PRODUCT_TYPES));
+
+const SPOT_GRANULARITY: Readonly<Record<string, KlineIntervalValue>> = {
+  "1min": "1m",
+  "5min": "5m",
+  "15min": "15m",
+  "30min": "30m",
+  "1h": "1h",
+  "4h": "4h",
+  "1day": "1d",
+  "1Dutc": "1d",
+};
+const MIX_GRANULARITY: Readonly<Record<string, KlineIntervalValue>> = {
+  "1m": "1m",
+  "5m": "5m",
+  "15m": "15m",
+  "30m": "30m",
+  "1H": "1h",
+  "4H": "4h",
+  "1D": "1d",
+  "1Dutc": "1d",
+};
+
+/** Parts per million as a fraction string (1000 -> "0.001"). */
+export const ppmRate = (ppm: number): string => formatScaled(BigInt(ppm), 6).replace(/\.?0+$/, "") || "0";
+
+const base = VIP_TIERS[0];
+export const MAKER_RATE = ppmRate(base?.makerPpm ?? 1000);
+export const TAKER_RATE = ppmRate(base?.takerPpm ?? 1000);
+
+const symbolQuery = z.object({
+  symbol: z
+    .string()
+    .regex(/^[A-Za-z0-9]{2,20}$/)
+    .transform((s) => s.toUpperCase()),
+});
+const optionalSymbol = z.object({
+  symbol: z
+    .string()
+    .regex(/^[A-Za-z0-9]{2,20}$/)
+    .transform((s) => s.toUpperCase())
+    .optional(),
+});
+const limitOf = (max: number, fallback: number) =>
+  bgInt.optional().transform((n) => Math.min(max, Math.max(1, n ?? fallback)));
+
+/** Decimals of a step ("0.01" -> 2). */
+const decimals = (step: string): number => (step.includes(".") ? (step.split(".")[1] ?? "").length : 0);
+
+function ratio(part: string, whole: string): string {
+  const w = Number(whole);
+  if (!Number.isFinite(w) || w === 0) return "0";
+  // A display ratio (24 h change), not an amount: a float is exact enough here.
+  return (Number(part) / w).toFixed(6);
+}
+
+/** Bitget's spot and futures ticker objects (REST and the `ticker` channel share them). */
+export function tickerBuilders(d: PublicDeps) {
+  const spotTicker = (t: Ticker) => {
+    const top = d.market.depth(t.symbol, 1);
+    return {
+      symbol: t.symbol,
+      high24h: t.highPrice,
+      open: t.openPrice,
+      lowPr: t.lowPrice,
+      low24h: t.lowPrice,
+      lastPr: t.lastPrice,
+      quoteVolume: t.quoteVolume,
+      baseVolume: t.volume,
+      usdtVolume: t.quoteVolume,
+      bidPr: t.bidPrice,
+      askPr: t.askPrice,
+      bidSz: top?.bids[0]?.[1] ?? "0",
+      askSz: top?.asks[0]?.[1] ?? "0",
+      openUtc: t.openPrice,
+      ts: String(t.closeTime),
+      changeUtc24h: ratio(t.priceChange, t.openPrice),
+      change24h: ratio(t.priceChange, t.openPrice),
+    };
+  };
+
+  const mixTicker = (symbol: string) => {
+    const t = d.market.ticker(symbol);
+    if (t === undefined) return undefined;
+    const mark = d.marks().find((m) => m.symbol === symbol);
+    const s = spotTicker(t);
+    return {
+      symbol,
+      lastPr: s.lastPr,
+      askPr: s.askPr,
+      bidPr: s.bidPr,
+      bidSz: s.bidSz,
+      askSz: s.askSz,
+      high24h: s.high24h,
+      low24h: s.low24h,
+      ts: s.ts,
+      change24h: s.change24h,
+      baseVolume: s.baseVolume,
+      quoteVolume: s.quoteVolume,
+      usdtVolume: s.usdtVolume,
+      openUtc: s.openUtc,
+      changeUtc24h: s.changeUtc24h,
+      indexPrice: mark?.indexPrice ?? s.lastPr,
+      fundingRate: mark?.fundingRate ?? "0",
+      holdingAmount: "0",
+      deliveryStartTime: null,
+      deliveryTime: null,
+      deliveryStatus: "",
+      open24h: s.open,
+      markPrice: mark?.markPrice ?? s.lastPr,
+    };
+  };
+
+  return { spotTicker, mixTicker };
+}
+
+export function registerPublic(r: V2Router, d: PublicDeps): void {
+  const { spotTicker, mixTicker } = tickerBuilders(d);
+  const known = (symbol: string) => {
+    if (!d.market.has(symbol))
+      throw new BitgetError(BitgetCode.SYMBOL_UNKNOWN, `Parameter ${symbol} does not exist`);
+    return symbol;
+  };
+  const perp = (symbol: string) => {
+    const c = PERP_CONTRACTS.find((p) => p.symbol === symbol);
+    if (c === undefined)
+      throw new BitgetError(BitgetCode.SYMBOL_UNKNOWN, `Parameter ${symbol} does not exist`);
+    return c;
+  };
+
+  r.open("/v2/public/time", () => ({ serverTime: String(d.now()) }));
+
+  r.open("/v2/spot/public/coins", () => {
+    const coins = new Set<string>();
+    for (const s of d.market.symbolInfo()) {
+      coins.add(s.base);
+      coins.add(s.quote);
+    }
+    return [...coins].map((coin, i) => ({
+      coinId: String(i + 1),
+      coin,
+      transfer: "true",
+      chains: [],
+    }));
+  });
+
+  r.open("/v2/spot/public/symbols", ({ query }) => {
+    const { symbol } = optionalSymbol.parse(query);
+    return d.market
+      .symbolInfo()
+      .filter((s) => symbol === undefined || s.symbol === symbol)
+      .map((s) => ({
+        symbol: s.symbol,
+        baseCoin: s.base,
+        quoteCoin: s.quote,
+        minTradeAmount: s.minQty,
+        maxTradeAmount: s.maxQty,
+        takerFeeRate: TAKER_RATE,
+        makerFeeRate: MAKER_RATE,
+        pricePrecision: String(decimals(s.tickSize)),
+        quantityPrecision: String(decimals(s.lotSize)),
+        quotePrecision: String(decimals(s.tickSize)),
+        status: "online",
+        minTradeUSDT: s.minNotional,
+        buyLimitPriceRatio: "0.05",
+        sellLimitPriceRatio: "0.05",
+        orderQuantity: "200",
+        areaSymbol: "no",
+      }));
+  });
+
+  // Margin trading through this API is not offered: no pair is listed as borrowable.
+  r.open("/v2/margin/currencies", () => []);
+
+  r.open("/v2/mix/market/contracts", ({ query }) => {
+    const q = z.object({ productType, symbol: optionalSymbol.shape.symbol }).parse(query);
+    if (q.productType !== USDT_FUTURES) return [];
+    return PERP_CONTRACTS.filter((c) => q.symbol === undefined || c.symbol === q.symbol).map((c) => {
+      const tick = c.instrument.tickSize;
+      const place = decimals(tick);
+      return {
+        symbol: c.symbol,
+        baseCoin: c.base,
+        quoteCoin: c.quote,
+        buyLimitPriceRatio: "0.05",
+        sellLimitPriceRatio: "0.05",
+        feeRateUpRatio: "0.005",
+        makerFeeRate: MAKER_RATE,
+        takerFeeRate: TAKER_RATE,
+        openCostUpRatio: "0.01",
+        supportMarginCoins: [c.quote],
+        minTradeNum: c.instrument.lotSize,
+        priceEndStep: tick.replace(".", "").replace(/^0+/, "") || "1",
+        volumePlace: String(decimals(c.instrument.lotSize)),
+        pricePlace: String(place),
+        sizeMultiplier: c.instrument.lotSize,
+        symbolType: "perpetual",
+        minTradeUSDT: c.instrument.minNotional,
+        maxSymbolOrderNum: "200",
+        maxProductOrderNum: "400",
+        maxPositionNum: "150",
+        symbolStatus: "normal",
+        offTime: "-1",
+        limitOpenTime: "-1",
+        deliveryTime: "",
+        deliveryStartTime: "",
+        deliveryPeriod: "",
+        launchTime: "",
+        fundInterval: "8",
+        minLever: "1",
+        maxLever: String(c.maxLeverage),
+        posLimit: "0.05",
+        maintainTime: "",
+      };
+    });
+  });
+
+  r.open("/v2/spot/market/tickers", ({ query }) => {
+    const { symbol } = optionalSymbol.parse(query);
+    const list = symbol === undefined ? d.market.tickers() : [d.market.ticker(known(symbol))];
+    return list.filter((t): t is Ticker => t !== undefined).map(spotTicker);
+  });
+
+  r.open("/v2/mix/market/ticker", ({ query }) => {
+    const q = z.object({ productType, symbol: symbolQuery.shape.symbol }).parse(query);
+    if (q.productType !== USDT_FUTURES) return [];
+    const t = mixTicker(perp(q.symbol).symbol);
+    return t === undefined ? [] : [t];
+  });
+
+  r.open("/v2/mix/market/tickers", ({ query }) => {
+    const q = z.object({ productType }).parse(query);
+    if (q.productType !== USDT_FUTURES) return [];
+    return PERP_CONTRACTS.map((c) => mixTicker(c.symbol)).filter((t) => t !== undefined);
+  });
+
+  const book = (symbol: string, limit: number) => {
+    const depth = d.market.depth(symbol, limit);
+    if (depth === undefined)
+      throw new BitgetError(BitgetCode.SYMBOL_UNKNOWN, `Parameter ${symbol} does not exist`);
+    return { asks: depth.asks, bids: depth.bids, ts: String(depth.time) };
+  };
+
+  r.open("/v2/spot/market/orderbook", ({ query }) => {
+    const q = z.object({ symbol: symbolQuery.shape.symbol, limit: limitOf(150, 150) }).parse(query);
+    return book(known(q.symbol), q.limit);
+  });
+
+  r.open("/v2/mix/market/merge-depth", ({ query }) => {
+    const q = z
+      .object({ symbol: symbolQuery.shape.symbol, productType, limit: limitOf(100, 100) })
+      .parse(query);
+    return book(perp(q.symbol).symbol, q.limit);
+  });
+
+  const candles = (
+    symbol: string,
+    interval: KlineIntervalValue | undefined,
+    limit: number,
+    endTime?: number,
+  ) => {
+    if (interval === undefined)
+      throw new BitgetError(BitgetCode.PARAM_INVALID, "Parameter granularity error");
+    return (d.market.klines(symbol, interval, limit, endTime) ?? []).map((k) => [
+      String(k.openTime),
+      k.open,
+      k.high,
+      k.low,
+      k.close,
+      k.volume,
+      k.quoteVolume,
+      k.quoteVolume,
+    ]);
+  };
+  const candleQuery = z.object({
+    symbol: symbolQuery.shape.symbol,
+    granularity: z.string(),
+    limit: limitOf(1000, 100),
+    endTime: bgInt.optional(),
+  });
+
+  r.open("/v2/spot/market/candles", ({ query }) => {
+    const q = candleQuery.parse(query);
+    return candles(known(q.symbol), SPOT_GRANULARITY[q.granularity], q.limit, q.endTime);
+  });
+  r.open("/v2/spot/market/history-candles", ({ query }) => {
+    const q = candleQuery.parse(query);
+    return candles(known(q.symbol), SPOT_GRANULARITY[q.granularity], q.limit, q.endTime);
+  });
+  r.open("/v2/mix/market/candles", ({ query }) => {
+    const q = candleQuery.extend({ productType }).parse(query);
+    return candles(perp(q.symbol).symbol, MIX_GRANULARITY[q.granularity], q.limit, q.endTime).map((k) =>
+      k.slice(0, 7),
+    );
+  });
+
+  const trades = (symbol: string, limit: number) =>
+    (d.market.trades(symbol, limit) ?? []).map((t) => ({
+      symbol,
+      tradeId: String(t.id),
+      side: t.isBuyerMaker ? "sell" : "buy",
+      price: t.price,
+      size: t.qty,
+      ts: String(t.time),
+    }));
+  r.open("/v2/spot/market/fills-history", ({ query }) => {
+    const q = z.object({ symbol: symbolQuery.shape.symbol, limit: limitOf(1000, 500) }).parse(query);
+    return trades(known(q.symbol), q.limit);
+  });
+  r.open("/v2/spot/market/fills", ({ query }) => {
+    const q = z.object({ symbol: symbolQuery.shape.symbol, limit: limitOf(500, 100) }).parse(query);
+    return trades(known(q.symbol), q.limit);
+  });
+  r.open("/v2/mix/market/fills-history", ({ query }) => {
+    const q = z
+      .object({ symbol: symbolQuery.shape.symbol, productType, limit: limitOf(1000, 500) })
+      .parse(query);
+    return trades(perp(q.symbol).symbol, q.limit);
+  });
+  r.open("/v2/mix/market/fills", ({ query }) => {
+    const q = z
+      .object({ symbol: symbolQuery.shape.symbol, productType, limit: limitOf(100, 100) })
+      .parse(query);
+    return trades(perp(q.symbol).symbol, q.limit);
+  });
+
+  r.open("/v2/mix/market/current-fund-rate", ({ query }) => {
+    const q = z.object({ symbol: optionalSymbol.shape.symbol, productType }).parse(query);
+    if (q.productType !== USDT_FUTURES) return [];
+    return d
+      .marks()
+      .filter((m) => q.symbol === undefined || m.symbol === q.symbol)
+      .map((m) => ({
+        symbol: m.symbol,
+        fundingRate: m.fundingRate,
+        fundingRateInterval: "8",
+        nextUpdate: String(m.nextFundingTime),
+        minFundingRate: "-0.003",
+        maxFundingRate: "0.003",
+      }));
+  });
+}

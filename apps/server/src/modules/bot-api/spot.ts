@@ -1,0 +1,428 @@
+import { type PaperOrder, type PaperTrade, placeOrderBodySchema } from "@meridian/contracts";
+import { z } from "zod";
+import type { FuturesService } from "../futures/index.ts";
+import type { PaperService } from "../paper/index.ts";
+import { BitgetCode, BitgetError, bgDecimal, bgEnum, bgInt, toBitget } from "./bitget.ts";
+import type { Caller, V2Router } from "./v2-scope.ts";
+
+const symbol = z
+  .string()
+  .regex(/^[A-Za-z0-9]{2,20}$/, "symbol")
+  .transform((s) => s.toUpperCase());
+const clientOid = z.string().regex(/^[A-Za-z0-9._:-]{1,36}$/, "clientOid");
+const lower = bgEnum;
+
+const STATUS: Readonly<Record<PaperOrder["status"], string>> = {
+  NEW: "live",
+  PARTIALLY_FILLED: "partially_filled",
+  FILLED: "filled",
+  CANCELED: "cancelled",
+  EXPIRED: "cancelled",
+  REJECTED: "cancelled",
+};
+
+const isPlan = (o: PaperOrder) => o.type === "STOP_LIMIT" || o.type === "STOP_MARKET";
+const neg = (fee: string) => (/^0(\.0*)?$/.test(fee) ? "0" : `-${fee}`);
+
+function avgPrice(o: PaperOrder, decimals: number): string {
+  const qty = Number(o.executedQty);
+  if (!(qty > 0)) return "0";
+  // Display average only: the exact amounts are baseVolume and quoteVolume.
+  return (Number(o.cummulativeQuoteQty) / qty).toFixed(decimals);
+}
+
+/** A paper spot order as Bitget's v2 spot order (ccxt's parseOrder reads these fields). */
+export function presentSpotOrder(o: PaperOrder, userId: string, priceDecimals = 8): Record<string, unknown> {
+  const marketBuy =
+    (o.type === "MARKET" || o.type === "STOP_MARKET") && o.side === "BUY" && o.quoteQty !== null;
+  const feeDetail = {
+    newFees: {
+      c: 0,
+      d: 0,
+      deduction: false,
+      r: Number(neg(o.fee)),
+      t: Number(neg(o.fee)),
+      totalDeductionFee: 0,
+    },
+    [o.feeAsset]: {
+      deduction: false,
+      feeCoinCode: o.feeAsset,
+      totalDeductionFee: 0,
+      totalFee: Number(neg(o.fee)),
+    },
+  };
+  return {
+    userId,
+    symbol: o.symbol,
+    orderId: String(o.orderId),
+    clientOid: o.clientOrderId,
+    price: o.price ?? "0",
+    size: marketBuy ? o.quoteQty : o.origQty,
+    orderType: o.type === "MARKET" || o.type === "STOP_MARKET" ? "market" : "limit",
+    side: o.side.toLowerCase(),
+    status: STATUS[o.status],
+    priceAvg: avgPrice(o, priceDecimals),
+    baseVolume: o.executedQty,
+    quoteVolume: o.cummulativeQuoteQty,
+    enterPointSource: "API",
+    orderSource: o.type === "MARKET" ? "market" : "normal",
+    force: o.type === "LIMIT_MAKER" ? "post_only" : (o.timeInForce ?? "gtc").toLowerCase(),
+    cTime: String(o.createdAt),
+    uTime: String(o.updatedAt),
+    feeDetail: JSON.stringify(feeDetail),
+    ...(o.stopPrice === null ? {} : { triggerPrice: o.stopPrice }),
+    ...(o.takeProfit === undefined ? {} : { presetTakeProfitPrice: o.takeProfit.triggerPrice }),
+    ...(o.stopLoss === undefined ? {} : { presetStopLossPrice: o.stopLoss.triggerPrice }),
+    tpslType: "normal",
+  };
+}
+
+/** A spot plan (trigger) order as Bitget lists it. */
+function presentPlan(o: PaperOrder): Record<string, unknown> {
+  return {
+    orderId: String(o.orderId),
+    clientOid: o.clientOrderId,
+    symbol: o.symbol,
+    size: o.quoteQty ?? o.origQty,
+    executePrice: o.price ?? "0",
+    triggerPrice: o.stopPrice ?? "0",
+    status: o.triggered
+      ? o.status === "CANCELED"
+        ? "cancelled"
+        : "triggered"
+      : o.status === "NEW"
+        ? "live"
+        : "cancelled",
+    planStatus: o.triggered ? "triggered" : o.status === "NEW" ? "live" : "cancelled",
+    orderType: o.type === "STOP_MARKET" ? "market" : "limit",
+    side: o.side.toLowerCase(),
+    triggerType: "fill_price",
+    enterPointSource: "API",
+    cTime: String(o.createdAt),
+    uTime: String(o.updatedAt),
+  };
+}
+
+export function presentSpotFill(t: PaperTrade, userId: string): Record<string, unknown> {
+  return {
+    userId,
+    symbol: t.symbol,
+    orderId: String(t.orderId),
+    tradeId: String(t.tradeId),
+    orderType: "limit",
+    side: t.side.toLowerCase(),
+    priceAvg: t.price,
+    size: t.qty,
+    amount: t.quoteQty,
+    feeDetail: { deduction: "no", feeCoin: t.feeAsset, totalDeductionFee: "0", totalFee: neg(t.fee) },
+    tradeScope: t.isMaker ? "maker" : "taker",
+    cTime: String(t.time),
+    uTime: String(t.time),
+  };
+}
+
+const placeSchema = z.object({
+  symbol,
+  side: lower(["buy", "sell"]),
+  orderType: lower(["limit", "market"]),
+  force: lower(["gtc", "ioc", "fok", "post_only"]).default("gtc"),
+  price: bgDecimal.optional(),
+  size: bgDecimal,
+  clientOid: clientOid.optional(),
+  presetTakeProfitPrice: bgDecimal.optional(),
+  presetStopLossPrice: bgDecimal.optional(),
+});
+
+const planSchema = placeSchema.extend({
+  triggerPrice: bgDecimal,
+  executePrice: bgDecimal.optional(),
+  planType: lower(["amount", "total"]).default("amount"),
+  triggerType: lower(["mark_price", "fill_price"]).default("fill_price"),
+});
+
+const orderRef = z
+  .object({ orderId: bgInt.optional(), clientOid: clientOid.optional() })
+  .refine((r) => r.orderId !== undefined || r.clientOid !== undefined, {
+    path: ["orderId"],
+    message: "orderId or clientOid required",
+  });
+
+const listQuery = z.object({
+  symbol: symbol.optional(),
+  startTime: bgInt.optional(),
+  endTime: bgInt.optional(),
+  limit: bgInt.optional().transform((n) => Math.min(100, Math.max(1, n ?? 100))),
+  idLessThan: bgInt.optional(),
+  orderId: bgInt.optional(),
+});
+
+/** Bitget's transfer account names, as ccxt sends them. */
+const ACCOUNT_TYPES = [
+  "spot",
+  "usdt_futures",
+  "coin_futures",
+  "usdc_futures",
+  "crossed_margin",
+  "isolated_margin",
+  "p2p",
+] as const;
+const transferSchema = z.object({
+  fromType: lower(ACCOUNT_TYPES),
+  toType: lower(ACCOUNT_TYPES),
+  amount: bgDecimal,
+  coin: z
+    .string()
+    .regex(/^[A-Za-z0-9]{1,12}$/)
+    .transform((s) => s.toUpperCase()),
+  clientOid: clientOid.optional(),
+});
+
+function inWindow<T extends { createdAt: number }>(
+  rows: T[],
+  q: { startTime?: number | undefined; endTime?: number | undefined },
+): T[] {
+  return rows.filter(
+    (r) =>
+      (q.startTime === undefined || r.createdAt >= q.startTime) &&
+      (q.endTime === undefined || r.createdAt <= q.endTime),
+  );
+}
+
+export interface SpotDeps {
+  paper: PaperService;
+  futures: FuturesService | undefined;
+  priceDecimals(symbol: string): number;
+}
+
+/** Spot trading, spot balances and the wallet transfer, through the same paper service as the web pages. */
+export function registerSpot(r: V2Router, d: SpotDeps): void {
+  const read = { perm: "read", limit: "query" } as const;
+  const trade = { perm: "spot_trade", limit: "trade" } as const;
+  const present = (o: PaperOrder, c: Caller) => presentSpotOrder(o, c.userId, d.priceDecimals(o.symbol));
+
+  const placeBody = (
+    b: z.output<typeof placeSchema>,
+    stop?: { triggerPrice: string; executePrice?: string | undefined },
+  ) => {
+    const market = b.orderType === "market";
+    const type =
+      stop !== undefined
+        ? market
+          ? "STOP_MARKET"
+          : "STOP_LIMIT"
+        : market
+          ? "MARKET"
+          : b.force === "post_only"
+            ? "LIMIT_MAKER"
+            : "LIMIT";
+    const price = stop?.executePrice ?? b.price;
+    return placeOrderBodySchema.parse({
+      symbol: b.symbol,
+      side: b.side === "buy" ? "BUY" : "SELL",
+      type,
+      ...(market ? {} : { price }),
+      ...(market && b.side === "buy" ? { quoteQty: b.size } : { quantity: b.size }),
+      ...(type === "LIMIT" ? { timeInForce: b.force.toUpperCase() } : {}),
+      ...(stop === undefined ? {} : { stopPrice: stop.triggerPrice }),
+      ...(b.clientOid === undefined ? {} : { clientOrderId: b.clientOid }),
+      ...(b.presetTakeProfitPrice === undefined
+        ? {}
+        : { takeProfit: { triggerPrice: b.presetTakeProfitPrice } }),
+      ...(b.presetStopLossPrice === undefined ? {} : { stopLoss: { triggerPrice: b.presetStopLossPrice } }),
+    });
+  };
+
+  r.post("/v2/spot/trade/place-order", trade, async ({ body }, c) => {
+    const b = placeSchema.parse(body);
+    const placed = await d.paper.place(c.accountId, c.vipLevel, placeBody(b));
+    return { orderId: String(placed.order.orderId), clientOid: placed.order.clientOrderId };
+  });
+
+  r.post("/v2/spot/trade/batch-orders", trade, async ({ body }, c) => {
+    const q = z
+      .object({
+        symbol: symbol.optional(),
+        orderList: z.array(z.record(z.string(), z.unknown())).min(1).max(50),
+      })
+      .parse(body);
+    const successList: unknown[] = [];
+    const failureList: unknown[] = [];
+    for (const item of q.orderList) {
+      try {
+        const b = placeSchema.parse({ symbol: q.symbol, ...item });
+        const placed = await d.paper.place(c.accountId, c.vipLevel, placeBody(b));
+        successList.push({ orderId: String(placed.order.orderId), clientOid: placed.order.clientOrderId });
+      } catch (error) {
+        const e = toBitget(error).body;
+        failureList.push({
+          orderId: "",
+          clientOid: item.clientOid ?? "",
+          errorMsg: e.msg,
+          errorCode: e.code,
+        });
+      }
+    }
+    return { successList, failureList };
+  });
+
+  r.post("/v2/spot/trade/place-plan-order", trade, async ({ body }, c) => {
+    const b = planSchema.parse(body);
+    const placed = await d.paper.place(
+      c.accountId,
+      c.vipLevel,
+      placeBody(b, { triggerPrice: b.triggerPrice, executePrice: b.executePrice }),
+    );
+    return { orderId: String(placed.order.orderId), clientOid: placed.order.clientOrderId };
+  });
+
+  const cancel = async (c: Caller, ref: z.output<typeof orderRef>) => {
+    const order = await d.paper.cancel(
+      c.accountId,
+      ref.orderId !== undefined ? { id: ref.orderId } : { clientOrderId: ref.clientOid ?? "" },
+    );
+    return { orderId: String(order.orderId), clientOid: order.clientOrderId };
+  };
+
+  r.post("/v2/spot/trade/cancel-order", trade, ({ body }, c) => cancel(c, orderRef.parse(body)));
+
+  r.post("/v2/spot/trade/cancel-plan-order", trade, async ({ body }, c) => {
+    await cancel(c, orderRef.parse(body));
+    return { result: "success" };
+  });
+
+  const openOrders = async (c: Caller, sym: string | undefined) =>
+    d.paper.openOrders({ accountId: c.accountId, symbol: sym, limit: 500 });
+
+  r.post("/v2/spot/trade/cancel-symbol-order", trade, async ({ body }, c) => {
+    const q = z.object({ symbol }).parse(body);
+    for (const o of await openOrders(c, q.symbol)) {
+      if (isPlan(o) && !o.triggered) continue;
+      await d.paper.cancel(c.accountId, { id: o.orderId }).catch(() => undefined);
+    }
+    return { symbol: q.symbol };
+  });
+
+  r.post("/v2/spot/trade/batch-cancel-plan-order", trade, async ({ body }, c) => {
+    const q = z.object({ symbolList: z.array(symbol).max(50).default([]) }).parse(body);
+    const successList: unknown[] = [];
+    for (const o of await openOrders(c, undefined)) {
+      if (!isPlan(o) || o.triggered || (q.symbolList.length > 0 && !q.symbolList.includes(o.symbol)))
+        continue;
+      await d.paper.cancel(c.accountId, { id: o.orderId }).catch(() => undefined);
+      successList.push({ orderId: String(o.orderId), clientOid: o.clientOrderId });
+    }
+    return { successList, failureList: [] };
+  });
+
+  r.get("/v2/spot/trade/orderInfo", read, async ({ query }, c) => {
+    const ref = orderRef.parse(query);
+    const order = await d.paper.order(
+      c.accountId,
+      ref.orderId !== undefined ? { id: ref.orderId } : { clientOrderId: ref.clientOid ?? "" },
+    );
+    return order === undefined ? [] : [present(order, c)];
+  });
+
+  r.get("/v2/spot/trade/unfilled-orders", read, async ({ query }, c) => {
+    const q = listQuery.parse(query);
+    const rows = (await openOrders(c, q.symbol)).filter((o) => !isPlan(o) || o.triggered);
+    return inWindow(
+      rows.map((o) => ({ o, createdAt: o.createdAt })),
+      q,
+    )
+      .slice(0, q.limit)
+      .map(({ o }) => present(o, c));
+  });
+
+  r.get("/v2/spot/trade/history-orders", read, async ({ query }, c) => {
+    const q = listQuery.parse(query);
+    const rows = await d.paper.orderHistory({
+      accountId: c.accountId,
+      symbol: q.symbol,
+      limit: 500,
+      before: q.idLessThan,
+    });
+    return inWindow(
+      rows
+        .filter((o) => o.status !== "NEW" && o.status !== "PARTIALLY_FILLED" && (!isPlan(o) || o.triggered))
+        .map((o) => ({ o, createdAt: o.createdAt })),
+      q,
+    )
+      .slice(0, q.limit)
+      .map(({ o }) => present(o, c));
+  });
+
+  r.get("/v2/spot/trade/current-plan-order", read, async ({ query }, c) => {
+    const q = listQuery.parse(query);
+    const rows = (await openOrders(c, q.symbol)).filter((o) => isPlan(o) && !o.triggered);
+    return { nextFlag: false, idLessThan: "", orderList: rows.slice(0, q.limit).map(presentPlan) };
+  });
+
+  r.get("/v2/spot/trade/history-plan-order", read, async ({ query }, c) => {
+    const q = listQuery.parse(query);
+    const rows = await d.paper.orderHistory({
+      accountId: c.accountId,
+      symbol: q.symbol,
+      limit: 500,
+      before: q.idLessThan,
+    });
+    const plans = rows.filter((o) => isPlan(o) && (o.triggered || o.status !== "NEW"));
+    return { nextFlag: false, idLessThan: "", orderList: plans.slice(0, q.limit).map(presentPlan) };
+  });
+
+  r.get("/v2/spot/trade/fills", read, async ({ query }, c) => {
+    const q = listQuery.parse(query);
+    const rows = await d.paper.trades({
+      accountId: c.accountId,
+      symbol: q.symbol,
+      limit: 500,
+      before: q.idLessThan,
+    });
+    return inWindow(
+      rows
+        .filter((t) => q.orderId === undefined || t.orderId === q.orderId)
+        .map((t) => ({ t, createdAt: t.time })),
+      q,
+    )
+      .slice(0, q.limit)
+      .map(({ t }) => presentSpotFill(t, c.userId));
+  });
+
+  r.get("/v2/spot/account/assets", read, async ({ query }, c) => {
+    const q = z
+      .object({
+        coin: z
+          .string()
+          .optional()
+          .transform((s) => s?.toUpperCase()),
+      })
+      .parse(query);
+    const now = String(Date.now());
+    return (await d.paper.balances(c.accountId))
+      .filter((b) => q.coin === undefined || b.asset === q.coin)
+      .map((b) => ({
+        coin: b.asset,
+        available: b.available,
+        frozen: b.held,
+        locked: "0",
+        limitAvailable: "0",
+        uTime: now,
+      }));
+  });
+
+  r.post("/v2/spot/wallet/transfer", { perm: "transfer", limit: "trade" }, async ({ body }, c) => {
+    const q = transferSchema.parse(body);
+    const pair = `${q.fromType}>${q.toType}`;
+    if (
+      q.coin !== "USDT" ||
+      d.futures === undefined ||
+      (pair !== "spot>usdt_futures" && pair !== "usdt_futures>spot")
+    )
+      throw new BitgetError(
+        BitgetCode.PARAM_INVALID,
+        "Only USDT transfers between spot and usdt_futures are supported",
+      );
+    await d.futures.transfer(c.accountId, q.fromType === "spot" ? "IN" : "OUT", q.amount);
+    return { transferId: String(Date.now()), clientOid: q.clientOid ?? "" };
+  });
+}

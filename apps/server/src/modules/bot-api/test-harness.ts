@@ -1,0 +1,172 @@
+import { type CreatedApiKey, type Envelope, SESSION_COOKIE } from "@meridian/contracts";
+import ccxt from "ccxt";
+import type { FastifyInstance } from "fastify";
+import { buildApp } from "../../app.ts";
+import { openSqlite } from "../../platform/db/sqlite.ts";
+import type { ModuleRoutes } from "../../platform/platform.ts";
+import { testConfig } from "../../test/support.ts";
+import { type AccountsService, securityRoutes } from "../accounts/index.ts";
+import { moduleRoutes } from "../index.ts";
+import { botApiModule, botApiRoutes } from "./index.ts";
+
+/**
+ * A real server for the ccxt contract tests, the example bot's test and `bench:api`: every
+ * module (market feed running), listening on a loopback port, with a logged-in user.
+ */
+export interface BotApiServer {
+  app: FastifyInstance;
+  /** `http://127.0.0.1:<port>` */
+  base: string;
+  accounts: AccountsService;
+  /** A new user, logged in: its session cookie header value. */
+  newUser(): Promise<string>;
+  /** A `/v1` call as the web pages make it (same origin, session cookie, `paptrading: 1`). */
+  web<T>(
+    cookie: string,
+    method: "GET" | "POST" | "DELETE",
+    url: string,
+    body?: unknown,
+  ): Promise<Envelope<T>>;
+  /** Creates an API key for the user through `/v1/user/api-keys`. */
+  createKey(
+    cookie: string,
+    o?: { permissions?: string[]; ips?: string[]; passphrase?: string },
+  ): Promise<CreatedApiKey & { passphrase: string }>;
+  close(): Promise<void>;
+}
+
+let users = 0;
+
+export async function startBotApiServer(
+  o: { rateScale?: number; dbPath?: string; liveMarket?: boolean } = {},
+): Promise<BotApiServer> {
+  // NOTE: under NODE_ENV=test the market clock is paused (no public trades, no price moves);
+  // `liveMarket` runs it as in production (a few seconds more to start: every symbol catches up).
+  if (o.liveMarket === true) process.env.MARKET_CLOCK = "system";
+  let accounts: AccountsService | undefined;
+  const modules: ModuleRoutes[] = [
+    (api, platform) => {
+      securityRoutes(api, platform);
+      accounts = api.accounts.service;
+    },
+    ...moduleRoutes
+      .filter((m) => m !== securityRoutes)
+      .map((m) => (m === botApiRoutes ? botApiModule({ rateScale: o.rateScale ?? 1 }) : m)),
+  ];
+  const db = openSqlite(o.dbPath ?? ":memory:");
+  const app = await buildApp({ config: testConfig(), ssr: false, logger: false, db, modules });
+  app.addHook("onClose", () => db.close());
+  const service = accounts;
+  if (service === undefined) throw new Error("accounts module missing");
+  const address = await app.listen({ port: 0, host: "127.0.0.1" });
+  const base = address.replace("localhost", "127.0.0.1");
+  const host = new URL(base).host;
+
+  const web = async <T>(cookie: string, method: "GET" | "POST" | "DELETE", url: string, body?: unknown) => {
+    const res = await fetch(`${base}${url}`, {
+      method,
+      headers: {
+        origin: base,
+        host,
+        cookie,
+        paptrading: "1",
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    return (await res.json()) as Envelope<T>;
+  };
+
+  return {
+    app,
+    base,
+    accounts: service,
+    web,
+    async newUser() {
+      users += 1;
+      const email = `bot${users}-${Date.now()}@example.com`;
+      await service.createUser({
+        email,
+        areaCode: null,
+        mobile: null,
+        phoneKey: null,
+        password: "password-123",
+        role: "user",
+      });
+      const result = await service.login(
+        { loginName: email, pwd: "password-123" } as Parameters<typeof service.login>[0],
+        {
+          ip: "127.0.0.1",
+          userAgent: "test",
+          device: undefined,
+        },
+      );
+      if (result.kind !== "session") throw new Error("login needs a second factor");
+      return `${SESSION_COOKIE}=${result.session.token}`;
+    },
+    async createKey(cookie, k = {}) {
+      const passphrase = k.passphrase ?? "Passphrase123";
+      const res = await web<CreatedApiKey>(cookie, "POST", "/v1/user/api-keys", {
+        label: "bot",
+        permissions: k.permissions ?? ["read", "spot_trade", "futures_trade", "transfer"],
+        passphrase,
+        ips: k.ips ?? [],
+      });
+      if (res.code !== "00000") throw new Error(`create key: ${res.code} ${res.msg}`);
+      return { ...res.data, passphrase };
+    },
+    close: () => app.close(),
+  };
+}
+
+const loaded = new Map<string, unknown[]>();
+
+/** The REST url keys of ccxt's bitget class (ccxt appends `/api/...`). */
+const URL_KEYS = [
+  "spot",
+  "mix",
+  "user",
+  "p2p",
+  "broker",
+  "margin",
+  "common",
+  "tax",
+  "convert",
+  "copy",
+  "earn",
+  "uta",
+];
+
+/**
+ * ccxt's own `bitget` (pro) class in sandbox mode with only its URLs pointed at `base`:
+ * nothing of ccxt is patched. `options.uta = false` skips its unified-account probe.
+ */
+export async function bitgetClient(
+  base: string,
+  key: { apiKey: string; secret?: string | undefined; passphrase: string } | undefined,
+  options: Record<string, unknown> = {},
+) {
+  const ws = base.replace(/^http/, "ws");
+  const ex = new ccxt.pro.bitget({
+    ...(key === undefined ? {} : { apiKey: key.apiKey, secret: key.secret ?? "", password: key.passphrase }),
+    enableRateLimit: false,
+    timeout: 10_000,
+    options: { uta: false, defaultType: "spot", ...options },
+  });
+  const api = ex.urls.api as Record<string, unknown>;
+  for (const k of URL_KEYS) api[k] = base;
+  const sockets = { public: `${ws}/v2/ws/public`, private: `${ws}/v2/ws/private` };
+  api.ws = { ...(api.ws as object), ...sockets };
+  api.demo = { ...(api.demo as object), ...sockets };
+  ex.setSandboxMode(true);
+  await ex.loadHttpProxyAgent();
+  // Markets are the same for every client of a server: loaded once, then shared, as a bot
+  // fleet would (and so tests that make many clients stay under the public rate limits).
+  const known = loaded.get(base);
+  if (known !== undefined) ex.setMarkets(known);
+  else {
+    await ex.loadMarkets();
+    loaded.set(base, Object.values(ex.markets ?? {}));
+  }
+  return ex;
+}
