@@ -318,6 +318,7 @@ export function fuzzRequest(
  * A digest of every stored row of every table except `skip`, to tell whether a request
  * changed anything. SQLite's own catalogue lists the tables.
  */
+/** `skip` names whole tables (`name`) or single columns (`name.column`). */
 export async function digestRows(db: Queryable, skip: ReadonlySet<string>): Promise<Map<string, string>> {
   const tables = await db.all<{ name: string }>(
     "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name",
@@ -325,7 +326,11 @@ export async function digestRows(db: Queryable, skip: ReadonlySet<string>): Prom
   const out = new Map<string, string>();
   for (const { name } of tables) {
     if (skip.has(name)) continue;
+    const skippedColumns = [...skip]
+      .filter((s) => s.startsWith(`${name}.`))
+      .map((s) => s.slice(name.length + 1));
     const rows = await db.all<Record<string, unknown>>(`SELECT * FROM "${name}"`);
+    for (const row of rows) for (const column of skippedColumns) delete row[column];
     const hash = createHash("sha256");
     for (const row of rows)
       hash.update(JSON.stringify(row, (_k, v) => (typeof v === "bigint" ? `${v}n` : v)));

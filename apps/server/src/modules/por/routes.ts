@@ -1,18 +1,20 @@
 import { PorPath } from "@meridian/contracts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { route } from "../../platform/http/route.ts";
+import { sameGuardAs } from "../../platform/http/route-table.ts";
 import { authOf, requireAdmin, requireUser } from "../accounts/index.ts";
 import type { PorService } from "./service.ts";
 import { verifierScript } from "./verifier.ts";
 
 /** `/v1/por/*` (thin: guard, service). */
 export function porHttpRoutes(app: FastifyInstance, por: PorService): void {
-  const user = async (request: FastifyRequest, reply: FastifyReply) => {
+  // Tagged with the guards they call, so the route table reports what they check.
+  const user = sameGuardAs(async (request: FastifyRequest, reply: FastifyReply) => {
     await requireUser.call(app, request, reply);
-  };
-  const admin = async (request: FastifyRequest, reply: FastifyReply) => {
+  }, requireUser);
+  const admin = sameGuardAs(async (request: FastifyRequest, reply: FastifyReply) => {
     await requireAdmin.call(app, request, reply);
-  };
+  }, requireAdmin);
   route(app, { method: "GET", url: PorPath.SUMMARY, handler: () => por.summary() });
   route(app, {
     method: "GET",
