@@ -5,6 +5,7 @@ import assetsStyles from "../features/assets/assets.css?url";
 import { PorPage } from "../features/por/por-page.tsx";
 import recordsStyles from "../features/trade/records.css?url";
 import tradeStyles from "../features/trade/trade.css?url";
+import tradeFormStyles from "../features/trade/trade-form.css?url";
 import { localeFromParams } from "../i18n/locale-routing.ts";
 import { loadI18n } from "../i18n/resources.server.ts";
 import { readCookie } from "../lib/cookies.ts";
@@ -12,7 +13,10 @@ import { readServerContext } from "../lib/server-context.server.ts";
 import type { Route } from "./+types/proof-of-reserves";
 
 export const links: Route.LinksFunction = () =>
-  [tradeStyles, recordsStyles, assetsStyles, pagesStyles].map((href) => ({ rel: "stylesheet", href }));
+  [tradeStyles, tradeFormStyles, recordsStyles, assetsStyles, pagesStyles].map((href) => ({
+    rel: "stylesheet",
+    href,
+  }));
 
 /** The latest snapshot (public) and whether the visitor is an administrator (the build button). */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
