@@ -75,7 +75,7 @@ export function holdFor(
   side: 0 | 1,
   ticks: number,
   lots: number,
-  rates: { readonly makerPpm: number; readonly takerPpm: number },
+  rates: FeeRates,
 ): bigint {
   if (side === 1) return baseOf(units, lots);
   const quote = quoteOf(spec, units, ticks, lots);
@@ -162,17 +162,35 @@ export function finishOrder(o: OrderFunds): JournalEntry | null {
   return entry;
 }
 
+/** The fee rates an order pays (parts per million of the quote notional). */
+export interface FeeRates {
+  readonly makerPpm: number;
+  readonly takerPpm: number;
+}
+
+/** A market buy's size: a lot count, or a quote total that the fee comes out of. */
+export type MarketBuyWant = { lots: number } | { quote: bigint; rates: FeeRates };
+
 /**
  * A market buy planned on the ask ladder ([ticks, lots], best first): the lots a quote
- * budget (or a lot count) buys, and the worst price reached. The order then runs as a
+ * total (or a lot count) buys, and the worst price reached. The order then runs as a
  * limit IOC at that price, so it can never cost more than it holds.
+ *
+ * A quote total is what the user spends, fee included, as on the large exchanges: the
+ * plan keeps the order's hold (every lot at the worst price, plus the fee at the higher
+ * rate and its rounding unit, see `holdFor`) within the total, and no fill takes more
+ * than the hold, so price x quantity + fee never exceeds the total.
  */
 export function planMarketBuy(
   spec: InstrumentSpec,
   units: PairUnits,
   asks: ReadonlyArray<readonly [number, number]>,
-  want: { lots: number } | { quote: bigint },
+  want: MarketBuyWant,
 ): { lots: number; capTicks: number } | null {
+  // The walk spends the total net of the fee: the fee is charged on the notional.
+  const ppm = "quote" in want ? BigInt(Math.max(want.rates.makerPpm, want.rates.takerPpm)) : 0n;
+  const budget =
+    "quote" in want ? ((want.quote - (ppm > 0n ? 1n : 0n)) * 1_000_000n) / (1_000_000n + ppm) : 0n;
   let lots = 0;
   let capTicks = 0;
   let spent = 0n;
@@ -181,7 +199,7 @@ export function planMarketBuy(
     if ("lots" in want) take = Math.min(take, want.lots - lots);
     else {
       const perLot = quoteOf(spec, units, ticks, 1);
-      const affordable = (want.quote - spent) / perLot;
+      const affordable = budget > spent ? (budget - spent) / perLot : 0n;
       if (affordable < BigInt(take)) take = Number(affordable);
     }
     if (take <= 0) break;
@@ -193,9 +211,10 @@ export function planMarketBuy(
   if (lots === 0) return null;
   if ("quote" in want) {
     // Own orders skipped by self-trade prevention push fills deeper: cap the count so
-    // that even every lot at the worst price stays within the budget.
+    // that even every lot at the worst price, with its fee, stays within the total.
     const perLot = quoteOf(spec, units, capTicks, 1);
-    lots = Math.min(lots, Number(want.quote / perLot));
+    lots = Math.min(lots, Number(budget / perLot));
+    while (lots > 0 && holdFor(spec, units, 0, capTicks, lots, want.rates) > want.quote) lots--;
     if (lots === 0) return null;
   }
   return { lots, capTicks };

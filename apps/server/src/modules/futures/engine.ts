@@ -254,8 +254,9 @@ export class FuturesEngine {
 
   private stored(accountId: number, symbol: string, side: PositionSideValue): StoredPosition {
     const s = this.settingOf(accountId, symbol);
-    return (
-      this.positions.get(positionKey(accountId, symbol, side)) ?? {
+    const kept = this.positions.get(positionKey(accountId, symbol, side));
+    if (kept === undefined)
+      return {
         position: flatPosition({
           accountId,
           symbol,
@@ -264,8 +265,13 @@ export class FuturesEngine {
           leverage: s.leverage,
         }),
         realisedPnl: 0n,
-      }
-    );
+      };
+    // A closed position stays in the book for its realised PnL, but it still carries the
+    // leverage and margin mode it was opened with; the settings may only change while it is
+    // flat, so a flat record takes the current ones or the next opening would use stale ones.
+    if (kept.position.lots !== 0) return kept;
+    if (kept.position.leverage === s.leverage && kept.position.marginMode === s.marginMode) return kept;
+    return { ...kept, position: { ...kept.position, leverage: s.leverage, marginMode: s.marginMode } };
   }
 
   // ---- commands -----------------------------------------------------------------------

@@ -334,6 +334,56 @@ describe.each(targets)("futures on $name", (target) => {
     expect(out.data.wallet).toBe("6000.00000000");
   });
 
+  it("opens the next position with the leverage and margin mode set after the last one closed", async () => {
+    await run.futures.pinMark("BTCUSDT", "50000.0");
+    const cookie = await funded();
+    const order = { symbol: "BTCUSDT", type: "MARKET", quantity: "0.100" };
+    await call(run.app, cookie, "POST", `${F}/leverage`, { symbol: "BTCUSDT", leverage: 10 });
+    expect(
+      (await call(run.app, cookie, "POST", `${F}/orders`, { ...order, side: "BUY" })).data,
+    ).toMatchObject({
+      status: "FILLED",
+    });
+    expect((await call<FuturesPosition[]>(run.app, cookie, "GET", `${F}/positions`)).data[0]).toMatchObject({
+      leverage: 10,
+      marginMode: "cross",
+    });
+    await call(run.app, cookie, "POST", `${F}/orders`, { ...order, side: "SELL", reduceOnly: true });
+    expect((await call<FuturesPosition[]>(run.app, cookie, "GET", `${F}/positions`)).data).toEqual([]);
+
+    const mode = await call(run.app, cookie, "POST", `${F}/margin-mode`, {
+      symbol: "BTCUSDT",
+      marginMode: "isolated",
+    });
+    expect(mode.code).toBe(Code.OK);
+    expect(
+      (await call(run.app, cookie, "POST", `${F}/leverage`, { symbol: "BTCUSDT", leverage: 20 })).code,
+    ).toBe(Code.OK);
+    await call(run.app, cookie, "POST", `${F}/orders`, { ...order, side: "BUY" });
+    // 5,000 notional at 20x isolated: 250 of margin, not the closed position's 10x cross.
+    expect((await call<FuturesPosition[]>(run.app, cookie, "GET", `${F}/positions`)).data[0]).toMatchObject({
+      leverage: 20,
+      marginMode: "isolated",
+      margin: "250.00000000",
+    });
+    await call(run.app, cookie, "POST", `${F}/orders`, { ...order, side: "SELL", reduceOnly: true });
+
+    // The same after a restart, where the closed position comes back from storage.
+    await call(run.app, cookie, "POST", `${F}/margin-mode`, { symbol: "BTCUSDT", marginMode: "cross" });
+    await run.app.close();
+    await run.db.close();
+    run = await start(env.db(), run.venue);
+    await run.futures.pinMark("BTCUSDT", "50000.0");
+    await call(run.app, cookie, "POST", `${F}/leverage`, { symbol: "BTCUSDT", leverage: 5 });
+    await call(run.app, cookie, "POST", `${F}/orders`, { ...order, side: "SELL" });
+    expect((await call<FuturesPosition[]>(run.app, cookie, "GET", `${F}/positions`)).data[0]).toMatchObject({
+      quantity: "-0.100",
+      leverage: 5,
+      marginMode: "cross",
+    });
+    await conserved(run.paper);
+  });
+
   it("rebuilds positions and orders on restart", async () => {
     await run.futures.pinMark("BTCUSDT", "50000.0");
     const cookie = await funded();

@@ -16,6 +16,7 @@ import {
   type DomainError,
   domainError,
   EntryKind,
+  type FeeRates,
   finishOrder,
   heldOf,
   holdEntry,
@@ -24,6 +25,7 @@ import {
   type JournalEntry,
   Ledger,
   type LedgerRefusal,
+  type MarketBuyWant,
   marginWalletOf,
   meetsMinNotional,
   mintEntry,
@@ -794,10 +796,10 @@ export class PaperEngine {
       });
     }
     const side: 0 | 1 = body.side === "BUY" ? Side.Buy : Side.Sell;
-    const plan = this.plan(spec, units, vb, side, body);
-    const tpsl = this.planTpSl(spec, side, body, plan.lots, body.type === "MARKET" ? null : plan.priceTicks);
     const tier = vipTier(vipLevel);
     const rates = { makerPpm: tier.makerPpm, takerPpm: tier.takerPpm };
+    const plan = this.plan(spec, units, vb, side, body, rates);
+    const tpsl = this.planTpSl(spec, side, body, plan.lots, body.type === "MARKET" ? null : plan.priceTicks);
     const held = holdFor(spec, units, side, plan.holdTicks, plan.lots, rates);
     const holdAsset = side === Side.Buy ? units.quote : units.base;
     const wallet = ledgerWallet(accountId, options.wallet, symbol);
@@ -866,7 +868,14 @@ export class PaperEngine {
   }
 
   /** Prices, quantity and the price the hold is computed at; throws the rejection. */
-  private plan(spec: InstrumentSpec, units: PairUnits, vb: VenueBook, side: 0 | 1, body: PlaceOrderBody) {
+  private plan(
+    spec: InstrumentSpec,
+    units: PairUnits,
+    vb: VenueBook,
+    side: 0 | 1,
+    body: PlaceOrderBody,
+    rates: FeeRates,
+  ) {
     const need = <T>(r: { ok: true; value: T } | { ok: false; error: DomainError }): T => {
       if (!r.ok) throw rejected(r.error);
       return r.value;
@@ -881,12 +890,12 @@ export class PaperEngine {
     const stopTicks =
       body.stopPrice === undefined ? null : need(priceToTicks(spec, body.stopPrice, "stopPrice"));
     if (body.type === "MARKET" && side === Side.Buy) {
-      let want: { lots: number } | { quote: bigint };
+      let want: MarketBuyWant;
       if (body.quoteQty !== undefined) {
         const quote = toMinor(units.quote, body.quoteQty);
         if (quote === null || quote <= 0n)
           throw rejected(domainError(DomainCode.INVALID_DECIMAL, "quoteQty"));
-        want = { quote };
+        want = { quote, rates };
       } else want = { lots: need(qtyToLots(spec, body.quantity ?? "", "quantity")) };
       const p = planMarketBuyOn(spec, units, vb, want);
       if (p === null) throw new AppError(PaperCode.NO_LIQUIDITY, "No liquidity to buy from", { status: 200 });
@@ -1038,7 +1047,7 @@ export function planMarketBuyOn(
   spec: InstrumentSpec,
   units: PairUnits,
   vb: VenueBook,
-  want: { lots: number } | { quote: bigint },
+  want: MarketBuyWant,
 ): { lots: number; capTicks: number } | null {
   const near = vb.book.depth(Side.Sell, MARKET_BUY_NEAR);
   const plan = planMarketBuy(spec, units, near, want);

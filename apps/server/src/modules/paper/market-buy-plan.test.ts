@@ -31,7 +31,9 @@ const ladder = fc
   });
 const want = fc.oneof(
   fc.integer({ min: 1, max: 1200 }).map((lots) => ({ lots })),
-  fc.bigInt({ min: 1n, max: 10n ** 12n }).map((quote) => ({ quote })),
+  fc
+    .tuple(fc.bigInt({ min: 1n, max: 10n ** 12n }), fc.integer({ min: 0, max: 10_000 }))
+    .map(([quote, ppm]) => ({ quote, rates: { makerPpm: ppm, takerPpm: ppm } })),
 );
 
 describe("market buy plan on the nearest ask levels first", () => {

@@ -196,15 +196,17 @@ describe.each(targets)("paper trading on $name", (target) => {
       order({ side: "BUY", type: "MARKET", quoteQty: "900" }),
     );
     expect(res.code).toBe(Code.OK);
+    // The fee comes out of the total: 898.80498 + 0.89880498 = 899.70378498 <= 900
+    // (one more lot, 0.01499, would have taken 900.30439499).
     expect(res.data.order).toMatchObject({
       status: "FILLED",
-      executedQty: "0.01499",
-      cummulativeQuoteQty: "899.40499000",
-      fee: "0.89940499",
+      executedQty: "0.01498",
+      cummulativeQuoteQty: "898.80498000",
+      fee: "0.89880498",
     });
     const bal = (await call<PaperBalance[]>(run.app, cookie, "GET", "/v1/paper/balances")).data;
-    expect(balanceOf(bal, "USDT")).toMatchObject({ available: "49099.69560501", held: "0.00000000" });
-    expect(balanceOf(bal, "BTC")).toMatchObject({ available: "0.51499000" });
+    expect(balanceOf(bal, "USDT")).toMatchObject({ available: "49100.29621502", held: "0.00000000" });
+    expect(balanceOf(bal, "BTC")).toMatchObject({ available: "0.51498000" });
   });
 
   it("refuses what the balance cannot hold, post-only orders that would take, and tiny orders", async () => {

@@ -8,7 +8,7 @@ import { useFiat } from "../shell/fiat.tsx";
 import { errorCode, paperApi } from "../trade/api.ts";
 import { formatDecimal, isPositive, normalizeDecimal, sanitizeDecimalInput } from "../trade/decimal.ts";
 import { AccountGate } from "./account-gate.tsx";
-import { useAccountValues } from "./account-values.ts";
+import { estimatedBalance, useAccountValues } from "./account-values.ts";
 import { useAssets, type ValuedBalance } from "./use-assets.ts";
 
 interface AssetsPageProps {
@@ -77,7 +77,7 @@ function BalanceRows({ balances, locale }: { balances: readonly ValuedBalance[];
   );
 }
 
-/** /asset: the paper account's estimated value in USDT and the visitor's fiat, and its accounts. */
+/** /asset: the estimated value of every wallet in USDT and the visitor's fiat, and each account. */
 export function AssetOverviewPage({ locale, loggedIn }: AssetsPageProps) {
   const { t } = useTranslation("assets");
   const assets = useAssets(loggedIn);
@@ -91,7 +91,14 @@ export function AssetOverviewPage({ locale, loggedIn }: AssetsPageProps) {
         ) : (
           <>
             <section className="assets-card">
-              <Estimate totalUsdt={assets.totalUsdt} locale={locale} />
+              <Estimate
+                totalUsdt={estimatedBalance({
+                  spot: assets.totalUsdt,
+                  futures: values.futures,
+                  margin: values.margin,
+                })}
+                locale={locale}
+              />
               <div className="assets-actions">
                 <a className="assets-button is-primary" href={localizePath(locale, "/asset/spot")}>
                   {t("overview.topUp")}

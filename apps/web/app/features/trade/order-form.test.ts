@@ -72,12 +72,18 @@ describe("order validation before placement", () => {
       validateOrder({ symbol: "BTCUSDT", side: "SELL", type: "MARKET", quantity: "0.6" }, BTC, "0.5", 1000)
         ?.key,
     ).toBe("form.errors.balance");
+    // A market buy's total already includes its fee (the server keeps price x qty + fee
+    // within it), so the whole balance can be spent.
     expect(
-      validateOrder({ symbol: "BTCUSDT", side: "BUY", type: "MARKET", quoteQty: "999" }, BTC, "1000", 1000),
+      validateOrder({ symbol: "BTCUSDT", side: "BUY", type: "MARKET", quoteQty: "1000" }, BTC, "1000", 1000),
     ).toBeNull();
     expect(
-      validateOrder({ symbol: "BTCUSDT", side: "BUY", type: "MARKET", quoteQty: "1000" }, BTC, "1000", 1000)
-        ?.key,
+      validateOrder(
+        { symbol: "BTCUSDT", side: "BUY", type: "MARKET", quoteQty: "1000.01" },
+        BTC,
+        "1000",
+        1000,
+      )?.key,
     ).toBe("form.errors.balance");
   });
 

@@ -72,8 +72,8 @@ export function validateOrder(
     if (!isPositive(body.quoteQty)) return { key: "form.errors.total" };
     if (compare(body.quoteQty, info.minNotional) < 0)
       return { key: "form.errors.minNotional", params: { min: info.minNotional, asset: info.quote } };
-    const withFee = mul(body.quoteQty, add("1", ppmRate(takerPpm)));
-    if (compare(withFee, available) > 0) return { key: "form.errors.balance" };
+    // The total includes the fee: the server spends at most the total.
+    if (compare(body.quoteQty, available) > 0) return { key: "form.errors.balance" };
     return null;
   }
   const qty = body.quantity ?? "0";
@@ -215,12 +215,14 @@ export function OrderForm(props: OrderFormProps) {
   const changePercent = (p: number) => {
     setPercent(p);
     if (buy) {
-      // Leave room for the taker fee, charged on top for buys.
-      const spend = floorToStep(divDown(percentOf(available, p, "0.00000001"), add("1", feeRate), 8), "0.01");
+      // A market buy's total includes its fee; a limit buy's fee is charged on top.
       if (marketBuy) {
-        setTotal(spend);
+        setTotal(floorToStep(percentOf(available, p, "0.00000001"), "0.01"));
         setAmount("");
-      } else if (isPositive(effectivePrice)) {
+        return;
+      }
+      const spend = floorToStep(divDown(percentOf(available, p, "0.00000001"), add("1", feeRate), 8), "0.01");
+      if (isPositive(effectivePrice)) {
         const qty = floorToStep(divDown(spend, effectivePrice, qtyDecimals + 2), lot);
         setAmount(qty);
         setTotal(mulDown(qty, effectivePrice, 2));
@@ -268,7 +270,12 @@ export function OrderForm(props: OrderFormProps) {
     : isPositive(effectivePrice) && amount !== ""
       ? mul(amount, effectivePrice)
       : "0";
-  const estFee = isPositive(notional || "0") ? mulDown(notional, feeRate, 8) : "0";
+  // A market buy's total is notional + fee, so its fee is total x rate / (1 + rate).
+  const estFee = !isPositive(notional || "0")
+    ? "0"
+    : marketBuy
+      ? divDown(mul(notional, feeRate), add("1", feeRate), 8)
+      : mulDown(notional, feeRate, 8);
   const availableAsset = buy ? info.quote : info.base;
 
   return (
