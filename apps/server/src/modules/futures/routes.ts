@@ -186,7 +186,6 @@ export function futuresHttpRoutes(app: FastifyInstance, futures: FuturesService,
   });
   route(app, {
     method: "POST",
-    sign: SignMode.PATH_TIME_TRACE_BODY,
     url: FuturesPath.TEST_MARK,
     auth,
     body: testMarkBodySchema,

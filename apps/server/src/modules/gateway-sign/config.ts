@@ -127,6 +127,14 @@ export function unsignedWrites(table: readonly RouteEntry[]): RouteEntry[] {
     (r) =>
       WRITE_METHODS.has(r.method) &&
       SIGNED_WRITE_PREFIXES.some((p) => r.url.startsWith(p)) &&
+      !TEST_HOOK.test(r.url) &&
       r.declaredSign === undefined,
   );
 }
+
+/**
+ * Scripted-price hooks (`.../test/mark`, `.../test/price`): off in production unless an
+ * operator turns them on for a demo, they pin a shared mark and move no user's funds, and
+ * browser tests call them from the page without a device key.
+ */
+const TEST_HOOK = /\/test\/[a-z]+$/;

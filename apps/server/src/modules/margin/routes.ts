@@ -129,7 +129,6 @@ export function marginHttpRoutes(app: FastifyInstance, margin: MarginService, te
   });
   route(app, {
     method: "POST",
-    sign: SignMode.PATH_TIME_TRACE_BODY,
     url: MarginPath.TEST_PRICE,
     auth,
     body: marginTestPriceBodySchema,
