@@ -195,7 +195,9 @@ describe("one canonical path for routing and every check", () => {
       // An encrypted route decrypts before its guard runs, so a plain cross-site body is refused
       // there (11020); a sealed one would then meet the same-origin check.
       if (r.csrf && r.method !== "GET")
-        expect(csrf, where).toMatch(r.encrypted ? /^(403 10403 Cross-site|200 11020 )/ : /^403 10403 Cross-site/);
+        expect(csrf, where).toMatch(
+          r.encrypted ? /^(403 10403 Cross-site|200 11020 )/ : /^403 10403 Cross-site/,
+        );
     }
   }, 120_000);
 
