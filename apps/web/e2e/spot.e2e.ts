@@ -10,8 +10,9 @@
  * grouped in open orders, cancelling one removes both, and on a tight pair one leg fires
  * as the market moves while the other is cancelled.
  */
+
+import { formatDecimal, normalizeDecimal } from "@meridian/domain";
 import { describe, expect, test } from "vitest";
-import { formatDecimal, normalizeDecimal } from "../app/features/trade/decimal.ts";
 import { registerThroughPages } from "./account-flows.ts";
 import { newPage, type Page, serverAndBrowser } from "./harness.ts";
 

@@ -1,8 +1,8 @@
 import { FuturesPath, type InsuranceFund, isSuccessCode } from "@meridian/contracts";
 import { localizePath } from "@meridian/contracts/locales";
+import { formatDecimal } from "@meridian/domain";
 import { useTranslation } from "react-i18next";
 import futuresStyles from "../features/futures/futures.css?url";
-import { formatDecimal } from "../features/trade/decimal.ts";
 import { localeFromParams } from "../i18n/locale-routing.ts";
 import { loadI18n } from "../i18n/resources.server.ts";
 import { readServerContext } from "../lib/server-context.server.ts";

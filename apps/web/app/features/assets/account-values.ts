@@ -1,8 +1,8 @@
 import type { FuturesAccount, MarginAccountView } from "@meridian/contracts";
+import { add } from "@meridian/domain";
 import { useEffect, useState } from "react";
 import { futuresApi } from "../futures/api.ts";
 import { marginApi } from "../margin/api.ts";
-import { add } from "../trade/decimal.ts";
 
 /**
  * What the futures wallet is worth in USDT: the cross wallet, the margin set aside in

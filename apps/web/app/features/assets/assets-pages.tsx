@@ -1,12 +1,12 @@
 import { PAPER_TOPUP_CAP, type PaperBalance, PaperCode } from "@meridian/contracts";
 import { localizePath } from "@meridian/contracts/locales";
+import { formatDecimal, isPositive, normalizeDecimal, sanitizeDecimalInput } from "@meridian/domain";
 import { Button, Modal } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatFiat } from "../airdrops/money.ts";
 import { useFiat } from "../shell/fiat.tsx";
 import { errorCode, paperApi } from "../trade/api.ts";
-import { formatDecimal, isPositive, normalizeDecimal, sanitizeDecimalInput } from "../trade/decimal.ts";
 import { AccountGate } from "./account-gate.tsx";
 import { estimatedBalance, useAccountValues } from "./account-values.ts";
 import { useAssets, type ValuedBalance } from "./use-assets.ts";

@@ -1,8 +1,8 @@
 import type { PaperBalance, Ticker } from "@meridian/contracts";
+import { add, isPositive, mul } from "@meridian/domain";
 import { useCallback, useEffect, useState } from "react";
 import { useSimulation } from "../simulation/simulation-provider.tsx";
 import { marketApi, paperApi } from "../trade/api.ts";
-import { add, isPositive, mul } from "../trade/decimal.ts";
 import type { TradeAccess } from "../trade/order-panel.tsx";
 
 export interface ValuedBalance extends PaperBalance {

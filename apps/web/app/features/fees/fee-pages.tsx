@@ -1,8 +1,7 @@
 import type { VipDetail } from "@meridian/contracts";
 import { localizePath } from "@meridian/contracts/locales";
-import { ppmToPercent, VIP_TIERS, vipTier } from "@meridian/domain";
+import { formatDecimal, ppmToPercent, VIP_TIERS, vipTier } from "@meridian/domain";
 import { useTranslation } from "react-i18next";
-import { formatDecimal } from "../trade/decimal.ts";
 import { TierTable } from "./tier-table.tsx";
 
 interface PageProps {

@@ -1,6 +1,5 @@
-import { ppmToPercent, type VipTier } from "@meridian/domain";
+import { formatDecimal, ppmToPercent, type VipTier } from "@meridian/domain";
 import { useTranslation } from "react-i18next";
-import { formatDecimal } from "../trade/decimal.ts";
 
 /** The maker/taker schedule from the VIP tiers, the visitor's own tier marked. */
 export function TierTable({ tiers, current }: { tiers: readonly VipTier[]; current: number | null }) {

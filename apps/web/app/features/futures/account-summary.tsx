@@ -1,6 +1,6 @@
 import type { FuturesAccount } from "@meridian/contracts";
+import { formatDecimal } from "@meridian/domain";
 import { useTranslation } from "react-i18next";
-import { formatDecimal } from "../trade/decimal.ts";
 import { TransferButton } from "./transfer-modal.tsx";
 
 /** The futures wallet under the order form: balance, available, PnL, margin ratio and the transfer. */

@@ -1,7 +1,7 @@
 import { localizePath } from "@meridian/contracts/locales";
+import { formatDecimal } from "@meridian/domain";
 import { useTranslation } from "react-i18next";
 import { AccountGate } from "../assets/account-gate.tsx";
-import { formatDecimal } from "../trade/decimal.ts";
 import { useTradeAccess } from "../trade/panel-parts.tsx";
 import { TransferButton } from "./transfer-modal.tsx";
 import { useFutures } from "./use-futures.ts";

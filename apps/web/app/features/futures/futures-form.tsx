@@ -6,11 +6,11 @@ import type {
   MarketSymbolInfo,
 } from "@meridian/contracts";
 import { localizePath } from "@meridian/contracts/locales";
+import { isPositive, normalizeDecimal } from "@meridian/domain";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { EnterSimulationButton } from "../simulation/enter-simulation-button.tsx";
 import { errorCode } from "../trade/api.ts";
-import { isPositive, normalizeDecimal } from "../trade/decimal.ts";
 import { Field } from "../trade/form-fields.tsx";
 import { TabStrip, type TradeAccess } from "../trade/panel-parts.tsx";
 import { AccountSummary } from "./account-summary.tsx";

@@ -5,12 +5,12 @@ import {
   type MarginAdjustType,
   type PositionMarginInfo,
 } from "@meridian/contracts";
+import { compare, formatDecimal, isPositive, normalizeDecimal } from "@meridian/domain";
 import { type ButtonProps, Modal } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AmountField } from "../margin/amount-field.tsx";
 import { errorCode } from "../trade/api.ts";
-import { compare, formatDecimal, isPositive, normalizeDecimal } from "../trade/decimal.ts";
 import { futuresApi } from "./api.ts";
 
 const PREVIEW_DELAY_MS = 250;

@@ -1,7 +1,7 @@
 import type { FuturesMark } from "@meridian/contracts";
+import { formatDecimal, mul } from "@meridian/domain";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { formatDecimal, mul } from "../trade/decimal.ts";
 
 function countdown(until: number, now: number): string {
   const s = Math.max(0, Math.floor((until - now) / 1000));

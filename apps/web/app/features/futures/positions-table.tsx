@@ -1,8 +1,8 @@
 import type { FuturesPosition } from "@meridian/contracts";
+import { formatDecimal, sanitizeDecimalInput } from "@meridian/domain";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorCode } from "../trade/api.ts";
-import { formatDecimal, sanitizeDecimalInput } from "../trade/decimal.ts";
 import { futuresApi } from "./api.ts";
 import { DataTable } from "./data-table.tsx";
 import { AdjustMarginButton } from "./margin-modal.tsx";

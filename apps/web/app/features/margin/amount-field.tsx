@@ -1,6 +1,6 @@
+import { sanitizeDecimalInput } from "@meridian/domain";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { sanitizeDecimalInput } from "../trade/decimal.ts";
 
 /** An amount input of the trading dialogs (transfer, borrow/repay, adjust margin): decimal text, the asset after it and a Max link. */
 export function AmountField({

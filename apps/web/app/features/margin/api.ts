@@ -16,10 +16,10 @@ import type {
   WalletTransferResult,
 } from "@meridian/contracts";
 import { MarginPath } from "@meridian/contracts";
+import { formatDecimal } from "@meridian/domain";
 import type { TFunction } from "i18next";
 import { accountClient } from "../account/account-client.ts";
 import { del } from "../trade/api.ts";
-import { formatDecimal } from "../trade/decimal.ts";
 
 const api = () => accountClient().api;
 const name = (path: string) => path.replace(/^\//, "");

@@ -1,8 +1,8 @@
 import type { MarginAccountView } from "@meridian/contracts";
+import { add, compare, isPositive, normalizeDecimal } from "@meridian/domain";
 import { Button, type ButtonProps, Modal } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { add, compare, isPositive, normalizeDecimal } from "../trade/decimal.ts";
 import { AmountField, PickField } from "./amount-field.tsx";
 import { type MarginScope, marginApi, marginErrorText, scopeQuery, trimDecimal } from "./api.ts";
 

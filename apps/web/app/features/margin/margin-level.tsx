@@ -1,7 +1,7 @@
 import type { MarginAccountView } from "@meridian/contracts";
+import { divDown, formatDecimal } from "@meridian/domain";
 import type { CSSProperties } from "react";
 import { useTranslation } from "react-i18next";
-import { divDown, formatDecimal } from "../trade/decimal.ts";
 
 /** Shown for an account without debt (Binance shows 999 too). */
 const NO_DEBT_LEVEL = "999";

@@ -5,9 +5,9 @@ import {
   type OrderSideValue,
   type PlaceOrderBody,
 } from "@meridian/contracts";
+import { add } from "@meridian/domain";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { add } from "../trade/decimal.ts";
 import { type FeeRates, FORM_TYPES, type FormType, OrderForm } from "../trade/order-form.tsx";
 import { SideSwitch, TabStrip, type TradeAccess, TradeGate } from "../trade/panel-parts.tsx";
 import { type MarginScope, marginApi, marginErrorText, trimDecimal } from "./api.ts";

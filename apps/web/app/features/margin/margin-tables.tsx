@@ -1,9 +1,9 @@
 import type { MarginAssetView, MarginOrder } from "@meridian/contracts";
 import { localizePath } from "@meridian/contracts/locales";
+import { formatDecimal } from "@meridian/domain";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DataTable } from "../futures/data-table.tsx";
-import { formatDecimal } from "../trade/decimal.ts";
 import { OrdersTable, type SymbolIndex, TradesTable } from "../trade/order-tables.tsx";
 import { AccountTablesBody, TabStrip, type TradeAccess } from "../trade/panel-parts.tsx";
 import { marginApi, marginErrorText } from "./api.ts";

@@ -1,10 +1,10 @@
 import { type MarginPairInfo, WALLETS, type WalletValue } from "@meridian/contracts";
+import { compare, formatDecimal, isPositive, normalizeDecimal } from "@meridian/domain";
 import { Button, type ButtonProps, Modal } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { futuresApi } from "../futures/api.ts";
 import { paperApi } from "../trade/api.ts";
-import { compare, formatDecimal, isPositive, normalizeDecimal } from "../trade/decimal.ts";
 import { AmountField, PickField } from "./amount-field.tsx";
 import { marginApi, marginErrorText, marginPairs } from "./api.ts";
 

@@ -1,7 +1,7 @@
 import type { SubAccountView } from "@meridian/contracts";
+import { formatDecimal } from "@meridian/domain";
 import { Button, Card, Space, Tag } from "antd";
 import { useTranslation } from "react-i18next";
-import { formatDecimal } from "../trade/decimal.ts";
 
 /** Trailing zeros off a ledger amount ("1000.50000000" -> "1000.5"). */
 const trim = (v: string) => (v.includes(".") ? v.replace(/0+$/, "").replace(/\.$/, "") : v);

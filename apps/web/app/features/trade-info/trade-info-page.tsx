@@ -1,8 +1,8 @@
 import type { MarketCap, MarketSymbolInfo, Ticker } from "@meridian/contracts";
 import { localizePath } from "@meridian/contracts/locales";
+import { formatDecimal } from "@meridian/domain";
 import dayjs from "dayjs";
 import { useTranslation } from "react-i18next";
-import { formatDecimal } from "../trade/decimal.ts";
 import { useMounted } from "../trade/use-mounted.ts";
 import { COIN_FACTS } from "./coin-facts.ts";
 import type { PairExtremes } from "./page.server.ts";

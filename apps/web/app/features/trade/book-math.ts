@@ -9,7 +9,7 @@ import {
   isPositive,
   mul,
   sub,
-} from "./decimal.ts";
+} from "@meridian/domain";
 
 /** Price grouping choices for a book: the tick and its 10x, 100x and 1000x multiples. */
 export function groupingSteps(tickSize: string): string[] {

@@ -1,7 +1,7 @@
 import type { TimeInForceValue } from "@meridian/contracts";
+import { sanitizeDecimalInput } from "@meridian/domain";
 import { type CSSProperties, useId } from "react";
 import { useTranslation } from "react-i18next";
-import { sanitizeDecimalInput } from "./decimal.ts";
 
 interface FieldProps {
   label: string;

@@ -1,8 +1,8 @@
 import type { Depth, MarketSymbolInfo, Ticker } from "@meridian/contracts";
+import { compare, decimalsOf, formatDecimal, sub } from "@meridian/domain";
 import { type CSSProperties, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type BookRow, bookRows, groupingSteps, groupLevels } from "./book-math.ts";
-import { compare, decimalsOf, formatDecimal, sub } from "./decimal.ts";
 
 type View = "both" | "bids" | "asks";
 

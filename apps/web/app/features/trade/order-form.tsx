@@ -6,8 +6,6 @@ import {
   TIME_IN_FORCE,
   type TimeInForceValue,
 } from "@meridian/contracts";
-import { type FormEvent, Fragment, type ReactNode, useEffect, useId, useState } from "react";
-import { useTranslation } from "react-i18next";
 import {
   add,
   compare,
@@ -20,7 +18,9 @@ import {
   mulDown,
   normalizeDecimal,
   percentOf,
-} from "./decimal.ts";
+} from "@meridian/domain";
+import { type FormEvent, Fragment, type ReactNode, useEffect, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Field, LimitOptions, PercentSlider } from "./form-fields.tsx";
 
 /** The form's tabs; LIMIT with post-only goes out as LIMIT_MAKER. */

@@ -5,11 +5,11 @@ import {
   PaperCode,
   type PlaceOrderBody,
 } from "@meridian/contracts";
+import { compare, divDown, mul } from "@meridian/domain";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorCode, paperApi } from "./api.ts";
 import { estimateMarketFill } from "./book-math.ts";
-import { compare, divDown, mul } from "./decimal.ts";
 import { type FeeRates, FORM_TYPES, type FormType, OrderForm, refusalKey } from "./order-form.tsx";
 import { SideSwitch, type TradeAccess, TradeGate } from "./panel-parts.tsx";
 import { StorageKey } from "./storage.ts";

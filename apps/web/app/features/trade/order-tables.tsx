@@ -1,7 +1,7 @@
 import type { MarketSymbolInfo, PaperBalance, PaperOrder, PaperTrade } from "@meridian/contracts";
+import { decimalsOf, divDown, formatDecimal, isPositive, mul } from "@meridian/domain";
 import dayjs from "dayjs";
 import { useTranslation } from "react-i18next";
-import { decimalsOf, divDown, formatDecimal, isPositive, mul } from "./decimal.ts";
 import { useMounted } from "./use-mounted.ts";
 
 export type SymbolIndex = Readonly<Record<string, MarketSymbolInfo>>;

@@ -1,8 +1,8 @@
+import { formatDecimal } from "@meridian/domain";
 import type { RouterContextProvider } from "react-router";
 import { data } from "react-router";
 import { loadI18n } from "../../i18n/resources.server.ts";
 import { readServerContext } from "../../lib/server-context.server.ts";
-import { formatDecimal } from "./decimal.ts";
 import { fill, loadMarketSnapshot } from "./snapshot.server.ts";
 
 /**

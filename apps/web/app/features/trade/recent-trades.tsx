@@ -1,7 +1,7 @@
 import type { MarketSymbolInfo, MarketTrade } from "@meridian/contracts";
+import { formatDecimal } from "@meridian/domain";
 import dayjs from "dayjs";
 import { useTranslation } from "react-i18next";
-import { formatDecimal } from "./decimal.ts";
 import { useMounted } from "./use-mounted.ts";
 
 /** The market's latest trades: a buyer-taker trade green, a seller-taker trade red. */

@@ -1,8 +1,8 @@
 import type { MarketSymbolInfo, Ticker } from "@meridian/contracts";
+import { compare, formatDecimal } from "@meridian/domain";
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { compare, formatDecimal } from "./decimal.ts";
 
 interface SymbolSwitcherProps {
   current: MarketSymbolInfo;

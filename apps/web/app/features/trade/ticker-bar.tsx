@@ -1,6 +1,6 @@
 import type { MarketSymbolInfo, Ticker } from "@meridian/contracts";
+import { compare, formatCompact, formatDecimal } from "@meridian/domain";
 import { useTranslation } from "react-i18next";
-import { compare, formatCompact, formatDecimal } from "./decimal.ts";
 import type { SocketStatus } from "./live-socket.ts";
 import { SymbolSwitcher } from "./symbol-switcher.tsx";
 
