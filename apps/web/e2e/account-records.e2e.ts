@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { FuturesPath } from "@meridian/contracts";
+import { FuturesPath, SESSION_COOKIE } from "@meridian/contracts";
 import { expect, test } from "vitest";
 import { createAdmin, loginThroughPage } from "./account-flows.ts";
 import { newPage, type Page, serverAndBrowser } from "./harness.ts";
@@ -14,7 +14,7 @@ import { newPage, type Page, serverAndBrowser } from "./harness.ts";
  */
 // A generous start: the shared machine runs other engineers' suites at once.
 const run = serverAndBrowser(
-  { env: { FUTURES_TEST_MARKS: "1" }, readyTimeoutMs: 120_000 },
+  { env: { FUTURES_TEST_MARKS: "1", LOGIN_ALLOW_PLAIN: "true" }, readyTimeoutMs: 120_000 },
   { timeout: 150_000 },
 );
 const allowErrors = ["get user info error", "hydrated but some attributes", "Failed to load resource"];
@@ -26,19 +26,38 @@ const step = (name: string) => console.log(`[account-records] ${new Date().toISO
 const textOf = async (page: Page, testId: string) =>
   ((await page.getByTestId(testId).first().textContent()) ?? "").trim();
 
-async function paper<T>(page: Page, method: "GET" | "POST", path: string, data?: unknown): Promise<T> {
-  const body = await page.evaluate(
-    async ({ method, path, data }) => {
-      const res = await fetch(path, {
-        method,
-        credentials: "same-origin",
-        headers: { paptrading: "1", "content-type": "application/json", accept: "application/json" },
-        ...(data === undefined ? {} : { body: JSON.stringify(data) }),
-      });
-      return (await res.json()) as { code: string; data: unknown; msg: string };
+/**
+ * Setup writes go from here on a session of the same user that has no device key (a plain
+ * login, allowed on this test server): the page's own session is key-bound, so a write
+ * from a bare `fetch` there would need the app's signature.
+ */
+let apiCookie: string | undefined;
+async function apiSession(): Promise<string> {
+  if (apiCookie !== undefined) return apiCookie;
+  const res = await fetch(`${run.server.url}/v1/user/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: run.server.url },
+    body: JSON.stringify({ loginName: EMAIL, pwd: PASSWORD }),
+  });
+  const line = res.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`));
+  if (line === undefined) throw new Error(`plain login refused: ${await res.text()}`);
+  apiCookie = line.split(";")[0] ?? "";
+  return apiCookie;
+}
+
+async function paper<T>(_page: Page, method: "GET" | "POST", path: string, data?: unknown): Promise<T> {
+  const res = await fetch(`${run.server.url}${path}`, {
+    method,
+    headers: {
+      cookie: await apiSession(),
+      origin: run.server.url,
+      paptrading: "1",
+      "content-type": "application/json",
+      accept: "application/json",
     },
-    { method, path, data },
-  );
+    ...(data === undefined ? {} : { body: JSON.stringify(data) }),
+  });
+  const body = (await res.json()) as { code: string; data: unknown; msg: string };
   if (body.code !== "00000") throw new Error(`${path}: ${body.code} ${body.msg}`);
   return body.data as T;
 }
