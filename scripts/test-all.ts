@@ -23,7 +23,7 @@ const postgresUrl = process.env.TEST_DATABASE_URL ?? "postgres://root@127.0.0.1:
 const redisUrl = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 const isCi = process.env.CI === "true";
 /** Wall-clock cap per Vitest run, so a hung suite fails instead of stalling CI. */
-const suiteTimeoutMs = Number(process.env.TEST_SUITE_TIMEOUT_MS ?? 12 * 60_000);
+const suiteTimeoutMs = Number(process.env.TEST_SUITE_TIMEOUT_MS ?? 35 * 60_000);
 
 interface Tally {
   passed: number;
