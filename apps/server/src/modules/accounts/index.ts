@@ -25,7 +25,7 @@ export { AppError } from "./errors.ts";
 export { authOf, readCookie, setSessionCookies } from "./guard.ts";
 export type { UserRow } from "./repo.ts";
 export type { ApiKeyDirectory } from "./routes.ts";
-export { hashPassword } from "./secrets.ts";
+export { hashPassword, open, seal } from "./secrets.ts";
 export type { AuthContext, RequestMeta } from "./service.ts";
 export { AccountsService } from "./service.ts";
 export type { MessageTransport, OutgoingMessage } from "./transport.ts";

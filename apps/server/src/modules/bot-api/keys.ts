@@ -13,6 +13,7 @@ import {
 import { z } from "zod";
 import type { Db } from "../../platform/db/types.ts";
 import { AppError } from "../../platform/errors.ts";
+import { open, seal } from "../accounts/index.ts";
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -49,26 +50,6 @@ export function loadKeyStoreConfig(
   const derive = (info: string) =>
     Buffer.from(crypto.hkdfSync("sha256", root, "meridian-api-keys", info, 32));
   return { sealKey: derive("hmac-secret-at-rest"), macKey: derive("passphrase-mac") };
-}
-
-function seal(key: Buffer, plain: string, context: string): string {
-  const iv = crypto.randomBytes(12);
-  const cipher = crypto.createCipheriv("aes-256-gcm", key, iv);
-  cipher.setAAD(Buffer.from(context));
-  const ct = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
-  return ["v1", iv, cipher.getAuthTag(), ct]
-    .map((p) => (typeof p === "string" ? p : p.toString("base64url")))
-    .join(".");
-}
-
-function unseal(key: Buffer, sealed: string, context: string): string {
-  const [version, iv, tag, ct] = sealed.split(".");
-  if (version !== "v1" || iv === undefined || tag === undefined || ct === undefined)
-    throw new Error("bad sealed value");
-  const decipher = crypto.createDecipheriv("aes-256-gcm", key, Buffer.from(iv, "base64url"));
-  decipher.setAAD(Buffer.from(context));
-  decipher.setAuthTag(Buffer.from(tag, "base64url"));
-  return Buffer.concat([decipher.update(Buffer.from(ct, "base64url")), decipher.final()]).toString("utf8");
 }
 
 /** An RSA public key from PEM or bare base64 SPKI; at least 2048 bits. */
@@ -315,7 +296,7 @@ export class ApiKeyStore {
       secret:
         row.secret_enc === null
           ? null
-          : Buffer.from(unseal(this.#config.sealKey, row.secret_enc, `api-key:${row.api_key}`), "utf8"),
+          : Buffer.from(open(this.#config.sealKey, row.secret_enc, `api-key:${row.api_key}`), "utf8"),
       rsa: row.rsa_public_key === null ? null : crypto.createPublicKey(row.rsa_public_key),
       expiresAt: view.expiresAt,
     };
