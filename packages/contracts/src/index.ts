@@ -11,6 +11,7 @@ export * from "./futures.ts";
 export * from "./http.ts";
 export * from "./locales.ts";
 export * from "./margin.ts";
+export * from "./media.ts";
 export * from "./market.ts";
 export * from "./por.ts";
 export * from "./same-origin-path.ts";
