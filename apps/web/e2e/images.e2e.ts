@@ -1,0 +1,60 @@
+import fs from "node:fs";
+import path from "node:path";
+import { expect, test } from "vitest";
+import { newPage, serverAndBrowser } from "./harness.ts";
+
+const run = serverAndBrowser({ env: { SEED_DEMO_DATA: "1" } }, { timeout: 120_000 });
+
+/** Screenshots for people to look at when SHOTS_DIR is set (not an assertion). */
+const shotsDir = process.env.SHOTS_DIR;
+
+test("an airdrop detail page shows its cover and logo with srcset, served as immutable WebP", async () => {
+  const page = await newPage(run.browser, { viewport: { width: 1280, height: 900 } });
+  await page.goto(`${run.server.url}/airdrops/notcoin`);
+  const cover = page.locator("img.ad-cover");
+  await cover.waitFor({ timeout: 30_000 });
+  const srcset = (await cover.getAttribute("srcset")) ?? "";
+  expect(srcset).toMatch(/\/v1\/media\/[a-f0-9]{32}-480\.webp 480w/);
+  expect(srcset).toMatch(/1600w$/);
+  expect(await cover.getAttribute("sizes")).toContain("760px");
+  // The generated artwork is rendered by the pipeline on first request: it must decode.
+  await page.waitForFunction(
+    () => {
+      const img = document.querySelector<HTMLImageElement>("img.ad-cover");
+      return img !== null && img.complete && img.naturalWidth > 0;
+    },
+    undefined,
+    { timeout: 60_000 },
+  );
+  const logo = page.locator(".ad-detail-head img.ad-avatar-img");
+  expect(await logo.getAttribute("srcset")).toContain("64w");
+  const current = await cover.evaluate((img: HTMLImageElement) => img.currentSrc);
+  const res = await fetch(current);
+  expect(res.headers.get("content-type")).toBe("image/webp");
+  expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+  if (shotsDir) await page.screenshot({ path: path.join(shotsDir, "airdrop-detail-light-desktop.png") });
+});
+
+test("content pages look right in light and dark, desktop and phone", async () => {
+  if (!shotsDir) return;
+  fs.mkdirSync(shotsDir, { recursive: true });
+  const pages = [
+    ["airdrop-list", "/airdrops/list"],
+    ["apps-list", "/telegram-apps"],
+    ["app-detail", "/telegram-apps/wallet"],
+    ["app-detail-game", "/telegram-apps/tonchess"],
+  ] as const;
+  for (const scheme of ["light", "dark"] as const)
+    for (const [device, viewport] of [
+      ["desktop", { width: 1280, height: 900 }],
+      ["phone", { width: 390, height: 844 }],
+    ] as const)
+      for (const [name, url] of pages) {
+        const page = await newPage(run.browser, { colorScheme: scheme, viewport });
+        await page.goto(`${run.server.url}${url}`);
+        await page.waitForLoadState("networkidle", { timeout: 10_000 }).catch(() => undefined);
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await page.screenshot({ path: path.join(shotsDir, `${name}-${scheme}-${device}.png`) });
+        await page.close();
+      }
+}, 600_000);
