@@ -21,7 +21,7 @@ test("an airdrop detail page shows its cover and logo with srcset, served as imm
   await page.waitForFunction(
     () => {
       const img = document.querySelector<HTMLImageElement>("img.ad-cover");
-      return img !== null && img.complete && img.naturalWidth > 0;
+      return img?.complete === true && img.naturalWidth > 0;
     },
     undefined,
     { timeout: 60_000 },
