@@ -13,19 +13,22 @@ import {
 import type { FastifyInstance } from "fastify";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { PlatformDb } from "../../platform/db/index.ts";
 import { openSqlite } from "../../platform/db/sqlite.ts";
 import { routeTable } from "../../platform/http/route-table.ts";
 import { accountsTestApp, TEST_HOST } from "../../test/accounts.ts";
-import { mediaModule } from "./index.ts";
+import { mediaImages, mediaModule } from "./index.ts";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "media-int-"));
 let app: FastifyInstance;
+let db: PlatformDb;
 let admin: string;
 let user: string;
 
 beforeAll(async () => {
   process.env.MEDIA_DIR = dir;
-  const built = await accountsTestApp({ db: openSqlite(":memory:"), modules: [mediaModule] });
+  db = openSqlite(":memory:");
+  const built = await accountsTestApp({ db, modules: [mediaModule] });
   app = built.app;
   admin = await built.login("admin");
   user = await built.login("user");
@@ -276,5 +279,42 @@ describe("upload pipeline", () => {
     const links = table.find((r) => r.url === MEDIA_API.links && r.method === "PUT");
     expect(links?.declaredSign).toBe(SignMode.PATH_TIME_TRACE_BODY);
     expect(links?.admin).toBe(true);
+  });
+
+  it("gives an item without images generated artwork, rendered by the pipeline on first request", async () => {
+    const images = mediaImages(app);
+    const [card] = await images.logos("app", [{ slug: "fresh-game", name: "Fresh Game", category: 2 }]);
+    const logo = card?.images?.logo;
+    expect(logo?.srcset.split(", ").map((s) => s.split(" ")[1])).toEqual(["64w", "128w", "256w"]);
+    const page = await images.full("app", { slug: "fresh-game", name: "Fresh Game", category: 2 });
+    expect(page.images?.screenshots).toHaveLength(3);
+    expect(page.images?.logo?.src).toBe(logo?.src);
+    const shot = page.images?.screenshots[1];
+    const res = await fetchFile(shot?.src ?? "");
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("image/webp");
+    const meta = await sharp(res.rawPayload).metadata();
+    expect([meta.width, meta.height]).toEqual([shot?.width, shot?.height]);
+    // Rendered once: the source is dropped and every width is now in the store.
+    const row = await db.get<{ source_svg: string | null }>(
+      "SELECT source_svg FROM media_assets WHERE id = ?",
+      [(shot?.src ?? "").slice(10, 42)],
+    );
+    expect(row?.source_svg).toBeNull();
+    // An airdrop gets a logo and a cover; an item with an upload keeps it.
+    const drop = await images.full("airdrop", {
+      slug: "fresh-drop",
+      name: "Fresh",
+      ticker: "FRSH",
+      chain: "TON",
+    });
+    expect(drop.images?.cover?.srcset).toContain("1600w");
+    const kept = await images.full("airdrop", {
+      slug: "notcoin",
+      name: "Notcoin",
+      ticker: "NOT",
+      chain: "TON",
+    });
+    expect(kept.images?.cover).toBeNull();
   });
 });

@@ -116,6 +116,38 @@ export class MediaRepo {
     }));
   }
 
+  /** The slugs among `slugs` that have at least one image linked. */
+  async slugsWithLinks(owner: MediaOwner, slugs: readonly string[]): Promise<Set<string>> {
+    const found = new Set<string>();
+    const unique = [...new Set(slugs)];
+    // Chunks keep the parameter count well under both databases' limits.
+    for (let i = 0; i < unique.length; i += 500) {
+      const chunk = unique.slice(i, i + 500);
+      const rows = await this.#db.all<{ slug: string }>(
+        `SELECT DISTINCT slug FROM media_links WHERE owner = ? AND slug IN (${chunk.map(() => "?").join(", ")})`,
+        [owner, ...chunk],
+      );
+      for (const r of rows) found.add(r.slug);
+    }
+    return found;
+  }
+
+  /** Links generated artwork to an item; positions already taken (a concurrent writer, an upload) stay. */
+  async insertLinksIfAbsent(owner: MediaOwner, slug: string, links: MediaLinks, q: Queryable): Promise<void> {
+    const rows: [MediaRole, number, string][] = [];
+    if (links.logo !== null) rows.push(["logo", 0, links.logo]);
+    if (links.cover !== null) rows.push(["cover", 0, links.cover]);
+    links.screenshots.forEach((id, i) => {
+      rows.push(["screenshot", i, id]);
+    });
+    for (const [role, position, id] of rows)
+      await q.run(
+        `INSERT INTO media_links (owner, slug, role, position, asset_id) VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT (owner, slug, role, position) DO NOTHING`,
+        [owner, slug, role, position, id],
+      );
+  }
+
   /** Replaces every link of one item in one transaction. */
   async setLinks(owner: MediaOwner, slug: string, links: MediaLinks, q?: Queryable): Promise<void> {
     const write = async (tx: Queryable) => {

@@ -1,4 +1,4 @@
-import type { MediaOwner, MediaRole } from "@meridian/contracts";
+import type { MediaLinks, MediaRole } from "@meridian/contracts";
 import type { Db } from "../../platform/db/types.ts";
 import { coverSvg, logoSvg } from "./artwork/logo.ts";
 import { screenshotSvgs } from "./artwork/screens.ts";
@@ -27,11 +27,59 @@ function generated(svg: string, role: MediaRole) {
   };
 }
 
+/** What the generated artwork of an item is drawn from. */
+export type ArtworkSource =
+  | { owner: "airdrop"; slug: string; name: string; ticker: string; chain: string }
+  | { owner: "app"; slug: string; name: string; category: number };
+
+/** The generated images of one item: the assets to register and the links to them. */
+export function generatedSet(item: ArtworkSource): {
+  assets: ReturnType<typeof generated>[];
+  links: MediaLinks;
+} {
+  if (item.owner === "airdrop") {
+    const logo = generated(logoSvg(item.slug, item.name, item.chain), "logo");
+    const cover = generated(coverSvg(item.slug, item.name, item.ticker, item.chain), "cover");
+    return { assets: [logo, cover], links: { logo: logo.id, cover: cover.id, screenshots: [] } };
+  }
+  const logo = generated(logoSvg(item.slug, item.name), "logo");
+  const shots = screenshotSvgs(item.slug, item.name, item.category).map((svg) =>
+    generated(svg, "screenshot"),
+  );
+  return {
+    assets: [logo, ...shots],
+    links: { logo: logo.id, cover: null, screenshots: shots.map((s) => s.id) },
+  };
+}
+
+/**
+ * Registers generated artwork for the items that have no images at all. Only SVG sources
+ * are written; the pipeline renders each on its first request (service.file). Safe to
+ * run concurrently: every insert is ON CONFLICT DO NOTHING.
+ */
+export async function registerGenerated(
+  db: Db,
+  items: readonly ArtworkSource[],
+  now = Date.now(),
+): Promise<number> {
+  if (items.length === 0) return 0;
+  const repo = new MediaRepo(db);
+  let assets = 0;
+  await db.transaction(async (tx) => {
+    for (const item of items) {
+      const set = generatedSet(item);
+      for (const asset of set.assets) await repo.insertAsset(asset, now, tx);
+      await repo.insertLinksIfAbsent(item.owner, item.slug, set.links, tx);
+      assets += set.assets.length;
+    }
+  });
+  return assets;
+}
+
 /**
  * Demo artwork for every airdrop and app already in the database: a logo each, a cover
- * per airdrop, three screenshots per app. Only the SVG sources are written here; the
- * pipeline renders each on its first request (service.file). An item that already has
- * images (an administrator's upload) keeps them.
+ * per airdrop, three screenshots per app. An item that already has images (an
+ * administrator's upload) keeps them.
  */
 export async function seedMedia(db: Db, now = Date.now()): Promise<{ assets: number }> {
   const repo = new MediaRepo(db);
@@ -41,34 +89,23 @@ export async function seedMedia(db: Db, now = Date.now()): Promise<{ assets: num
   const apps = await db.all<{ slug: string; name: string; category: number }>(
     "SELECT slug, name, category FROM tg_apps ORDER BY id",
   );
-  let assets = 0;
-  await db.transaction(async (tx) => {
-    const linked = async (owner: MediaOwner, slug: string) =>
-      (await tx.get("SELECT 1 AS one FROM media_links WHERE owner = ? AND slug = ?", [owner, slug])) !==
-      undefined;
-    for (const a of airdrops) {
-      if (await linked("airdrop", a.slug)) continue;
-      const logo = generated(logoSvg(a.slug, a.name, a.chain), "logo");
-      const cover = generated(coverSvg(a.slug, a.name, a.ticker, a.chain), "cover");
-      for (const asset of [logo, cover]) await repo.insertAsset(asset, now, tx);
-      await repo.setLinks("airdrop", a.slug, { logo: logo.id, cover: cover.id, screenshots: [] }, tx);
-      assets += 2;
-    }
-    for (const app of apps) {
-      if (await linked("app", app.slug)) continue;
-      const logo = generated(logoSvg(app.slug, app.name), "logo");
-      const shots = screenshotSvgs(app.slug, app.name, Number(app.category)).map((svg) =>
-        generated(svg, "screenshot"),
-      );
-      for (const asset of [logo, ...shots]) await repo.insertAsset(asset, now, tx);
-      await repo.setLinks(
-        "app",
-        app.slug,
-        { logo: logo.id, cover: null, screenshots: shots.map((s) => s.id) },
-        tx,
-      );
-      assets += 1 + shots.length;
-    }
-  });
-  return { assets };
+  const withImages = {
+    airdrop: await repo.slugsWithLinks(
+      "airdrop",
+      airdrops.map((a) => a.slug),
+    ),
+    app: await repo.slugsWithLinks(
+      "app",
+      apps.map((a) => a.slug),
+    ),
+  };
+  const items: ArtworkSource[] = [
+    ...airdrops
+      .filter((a) => !withImages.airdrop.has(a.slug))
+      .map((a) => ({ owner: "airdrop" as const, ...a })),
+    ...apps
+      .filter((a) => !withImages.app.has(a.slug))
+      .map((a) => ({ owner: "app" as const, slug: a.slug, name: a.name, category: Number(a.category) })),
+  ];
+  return { assets: await registerGenerated(db, items, now) };
 }

@@ -10,9 +10,11 @@ import {
   type ProjectImages,
   type ResponsiveImage,
 } from "@meridian/contracts";
+import type { Db } from "../../platform/db/types.ts";
 import { AppError, errors } from "../../platform/errors.ts";
 import { type ProcessedImage, processUpload, renderSvg } from "./pipeline.ts";
 import type { AssetRow, MediaRepo } from "./repo.ts";
+import { type ArtworkSource, registerGenerated } from "./seed.ts";
 import type { MediaStorage } from "./storage.ts";
 
 export const WEBP = "image/webp";
@@ -38,12 +40,15 @@ export function responsiveImage(a: Pick<AssetRow, "id" | "widths" | "heights">):
 const EMPTY: ProjectImages = { logo: null, cover: null, screenshots: [] };
 
 export interface MediaServiceDeps {
+  /** For registering generated artwork (one transaction per batch). */
+  db: Db;
   repo: MediaRepo;
   storage: MediaStorage;
   now?: () => number;
 }
 
 export class MediaService {
+  readonly #db: Db;
   readonly #repo: MediaRepo;
   readonly #storage: MediaStorage;
   readonly #now: () => number;
@@ -51,6 +56,7 @@ export class MediaService {
   readonly #rendering = new Map<string, Promise<ProcessedImage | undefined>>();
 
   constructor(deps: MediaServiceDeps) {
+    this.#db = deps.db;
     this.#repo = deps.repo;
     this.#storage = deps.storage;
     this.#now = deps.now ?? Date.now;
@@ -158,6 +164,25 @@ export class MediaService {
     }
     await this.#repo.setLinks(owner, slug, links);
     return this.links(owner, slug);
+  }
+
+  /**
+   * Items with no image at all (created after the demo seed, or every image removed) get
+   * generated artwork, registered once and rendered on first request like the seed's.
+   * Answers whether anything was added.
+   */
+  async ensureGenerated(items: readonly ArtworkSource[]): Promise<boolean> {
+    const owners = [...new Set(items.map((i) => i.owner))];
+    const missing: ArtworkSource[] = [];
+    for (const owner of owners) {
+      const mine = items.filter((i) => i.owner === owner);
+      const have = await this.#repo.slugsWithLinks(
+        owner,
+        mine.map((i) => i.slug),
+      );
+      missing.push(...mine.filter((i) => !have.has(i.slug)));
+    }
+    return (await registerGenerated(this.#db, missing, this.#now())) > 0;
   }
 
   /**
