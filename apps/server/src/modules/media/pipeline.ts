@@ -117,40 +117,62 @@ export async function inspectUpload(bytes: Uint8Array): Promise<{ width: number;
   return { width: meta.width, height: meta.height };
 }
 
+const tooManyPixels = () =>
+  new AppError(Code.IMAGE_TOO_MANY_PIXELS, "The image has too many pixels", { status: 413 });
+
+/** A decoding failure as the client's fault: a pixel cap hit, or a file that does not decode. */
+function decodeError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  if (error instanceof Error && /pixel limit/i.test(error.message)) return tooManyPixels();
+  return unreadable();
+}
+
 /**
- * Decodes (capped at MEDIA_MAX_PIXELS, first frame only), orients and encodes every
- * width. Metadata is dropped because sharp writes none unless told to keep it.
+ * Orients and encodes every width of an image. Metadata is dropped because sharp writes
+ * none unless told to keep it. `open` makes a fresh decoder per width, so JPEG and
+ * WebP sources shrink while they load instead of being decoded at full size each time.
  */
-export async function encodeVariants(
-  source: Uint8Array,
+async function encodeWidths(
+  open: () => Sharp,
+  id: string,
   role: MediaRole,
-  options: { density?: number } = {},
+  base: { width: number; height: number },
 ): Promise<ProcessedImage> {
-  const input = (): Sharp =>
-    sharp(source, {
-      limitInputPixels: MEDIA_MAX_PIXELS,
-      failOn: "error",
-      animated: false,
-      ...(options.density === undefined ? {} : { density: options.density }),
-    }).rotate();
-  let base: { width: number; height: number };
-  try {
-    const { info } = await input().raw().toBuffer({ resolveWithObject: true });
-    base = { width: info.width, height: info.height };
-  } catch (error) {
-    if (error instanceof Error && /pixel limit/i.test(error.message))
-      throw new AppError(Code.IMAGE_TOO_MANY_PIXELS, "The image has too many pixels", { status: 413 });
-    throw unreadable();
-  }
   const variants: EncodedVariant[] = [];
-  for (const width of widthsFor(role, base.width)) {
-    const { data, info } = await input()
-      .resize({ width, withoutEnlargement: true })
-      .webp({ quality: 80, effort: 4, smartSubsample: true })
-      .toBuffer({ resolveWithObject: true });
-    variants.push({ width: info.width, height: info.height, body: data });
+  try {
+    for (const width of widthsFor(role, base.width)) {
+      const { data, info } = await open()
+        .resize({ width, withoutEnlargement: true })
+        .webp({ quality: 80, effort: 4, smartSubsample: true })
+        .toBuffer({ resolveWithObject: true });
+      variants.push({ width: info.width, height: info.height, body: data });
+    }
+  } catch (error) {
+    throw decodeError(error);
   }
-  return { id: assetIdOf(source, role), role, width: base.width, height: base.height, variants };
+  return { id, role, width: base.width, height: base.height, variants };
+}
+
+/**
+ * Decodes (capped at MEDIA_MAX_PIXELS, first frame only) and encodes an uploaded or
+ * given bitmap. The size shown is the header's, turned when EXIF says the picture is
+ * rotated a quarter turn.
+ */
+export async function encodeVariants(source: Uint8Array, role: MediaRole): Promise<ProcessedImage> {
+  const open = (): Sharp =>
+    sharp(source, { limitInputPixels: MEDIA_MAX_PIXELS, failOn: "error", animated: false }).rotate();
+  let meta: Metadata;
+  try {
+    meta = await sharp(source, { limitInputPixels: MEDIA_MAX_PIXELS, animated: false }).metadata();
+  } catch (error) {
+    throw decodeError(error);
+  }
+  if (meta.width === undefined || meta.height === undefined) throw unreadable();
+  const turned = (meta.orientation ?? 1) >= 5;
+  const base = turned
+    ? { width: meta.height, height: meta.width }
+    : { width: meta.width, height: meta.height };
+  return encodeWidths(open, assetIdOf(source, role), role, base);
 }
 
 /** Upload path: type and size checks, then the variants. */
@@ -160,11 +182,20 @@ export async function processUpload(bytes: Uint8Array, role: MediaRole): Promise
 }
 
 /**
- * Generated artwork (our own SVG, never an upload) through the same encoder: rendered
- * at `scale` times its nominal size so the widest variant stays sharp.
+ * Generated artwork (our own SVG, never an upload) through the same encoder: rasterised
+ * once at the density that makes it `width` pixels wide, then each width encoded from
+ * those pixels.
  */
 export async function renderSvg(svg: string, role: MediaRole, width: number): Promise<ProcessedImage> {
+  const source = Buffer.from(svg, "utf8");
   const nominal = Number(/<svg[^>]*\bwidth="(\d+)"/.exec(svg)?.[1] ?? width);
   const density = Math.max(72, Math.min(72 * 8, Math.ceil((72 * width) / nominal)));
-  return encodeVariants(Buffer.from(svg, "utf8"), role, { density });
+  const { data, info } = await sharp(source, { density, limitInputPixels: MEDIA_MAX_PIXELS })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const raw = { width: info.width, height: info.height, channels: info.channels };
+  return encodeWidths(() => sharp(data, { raw }), assetIdOf(source, role), role, {
+    width: info.width,
+    height: info.height,
+  });
 }
