@@ -213,6 +213,24 @@ for (const target of reopenableDbTargets("media"))
       const res = await upload(big);
       expect(res.status).toBe(413);
       expect(res.code).toBe(Code.BODY_TOO_LARGE);
+      // Streamed without a declared length: the multipart parser's own file limit stops it.
+      const { payload, contentType } = multipart(
+        { role: "logo" },
+        { name: "big.png", type: "image/png", body: big },
+      );
+      const streamed = await app.inject({
+        method: "POST",
+        url: MEDIA_API.upload,
+        headers: {
+          host: TEST_HOST,
+          origin: `http://${TEST_HOST}`,
+          cookie: admin,
+          "content-type": contentType,
+        },
+        payload: Readable.from([payload.subarray(0, 1 << 20), payload.subarray(1 << 20)]),
+      });
+      expect(streamed.statusCode).toBe(413);
+      expect(streamed.json()).toMatchObject({ code: Code.BODY_TOO_LARGE });
     });
 
     it("refuses tiny images, unknown roles, other content types and non-administrators", async () => {
