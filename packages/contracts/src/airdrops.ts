@@ -10,6 +10,7 @@ import {
   type AirdropStatus,
   type AirdropType,
 } from "./airdrop-rules.ts";
+import type { ProjectImages } from "./media-rules.ts";
 
 /**
  * The airdrop library (docs/product.md §2 "Airdrop library screens", section 3 "Airdrop"):
@@ -200,6 +201,8 @@ export interface AirdropSummary {
   claimAt: number | null;
   description: string;
   updatedAt: number;
+  /** Uploaded or generated images (logo in lists; cover too on the detail page). */
+  images?: ProjectImages;
 }
 
 export interface AirdropDetail extends AirdropSummary {

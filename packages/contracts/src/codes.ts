@@ -26,6 +26,10 @@ export const Code = {
   BODY_TOO_LARGE: "10413",
   UNSUPPORTED_MEDIA_TYPE: "10415",
   TOO_MANY_REQUESTS: "10429",
+  /** An uploaded image decodes to more pixels than allowed (a decompression bomb): 413. */
+  IMAGE_TOO_MANY_PIXELS: "10414",
+  /** An uploaded file starts like an image of an accepted type but does not decode as one: 422. */
+  IMAGE_UNREADABLE: "10416",
   /** A WebSocket endpoint called without the upgrade handshake. */
   UPGRADE_REQUIRED: "10426",
   UNAUTHENTICATED: "10401",

@@ -12,6 +12,7 @@ export * from "./http.ts";
 export * from "./locales.ts";
 export * from "./margin.ts";
 export * from "./market.ts";
+export * from "./media.ts";
 export * from "./por.ts";
 export * from "./same-origin-path.ts";
 export * from "./sign.ts";

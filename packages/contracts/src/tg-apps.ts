@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { ProjectImages } from "./media-rules.ts";
 import {
   TG_APP_PLATFORMS,
   TG_APP_TABS,
@@ -134,6 +135,8 @@ export interface TgAppSummary {
   /** Average stars, one decimal (0 when nobody rated). */
   rating: number;
   ratingCount: number;
+  /** Uploaded or generated images (logo in lists; screenshots too on the detail page). */
+  images?: ProjectImages;
 }
 
 export interface TgAppDetail extends TgAppSummary {

@@ -10,6 +10,7 @@ import { botApiRoutes } from "./bot-api/index.ts";
 import { futuresRoutes } from "./futures/index.ts";
 import { marginRoutes } from "./margin/index.ts";
 import { marketRoutes } from "./market/index.ts";
+import { mediaModule, mediaSeed } from "./media/index.ts";
 import { paperRoutes } from "./paper/index.ts";
 import { porRoutes } from "./por/index.ts";
 import { routes as seoRoutes } from "./seo/routes.ts";
@@ -42,6 +43,8 @@ export const moduleRoutes: readonly ModuleRoutes[] = [
   porRoutes,
   // NOTE: the bot API after paper, futures and margin (it trades through their services).
   botApiRoutes,
+  // NOTE: media before airdrops and apps: their answers carry its images.
+  mediaModule,
   airdropsRoutes,
   seoRoutes,
   tgAppsModule,
@@ -49,7 +52,8 @@ export const moduleRoutes: readonly ModuleRoutes[] = [
 ];
 
 /** Demo data, run after migrations on start (see platform/db/seed.ts). One line per module. */
-export const moduleSeeds: readonly Seed[] = [accountsSeed, airdropsSeed, pageMetaSeed, tgAppsSeed];
+// NOTE: media after airdrops and apps: it draws artwork for the items they seeded.
+export const moduleSeeds: readonly Seed[] = [accountsSeed, airdropsSeed, pageMetaSeed, tgAppsSeed, mediaSeed];
 
 /** Every table holding stored rich text: cleaned again at start when the sanitiser's version changed. */
 export const moduleStoredHtml: readonly StoredHtml[] = [...AIRDROPS_STORED_HTML, ...TG_APPS_STORED_HTML];

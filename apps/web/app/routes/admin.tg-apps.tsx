@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import { AdminNav } from "../features/admin-tools/admin-nav.tsx";
 import adminToolsHref from "../features/admin-tools/admin-tools.css?url";
+import mediaStylesHref from "../features/media/media.css?url";
 import adminStylesHref from "../features/tg-apps/admin/admin.css?url";
 import type { AdminAppRow, AdminArticleRow } from "../features/tg-apps/admin/admin-api.ts";
 import { TgAppsAdminPage } from "../features/tg-apps/admin/admin-page.tsx";
@@ -19,6 +20,7 @@ export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: adminAntdHref },
   { rel: "stylesheet", href: tgAppsStylesHref },
   { rel: "stylesheet", href: adminStylesHref },
+  { rel: "stylesheet", href: mediaStylesHref },
 ];
 
 /**
@@ -29,7 +31,7 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ params, context }: Route.LoaderArgs) {
   const locale = localeFromParams(params);
   const server = serverOf(context);
-  const i18n = loadI18n(locale, ["tgApps", "tgAppsAdmin", "adminTools"]);
+  const i18n = loadI18n(locale, ["tgApps", "tgAppsAdmin", "adminTools", "media"]);
   const [apps, articles, submissions] = await Promise.all([
     server.api<AdminAppRow[]>(TG_APPS_API.adminApps),
     server.api<AdminArticleRow[]>(TG_APPS_API.adminArticles),

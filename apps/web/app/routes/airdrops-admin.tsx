@@ -6,6 +6,7 @@ import { loadAdmin } from "../features/airdrops/admin.server.ts";
 import { AirdropAdminPage } from "../features/airdrops/admin-page.tsx";
 import stylesHref from "../features/airdrops/airdrops.css?url";
 import { serverOf } from "../features/airdrops/api.server.ts";
+import mediaStylesHref from "../features/media/media.css?url";
 import { localeFromParams } from "../i18n/locale-routing.ts";
 import { loadI18n } from "../i18n/resources.server.ts";
 import adminAntdHref from "../styles/admin-antd.generated.css?url";
@@ -15,12 +16,13 @@ export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: adminToolsHref },
   { rel: "stylesheet", href: adminAntdHref },
   { rel: "stylesheet", href: stylesHref },
+  { rel: "stylesheet", href: mediaStylesHref },
 ];
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const locale = localeFromParams(params);
   const server = serverOf(context);
-  const i18n = loadI18n(locale, ["airdrops", "airdropsAdmin", "adminTools"]);
+  const i18n = loadI18n(locale, ["airdrops", "airdropsAdmin", "adminTools", "media"]);
   const result = await loadAdmin(server);
   if ("status" in result) return data({ locale, i18n, admin: null }, { status: result.status });
   return { locale, i18n, admin: result.admin };

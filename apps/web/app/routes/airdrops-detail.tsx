@@ -28,12 +28,15 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const a = detail.airdrop;
   const crumbs = crumbLabels(locale);
   const path = `/airdrops/${a.slug}`;
+  // The cover (modules/media) as the social card, absolute like every card URL.
+  const cover = a.images?.cover?.src;
   const seo = await airdropSeo({
     server,
     locale,
     key: "detail",
     path,
     type: "article",
+    ...(cover ? { image: `${server.origin}${cover}` } : {}),
     vars: { name: a.name, ticker: a.ticker },
     breadcrumbs: [
       { name: crumbs.home, path: "/" },
@@ -47,6 +50,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
         "@type": "Article",
         headline: `${a.name} (${a.ticker})`,
         description: a.description,
+        ...(cover ? { image: `${server.origin}${cover}` } : {}),
         dateModified: new Date(a.updatedAt).toISOString(),
         datePublished: new Date(a.startAt).toISOString(),
         inLanguage: locale,

@@ -47,7 +47,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     title: text.title,
     description: text.description,
     keywords: text.keywords,
-    image: app.iconUrl.startsWith("/") ? `${server.origin}${app.iconUrl}` : app.iconUrl,
+    image: (app.images?.logo?.src ?? app.iconUrl).startsWith("/")
+      ? `${server.origin}${app.images?.logo?.src ?? app.iconUrl}`
+      : app.iconUrl,
     breadcrumbs: [
       { name: t("breadcrumb.home"), path: "/" },
       { name: t("breadcrumb.center"), path: "/telegram-apps" },

@@ -15,6 +15,7 @@ import { route } from "../../platform/http/route.ts";
 import { sameGuardAs } from "../../platform/http/route-table.ts";
 import type { Platform } from "../../platform/platform.ts";
 import { requireAdmin } from "../accounts/index.ts";
+import { mediaImages } from "../media/index.ts";
 import { AirdropsService } from "./service.ts";
 
 /** The accounts module's admin guard, in the shape `route()` takes. */
@@ -38,17 +39,25 @@ function localeOf(request: FastifyRequest, query: { locale?: string | undefined 
  * visitors, docs/product.md §6) and administrator writes under `/v1/admin/...`.
  */
 export function airdropsRoutes(app: FastifyInstance, service: AirdropsService): void {
+  // Logos in lists, every image on the detail page (modules/media).
+  const images = mediaImages(app);
   route(app, {
     method: "GET",
     url: AIRDROPS_API.list,
     query: airdropListQuerySchema,
-    handler: ({ query, request }) => service.list({ ...query, locale: localeOf(request, query) }),
+    handler: async ({ query, request }) => {
+      const result = await service.list({ ...query, locale: localeOf(request, query) });
+      return { ...result, items: await images.logos("airdrop", result.items) };
+    },
   });
   route(app, {
     method: "GET",
     url: AIRDROPS_API.home,
     query: airdropLocaleQuerySchema,
-    handler: ({ query, request }) => service.home(localeOf(request, query)),
+    handler: async ({ query, request }) => {
+      const result = await service.home(localeOf(request, query));
+      return { ...result, featured: await images.logos("airdrop", result.featured) };
+    },
   });
   route(app, {
     method: "GET",
@@ -68,7 +77,20 @@ export function airdropsRoutes(app: FastifyInstance, service: AirdropsService): 
     url: `${AIRDROPS_API.detail}:slug`,
     params: airdropSlugParamsSchema,
     query: airdropLocaleQuerySchema,
-    handler: ({ params, query, request }) => service.detail(params.slug, localeOf(request, query)),
+    handler: async ({ params, query, request }) => {
+      const result = await service.detail(params.slug, localeOf(request, query));
+      const [airdrop, others, around] = await Promise.all([
+        images.full("airdrop", result.airdrop),
+        images.logos("airdrop", result.others),
+        images.logos(
+          "airdrop",
+          [result.previous, result.next].filter((a) => a !== null),
+        ),
+      ]);
+      const logoOf = (a: typeof result.previous) =>
+        a === null ? null : (around.find((x) => x.slug === a.slug) ?? a);
+      return { ...result, airdrop, others, previous: logoOf(result.previous), next: logoOf(result.next) };
+    },
   });
   route(app, {
     method: "GET",

@@ -18,6 +18,7 @@ import { errors } from "../../platform/errors.ts";
 import { route } from "../../platform/http/route.ts";
 import { markGuard } from "../../platform/http/route-table.ts";
 import { authOf, readCookie } from "../accounts/index.ts";
+import { mediaImages } from "../media/index.ts";
 import { iconSvg, screenshotSvg } from "./artwork.ts";
 import type { TgAppsService } from "./service.ts";
 
@@ -54,12 +55,17 @@ const screenParams = z.object({
 export function tgAppsRoutes(app: FastifyInstance, service: TgAppsService): void {
   const requireUser = guard("user");
   const requireAdmin = guard("admin");
+  // Logos in lists and rails, logo and screenshots on the detail page (modules/media).
+  const images = mediaImages(app);
 
   route(app, {
     method: "GET",
     url: TG_APPS_API.list,
     query: tgAppListQuerySchema,
-    handler: ({ query }) => service.list(query),
+    handler: async ({ query }) => {
+      const result = await service.list(query);
+      return { ...result, items: await images.logos("app", result.items) };
+    },
   });
 
   route(app, {
@@ -73,8 +79,16 @@ export function tgAppsRoutes(app: FastifyInstance, service: TgAppsService): void
     url: TG_APPS_API.detail,
     params: tgSlugParamsSchema,
     query: tgLocaleQuerySchema,
-    handler: async ({ params, query, request }) =>
-      service.detail(params.slug, query.locale, await optionalUserId(request)),
+    handler: async ({ params, query, request }) => {
+      const result = await service.detail(params.slug, query.locale, await optionalUserId(request));
+      const [app, youMightAlsoLike, hotApps, moreApps] = await Promise.all([
+        images.full("app", result.app),
+        images.logos("app", result.youMightAlsoLike),
+        images.logos("app", result.hotApps),
+        images.logos("app", result.moreApps),
+      ]);
+      return { ...result, app, youMightAlsoLike, hotApps, moreApps };
+    },
   });
 
   route(app, {
@@ -82,7 +96,10 @@ export function tgAppsRoutes(app: FastifyInstance, service: TgAppsService): void
     url: TG_APPS_API.articles,
     params: tgSlugParamsSchema,
     query: tgLocaleQuerySchema,
-    handler: ({ params, query }) => service.articles(params.slug, query.locale),
+    handler: async ({ params, query }) => {
+      const result = await service.articles(params.slug, query.locale);
+      return { ...result, app: await images.logos("app", [result.app]).then(([a]) => a ?? result.app) };
+    },
   });
 
   route(app, {

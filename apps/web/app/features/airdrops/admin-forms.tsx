@@ -3,6 +3,7 @@ import { AIRDROP_REQUIREMENTS, AIRDROP_TYPES } from "@meridian/contracts/airdrop
 import { Form, Input, Modal, Select, Switch } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { MediaEditor } from "../media/media-editor.tsx";
 import { adminCall, adminPaths, fromInputTime, toInputTime } from "./admin-api.ts";
 
 type Stored = AirdropInputRaw & { id?: number; startAt: number; endAt: number };
@@ -151,6 +152,7 @@ export function AirdropForm({
           <Switch />
         </Form.Item>
       </Form>
+      {slug !== null ? <MediaEditor owner="airdrop" slug={slug} /> : null}
     </Modal>
   );
 }

@@ -83,7 +83,7 @@ export function AirdropTable({
             >
               <th scope="row" data-label={label("name")}>
                 <Link to={detailHref(locale, a.slug)} className="ad-name">
-                  <CoinAvatar ticker={a.ticker} size={28} />
+                  <CoinAvatar ticker={a.ticker} size={28} image={a.images?.logo} />
                   <span>{a.name}</span>
                 </Link>
               </th>

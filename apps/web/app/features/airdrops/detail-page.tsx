@@ -1,7 +1,9 @@
 import type { AirdropDetailResult, AirdropSummary } from "@meridian/contracts";
 import { localizePath } from "@meridian/contracts/locales";
+import { MEDIA_SIZES } from "@meridian/contracts/media-rules";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { ResponsiveImg } from "../media/responsive-img.tsx";
 import { useFiat } from "../shell/fiat.tsx";
 import { BuyPrompt, SignupField } from "./buy-prompt.tsx";
 import { Countdown } from "./countdown.tsx";
@@ -32,7 +34,7 @@ export function AirdropDetailPage({ locale, detail }: AirdropDetailProps) {
         ]}
       />
       <header className="ad-detail-head">
-        <CoinAvatar ticker={a.ticker} size={56} />
+        <CoinAvatar ticker={a.ticker} size={56} image={a.images?.logo} />
         <div className="ad-detail-title">
           <h1>{t("detail.title", vars)}</h1>
           <div className="ad-tags">
@@ -47,6 +49,17 @@ export function AirdropDetailPage({ locale, detail }: AirdropDetailProps) {
           </p>
         </div>
       </header>
+      {a.images?.cover ? (
+        <ResponsiveImg
+          className="ad-cover"
+          image={a.images.cover}
+          sizes={MEDIA_SIZES.cover}
+          alt={a.name}
+          width={800}
+          height={Math.round((800 * a.images.cover.height) / a.images.cover.width)}
+          eager
+        />
+      ) : null}
       <DetailActions detail={detail} locale={locale} />
 
       <div className="ad-detail-grid">
@@ -212,7 +225,7 @@ function MiniCard({ airdrop: a, locale }: { airdrop: AirdropSummary; locale: str
   const { t } = useTranslation("airdrops");
   return (
     <li className="ad-mini-card">
-      <CoinAvatar ticker={a.ticker} size={32} />
+      <CoinAvatar ticker={a.ticker} size={32} image={a.images?.logo} />
       <div>
         <Link to={detailHref(locale, a.slug)}>{a.name}</Link>
         <span className="ad-muted">

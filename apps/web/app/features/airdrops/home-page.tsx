@@ -79,7 +79,7 @@ function FeaturedCard({ airdrop: a, locale }: { airdrop: AirdropSummary; locale:
   return (
     <li className="ad-card">
       <div className="ad-card-head">
-        <CoinAvatar ticker={a.ticker} />
+        <CoinAvatar ticker={a.ticker} image={a.images?.logo} />
         <div>
           <h3>
             <Link to={detailHref(locale, a.slug)}>{a.name}</Link>

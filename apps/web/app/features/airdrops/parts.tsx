@@ -1,7 +1,9 @@
 import type { AirdropNewsItem, AirdropStatus } from "@meridian/contracts";
+import type { ResponsiveImage } from "@meridian/contracts/media-rules";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { ResponsiveImg } from "../media/responsive-img.tsx";
 import { newsHref } from "./links.ts";
 import { formatDate } from "./money.ts";
 
@@ -20,7 +22,28 @@ export function StatusTag({ status }: { status: AirdropStatus }) {
 }
 
 /** A coloured disc with the ticker's initials: no image request, fixed size, no layout shift. */
-export function CoinAvatar({ ticker, size = 40 }: { ticker: string; size?: number }) {
+export function CoinAvatar({
+  ticker,
+  size = 40,
+  image,
+}: {
+  ticker: string;
+  size?: number;
+  /** The project's logo (modules/media); the ticker badge when it has none. */
+  image?: ResponsiveImage | null | undefined;
+}) {
+  if (image) {
+    return (
+      <ResponsiveImg
+        className="ad-avatar ad-avatar-img"
+        image={image}
+        sizes={`${size}px`}
+        alt=""
+        width={size}
+        height={size}
+      />
+    );
+  }
   let hash = 0;
   for (const c of ticker) hash = (hash * 31 + c.charCodeAt(0)) % 360;
   return (

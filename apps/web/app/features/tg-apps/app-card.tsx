@@ -2,6 +2,7 @@ import type { TgAppSummary } from "@meridian/contracts";
 import { tgCategoryKey } from "@meridian/contracts/tg-app-rules";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { ResponsiveImg } from "../media/responsive-img.tsx";
 import { formatRating } from "./format.ts";
 import { detailHref } from "./links.ts";
 
@@ -27,15 +28,26 @@ export function AppCard({ app, locale, trackId, level = "h3" }: AppCardProps) {
       data-track-merge
     >
       <Link to={detailHref(locale, app.slug)} className="tga-card-link">
-        <img
-          className="tga-card-icon"
-          src={app.iconUrl}
-          alt=""
-          width={56}
-          height={56}
-          loading="lazy"
-          decoding="async"
-        />
+        {app.images?.logo ? (
+          <ResponsiveImg
+            className="tga-card-icon"
+            image={app.images.logo}
+            sizes="56px"
+            alt=""
+            width={56}
+            height={56}
+          />
+        ) : (
+          <img
+            className="tga-card-icon"
+            src={app.iconUrl}
+            alt=""
+            width={56}
+            height={56}
+            loading="lazy"
+            decoding="async"
+          />
+        )}
         <span className="tga-card-body">
           <Heading className="tga-card-name">{app.name}</Heading>
           <span className="tga-card-meta">

@@ -2,6 +2,7 @@ import type { TgAppDetailResult } from "@meridian/contracts";
 import { tgCategoryKey } from "@meridian/contracts/tg-app-rules";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { ResponsiveImg } from "../media/responsive-img.tsx";
 import { AppRail } from "./app-card.tsx";
 import { ArticleList } from "./article-list.tsx";
 import { Disclaimer } from "./faq.tsx";
@@ -36,7 +37,19 @@ export function DetailPage({ locale, detail, languageNames, updated, dates, logg
         ]}
       />
       <header className="tga-app-head">
-        <img className="tga-app-icon" src={app.iconUrl} alt="" width={96} height={96} />
+        {app.images?.logo ? (
+          <ResponsiveImg
+            className="tga-app-icon"
+            image={app.images.logo}
+            sizes="96px"
+            alt=""
+            width={96}
+            height={96}
+            eager
+          />
+        ) : (
+          <img className="tga-app-icon" src={app.iconUrl} alt="" width={96} height={96} />
+        )}
         <div className="tga-app-title">
           <h1>{app.name}</h1>
           <p className="tga-card-meta">
@@ -69,7 +82,14 @@ export function DetailPage({ locale, detail, languageNames, updated, dates, logg
         <ReadMore html={app.longDescription} />
       </section>
 
-      <Screenshots name={app.name} urls={app.screenshots} />
+      <Screenshots
+        name={app.name}
+        shots={
+          app.images && app.images.screenshots.length > 0
+            ? app.images.screenshots
+            : app.screenshots.map((src) => ({ src }))
+        }
+      />
 
       <RatingBlock
         slug={app.slug}

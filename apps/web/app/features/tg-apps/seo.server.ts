@@ -33,8 +33,12 @@ export function softwareApplicationLd(
     name: app.name,
     description: app.shortDescription,
     url: canonicalUrl(origin, locale, detailPath(app.slug)),
-    image: absolute(origin, app.iconUrl),
-    screenshot: app.screenshots.map((s) => absolute(origin, s)),
+    // Uploaded or generated WebP (modules/media) before the SVG fallback: cards want raster images.
+    image: absolute(origin, app.images?.logo?.src ?? app.iconUrl),
+    screenshot: (app.images?.screenshots.length
+      ? app.images.screenshots.map((s) => s.src)
+      : app.screenshots
+    ).map((s) => absolute(origin, s)),
     applicationCategory: APPLICATION_CATEGORY[app.category] ?? "WebApplication",
     operatingSystem: app.platforms.map((p) => OPERATING_SYSTEM[p] ?? p).join(", "),
     inLanguage: app.languages,

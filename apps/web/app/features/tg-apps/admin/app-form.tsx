@@ -2,6 +2,7 @@ import { TG_APP_CATEGORIES, TG_APP_PLATFORMS, type TgAppInputRaw } from "@meridi
 import { Checkbox, Form, Input, Modal, Select, Switch } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { MediaEditor } from "../../media/media-editor.tsx";
 import { adminCall, adminPaths } from "./admin-api.ts";
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -153,6 +154,7 @@ export function AppForm({
           </Form.Item>
         </div>
       </Form>
+      {slug !== null ? <MediaEditor owner="app" slug={slug} /> : null}
     </Modal>
   );
 }
