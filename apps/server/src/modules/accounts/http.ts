@@ -1,6 +1,6 @@
 import { Code, type FieldIssue } from "@meridian/contracts";
 import type { z } from "zod";
-import { AppError } from "./errors.ts";
+import { BusinessError } from "../../platform/errors.ts";
 
 /** Parses a body with zod; a failure answers 10422 with the field issues as data. */
 export function parseBody<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
@@ -12,7 +12,7 @@ export function parseBody<T extends z.ZodType>(schema: T, body: unknown): z.infe
     message: i.message,
   }));
   const first = issues[0];
-  throw new AppError(
+  throw new BusinessError(
     Code.VALIDATION_FAILED,
     first === undefined ? "Invalid request" : `Invalid ${first.field}: ${first.message}`,
     {

@@ -30,18 +30,12 @@ import {
   verifyLoginBody,
 } from "@meridian/contracts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { BusinessError } from "../../platform/errors.ts";
+import { readCookie } from "../../platform/http/cookies.ts";
 import { markGuard } from "../../platform/http/route-table.ts";
-import { deviceOf } from "../gateway-sign/routes.ts";
+import { deviceOf } from "../gateway-sign/index.ts";
 import type { AccountsConfig } from "./config.ts";
-import { AppError } from "./errors.ts";
-import {
-  authOf,
-  clearSessionCookies,
-  isSameOrigin,
-  makeGuard,
-  readCookie,
-  setSessionCookies,
-} from "./guard.ts";
+import { authOf, clearSessionCookies, isSameOrigin, makeGuard, setSessionCookies } from "./guard.ts";
 import { parseBody } from "./http.ts";
 import { presentUserInfo } from "./present.ts";
 import { sha256Hex } from "./secrets.ts";
@@ -122,7 +116,7 @@ export interface ApiKeyDirectory {
 const sameOriginOnly = markGuard(
   async function sameOriginOnly(request: FastifyRequest): Promise<void> {
     if (!isSameOrigin(request))
-      throw new AppError(Code.FORBIDDEN, "Cross-site request refused", { status: 403 });
+      throw new BusinessError(Code.FORBIDDEN, "Cross-site request refused", { status: 403 });
   },
   { user: false, admin: false, csrf: true },
 );
