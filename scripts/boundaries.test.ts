@@ -21,6 +21,13 @@ interface Fixture {
 
 const importOf = (specifier: string) => `import { x } from "${specifier}";\nexport const y = x;\n`;
 
+/** A fixture under apps/server/src. */
+const server = (file: string, specifier: string, refused: boolean): Fixture => ({
+  file: `apps/server/src/${file}`,
+  source: importOf(specifier),
+  refused,
+});
+
 const fixtures: Fixture[] = [
   { file: "packages/domain/src/f1.ts", source: importOf("@meridian/contracts"), refused: true },
   { file: "packages/domain/src/f2.ts", source: importOf("node:fs"), refused: true },
@@ -39,31 +46,15 @@ const fixtures: Fixture[] = [
   { file: "apps/web/app/f3.ts", source: importOf("../../server/src/app.ts"), refused: true },
   { file: "apps/web/app/ok.ts", source: importOf("@meridian/client"), refused: false },
   // Server modules reach each other only through index.ts.
-  {
-    file: "apps/server/src/modules/accounts/f1.ts",
-    source: importOf("../gateway-sign/routes.ts"),
-    refused: true,
-  },
-  { file: "apps/server/src/modules/tg-apps/f1.ts", source: importOf("../accounts/guard.ts"), refused: true },
-  { file: "apps/server/src/platform/f1.ts", source: importOf("../modules/accounts/repo.ts"), refused: true },
-  { file: "apps/server/src/f1.test.ts", source: importOf("./modules/gateway-sign/replay.ts"), refused: true },
-  { file: "apps/server/src/modules/index.ts", source: importOf("./accounts/seed.ts"), refused: true },
-  {
-    file: "apps/server/src/modules/accounts/ok.ts",
-    source: importOf("../gateway-sign/index.ts"),
-    refused: false,
-  },
-  { file: "apps/server/src/modules/accounts/ok2.ts", source: importOf("./guard.ts"), refused: false },
-  {
-    file: "apps/server/src/modules/tg-apps/ok.ts",
-    source: importOf("../../platform/errors.ts"),
-    refused: false,
-  },
-  {
-    file: "apps/server/src/platform/ok.ts",
-    source: importOf("../modules/accounts/index.ts"),
-    refused: false,
-  },
+  server("modules/accounts/f1.ts", "../gateway-sign/routes.ts", true),
+  server("modules/tg-apps/f1.ts", "../accounts/guard.ts", true),
+  server("platform/f1.ts", "../modules/accounts/repo.ts", true),
+  server("f1.test.ts", "./modules/gateway-sign/replay.ts", true),
+  server("modules/index.ts", "./accounts/seed.ts", true),
+  server("modules/accounts/ok.ts", "../gateway-sign/index.ts", false),
+  server("modules/accounts/ok2.ts", "./guard.ts", false),
+  server("modules/tg-apps/ok.ts", "../../platform/errors.ts", false),
+  server("platform/ok.ts", "../modules/accounts/index.ts", false),
 ];
 
 const scratch = mkdtempSync(path.join(os.tmpdir(), "meridian-boundaries-"));
