@@ -6,7 +6,7 @@
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { importAirdrops, parseImport } from "../src/modules/airdrops/import.ts";
+import { importAirdrops, parseImport } from "../src/modules/airdrops/index.ts";
 import { loadConfig } from "../src/platform/config.ts";
 import { openDb } from "../src/platform/db/index.ts";
 import { loadMigrations, migrate } from "../src/platform/db/migrate.ts";

@@ -5,8 +5,7 @@
  */
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setSessionCookies } from "./modules/accounts/guard.ts";
-import type { IssuedSession } from "./modules/accounts/service.ts";
+import { type IssuedSession, setSessionCookies } from "./modules/accounts/index.ts";
 import { ConfigError, loadConfig } from "./platform/config.ts";
 import { publicOrigin } from "./platform/http/public-origin.ts";
 import { route } from "./platform/http/route.ts";

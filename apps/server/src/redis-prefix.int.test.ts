@@ -1,9 +1,9 @@
 import Fastify from "fastify";
 import type { Redis } from "ioredis";
 import { afterAll, describe, expect, it } from "vitest";
-import { RedisReplayStore } from "./modules/gateway-sign/replay.ts";
+import { RedisReplayStore } from "./modules/gateway-sign/index.ts";
 import { type ClusterMarket, MarketCluster } from "./modules/market/cluster.ts";
-import type { FeedTrade } from "./modules/market/feed.ts";
+import type { FeedTrade } from "./modules/market/index.ts";
 import { AttemptLimiter, RedisAttemptStore } from "./platform/attempts/index.ts";
 import { createRedisRateLimiter } from "./platform/rate-limit.ts";
 import { closeRedis, connectRedis } from "./platform/redis.ts";

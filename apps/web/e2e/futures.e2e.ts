@@ -52,6 +52,19 @@ async function acceptRiskAgreement(page: Page): Promise<void> {
   await accept.waitFor({ state: "hidden" });
 }
 
+/** A new user, registered through the pages, on /futures/usdt/BTCUSDT in simulation mode with an empty wallet. */
+async function newSimulationTrader(page: Page, prefix: string): Promise<void> {
+  await registerThroughPages(page, run.server.url, `${prefix}${Date.now()}@example.com`);
+  await page.context().addInitScript(() => localStorage.setItem("skipGuide", "1"));
+  await page.goto(`${run.server.url}/futures/usdt/BTCUSDT`);
+  await page.waitForLoadState("networkidle");
+  await acceptRiskAgreement(page);
+  await page.getByTestId("enter-simulation").first().click();
+  await page.getByTestId("simulation-badge").waitFor();
+  await page.waitForURL(`${run.server.url}/futures/usdt/BTCUSDT`);
+  await expect.poll(() => textOf(page, "futures-wallet"), { timeout: 15_000 }).toBe("0.00 USDT");
+}
+
 async function position(page: Page): Promise<FuturesPosition | undefined> {
   const list = await paper<FuturesPosition[]>(page, "GET", FuturesPath.POSITIONS);
   return list.find((p) => p.symbol === "BTCUSDT");
@@ -71,18 +84,33 @@ describe("futures trading", () => {
     expect(await textOf(page, "insurance-balance")).toMatch(/^\d[\d,]*\.\d{2} USDT$/);
   });
 
+  test("a failed read shows its code and a retry, not an empty screen", async () => {
+    // The refused call's HTTP 503 is a console line of the browser's own.
+    const page = await newPage(run.browser, { allowErrors: [...allowErrors, "status of 503"] });
+    await newSimulationTrader(page, "futures-fail");
+    expect(await page.getByTestId("load-error").count()).toBe(0);
+
+    const positions = `**${FuturesPath.POSITIONS}`;
+    await page.route(positions, (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: "application/json",
+        body: JSON.stringify({ code: "10503", msg: "Service temporarily unavailable", data: null }),
+      }),
+    );
+    await page.reload();
+    const banner = page.getByTestId("load-error").first();
+    await banner.waitFor({ timeout: 15_000 });
+    expect(await banner.textContent()).toContain("10503");
+
+    await page.unroute(positions);
+    await banner.getByRole("button").click();
+    await page.getByTestId("load-error").first().waitFor({ state: "detached", timeout: 15_000 });
+  });
+
   test("transfer in, leveraged long, PnL on the pinned mark, TP/SL, liquidation", async () => {
     const page = await newPage(run.browser, { allowErrors });
-    await registerThroughPages(page, run.server.url, `futures${Date.now()}@example.com`);
-    await page.context().addInitScript(() => localStorage.setItem("skipGuide", "1"));
-
-    await page.goto(`${run.server.url}/futures/usdt/BTCUSDT`);
-    await page.waitForLoadState("networkidle");
-    await acceptRiskAgreement(page);
-    await page.getByTestId("enter-simulation").first().click();
-    await page.getByTestId("simulation-badge").waitFor();
-    await page.waitForURL(`${run.server.url}/futures/usdt/BTCUSDT`);
-    await expect.poll(() => textOf(page, "futures-wallet"), { timeout: 15_000 }).toBe("0.00 USDT");
+    await newSimulationTrader(page, "futures");
     // Shown once: the reload into simulation mode does not ask again, and the flag is set.
     // (A closed antd modal may stay in the DOM, hidden: what counts is that none is shown.)
     expect(await page.getByTestId("futures-agreement-accept").isVisible()).toBe(false);
@@ -152,15 +180,7 @@ describe("futures trading", () => {
 
   test("hedge mode: the mode is locked by an open order, then a long and a short on one symbol; adjust isolated margin", async () => {
     const page = await newPage(run.browser, { allowErrors });
-    await registerThroughPages(page, run.server.url, `hedge${Date.now()}@example.com`);
-    await page.context().addInitScript(() => localStorage.setItem("skipGuide", "1"));
-    await page.goto(`${run.server.url}/futures/usdt/BTCUSDT`);
-    await page.waitForLoadState("networkidle");
-    await acceptRiskAgreement(page);
-    await page.getByTestId("enter-simulation").first().click();
-    await page.getByTestId("simulation-badge").waitFor();
-    await page.waitForURL(`${run.server.url}/futures/usdt/BTCUSDT`);
-    await expect.poll(() => textOf(page, "futures-wallet"), { timeout: 15_000 }).toBe("0.00 USDT");
+    await newSimulationTrader(page, "hedge");
     await page.getByTestId("futures-transfer-open").click();
     await page.getByTestId("transfer-amount").fill("2000");
     await page.getByTestId("transfer-submit").click();

@@ -102,6 +102,40 @@ describe("request headers", () => {
     expect(sentHeaders(1)["content-type"]).toBe("application/json");
   });
 
+  it("puts JSON and sends a DELETE's payload as its query, without a body", async () => {
+    const beforeSend = vi.fn(async (_request: OutgoingRequest) => undefined);
+    const { client, fetchMock, sentHeaders } = setup(ok(null), { beforeSend });
+    await client.put("/v1/admin/page-meta", { pageKey: "home" });
+    await client.delete("/v1/admin/page-meta", { pageKey: "home", locale: "en" });
+    const put = fetchMock.mock.calls[0]?.[1];
+    expect(put?.method).toBe("PUT");
+    expect(put?.body).toBe('{"pageKey":"home"}');
+    expect(sentHeaders(0)["content-type"]).toBe("application/json");
+    expect(fetchMock.mock.calls[1]?.[0]).toBe("/v1/admin/page-meta?pageKey=home&locale=en");
+    expect(fetchMock.mock.calls[1]?.[1]?.method).toBe("DELETE");
+    expect(fetchMock.mock.calls[1]?.[1]?.body).toBeUndefined();
+    expect(sentHeaders(1)["content-type"]).toBeUndefined();
+    // The signing hook sees both, the DELETE with its query in the URL it signs.
+    expect(beforeSend.mock.calls[0]?.[0]).toMatchObject({ method: "PUT", body: '{"pageKey":"home"}' });
+    expect(beforeSend.mock.calls[1]?.[0]).toMatchObject({
+      method: "DELETE",
+      path: "/v1/admin/page-meta",
+      url: "/v1/admin/page-meta?pageKey=home&locale=en",
+      body: undefined,
+    });
+  });
+
+  it("downloads a file answer as bytes and rejects an envelope error", async () => {
+    const csv = () => new Response("a,b\n1,2\n", { headers: { "content-type": "text/csv; charset=utf-8" } });
+    const { client } = setup(csv);
+    const blob = await client.download("/v1/paper/statement/export", { from: 1 });
+    expect(await blob.text()).toBe("a,b\n1,2\n");
+    const failing = setup(() => jsonResponse({ code: "00004", msg: "Please log in", data: null }));
+    expect((await rejection(failing.client.download("/v1/paper/statement/export"))).code).toBe("00004");
+    const enveloped = setup(ok({ rows: [] }));
+    expect((await rejection(enveloped.client.download("/v1/x"))).kind).toBe("invalid-response");
+  });
+
   it("merges headers from the signing hook, which sees the final body, path and request id", async () => {
     const beforeSend = vi.fn(async (_request: OutgoingRequest) => ({
       "Device-Sign": "sig",

@@ -25,7 +25,7 @@ export type Getter<T> = T | (() => T);
 export type QueryValue = string | number | boolean | null | undefined;
 export type QueryParams = Readonly<Record<string, QueryValue | readonly QueryValue[]>>;
 export type HeaderMap = Readonly<Record<string, string>>;
-export type HttpMethod = "GET" | "POST" | "DELETE";
+export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE";
 
 /** What the hooks see of a request about to be sent. */
 export interface OutgoingRequest {
@@ -36,7 +36,7 @@ export interface OutgoingRequest {
   readonly path: string;
   /** The full URL fetched (relative unless `baseUrl` is set), query included. */
   readonly url: string;
-  /** The serialised JSON body as it will be sent (after `transformBody`); undefined for GET. */
+  /** The serialised JSON body as it will be sent (after `transformBody`); undefined for GET and DELETE. */
   readonly body: string | undefined;
   /** Headers the client has set so far (lower-case names). */
   readonly headers: HeaderMap;
@@ -101,6 +101,14 @@ export interface CallOptions<T> {
 export interface ApiClient {
   get<T = unknown>(api: string, query?: QueryParams, options?: CallOptions<T>): Promise<T>;
   post<T = unknown>(api: string, body?: unknown, options?: CallOptions<T>): Promise<T>;
+  put<T = unknown>(api: string, body?: unknown, options?: CallOptions<T>): Promise<T>;
+  /** DELETE with the payload as query parameters (a DELETE carries no body). */
+  delete<T = unknown>(api: string, query?: QueryParams, options?: CallOptions<T>): Promise<T>;
+  /**
+   * A GET whose success answer is a file (CSV export...): resolves with its bytes; an
+   * envelope answer (an error) rejects like any call.
+   */
+  download(api: string, query?: QueryParams, options?: Omit<CallOptions<Blob>, "schema">): Promise<Blob>;
   request<T = unknown>(
     method: HttpMethod,
     api: string,
@@ -139,6 +147,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     rawApi: string,
     payload?: unknown,
     call: CallOptions<T> = {},
+    file = false,
   ): Promise<T> {
     const api = rawApi.trim().replace(/^\/+/, "");
     const fail = (init: Omit<ApiErrorInit, "api">, log: boolean): never => {
@@ -151,15 +160,16 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     const isAbsolute = /^https?:\/\//i.test(api);
     const target = isAbsolute ? api : `${baseUrl}/${api}`;
     const path = isAbsolute ? new URL(api).pathname : `/${api}`;
-    const query = method === "GET" ? serializeQuery(payload as QueryParams | undefined) : "";
+    const hasBody = method === "POST" || method === "PUT";
+    const query = hasBody ? "" : serializeQuery(payload as QueryParams | undefined);
     const url = query === "" ? target : `${target}${target.includes("?") ? "&" : "?"}${query}`;
 
     let body: string | undefined;
-    if (method === "POST") {
+    if (hasBody) {
       const transformed = options.transformBody
         ? await options.transformBody({ method, api, path, body: payload })
         : payload;
-      // An empty POST still sends `{}`: JSON bodies must not be empty.
+      // An empty POST or PUT still sends `{}`: JSON bodies must not be empty.
       body = JSON.stringify(transformed ?? {});
     }
 
@@ -209,7 +219,8 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     call.signal?.addEventListener("abort", onCallerAbort, { once: true });
 
     let response: Response;
-    let text: string;
+    let text = "";
+    let bytes: Blob | undefined;
     try {
       response = await doFetch(url, {
         method,
@@ -222,7 +233,11 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       if (options.onResponseHeaders) {
         callHook("onResponseHeaders", () => options.onResponseHeaders?.(answered.headers, sent));
       }
-      text = await response.text();
+      if (file && response.ok && !/\bjson\b/i.test(response.headers.get("content-type") ?? "")) {
+        bytes = await response.blob();
+      } else {
+        text = await response.text();
+      }
     } catch (error) {
       if (timedOut) {
         return fail({ kind: "timeout", code: "", msg: ClientMessage.TIMEOUT(timeoutMs), cause: error }, true);
@@ -236,6 +251,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       call.signal?.removeEventListener("abort", onCallerAbort);
     }
 
+    if (bytes !== undefined) return bytes as T;
     const httpStatus = response.status;
     const parsed = parseJson(text);
 
@@ -292,6 +308,12 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       return fail({ kind: "api", code, msg, data: envelope.data, httpStatus }, true);
     }
 
+    if (file) {
+      return fail(
+        { kind: "invalid-response", code: "", msg: ClientMessage.INVALID_RESPONSE, httpStatus },
+        true,
+      );
+    }
     let data: unknown = envelope.data;
     if (options.imageDomain && api !== DOMAIN_CONFIG_API) {
       const fastHost = read(options.imageDomain.fastHost);
@@ -320,6 +342,9 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     request,
     get: (api, query, call) => request("GET", api, query, call),
     post: (api, body, call) => request("POST", api, body, call),
+    put: (api, body, call) => request("PUT", api, body, call),
+    delete: (api, query, call) => request("DELETE", api, query, call),
+    download: (api, query, call) => request<Blob>("GET", api, query, call, true),
   };
 }
 

@@ -216,3 +216,22 @@ export interface TgSubmission {
   createdAt: number;
   appSlug: string | null;
 }
+
+/** An app row of the administrators' list (`GET /v1/admin/tg-apps/apps`). */
+export interface TgAdminAppRow {
+  slug: string;
+  name: string;
+  category: number;
+  published: boolean;
+  ratingCount: number;
+  updatedAt: number;
+}
+
+/** An article row of the administrators' list (`GET /v1/admin/tg-apps/articles`). */
+export interface TgAdminArticleRow {
+  slug: string;
+  appSlug: string;
+  title: string;
+  published: boolean;
+  publishedAt: number;
+}

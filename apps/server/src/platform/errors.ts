@@ -49,3 +49,19 @@ export const errors = {
   unavailable: (msg = "Service temporarily unavailable") =>
     new AppError(Code.UNAVAILABLE, msg, { status: 503 }),
 };
+
+/**
+ * A business failure of the accounts and gateway calls: HTTP 200 unless `status` says
+ * otherwise, because the client reads `code` (forced logout on 00004/20906/20205 "with
+ * HTTP 200", docs/product.md section 8); `status` is set only where HTTP semantics help
+ * (403, 429).
+ */
+export class BusinessError extends AppError {
+  constructor(
+    code: string,
+    msg: string,
+    options: { data?: unknown; status?: number; headers?: Record<string, string> } = {},
+  ) {
+    super(code, msg, { status: 200, ...options });
+  }
+}

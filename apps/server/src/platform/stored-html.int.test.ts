@@ -1,9 +1,9 @@
 import { Code, TG_APPS_API } from "@meridian/contracts";
 import { HTML_LIMITS } from "@meridian/sanitize/bounds";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AdminTestApp, adminTestApp } from "../modules/accounts/test-admin.ts";
 import { moduleStoredHtml } from "../modules/index.ts";
 import { tgAppsModule } from "../modules/tg-apps/index.ts";
+import { type AdminTestApp, adminTestApp } from "../test/accounts.ts";
 import { reopenableDbTargets } from "../test/db-targets.ts";
 import type { PlatformDb } from "./db/index.ts";
 import { refreshStoredHtml, SANITIZER_VERSION } from "./stored-html.ts";

@@ -2,6 +2,7 @@ import { type Envelope, SESSION_COOKIE } from "@meridian/contracts";
 import type { FastifyInstance } from "fastify";
 import type { BuildAppOptions } from "../app.ts";
 import { type AccountsService, securityRoutes } from "../modules/accounts/index.ts";
+import type { PlatformDb } from "../platform/db/internal.ts";
 import type { ModuleRoutes } from "../platform/platform.ts";
 import { buildTestApp } from "./support.ts";
 
@@ -85,4 +86,28 @@ export async function callApi<T>(
     ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
   });
   return res.json();
+}
+
+export interface AdminTestApp {
+  app: FastifyInstance;
+  /** A fresh account with this role, logged in: its session cookie header value. */
+  login(role: "user" | "admin"): Promise<string>;
+  /** Same-origin headers for `app.inject`, with the session cookie when given. */
+  headers(cookie?: string): Record<string, string>;
+}
+
+/** The accounts module (first, as in production) plus the given modules, on `db`. */
+export async function adminTestApp(db: PlatformDb, modules: readonly ModuleRoutes[]): Promise<AdminTestApp> {
+  const { app, login } = await accountsTestApp({ db, modules });
+  return {
+    app,
+    login,
+    headers(cookie) {
+      return {
+        host: TEST_HOST,
+        origin: `http://${TEST_HOST}`,
+        ...(cookie === undefined ? {} : { cookie }),
+      };
+    },
+  };
 }

@@ -1,7 +1,7 @@
 import { AccountCode, Code, SecurityCode } from "@meridian/contracts";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { reopenableDbTargets } from "../../test/db-targets.ts";
-import { Agent, securityApp, type TestServer } from "./test-agent.ts";
+import { Agent, securityApp, type TestServer } from "../../test/security-agent.ts";
 import { totp } from "./totp.ts";
 
 const CHROME_WIN =

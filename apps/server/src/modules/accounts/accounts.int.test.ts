@@ -1,6 +1,6 @@
 import { AccountCode, Code } from "@meridian/contracts";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { Agent, HOST, securityApp, type TestServer } from "./test-agent.ts";
+import { Agent, HOST, securityApp, type TestServer } from "../../test/security-agent.ts";
 import { totp } from "./totp.ts";
 
 let server: TestServer;

@@ -1,7 +1,8 @@
 import { Code, REFRESH_COOKIE, SESSION_COOKIE } from "@meridian/contracts";
-import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { BusinessError } from "../../platform/errors.ts";
+import { readCookie } from "../../platform/http/cookies.ts";
 import { markGuard } from "../../platform/http/route-table.ts";
-import { AppError } from "./errors.ts";
 import type { AccountsService, AuthContext, IssuedSession } from "./service.ts";
 import { REFRESH_TTL_MS, SESSION_TTL_MS } from "./service.ts";
 
@@ -10,25 +11,8 @@ const auth = new WeakMap<FastifyRequest, AuthContext>();
 /** The authenticated user and session of a request that passed `requireUser`. */
 export function authOf(request: FastifyRequest): AuthContext {
   const ctx = auth.get(request);
-  if (ctx === undefined) throw new AppError(Code.SESSION_INVALID, "Please log in");
+  if (ctx === undefined) throw new BusinessError(Code.SESSION_INVALID, "Please log in");
   return ctx;
-}
-
-/** Reads one cookie whether or not @fastify/cookie runs in this scope. */
-export function readCookie(request: FastifyRequest, name: string): string | undefined {
-  const parsed = (request as FastifyRequest & { cookies?: Record<string, string | undefined> }).cookies;
-  if (parsed !== undefined) return parsed[name];
-  for (const part of (request.headers.cookie ?? "").split(";")) {
-    const eq = part.indexOf("=");
-    if (eq > 0 && part.slice(0, eq).trim() === name) {
-      try {
-        return decodeURIComponent(part.slice(eq + 1).trim());
-      } catch {
-        return undefined;
-      }
-    }
-  }
-  return undefined;
 }
 
 /**
@@ -78,16 +62,19 @@ export interface GuardOptions {
 }
 
 /** Builds a Fastify preHandler (or route `auth`) that admits logged-in users (or admins) only; it throws the envelope error. */
-export function makeGuard(service: AccountsService, options: GuardOptions = {}): preHandlerAsyncHookHandler {
+export function makeGuard(
+  service: AccountsService,
+  options: GuardOptions = {},
+): (request: FastifyRequest) => Promise<void> {
   const csrf = options.csrf ?? true;
   return markGuard(guard, { user: true, admin: options.admin === true, csrf });
   async function guard(request: FastifyRequest): Promise<void> {
     if (csrf && !SAFE_METHODS.has(request.method) && !isSameOrigin(request)) {
-      throw new AppError(Code.FORBIDDEN, "Cross-site request refused", { status: 403 });
+      throw new BusinessError(Code.FORBIDDEN, "Cross-site request refused", { status: 403 });
     }
     const ctx = await service.authenticate(readCookie(request, SESSION_COOKIE));
     if (options.admin === true && ctx.user.role !== "admin") {
-      throw new AppError(Code.FORBIDDEN, "Administrators only", { status: 403 });
+      throw new BusinessError(Code.FORBIDDEN, "Administrators only", { status: 403 });
     }
     auth.set(request, ctx);
   }

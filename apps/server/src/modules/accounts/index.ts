@@ -3,11 +3,17 @@ import { type AttemptStore, RedisAttemptStore } from "../../platform/attempts/in
 import type { Db } from "../../platform/db/types.ts";
 import { markGuard, sameGuardAs } from "../../platform/http/route-table.ts";
 import type { Platform } from "../../platform/platform.ts";
-import { loadSignSettings, type SignSettings } from "../gateway-sign/config.ts";
-import { loadServerKeys, type ServerKeys } from "../gateway-sign/keys.ts";
-import { MemoryReplayStore, RedisReplayStore, type ReplayStore } from "../gateway-sign/replay.ts";
-import { registerGatewaySign } from "../gateway-sign/routes.ts";
-import { securityReportRoutes } from "../security-report/routes.ts";
+import {
+  loadServerKeys,
+  loadSignSettings,
+  MemoryReplayStore,
+  RedisReplayStore,
+  type ReplayStore,
+  registerGatewaySign,
+  type ServerKeys,
+  type SignSettings,
+} from "../gateway-sign/index.ts";
+import { securityReportRoutes } from "../security-report/index.ts";
 import { type AccountsConfig, loadAccountsConfig } from "./config.ts";
 import { makeGuard } from "./guard.ts";
 import { AccountsRepo } from "./repo.ts";
@@ -21,14 +27,19 @@ import {
   SmtpTransport,
 } from "./transport.ts";
 
-export { AppError } from "./errors.ts";
-export { authOf, readCookie, setSessionCookies } from "./guard.ts";
+// readCookie lives in the platform; re-exported for the modules that took it from here.
+export { readCookie } from "../../platform/http/cookies.ts";
+export { type AccountsConfig, loadAccountsConfig } from "./config.ts";
+export { authOf, setSessionCookies } from "./guard.ts";
 export type { UserRow } from "./repo.ts";
 export type { ApiKeyDirectory } from "./routes.ts";
 export { hashPassword, open, seal } from "./secrets.ts";
-export type { AuthContext, RequestMeta } from "./service.ts";
+export { accountsSeed } from "./seed.ts";
+export type { AuthContext, IssuedSession, RequestMeta } from "./service.ts";
 export { AccountsService } from "./service.ts";
+export { totp } from "./totp.ts";
 export type { MessageTransport, OutgoingMessage } from "./transport.ts";
+export { DroppingTransport, LogTransport, SmtpTransport } from "./transport.ts";
 
 export interface SecurityModuleOptions {
   db: Db;
@@ -58,6 +69,14 @@ export interface SecurityModule {
   serverKeys: ServerKeys;
 }
 
+/** The accounts service on `db` without routes: the security modules, tools and tests that create users. */
+export function createAccountsService(
+  db: Db,
+  o: { config: AccountsConfig; transport: MessageTransport; now?: () => number; attempts?: AttemptStore },
+): AccountsService {
+  return new AccountsService({ repo: new AccountsRepo(db), ...o });
+}
+
 /**
  * Accounts, gateway signing and security reports in one call.
  *
@@ -74,8 +93,7 @@ export function registerSecurityModules(app: FastifyInstance, o: SecurityModuleO
   const transport =
     o.transport ??
     (config.smtpUrl === undefined ? fallback : new SmtpTransport(config.smtpUrl, config.smtpFrom, fallback));
-  const service = new AccountsService({
-    repo: new AccountsRepo(o.db),
+  const service = createAccountsService(o.db, {
     config,
     transport,
     ...(o.now === undefined ? {} : { now: o.now }),
@@ -96,8 +114,8 @@ export function registerSecurityModules(app: FastifyInstance, o: SecurityModuleO
   securityReportRoutes(app, {
     db: o.db,
     userIdOf: (token) => service.sessionUserId(token),
-    requireAdmin: sameGuardAs(async (request: FastifyRequest, reply: FastifyReply) => {
-      await requireAdmin.call(app, request, reply);
+    requireAdmin: sameGuardAs(async (request: FastifyRequest, _reply: FastifyReply) => {
+      await requireAdmin(request);
     }, requireAdmin),
     ...(o.now === undefined ? {} : { now: o.now }),
   });

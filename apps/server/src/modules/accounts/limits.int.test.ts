@@ -4,7 +4,7 @@ import { type AttemptStore, RedisAttemptStore } from "../../platform/attempts/in
 import type { PlatformDb } from "../../platform/db/internal.ts";
 import { reopenableDbTargets } from "../../test/db-targets.ts";
 import { testRedis } from "../../test/redis.ts";
-import { Agent, type Answer, securityApp, type TestServer } from "./test-agent.ts";
+import { Agent, type Answer, securityApp, type TestServer } from "../../test/security-agent.ts";
 import { totp } from "./totp.ts";
 
 /**

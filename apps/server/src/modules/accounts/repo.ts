@@ -1,4 +1,4 @@
-import type { Db, Queryable } from "../../platform/db/types.ts";
+import type { Db, Queryable, SqlValue } from "../../platform/db/types.ts";
 import { AuthCache } from "./auth-cache.ts";
 
 /** A users row as stored (flags 0/1, times epoch ms). */
@@ -136,6 +136,9 @@ export interface NewSession {
 }
 
 /** Data access for accounts: SQL only, no rules. */
+/** The user columns written one at a time: a closed list, since the name goes into the SQL. */
+type UserColumn = "role" | "password_hash" | "frozen" | "google_pending_enc" | "google_enable" | "sub_label";
+
 export class AccountsRepo {
   readonly db: Db;
   /** Sessions behind tokens, remembered where this process is the only writer (see auth-cache.ts). */
@@ -233,40 +236,27 @@ export class AccountsRepo {
     });
   }
 
-  async setRole(id: string, role: "user" | "admin", now: number): Promise<void> {
+  /** Writes one column of a user and `updated_at` (the remembered sessions are dropped around it). */
+  #setColumn(id: string, column: UserColumn, value: SqlValue, now: number): Promise<void> {
     return this.#userWrite(id, async () => {
-      await this.db.run("UPDATE users SET role = ?, updated_at = ? WHERE id = ?", [role, now, id]);
+      await this.db.run(`UPDATE users SET ${column} = ?, updated_at = ? WHERE id = ?`, [value, now, id]);
     });
   }
 
-  async setPassword(id: string, passwordHash: string, now: number): Promise<void> {
-    return this.#userWrite(id, async () => {
-      await this.db.run("UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ?", [
-        passwordHash,
-        now,
-        id,
-      ]);
-    });
+  setRole(id: string, role: "user" | "admin", now: number): Promise<void> {
+    return this.#setColumn(id, "role", role, now);
   }
 
-  async setFrozen(id: string, frozen: boolean, now: number): Promise<void> {
-    return this.#userWrite(id, async () => {
-      await this.db.run("UPDATE users SET frozen = ?, updated_at = ? WHERE id = ?", [
-        frozen ? 1 : 0,
-        now,
-        id,
-      ]);
-    });
+  setPassword(id: string, passwordHash: string, now: number): Promise<void> {
+    return this.#setColumn(id, "password_hash", passwordHash, now);
   }
 
-  async setGooglePending(id: string, sealed: string | null, now: number): Promise<void> {
-    return this.#userWrite(id, async () => {
-      await this.db.run("UPDATE users SET google_pending_enc = ?, updated_at = ? WHERE id = ?", [
-        sealed,
-        now,
-        id,
-      ]);
-    });
+  setFrozen(id: string, frozen: boolean, now: number): Promise<void> {
+    return this.#setColumn(id, "frozen", frozen ? 1 : 0, now);
+  }
+
+  setGooglePending(id: string, sealed: string | null, now: number): Promise<void> {
+    return this.#setColumn(id, "google_pending_enc", sealed, now);
   }
 
   async bindGoogle(id: string, sealed: string, step: number, now: number): Promise<void> {
@@ -278,14 +268,8 @@ export class AccountsRepo {
     });
   }
 
-  async setGoogleEnable(id: string, enable: boolean, now: number): Promise<void> {
-    return this.#userWrite(id, async () => {
-      await this.db.run("UPDATE users SET google_enable = ?, updated_at = ? WHERE id = ?", [
-        enable ? 1 : 0,
-        now,
-        id,
-      ]);
-    });
+  setGoogleEnable(id: string, enable: boolean, now: number): Promise<void> {
+    return this.#setColumn(id, "google_enable", enable ? 1 : 0, now);
   }
 
   /** Records the TOTP step used; false when that step (or a later one) was already used. */
@@ -556,10 +540,8 @@ export class AccountsRepo {
     return Number(row?.n ?? 0);
   }
 
-  async setSubLabel(id: string, label: string, now: number): Promise<void> {
-    return this.#userWrite(id, async () => {
-      await this.db.run("UPDATE users SET sub_label = ?, updated_at = ? WHERE id = ?", [label, now, id]);
-    });
+  setSubLabel(id: string, label: string, now: number): Promise<void> {
+    return this.#setColumn(id, "sub_label", label, now);
   }
 
   /** Sets a user's VIP level; the remembered sessions are dropped, so fees follow on the next request. */

@@ -30,19 +30,14 @@ import {
   verifyLoginBody,
 } from "@meridian/contracts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { z } from "zod";
+import { BusinessError } from "../../platform/errors.ts";
+import { readCookie } from "../../platform/http/cookies.ts";
+import { route } from "../../platform/http/route.ts";
 import { markGuard } from "../../platform/http/route-table.ts";
-import { deviceOf } from "../gateway-sign/routes.ts";
+import { deviceOf } from "../gateway-sign/index.ts";
 import type { AccountsConfig } from "./config.ts";
-import { AppError } from "./errors.ts";
-import {
-  authOf,
-  clearSessionCookies,
-  isSameOrigin,
-  makeGuard,
-  readCookie,
-  setSessionCookies,
-} from "./guard.ts";
-import { parseBody } from "./http.ts";
+import { authOf, clearSessionCookies, isSameOrigin, makeGuard, setSessionCookies } from "./guard.ts";
 import { presentUserInfo } from "./present.ts";
 import { sha256Hex } from "./secrets.ts";
 import type { Actor } from "./security-service.ts";
@@ -122,13 +117,13 @@ export interface ApiKeyDirectory {
 const sameOriginOnly = markGuard(
   async function sameOriginOnly(request: FastifyRequest): Promise<void> {
     if (!isSameOrigin(request))
-      throw new AppError(Code.FORBIDDEN, "Cross-site request refused", { status: 403 });
+      throw new BusinessError(Code.FORBIDDEN, "Cross-site request refused", { status: 403 });
   },
   { user: false, admin: false, csrf: true },
 );
 
 /** Account security changes are signed with the body (docs/product.md §7 mode 2). */
-const SIGNED = { sign: SignMode.PATH_TIME_TRACE_BODY } as const;
+const SIGNED = SignMode.PATH_TIME_TRACE_BODY;
 
 export interface AccountsRouteDeps {
   service: AccountsService;
@@ -136,7 +131,11 @@ export interface AccountsRouteDeps {
   apiKeys: ApiKeyDirectory;
 }
 
-/** Handlers read as auth -> validate -> service -> present; thrown AppErrors reach the edge's envelope. */
+/**
+ * Handlers read as auth -> validate -> service -> present: guards run before validation
+ * (`auth`), the zod schemas are the routes' own (so the OpenAPI document shows them), and
+ * thrown errors reach the edge's envelope.
+ */
 export function accountsRoutes(app: FastifyInstance, deps: AccountsRouteDeps): void {
   const { service } = deps;
   const requireUser = makeGuard(service);
@@ -146,117 +145,143 @@ export function accountsRoutes(app: FastifyInstance, deps: AccountsRouteDeps): v
     setSessionCookies(request, reply, s);
     const cookie = deviceCookies.get(reply);
     if (cookie !== undefined) appendCookie(reply, cookie);
-    return ok({ verifyRequired: false, userInfo: { userId: s.userId }, knownDevice: false });
+    return { verifyRequired: false, userInfo: { userId: s.userId }, knownDevice: false };
   }
 
-  app.post("/v1/user/public/sendCode", async (request) =>
-    ok(await service.sendCode(parseBody(sendCodeBody, request.body), request.ip, localeOf(request))),
-  );
-
-  app.post("/v1/user/register/email", async (request, reply) =>
-    loggedIn(
-      request,
-      reply,
-      await service.register("email", parseBody(registerEmailBody, request.body), loginMeta(request, reply)),
-    ),
-  );
-  app.post("/v1/user/register/mobile", async (request, reply) =>
-    loggedIn(
-      request,
-      reply,
-      await service.register(
-        "mobile",
-        parseBody(registerMobileBody, request.body),
-        loginMeta(request, reply),
-      ),
-    ),
-  );
-  app.post("/v1/user/register/mobileAndEmail", async (request, reply) =>
-    loggedIn(
-      request,
-      reply,
-      await service.register(
-        "mobileAndEmail",
-        parseBody(registerMobileAndEmailBody, request.body),
-        loginMeta(request, reply),
-      ),
-    ),
-  );
-
-  app.post("/v1/user/login", async (request, reply) => {
-    const body = parseBody(loginBody, request.body);
-    let knownDevice = false;
-    if (
-      body.hashUserId !== undefined &&
-      body.userCheckDeviceSign !== undefined &&
-      body.lastAlgorithm !== undefined &&
-      body.deviceCheckTime !== undefined
-    ) {
-      knownDevice = await service.checkDevice({
-        hashUserId: body.hashUserId,
-        alg: body.lastAlgorithm,
-        signature: body.userCheckDeviceSign,
-        path: "/v1/user/login",
-        tm: body.deviceCheckTime,
-      });
-    }
-    const result = await service.login(body, loginMeta(request, reply));
-    // No cookie before the second factor: the device cookie comes with the session.
-    if (result.kind === "challenge") return ok({ verifyRequired: true, ...result.challenge });
-    loggedIn(request, reply, result.session);
-    return ok({ verifyRequired: false, userInfo: { userId: result.session.userId }, knownDevice });
+  route(app, {
+    method: "POST",
+    url: "/v1/user/public/sendCode",
+    body: sendCodeBody,
+    handler: ({ body, request }) => service.sendCode(body, request.ip, localeOf(request)),
   });
 
-  app.post("/v1/user/login/verify-login", async (request, reply) => {
-    const session = await service.verifyLogin(
-      parseBody(verifyLoginBody, request.body),
-      loginMeta(request, reply),
-    );
-    return loggedIn(request, reply, session);
+  for (const [kind, body] of [
+    ["email", registerEmailBody],
+    ["mobile", registerMobileBody],
+    ["mobileAndEmail", registerMobileAndEmailBody],
+  ] as const) {
+    route(app, {
+      method: "POST",
+      url: `/v1/user/register/${kind}`,
+      body,
+      handler: async ({ body, request, reply }) =>
+        loggedIn(request, reply, await service.register(kind, body, loginMeta(request, reply))),
+    });
+  }
+
+  route(app, {
+    method: "POST",
+    url: "/v1/user/login",
+    body: loginBody,
+    handler: async ({ body, request, reply }) => {
+      let knownDevice = false;
+      if (
+        body.hashUserId !== undefined &&
+        body.userCheckDeviceSign !== undefined &&
+        body.lastAlgorithm !== undefined &&
+        body.deviceCheckTime !== undefined
+      ) {
+        knownDevice = await service.checkDevice({
+          hashUserId: body.hashUserId,
+          alg: body.lastAlgorithm,
+          signature: body.userCheckDeviceSign,
+          path: "/v1/user/login",
+          tm: body.deviceCheckTime,
+        });
+      }
+      const result = await service.login(body, loginMeta(request, reply));
+      // No cookie before the second factor: the device cookie comes with the session.
+      if (result.kind === "challenge") return { verifyRequired: true, ...result.challenge };
+      loggedIn(request, reply, result.session);
+      return { verifyRequired: false, userInfo: { userId: result.session.userId }, knownDevice };
+    },
   });
 
-  app.post("/v1/user/refresh", { preHandler: sameOriginOnly }, async (request, reply) => {
-    const session = await service.refresh(readCookie(request, REFRESH_COOKIE), meta(request));
-    return loggedIn(request, reply, session);
+  route(app, {
+    method: "POST",
+    url: "/v1/user/login/verify-login",
+    body: verifyLoginBody,
+    handler: async ({ body, request, reply }) =>
+      loggedIn(request, reply, await service.verifyLogin(body, loginMeta(request, reply))),
+  });
+
+  route(app, {
+    method: "POST",
+    url: "/v1/user/refresh",
+    auth: sameOriginOnly,
+    handler: async ({ request, reply }) =>
+      loggedIn(request, reply, await service.refresh(readCookie(request, REFRESH_COOKIE), meta(request))),
   });
 
   const logout = async (request: FastifyRequest, reply: FastifyReply) => {
     await service.logout(readCookie(request, SESSION_COOKIE));
     clearSessionCookies(request, reply);
-    return ok(null);
+    return null;
   };
-  app.post("/v1/user/logout", { preHandler: sameOriginOnly }, logout);
-  app.post("/btapi/common/logout", { preHandler: sameOriginOnly }, logout);
+  route(app, {
+    method: "POST",
+    url: "/v1/user/logout",
+    auth: sameOriginOnly,
+    handler: ({ request, reply }) => logout(request, reply),
+  });
+  app.post("/btapi/common/logout", { preHandler: sameOriginOnly }, async (request, reply) =>
+    ok(await logout(request, reply)),
+  );
   // Clears the cookies only (a forced logout may hold an already-dead token): nothing for a forger to gain.
-  app.post("/v1/user/public/clearCookie", async (request, reply) => {
-    clearSessionCookies(request, reply);
-    return ok(null);
+  route(app, {
+    method: "POST",
+    url: "/v1/user/public/clearCookie",
+    handler: ({ request, reply }) => {
+      clearSessionCookies(request, reply);
+      return null;
+    },
   });
 
-  app.post("/v1/user/overview/userinfo", { preHandler: requireUserRead }, async (request) =>
-    ok(presentUserInfo(authOf(request).user)),
-  );
-
-  app.post("/v1/user/google/setup", { preHandler: requireUser, config: SIGNED }, async (request) =>
-    ok(await service.googleSetup(authOf(request).user)),
-  );
-  app.post("/v1/user/google/bind", { preHandler: requireUser, config: SIGNED }, async (request) => {
-    await service.googleBind(
-      authOf(request).user.id,
-      parseBody(googleBindBody, request.body).googleCode,
-      request.ip,
-    );
-    return ok(null);
-  });
-  app.post("/v1/user/google/enable", { preHandler: requireUser, config: SIGNED }, async (request) => {
-    const body = parseBody(googleSwitchBody, request.body);
-    await service.googleSwitch(authOf(request).user.id, body.googleCode, body.enable, request.ip);
-    return ok(null);
+  route(app, {
+    method: "POST",
+    url: "/v1/user/overview/userinfo",
+    auth: requireUserRead,
+    handler: ({ request }) => presentUserInfo(authOf(request).user),
   });
 
-  app.post("/v1/user/kyc/submit", { preHandler: requireUser, config: SIGNED }, async (request) =>
-    ok(await service.submitKyc(authOf(request).user, parseBody(kycSubmitBody, request.body))),
-  );
+  route(app, {
+    method: "POST",
+    url: "/v1/user/google/setup",
+    auth: requireUser,
+    sign: SIGNED,
+    handler: ({ request }) => service.googleSetup(authOf(request).user),
+  });
+  route(app, {
+    method: "POST",
+    url: "/v1/user/google/bind",
+    body: googleBindBody,
+    auth: requireUser,
+    sign: SIGNED,
+    handler: async ({ body, request }) => {
+      await service.googleBind(authOf(request).user.id, body.googleCode, request.ip);
+      return null;
+    },
+  });
+  route(app, {
+    method: "POST",
+    url: "/v1/user/google/enable",
+    body: googleSwitchBody,
+    auth: requireUser,
+    sign: SIGNED,
+    handler: async ({ body, request }) => {
+      await service.googleSwitch(authOf(request).user.id, body.googleCode, body.enable, request.ip);
+      return null;
+    },
+  });
+
+  route(app, {
+    method: "POST",
+    url: "/v1/user/kyc/submit",
+    body: kycSubmitBody,
+    auth: requireUser,
+    sign: SIGNED,
+    handler: ({ body, request }) => service.submitKyc(authOf(request).user, body),
+  });
 
   securityRoutes(app, deps);
 }
@@ -267,60 +292,109 @@ function securityRoutes(app: FastifyInstance, deps: AccountsRouteDeps): void {
   const requireUser = makeGuard(deps.service);
   const requireUserRead = makeGuard(deps.service, { csrf: false });
 
-  app.post("/v1/user/public/password/sendCode", async (request) =>
-    ok(await security.sendResetCode(parseBody(resetSendCodeBody, request.body), request.ip)),
-  );
-  app.post("/v1/user/public/password/reset", { preHandler: sameOriginOnly }, async (request) => {
-    await security.resetPassword(parseBody(resetPasswordBody, request.body), meta(request));
-    return ok(null);
+  route(app, {
+    method: "POST",
+    url: "/v1/user/public/password/sendCode",
+    body: resetSendCodeBody,
+    handler: ({ body, request }) => security.sendResetCode(body, request.ip),
+  });
+  route(app, {
+    method: "POST",
+    url: "/v1/user/public/password/reset",
+    body: resetPasswordBody,
+    auth: sameOriginOnly,
+    handler: async ({ body, request }) => {
+      await security.resetPassword(body, meta(request));
+      return null;
+    },
   });
 
-  app.post("/v1/user/security/sendCode", { preHandler: requireUser, config: SIGNED }, async (request) =>
-    ok(await security.sendCode(authOf(request).user, parseBody(securitySendCodeBody, request.body))),
+  route(app, {
+    method: "POST",
+    url: "/v1/user/security/sendCode",
+    body: securitySendCodeBody,
+    auth: requireUser,
+    sign: SIGNED,
+    handler: ({ body, request }) => security.sendCode(authOf(request).user, body),
+  });
+  route(app, {
+    method: "POST",
+    url: "/v1/user/security/password/change",
+    body: changePasswordBody,
+    auth: requireUser,
+    sign: SIGNED,
+    handler: ({ body, request }) => security.changePassword(actorOf(request), body),
+  });
+  /** The account-centre changes that answer nothing: signed, for the logged-in actor. */
+  const change = <B extends z.ZodType>(
+    url: string,
+    body: B,
+    run: (actor: Actor, body: z.output<B>) => Promise<void>,
+  ) =>
+    route(app, {
+      method: "POST",
+      url,
+      body,
+      auth: requireUser,
+      sign: SIGNED,
+      handler: async ({ body, request }) => {
+        await run(actorOf(request), body as z.output<B>);
+        return null;
+      },
+    });
+  change("/v1/user/security/antiPhishing", antiPhishingBody, (actor, body) =>
+    security.setAntiPhishing(actor, body),
   );
-  app.post(
-    "/v1/user/security/password/change",
-    { preHandler: requireUser, config: SIGNED },
-    async (request) =>
-      ok(await security.changePassword(actorOf(request), parseBody(changePasswordBody, request.body))),
+  change("/v1/user/security/email/change", changeEmailBody, (actor, body) =>
+    security.changeEmail(actor, body),
   );
-  app.post("/v1/user/security/antiPhishing", { preHandler: requireUser, config: SIGNED }, async (request) => {
-    await security.setAntiPhishing(actorOf(request), parseBody(antiPhishingBody, request.body));
-    return ok(null);
-  });
-  app.post("/v1/user/security/email/change", { preHandler: requireUser, config: SIGNED }, async (request) => {
-    await security.changeEmail(actorOf(request), parseBody(changeEmailBody, request.body));
-    return ok(null);
-  });
-  app.post("/v1/user/security/phone/change", { preHandler: requireUser, config: SIGNED }, async (request) => {
-    await security.changePhone(actorOf(request), parseBody(changePhoneBody, request.body));
-    return ok(null);
-  });
-  app.post("/v1/user/google/unbind", { preHandler: requireUser, config: SIGNED }, async (request) => {
-    await security.unbindGoogle(actorOf(request), parseBody(unbindGoogleBody, request.body));
-    return ok(null);
-  });
+  change("/v1/user/security/phone/change", changePhoneBody, (actor, body) =>
+    security.changePhone(actor, body),
+  );
+  change("/v1/user/google/unbind", unbindGoogleBody, (actor, body) => security.unbindGoogle(actor, body));
 
-  app.get("/v1/user/security/devices", { preHandler: requireUserRead }, async (request) =>
-    ok(await security.devices(actorOf(request))),
-  );
-  app.post("/v1/user/security/devices/revoke", { preHandler: requireUser, config: SIGNED }, async (request) =>
-    ok(await security.revokeDevice(actorOf(request), parseBody(revokeDeviceBody, request.body).deviceId)),
-  );
-  app.post(
-    "/v1/user/security/devices/revokeOthers",
-    { preHandler: requireUser, config: SIGNED },
-    async (request) => ok(await security.revokeOthers(actorOf(request))),
-  );
-  app.get("/v1/user/security/loginHistory", { preHandler: requireUserRead }, async (request) => {
-    const q = parseBody(loginHistoryQuery, request.query);
-    return ok(await security.history(actorOf(request), q.page, q.pageSize));
+  route(app, {
+    method: "GET",
+    url: "/v1/user/security/devices",
+    auth: requireUserRead,
+    handler: ({ request }) => security.devices(actorOf(request)),
   });
-  app.get("/v1/user/security/apiKeys", { preHandler: requireUserRead }, async (request) =>
-    ok({ keys: await deps.apiKeys.keysOf(authOf(request).user.id) }),
-  );
-  app.post("/v1/user/agreement/contract", { preHandler: requireUser, config: SIGNED }, async (request) => {
-    await security.agreeContract(authOf(request).user);
-    return ok(null);
+  route(app, {
+    method: "POST",
+    url: "/v1/user/security/devices/revoke",
+    body: revokeDeviceBody,
+    auth: requireUser,
+    sign: SIGNED,
+    handler: ({ body, request }) => security.revokeDevice(actorOf(request), body.deviceId),
+  });
+  route(app, {
+    method: "POST",
+    url: "/v1/user/security/devices/revokeOthers",
+    auth: requireUser,
+    sign: SIGNED,
+    handler: ({ request }) => security.revokeOthers(actorOf(request)),
+  });
+  route(app, {
+    method: "GET",
+    url: "/v1/user/security/loginHistory",
+    query: loginHistoryQuery,
+    auth: requireUserRead,
+    handler: ({ query, request }) => security.history(actorOf(request), query.page, query.pageSize),
+  });
+  route(app, {
+    method: "GET",
+    url: "/v1/user/security/apiKeys",
+    auth: requireUserRead,
+    handler: async ({ request }) => ({ keys: await deps.apiKeys.keysOf(authOf(request).user.id) }),
+  });
+  route(app, {
+    method: "POST",
+    url: "/v1/user/agreement/contract",
+    auth: requireUser,
+    sign: SIGNED,
+    handler: async ({ request }) => {
+      await security.agreeContract(authOf(request).user);
+      return null;
+    },
   });
 }

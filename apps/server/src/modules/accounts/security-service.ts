@@ -16,7 +16,8 @@ import {
   type UnbindGoogleBody,
 } from "@meridian/contracts";
 import type { AttemptCounter, AttemptLimiter } from "../../platform/attempts/index.ts";
-import { describeUserAgent } from "../security-report/ua.ts";
+import { BusinessError } from "../../platform/errors.ts";
+import { describeUserAgent } from "../security-report/index.ts";
 import {
   type CodePurpose,
   type CodeTarget,
@@ -28,7 +29,6 @@ import {
   type VerificationCodes,
 } from "./codes.ts";
 import type { AccountsConfig } from "./config.ts";
-import { AppError } from "./errors.ts";
 import {
   ACCOUNT_POLICY,
   ipCounter,
@@ -101,7 +101,7 @@ export class AccountSecurity {
   #current(user: UserRow): CodeTarget {
     if (user.email !== null) return emailTarget(user.email);
     if (user.phone_key !== null) return { channel: "sms", address: user.phone_key };
-    throw new AppError(SecurityCode.NOT_BOUND, "No e-mail or phone is bound");
+    throw new BusinessError(SecurityCode.NOT_BOUND, "No e-mail or phone is bound");
   }
 
   async #googleOk(user: UserRow, code: string | undefined): Promise<boolean> {
@@ -115,7 +115,7 @@ export class AccountSecurity {
   async #secondFactor(user: UserRow, googleCode: string | undefined, ip: string): Promise<void> {
     if (user.google_enable !== 1) return;
     if (!(await this.#attempt(secondFactorCounter(user.id), ip, () => this.#googleOk(user, googleCode))))
-      throw new AppError(AccountCode.GOOGLE_CODE_INVALID, "Authenticator code is wrong");
+      throw new BusinessError(AccountCode.GOOGLE_CODE_INVALID, "Authenticator code is wrong");
   }
 
   async #codeOk(
@@ -130,7 +130,7 @@ export class AccountSecurity {
         this.#d.codes.check(target, purpose, code),
       ))
     )
-      throw new AppError(AccountCode.VERIFY_CODE_INVALID, "Verification code is wrong or expired");
+      throw new BusinessError(AccountCode.VERIFY_CODE_INVALID, "Verification code is wrong or expired");
   }
 
   /** A notice to the account's e-mail (or phone when it has none), in its language. */
@@ -146,7 +146,7 @@ export class AccountSecurity {
     else if (body.purpose === "changeEmail" && body.email !== undefined) target = emailTarget(body.email);
     else if (body.purpose === "changePhone" && body.areaCode !== undefined && body.mobile !== undefined)
       target = phoneTarget(body.areaCode, body.mobile);
-    else throw new AppError(Code.VALIDATION_FAILED, "A new e-mail, or area code and phone, is required");
+    else throw new BusinessError(Code.VALIDATION_FAILED, "A new e-mail, or area code and phone, is required");
     if (body.to === "new") await this.#assertFree(user, target);
     await this.#d.codes.send(target, body.purpose, readerOf(user));
     return { sentTo: maskAddress(target.address) };
@@ -158,7 +158,7 @@ export class AccountSecurity {
         ? await this.#d.repo.userByEmail(target.address)
         : await this.#d.repo.userByPhoneKey(target.address);
     if (owner !== undefined)
-      throw new AppError(
+      throw new BusinessError(
         SecurityCode.ADDRESS_TAKEN,
         owner.id === user.id ? "This address is already bound to your account" : "This address is taken",
       );
@@ -169,10 +169,10 @@ export class AccountSecurity {
     const ok = await this.#attempt(passwordCounter({ userId: user.id }), actor.ip, () =>
       verifyPassword(user.password_hash, body.oldPwd),
     );
-    if (!ok) throw new AppError(SecurityCode.PASSWORD_WRONG, "The current password is wrong");
+    if (!ok) throw new BusinessError(SecurityCode.PASSWORD_WRONG, "The current password is wrong");
     await this.#secondFactor(user, body.googleCode, actor.ip);
     if (await verifyPassword(user.password_hash, body.pwd))
-      throw new AppError(
+      throw new BusinessError(
         SecurityCode.PASSWORD_UNCHANGED,
         "The new password must differ from the current one",
       );
@@ -222,7 +222,7 @@ export class AccountSecurity {
       user === undefined ? false : this.#d.codes.check(target, "reset", body.verifyCode),
     );
     if (!ok || user === undefined)
-      throw new AppError(AccountCode.VERIFY_CODE_INVALID, "Verification code is wrong or expired");
+      throw new BusinessError(AccountCode.VERIFY_CODE_INVALID, "Verification code is wrong or expired");
     await this.#secondFactor(user, body.googleCode, meta.ip);
     const now = this.#d.now();
     await this.#d.repo.setPassword(user.id, await hashPassword(body.pwd), now);
@@ -253,7 +253,7 @@ export class AccountSecurity {
     await this.#secondFactor(user, body.googleCode, actor.ip);
     const now = this.#d.now();
     if (!(await this.#d.repo.patchUser(user.id, { email: next.address }, now)))
-      throw new AppError(SecurityCode.ADDRESS_TAKEN, "This address is taken");
+      throw new BusinessError(SecurityCode.ADDRESS_TAKEN, "This address is taken");
     const message: MailKind = { kind: "setting", setting: "email", time: now };
     await this.notify(user, message, old);
     await this.notify(user, message, next);
@@ -274,21 +274,21 @@ export class AccountSecurity {
       phone_key: next.address,
     };
     if (!(await this.#d.repo.patchUser(user.id, patch, now)))
-      throw new AppError(SecurityCode.ADDRESS_TAKEN, "This phone number is taken");
+      throw new BusinessError(SecurityCode.ADDRESS_TAKEN, "This phone number is taken");
     await this.notify(user, { kind: "setting", setting: "phone", time: now }, old);
   }
 
   async unbindGoogle(actor: Actor, body: UnbindGoogleBody): Promise<void> {
     const { user } = actor;
     if (user.google_secret_enc === null)
-      throw new AppError(SecurityCode.NOT_BOUND, "No authenticator is bound");
+      throw new BusinessError(SecurityCode.NOT_BOUND, "No authenticator is bound");
     await this.#codeOk(user, this.#current(user), "unbindGoogle", body.verifyCode, actor.ip);
     if (
       !(await this.#attempt(secondFactorCounter(user.id), actor.ip, () =>
         this.#googleOk(user, body.googleCode),
       ))
     )
-      throw new AppError(AccountCode.GOOGLE_CODE_INVALID, "Authenticator code is wrong");
+      throw new BusinessError(AccountCode.GOOGLE_CODE_INVALID, "Authenticator code is wrong");
     const now = this.#d.now();
     await this.#d.repo.patchUser(
       user.id,
@@ -320,7 +320,7 @@ export class AccountSecurity {
   /** Logs a device out (this device: its other sessions only; the acting session stays). */
   async revokeDevice(actor: Actor, deviceId: string): Promise<{ revoked: number }> {
     if (!(await this.#d.securityRepo.deviceExists(actor.user.id, deviceId)))
-      throw new AppError(SecurityCode.DEVICE_NOT_FOUND, "No such device");
+      throw new BusinessError(SecurityCode.DEVICE_NOT_FOUND, "No such device");
     const revoked = await this.#d.repo.revokeDeviceSessions(
       actor.user.id,
       deviceId,

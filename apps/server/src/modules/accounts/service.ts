@@ -18,7 +18,8 @@ import {
   DbAttemptStore,
   throttledError,
 } from "../../platform/attempts/index.ts";
-import { verifyDeviceSignature } from "../gateway-sign/device-key.ts";
+import { BusinessError } from "../../platform/errors.ts";
+import { verifyDeviceSignature } from "../gateway-sign/index.ts";
 import {
   type CodeTarget,
   emailTarget,
@@ -28,7 +29,6 @@ import {
   VerificationCodes,
 } from "./codes.ts";
 import type { AccountsConfig } from "./config.ts";
-import { AppError } from "./errors.ts";
 import { ipCounter, passwordCounter, secondFactorCounter } from "./limits.ts";
 import type { AccountsRepo, SessionRow, UserRow } from "./repo.ts";
 import { hashPassword, hmacHex, newToken, open, seal, sha256Hex, verifyPassword } from "./secrets.ts";
@@ -87,8 +87,8 @@ export interface AccountsServiceDeps {
   attempts?: AttemptStore;
 }
 
-function invalidCredentials(): AppError {
-  return new AppError(AccountCode.INVALID_CREDENTIALS, "Wrong account or password");
+function invalidCredentials(): BusinessError {
+  return new BusinessError(AccountCode.INVALID_CREDENTIALS, "Wrong account or password");
 }
 
 /** Business rules for registration, login, sessions, two-factor and KYC. */
@@ -143,12 +143,12 @@ export class AccountsService {
     if (body.email !== undefined) target = emailTarget(body.email);
     else if (body.mobile !== undefined && body.areaCode !== undefined)
       target = phoneTarget(body.areaCode, body.mobile);
-    else throw new AppError(Code.VALIDATION_FAILED, "email, or areaCode and mobile, required");
+    else throw new BusinessError(Code.VALIDATION_FAILED, "email, or areaCode and mobile, required");
     if (body.bizType === "login") {
-      throw new AppError(Code.VALIDATION_FAILED, "login codes are sent by the login step");
+      throw new BusinessError(Code.VALIDATION_FAILED, "login codes are sent by the login step");
     }
     if (body.bizType === "bind" && userId === undefined)
-      throw new AppError(Code.SESSION_INVALID, "Please log in");
+      throw new BusinessError(Code.SESSION_INVALID, "Please log in");
     const existing =
       target.channel === "email"
         ? await this.repo.userByEmail(target.address)
@@ -173,20 +173,20 @@ export class AccountsService {
         ? undefined
         : phoneTarget(body.areaCode, body.mobile);
     if ((kind !== "mobile" && email === undefined) || (kind !== "email" && phone === undefined)) {
-      throw new AppError(Code.VALIDATION_FAILED, "missing email or phone");
+      throw new BusinessError(Code.VALIDATION_FAILED, "missing email or phone");
     }
     const ip = [ipCounter(meta.ip)];
     if (
       email !== undefined &&
       !(await this.limiter.attempt(ip, () => this.codes.check(email, "register", body.emailCode)))
     ) {
-      throw new AppError(AccountCode.VERIFY_CODE_INVALID, "Email verification code is wrong or expired");
+      throw new BusinessError(AccountCode.VERIFY_CODE_INVALID, "Email verification code is wrong or expired");
     }
     if (
       phone !== undefined &&
       !(await this.limiter.attempt(ip, () => this.codes.check(phone, "register", body.mobileCode)))
     ) {
-      throw new AppError(AccountCode.VERIFY_CODE_INVALID, "SMS verification code is wrong or expired");
+      throw new BusinessError(AccountCode.VERIFY_CODE_INVALID, "SMS verification code is wrong or expired");
     }
     const userId = await this.createUser({
       email: email?.address ?? null,
@@ -231,9 +231,12 @@ export class AccountsService {
         (u.email !== null && (await this.repo.userByEmail(u.email)) !== undefined) ||
         (u.phoneKey !== null && (await this.repo.userByPhoneKey(u.phoneKey)) !== undefined);
       if (taken)
-        throw new AppError(AccountCode.ACCOUNT_EXISTS, "An account with this email or phone already exists");
+        throw new BusinessError(
+          AccountCode.ACCOUNT_EXISTS,
+          "An account with this email or phone already exists",
+        );
     }
-    throw new AppError(Code.INTERNAL, "Could not allocate a user id");
+    throw new BusinessError(Code.INTERNAL, "Could not allocate a user id");
   }
 
   #loginKey(body: LoginBody): string {
@@ -255,7 +258,7 @@ export class AccountsService {
         verifyPassword(user?.password_hash, body.pwd),
       );
     } catch (err) {
-      if (user !== undefined && err instanceof AppError && err.code === AccountCode.LOGIN_THROTTLED)
+      if (user !== undefined && err instanceof BusinessError && err.code === AccountCode.LOGIN_THROTTLED)
         await this.#history(user.id, meta, "throttled");
       throw err;
     }
@@ -265,7 +268,7 @@ export class AccountsService {
     }
     if (user.frozen === 1) {
       await this.#history(user.id, meta, "frozen");
-      throw new AppError(Code.SESSION_FROZEN, "This account is frozen");
+      throw new BusinessError(Code.SESSION_FROZEN, "This account is frozen");
     }
     const methods: VerifyMethod[] = [];
     if (user.google_enable === 1) methods.push("google");
@@ -308,7 +311,7 @@ export class AccountsService {
     const challenge = await this.repo.challenge(idHash);
     const now = this.#now();
     const invalid = () =>
-      new AppError(AccountCode.VERIFY_CODE_INVALID, "Verification code is wrong or expired");
+      new BusinessError(AccountCode.VERIFY_CODE_INVALID, "Verification code is wrong or expired");
     if (challenge === undefined || challenge.expires_at < now) throw invalid();
     const user = await this.repo.userById(challenge.user_id);
     if (user === undefined) throw invalid();
@@ -335,7 +338,7 @@ export class AccountsService {
     if (!passed) {
       await this.#history(user.id, meta, "second-factor");
       throw methods.includes("google")
-        ? new AppError(AccountCode.GOOGLE_CODE_INVALID, "Authenticator code is wrong")
+        ? new BusinessError(AccountCode.GOOGLE_CODE_INVALID, "Authenticator code is wrong")
         : invalid();
     }
     if (!(await this.repo.consumeChallenge(idHash))) throw invalid();
@@ -421,21 +424,22 @@ export class AccountsService {
 
   /** Resolves a session cookie; the error code tells the client whether to force a logout. */
   async authenticate(token: string | undefined): Promise<AuthContext> {
-    if (token === undefined || token.length < 16) throw new AppError(Code.SESSION_INVALID, "Please log in");
+    if (token === undefined || token.length < 16)
+      throw new BusinessError(Code.SESSION_INVALID, "Please log in");
     const now = this.#now();
     const found = await this.repo.sessionWithUser(sha256Hex(token), now);
     const session = found?.session;
     if (session === undefined || session.expires_at < now) {
-      throw new AppError(Code.SESSION_INVALID, "Your session has expired; please log in again");
+      throw new BusinessError(Code.SESSION_INVALID, "Your session has expired; please log in again");
     }
     if (session.revoked_at !== null) {
       if (session.revoke_reason === "kicked")
-        throw new AppError(Code.SESSION_KICKED, "You were logged out from another place");
-      throw new AppError(Code.SESSION_INVALID, "Your session has ended; please log in again");
+        throw new BusinessError(Code.SESSION_KICKED, "You were logged out from another place");
+      throw new BusinessError(Code.SESSION_INVALID, "Your session has ended; please log in again");
     }
     const user = found?.user;
-    if (user === undefined) throw new AppError(Code.SESSION_INVALID, "Please log in");
-    if (user.frozen === 1) throw new AppError(Code.SESSION_FROZEN, "This account is frozen");
+    if (user === undefined) throw new BusinessError(Code.SESSION_INVALID, "Please log in");
+    if (user.frozen === 1) throw new BusinessError(Code.SESSION_FROZEN, "This account is frozen");
     await this.#touch(session.token_hash, now);
     return { user, session };
   }
@@ -451,15 +455,15 @@ export class AccountsService {
 
   /** Rotates both tokens; a refresh token used twice revokes every session of the user (stolen-token signal). */
   async refresh(refreshToken: string | undefined, meta: RequestMeta): Promise<IssuedSession> {
-    if (refreshToken === undefined) throw new AppError(Code.SESSION_INVALID, "Please log in");
+    if (refreshToken === undefined) throw new BusinessError(Code.SESSION_INVALID, "Please log in");
     const session = await this.repo.sessionByRefresh(sha256Hex(refreshToken));
     const now = this.#now();
     if (session === undefined || session.refresh_expires_at < now)
-      throw new AppError(Code.SESSION_INVALID, "Please log in");
+      throw new BusinessError(Code.SESSION_INVALID, "Please log in");
     if (session.revoked_at !== null) {
       if (session.revoke_reason === "rotated")
         await this.repo.revokeUserSessions(session.user_id, "refresh-reuse", now);
-      throw new AppError(Code.SESSION_INVALID, "Please log in");
+      throw new BusinessError(Code.SESSION_INVALID, "Please log in");
     }
     await this.repo.revokeSession(session.token_hash, "rotated", now);
     const device =
@@ -568,7 +572,7 @@ export class AccountsService {
 
   async googleSetup(user: UserRow): Promise<{ secret: string; otpauthUri: string }> {
     if (user.google_secret_enc !== null)
-      throw new AppError(AccountCode.GOOGLE_ALREADY_BOUND, "An authenticator is already bound");
+      throw new BusinessError(AccountCode.GOOGLE_ALREADY_BOUND, "An authenticator is already bound");
     const secret = newTotpSecret();
     await this.repo.setGooglePending(
       user.id,
@@ -581,7 +585,7 @@ export class AccountsService {
   async googleBind(userId: string, code: string, ip: string): Promise<void> {
     const user = await this.repo.userById(userId);
     if (user === undefined || user.google_pending_enc === null)
-      throw new AppError(AccountCode.GOOGLE_CODE_INVALID, "Start the setup first");
+      throw new BusinessError(AccountCode.GOOGLE_CODE_INVALID, "Start the setup first");
     const sealed = user.google_pending_enc;
     const secret = open(this.#config.totpKey, sealed, `totp:${user.id}`);
     let step: number | undefined;
@@ -590,19 +594,19 @@ export class AccountsService {
       return step !== undefined;
     });
     if (!ok || step === undefined)
-      throw new AppError(AccountCode.GOOGLE_CODE_INVALID, "Authenticator code is wrong");
+      throw new BusinessError(AccountCode.GOOGLE_CODE_INVALID, "Authenticator code is wrong");
     await this.repo.bindGoogle(user.id, sealed, step, this.#now());
   }
 
   async googleSwitch(userId: string, code: string, enable: boolean, ip: string): Promise<void> {
     const user = await this.repo.userById(userId);
     if (user === undefined || user.google_secret_enc === null)
-      throw new AppError(AccountCode.GOOGLE_CODE_INVALID, "No authenticator bound");
+      throw new BusinessError(AccountCode.GOOGLE_CODE_INVALID, "No authenticator bound");
     const sealed = user.google_secret_enc;
     const ok = await this.limiter.attempt([ipCounter(ip), secondFactorCounter(user.id)], () =>
       this.#useTotp(user.id, sealed, code),
     );
-    if (!ok) throw new AppError(AccountCode.GOOGLE_CODE_INVALID, "Authenticator code is wrong");
+    if (!ok) throw new BusinessError(AccountCode.GOOGLE_CODE_INVALID, "Authenticator code is wrong");
     await this.repo.setGoogleEnable(user.id, enable, this.#now());
   }
 
@@ -636,7 +640,7 @@ export class AccountsService {
       return { kycLevel: Math.max(1, user.kyc_level) };
     }
     if (user.kyc_level < 1)
-      throw new AppError(AccountCode.KYC_STEP_INVALID, "Complete identity verification level 1 first");
+      throw new BusinessError(AccountCode.KYC_STEP_INVALID, "Complete identity verification level 1 first");
     await this.repo.kycLevel2(
       user.id,
       { submissionId: crypto.randomUUID(), addressLine: body.addressLine, city: body.city },

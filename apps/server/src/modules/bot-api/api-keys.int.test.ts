@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PlatformDb } from "../../platform/db/index.ts";
 import { type AccountsTestApp, accountsTestApp, callApi } from "../../test/accounts.ts";
 import { type DbTarget, reopenableDbTargets } from "../../test/db-targets.ts";
-import { totp } from "../accounts/totp.ts";
+import { totp } from "../accounts/index.ts";
 import { LocalVenue, paperModule } from "../paper/index.ts";
 import { botApiModule } from "./index.ts";
 import { prehash, signHmac } from "./signature.ts";

@@ -1,8 +1,14 @@
 import crypto from "node:crypto";
 import { AccountCode, Code, DEV_ISSUER_PUBLIC_JWK } from "@meridian/contracts";
 import { afterEach, describe, expect, it } from "vitest";
-import { Agent, securityApp, settingsWith, type TestServer, testServerKeys } from "../accounts/test-agent.ts";
-import { latestReports } from "../security-report/repo.ts";
+import {
+  Agent,
+  securityApp,
+  settingsWith,
+  type TestServer,
+  testServerKeys,
+} from "../../test/security-agent.ts";
+import { latestReports } from "../security-report/index.ts";
 import { issuerSign, serverKeysFrom } from "./keys.ts";
 
 let server: TestServer;

@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 import { LoginEncryptError, verifyServerKey } from "@meridian/client";
 import { Code, DEV_ISSUER_PUBLIC_JWK, parseIssuerPublicJwk } from "@meridian/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Agent, securityApp } from "../accounts/test-agent.ts";
+import { Agent, securityApp } from "../../test/security-agent.ts";
 import { generateIssuerKeys, loadServerKeys } from "./keys.ts";
 
 /**

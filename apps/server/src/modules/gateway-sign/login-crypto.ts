@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { AccountCode, type EncryptAlgorithm, type EncryptedBody, encryptAad } from "@meridian/contracts";
-import { AppError } from "../accounts/errors.ts";
+import { BusinessError } from "../../platform/errors.ts";
 import type { ServerKeys } from "./keys.ts";
 import type { ReplayStore } from "./replay.ts";
 
@@ -10,8 +10,8 @@ export const CIPHER_WINDOW_MS = 5 * 60_000;
 const FAILURE_FLOOR_MS = 15;
 
 /** The one answer for every decryption failure (wrong key, padding, tag, JSON, time, replay). */
-export function decryptFailed(): AppError {
-  return new AppError(AccountCode.DECRYPT_FAILED, "Request could not be processed");
+export function decryptFailed(): BusinessError {
+  return new BusinessError(AccountCode.DECRYPT_FAILED, "Request could not be processed");
 }
 
 function decryptV1(keys: ServerKeys, wrapped: Buffer, iv: Buffer, ct: Buffer): Buffer {

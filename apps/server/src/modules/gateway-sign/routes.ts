@@ -14,11 +14,11 @@ import {
   signModeFor,
 } from "@meridian/contracts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { BusinessError } from "../../platform/errors.ts";
 import { sendEdgeAnswer } from "../../platform/http/api-edge.ts";
+import { readCookie } from "../../platform/http/cookies.ts";
 import { canonicalPathOf } from "../../platform/http/path-edge.ts";
 import { type RouteEntry, samplePath } from "../../platform/http/route-table.ts";
-import { AppError } from "../accounts/errors.ts";
-import { readCookie } from "../accounts/guard.ts";
 import { presentSignConfig, type SignSettings, type SignUrls, signUrls } from "./config.ts";
 import { deviceKeyId, isDeviceAlgorithm, verifyDeviceSignature } from "./device-key.ts";
 import type { ServerKeys } from "./keys.ts";
@@ -143,7 +143,7 @@ export function registerGatewaySign(app: FastifyInstance, deps: GatewaySignDeps)
       try {
         await decryptInto(request, path);
       } catch (err) {
-        if (err instanceof AppError && err.code === Code.SIGN_INVALID)
+        if (err instanceof BusinessError && err.code === Code.SIGN_INVALID)
           reply.header(SignHeader.SIGN_ERROR, "init");
         return sendEdgeAnswer(request, reply, err);
       }
@@ -178,7 +178,9 @@ export function registerGatewaySign(app: FastifyInstance, deps: GatewaySignDeps)
           e.initSign,
         );
       if (!okSign) {
-        throw new AppError(Code.SIGN_INVALID, "Device key proof invalid", { data: { signError: "init" } });
+        throw new BusinessError(Code.SIGN_INVALID, "Device key proof invalid", {
+          data: { signError: "init" },
+        });
       }
       devices.set(request, { keyId: deviceKeyId(e.publicKey), publicKey: e.publicKey, alg: e.algorithm });
     }

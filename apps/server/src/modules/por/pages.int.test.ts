@@ -25,8 +25,7 @@ import {
   paperTestApp,
 } from "../../test/paper.ts";
 import { venueBook } from "../futures/book.ts";
-import { futuresModule } from "../futures/index.ts";
-import type { FuturesService } from "../futures/service.ts";
+import { type FuturesService, futuresModule } from "../futures/index.ts";
 import { LocalVenue } from "../paper/index.ts";
 import { porRoutes } from "./index.ts";
 import { verifierScript } from "./verifier.ts";

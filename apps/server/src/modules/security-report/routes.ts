@@ -10,8 +10,8 @@ import {
 } from "@meridian/contracts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Db } from "../../platform/db/types.ts";
+import { readCookie } from "../../platform/http/cookies.ts";
 import { route } from "../../platform/http/route.ts";
-import { readCookie } from "../accounts/guard.ts";
 import { listReports } from "./repo.ts";
 
 /** Reports are small: a bigger body is refused before parsing. */

@@ -1,7 +1,7 @@
 import { Code, type SecurityReportPage } from "@meridian/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type AdminTestApp, adminTestApp } from "../../test/accounts.ts";
 import { type DbTarget, reopenableDbTargets } from "../../test/db-targets.ts";
-import { type AdminTestApp, adminTestApp } from "../accounts/test-admin.ts";
 
 const CHROME =
   "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";

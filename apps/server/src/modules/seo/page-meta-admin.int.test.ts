@@ -1,7 +1,7 @@
 import { Code, type PageMetaResult, type PageMetaRow } from "@meridian/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type AdminTestApp, adminTestApp } from "../../test/accounts.ts";
 import { type DbTarget, reopenableDbTargets } from "../../test/db-targets.ts";
-import { type AdminTestApp, adminTestApp } from "../accounts/test-admin.ts";
 import { routes as seoRoutes } from "./routes.ts";
 import { pageMetaSeed } from "./seed.ts";
 

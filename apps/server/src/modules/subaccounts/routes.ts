@@ -14,7 +14,7 @@ import { AppError } from "../../platform/errors.ts";
 import { route } from "../../platform/http/route.ts";
 import { sameGuardAs } from "../../platform/http/route-table.ts";
 import { authOf, type RequestMeta, requireUser, setSessionCookies } from "../accounts/index.ts";
-import { deviceOf } from "../gateway-sign/routes.ts";
+import { deviceOf } from "../gateway-sign/index.ts";
 import type { SubAccountsService } from "./service.ts";
 
 function meta(request: FastifyRequest): RequestMeta {

@@ -18,7 +18,7 @@ import type { PlatformDb } from "../../platform/db/index.ts";
 import { type DbTarget, reopenableDbTargets } from "../../test/db-targets.ts";
 import { MailSink } from "../../test/mail-sink.ts";
 import { paperCall as call, makerQuote, type PaperTestApp, paperTestApp } from "../../test/paper.ts";
-import { Agent, type TestServer } from "../accounts/test-agent.ts";
+import { Agent, type TestServer } from "../../test/security-agent.ts";
 import { venueBook } from "../futures/book.ts";
 import { futuresModule } from "../futures/index.ts";
 import { marginModule } from "../margin/index.ts";

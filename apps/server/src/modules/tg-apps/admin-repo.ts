@@ -1,24 +1,14 @@
-import type { TgAppInput, TgArticleInput, TgSubmission, TgSubmissionBody } from "@meridian/contracts";
+import type {
+  TgAdminAppRow as AdminAppRow,
+  TgAdminArticleRow as AdminArticleRow,
+  TgAppInput,
+  TgArticleInput,
+  TgSubmission,
+  TgSubmissionBody,
+} from "@meridian/contracts";
 import type { Db, Queryable } from "../../platform/db/types.ts";
 import { SANITIZER_VERSION } from "../../platform/stored-html.ts";
 import { wrapList } from "./repo.ts";
-
-export interface AdminAppRow {
-  slug: string;
-  name: string;
-  category: number;
-  published: boolean;
-  ratingCount: number;
-  updatedAt: number;
-}
-
-export interface AdminArticleRow {
-  slug: string;
-  appSlug: string;
-  title: string;
-  published: boolean;
-  publishedAt: number;
-}
 
 interface SubmissionRow {
   id: number | string;

@@ -2,17 +2,14 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { SESSION_COOKIE, type TrackingRecord } from "@meridian/contracts";
+import type { TrackingRecord } from "@meridian/contracts";
 import fc from "fast-check";
 import pg from "pg";
 import type { PlatformDb } from "../../platform/db/index.ts";
 import { openPostgres } from "../../platform/db/postgres.ts";
 import { openSqlite } from "../../platform/db/sqlite.ts";
-import { loadAccountsConfig } from "../accounts/config.ts";
-import { AccountsRepo } from "../accounts/repo.ts";
-import { sha256Hex } from "../accounts/secrets.ts";
-import { AccountsService } from "../accounts/service.ts";
-import { DroppingTransport } from "../accounts/transport.ts";
+import { loginNewUser } from "../../test/accounts.ts";
+import { createAccountsService, DroppingTransport, loadAccountsConfig } from "../accounts/index.ts";
 
 /** A valid upload element; `over` replaces fields. */
 export function sampleRecord(over: Partial<TrackingRecord> = {}): TrackingRecord {
@@ -120,36 +117,11 @@ export const TARGETS: ("sqlite" | "postgres")[] = process.env.TEST_DATABASE_URL
 
 /** A session cookie of a new user with `role` (the platform database must be migrated). */
 export async function sessionCookie(db: PlatformDb, role: "user" | "admin"): Promise<string> {
-  const repo = new AccountsRepo(db);
-  const service = new AccountsService({
-    repo,
+  const service = createAccountsService(db, {
     config: loadAccountsConfig({}),
     transport: new DroppingTransport({ info: () => undefined, warn: () => undefined }),
   });
-  const userId = await service.createUser({
-    email: `${role}-${crypto.randomBytes(4).toString("hex")}@meridian.test`,
-    areaCode: null,
-    mobile: null,
-    phoneKey: null,
-    password: "correct horse battery",
-    role,
-  });
-  const token = crypto.randomBytes(24).toString("hex");
-  const now = Date.now();
-  await repo.insertSession({
-    tokenHash: sha256Hex(token),
-    refreshHash: sha256Hex(`${token}r`),
-    userId,
-    now,
-    expiresAt: now + 3_600_000,
-    refreshExpiresAt: now + 7_200_000,
-    deviceKeyId: null,
-    devicePublicKey: null,
-    deviceAlg: null,
-    ip: "127.0.0.1",
-    userAgent: "test",
-  });
-  return `${SESSION_COOKIE}=${token}`;
+  return loginNewUser(service, role);
 }
 
 const text = fc.constantFrom(

@@ -5,10 +5,10 @@ import fc from "fast-check";
 import type { FastifyInstance, RouteOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { securityRoutes } from "../../modules/accounts/index.ts";
-import { Agent, HOST, ORIGIN, type TestServer } from "../../modules/accounts/test-agent.ts";
 import { moduleRoutes } from "../../modules/index.ts";
 import { MailSink } from "../../test/mail-sink.ts";
 import { encodingVariant } from "../../test/path-variants.ts";
+import { Agent, HOST, ORIGIN, type TestServer } from "../../test/security-agent.ts";
 import { buildTestApp } from "../../test/support.ts";
 import { type RouteEntry, routeTable, samplePath } from "./route-table.ts";
 

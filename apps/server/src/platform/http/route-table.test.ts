@@ -1,7 +1,7 @@
 import { signModeFor } from "@meridian/contracts";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SIGNED_WRITE_PREFIXES, signUrls, unsignedWrites } from "../../modules/gateway-sign/config.ts";
+import { SIGNED_WRITE_PREFIXES, signUrls, unsignedWrites } from "../../modules/gateway-sign/index.ts";
 import { buildTestApp } from "../../test/support.ts";
 import { type RouteEntry, routeTable, samplePath } from "./route-table.ts";
 

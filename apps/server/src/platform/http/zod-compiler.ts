@@ -11,7 +11,10 @@ export const zodValidatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, m
     throw new Error(`${method} ${url}: the ${httpPart ?? "request"} schema must be a zod schema`);
   }
   return (data: unknown) => {
-    const result = schema.safeParse(data);
+    let result = schema.safeParse(data);
+    // Fastify hands a missing body over as null. A POST without a body (or a JSON `null`)
+    // reads as `{}`, so the issues name the missing fields rather than the body.
+    if (!result.success && data === null && httpPart === "body") result = schema.safeParse({});
     return result.success ? { value: result.data } : { error: result.error };
   };
 };

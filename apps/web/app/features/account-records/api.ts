@@ -56,15 +56,13 @@ export const recordsApi = {
  * cannot send: fetched, then saved through an object URL.
  */
 export async function downloadStatementCsv(f: StatementFilters): Promise<void> {
-  const query = new URLSearchParams();
-  for (const [k, v] of Object.entries(f)) if (v !== undefined && v !== "") query.set(k, String(v));
-  const res = await fetch(`${StatementPath.EXPORT}?${query}`, {
-    credentials: "same-origin",
+  const query: Record<string, string | number> = {};
+  for (const [k, v] of Object.entries(f)) if (v !== undefined && v !== "") query[k] = v;
+  const blob = await api().download(name(StatementPath.EXPORT), query, {
+    silent: true,
     headers: { [PAPER_HEADER]: "1", accept: "text/csv" },
   });
-  if (!res.ok || !(res.headers.get("content-type") ?? "").includes("text/csv"))
-    throw new Error("export failed");
-  saveBlob(await res.blob(), "meridian-transactions.csv");
+  saveBlob(blob, "meridian-transactions.csv");
 }
 
 /** Saves a Blob as a file through a temporary link. */

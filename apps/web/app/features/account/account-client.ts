@@ -49,27 +49,33 @@ const sessionLogger: Pick<Console, "error"> = {
   },
 };
 
+/** A client without hooks: the calls the signing layer itself makes (its config, its reports). */
+let bare: ApiClient | undefined;
+const bareClient = (): ApiClient => {
+  bare ??= createApiClient({ simulation: () => isSimulationActive() });
+  return bare;
+};
+
 function report(event: string, reason: string): void {
-  const body = JSON.stringify({
+  const body = {
     bizType: "gateway",
     data: { event, reason },
     timestamp: Date.now(),
     page: location.pathname,
-  });
-  void fetch("/v1/buried/log/cspSecurity", {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body,
-  }).catch(() => undefined);
+  };
+  void bareClient()
+    .post("v1/buried/log/cspSecurity", body, { silent: true })
+    .catch(() => undefined);
 }
 
 export function accountClient(): AccountClient {
   if (instance) return instance;
   const security = new GatewaySecurity({
     fetchConfig: async () => {
-      const res = await fetch("/v1/mix/config/gatewaySignConfig");
-      const env = (await res.json()) as { data?: { gatewaySignConfig?: unknown } };
-      return env.data?.gatewaySignConfig;
+      const data = await bareClient().get<{ gatewaySignConfig?: unknown } | null>(
+        "v1/mix/config/gatewaySignConfig",
+      );
+      return data?.gatewaySignConfig;
     },
     report,
     issuerJwk: buildIssuerJwk(),

@@ -3,6 +3,7 @@ import { Alert, Button, Card, Form, Input, Result } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { accountClient } from "./account-client.ts";
+import { NewPasswordFields } from "./new-password-fields.tsx";
 import { failureText } from "./security/security-shell.tsx";
 import { SendCodeInput } from "./security/send-code.tsx";
 import { accountCardStyle } from "./styles.ts";
@@ -89,25 +90,12 @@ export function ForgotPassword({ locale }: { locale: string }) {
             testId="reset-code"
           />
         </Form.Item>
-        <Form.Item label={t("password.new")} name="pwd" rules={[{ required: true }, { min: 8, max: 128 }]}>
-          <Input.Password autoComplete="new-password" data-testid="reset-password" />
-        </Form.Item>
-        <Form.Item
-          label={t("register.confirmPassword")}
-          name="pwdAgain"
-          dependencies={["pwd"]}
-          rules={[
-            { required: true },
-            ({ getFieldValue }) => ({
-              validator: (_, value) =>
-                value === getFieldValue("pwd")
-                  ? Promise.resolve()
-                  : Promise.reject(new Error(t("register.mismatch"))),
-            }),
-          ]}
-        >
-          <Input.Password autoComplete="new-password" data-testid="reset-password-again" />
-        </Form.Item>
+        <NewPasswordFields
+          label={t("password.new")}
+          confirmName="pwdAgain"
+          testId="reset-password"
+          confirmTestId="reset-password-again"
+        />
         <Form.Item label={t("reset.google")} name="googleCode" rules={[{ pattern: /^\d{6}$/ }]}>
           <Input inputMode="numeric" maxLength={6} data-testid="reset-google" />
         </Form.Item>

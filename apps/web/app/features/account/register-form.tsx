@@ -2,6 +2,7 @@ import { Alert, Button, Card, Form, Input, Space, Tabs } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { accountClient } from "./account-client.ts";
+import { NewPasswordFields } from "./new-password-fields.tsx";
 import { accountCardStyle } from "./styles.ts";
 import { errorText } from "./use-account.ts";
 
@@ -137,29 +138,12 @@ export function RegisterForm({
             </Button>
           </Space.Compact>
         </Form.Item>
-        <Form.Item
+        <NewPasswordFields
           label={t("register.password")}
-          name="pwd"
-          rules={[{ required: true }, { min: 8 }, { max: 128 }]}
-        >
-          <Input.Password autoComplete="new-password" data-testid="register-password" />
-        </Form.Item>
-        <Form.Item
-          label={t("register.confirmPassword")}
-          name="rePwd"
-          dependencies={["pwd"]}
-          rules={[
-            { required: true },
-            ({ getFieldValue }) => ({
-              validator: (_, value) =>
-                value === getFieldValue("pwd")
-                  ? Promise.resolve()
-                  : Promise.reject(new Error(t("register.mismatch"))),
-            }),
-          ]}
-        >
-          <Input.Password autoComplete="new-password" data-testid="register-password-again" />
-        </Form.Item>
+          confirmName="rePwd"
+          testId="register-password"
+          confirmTestId="register-password-again"
+        />
         <Button type="primary" htmlType="submit" block loading={busy} data-testid="register-submit">
           {t("register.submit")}
         </Button>

@@ -1,8 +1,9 @@
-import { ADMIN_CONTENT_API, type FieldIssue, type PageMetaRow } from "@meridian/contracts";
+import { ADMIN_CONTENT_API, type PageMetaRow } from "@meridian/contracts";
 import { Button, Form, Input, Modal, Select, Table } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
+import { adminCall, fieldIssues } from "../account/api-call.ts";
 import { AdminNav, formatUtc } from "./admin-nav.tsx";
 
 export interface PageMetaAdminData {
@@ -12,31 +13,6 @@ export interface PageMetaAdminData {
 }
 
 type Draft = Pick<PageMetaRow, "pageKey" | "locale" | "title" | "description" | "keywords">;
-
-class AdminCallError extends Error {
-  readonly issues: FieldIssue[];
-  constructor(msg: string, issues: FieldIssue[]) {
-    super(msg);
-    this.issues = issues;
-  }
-}
-
-/** Same-origin call with the session cookie; a refused answer throws with the field issues it names. */
-async function call<T>(method: "PUT" | "DELETE", path: string, body?: unknown): Promise<T> {
-  const response = await fetch(path, {
-    method,
-    credentials: "same-origin",
-    headers: body === undefined ? {} : { "content-type": "application/json" },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const answer = (await response.json()) as { code: string; msg: string; data: unknown };
-  if (answer.code !== "00000")
-    throw new AdminCallError(
-      answer.msg || answer.code,
-      Array.isArray(answer.data) ? (answer.data as FieldIssue[]) : [],
-    );
-  return answer.data as T;
-}
 
 /** `/admin/page-meta`: the rows behind page titles and descriptions, per page and language. */
 export function PageMetaPage({ locale, data }: { locale: string; data: PageMetaAdminData }) {
@@ -55,8 +31,7 @@ export function PageMetaPage({ locale, data }: { locale: string; data: PageMetaA
       okButtonProps: { danger: true },
       onOk: async () => {
         try {
-          const q = new URLSearchParams({ pageKey: row.pageKey, locale: row.locale });
-          await call("DELETE", `${ADMIN_CONTENT_API.pageMeta}?${q}`);
+          await adminCall(ADMIN_CONTENT_API.pageMeta, "DELETE", { pageKey: row.pageKey, locale: row.locale });
           setNotice({ kind: "ok", text: t("meta.deleted") });
           void revalidator.revalidate();
         } catch (e) {
@@ -200,10 +175,10 @@ function PageMetaForm({
     const values = await form.validateFields();
     setSaving(true);
     try {
-      await call("PUT", ADMIN_CONTENT_API.pageMeta, values);
+      await adminCall(ADMIN_CONTENT_API.pageMeta, "PUT", values);
       onSaved();
     } catch (e) {
-      const issues = e instanceof AdminCallError ? e.issues : [];
+      const issues = fieldIssues(e);
       const known = issues.filter((i) =>
         ["pageKey", "locale", "title", "description", "keywords"].includes(i.field),
       );

@@ -1,17 +1,6 @@
 import { AIRDROPS_API } from "@meridian/contracts/airdrop-rules";
 
-/** Browser calls to the admin API (cookie session; the server checks the admin role and the Origin). */
-export async function adminCall<T>(path: string, method: string, body?: unknown): Promise<T> {
-  const response = await fetch(path, {
-    method,
-    credentials: "same-origin",
-    headers: body === undefined ? {} : { "content-type": "application/json" },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const answer = (await response.json()) as { code: string; msg: string; data: T };
-  if (answer.code !== "00000") throw new Error(answer.msg || answer.code);
-  return answer.data;
-}
+export { adminCall } from "../account/api-call.ts";
 
 export const adminPaths = {
   airdrops: AIRDROPS_API.adminAirdrops,

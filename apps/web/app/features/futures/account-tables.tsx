@@ -1,12 +1,8 @@
-import type {
-  FundingRecord,
-  FuturesOrder,
-  FuturesTrade,
-  MarketSymbolInfo,
-  PositionSideValue,
-} from "@meridian/contracts";
-import { useEffect, useState } from "react";
+import type { MarketSymbolInfo, PositionSideValue } from "@meridian/contracts";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { firstError, useApiData } from "../../lib/use-api-data.ts";
+import { LoadError } from "../shell/load-error.tsx";
 import { TabStrip, type TradeAccess } from "../trade/panel-parts.tsx";
 import { futuresApi } from "./api.ts";
 import { DataTable } from "./data-table.tsx";
@@ -20,16 +16,20 @@ const num = (v: string) => <bdi dir="ltr">{v}</bdi>;
 const time = (ms: number) => new Date(ms).toISOString().replace("T", " ").slice(0, 19);
 
 function useHistory(tab: Tab, version: number, enabled: boolean) {
-  const [orders, setOrders] = useState<FuturesOrder[]>([]);
-  const [trades, setTrades] = useState<FuturesTrade[]>([]);
-  const [funding, setFunding] = useState<FundingRecord[]>([]);
-  useEffect(() => {
-    if (!enabled || version < 0) return;
-    if (tab === "history") void futuresApi.orderHistory().then(setOrders, () => {});
-    if (tab === "trades") void futuresApi.trades().then(setTrades, () => {});
-    if (tab === "funding") void futuresApi.funding().then(setFunding, () => {});
-  }, [tab, enabled, version]);
-  return { orders, trades, funding };
+  const orders = useApiData(futuresApi.orderHistory, enabled && tab === "history", version);
+  const trades = useApiData(futuresApi.trades, enabled && tab === "trades", version);
+  const funding = useApiData(futuresApi.funding, enabled && tab === "funding", version);
+  return {
+    orders: orders.data ?? [],
+    trades: trades.data ?? [],
+    funding: funding.data ?? [],
+    error: firstError(orders, trades, funding),
+    reload: () => {
+      void orders.reload();
+      void trades.reload();
+      void funding.reload();
+    },
+  };
 }
 
 /** Positions, open orders and the order, trade and funding histories under the screen. */
@@ -62,6 +62,7 @@ export function AccountTables({
         onChange={setTab}
         testIdPrefix="futures-tab"
       />
+      {enabled ? <LoadError error={history.error} onRetry={history.reload} /> : null}
       {!enabled ? (
         <p className="futures-empty">{t(access === "guest" ? "gate.login" : "gate.simulation")}</p>
       ) : tab === "positions" ? (

@@ -2,6 +2,7 @@ import { localizePath } from "@meridian/contracts/locales";
 import { formatDecimal } from "@meridian/domain";
 import { useTranslation } from "react-i18next";
 import { AccountGate } from "../assets/account-gate.tsx";
+import { LoadError } from "../shell/load-error.tsx";
 import { useTradeAccess } from "../trade/panel-parts.tsx";
 import { TransferButton } from "./transfer-modal.tsx";
 import { useFutures } from "./use-futures.ts";
@@ -17,6 +18,7 @@ export function FuturesAssetsPage({ locale, loggedIn }: { locale: string; logged
     <div className="assets" data-testid="asset-futures">
       <div className="assets-inner">
         <h1>{t("assets.heading")}</h1>
+        <LoadError error={fut.error} onRetry={fut.refresh} />
         {access !== "ready" ? (
           <AccountGate access={access} locale={locale} />
         ) : (

@@ -1,7 +1,8 @@
 import type { PaperTrade } from "@meridian/contracts";
 import { localizePath } from "@meridian/contracts/locales";
-import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { firstError, useApiData } from "../../lib/use-api-data.ts";
+import { LoadError } from "../shell/load-error.tsx";
 import {
   type FeedState,
   MarketFeedScope,
@@ -17,33 +18,25 @@ import { MarkStats } from "./mark-stats.tsx";
 import { FuturesRiskAgreement } from "./risk-agreement.tsx";
 import { useFutures } from "./use-futures.ts";
 
-/** The user's futures fills in the shape the chart draws as markers (re-read after each push). */
-function useChartFills(enabled: boolean, version: number): PaperTrade[] {
-  const [fills, setFills] = useState<PaperTrade[]>([]);
-  useEffect(() => {
-    if (!enabled || version < 0) return;
-    void futuresApi.trades().then(
-      (list) =>
-        setFills(
-          list.map((x) => ({
-            tradeId: x.id,
-            orderId: x.orderId,
-            symbol: x.symbol,
-            side: x.side,
-            price: x.price,
-            qty: x.quantity,
-            quoteQty: "",
-            fee: x.fee,
-            feeAsset: "USDT",
-            isMaker: x.maker,
-            time: x.time,
-          })),
-        ),
-      () => {},
-    );
-  }, [enabled, version]);
-  return fills;
-}
+/** The user's futures fills in the shape the chart draws as markers. */
+const loadChartFills = (): Promise<PaperTrade[]> =>
+  futuresApi.trades().then((list) =>
+    list.map((x) => ({
+      tradeId: x.id,
+      orderId: x.orderId,
+      symbol: x.symbol,
+      side: x.side,
+      price: x.price,
+      qty: x.quantity,
+      quoteQty: "",
+      fee: x.fee,
+      feeAsset: "USDT",
+      isMaker: x.maker,
+      time: x.time,
+    })),
+  );
+
+const NO_FILLS: PaperTrade[] = [];
 
 export interface FuturesPageProps extends TradingScreenProps {
   /** `phone` is /trade-swap: the stacked layout behind tabs at any width. */
@@ -76,7 +69,8 @@ function Screen({
   const access = useTradeAccess(loggedIn);
   const fut = useFutures(access === "ready");
   const screen = useMarketScreen(symbol, snapshot, feed, layout);
-  const fills = useChartFills(access === "ready", fut.version);
+  // Re-read after each push.
+  const fills = useApiData(loadChartFills, access === "ready", fut.version);
   const hedge = fut.account?.dualSidePosition ?? false;
   const { info } = screen;
   if (!info) return null;
@@ -102,9 +96,16 @@ function Screen({
         <>
           <MarkStats mark={fut.marks[symbol]} priceDecimals={info.priceDecimals} />
           <SimulationBarControls access={access} />
+          <LoadError
+            error={firstError(fut, fills)}
+            onRetry={() => {
+              fut.refresh();
+              void fills.reload();
+            }}
+          />
         </>
       }
-      fills={fills}
+      fills={fills.data ?? NO_FILLS}
       order={
         <FuturesOrderPanel
           locale={locale}

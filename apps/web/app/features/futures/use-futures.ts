@@ -6,7 +6,8 @@ import type {
   FuturesStreamPush,
 } from "@meridian/contracts";
 import { FuturesPath } from "@meridian/contracts";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useState } from "react";
+import { firstError, useApiData } from "../../lib/use-api-data.ts";
 import { useLiveStream } from "../trade/use-account-stream.ts";
 import { futuresApi } from "./api.ts";
 
@@ -17,48 +18,61 @@ export interface FuturesState {
   marks: Record<string, FuturesMark>;
   /** Bumped on every fill, order or funding push (history tables re-read). */
   version: number;
+  /** The failure of the last read of the account, positions, orders or marks (null when none). */
+  error: unknown;
   refresh: () => void;
 }
 
+const NO_POSITIONS: FuturesPosition[] = [];
+const NO_ORDERS: FuturesOrder[] = [];
+const NO_MARKS: Record<string, FuturesMark> = {};
+const byMarkSymbol = (list: FuturesMark[]) => Object.fromEntries(list.map((m) => [m.symbol, m]));
+const loadMarks = () => futuresApi.marks().then(byMarkSymbol);
+
 /** The user's futures account over REST, then live over `/v1/ws/futures` (reconnecting; a reconnect reloads the account). */
 export function useFutures(enabled: boolean): FuturesState {
-  const [account, setAccount] = useState<FuturesAccount | null>(null);
-  const [positions, setPositions] = useState<FuturesPosition[]>([]);
-  const [openOrders, setOpenOrders] = useState<FuturesOrder[]>([]);
-  const [marks, setMarks] = useState<Record<string, FuturesMark>>({});
+  const account = useApiData(futuresApi.account, enabled);
+  const positions = useApiData(futuresApi.positions, enabled);
+  const openOrders = useApiData(futuresApi.openOrders, enabled);
+  const marks = useApiData(loadMarks);
   const [version, setVersion] = useState(0);
+  const { reload: reloadAccount } = account;
+  const { reload: reloadPositions } = positions;
+  const { reload: reloadOrders } = openOrders;
+  const { reload: reloadMarks, error: marksError } = marks;
 
   const refresh = useCallback(() => {
+    if (marksError !== null) void reloadMarks();
     if (!enabled) return;
-    void futuresApi.account().then(setAccount, () => {});
-    void futuresApi.positions().then(setPositions, () => {});
-    void futuresApi.openOrders().then(setOpenOrders, () => {});
+    void reloadAccount();
+    void reloadPositions();
+    void reloadOrders();
     setVersion((v) => v + 1);
-  }, [enabled]);
-
-  useEffect(() => {
-    refresh();
-    void futuresApi.marks().then(
-      (list) => setMarks(Object.fromEntries(list.map((m) => [m.symbol, m]))),
-      () => {},
-    );
-  }, [refresh]);
+  }, [enabled, reloadAccount, reloadPositions, reloadOrders, reloadMarks, marksError]);
 
   // Marks stream to everyone; the account's pushes only matter to a paper trader.
   useLiveStream(FuturesPath.WS, true, {
     onReopen: refresh,
     onMessage: (message) => {
       const m = message as FuturesStreamPush;
-      if (m.event === "marks") setMarks(Object.fromEntries(m.data.map((x) => [x.symbol, x])));
+      if (m.event === "marks") marks.set(byMarkSymbol(m.data));
       else if (!enabled) return;
-      else if (m.event === "account") setAccount(m.data);
-      else if (m.event === "positions") setPositions(m.data);
+      else if (m.event === "account") account.set(m.data);
+      else if (m.event === "positions") positions.set(m.data);
       else if (m.event === "order" || m.event === "fill" || m.event === "funding") {
-        if (m.event === "order") void futuresApi.openOrders().then(setOpenOrders, () => {});
+        if (m.event === "order") void openOrders.reload();
         setVersion((v) => v + 1);
       }
     },
   });
 
-  return { account, positions, openOrders, marks, version, refresh };
+  return {
+    account: account.data ?? null,
+    positions: positions.data ?? NO_POSITIONS,
+    openOrders: openOrders.data ?? NO_ORDERS,
+    marks: marks.data ?? NO_MARKS,
+    version,
+    error: firstError(account, positions, openOrders, marks),
+    refresh,
+  };
 }

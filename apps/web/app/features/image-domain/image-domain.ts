@@ -1,15 +1,16 @@
 import {
   allowedImageHosts,
+  createApiClient,
   DOMAIN_CONFIG_API,
   type ImageDomainConfig,
   installImageDomainSwapper,
   type ProbeOptions,
   probeFastestImageDomain,
 } from "@meridian/client";
-import { type DomainConfigList, domainConfigListSchema, isSuccessCode } from "@meridian/contracts";
+import { domainConfigListSchema } from "@meridian/contracts";
 
 export interface ImageDomainDeps {
-  fetch?: typeof fetch;
+  fetch?: typeof globalThis.fetch;
   /** Where the swapper looks for images; default `document`. */
   root?: Document | Element;
   /** Probe options (image loader, storage, time-out); the defaults use `<img>` and localStorage. */
@@ -18,13 +19,13 @@ export interface ImageDomainDeps {
 }
 
 /** The image hosts the server lists (`imgDomainConfig`); throws when the call fails. */
-export async function fetchImageDomainConfig(doFetch: typeof fetch = fetch): Promise<ImageDomainConfig> {
-  const res = await doFetch(`/${DOMAIN_CONFIG_API}`, { headers: { accept: "application/json" } });
-  const envelope = (await res.json()) as { code?: string; data?: unknown };
-  if (!isSuccessCode(envelope.code ?? "")) {
-    throw new Error(`domain config answered ${envelope.code ?? res.status}`);
-  }
-  const data: DomainConfigList = domainConfigListSchema.parse(envelope.data);
+export async function fetchImageDomainConfig(doFetch?: typeof globalThis.fetch): Promise<ImageDomainConfig> {
+  // A client of its own: the image swap starts on every page, before the account client.
+  const client = createApiClient(doFetch === undefined ? {} : { fetch: doFetch });
+  const data = await client.get(DOMAIN_CONFIG_API, undefined, {
+    schema: domainConfigListSchema,
+    silent: true,
+  });
   return data.imgDomainConfig;
 }
 

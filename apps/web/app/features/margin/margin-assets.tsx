@@ -1,8 +1,10 @@
 import type { MarginAccountView } from "@meridian/contracts";
 import { localizePath } from "@meridian/contracts/locales";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
+import { firstError, useApiData } from "../../lib/use-api-data.ts";
 import { AccountGate } from "../assets/account-gate.tsx";
+import { LoadError } from "../shell/load-error.tsx";
 import { useTradeAccess } from "../trade/panel-parts.tsx";
 import { type MarginScope, marginApi } from "./api.ts";
 import { BorrowRepayButton } from "./borrow-repay.tsx";
@@ -84,29 +86,28 @@ const CROSS: MarginScope = { mode: "cross" };
 export function MarginAssetsPage({ locale, loggedIn }: { locale: string; loggedIn: boolean }) {
   const { t } = useTranslation("margin");
   const access = useTradeAccess(loggedIn);
-  const [isolated, setIsolated] = useState<MarginAccountView[]>([]);
+  const isolated = useApiData(marginApi.isolated, access === "ready");
+  const { update: updateIsolated, reload: reloadIsolated } = isolated;
   // Pushes for isolated accounts replace their card's view; the cross one is the hook's own.
   const onOther = useCallback(
     (view: MarginAccountView) =>
-      setIsolated((list) =>
+      updateIsolated((list) =>
         list.map((a) => (a.symbol === view.symbol && view.mode === "isolated" ? view : a)),
       ),
-    [],
+    [updateIsolated],
   );
   const cross = useMargin(access === "ready", CROSS, "BTC", "USDT", onOther);
-  const reloadIsolated = useCallback(() => {
-    if (access === "ready") void marginApi.isolated().then(setIsolated, () => {});
-  }, [access]);
-  useEffect(reloadIsolated, [reloadIsolated]);
   const changed = () => {
     cross.refresh();
-    reloadIsolated();
+    void reloadIsolated();
   };
+  const isolatedList = isolated.data ?? [];
 
   return (
     <div className="assets" data-testid="asset-margin">
       <div className="assets-inner">
         <h1>{t("assetsPage.title")}</h1>
+        {access === "ready" ? <LoadError error={firstError(cross, isolated)} onRetry={changed} /> : null}
         {access !== "ready" ? (
           <AccountGate access={access} locale={locale} />
         ) : (
@@ -125,8 +126,8 @@ export function MarginAssetsPage({ locale, loggedIn }: { locale: string; loggedI
               <p>{cross.ready ? t("assetsPage.loadFailed") : "…"}</p>
             )}
             <h2>{t("assetsPage.isolated")}</h2>
-            {isolated.length === 0 ? <p>{t("assetsPage.noIsolated")}</p> : null}
-            {isolated.map((a) => (
+            {isolated.settled && isolatedList.length === 0 ? <p>{t("assetsPage.noIsolated")}</p> : null}
+            {isolatedList.map((a) => (
               <AccountCard key={a.symbol} account={a} locale={locale} onChanged={changed} />
             ))}
           </>

@@ -1,7 +1,9 @@
-import type { MarginAccountModeValue, MarginPairs } from "@meridian/contracts";
+import type { MarginAccountModeValue } from "@meridian/contracts";
 import { vipTier } from "@meridian/domain";
-import { useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { firstError, useApiData } from "../../lib/use-api-data.ts";
+import { LoadError } from "../shell/load-error.tsx";
 import { paperApi } from "../trade/api.ts";
 import {
   type FeedState,
@@ -16,6 +18,19 @@ import { marginPairs } from "./api.ts";
 import { MarginOrderPanel } from "./margin-order-panel.tsx";
 import { MarginOrdersPanel } from "./margin-tables.tsx";
 import { useMargin } from "./use-margin.ts";
+
+const BASE_TIER = vipTier(0);
+const BASE_FEE: FeeRates = {
+  level: BASE_TIER.level,
+  makerPpm: BASE_TIER.makerPpm,
+  takerPpm: BASE_TIER.takerPpm,
+};
+const loadFees = (): Promise<FeeRates> =>
+  paperApi.fees().then(({ current }) => ({
+    level: current.level,
+    makerPpm: current.makerPpm,
+    takerPpm: current.takerPpm,
+  }));
 
 export interface MarginPageProps extends TradingScreenProps {
   hrefFor: (symbol: string) => string;
@@ -42,30 +57,16 @@ function Screen({
   const { t } = useTranslation("margin");
   const access = useTradeAccess(loggedIn);
   const [mode, setMode] = useState<MarginAccountModeValue>("cross");
-  const [pairs, setPairs] = useState<MarginPairs | null>(null);
-  const [fee, setFee] = useState<FeeRates>(() => {
-    const tier = vipTier(0);
-    return { level: tier.level, makerPpm: tier.makerPpm, takerPpm: tier.takerPpm };
-  });
+  const pairs = useApiData(marginPairs);
+  const fees = useApiData(loadFees, access === "ready");
+  const fee = fees.data ?? BASE_FEE;
   const screen = useMarketScreen(symbol, snapshot, feed, "auto");
   const { phone, symbols, info } = screen;
   const scope = useMemo(() => ({ mode, symbol }), [mode, symbol]);
   const margin = useMargin(access === "ready", scope, info?.base ?? "", info?.quote ?? "");
 
-  useEffect(() => {
-    void marginPairs().then(setPairs, () => {});
-  }, []);
-  useEffect(() => {
-    if (access !== "ready") return;
-    void paperApi.fees().then(
-      ({ current }) =>
-        setFee({ level: current.level, makerPpm: current.makerPpm, takerPpm: current.takerPpm }),
-      () => {},
-    );
-  }, [access]);
-
   if (!info) return null;
-  const pair = pairs?.pairs.find((p) => p.symbol === symbol);
+  const pair = pairs.data?.pairs.find((p) => p.symbol === symbol);
 
   return (
     <MarketScreen
@@ -78,7 +79,19 @@ function Screen({
       screen={screen}
       dark={dark}
       hrefFor={hrefFor}
-      extra={<SimulationBarControls access={access} />}
+      extra={
+        <>
+          <SimulationBarControls access={access} />
+          <LoadError
+            error={firstError(margin, pairs, fees)}
+            onRetry={() => {
+              margin.refresh();
+              void pairs.reload();
+              void fees.reload();
+            }}
+          />
+        </>
+      }
       fills={margin.trades}
       order={
         <MarginOrderPanel

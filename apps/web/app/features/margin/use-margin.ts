@@ -1,3 +1,4 @@
+import { isApiError } from "@meridian/client";
 import type {
   MarginAccountView,
   MarginOrder,
@@ -7,10 +8,15 @@ import type {
 } from "@meridian/contracts";
 import { PaperPath } from "@meridian/contracts";
 import { useCallback, useEffect, useRef, useState } from "react";
+import { firstError, useApiData } from "../../lib/use-api-data.ts";
 import { useLiveStream, useOrderLists } from "../trade/use-account-stream.ts";
 import { type MarginScope, marginApi, scopeQuery } from "./api.ts";
 
 const LIMIT = 100;
+const NO_MAX: Record<string, string> = {};
+const loadOpenOrders = () => marginApi.openOrders({ limit: LIMIT });
+const loadOrderHistory = () => marginApi.orderHistory({ limit: LIMIT });
+const loadTrades = () => marginApi.trades({ limit: LIMIT });
 
 export interface MarginState {
   account: MarginAccountView | null;
@@ -19,8 +25,10 @@ export interface MarginState {
   openOrders: MarginOrder[];
   history: MarginOrder[];
   trades: MarginTrade[];
-  /** Loaded at least once (false while the account is missing too). */
+  /** Loaded at least once, well or not (false while switched off). */
   ready: boolean;
+  /** The failure of the last read of the account, limits or lists (null when none). */
+  error: unknown;
   refresh: () => void;
   applyOrder: (order: MarginOrder, fills?: MarginTrade[]) => void;
 }
@@ -33,7 +41,8 @@ export function sameAccount(view: MarginAccountView, scope: MarginScope): boolea
 /**
  * One margin account (cross, or the isolated account of `symbol`) with its margin
  * orders and fills: REST first, then live over `/v1/ws/user` (the spot events' socket;
- * each reconnect reloads, so nothing missed in a gap stays missing).
+ * each reconnect reloads, so nothing missed in a gap stays missing). A failed read is
+ * kept in `error` for the screen to show.
  */
 export function useMargin(
   enabled: boolean,
@@ -43,61 +52,61 @@ export function useMargin(
   /** Pushes about the user's other margin accounts. */
   onOtherAccount?: (view: MarginAccountView) => void,
 ): MarginState {
-  const [account, setAccount] = useState<MarginAccountView | null>(null);
-  const [maxBorrow, setMaxBorrow] = useState<Record<string, string>>({});
   const { openOrders, history, trades, addFills, applyOrder, load } = useOrderLists<
     MarginOrder,
     MarginTrade
   >();
-  const [ready, setReady] = useState(false);
   const scopeRef = useRef(scope);
   scopeRef.current = scope;
   const otherRef = useRef(onOtherAccount);
   otherRef.current = onOtherAccount;
   const { mode, symbol } = scope;
+  // Limits follow the account: re-read (debounced) after each account push.
+  const [maxVersion, setMaxVersion] = useState(0);
 
-  const loadMax = useCallback(() => {
-    const s = scopeRef.current;
-    const assets = [base, quote];
-    void Promise.all(
-      assets.map((asset) =>
-        marginApi.maxBorrowable({ ...scopeQuery(s), asset }).catch((): MaxAmount => ({ asset, amount: "0" })),
-      ),
-    ).then((list) => setMaxBorrow(Object.fromEntries(list.map((m) => [m.asset, m.amount]))));
-  }, [base, quote]);
-
-  const refresh = useCallback(() => {
-    if (!enabled) return;
-    const s = { mode, symbol };
-    void marginApi.account(s).then(
-      (a) => {
-        setAccount(a);
-        setReady(true);
-      },
-      () => setReady(true),
-    );
-    void marginApi.openOrders({ limit: LIMIT }).then(
-      (open) => load({ open }),
-      () => {},
-    );
-    void marginApi.orderHistory({ limit: LIMIT }).then(
-      (history) => load({ history }),
-      () => {},
-    );
-    void marginApi.trades({ limit: LIMIT }).then(
-      (trades) => load({ trades }),
-      () => {},
-    );
-    loadMax();
-  }, [enabled, mode, symbol, loadMax, load]);
-
+  const loadAccount = useCallback(() => marginApi.account({ mode, symbol }), [mode, symbol]);
+  const loadMax = useCallback(
+    () =>
+      Promise.all(
+        [base, quote].map((asset) =>
+          // An asset this account cannot borrow is refused by the server: it reads as 0.
+          marginApi.maxBorrowable({ ...scopeQuery({ mode, symbol }), asset }).catch((error: unknown) => {
+            if (isApiError(error) && error.kind === "api") return { asset, amount: "0" } satisfies MaxAmount;
+            throw error;
+          }),
+        ),
+      ).then((list) => Object.fromEntries(list.map((m) => [m.asset, m.amount]))),
+    [base, quote, mode, symbol],
+  );
+  const account = useApiData(loadAccount, enabled);
+  const maxBorrow = useApiData(loadMax, enabled, maxVersion);
+  const openRead = useApiData(loadOpenOrders, enabled);
+  const historyRead = useApiData(loadOrderHistory, enabled);
+  const tradesRead = useApiData(loadTrades, enabled);
   useEffect(() => {
-    setAccount(null);
-    setReady(false);
-    refresh();
-  }, [refresh]);
+    if (openRead.data) load({ open: openRead.data });
+  }, [openRead.data, load]);
+  useEffect(() => {
+    if (historyRead.data) load({ history: historyRead.data });
+  }, [historyRead.data, load]);
+  useEffect(() => {
+    if (tradesRead.data) load({ trades: tradesRead.data });
+  }, [tradesRead.data, load]);
 
-  // Limits follow the account; pushes come at most once a second.
+  const { reload: reloadAccount } = account;
+  const { reload: reloadMax } = maxBorrow;
+  const { reload: reloadOpen } = openRead;
+  const { reload: reloadHistory } = historyRead;
+  const { reload: reloadTrades } = tradesRead;
+  const refresh = useCallback(() => {
+    void reloadAccount();
+    void reloadMax();
+    void reloadOpen();
+    void reloadHistory();
+    void reloadTrades();
+  }, [reloadAccount, reloadMax, reloadOpen, reloadHistory, reloadTrades]);
+
+  // Pushes come at most once a second.
   const maxTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(maxTimer.current), []);
   useLiveStream(PaperPath.WS, enabled, {
@@ -109,13 +118,23 @@ export function useMargin(
           otherRef.current?.(push.data);
           return;
         }
-        setAccount(push.data);
+        account.set(push.data);
         clearTimeout(maxTimer.current);
-        maxTimer.current = setTimeout(loadMax, 300);
+        maxTimer.current = setTimeout(() => setMaxVersion((v) => v + 1), 300);
       } else if (push.event === "marginOrder") applyOrder(push.data);
       else if (push.event === "marginFill") addFills([push.data]);
     },
   });
 
-  return { account, maxBorrow, openOrders, history, trades, ready, refresh, applyOrder };
+  return {
+    account: account.data ?? null,
+    maxBorrow: maxBorrow.data ?? NO_MAX,
+    openOrders,
+    history,
+    trades,
+    ready: account.settled,
+    error: firstError(account, maxBorrow, openRead, historyRead, tradesRead),
+    refresh,
+    applyOrder,
+  };
 }

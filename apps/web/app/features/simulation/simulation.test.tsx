@@ -123,7 +123,10 @@ describe("simulation controller", () => {
         headers: { "content-type": "application/json" },
       });
     });
-    const api = createApiClient({ fetch: fetchMock as typeof fetch, simulation: () => isSimulationActive() });
+    const api = createApiClient({
+      fetch: fetchMock as typeof globalThis.fetch,
+      simulation: () => isSimulationActive(),
+    });
     await api.get("v1/market/tickers");
     window.localStorage.setItem(KEY, "1");
     await api.get("v1/market/tickers");

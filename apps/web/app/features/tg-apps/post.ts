@@ -1,3 +1,7 @@
+import { isApiError } from "@meridian/client";
+import { Code } from "@meridian/contracts";
+import { api, apiName } from "../account/api-call.ts";
+
 /** What a same-origin JSON POST to the API came back with. */
 export interface PostAnswer<T> {
   ok: boolean;
@@ -6,19 +10,13 @@ export interface PostAnswer<T> {
   data: T | null;
 }
 
-/** POSTs JSON with the session cookie; never throws (network failures read as status 0). */
+/** POSTs JSON through the API client; never throws (network failures read as status 0). */
 export async function postJson<T>(path: string, body: unknown): Promise<PostAnswer<T>> {
   try {
-    const res = await fetch(path, {
-      method: "POST",
-      credentials: "same-origin",
-      headers: { "content-type": "application/json", accept: "application/json" },
-      body: JSON.stringify(body),
-    });
-    const env = (await res.json().catch(() => null)) as { code?: string; data?: T } | null;
-    const code = env?.code ?? "";
-    return { ok: code === "00000" || code === "200", status: res.status, code, data: env?.data ?? null };
-  } catch {
-    return { ok: false, status: 0, code: "", data: null };
+    const data = await api().post<T>(apiName(path), body, { silent: true });
+    return { ok: true, status: 200, code: Code.OK, data };
+  } catch (error) {
+    if (!isApiError(error)) return { ok: false, status: 0, code: "", data: null };
+    return { ok: false, status: error.httpStatus, code: error.code, data: null };
   }
 }

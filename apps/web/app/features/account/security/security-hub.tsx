@@ -4,6 +4,7 @@ import { Alert, Button, Form, Input } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { accountClient } from "../account-client.ts";
+import { NewPasswordFields } from "../new-password-fields.tsx";
 import { failureText, SecurityPage } from "./security-shell.tsx";
 
 /** `/account/security`: where each protection stands, with links to change it, and the password change. */
@@ -107,25 +108,12 @@ function PasswordChange({ user }: { user: UserRecord }) {
         <Form.Item label={t("password.current")} name="oldPwd" rules={[{ required: true }]}>
           <Input.Password autoComplete="current-password" data-testid="password-current" />
         </Form.Item>
-        <Form.Item label={t("password.new")} name="pwd" rules={[{ required: true }, { min: 8, max: 128 }]}>
-          <Input.Password autoComplete="new-password" data-testid="password-new" />
-        </Form.Item>
-        <Form.Item
-          label={t("register.confirmPassword")}
-          name="pwdAgain"
-          dependencies={["pwd"]}
-          rules={[
-            { required: true },
-            ({ getFieldValue }) => ({
-              validator: (_, value) =>
-                value === getFieldValue("pwd")
-                  ? Promise.resolve()
-                  : Promise.reject(new Error(t("register.mismatch"))),
-            }),
-          ]}
-        >
-          <Input.Password autoComplete="new-password" data-testid="password-again" />
-        </Form.Item>
+        <NewPasswordFields
+          label={t("password.new")}
+          confirmName="pwdAgain"
+          testId="password-new"
+          confirmTestId="password-again"
+        />
         {user.googleEnable && (
           <Form.Item
             label={t("settings.googleCode")}

@@ -1,40 +1,7 @@
 import { TG_APPS_API, tgAppsPath } from "@meridian/contracts";
 
-/** An app row of the admin list (`GET /v1/admin/tg-apps/apps`). */
-export interface AdminAppRow {
-  slug: string;
-  name: string;
-  category: number;
-  published: boolean;
-  ratingCount: number;
-  updatedAt: number;
-}
-
-/** An article row of the admin list (`GET /v1/admin/tg-apps/articles`). */
-export interface AdminArticleRow {
-  slug: string;
-  appSlug: string;
-  title: string;
-  published: boolean;
-  publishedAt: number;
-}
-
-/** Browser calls to the admin API (cookie session; the server checks the admin role and the Origin). */
-export async function adminCall<T>(
-  path: string,
-  method: "GET" | "POST" | "DELETE",
-  body?: unknown,
-): Promise<T> {
-  const response = await fetch(path, {
-    method,
-    credentials: "same-origin",
-    headers: body === undefined ? {} : { "content-type": "application/json" },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const answer = (await response.json()) as { code: string; msg: string; data: T };
-  if (answer.code !== "00000") throw new Error(answer.msg || answer.code);
-  return answer.data;
-}
+export type { TgAdminAppRow as AdminAppRow, TgAdminArticleRow as AdminArticleRow } from "@meridian/contracts";
+export { adminCall } from "../../account/api-call.ts";
 
 export const adminPaths = {
   apps: TG_APPS_API.adminApps,

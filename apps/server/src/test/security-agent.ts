@@ -2,14 +2,18 @@
 
 import { GatewaySecurity, MemoryKeyStore } from "@meridian/client";
 import type { FastifyInstance } from "fastify";
-import type { PlatformDb } from "../../platform/db/internal.ts";
-import { openSqlite } from "../../platform/db/sqlite.ts";
-import { MailSink } from "../../test/mail-sink.ts";
-import { buildTestApp } from "../../test/support.ts";
-import type { SignSettings } from "../gateway-sign/config.ts";
-import { generateServerKeys, type ServerKeys } from "../gateway-sign/keys.ts";
-import { registerSecurityModules, type SecurityModule, type SecurityModuleOptions } from "./index.ts";
-import { LogTransport, SmtpTransport } from "./transport.ts";
+import {
+  LogTransport,
+  registerSecurityModules,
+  type SecurityModule,
+  type SecurityModuleOptions,
+  SmtpTransport,
+} from "../modules/accounts/index.ts";
+import { generateServerKeys, type ServerKeys, type SignSettings } from "../modules/gateway-sign/index.ts";
+import type { PlatformDb } from "../platform/db/internal.ts";
+import { openSqlite } from "../platform/db/sqlite.ts";
+import { MailSink } from "./mail-sink.ts";
+import { buildTestApp } from "./support.ts";
 
 export const HOST = "meridian.test";
 export const ORIGIN = `http://${HOST}`;

@@ -1,0 +1,2 @@
+/** System calls (domain configuration list). */
+export { routes as systemRoutes } from "./routes.ts";
