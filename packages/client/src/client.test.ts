@@ -102,6 +102,17 @@ describe("request headers", () => {
     expect(sentHeaders(1)["content-type"]).toBe("application/json");
   });
 
+  it("posts a FormData upload as it is: no JSON, no content-type, nothing for the signer to hash", async () => {
+    const beforeSend = vi.fn(async (_request: OutgoingRequest) => undefined);
+    const { client, fetchMock, sentHeaders } = setup(ok(null), { beforeSend });
+    const form = new FormData();
+    form.set("role", "logo");
+    await client.post("/v1/admin/media/uploads", form);
+    expect(fetchMock.mock.calls[0]?.[1]?.body).toBe(form);
+    expect(sentHeaders(0)["content-type"]).toBeUndefined();
+    expect(beforeSend.mock.calls[0]?.[0]).toMatchObject({ method: "POST", body: undefined });
+  });
+
   it("puts JSON and sends a DELETE's payload as its query, without a body", async () => {
     const beforeSend = vi.fn(async (_request: OutgoingRequest) => undefined);
     const { client, fetchMock, sentHeaders } = setup(ok(null), { beforeSend });

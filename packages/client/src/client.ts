@@ -36,7 +36,7 @@ export interface OutgoingRequest {
   readonly path: string;
   /** The full URL fetched (relative unless `baseUrl` is set), query included. */
   readonly url: string;
-  /** The serialised JSON body as it will be sent (after `transformBody`); undefined for GET and DELETE. */
+  /** The serialised JSON body as it will be sent (after `transformBody`); undefined for GET, DELETE and multipart. */
   readonly body: string | undefined;
   /** Headers the client has set so far (lower-case names). */
   readonly headers: HeaderMap;
@@ -165,7 +165,11 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     const url = query === "" ? target : `${target}${target.includes("?") ? "&" : "?"}${query}`;
 
     let body: string | undefined;
-    if (hasBody) {
+    // A multipart body (an upload) goes as it is: the browser writes its boundary, and
+    // signing covers path, time and trace id only (mode 1, docs/security-gateway.md).
+    const form =
+      hasBody && typeof FormData !== "undefined" && payload instanceof FormData ? payload : undefined;
+    if (hasBody && !form) {
       const transformed = options.transformBody
         ? await options.transformBody({ method, api, path, body: payload })
         : payload;
@@ -225,7 +229,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       response = await doFetch(url, {
         method,
         headers,
-        body,
+        body: form ?? body,
         signal: controller.signal,
         credentials: options.credentials ?? "same-origin",
       });
