@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { Platform } from "../../platform/platform.ts";
 import { keyRoutes } from "./key-routes.ts";
 import { ApiKeyStore, loadKeyStoreConfig } from "./keys.ts";
+import { registerMargin } from "./margin.ts";
 import { registerMix } from "./mix.ts";
 import { registerPublic } from "./public.ts";
 import { registerSpot } from "./spot.ts";
@@ -43,6 +44,7 @@ export function botApiModule(options: BotApiModuleOptions = {}) {
 
     const paper = api.paper;
     const futures = api.hasDecorator("futures") ? api.futures : undefined;
+    const margin = api.hasDecorator("margin") ? api.margin : undefined;
     const accounts = api.accounts.service;
     const vip = new Map<string, { level: number; until: number }>();
     const envScale = Number(env.BOT_API_RATE_SCALE);
@@ -72,9 +74,15 @@ export function botApiModule(options: BotApiModuleOptions = {}) {
       },
       (router) => {
         if (api.hasDecorator("market"))
-          registerPublic(router, { market: api.market, marks: () => futures?.marksList() ?? [], now });
+          registerPublic(router, {
+            market: api.market,
+            marks: () => futures?.marksList() ?? [],
+            marginPairs: () => margin?.pairs().pairs ?? [],
+            now,
+          });
         const decimals = (symbol: string) => paper.venue.spec(symbol)?.priceDecimals ?? 8;
-        registerSpot(router, { paper, futures, priceDecimals: decimals });
+        registerSpot(router, { paper, futures, margin, priceDecimals: decimals });
+        if (margin !== undefined) registerMargin(router, margin, decimals);
         if (futures !== undefined)
           registerMix(
             router,

@@ -1,4 +1,4 @@
-import type { FuturesMark, KlineIntervalValue, Ticker } from "@meridian/contracts";
+import type { FuturesMark, KlineIntervalValue, MarginPairInfo, Ticker } from "@meridian/contracts";
 import { formatScaled, PERP_CONTRACTS, VIP_TIERS } from "@meridian/domain";
 import { z } from "zod";
 import type { MarketService } from "../market/index.ts";
@@ -9,6 +9,8 @@ import type { V2Router } from "./v2-scope.ts";
 export interface PublicDeps {
   market: MarketService;
   marks: () => FuturesMark[];
+  /** The margin module's pairs, when it runs. */
+  marginPairs?: () => MarginPairInfo[];
   now: () => number;
 }
 
@@ -197,8 +199,36 @@ export function registerPublic(r: V2Router, d: PublicDeps): void {
       }));
   });
 
-  // Margin trading through this API is not offered: no pair is listed as borrowable.
-  r.open("/v2/margin/currencies", () => []);
+  // Every marginable pair, borrowable in both modes: ccxt sets `market.margin` from this list.
+  r.open("/v2/margin/currencies", () => {
+    const specs = new Map(d.market.symbolInfo().map((s) => [s.symbol, s]));
+    return (d.marginPairs?.() ?? []).flatMap((p) => {
+      const s = specs.get(p.symbol);
+      if (s === undefined) return [];
+      return [
+        {
+          symbol: p.symbol,
+          baseCoin: p.base,
+          quoteCoin: p.quote,
+          maxCrossedLeverage: String(p.crossLeverage),
+          maxIsolatedLeverage: String(p.isolatedLeverage),
+          minTradeAmount: s.minQty,
+          maxTradeAmount: s.maxQty,
+          takerFeeRate: TAKER_RATE,
+          makerFeeRate: MAKER_RATE,
+          priceScale: String(decimals(s.tickSize)),
+          quantityScale: String(decimals(s.lotSize)),
+          minTradeUSDT: s.minNotional,
+          isBorrowable: true,
+          userMinBorrow: "0",
+          status: "1",
+          isIsolatedBaseBorrowable: true,
+          isIsolatedQuoteBorrowable: true,
+          isCrossBorrowable: true,
+        },
+      ];
+    });
+  });
 
   r.open("/v2/mix/market/contracts", ({ query }) => {
     const q = z.object({ productType, symbol: optionalSymbol.shape.symbol }).parse(query);

@@ -10,7 +10,7 @@ import { type ApiKeyStore, ipAllowed, type ResolvedKey } from "./keys.ts";
 import { presentMixOrder } from "./mix.ts";
 import { type PublicDeps, tickerBuilders } from "./public.ts";
 import { SIGN_WINDOW_MS } from "./signature.ts";
-import { presentSpotFill, presentSpotOrder } from "./spot.ts";
+import { presentSpotBalance, presentSpotFill, presentSpotOrder } from "./spot.ts";
 
 /** What the hub uses of a `ws` socket. */
 interface Socket {
@@ -202,14 +202,7 @@ export function registerBitgetWs(app: FastifyInstance, d: WsDeps): void {
       const uTime = String(d.now());
       const data = rows
         .filter((b) => a.coin === undefined || a.coin === "default" || b.asset === a.coin)
-        .map((b) => ({
-          coin: b.asset,
-          available: b.available,
-          frozen: b.held,
-          locked: "0",
-          limitAvailable: "0",
-          uTime,
-        }));
+        .map((b) => presentSpotBalance(b, uTime));
       send(c, { action: "snapshot", arg: a, data, ts: d.now() });
     } else if (d.futures !== undefined) {
       const f = d.futures.account(c.accountId);
