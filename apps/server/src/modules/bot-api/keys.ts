@@ -147,6 +147,9 @@ const CACHE_MS = 5_000;
  * keys for a few seconds so a bot's calls do not each decrypt a secret. Edits and
  * deletions in this process drop the cached copy at once.
  */
+/** A key the user manages: its own, or one of its sub-accounts' (two `?`: the user's id twice). */
+const MANAGED_BY = "(user_id = ? OR user_id IN (SELECT id FROM users WHERE parent_id = ?))";
+
 export class ApiKeyStore {
   readonly #db: Db;
   readonly #config: KeyStoreConfig;
@@ -206,18 +209,22 @@ export class ApiKeyStore {
     return secret === undefined ? view : { ...view, secret };
   }
 
-  /** The user's keys, newest first (the `/subaccount/setting/api` page lists these too). */
+  /**
+   * The keys of the user and of its sub-accounts, newest first (`/account/newapi` and
+   * `/subaccount/setting/api`): a master manages its subs' keys too.
+   */
   async listByUser(userId: string): Promise<ApiKeyView[]> {
     const rows = await this.#db.all<KeyRow>(
-      "SELECT * FROM api_keys WHERE user_id = ? ORDER BY created_at DESC",
-      [userId],
+      `SELECT * FROM api_keys WHERE ${MANAGED_BY} ORDER BY created_at DESC`,
+      [userId, userId],
     );
     return rows.map(present);
   }
 
   async get(userId: string, apiKey: string): Promise<ApiKeyView> {
-    const row = await this.#db.get<KeyRow>("SELECT * FROM api_keys WHERE api_key = ? AND user_id = ?", [
+    const row = await this.#db.get<KeyRow>(`SELECT * FROM api_keys WHERE api_key = ? AND ${MANAGED_BY}`, [
       apiKey,
+      userId,
       userId,
     ]);
     if (row === undefined) throw new AppError(ApiKeyCode.KEY_NOT_FOUND, "API key not found", { status: 404 });
@@ -236,7 +243,7 @@ export class ApiKeyStore {
     const expiresAt =
       ips.length > 0 ? null : patch.ips !== undefined ? now + API_KEY_TTL_MS : current.expiresAt;
     await this.#db.run(
-      "UPDATE api_keys SET label = ?, permissions = ?, ips = ?, expires_at = ?, updated_at = ? WHERE api_key = ? AND user_id = ?",
+      `UPDATE api_keys SET label = ?, permissions = ?, ips = ?, expires_at = ?, updated_at = ? WHERE api_key = ? AND ${MANAGED_BY}`,
       [
         patch.label ?? current.label,
         JSON.stringify(patch.permissions ?? current.permissions),
@@ -245,6 +252,7 @@ export class ApiKeyStore {
         now,
         apiKey,
         userId,
+        userId,
       ],
     );
     this.#cache.delete(apiKey);
@@ -252,8 +260,9 @@ export class ApiKeyStore {
   }
 
   async delete(userId: string, apiKey: string): Promise<void> {
-    const res = await this.#db.run("DELETE FROM api_keys WHERE api_key = ? AND user_id = ?", [
+    const res = await this.#db.run(`DELETE FROM api_keys WHERE api_key = ? AND ${MANAGED_BY}`, [
       apiKey,
+      userId,
       userId,
     ]);
     this.#cache.delete(apiKey);

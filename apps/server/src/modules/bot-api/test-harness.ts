@@ -30,7 +30,7 @@ export interface BotApiServer {
   /** Creates an API key for the user through `/v1/user/api-keys`. */
   createKey(
     cookie: string,
-    o?: { permissions?: string[]; ips?: string[]; passphrase?: string },
+    o?: { permissions?: string[]; ips?: string[]; passphrase?: string; subUid?: string },
   ): Promise<CreatedApiKey & { passphrase: string }>;
   close(): Promise<void>;
 }
@@ -111,6 +111,7 @@ export async function startBotApiServer(
         permissions: k.permissions ?? ["read", "spot_trade", "futures_trade", "transfer"],
         passphrase,
         ips: k.ips ?? [],
+        ...(k.subUid === undefined ? {} : { subUid: k.subUid }),
       });
       if (res.code !== "00000") throw new Error(`create key: ${res.code} ${res.msg}`);
       return { ...res.data, passphrase };

@@ -400,8 +400,10 @@ export function registerBitgetWs(app: FastifyInstance, d: WsDeps): void {
     if (!ok) return fail(30015, "Invalid sign");
     if (!ipAllowed(key, c.ip)) return fail(30004, "Invalid IP");
     if (!key.permissions.has("read")) return fail(30004, "Incorrect permissions");
+    const account = await d.account(key.owner).catch(() => undefined);
+    if (account === undefined) return fail(30004, "The account of this API key is frozen");
     c.key = key;
-    c.accountId = (await d.account(key.owner)).accountId;
+    c.accountId = account.accountId;
     send(c, { event: "login", code: 0 });
   };
 
