@@ -1,5 +1,5 @@
 import type { FuturesMark, KlineIntervalValue, MarginPairInfo, Ticker } from "@meridian/contracts";
-import { formatScaled, PERP_CONTRACTS, VIP_TIERS } from "@meridian/domain";
+import { formatScaled, futuresFeeRates, PERP_CONTRACTS, VIP_TIERS } from "@meridian/domain";
 import { z } from "zod";
 import type { MarketService } from "../market/index.ts";
 import { BitgetCode, BitgetError, bgInt } from "./bitget.ts";
@@ -243,8 +243,8 @@ export function registerPublic(r: V2Router, d: PublicDeps): void {
         buyLimitPriceRatio: "0.05",
         sellLimitPriceRatio: "0.05",
         feeRateUpRatio: "0.005",
-        makerFeeRate: MAKER_RATE,
-        takerFeeRate: TAKER_RATE,
+        makerFeeRate: ppmRate(futuresFeeRates(0).makerPpm),
+        takerFeeRate: ppmRate(futuresFeeRates(0).takerPpm),
         openCostUpRatio: "0.01",
         supportMarginCoins: [c.quote],
         minTradeNum: c.instrument.lotSize,

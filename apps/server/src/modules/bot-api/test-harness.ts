@@ -15,6 +15,8 @@ import { botApiModule, botApiRoutes } from "./index.ts";
  */
 export interface BotApiServer {
   app: FastifyInstance;
+  /** The scope the modules registered in (their decorators: `paper`, `vip`, ...). */
+  scope: FastifyInstance;
   /** `http://127.0.0.1:<port>` */
   base: string;
   accounts: AccountsService;
@@ -44,10 +46,12 @@ export async function startBotApiServer(
   // `liveMarket` runs it as in production (a few seconds more to start: every symbol catches up).
   if (o.liveMarket === true) process.env.MARKET_CLOCK = "system";
   let accounts: AccountsService | undefined;
+  let scope: FastifyInstance | undefined;
   const modules: ModuleRoutes[] = [
     (api, platform) => {
       securityRoutes(api, platform);
       accounts = api.accounts.service;
+      scope = api;
     },
     ...moduleRoutes
       .filter((m) => m !== securityRoutes)
@@ -57,7 +61,7 @@ export async function startBotApiServer(
   const app = await buildApp({ config: testConfig(), ssr: false, logger: false, db, modules });
   app.addHook("onClose", () => db.close());
   const service = accounts;
-  if (service === undefined) throw new Error("accounts module missing");
+  if (service === undefined || scope === undefined) throw new Error("accounts module missing");
   const address = await app.listen({ port: 0, host: "127.0.0.1" });
   const base = address.replace("localhost", "127.0.0.1");
   const host = new URL(base).host;
@@ -79,6 +83,7 @@ export async function startBotApiServer(
 
   return {
     app,
+    scope,
     base,
     accounts: service,
     web,
