@@ -13,6 +13,7 @@ type Client = Awaited<ReturnType<typeof bitgetClient>>;
 let server: BotApiServer;
 let cookie: string;
 let ex: Client;
+let key: Awaited<ReturnType<BotApiServer["createKey"]>>;
 const S = "BTC/USDT";
 
 beforeAll(async () => {
@@ -20,7 +21,8 @@ beforeAll(async () => {
   process.env.MARGIN_INTEREST_INTERVAL_MS = "1000";
   server = await startBotApiServer({ liveMarket: true });
   cookie = await server.newUser();
-  ex = await bitgetClient(server.base, await server.createKey(cookie));
+  key = await server.createKey(cookie);
+  ex = await bitgetClient(server.base, key);
 }, 60_000);
 
 afterAll(async () => {
@@ -178,5 +180,45 @@ describe("isolated margin through ccxt shows on the web API", () => {
     expect(rate.quoteRate).toBeGreaterThan(0);
     await ex.repayIsolatedMargin(S, "USDT", 40);
     expect(num(asset(await webAccount("mode=isolated&symbol=BTCUSDT"), "USDT")?.borrowed)).toBeLessThan(100);
+  });
+});
+
+describe("margin over the private WebSocket through ccxt.pro", () => {
+  it("watches cross margin orders and the cross account as REST trading happens", async () => {
+    const price = Math.round((await lastPrice()) * 0.5);
+    const orders = ex.watchOrders(S, undefined, undefined, { marginMode: "cross" });
+    await new Promise((r) => setTimeout(r, 300));
+    const placed = await ex.createOrder(S, "limit", "buy", 0.001, price, { marginMode: "cross" });
+    const seen = await orders;
+    expect(seen.find((o) => o.id === placed.id)).toMatchObject({
+      status: "open",
+      side: "buy",
+      amount: 0.001,
+    });
+
+    // The subscription's own snapshot first, then the push of the cancel.
+    await ex.watchBalance({ marginMode: "cross" });
+    const balance = ex.watchBalance({ marginMode: "cross" });
+    await ex.cancelOrder(placed.id ?? "", S, { marginMode: "cross" });
+    const bal = await balance;
+    const view = await webAccount("mode=cross");
+    expect(bal.USDT?.free).toBe(num(asset(view, "USDT")?.free));
+    expect(bal.USDT?.debt).toBeGreaterThan(0);
+  });
+
+  it("watches isolated margin orders", async () => {
+    // A client of its own: ccxt 4.5.84 keys margin order subscriptions by symbol and
+    // instType only, so after the cross watch above it would not subscribe orders-isolated.
+    const iso = await bitgetClient(server.base, key);
+    try {
+      const price = Math.round((await lastPrice()) * 0.5);
+      const orders = iso.watchOrders(S, undefined, undefined, { marginMode: "isolated" });
+      await new Promise((r) => setTimeout(r, 300));
+      const placed = await iso.createOrder(S, "limit", "buy", 0.001, price, { marginMode: "isolated" });
+      expect((await orders).map((o) => o.id)).toContain(placed.id);
+      await iso.cancelOrder(placed.id ?? "", S, { marginMode: "isolated" });
+    } finally {
+      await iso.close();
+    }
   });
 });

@@ -74,6 +74,7 @@ export function botApiModule(options: BotApiModuleOptions = {}) {
         market: api.market,
         paper,
         futures,
+        margin,
         keys: store,
         now,
         account: tradingAccount,

@@ -51,7 +51,11 @@ const orderRef = z
 const listSchema = z.object({ ...listFields, coin: coin.optional() });
 
 /** A margin order as Bitget's margin endpoints list it (ccxt: `baseSize` ordered, `size` filled). */
-function presentMarginOrder(o: MarginOrder, userId: string, priceDecimals: number): Record<string, unknown> {
+export function presentMarginOrder(
+  o: MarginOrder,
+  userId: string,
+  priceDecimals: number,
+): Record<string, unknown> {
   const marketBuy = o.type === "MARKET" && o.side === "BUY" && o.quoteQty !== null;
   return {
     ...presentSpotOrder(o, userId, priceDecimals),

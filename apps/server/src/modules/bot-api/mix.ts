@@ -31,10 +31,10 @@ const STATUS: Readonly<Record<FuturesOrder["status"], string>> = {
   REJECTED: "canceled",
 };
 
-const isTrigger = (o: FuturesOrder) => o.type === "STOP_MARKET" || o.type === "TAKE_PROFIT_MARKET";
+export const isTrigger = (o: FuturesOrder) => o.type === "STOP_MARKET" || o.type === "TAKE_PROFIT_MARKET";
 const pct = (p: string | null) => (p === null ? "0" : (Number(p) / 100).toFixed(6));
 
-interface Ctx {
+export interface Ctx {
   dual: boolean;
   settings: (symbol: string) => { leverage: number; marginMode: "cross" | "isolated" };
 }
@@ -94,7 +94,11 @@ export function presentMixOrder(o: FuturesOrder, ctx: Ctx): Record<string, unkno
   };
 }
 
-function presentPlan(o: FuturesOrder, ctx: Ctx, planType: string): Record<string, unknown> {
+/** Bitget's plan type of a trigger order: a position TP/SL or a plain plan. */
+export const planTypeOf = (o: FuturesOrder) =>
+  o.closePosition ? (o.type === "STOP_MARKET" ? "pos_loss" : "pos_profit") : "normal_plan";
+
+export function presentMixPlan(o: FuturesOrder, ctx: Ctx, planType: string): Record<string, unknown> {
   return {
     ...presentMixOrder(o, ctx),
     planType,
@@ -454,15 +458,7 @@ export function registerMix(
   });
 
   const planList = (rows: FuturesOrder[], c: Caller) =>
-    rows
-      .filter(isTrigger)
-      .map((o) =>
-        presentPlan(
-          o,
-          ctxOf(c),
-          o.closePosition ? (o.type === "STOP_MARKET" ? "pos_loss" : "pos_profit") : "normal_plan",
-        ),
-      );
+    rows.filter(isTrigger).map((o) => presentMixPlan(o, ctxOf(c), planTypeOf(o)));
 
   r.get("/v2/mix/order/orders-plan-pending", read, async ({ query }, c) => {
     const q = listQuery.parse(query);

@@ -21,7 +21,7 @@ const STATUS: Readonly<Record<PaperOrder["status"], string>> = {
   REJECTED: "cancelled",
 };
 
-const isPlan = (o: PaperOrder) => o.type === "STOP_LIMIT" || o.type === "STOP_MARKET";
+export const isPlan = (o: PaperOrder) => o.type === "STOP_LIMIT" || o.type === "STOP_MARKET";
 
 function avgPrice(o: PaperOrder, decimals: number): string {
   const qty = Number(o.executedQty);
@@ -76,8 +76,8 @@ export function presentSpotOrder(o: PaperOrder, userId: string, priceDecimals = 
   };
 }
 
-/** A spot plan (trigger) order as Bitget lists it. */
-function presentPlan(o: PaperOrder): Record<string, unknown> {
+/** A spot plan (trigger) order as Bitget lists it (REST and the `orders-algo` channel). */
+export function presentSpotPlan(o: PaperOrder): Record<string, unknown> {
   return {
     orderId: String(o.orderId),
     clientOid: o.clientOrderId,
@@ -332,14 +332,14 @@ export function registerSpot(r: V2Router, d: SpotDeps): void {
   r.get("/v2/spot/trade/current-plan-order", read, async ({ query }, c) => {
     const q = listQuery.parse(query);
     const rows = (await openOrders(c, q.symbol)).filter((o) => isPlan(o) && !o.triggered);
-    return { nextFlag: false, idLessThan: "", orderList: rows.slice(0, q.limit).map(presentPlan) };
+    return { nextFlag: false, idLessThan: "", orderList: rows.slice(0, q.limit).map(presentSpotPlan) };
   });
 
   r.get("/v2/spot/trade/history-plan-order", read, async ({ query }, c) => {
     const q = listQuery.parse(query);
     const rows = await history(c, q);
     const plans = rows.filter((o) => isPlan(o) && (o.triggered || o.status !== "NEW"));
-    return { nextFlag: false, idLessThan: "", orderList: plans.slice(0, q.limit).map(presentPlan) };
+    return { nextFlag: false, idLessThan: "", orderList: plans.slice(0, q.limit).map(presentSpotPlan) };
   });
 
   r.get("/v2/spot/trade/fills", read, async ({ query }, c) => {

@@ -1,16 +1,25 @@
 import crypto from "node:crypto";
 import zlib from "node:zlib";
-import type { KlineIntervalValue, PaperOrder } from "@meridian/contracts";
+import type {
+  KlineIntervalValue,
+  MarginAccountModeValue,
+  MarginAccountView,
+  MarginStreamPush,
+  PaperOrder,
+} from "@meridian/contracts";
 import { PERP_CONTRACTS } from "@meridian/domain";
 import type { FastifyInstance } from "fastify";
 import type { FuturesService } from "../futures/index.ts";
+import type { MarginService } from "../margin/index.ts";
 import type { MarketService } from "../market/index.ts";
 import type { PaperService } from "../paper/index.ts";
+import { neg } from "./common.ts";
 import { type ApiKeyStore, ipAllowed, type ResolvedKey } from "./keys.ts";
-import { presentMixOrder } from "./mix.ts";
+import { presentMarginOrder } from "./margin.ts";
+import { isTrigger, planTypeOf, presentMixOrder, presentMixPlan } from "./mix.ts";
 import { type PublicDeps, tickerBuilders } from "./public.ts";
 import { SIGN_WINDOW_MS } from "./signature.ts";
-import { presentSpotBalance, presentSpotFill, presentSpotOrder } from "./spot.ts";
+import { isPlan, presentSpotBalance, presentSpotFill, presentSpotOrder, presentSpotPlan } from "./spot.ts";
 
 /** What the hub uses of a `ws` socket. */
 interface Socket {
@@ -53,8 +62,15 @@ const CANDLES: Readonly<Record<string, KlineIntervalValue>> = {
   candle4H: "4h",
   candle1D: "1d",
 };
-const PRIVATE_CHANNELS = new Set(["orders", "fill", "account", "positions"]);
-const INST_TYPES = new Set(["SPOT", "USDT-FUTURES"]);
+const PRIVATE_CHANNELS = new Set(["orders", "orders-algo", "fill", "account", "positions"]);
+/** Margin's channels (instType MARGIN): orders and account per mode. */
+const MARGIN_CHANNELS: Readonly<Record<string, MarginAccountModeValue>> = {
+  "orders-crossed": "cross",
+  "orders-isolated": "isolated",
+  "account-crossed": "cross",
+  "account-isolated": "isolated",
+};
+const INST_TYPES = new Set(["SPOT", "USDT-FUTURES", "MARGIN"]);
 
 const argKey = (a: Arg) => `${a.instType}|${a.channel}|${a.instId}`;
 
@@ -79,6 +95,7 @@ export interface WsDeps {
   market: MarketService;
   paper: PaperService;
   futures: FuturesService | undefined;
+  margin: MarginService | undefined;
   keys: ApiKeyStore;
   now: () => number;
   account(owner: ResolvedKey["owner"]): Promise<{ accountId: number }>;
@@ -178,13 +195,18 @@ export function registerBitgetWs(app: FastifyInstance, d: WsDeps): void {
       }));
       send(c, { action: "snapshot", arg: a, data: trades, ts: d.now() });
     } else if (a.channel === "account") void pushAccount(c, a);
+    else if (a.channel.startsWith("account-")) pushMarginAccount(c, a);
     else if (a.channel === "positions") pushPositions(c, a);
   };
 
   const valid = (c: Conn, a: Arg, priv: boolean): string | undefined => {
     if (!INST_TYPES.has(a.instType)) return `instType:${a.instType} doesn't exist`;
     if (priv) {
-      if (!PRIVATE_CHANNELS.has(a.channel)) return `channel:${a.channel} doesn't exist`;
+      const known =
+        a.instType === "MARGIN"
+          ? MARGIN_CHANNELS[a.channel] !== undefined && d.margin !== undefined
+          : PRIVATE_CHANNELS.has(a.channel);
+      if (!known) return `channel:${a.channel} doesn't exist`;
       if (c.key === undefined) return "Please log in first";
       return undefined;
     }
@@ -223,6 +245,36 @@ export function registerBitgetWs(app: FastifyInstance, d: WsDeps): void {
         ts: d.now(),
       });
     }
+  };
+
+  /** `account-crossed` / `account-isolated`: every asset of the account(s), or of one view. */
+  const pushMarginAccount = (c: Conn, a: Arg, only?: MarginAccountView) => {
+    const margin = d.margin;
+    const mode = MARGIN_CHANNELS[a.channel];
+    if (c.accountId === undefined || margin === undefined || mode === undefined) return;
+    const views =
+      only !== undefined
+        ? [only]
+        : mode === "cross"
+          ? [margin.view(margin.scope(c.accountId, "cross"))]
+          : margin.isolatedAccounts(c.accountId);
+    const uTime = String(d.now());
+    const data = views
+      .filter((v) => v.mode === mode && (a.instId === "default" || a.instId === "" || v.symbol === a.instId))
+      .flatMap((v) =>
+        v.assets.map((x) => ({
+          uTime,
+          id: String(c.accountId),
+          ...(v.symbol === null ? {} : { symbol: v.symbol }),
+          coin: x.asset,
+          available: x.free,
+          frozen: x.locked,
+          borrow: x.borrowed,
+          interest: x.interest,
+          coupon: "0",
+        })),
+      );
+    if (data.length > 0) send(c, { action: "snapshot", arg: a, data, ts: d.now() });
   };
 
   const pushPositions = (c: Conn, a: Arg) => {
@@ -275,7 +327,7 @@ export function registerBitgetWs(app: FastifyInstance, d: WsDeps): void {
       notional: o.quoteQty ?? o.cummulativeQuoteQty,
       newSize: o.origQty,
       accBaseVolume: o.executedQty,
-      feeDetail: [{ feeCoin: o.feeAsset, fee: o.fee === "0" ? "0" : `-${o.fee}` }],
+      feeDetail: [{ feeCoin: o.feeAsset, fee: neg(o.fee) }],
     };
   };
 
@@ -285,10 +337,18 @@ export function registerBitgetWs(app: FastifyInstance, d: WsDeps): void {
   const offPaper = d.paper.onEvents((e) => {
     for (const c of conns) {
       if (c.accountId !== e.accountId) continue;
+      const mine = (a: Arg) => e.orders.filter((o) => a.instId === "default" || o.symbol === a.instId);
+      // Untriggered plans go to `orders-algo` only; once triggered they trade as orders too.
       for (const a of privateSubs(c, "SPOT", "orders")) {
-        const data = e.orders
-          .filter((o) => a.instId === "default" || o.symbol === a.instId)
+        const data = mine(a)
+          .filter((o) => !isPlan(o) || o.triggered)
           .map((o) => wsSpotOrder(o, c));
+        if (data.length > 0) send(c, { action: "snapshot", arg: a, data, ts: d.now() });
+      }
+      for (const a of privateSubs(c, "SPOT", "orders-algo")) {
+        const data = mine(a)
+          .filter(isPlan)
+          .map((o) => ({ ...presentSpotPlan(o), instId: o.symbol }));
         if (data.length > 0) send(c, { action: "snapshot", arg: a, data, ts: d.now() });
       }
       for (const a of privateSubs(c, "SPOT", "fill")) {
@@ -301,6 +361,38 @@ export function registerBitgetWs(app: FastifyInstance, d: WsDeps): void {
     }
   });
 
+  // Margin's pushes (the same the web's `/v1/ws/user` gets): orders and account views.
+  const offMargin = d.paper.onPush((accountId, messages) => {
+    if (d.margin === undefined) return;
+    for (const c of conns) {
+      if (c.accountId !== accountId) continue;
+      for (const m of messages as readonly MarginStreamPush[]) {
+        if (m.event === "margin") {
+          const channel = m.data.mode === "cross" ? "account-crossed" : "account-isolated";
+          for (const a of privateSubs(c, "MARGIN", channel)) pushMarginAccount(c, a, m.data);
+        } else if (m.event === "marginOrder") {
+          const o = m.data;
+          const channel = o.mode === "cross" ? "orders-crossed" : "orders-isolated";
+          for (const a of privateSubs(c, "MARGIN", channel)) {
+            if (a.instId !== "default" && a.instId !== o.symbol) continue;
+            const data = {
+              ...presentMarginOrder(
+                o,
+                c.key?.owner.id ?? "",
+                d.paper.venue.spec(o.symbol)?.priceDecimals ?? 8,
+              ),
+              instId: o.symbol,
+              baseVolume: o.executedQty,
+              fillTotalAmount: o.cummulativeQuoteQty,
+              feeDetail: [{ feeCoin: o.feeAsset, fee: neg(o.fee) }],
+            };
+            send(c, { action: "snapshot", arg: a, data: [data], ts: d.now() });
+          }
+        }
+      }
+    }
+  });
+
   const offFutures = d.futures?.onEvents((e) => {
     const futures = d.futures;
     if (futures === undefined) return;
@@ -308,13 +400,21 @@ export function registerBitgetWs(app: FastifyInstance, d: WsDeps): void {
       if (c.accountId !== e.accountId) continue;
       const dual = e.account.dualSidePosition;
       const ctx = { dual, settings: (s: string) => futures.settings(e.accountId, s) };
+      for (const a of privateSubs(c, "USDT-FUTURES", "orders-algo")) {
+        const data = e.orders
+          .filter(isTrigger)
+          .map((o) => ({ ...presentMixPlan(o, ctx, planTypeOf(o)), instId: o.symbol }));
+        if (data.length > 0) send(c, { action: "snapshot", arg: a, data, ts: d.now() });
+      }
       for (const a of privateSubs(c, "USDT-FUTURES", "orders")) {
-        const data = e.orders.map((o) => ({
-          ...presentMixOrder(o, ctx),
-          instId: o.symbol,
-          accBaseVolume: o.executedQty,
-          fillPrice: o.avgPrice,
-        }));
+        const data = e.orders
+          .filter((o) => !isTrigger(o))
+          .map((o) => ({
+            ...presentMixOrder(o, ctx),
+            instId: o.symbol,
+            accBaseVolume: o.executedQty,
+            fillPrice: o.avgPrice,
+          }));
         if (data.length > 0) send(c, { action: "snapshot", arg: a, data, ts: d.now() });
       }
       for (const a of privateSubs(c, "USDT-FUTURES", "fill")) {
@@ -369,6 +469,7 @@ export function registerBitgetWs(app: FastifyInstance, d: WsDeps): void {
   app.addHook("onClose", async () => {
     offMarket();
     offPaper();
+    offMargin();
     offFutures?.();
     for (const c of conns) c.socket.close(1001, "server closing");
   });
