@@ -182,6 +182,8 @@ export async function registerV2Scope(
         scope.route({
           method,
           url: path,
+          // Answers are a few hundred bytes: negotiating an encoding costs more than it saves.
+          compress: false,
           handler: async (request: FastifyRequest, reply: FastifyReply) =>
             reply.type("application/json; charset=utf-8").send(success(await run(request))),
         });

@@ -1,4 +1,3 @@
-import crypto from "node:crypto";
 import zlib from "node:zlib";
 import type {
   KlineIntervalValue,
@@ -18,7 +17,7 @@ import { type ApiKeyStore, ipAllowed, type ResolvedKey } from "./keys.ts";
 import { presentMarginOrder } from "./margin.ts";
 import { isTrigger, planTypeOf, presentMixOrder, presentMixPlan } from "./mix.ts";
 import { type PublicDeps, tickerBuilders } from "./public.ts";
-import { SIGN_WINDOW_MS } from "./signature.ts";
+import { SIGN_WINDOW_MS, verifyHmac, verifyRsa } from "./signature.ts";
 import { isPlan, presentSpotBalance, presentSpotFill, presentSpotOrder, presentSpotPlan } from "./spot.ts";
 
 /** What the hub uses of a `ws` socket. */
@@ -490,14 +489,10 @@ export function registerBitgetWs(app: FastifyInstance, d: WsDeps): void {
     if (!d.keys.passphraseMac(apiKey, passphrase).equals(key.passphraseMac))
       return fail(30012, "Invalid ACCESS_PASSPHRASE");
     const text = `${ts}GET/user/verify`;
-    const given = Buffer.from(sign, "base64");
     const ok =
       key.secret !== null
-        ? (() => {
-            const want = crypto.createHmac("sha256", key.secret).update(text).digest();
-            return want.length === given.length && crypto.timingSafeEqual(want, given);
-          })()
-        : key.rsa !== null && given.length > 0 && crypto.verify("sha256", Buffer.from(text), key.rsa, given);
+        ? verifyHmac(key.secret, [text], sign)
+        : key.rsa !== null && verifyRsa(key.rsa, [text], sign);
     if (!ok) return fail(30015, "Invalid sign");
     if (!ipAllowed(key, c.ip)) return fail(30004, "Invalid IP");
     if (!key.permissions.has("read")) return fail(30004, "Incorrect permissions");
