@@ -1,7 +1,10 @@
 import { type CreatedApiKey, type Envelope, SESSION_COOKIE } from "@meridian/contracts";
 import ccxt from "ccxt";
 import type { FastifyInstance } from "fastify";
+import pg from "pg";
 import { buildApp } from "../../app.ts";
+import type { PlatformDb } from "../../platform/db/index.ts";
+import { openPostgres } from "../../platform/db/postgres.ts";
 import { openSqlite } from "../../platform/db/sqlite.ts";
 import type { ModuleRoutes } from "../../platform/platform.ts";
 import { testConfig } from "../../test/support.ts";
@@ -39,6 +42,31 @@ export interface BotApiServer {
 
 let users = 0;
 
+/**
+ * SQLite (a file, or in memory), or with TEST_DATABASE_URL a PostgreSQL schema of its own,
+ * dropped on close (the contract tests run on either).
+ */
+async function openDb(dbPath: string | undefined): Promise<{ db: PlatformDb; cleanup(): Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (url === undefined || url === "" || dbPath !== undefined) {
+    const db = openSqlite(dbPath ?? ":memory:");
+    return { db, cleanup: async () => db.close() };
+  }
+  const schema = `botapi_${process.pid}_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA "${schema}"`);
+  const db = openPostgres({ connectionString: url, schema, max: 8 });
+  return {
+    db,
+    cleanup: async () => {
+      await db.close();
+      await admin.query(`DROP SCHEMA "${schema}" CASCADE`);
+      await admin.end();
+    },
+  };
+}
+
 export async function startBotApiServer(
   o: { rateScale?: number; dbPath?: string; liveMarket?: boolean } = {},
 ): Promise<BotApiServer> {
@@ -57,9 +85,9 @@ export async function startBotApiServer(
       .filter((m) => m !== securityRoutes)
       .map((m) => (m === botApiRoutes ? botApiModule({ rateScale: o.rateScale ?? 1 }) : m)),
   ];
-  const db = openSqlite(o.dbPath ?? ":memory:");
+  const { db, cleanup } = await openDb(o.dbPath);
   const app = await buildApp({ config: testConfig(), ssr: false, logger: false, db, modules });
-  app.addHook("onClose", () => db.close());
+  app.addHook("onClose", cleanup);
   const service = accounts;
   if (service === undefined || scope === undefined) throw new Error("accounts module missing");
   const address = await app.listen({ port: 0, host: "127.0.0.1" });
