@@ -97,6 +97,46 @@ describe("API keys page", () => {
     expect(gone.code).toBe("40006");
   });
 
+  test("a key made for a sub-account trades the sub's balance", async () => {
+    const page = await newPage(browser, { allowErrors });
+    await registerThroughPages(page, server.url, `keysub${Date.now()}@example.com`);
+    await page.goto(`${server.url}/subaccount/manage`);
+    await page.getByTestId("sub-page").waitFor({ timeout: 15_000 });
+    await page.getByTestId("sub-name").fill("keybot1");
+    await page.getByTestId("sub-label").fill("Key bot");
+    await page.getByTestId("sub-create").click();
+    const card = page.getByTestId("sub-card");
+    await card.waitFor({ timeout: 15_000 });
+    await card.getByTestId("sub-transfer").click();
+    await page.getByTestId("sub-transfer-amount").fill("1000");
+    await page.getByTestId("sub-transfer-submit").click();
+    await page.getByTestId("sub-history").waitFor({ timeout: 15_000 });
+
+    await page.goto(`${server.url}/account/newapi`);
+    await page.getByTestId("api-keys-page").waitFor({ timeout: 15_000 });
+    await page.getByTestId("key-owner").click();
+    await page.locator(".ant-select-item-option", { hasText: "Key bot" }).click();
+    await page.getByTestId("key-label").fill("sub bot");
+    await page.getByTestId("key-passphrase").fill("Passphrase123");
+    await page.getByTestId("api-key-create-submit").click();
+    const secretEl = page.getByTestId("created-secret");
+    await secretEl.waitFor({ timeout: 10_000 });
+    const secret = ((await secretEl.textContent()) ?? "").trim();
+    const apiKey = ((await page.getByTestId("created-api-key").textContent()) ?? "").trim();
+    await page.getByTestId("api-key-created-done").click();
+    await expect.poll(() => page.getByTestId("api-key-owner").textContent()).toBe("Key bot");
+
+    // The bot sees the sub's 1,000 USDT, not the main account's starting balance.
+    const assets = await bitgetGet("/api/v2/spot/account/assets", {
+      apiKey,
+      secret,
+      passphrase: "Passphrase123",
+    });
+    expect(assets.code).toBe("00000");
+    const usdt = (assets.data as { coin: string; available: string }[]).find((a) => a.coin === "USDT");
+    expect(Number(usdt?.available)).toBe(1000);
+  });
+
   test("Arabic, dark, phone: right-to-left, withdraw never offered, bad IPs refused in the form", async () => {
     const page = await newPage(browser, {
       locale: "ar",
