@@ -1,12 +1,11 @@
 import { type CreatedApiKey, type Envelope, SESSION_COOKIE } from "@meridian/contracts";
 import ccxt from "ccxt";
 import type { FastifyInstance } from "fastify";
-import pg from "pg";
 import { buildApp } from "../../app.ts";
 import type { PlatformDb } from "../../platform/db/index.ts";
-import { openPostgres } from "../../platform/db/postgres.ts";
 import { openSqlite } from "../../platform/db/sqlite.ts";
 import type { ModuleRoutes } from "../../platform/platform.ts";
+import { reopenableDbTargets } from "../../test/db-targets.ts";
 import { testConfig } from "../../test/support.ts";
 import { type AccountsService, securityRoutes } from "../accounts/index.ts";
 import { moduleRoutes } from "../index.ts";
@@ -47,24 +46,14 @@ let users = 0;
  * dropped on close (the contract tests run on either).
  */
 async function openDb(dbPath: string | undefined): Promise<{ db: PlatformDb; cleanup(): Promise<void> }> {
-  const url = process.env.TEST_DATABASE_URL;
-  if (url === undefined || url === "" || dbPath !== undefined) {
-    const db = openSqlite(dbPath ?? ":memory:");
-    return { db, cleanup: async () => db.close() };
+  const postgres =
+    dbPath === undefined ? reopenableDbTargets("botapi").find((t) => t.name === "postgres") : undefined;
+  if (postgres !== undefined) {
+    const opened = await postgres.open();
+    return { db: opened.db(), cleanup: opened.cleanup };
   }
-  const schema = `botapi_${process.pid}_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE SCHEMA "${schema}"`);
-  const db = openPostgres({ connectionString: url, schema, max: 8 });
-  return {
-    db,
-    cleanup: async () => {
-      await db.close();
-      await admin.query(`DROP SCHEMA "${schema}" CASCADE`);
-      await admin.end();
-    },
-  };
+  const db = openSqlite(dbPath ?? ":memory:");
+  return { db, cleanup: async () => db.close() };
 }
 
 export async function startBotApiServer(
