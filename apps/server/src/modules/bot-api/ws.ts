@@ -1,51 +1,16 @@
 import zlib from "node:zlib";
-import type {
-  KlineIntervalValue,
-  MarginAccountModeValue,
-  MarginAccountView,
-  MarginStreamPush,
-  PaperOrder,
-} from "@meridian/contracts";
+import type { KlineIntervalValue } from "@meridian/contracts";
 import { PERP_CONTRACTS } from "@meridian/domain";
 import type { FastifyInstance } from "fastify";
 import type { FuturesService } from "../futures/index.ts";
 import type { MarginService } from "../margin/index.ts";
 import type { MarketService } from "../market/index.ts";
 import type { PaperService } from "../paper/index.ts";
-import { neg } from "./common.ts";
 import { type ApiKeyStore, ipAllowed, type ResolvedKey } from "./keys.ts";
-import { presentMarginOrder } from "./margin.ts";
-import { isTrigger, planTypeOf, presentMixOrder, presentMixPlan } from "./mix.ts";
 import { type PublicDeps, tickerBuilders } from "./public.ts";
 import { SIGN_WINDOW_MS, verifyHmac, verifyRsa } from "./signature.ts";
-import { isPlan, presentSpotBalance, presentSpotFill, presentSpotOrder, presentSpotPlan } from "./spot.ts";
-
-/** What the hub uses of a `ws` socket. */
-interface Socket {
-  readonly readyState: number;
-  send(data: string): void;
-  close(code?: number, reason?: string): void;
-  on(event: "message", fn: (data: unknown) => void): void;
-  on(event: "close", fn: () => void): void;
-}
-
-interface Arg {
-  instType: string;
-  channel: string;
-  instId: string;
-  coin?: string;
-}
-
-interface Conn {
-  socket: Socket;
-  ip: string;
-  subs: Map<string, Arg>;
-  /** `books` subscriptions: the levels last sent, by side, price -> size. */
-  books: Map<string, { bids: Map<string, string>; asks: Map<string, string> }>;
-  key: ResolvedKey | undefined;
-  accountId: number | undefined;
-  window: { start: number; count: number };
-}
+import { type Arg, argKey, type Conn, type Socket, send } from "./ws-conn.ts";
+import { privateChannelKnown, privateFeeds } from "./ws-private.ts";
 
 /** Bitget's limits: 10 messages a second per connection, 1000 channels (we allow 240). */
 const MAX_MSGS_PER_S = 10;
@@ -61,22 +26,7 @@ const CANDLES: Readonly<Record<string, KlineIntervalValue>> = {
   candle4H: "4h",
   candle1D: "1d",
 };
-const PRIVATE_CHANNELS = new Set(["orders", "orders-algo", "fill", "account", "positions"]);
-/** Margin's channels (instType MARGIN): orders and account per mode. */
-const MARGIN_CHANNELS: Readonly<Record<string, MarginAccountModeValue>> = {
-  "orders-crossed": "cross",
-  "orders-isolated": "isolated",
-  "account-crossed": "cross",
-  "account-isolated": "isolated",
-};
 const INST_TYPES = new Set(["SPOT", "USDT-FUTURES", "MARGIN"]);
-
-const argKey = (a: Arg) => `${a.instType}|${a.channel}|${a.instId}`;
-
-function send(c: Conn, message: unknown): void {
-  if (c.socket.readyState === 1)
-    c.socket.send(typeof message === "string" ? message : JSON.stringify(message));
-}
 
 /** Bitget's book checksum: signed CRC32 of bid1p:bid1s:ask1p:ask1s:... over the top 25 levels. */
 export function bookChecksum(bids: readonly [string, string][], asks: readonly [string, string][]): number {
@@ -193,19 +143,13 @@ export function registerBitgetWs(app: FastifyInstance, d: WsDeps): void {
         tradeId: String(t.id),
       }));
       send(c, { action: "snapshot", arg: a, data: trades, ts: d.now() });
-    } else if (a.channel === "account") void pushAccount(c, a);
-    else if (a.channel.startsWith("account-")) pushMarginAccount(c, a);
-    else if (a.channel === "positions") pushPositions(c, a);
+    } else feeds.initial(c, a);
   };
 
   const valid = (c: Conn, a: Arg, priv: boolean): string | undefined => {
     if (!INST_TYPES.has(a.instType)) return `instType:${a.instType} doesn't exist`;
     if (priv) {
-      const known =
-        a.instType === "MARGIN"
-          ? MARGIN_CHANNELS[a.channel] !== undefined && d.margin !== undefined
-          : PRIVATE_CHANNELS.has(a.channel);
-      if (!known) return `channel:${a.channel} doesn't exist`;
+      if (!privateChannelKnown(a, d.margin !== undefined)) return `channel:${a.channel} doesn't exist`;
       if (c.key === undefined) return "Please log in first";
       return undefined;
     }
@@ -215,231 +159,7 @@ export function registerBitgetWs(app: FastifyInstance, d: WsDeps): void {
     return ok ? undefined : `instId:${a.instId} doesn't exist`;
   };
 
-  // ---- private pushes ----------------------------------------------------------------
-  const pushAccount = async (c: Conn, a: Arg) => {
-    if (c.accountId === undefined) return;
-    if (a.instType === "SPOT") {
-      const rows = await d.paper.balances(c.accountId);
-      const uTime = String(d.now());
-      const data = rows
-        .filter((b) => a.coin === undefined || a.coin === "default" || b.asset === a.coin)
-        .map((b) => presentSpotBalance(b, uTime));
-      send(c, { action: "snapshot", arg: a, data, ts: d.now() });
-    } else if (d.futures !== undefined) {
-      const f = d.futures.account(c.accountId);
-      send(c, {
-        action: "snapshot",
-        arg: a,
-        data: [
-          {
-            marginCoin: "USDT",
-            frozen: "0",
-            available: f.wallet,
-            maxOpenPosAvailable: f.available,
-            maxTransferOut: f.maxTransferOut,
-            equity: f.marginBalance,
-            usdtEquity: f.marginBalance,
-          },
-        ],
-        ts: d.now(),
-      });
-    }
-  };
-
-  /** `account-crossed` / `account-isolated`: every asset of the account(s), or of one view. */
-  const pushMarginAccount = (c: Conn, a: Arg, only?: MarginAccountView) => {
-    const margin = d.margin;
-    const mode = MARGIN_CHANNELS[a.channel];
-    if (c.accountId === undefined || margin === undefined || mode === undefined) return;
-    const views =
-      only !== undefined
-        ? [only]
-        : mode === "cross"
-          ? [margin.view(margin.scope(c.accountId, "cross"))]
-          : margin.isolatedAccounts(c.accountId);
-    const uTime = String(d.now());
-    const data = views
-      .filter((v) => v.mode === mode && (a.instId === "default" || a.instId === "" || v.symbol === a.instId))
-      .flatMap((v) =>
-        v.assets.map((x) => ({
-          uTime,
-          id: String(c.accountId),
-          ...(v.symbol === null ? {} : { symbol: v.symbol }),
-          coin: x.asset,
-          available: x.free,
-          frozen: x.locked,
-          borrow: x.borrowed,
-          interest: x.interest,
-          coupon: "0",
-        })),
-      );
-    if (data.length > 0) send(c, { action: "snapshot", arg: a, data, ts: d.now() });
-  };
-
-  const pushPositions = (c: Conn, a: Arg) => {
-    if (c.accountId === undefined || d.futures === undefined) return;
-    const accountId = c.accountId;
-    const futures = d.futures;
-    const dual = futures.account(accountId).dualSidePosition;
-    const data = futures
-      .positions(accountId)
-      .filter((p) => !/^-?0(\.0*)?$/.test(p.quantity))
-      .map((p) => {
-        const qty = p.quantity.replace(/^-/, "");
-        return {
-          posId: `${p.symbol}-${p.positionSide}`,
-          instId: p.symbol,
-          marginCoin: "USDT",
-          marginSize: p.margin,
-          marginMode: p.marginMode === "cross" ? "crossed" : "isolated",
-          holdSide:
-            p.positionSide === "BOTH"
-              ? p.quantity.startsWith("-")
-                ? "short"
-                : "long"
-              : p.positionSide.toLowerCase(),
-          posMode: dual ? "hedge_mode" : "one_way_mode",
-          total: qty,
-          available: qty,
-          frozen: "0",
-          openPriceAvg: p.entryPrice,
-          leverage: String(p.leverage),
-          achievedProfits: p.realisedPnl,
-          unrealizedPL: p.unrealisedPnl,
-          unrealizedPLR: (Number(p.roe) / 100).toFixed(6),
-          liquidationPrice: p.liquidationPrice ?? "0",
-          keepMarginRate: "0.004",
-          marginRate: p.marginRatio === null ? "0" : (Number(p.marginRatio) / 100).toFixed(6),
-          cTime: String(d.now()),
-          uTime: String(d.now()),
-          autoMargin: "off",
-        };
-      });
-    send(c, { action: "snapshot", arg: a, data, ts: d.now() });
-  };
-
-  const wsSpotOrder = (o: PaperOrder, c: Conn) => {
-    const base = presentSpotOrder(o, c.key?.owner.id ?? "", d.paper.venue.spec(o.symbol)?.priceDecimals ?? 8);
-    return {
-      ...base,
-      instId: o.symbol,
-      notional: o.quoteQty ?? o.cummulativeQuoteQty,
-      newSize: o.origQty,
-      accBaseVolume: o.executedQty,
-      feeDetail: [{ feeCoin: o.feeAsset, fee: neg(o.fee) }],
-    };
-  };
-
-  const privateSubs = (c: Conn, instType: string, channel: string) =>
-    [...c.subs.values()].filter((a) => a.instType === instType && a.channel === channel);
-
-  const offPaper = d.paper.onEvents((e) => {
-    for (const c of conns) {
-      if (c.accountId !== e.accountId) continue;
-      const mine = (a: Arg) => e.orders.filter((o) => a.instId === "default" || o.symbol === a.instId);
-      // Untriggered plans go to `orders-algo` only; once triggered they trade as orders too.
-      for (const a of privateSubs(c, "SPOT", "orders")) {
-        const data = mine(a)
-          .filter((o) => !isPlan(o) || o.triggered)
-          .map((o) => wsSpotOrder(o, c));
-        if (data.length > 0) send(c, { action: "snapshot", arg: a, data, ts: d.now() });
-      }
-      for (const a of privateSubs(c, "SPOT", "orders-algo")) {
-        const data = mine(a)
-          .filter(isPlan)
-          .map((o) => ({ ...presentSpotPlan(o), instId: o.symbol }));
-        if (data.length > 0) send(c, { action: "snapshot", arg: a, data, ts: d.now() });
-      }
-      for (const a of privateSubs(c, "SPOT", "fill")) {
-        const data = e.fills
-          .filter((f) => a.instId === "default" || f.symbol === a.instId)
-          .map((f) => presentSpotFill(f, c.key?.owner.id ?? ""));
-        if (data.length > 0) send(c, { action: "snapshot", arg: a, data, ts: d.now() });
-      }
-      if (e.balances !== null) for (const a of privateSubs(c, "SPOT", "account")) void pushAccount(c, a);
-    }
-  });
-
-  // Margin's pushes (the same the web's `/v1/ws/user` gets): orders and account views.
-  const offMargin = d.paper.onPush((accountId, messages) => {
-    if (d.margin === undefined) return;
-    for (const c of conns) {
-      if (c.accountId !== accountId) continue;
-      for (const m of messages as readonly MarginStreamPush[]) {
-        if (m.event === "margin") {
-          const channel = m.data.mode === "cross" ? "account-crossed" : "account-isolated";
-          for (const a of privateSubs(c, "MARGIN", channel)) pushMarginAccount(c, a, m.data);
-        } else if (m.event === "marginOrder") {
-          const o = m.data;
-          const channel = o.mode === "cross" ? "orders-crossed" : "orders-isolated";
-          for (const a of privateSubs(c, "MARGIN", channel)) {
-            if (a.instId !== "default" && a.instId !== o.symbol) continue;
-            const data = {
-              ...presentMarginOrder(
-                o,
-                c.key?.owner.id ?? "",
-                d.paper.venue.spec(o.symbol)?.priceDecimals ?? 8,
-              ),
-              instId: o.symbol,
-              baseVolume: o.executedQty,
-              fillTotalAmount: o.cummulativeQuoteQty,
-              feeDetail: [{ feeCoin: o.feeAsset, fee: neg(o.fee) }],
-            };
-            send(c, { action: "snapshot", arg: a, data: [data], ts: d.now() });
-          }
-        }
-      }
-    }
-  });
-
-  const offFutures = d.futures?.onEvents((e) => {
-    const futures = d.futures;
-    if (futures === undefined) return;
-    for (const c of conns) {
-      if (c.accountId !== e.accountId) continue;
-      const dual = e.account.dualSidePosition;
-      const ctx = { dual, settings: (s: string) => futures.settings(e.accountId, s) };
-      for (const a of privateSubs(c, "USDT-FUTURES", "orders-algo")) {
-        const data = e.orders
-          .filter(isTrigger)
-          .map((o) => ({ ...presentMixPlan(o, ctx, planTypeOf(o)), instId: o.symbol }));
-        if (data.length > 0) send(c, { action: "snapshot", arg: a, data, ts: d.now() });
-      }
-      for (const a of privateSubs(c, "USDT-FUTURES", "orders")) {
-        const data = e.orders
-          .filter((o) => !isTrigger(o))
-          .map((o) => ({
-            ...presentMixOrder(o, ctx),
-            instId: o.symbol,
-            accBaseVolume: o.executedQty,
-            fillPrice: o.avgPrice,
-          }));
-        if (data.length > 0) send(c, { action: "snapshot", arg: a, data, ts: d.now() });
-      }
-      for (const a of privateSubs(c, "USDT-FUTURES", "fill")) {
-        const data = e.fills.map((t) => ({
-          orderId: String(t.orderId),
-          tradeId: String(t.id),
-          symbol: t.symbol,
-          side: t.side.toLowerCase(),
-          orderType: "market",
-          posMode: dual ? "hedge_mode" : "one_way_mode",
-          price: t.price,
-          baseVolume: t.quantity,
-          quoteVolume: (Number(t.price) * Number(t.quantity)).toFixed(8),
-          profit: t.realisedPnl,
-          tradeSide: t.side === "BUY" ? "buy_single" : "sell_single",
-          tradeScope: t.maker ? "maker" : "taker",
-          feeDetail: [{ feeCoin: "USDT", deduction: "no", totalDeductionFee: "0", totalFee: `-${t.fee}` }],
-          cTime: String(t.time),
-          uTime: String(t.time),
-        }));
-        if (data.length > 0) send(c, { action: "snapshot", arg: a, data, ts: d.now() });
-      }
-      for (const a of privateSubs(c, "USDT-FUTURES", "positions")) pushPositions(c, a);
-      for (const a of privateSubs(c, "USDT-FUTURES", "account")) void pushAccount(c, a);
-    }
-  });
+  const feeds = privateFeeds(conns, d);
 
   const offMarket = d.market.onUpdate((update) => {
     for (const c of conns) {
@@ -467,9 +187,7 @@ export function registerBitgetWs(app: FastifyInstance, d: WsDeps): void {
 
   app.addHook("onClose", async () => {
     offMarket();
-    offPaper();
-    offMargin();
-    offFutures?.();
+    feeds.close();
     for (const c of conns) c.socket.close(1001, "server closing");
   });
 
