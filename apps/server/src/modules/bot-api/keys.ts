@@ -162,6 +162,7 @@ export class ApiKeyStore {
     string,
     { key: ResolvedKey | undefined; updatedAt: number | undefined; until: number }
   >();
+  readonly #verified = new WeakMap<ResolvedKey, Buffer>();
   /** The passphrase MAC key as a key object (HMAC over a Buffer key re-imports it per call). */
   readonly #macKey: crypto.KeyObject;
   readonly #touched = new Map<string, number>();
@@ -171,6 +172,20 @@ export class ApiKeyStore {
     this.#config = config;
     this.#now = now;
     this.#macKey = crypto.createSecretKey(config.macKey);
+  }
+
+  /**
+   * Whether `passphrase` is the key's. The MAC is checked once per opened key; the text it
+   * accepted is then compared in constant time (in memory only, like the opened secret).
+   */
+  passphraseMatches(key: ResolvedKey, passphrase: string): boolean {
+    const given = Buffer.from(passphrase, "utf8");
+    const seen = this.#verified.get(key);
+    if (seen !== undefined) return seen.length === given.length && crypto.timingSafeEqual(seen, given);
+    const mac = this.passphraseMac(key.apiKey, passphrase);
+    const ok = mac.length === key.passphraseMac.length && crypto.timingSafeEqual(mac, key.passphraseMac);
+    if (ok) this.#verified.set(key, given);
+    return ok;
   }
 
   passphraseMac(apiKey: string, passphrase: string): Buffer {

@@ -204,8 +204,7 @@ export function registerBitgetWs(app: FastifyInstance, d: WsDeps): void {
     const key = await d.keys.resolve(apiKey);
     if (key === undefined || (key.expiresAt !== null && key.expiresAt <= d.now()))
       return fail(30011, "Invalid ACCESS_KEY");
-    if (!d.keys.passphraseMac(apiKey, passphrase).equals(key.passphraseMac))
-      return fail(30012, "Invalid ACCESS_PASSPHRASE");
+    if (!d.keys.passphraseMatches(key, passphrase)) return fail(30012, "Invalid ACCESS_PASSPHRASE");
     const text = `${ts}GET/user/verify`;
     const ok =
       key.secret !== null
