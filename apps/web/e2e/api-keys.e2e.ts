@@ -6,7 +6,14 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { registerThroughPages } from "./account-flows.ts";
-import { type Browser, launchBrowser, newPage, type RunningServer, startServer } from "./harness.ts";
+import {
+  type Browser,
+  launchBrowser,
+  newPage,
+  type Page,
+  type RunningServer,
+  startServer,
+} from "./harness.ts";
 
 let server: RunningServer;
 let browser: Browser;
@@ -42,6 +49,18 @@ async function bitgetGet(path: string, key: { apiKey: string; secret: string; pa
   return (await res.json()) as { code: string; data: unknown };
 }
 
+/** Fills the create form's label and passphrase, submits, and reads the key and secret shown once. */
+async function createThroughForm(page: Page, label: string) {
+  await page.getByTestId("key-label").fill(label);
+  await page.getByTestId("key-passphrase").fill("Passphrase123");
+  await page.getByTestId("api-key-create-submit").click();
+  const secretEl = page.getByTestId("created-secret");
+  await secretEl.waitFor({ timeout: 10_000 });
+  const secret = ((await secretEl.textContent()) ?? "").trim();
+  const apiKey = ((await page.getByTestId("created-api-key").textContent()) ?? "").trim();
+  return { secret, apiKey, secretEl };
+}
+
 describe("API keys page", () => {
   test("create, use from a bot, edit the IP list, delete", async () => {
     const page = await newPage(browser, { allowErrors });
@@ -50,14 +69,8 @@ describe("API keys page", () => {
     await page.waitForLoadState("networkidle");
     await expect.poll(() => page.getByTestId("api-key-empty").count(), { timeout: 15_000 }).toBe(1);
 
-    await page.getByTestId("key-label").fill("grid bot");
     await page.getByTestId("perm-spot_trade").click();
-    await page.getByTestId("key-passphrase").fill("Passphrase123");
-    await page.getByTestId("api-key-create-submit").click();
-    const secretEl = page.getByTestId("created-secret");
-    await secretEl.waitFor({ timeout: 10_000 });
-    const secret = ((await secretEl.textContent()) ?? "").trim();
-    const apiKey = ((await page.getByTestId("created-api-key").textContent()) ?? "").trim();
+    const { secret, apiKey, secretEl } = await createThroughForm(page, "grid bot");
     expect(secret).toMatch(/^[0-9a-f]{64}$/);
     expect(apiKey).toMatch(/^bg_[0-9a-f]{32}$/);
     await page.getByTestId("api-key-created-done").click();
@@ -116,13 +129,7 @@ describe("API keys page", () => {
     await page.getByTestId("api-keys-page").waitFor({ timeout: 15_000 });
     await page.getByTestId("key-owner").click();
     await page.locator(".ant-select-item-option", { hasText: "Key bot" }).click();
-    await page.getByTestId("key-label").fill("sub bot");
-    await page.getByTestId("key-passphrase").fill("Passphrase123");
-    await page.getByTestId("api-key-create-submit").click();
-    const secretEl = page.getByTestId("created-secret");
-    await secretEl.waitFor({ timeout: 10_000 });
-    const secret = ((await secretEl.textContent()) ?? "").trim();
-    const apiKey = ((await page.getByTestId("created-api-key").textContent()) ?? "").trim();
+    const { secret, apiKey } = await createThroughForm(page, "sub bot");
     await page.getByTestId("api-key-created-done").click();
     await expect.poll(() => page.getByTestId("api-key-owner").textContent()).toBe("Key bot");
 

@@ -1,4 +1,10 @@
-import type { FuturesMark, KlineIntervalValue, MarginPairInfo, Ticker } from "@meridian/contracts";
+import type {
+  FuturesMark,
+  KlineIntervalValue,
+  MarginPairInfo,
+  MarketSymbolInfo,
+  Ticker,
+} from "@meridian/contracts";
 import { formatScaled, futuresFeeRates, PERP_CONTRACTS, VIP_TIERS } from "@meridian/domain";
 import { z } from "zod";
 import type { MarketService } from "../market/index.ts";
@@ -76,6 +82,15 @@ const limitOf = (max: number, fallback: number) =>
 
 /** Decimals of a step ("0.01" -> 2). */
 const decimals = (step: string): number => (step.includes(".") ? (step.split(".")[1] ?? "").length : 0);
+
+/** The size limits and spot fee rates a spot symbol and its margin listing share. */
+const tradeLimits = (s: MarketSymbolInfo) => ({
+  minTradeAmount: s.minQty,
+  maxTradeAmount: s.maxQty,
+  minTradeUSDT: s.minNotional,
+  takerFeeRate: TAKER_RATE,
+  makerFeeRate: MAKER_RATE,
+});
 
 function ratio(part: string, whole: string): string {
   const w = Number(whole);
@@ -183,15 +198,11 @@ export function registerPublic(r: V2Router, d: PublicDeps): void {
         symbol: s.symbol,
         baseCoin: s.base,
         quoteCoin: s.quote,
-        minTradeAmount: s.minQty,
-        maxTradeAmount: s.maxQty,
-        takerFeeRate: TAKER_RATE,
-        makerFeeRate: MAKER_RATE,
+        ...tradeLimits(s),
         pricePrecision: String(decimals(s.tickSize)),
         quantityPrecision: String(decimals(s.lotSize)),
         quotePrecision: String(decimals(s.tickSize)),
         status: "online",
-        minTradeUSDT: s.minNotional,
         buyLimitPriceRatio: "0.05",
         sellLimitPriceRatio: "0.05",
         orderQuantity: "200",
@@ -212,13 +223,9 @@ export function registerPublic(r: V2Router, d: PublicDeps): void {
           quoteCoin: p.quote,
           maxCrossedLeverage: String(p.crossLeverage),
           maxIsolatedLeverage: String(p.isolatedLeverage),
-          minTradeAmount: s.minQty,
-          maxTradeAmount: s.maxQty,
-          takerFeeRate: TAKER_RATE,
-          makerFeeRate: MAKER_RATE,
+          ...tradeLimits(s),
           priceScale: String(decimals(s.tickSize)),
           quantityScale: String(decimals(s.lotSize)),
-          minTradeUSDT: s.minNotional,
           isBorrowable: true,
           userMinBorrow: "0",
           status: "1",
