@@ -6,7 +6,14 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { registerThroughPages } from "./account-flows.ts";
-import { type Browser, launchBrowser, newPage, type RunningServer, startServer } from "./harness.ts";
+import {
+  type Browser,
+  launchBrowser,
+  newPage,
+  type Page,
+  type RunningServer,
+  startServer,
+} from "./harness.ts";
 
 let server: RunningServer;
 let browser: Browser;
@@ -42,6 +49,18 @@ async function bitgetGet(path: string, key: { apiKey: string; secret: string; pa
   return (await res.json()) as { code: string; data: unknown };
 }
 
+/** Fills the create form's label and passphrase, submits, and reads the key and secret shown once. */
+async function createThroughForm(page: Page, label: string) {
+  await page.getByTestId("key-label").fill(label);
+  await page.getByTestId("key-passphrase").fill("Passphrase123");
+  await page.getByTestId("api-key-create-submit").click();
+  const secretEl = page.getByTestId("created-secret");
+  await secretEl.waitFor({ timeout: 10_000 });
+  const secret = ((await secretEl.textContent()) ?? "").trim();
+  const apiKey = ((await page.getByTestId("created-api-key").textContent()) ?? "").trim();
+  return { secret, apiKey, secretEl };
+}
+
 describe("API keys page", () => {
   test("create, use from a bot, edit the IP list, delete", async () => {
     const page = await newPage(browser, { allowErrors });
@@ -50,14 +69,8 @@ describe("API keys page", () => {
     await page.waitForLoadState("networkidle");
     await expect.poll(() => page.getByTestId("api-key-empty").count(), { timeout: 15_000 }).toBe(1);
 
-    await page.getByTestId("key-label").fill("grid bot");
     await page.getByTestId("perm-spot_trade").click();
-    await page.getByTestId("key-passphrase").fill("Passphrase123");
-    await page.getByTestId("api-key-create-submit").click();
-    const secretEl = page.getByTestId("created-secret");
-    await secretEl.waitFor({ timeout: 10_000 });
-    const secret = ((await secretEl.textContent()) ?? "").trim();
-    const apiKey = ((await page.getByTestId("created-api-key").textContent()) ?? "").trim();
+    const { secret, apiKey, secretEl } = await createThroughForm(page, "grid bot");
     expect(secret).toMatch(/^[0-9a-f]{64}$/);
     expect(apiKey).toMatch(/^bg_[0-9a-f]{32}$/);
     await page.getByTestId("api-key-created-done").click();
@@ -95,6 +108,40 @@ describe("API keys page", () => {
       passphrase: "Passphrase123",
     });
     expect(gone.code).toBe("40006");
+  });
+
+  test("a key made for a sub-account trades the sub's balance", async () => {
+    const page = await newPage(browser, { allowErrors });
+    await registerThroughPages(page, server.url, `keysub${Date.now()}@example.com`);
+    await page.goto(`${server.url}/subaccount/manage`);
+    await page.getByTestId("sub-page").waitFor({ timeout: 15_000 });
+    await page.getByTestId("sub-name").fill("keybot1");
+    await page.getByTestId("sub-label").fill("Key bot");
+    await page.getByTestId("sub-create").click();
+    const card = page.getByTestId("sub-card");
+    await card.waitFor({ timeout: 15_000 });
+    await card.getByTestId("sub-transfer").click();
+    await page.getByTestId("sub-transfer-amount").fill("1000");
+    await page.getByTestId("sub-transfer-submit").click();
+    await page.getByTestId("sub-history").waitFor({ timeout: 15_000 });
+
+    await page.goto(`${server.url}/account/newapi`);
+    await page.getByTestId("api-keys-page").waitFor({ timeout: 15_000 });
+    await page.getByTestId("key-owner").click();
+    await page.locator(".ant-select-item-option", { hasText: "Key bot" }).click();
+    const { secret, apiKey } = await createThroughForm(page, "sub bot");
+    await page.getByTestId("api-key-created-done").click();
+    await expect.poll(() => page.getByTestId("api-key-owner").textContent()).toBe("Key bot");
+
+    // The bot sees the sub's 1,000 USDT, not the main account's starting balance.
+    const assets = await bitgetGet("/api/v2/spot/account/assets", {
+      apiKey,
+      secret,
+      passphrase: "Passphrase123",
+    });
+    expect(assets.code).toBe("00000");
+    const usdt = (assets.data as { coin: string; available: string }[]).find((a) => a.coin === "USDT");
+    expect(Number(usdt?.available)).toBe(1000);
   });
 
   test("Arabic, dark, phone: right-to-left, withdraw never offered, bad IPs refused in the form", async () => {

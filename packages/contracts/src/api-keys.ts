@@ -83,6 +83,8 @@ export const createApiKeyBodySchema = z.object({
   ips: ipList.default([]),
   /** A PEM (or bare base64) SPKI RSA public key: the key signs with RSA instead of an HMAC secret. */
   rsaPublicKey: z.string().trim().min(100).max(4096).optional(),
+  /** A sub-account's user id: the key trades that sub's paper account (a master's call only). */
+  subUid: z.string().trim().min(1).max(64).optional(),
   googleCode,
 });
 export type CreateApiKeyBody = z.input<typeof createApiKeyBodySchema>;

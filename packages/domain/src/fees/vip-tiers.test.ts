@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ppmToPercent, tierFor, VIP_TIERS, vipTier } from "./vip-tiers.ts";
+import { futuresFeeRates, ppmToPercent, tierFor, VIP_TIERS, vipTier } from "./vip-tiers.ts";
 
 describe("VIP tiers", () => {
   it("runs from 0.1 %/0.1 % at VIP 0 to 0.02 %/0.04 % at VIP 9, never cheaper for takers", () => {
@@ -11,6 +11,18 @@ describe("VIP tiers", () => {
       const [prev, cur] = [VIP_TIERS[i - 1], VIP_TIERS[i]];
       expect(cur?.takerPpm).toBeLessThanOrEqual(prev?.takerPpm ?? 0);
       expect(BigInt(cur?.minVolume30d ?? 0)).toBeGreaterThan(BigInt(prev?.minVolume30d ?? 0));
+    }
+  });
+
+  it("gives USDT-M perpetuals their own schedule: 0.02 %/0.05 % at VIP 0, cheaper each level", () => {
+    expect(futuresFeeRates(0)).toEqual({ makerPpm: 200, takerPpm: 500 });
+    expect(futuresFeeRates(9)).toEqual({ makerPpm: 0, takerPpm: 170 });
+    expect(futuresFeeRates(42)).toEqual(futuresFeeRates(9));
+    for (let i = 1; i < VIP_TIERS.length; i++) {
+      const [prev, cur] = [futuresFeeRates(i - 1), futuresFeeRates(i)];
+      expect(cur.takerPpm).toBeLessThan(prev.takerPpm);
+      expect(cur.makerPpm).toBeLessThan(prev.makerPpm);
+      expect(cur.makerPpm).toBeLessThanOrEqual(cur.takerPpm);
     }
   });
 

@@ -8,6 +8,9 @@ export interface VipTier {
   readonly level: number;
   readonly makerPpm: number;
   readonly takerPpm: number;
+  /** USDT-M perpetual rates of the tier (Binance's USDT-M schedule: VIP 0 pays 0.02 % / 0.05 %). */
+  readonly futuresMakerPpm: number;
+  readonly futuresTakerPpm: number;
   /** 30-day trading volume in USDT (decimal string, whole units) that reaches the tier. */
   readonly minVolume30d: string;
   /** Total balance in USDT (decimal string, whole units) that reaches the tier. */
@@ -15,16 +18,96 @@ export interface VipTier {
 }
 
 export const VIP_TIERS: readonly VipTier[] = Object.freeze([
-  { level: 0, makerPpm: 1000, takerPpm: 1000, minVolume30d: "0", minBalance: "0" },
-  { level: 1, makerPpm: 900, takerPpm: 1000, minVolume30d: "1000000", minBalance: "25000" },
-  { level: 2, makerPpm: 800, takerPpm: 900, minVolume30d: "5000000", minBalance: "100000" },
-  { level: 3, makerPpm: 700, takerPpm: 800, minVolume30d: "20000000", minBalance: "250000" },
-  { level: 4, makerPpm: 600, takerPpm: 700, minVolume30d: "75000000", minBalance: "500000" },
-  { level: 5, makerPpm: 500, takerPpm: 650, minVolume30d: "150000000", minBalance: "1000000" },
-  { level: 6, makerPpm: 400, takerPpm: 600, minVolume30d: "400000000", minBalance: "1750000" },
-  { level: 7, makerPpm: 350, takerPpm: 550, minVolume30d: "800000000", minBalance: "3000000" },
-  { level: 8, makerPpm: 250, takerPpm: 500, minVolume30d: "2000000000", minBalance: "4500000" },
-  { level: 9, makerPpm: 200, takerPpm: 400, minVolume30d: "4000000000", minBalance: "5500000" },
+  {
+    level: 0,
+    makerPpm: 1000,
+    takerPpm: 1000,
+    futuresMakerPpm: 200,
+    futuresTakerPpm: 500,
+    minVolume30d: "0",
+    minBalance: "0",
+  },
+  {
+    level: 1,
+    makerPpm: 900,
+    takerPpm: 1000,
+    futuresMakerPpm: 160,
+    futuresTakerPpm: 400,
+    minVolume30d: "1000000",
+    minBalance: "25000",
+  },
+  {
+    level: 2,
+    makerPpm: 800,
+    takerPpm: 900,
+    futuresMakerPpm: 140,
+    futuresTakerPpm: 350,
+    minVolume30d: "5000000",
+    minBalance: "100000",
+  },
+  {
+    level: 3,
+    makerPpm: 700,
+    takerPpm: 800,
+    futuresMakerPpm: 120,
+    futuresTakerPpm: 320,
+    minVolume30d: "20000000",
+    minBalance: "250000",
+  },
+  {
+    level: 4,
+    makerPpm: 600,
+    takerPpm: 700,
+    futuresMakerPpm: 100,
+    futuresTakerPpm: 300,
+    minVolume30d: "75000000",
+    minBalance: "500000",
+  },
+  {
+    level: 5,
+    makerPpm: 500,
+    takerPpm: 650,
+    futuresMakerPpm: 80,
+    futuresTakerPpm: 270,
+    minVolume30d: "150000000",
+    minBalance: "1000000",
+  },
+  {
+    level: 6,
+    makerPpm: 400,
+    takerPpm: 600,
+    futuresMakerPpm: 60,
+    futuresTakerPpm: 250,
+    minVolume30d: "400000000",
+    minBalance: "1750000",
+  },
+  {
+    level: 7,
+    makerPpm: 350,
+    takerPpm: 550,
+    futuresMakerPpm: 40,
+    futuresTakerPpm: 220,
+    minVolume30d: "800000000",
+    minBalance: "3000000",
+  },
+  {
+    level: 8,
+    makerPpm: 250,
+    takerPpm: 500,
+    futuresMakerPpm: 20,
+    futuresTakerPpm: 200,
+    minVolume30d: "2000000000",
+    minBalance: "4500000",
+  },
+  {
+    level: 9,
+    makerPpm: 200,
+    takerPpm: 400,
+    futuresMakerPpm: 0,
+    futuresTakerPpm: 170,
+    minVolume30d: "4000000000",
+    minBalance: "5500000",
+  },
 ]);
 
 /** The tier of a VIP level; levels outside 0-9 clamp to the nearest tier. */
@@ -33,6 +116,12 @@ export function vipTier(level: number): VipTier {
   const tier = VIP_TIERS[i] ?? VIP_TIERS[0];
   if (tier === undefined) throw new RangeError("VIP_TIERS is empty");
   return tier;
+}
+
+/** The USDT-M perpetual maker and taker rates (ppm) of a VIP level. */
+export function futuresFeeRates(level: number): { makerPpm: number; takerPpm: number } {
+  const t = vipTier(level);
+  return { makerPpm: t.futuresMakerPpm, takerPpm: t.futuresTakerPpm };
 }
 
 /** The highest tier whose volume or balance requirement the figures meet (whole USDT, bigint). */

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import type { Platform } from "../../platform/platform.ts";
+import { BitgetCode, BitgetError } from "./bitget.ts";
 import { keyRoutes } from "./key-routes.ts";
 import { ApiKeyStore, loadKeyStoreConfig } from "./keys.ts";
+import { registerMargin } from "./margin.ts";
 import { registerMix } from "./mix.ts";
 import { registerPublic } from "./public.ts";
 import { registerSpot } from "./spot.ts";
@@ -25,7 +27,8 @@ export interface BotApiModuleOptions {
   onStore?: (store: ApiKeyStore) => void;
 }
 
-const VIP_CACHE_MS = 30_000;
+/** How long an owner's VIP level and frozen flag are reused: a change reaches the API within this. */
+const OWNER_CACHE_MS = 5_000;
 
 /**
  * API keys (`/v1/user/api-keys*`) and the Bitget-v2-compatible paper API (`/api/v2/*`,
@@ -43,12 +46,39 @@ export function botApiModule(options: BotApiModuleOptions = {}) {
 
     const paper = api.paper;
     const futures = api.hasDecorator("futures") ? api.futures : undefined;
+    const margin = api.hasDecorator("margin") ? api.margin : undefined;
     const accounts = api.accounts.service;
-    const vip = new Map<string, { level: number; until: number }>();
+    const owners = new Map<string, { level: number; frozen: boolean; sub: boolean; until: number }>();
     const envScale = Number(env.BOT_API_RATE_SCALE);
-    const accountOf = async (owner: { id: string }) => ({ accountId: (await paper.accountFor(owner.id)).id });
+    /** The paper account a key trades, refused while its owner (a sub, say) is frozen or gone. */
+    const tradingAccount = async (owner: { id: string }) => {
+      const t = now();
+      let hit = owners.get(owner.id);
+      if (hit === undefined || hit.until <= t) {
+        const user = await accounts.repo.userById(owner.id);
+        hit = {
+          level: user?.vip_level ?? 0,
+          frozen: user === undefined || user.frozen !== 0,
+          sub: user?.parent_id !== null,
+          until: t + OWNER_CACHE_MS,
+        };
+        if (owners.size > 10_000) owners.clear();
+        owners.set(owner.id, hit);
+      }
+      if (hit.frozen) throw new BitgetError(BitgetCode.PERMISSION, "The account of this API key is frozen");
+      // A sub's account opens empty (its master funds it), as the sub-accounts module opens it.
+      return { accountId: (await paper.accountFor(owner.id, hit.sub)).id, vipLevel: hit.level };
+    };
     if (api.hasDecorator("market"))
-      registerBitgetWs(api, { market: api.market, paper, futures, keys: store, now, account: accountOf });
+      registerBitgetWs(api, {
+        market: api.market,
+        paper,
+        futures,
+        margin,
+        keys: store,
+        now,
+        account: tradingAccount,
+      });
     await registerV2Scope(
       api,
       {
@@ -56,25 +86,19 @@ export function botApiModule(options: BotApiModuleOptions = {}) {
         rateLimiter: platform.rateLimiter,
         rateScale: options.rateScale ?? (Number.isFinite(envScale) && envScale > 0 ? envScale : 1),
         now,
-        account: async (owner) => {
-          const { id } = await paper.accountFor(owner.id);
-          const t = now();
-          let hit = vip.get(owner.id);
-          if (hit === undefined || hit.until <= t) {
-            hit = {
-              level: (await accounts.repo.userById(owner.id))?.vip_level ?? 0,
-              until: t + VIP_CACHE_MS,
-            };
-            vip.set(owner.id, hit);
-          }
-          return { accountId: id, vipLevel: hit.level };
-        },
+        account: tradingAccount,
       },
       (router) => {
         if (api.hasDecorator("market"))
-          registerPublic(router, { market: api.market, marks: () => futures?.marksList() ?? [], now });
+          registerPublic(router, {
+            market: api.market,
+            marks: () => futures?.marksList() ?? [],
+            marginPairs: () => margin?.pairs().pairs ?? [],
+            now,
+          });
         const decimals = (symbol: string) => paper.venue.spec(symbol)?.priceDecimals ?? 8;
-        registerSpot(router, { paper, futures, priceDecimals: decimals });
+        registerSpot(router, { paper, futures, margin, priceDecimals: decimals });
+        if (margin !== undefined) registerMargin(router, margin, decimals);
         if (futures !== undefined)
           registerMix(
             router,

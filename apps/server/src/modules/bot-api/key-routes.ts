@@ -4,12 +4,13 @@ import {
   apiKeyParamsSchema,
   createApiKeyBodySchema,
   SignMode,
+  SubCode,
   updateApiKeyBodySchema,
 } from "@meridian/contracts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../../platform/errors.ts";
 import { route } from "../../platform/http/route.ts";
-import { authOf, requireUser } from "../accounts/index.ts";
+import { authOf, requireUser, type UserRow } from "../accounts/index.ts";
 import type { ApiKeyStore } from "./keys.ts";
 
 /**
@@ -27,6 +28,18 @@ export function keyRoutes(app: FastifyInstance, store: ApiKeyStore): void {
       throw code === undefined
         ? new AppError(ApiKeyCode.SECOND_FACTOR_REQUIRED, "Enter your authenticator code", { status: 400 })
         : new AppError(ApiKeyCode.SECOND_FACTOR_INVALID, "Authenticator code is wrong", { status: 400 });
+  };
+  /** Whose paper account a new key trades: the caller's, or (a master's call) one of its subs'. */
+  const ownerOf = async (user: UserRow, subUid: string | undefined): Promise<UserRow> => {
+    if (subUid === undefined || subUid === user.id) return user;
+    if (user.parent_id !== null)
+      throw new AppError(SubCode.NOT_MASTER, "A sub-account cannot make keys for other accounts", {
+        status: 403,
+      });
+    const sub = await app.accounts.service.repo.userById(subUid);
+    if (sub === undefined || sub.parent_id !== user.id)
+      throw new AppError(SubCode.NOT_FOUND, "Sub-account not found", { status: 404 });
+    return sub;
   };
   const notify = (userId: string, what: string, label: string) =>
     app.accounts.service
@@ -51,10 +64,14 @@ export function keyRoutes(app: FastifyInstance, store: ApiKeyStore): void {
     body: createApiKeyBodySchema,
     rateLimit: { limit: 20, windowMs: 60_000 },
     handler: async ({ request, body }) => {
-      const userId = authOf(request).user.id;
-      await secondFactor(userId, body.googleCode, request.ip);
-      const created = await store.create(userId, body);
-      await notify(userId, "created", created.label);
+      const user = authOf(request).user;
+      await secondFactor(user.id, body.googleCode, request.ip);
+      const target = await ownerOf(user, body.subUid);
+      const created = await store.create(target.id, body, {
+        type: target.parent_id === null ? "user" : "sub",
+        id: target.id,
+      });
+      await notify(user.id, "created", created.label);
       return created;
     },
   });

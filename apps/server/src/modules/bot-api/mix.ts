@@ -1,15 +1,17 @@
-import type { FuturesOrder, FuturesPosition, FuturesTrade, PositionSideValue } from "@meridian/contracts";
+import type {
+  FuturesAccount,
+  FuturesOrder,
+  FuturesPosition,
+  FuturesTrade,
+  PositionSideValue,
+} from "@meridian/contracts";
 import { z } from "zod";
 import type { FuturesService } from "../futures/index.ts";
-import { BitgetCode, BitgetError, bgDecimal, bgEnum, bgInt, toBitget } from "./bitget.ts";
+import { BitgetCode, BitgetError, bgDecimal, bgInt } from "./bitget.ts";
+import { batch, listFields, lower, neg, symbol, windowed } from "./common.ts";
 import { USDT_FUTURES } from "./public.ts";
 import type { Caller, V2Router } from "./v2-scope.ts";
 
-const symbol = z
-  .string()
-  .regex(/^[A-Za-z0-9]{2,20}$/, "symbol")
-  .transform((s) => s.toUpperCase());
-const lower = bgEnum;
 /** Only USDT-M perpetuals trade here; other product types answer "parameter error". */
 const productType = z
   .string()
@@ -29,10 +31,10 @@ const STATUS: Readonly<Record<FuturesOrder["status"], string>> = {
   REJECTED: "canceled",
 };
 
-const isTrigger = (o: FuturesOrder) => o.type === "STOP_MARKET" || o.type === "TAKE_PROFIT_MARKET";
+export const isTrigger = (o: FuturesOrder) => o.type === "STOP_MARKET" || o.type === "TAKE_PROFIT_MARKET";
 const pct = (p: string | null) => (p === null ? "0" : (Number(p) / 100).toFixed(6));
 
-interface Ctx {
+export interface Ctx {
   dual: boolean;
   settings: (symbol: string) => { leverage: number; marginMode: "cross" | "isolated" };
 }
@@ -92,7 +94,11 @@ export function presentMixOrder(o: FuturesOrder, ctx: Ctx): Record<string, unkno
   };
 }
 
-function presentPlan(o: FuturesOrder, ctx: Ctx, planType: string): Record<string, unknown> {
+/** Bitget's plan type of a trigger order: a position TP/SL or a plain plan. */
+export const planTypeOf = (o: FuturesOrder) =>
+  o.closePosition ? (o.type === "STOP_MARKET" ? "pos_loss" : "pos_profit") : "normal_plan";
+
+export function presentMixPlan(o: FuturesOrder, ctx: Ctx, planType: string): Record<string, unknown> {
   return {
     ...presentMixOrder(o, ctx),
     planType,
@@ -148,7 +154,7 @@ function presentFill(t: FuturesTrade, ctx: Ctx): Record<string, unknown> {
     baseVolume: t.quantity,
     // Display figure (price x quantity).
     quoteVolume: (Number(t.price) * Number(t.quantity)).toFixed(8),
-    feeDetail: [{ deduction: "no", feeCoin: "USDT", totalDeductionFee: "0", totalFee: `-${t.fee}` }],
+    feeDetail: [{ deduction: "no", feeCoin: "USDT", totalDeductionFee: "0", totalFee: neg(t.fee) }],
     side: bitgetSide(t),
     profit: t.realisedPnl,
     enterPointSource: "API",
@@ -199,27 +205,32 @@ const tpslSchema = z.object({
   executePrice: bgDecimal.optional(),
 });
 
-const listQuery = z.object({
-  productType,
-  symbol: symbol.optional(),
-  orderId: bgInt.optional(),
-  startTime: bgInt.optional(),
-  endTime: bgInt.optional(),
-  limit: bgInt.optional().transform((n) => Math.min(100, Math.max(1, n ?? 100))),
-  idLessThan: bgInt.optional(),
-  planType: z.string().optional(),
-});
+const listQuery = z.object({ productType, ...listFields, planType: z.string().optional() });
 
-function inWindow<T>(
-  rows: T[],
-  time: (r: T) => number,
-  q: { startTime?: number | undefined; endTime?: number | undefined },
-): T[] {
-  return rows.filter(
-    (r) =>
-      (q.startTime === undefined || time(r) >= q.startTime) &&
-      (q.endTime === undefined || time(r) <= q.endTime),
-  );
+/** The USDT-M account's figures both account endpoints answer. */
+function accountFigures(a: FuturesAccount) {
+  return {
+    marginCoin: "USDT",
+    locked: "0",
+    available: a.wallet,
+    crossedMaxAvailable: a.available,
+    isolatedMaxAvailable: a.available,
+    maxTransferOut: a.maxTransferOut,
+    accountEquity: a.marginBalance,
+    usdtEquity: a.marginBalance,
+  };
+}
+
+/** What set-leverage and set-margin-mode answer. */
+function leverageView(s: { symbol: string; leverage: number; marginMode: "cross" | "isolated" }) {
+  return {
+    symbol: s.symbol,
+    marginCoin: "USDT",
+    longLeverage: String(s.leverage),
+    shortLeverage: String(s.leverage),
+    crossMarginLeverage: String(s.leverage),
+    marginMode: s.marginMode === "cross" ? "crossed" : "isolated",
+  };
 }
 
 /** USDT-M perpetuals through the same futures service as the web pages. */
@@ -366,34 +377,24 @@ export function registerMix(
   });
 
   const cancelMany = async (c: Caller, which: (o: FuturesOrder) => boolean, sym: string | undefined) => {
-    const successList: unknown[] = [];
-    const failureList: unknown[] = [];
-    for (const o of await futures.openOrders({ accountId: c.accountId, symbol: sym, limit: 500 })) {
-      if (!which(o)) continue;
-      try {
-        await futures.cancel(c.accountId, o.id);
-        successList.push({ orderId: String(o.id), clientOid: String(o.id) });
-      } catch (error) {
-        const e = toBitget(error).body;
-        failureList.push({
-          orderId: String(o.id),
-          clientOid: String(o.id),
-          errorMsg: e.msg,
-          errorCode: e.code,
-        });
-      }
-    }
-    return { successList, failureList };
+    const open = await futures.openOrders({ accountId: c.accountId, symbol: sym, limit: 500 });
+    return batch(
+      open.filter(which),
+      (o) => cancelOne(c, o.id),
+      (o) => ({ orderId: String(o.id), clientOid: String(o.id) }),
+    );
   };
+
+  const orderIdList = z
+    .array(z.object({ orderId: bgInt.optional(), clientOid: z.string().optional() }))
+    .optional();
 
   r.post("/v2/mix/order/batch-cancel-orders", trade, async ({ body }, c) => {
     const b = z
       .object({
         symbol: symbol.optional(),
         productType,
-        orderIdList: z
-          .array(z.object({ orderId: bgInt.optional(), clientOid: z.string().optional() }))
-          .optional(),
+        orderIdList,
       })
       .parse(body);
     if (b.orderIdList !== undefined) {
@@ -408,9 +409,7 @@ export function registerMix(
       .object({
         symbol: symbol.optional(),
         productType,
-        orderIdList: z
-          .array(z.object({ orderId: bgInt.optional(), clientOid: z.string().optional() }))
-          .optional(),
+        orderIdList,
         orderId: bgInt.optional(),
         planType: z.string().optional(),
       })
@@ -444,38 +443,22 @@ export function registerMix(
     const rows = (await futures.openOrders({ accountId: c.accountId, symbol: q.symbol, limit: 500 })).filter(
       (o) => !isTrigger(o),
     );
-    const list = inWindow(rows, (o) => o.time, q)
-      .slice(0, q.limit)
-      .map((o) => order(o, c));
+    const list = windowed(rows, (o) => o.time, q).map((o) => order(o, c));
     return { entrustedList: list.length === 0 ? null : list, endId: list.at(-1)?.orderId ?? "" };
   });
 
+  const history = (c: Caller, q: { symbol?: string | undefined; idLessThan?: number | undefined }) =>
+    futures.orderHistory({ accountId: c.accountId, symbol: q.symbol, limit: 500, before: q.idLessThan });
+
   r.get("/v2/mix/order/orders-history", read, async ({ query }, c) => {
     const q = listQuery.parse(query);
-    const rows = (
-      await futures.orderHistory({
-        accountId: c.accountId,
-        symbol: q.symbol,
-        limit: 500,
-        before: q.idLessThan,
-      })
-    ).filter((o) => !isTrigger(o));
-    const list = inWindow(rows, (o) => o.time, q)
-      .slice(0, q.limit)
-      .map((o) => order(o, c));
+    const rows = (await history(c, q)).filter((o) => !isTrigger(o));
+    const list = windowed(rows, (o) => o.time, q).map((o) => order(o, c));
     return { entrustedList: list.length === 0 ? null : list, endId: list.at(-1)?.orderId ?? "" };
   });
 
   const planList = (rows: FuturesOrder[], c: Caller) =>
-    rows
-      .filter(isTrigger)
-      .map((o) =>
-        presentPlan(
-          o,
-          ctxOf(c),
-          o.closePosition ? (o.type === "STOP_MARKET" ? "pos_loss" : "pos_profit") : "normal_plan",
-        ),
-      );
+    rows.filter(isTrigger).map((o) => presentMixPlan(o, ctxOf(c), planTypeOf(o)));
 
   r.get("/v2/mix/order/orders-plan-pending", read, async ({ query }, c) => {
     const q = listQuery.parse(query);
@@ -488,15 +471,7 @@ export function registerMix(
 
   r.get("/v2/mix/order/orders-plan-history", read, async ({ query }, c) => {
     const q = listQuery.parse(query);
-    const list = planList(
-      await futures.orderHistory({
-        accountId: c.accountId,
-        symbol: q.symbol,
-        limit: 500,
-        before: q.idLessThan,
-      }),
-      c,
-    ).slice(0, q.limit);
+    const list = planList(await history(c, q), c).slice(0, q.limit);
     return { entrustedList: list.length === 0 ? null : list, endId: "" };
   });
 
@@ -509,13 +484,8 @@ export function registerMix(
       before: q.idLessThan,
     });
     const ctx = ctxOf(c);
-    const list = inWindow(
-      rows.filter((t) => q.orderId === undefined || t.orderId === q.orderId),
-      (t) => t.time,
-      q,
-    )
-      .slice(0, q.limit)
-      .map((t) => presentFill(t, ctx));
+    const mine = rows.filter((t) => q.orderId === undefined || t.orderId === q.orderId);
+    const list = windowed(mine, (t) => t.time, q).map((t) => presentFill(t, ctx));
     return { fillList: list, endId: (list.at(-1)?.tradeId as string | undefined) ?? "" };
   });
 
@@ -540,14 +510,7 @@ export function registerMix(
     const a = futures.account(c.accountId);
     return [
       {
-        marginCoin: "USDT",
-        locked: "0",
-        available: a.wallet,
-        crossedMaxAvailable: a.available,
-        isolatedMaxAvailable: a.available,
-        maxTransferOut: a.maxTransferOut,
-        accountEquity: a.marginBalance,
-        usdtEquity: a.marginBalance,
+        ...accountFigures(a),
         btcEquity: "0",
         crossedRiskRate: pct(a.marginRatio),
         unrealizedPL: a.unrealisedPnl,
@@ -565,14 +528,7 @@ export function registerMix(
     const s = futures.settings(c.accountId, q.symbol);
     const a = futures.account(c.accountId);
     return {
-      marginCoin: "USDT",
-      locked: "0",
-      available: a.wallet,
-      crossedMaxAvailable: a.available,
-      isolatedMaxAvailable: a.available,
-      maxTransferOut: a.maxTransferOut,
-      accountEquity: a.marginBalance,
-      usdtEquity: a.marginBalance,
+      ...accountFigures(a),
       crossedMarginLeverage: String(s.leverage),
       isolatedLongLever: String(s.leverage),
       isolatedShortLever: String(s.leverage),
@@ -588,33 +544,15 @@ export function registerMix(
       .parse(body);
     if (b.leverage < 1 || b.leverage > 125)
       throw new BitgetError(BitgetCode.PARAM_INVALID, "Parameter leverage error");
-    const s = await futures.setLeverage(c.accountId, b.symbol, b.leverage);
-    return {
-      symbol: s.symbol,
-      marginCoin: "USDT",
-      longLeverage: String(s.leverage),
-      shortLeverage: String(s.leverage),
-      crossMarginLeverage: String(s.leverage),
-      marginMode: s.marginMode === "cross" ? "crossed" : "isolated",
-    };
+    return leverageView(await futures.setLeverage(c.accountId, b.symbol, b.leverage));
   });
 
   r.post("/v2/mix/account/set-margin-mode", trade, async ({ body }, c) => {
     const b = z
       .object({ symbol, productType, marginCoin, marginMode: lower(["crossed", "isolated"]) })
       .parse(body);
-    const s = await futures.setMarginMode(
-      c.accountId,
-      b.symbol,
-      b.marginMode === "crossed" ? "cross" : "isolated",
-    );
-    return {
-      symbol: s.symbol,
-      marginCoin: "USDT",
-      longLeverage: String(s.leverage),
-      shortLeverage: String(s.leverage),
-      marginMode: s.marginMode === "cross" ? "crossed" : "isolated",
-    };
+    const mode = b.marginMode === "crossed" ? "cross" : "isolated";
+    return leverageView(await futures.setMarginMode(c.accountId, b.symbol, mode));
   });
 
   r.post("/v2/mix/account/set-position-mode", trade, async ({ body }, c) => {

@@ -1,5 +1,11 @@
-import type { FuturesMark, KlineIntervalValue, Ticker } from "@meridian/contracts";
-import { formatScaled, PERP_CONTRACTS, VIP_TIERS } from "@meridian/domain";
+import type {
+  FuturesMark,
+  KlineIntervalValue,
+  MarginPairInfo,
+  MarketSymbolInfo,
+  Ticker,
+} from "@meridian/contracts";
+import { formatScaled, futuresFeeRates, PERP_CONTRACTS, VIP_TIERS } from "@meridian/domain";
 import { z } from "zod";
 import type { MarketService } from "../market/index.ts";
 import { BitgetCode, BitgetError, bgInt } from "./bitget.ts";
@@ -9,6 +15,8 @@ import type { V2Router } from "./v2-scope.ts";
 export interface PublicDeps {
   market: MarketService;
   marks: () => FuturesMark[];
+  /** The margin module's pairs, when it runs. */
+  marginPairs?: () => MarginPairInfo[];
   now: () => number;
 }
 
@@ -74,6 +82,15 @@ const limitOf = (max: number, fallback: number) =>
 
 /** Decimals of a step ("0.01" -> 2). */
 const decimals = (step: string): number => (step.includes(".") ? (step.split(".")[1] ?? "").length : 0);
+
+/** The size limits and spot fee rates a spot symbol and its margin listing share. */
+const tradeLimits = (s: MarketSymbolInfo) => ({
+  minTradeAmount: s.minQty,
+  maxTradeAmount: s.maxQty,
+  minTradeUSDT: s.minNotional,
+  takerFeeRate: TAKER_RATE,
+  makerFeeRate: MAKER_RATE,
+});
 
 function ratio(part: string, whole: string): string {
   const w = Number(whole);
@@ -181,15 +198,11 @@ export function registerPublic(r: V2Router, d: PublicDeps): void {
         symbol: s.symbol,
         baseCoin: s.base,
         quoteCoin: s.quote,
-        minTradeAmount: s.minQty,
-        maxTradeAmount: s.maxQty,
-        takerFeeRate: TAKER_RATE,
-        makerFeeRate: MAKER_RATE,
+        ...tradeLimits(s),
         pricePrecision: String(decimals(s.tickSize)),
         quantityPrecision: String(decimals(s.lotSize)),
         quotePrecision: String(decimals(s.tickSize)),
         status: "online",
-        minTradeUSDT: s.minNotional,
         buyLimitPriceRatio: "0.05",
         sellLimitPriceRatio: "0.05",
         orderQuantity: "200",
@@ -197,8 +210,32 @@ export function registerPublic(r: V2Router, d: PublicDeps): void {
       }));
   });
 
-  // Margin trading through this API is not offered: no pair is listed as borrowable.
-  r.open("/v2/margin/currencies", () => []);
+  // Every marginable pair, borrowable in both modes: ccxt sets `market.margin` from this list.
+  r.open("/v2/margin/currencies", () => {
+    const specs = new Map(d.market.symbolInfo().map((s) => [s.symbol, s]));
+    return (d.marginPairs?.() ?? []).flatMap((p) => {
+      const s = specs.get(p.symbol);
+      if (s === undefined) return [];
+      return [
+        {
+          symbol: p.symbol,
+          baseCoin: p.base,
+          quoteCoin: p.quote,
+          maxCrossedLeverage: String(p.crossLeverage),
+          maxIsolatedLeverage: String(p.isolatedLeverage),
+          ...tradeLimits(s),
+          priceScale: String(decimals(s.tickSize)),
+          quantityScale: String(decimals(s.lotSize)),
+          isBorrowable: true,
+          userMinBorrow: "0",
+          status: "1",
+          isIsolatedBaseBorrowable: true,
+          isIsolatedQuoteBorrowable: true,
+          isCrossBorrowable: true,
+        },
+      ];
+    });
+  });
 
   r.open("/v2/mix/market/contracts", ({ query }) => {
     const q = z.object({ productType, symbol: optionalSymbol.shape.symbol }).parse(query);
@@ -213,8 +250,8 @@ export function registerPublic(r: V2Router, d: PublicDeps): void {
         buyLimitPriceRatio: "0.05",
         sellLimitPriceRatio: "0.05",
         feeRateUpRatio: "0.005",
-        makerFeeRate: MAKER_RATE,
-        takerFeeRate: TAKER_RATE,
+        makerFeeRate: ppmRate(futuresFeeRates(0).makerPpm),
+        takerFeeRate: ppmRate(futuresFeeRates(0).takerPpm),
         openCostUpRatio: "0.01",
         supportMarginCoins: [c.quote],
         minTradeNum: c.instrument.lotSize,

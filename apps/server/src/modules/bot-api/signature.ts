@@ -38,19 +38,16 @@ export function candidates(
   return decoded === raw ? [raw] : [raw, decoded];
 }
 
-function equalBase64(expected: Buffer, given: string): boolean {
-  const g = Buffer.from(given, "base64");
-  return g.length === expected.length && crypto.timingSafeEqual(g, expected);
-}
-
 /**
  * Base64(HMAC-SHA256(secret, prehash)). ccxt signs the query un-encoded (its comment:
  * "bitget signs the raw (non-percent-encoded) query string") while Bitget's own SDK signs
  * it percent-encoded, so both the wire form and the decoded form are accepted.
  */
-export function verifyHmac(secret: Buffer, texts: readonly string[], sign: string): boolean {
+export function verifyHmac(secret: crypto.KeyObject, texts: readonly string[], sign: string): boolean {
+  const given = Buffer.from(sign, "base64");
+  if (given.length !== 32) return false;
   for (const text of texts) {
-    if (equalBase64(crypto.createHmac("sha256", secret).update(text).digest(), sign)) return true;
+    if (crypto.timingSafeEqual(crypto.createHmac("sha256", secret).update(text).digest(), given)) return true;
   }
   return false;
 }

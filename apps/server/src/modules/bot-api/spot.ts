@@ -1,16 +1,16 @@
-import { type PaperOrder, type PaperTrade, placeOrderBodySchema } from "@meridian/contracts";
+import {
+  type PaperBalance,
+  type PaperOrder,
+  type PaperTrade,
+  placeOrderBodySchema,
+} from "@meridian/contracts";
 import { z } from "zod";
 import type { FuturesService } from "../futures/index.ts";
+import type { MarginService } from "../margin/index.ts";
 import type { PaperService } from "../paper/index.ts";
-import { BitgetCode, BitgetError, bgDecimal, bgEnum, bgInt, toBitget } from "./bitget.ts";
+import { BitgetCode, BitgetError, bgDecimal, bgInt } from "./bitget.ts";
+import { batch, clientOid, listQuery, lower, neg, symbol, windowed } from "./common.ts";
 import type { Caller, V2Router } from "./v2-scope.ts";
-
-const symbol = z
-  .string()
-  .regex(/^[A-Za-z0-9]{2,20}$/, "symbol")
-  .transform((s) => s.toUpperCase());
-const clientOid = z.string().regex(/^[A-Za-z0-9._:-]{1,36}$/, "clientOid");
-const lower = bgEnum;
 
 const STATUS: Readonly<Record<PaperOrder["status"], string>> = {
   NEW: "live",
@@ -21,8 +21,7 @@ const STATUS: Readonly<Record<PaperOrder["status"], string>> = {
   REJECTED: "cancelled",
 };
 
-const isPlan = (o: PaperOrder) => o.type === "STOP_LIMIT" || o.type === "STOP_MARKET";
-const neg = (fee: string) => (/^0(\.0*)?$/.test(fee) ? "0" : `-${fee}`);
+export const isPlan = (o: PaperOrder) => o.type === "STOP_LIMIT" || o.type === "STOP_MARKET";
 
 function avgPrice(o: PaperOrder, decimals: number): string {
   const qty = Number(o.executedQty);
@@ -77,8 +76,8 @@ export function presentSpotOrder(o: PaperOrder, userId: string, priceDecimals = 
   };
 }
 
-/** A spot plan (trigger) order as Bitget lists it. */
-function presentPlan(o: PaperOrder): Record<string, unknown> {
+/** A spot plan (trigger) order as Bitget lists it (REST and the `orders-algo` channel). */
+export function presentSpotPlan(o: PaperOrder): Record<string, unknown> {
   return {
     orderId: String(o.orderId),
     clientOid: o.clientOrderId,
@@ -121,6 +120,11 @@ export function presentSpotFill(t: PaperTrade, userId: string): Record<string, u
   };
 }
 
+/** A spot balance as Bitget's REST assets and the WebSocket `account` channel show it. */
+export function presentSpotBalance(b: PaperBalance, uTime: string): Record<string, unknown> {
+  return { coin: b.asset, available: b.available, frozen: b.held, locked: "0", limitAvailable: "0", uTime };
+}
+
 const placeSchema = z.object({
   symbol,
   side: lower(["buy", "sell"]),
@@ -147,15 +151,6 @@ const orderRef = z
     message: "orderId or clientOid required",
   });
 
-const listQuery = z.object({
-  symbol: symbol.optional(),
-  startTime: bgInt.optional(),
-  endTime: bgInt.optional(),
-  limit: bgInt.optional().transform((n) => Math.min(100, Math.max(1, n ?? 100))),
-  idLessThan: bgInt.optional(),
-  orderId: bgInt.optional(),
-});
-
 /** Bitget's transfer account names, as ccxt sends them. */
 const ACCOUNT_TYPES = [
   "spot",
@@ -175,22 +170,21 @@ const transferSchema = z.object({
     .regex(/^[A-Za-z0-9]{1,12}$/)
     .transform((s) => s.toUpperCase()),
   clientOid: clientOid.optional(),
+  symbol: symbol.optional(),
 });
 
-function inWindow<T extends { createdAt: number }>(
-  rows: T[],
-  q: { startTime?: number | undefined; endTime?: number | undefined },
-): T[] {
-  return rows.filter(
-    (r) =>
-      (q.startTime === undefined || r.createdAt >= q.startTime) &&
-      (q.endTime === undefined || r.createdAt <= q.endTime),
-  );
-}
+/** Bitget's account names as Meridian's wallets. */
+const WALLET_OF = {
+  spot: "SPOT",
+  usdt_futures: "FUTURES",
+  crossed_margin: "CROSS_MARGIN",
+  isolated_margin: "ISOLATED_MARGIN",
+} as const;
 
 export interface SpotDeps {
   paper: PaperService;
   futures: FuturesService | undefined;
+  margin: MarginService | undefined;
   priceDecimals(symbol: string): number;
 }
 
@@ -245,24 +239,18 @@ export function registerSpot(r: V2Router, d: SpotDeps): void {
         orderList: z.array(z.record(z.string(), z.unknown())).min(1).max(50),
       })
       .parse(body);
-    const successList: unknown[] = [];
-    const failureList: unknown[] = [];
-    for (const item of q.orderList) {
-      try {
-        const b = placeSchema.parse({ symbol: q.symbol, ...item });
-        const placed = await d.paper.place(c.accountId, c.vipLevel, placeBody(b));
-        successList.push({ orderId: String(placed.order.orderId), clientOid: placed.order.clientOrderId });
-      } catch (error) {
-        const e = toBitget(error).body;
-        failureList.push({
-          orderId: "",
-          clientOid: item.clientOid ?? "",
-          errorMsg: e.msg,
-          errorCode: e.code,
-        });
-      }
-    }
-    return { successList, failureList };
+    return batch(
+      q.orderList,
+      async (item) => {
+        const placed = await d.paper.place(
+          c.accountId,
+          c.vipLevel,
+          placeBody(placeSchema.parse({ symbol: q.symbol, ...item })),
+        );
+        return { orderId: String(placed.order.orderId), clientOid: placed.order.clientOrderId };
+      },
+      (item) => ({ orderId: "", clientOid: typeof item.clientOid === "string" ? item.clientOid : "" }),
+    );
   });
 
   r.post("/v2/spot/trade/place-plan-order", trade, async ({ body }, c) => {
@@ -292,6 +280,9 @@ export function registerSpot(r: V2Router, d: SpotDeps): void {
 
   const openOrders = async (c: Caller, sym: string | undefined) =>
     d.paper.openOrders({ accountId: c.accountId, symbol: sym, limit: 500 });
+
+  const history = (c: Caller, q: { symbol?: string | undefined; idLessThan?: number | undefined }) =>
+    d.paper.orderHistory({ accountId: c.accountId, symbol: q.symbol, limit: 500, before: q.idLessThan });
 
   r.post("/v2/spot/trade/cancel-symbol-order", trade, async ({ body }, c) => {
     const q = z.object({ symbol }).parse(body);
@@ -326,48 +317,29 @@ export function registerSpot(r: V2Router, d: SpotDeps): void {
   r.get("/v2/spot/trade/unfilled-orders", read, async ({ query }, c) => {
     const q = listQuery.parse(query);
     const rows = (await openOrders(c, q.symbol)).filter((o) => !isPlan(o) || o.triggered);
-    return inWindow(
-      rows.map((o) => ({ o, createdAt: o.createdAt })),
-      q,
-    )
-      .slice(0, q.limit)
-      .map(({ o }) => present(o, c));
+    return windowed(rows, (o) => o.createdAt, q).map((o) => present(o, c));
   });
 
   r.get("/v2/spot/trade/history-orders", read, async ({ query }, c) => {
     const q = listQuery.parse(query);
-    const rows = await d.paper.orderHistory({
-      accountId: c.accountId,
-      symbol: q.symbol,
-      limit: 500,
-      before: q.idLessThan,
-    });
-    return inWindow(
-      rows
-        .filter((o) => o.status !== "NEW" && o.status !== "PARTIALLY_FILLED" && (!isPlan(o) || o.triggered))
-        .map((o) => ({ o, createdAt: o.createdAt })),
-      q,
-    )
-      .slice(0, q.limit)
-      .map(({ o }) => present(o, c));
+    const rows = await history(c, q);
+    const done = rows.filter(
+      (o) => o.status !== "NEW" && o.status !== "PARTIALLY_FILLED" && (!isPlan(o) || o.triggered),
+    );
+    return windowed(done, (o) => o.createdAt, q).map((o) => present(o, c));
   });
 
   r.get("/v2/spot/trade/current-plan-order", read, async ({ query }, c) => {
     const q = listQuery.parse(query);
     const rows = (await openOrders(c, q.symbol)).filter((o) => isPlan(o) && !o.triggered);
-    return { nextFlag: false, idLessThan: "", orderList: rows.slice(0, q.limit).map(presentPlan) };
+    return { nextFlag: false, idLessThan: "", orderList: rows.slice(0, q.limit).map(presentSpotPlan) };
   });
 
   r.get("/v2/spot/trade/history-plan-order", read, async ({ query }, c) => {
     const q = listQuery.parse(query);
-    const rows = await d.paper.orderHistory({
-      accountId: c.accountId,
-      symbol: q.symbol,
-      limit: 500,
-      before: q.idLessThan,
-    });
+    const rows = await history(c, q);
     const plans = rows.filter((o) => isPlan(o) && (o.triggered || o.status !== "NEW"));
-    return { nextFlag: false, idLessThan: "", orderList: plans.slice(0, q.limit).map(presentPlan) };
+    return { nextFlag: false, idLessThan: "", orderList: plans.slice(0, q.limit).map(presentSpotPlan) };
   });
 
   r.get("/v2/spot/trade/fills", read, async ({ query }, c) => {
@@ -378,14 +350,8 @@ export function registerSpot(r: V2Router, d: SpotDeps): void {
       limit: 500,
       before: q.idLessThan,
     });
-    return inWindow(
-      rows
-        .filter((t) => q.orderId === undefined || t.orderId === q.orderId)
-        .map((t) => ({ t, createdAt: t.time })),
-      q,
-    )
-      .slice(0, q.limit)
-      .map(({ t }) => presentSpotFill(t, c.userId));
+    const mine = rows.filter((t) => q.orderId === undefined || t.orderId === q.orderId);
+    return windowed(mine, (t) => t.time, q).map((t) => presentSpotFill(t, c.userId));
   });
 
   r.get("/v2/spot/account/assets", read, async ({ query }, c) => {
@@ -400,29 +366,36 @@ export function registerSpot(r: V2Router, d: SpotDeps): void {
     const now = String(Date.now());
     return (await d.paper.balances(c.accountId))
       .filter((b) => q.coin === undefined || b.asset === q.coin)
-      .map((b) => ({
-        coin: b.asset,
-        available: b.available,
-        frozen: b.held,
-        locked: "0",
-        limitAvailable: "0",
-        uTime: now,
-      }));
+      .map((b) => presentSpotBalance(b, now));
   });
 
   r.post("/v2/spot/wallet/transfer", { perm: "transfer", limit: "trade" }, async ({ body }, c) => {
     const q = transferSchema.parse(body);
-    const pair = `${q.fromType}>${q.toType}`;
-    if (
-      q.coin !== "USDT" ||
-      d.futures === undefined ||
-      (pair !== "spot>usdt_futures" && pair !== "usdt_futures>spot")
-    )
+    const from = WALLET_OF[q.fromType as keyof typeof WALLET_OF];
+    const to = WALLET_OF[q.toType as keyof typeof WALLET_OF];
+    if (from === undefined || to === undefined)
+      throw new BitgetError(
+        BitgetCode.PARAM_INVALID,
+        "Transfers run between spot, usdt_futures, crossed_margin and isolated_margin",
+      );
+    // The margin module's transfer covers every wallet pair; without it, spot and futures only.
+    if (d.margin !== undefined) {
+      const done = await d.margin.transfer(c.accountId, {
+        from,
+        to,
+        asset: q.coin,
+        amount: q.amount,
+        ...(q.symbol === undefined ? {} : { symbol: q.symbol }),
+      });
+      return { transferId: String(done.tranId), clientOid: q.clientOid ?? "" };
+    }
+    const pair = `${from}>${to}`;
+    if (q.coin !== "USDT" || d.futures === undefined || (pair !== "SPOT>FUTURES" && pair !== "FUTURES>SPOT"))
       throw new BitgetError(
         BitgetCode.PARAM_INVALID,
         "Only USDT transfers between spot and usdt_futures are supported",
       );
-    await d.futures.transfer(c.accountId, q.fromType === "spot" ? "IN" : "OUT", q.amount);
+    await d.futures.transfer(c.accountId, from === "SPOT" ? "IN" : "OUT", q.amount);
     return { transferId: String(Date.now()), clientOid: q.clientOid ?? "" };
   });
 }

@@ -2,8 +2,10 @@ import { type CreatedApiKey, type Envelope, SESSION_COOKIE } from "@meridian/con
 import ccxt from "ccxt";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../../app.ts";
+import type { PlatformDb } from "../../platform/db/index.ts";
 import { openSqlite } from "../../platform/db/sqlite.ts";
 import type { ModuleRoutes } from "../../platform/platform.ts";
+import { reopenableDbTargets } from "../../test/db-targets.ts";
 import { testConfig } from "../../test/support.ts";
 import { type AccountsService, securityRoutes } from "../accounts/index.ts";
 import { moduleRoutes } from "../index.ts";
@@ -15,6 +17,8 @@ import { botApiModule, botApiRoutes } from "./index.ts";
  */
 export interface BotApiServer {
   app: FastifyInstance;
+  /** The scope the modules registered in (their decorators: `paper`, `vip`, ...). */
+  scope: FastifyInstance;
   /** `http://127.0.0.1:<port>` */
   base: string;
   accounts: AccountsService;
@@ -30,12 +34,27 @@ export interface BotApiServer {
   /** Creates an API key for the user through `/v1/user/api-keys`. */
   createKey(
     cookie: string,
-    o?: { permissions?: string[]; ips?: string[]; passphrase?: string },
+    o?: { permissions?: string[]; ips?: string[]; passphrase?: string; subUid?: string },
   ): Promise<CreatedApiKey & { passphrase: string }>;
   close(): Promise<void>;
 }
 
 let users = 0;
+
+/**
+ * SQLite (a file, or in memory), or with TEST_DATABASE_URL a PostgreSQL schema of its own,
+ * dropped on close (the contract tests run on either).
+ */
+async function openDb(dbPath: string | undefined): Promise<{ db: PlatformDb; cleanup(): Promise<void> }> {
+  const postgres =
+    dbPath === undefined ? reopenableDbTargets("botapi").find((t) => t.name === "postgres") : undefined;
+  if (postgres !== undefined) {
+    const opened = await postgres.open();
+    return { db: opened.db(), cleanup: opened.cleanup };
+  }
+  const db = openSqlite(dbPath ?? ":memory:");
+  return { db, cleanup: async () => db.close() };
+}
 
 export async function startBotApiServer(
   o: { rateScale?: number; dbPath?: string; liveMarket?: boolean } = {},
@@ -44,20 +63,22 @@ export async function startBotApiServer(
   // `liveMarket` runs it as in production (a few seconds more to start: every symbol catches up).
   if (o.liveMarket === true) process.env.MARKET_CLOCK = "system";
   let accounts: AccountsService | undefined;
+  let scope: FastifyInstance | undefined;
   const modules: ModuleRoutes[] = [
     (api, platform) => {
       securityRoutes(api, platform);
       accounts = api.accounts.service;
+      scope = api;
     },
     ...moduleRoutes
       .filter((m) => m !== securityRoutes)
       .map((m) => (m === botApiRoutes ? botApiModule({ rateScale: o.rateScale ?? 1 }) : m)),
   ];
-  const db = openSqlite(o.dbPath ?? ":memory:");
+  const { db, cleanup } = await openDb(o.dbPath);
   const app = await buildApp({ config: testConfig(), ssr: false, logger: false, db, modules });
-  app.addHook("onClose", () => db.close());
+  app.addHook("onClose", cleanup);
   const service = accounts;
-  if (service === undefined) throw new Error("accounts module missing");
+  if (service === undefined || scope === undefined) throw new Error("accounts module missing");
   const address = await app.listen({ port: 0, host: "127.0.0.1" });
   const base = address.replace("localhost", "127.0.0.1");
   const host = new URL(base).host;
@@ -79,6 +100,7 @@ export async function startBotApiServer(
 
   return {
     app,
+    scope,
     base,
     accounts: service,
     web,
@@ -111,6 +133,7 @@ export async function startBotApiServer(
         permissions: k.permissions ?? ["read", "spot_trade", "futures_trade", "transfer"],
         passphrase,
         ips: k.ips ?? [],
+        ...(k.subUid === undefined ? {} : { subUid: k.subUid }),
       });
       if (res.code !== "00000") throw new Error(`create key: ${res.code} ${res.msg}`);
       return { ...res.data, passphrase };

@@ -146,8 +146,7 @@ export async function registerV2Scope(
         if (key === undefined) throw new BitgetError(BitgetCode.ACCESS_KEY_INVALID, "Invalid ACCESS_KEY");
         if (key.expiresAt !== null && key.expiresAt <= deps.now())
           throw new BitgetError(BitgetCode.ACCESS_KEY_INVALID, "The API key has expired (no IP allow-list)");
-        const mac = deps.keys.passphraseMac(apiKey, passphrase);
-        if (!mac.equals(key.passphraseMac))
+        if (!deps.keys.passphraseMatches(key, passphrase))
           throw new BitgetError(BitgetCode.PASSPHRASE_WRONG, "apikey/password is incorrect");
         const [path = "", query = ""] = splitUrl(request.url);
         const texts = candidates(ts, request.method, path, query, rawBodies.get(request) ?? "");
@@ -182,6 +181,8 @@ export async function registerV2Scope(
         scope.route({
           method,
           url: path,
+          // Answers are a few hundred bytes: negotiating an encoding costs more than it saves.
+          compress: false,
           handler: async (request: FastifyRequest, reply: FastifyReply) =>
             reply.type("application/json; charset=utf-8").send(success(await run(request))),
         });

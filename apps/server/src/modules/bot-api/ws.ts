@@ -1,43 +1,16 @@
-import crypto from "node:crypto";
 import zlib from "node:zlib";
-import type { KlineIntervalValue, PaperOrder } from "@meridian/contracts";
+import type { KlineIntervalValue } from "@meridian/contracts";
 import { PERP_CONTRACTS } from "@meridian/domain";
 import type { FastifyInstance } from "fastify";
 import type { FuturesService } from "../futures/index.ts";
+import type { MarginService } from "../margin/index.ts";
 import type { MarketService } from "../market/index.ts";
 import type { PaperService } from "../paper/index.ts";
 import { type ApiKeyStore, ipAllowed, type ResolvedKey } from "./keys.ts";
-import { presentMixOrder } from "./mix.ts";
 import { type PublicDeps, tickerBuilders } from "./public.ts";
-import { SIGN_WINDOW_MS } from "./signature.ts";
-import { presentSpotFill, presentSpotOrder } from "./spot.ts";
-
-/** What the hub uses of a `ws` socket. */
-interface Socket {
-  readonly readyState: number;
-  send(data: string): void;
-  close(code?: number, reason?: string): void;
-  on(event: "message", fn: (data: unknown) => void): void;
-  on(event: "close", fn: () => void): void;
-}
-
-interface Arg {
-  instType: string;
-  channel: string;
-  instId: string;
-  coin?: string;
-}
-
-interface Conn {
-  socket: Socket;
-  ip: string;
-  subs: Map<string, Arg>;
-  /** `books` subscriptions: the levels last sent, by side, price -> size. */
-  books: Map<string, { bids: Map<string, string>; asks: Map<string, string> }>;
-  key: ResolvedKey | undefined;
-  accountId: number | undefined;
-  window: { start: number; count: number };
-}
+import { SIGN_WINDOW_MS, verifyHmac, verifyRsa } from "./signature.ts";
+import { type Arg, argKey, type Conn, type Socket, send } from "./ws-conn.ts";
+import { privateChannelKnown, privateFeeds } from "./ws-private.ts";
 
 /** Bitget's limits: 10 messages a second per connection, 1000 channels (we allow 240). */
 const MAX_MSGS_PER_S = 10;
@@ -53,15 +26,7 @@ const CANDLES: Readonly<Record<string, KlineIntervalValue>> = {
   candle4H: "4h",
   candle1D: "1d",
 };
-const PRIVATE_CHANNELS = new Set(["orders", "fill", "account", "positions"]);
-const INST_TYPES = new Set(["SPOT", "USDT-FUTURES"]);
-
-const argKey = (a: Arg) => `${a.instType}|${a.channel}|${a.instId}`;
-
-function send(c: Conn, message: unknown): void {
-  if (c.socket.readyState === 1)
-    c.socket.send(typeof message === "string" ? message : JSON.stringify(message));
-}
+const INST_TYPES = new Set(["SPOT", "USDT-FUTURES", "MARGIN"]);
 
 /** Bitget's book checksum: signed CRC32 of bid1p:bid1s:ask1p:ask1s:... over the top 25 levels. */
 export function bookChecksum(bids: readonly [string, string][], asks: readonly [string, string][]): number {
@@ -79,6 +44,7 @@ export interface WsDeps {
   market: MarketService;
   paper: PaperService;
   futures: FuturesService | undefined;
+  margin: MarginService | undefined;
   keys: ApiKeyStore;
   now: () => number;
   account(owner: ResolvedKey["owner"]): Promise<{ accountId: number }>;
@@ -177,14 +143,13 @@ export function registerBitgetWs(app: FastifyInstance, d: WsDeps): void {
         tradeId: String(t.id),
       }));
       send(c, { action: "snapshot", arg: a, data: trades, ts: d.now() });
-    } else if (a.channel === "account") void pushAccount(c, a);
-    else if (a.channel === "positions") pushPositions(c, a);
+    } else feeds.initial(c, a);
   };
 
   const valid = (c: Conn, a: Arg, priv: boolean): string | undefined => {
     if (!INST_TYPES.has(a.instType)) return `instType:${a.instType} doesn't exist`;
     if (priv) {
-      if (!PRIVATE_CHANNELS.has(a.channel)) return `channel:${a.channel} doesn't exist`;
+      if (!privateChannelKnown(a, d.margin !== undefined)) return `channel:${a.channel} doesn't exist`;
       if (c.key === undefined) return "Please log in first";
       return undefined;
     }
@@ -194,160 +159,7 @@ export function registerBitgetWs(app: FastifyInstance, d: WsDeps): void {
     return ok ? undefined : `instId:${a.instId} doesn't exist`;
   };
 
-  // ---- private pushes ----------------------------------------------------------------
-  const pushAccount = async (c: Conn, a: Arg) => {
-    if (c.accountId === undefined) return;
-    if (a.instType === "SPOT") {
-      const rows = await d.paper.balances(c.accountId);
-      const uTime = String(d.now());
-      const data = rows
-        .filter((b) => a.coin === undefined || a.coin === "default" || b.asset === a.coin)
-        .map((b) => ({
-          coin: b.asset,
-          available: b.available,
-          frozen: b.held,
-          locked: "0",
-          limitAvailable: "0",
-          uTime,
-        }));
-      send(c, { action: "snapshot", arg: a, data, ts: d.now() });
-    } else if (d.futures !== undefined) {
-      const f = d.futures.account(c.accountId);
-      send(c, {
-        action: "snapshot",
-        arg: a,
-        data: [
-          {
-            marginCoin: "USDT",
-            frozen: "0",
-            available: f.wallet,
-            maxOpenPosAvailable: f.available,
-            maxTransferOut: f.maxTransferOut,
-            equity: f.marginBalance,
-            usdtEquity: f.marginBalance,
-          },
-        ],
-        ts: d.now(),
-      });
-    }
-  };
-
-  const pushPositions = (c: Conn, a: Arg) => {
-    if (c.accountId === undefined || d.futures === undefined) return;
-    const accountId = c.accountId;
-    const futures = d.futures;
-    const dual = futures.account(accountId).dualSidePosition;
-    const data = futures
-      .positions(accountId)
-      .filter((p) => !/^-?0(\.0*)?$/.test(p.quantity))
-      .map((p) => {
-        const qty = p.quantity.replace(/^-/, "");
-        return {
-          posId: `${p.symbol}-${p.positionSide}`,
-          instId: p.symbol,
-          marginCoin: "USDT",
-          marginSize: p.margin,
-          marginMode: p.marginMode === "cross" ? "crossed" : "isolated",
-          holdSide:
-            p.positionSide === "BOTH"
-              ? p.quantity.startsWith("-")
-                ? "short"
-                : "long"
-              : p.positionSide.toLowerCase(),
-          posMode: dual ? "hedge_mode" : "one_way_mode",
-          total: qty,
-          available: qty,
-          frozen: "0",
-          openPriceAvg: p.entryPrice,
-          leverage: String(p.leverage),
-          achievedProfits: p.realisedPnl,
-          unrealizedPL: p.unrealisedPnl,
-          unrealizedPLR: (Number(p.roe) / 100).toFixed(6),
-          liquidationPrice: p.liquidationPrice ?? "0",
-          keepMarginRate: "0.004",
-          marginRate: p.marginRatio === null ? "0" : (Number(p.marginRatio) / 100).toFixed(6),
-          cTime: String(d.now()),
-          uTime: String(d.now()),
-          autoMargin: "off",
-        };
-      });
-    send(c, { action: "snapshot", arg: a, data, ts: d.now() });
-  };
-
-  const wsSpotOrder = (o: PaperOrder, c: Conn) => {
-    const base = presentSpotOrder(o, c.key?.owner.id ?? "", d.paper.venue.spec(o.symbol)?.priceDecimals ?? 8);
-    return {
-      ...base,
-      instId: o.symbol,
-      notional: o.quoteQty ?? o.cummulativeQuoteQty,
-      newSize: o.origQty,
-      accBaseVolume: o.executedQty,
-      feeDetail: [{ feeCoin: o.feeAsset, fee: o.fee === "0" ? "0" : `-${o.fee}` }],
-    };
-  };
-
-  const privateSubs = (c: Conn, instType: string, channel: string) =>
-    [...c.subs.values()].filter((a) => a.instType === instType && a.channel === channel);
-
-  const offPaper = d.paper.onEvents((e) => {
-    for (const c of conns) {
-      if (c.accountId !== e.accountId) continue;
-      for (const a of privateSubs(c, "SPOT", "orders")) {
-        const data = e.orders
-          .filter((o) => a.instId === "default" || o.symbol === a.instId)
-          .map((o) => wsSpotOrder(o, c));
-        if (data.length > 0) send(c, { action: "snapshot", arg: a, data, ts: d.now() });
-      }
-      for (const a of privateSubs(c, "SPOT", "fill")) {
-        const data = e.fills
-          .filter((f) => a.instId === "default" || f.symbol === a.instId)
-          .map((f) => presentSpotFill(f, c.key?.owner.id ?? ""));
-        if (data.length > 0) send(c, { action: "snapshot", arg: a, data, ts: d.now() });
-      }
-      if (e.balances !== null) for (const a of privateSubs(c, "SPOT", "account")) void pushAccount(c, a);
-    }
-  });
-
-  const offFutures = d.futures?.onEvents((e) => {
-    const futures = d.futures;
-    if (futures === undefined) return;
-    for (const c of conns) {
-      if (c.accountId !== e.accountId) continue;
-      const dual = e.account.dualSidePosition;
-      const ctx = { dual, settings: (s: string) => futures.settings(e.accountId, s) };
-      for (const a of privateSubs(c, "USDT-FUTURES", "orders")) {
-        const data = e.orders.map((o) => ({
-          ...presentMixOrder(o, ctx),
-          instId: o.symbol,
-          accBaseVolume: o.executedQty,
-          fillPrice: o.avgPrice,
-        }));
-        if (data.length > 0) send(c, { action: "snapshot", arg: a, data, ts: d.now() });
-      }
-      for (const a of privateSubs(c, "USDT-FUTURES", "fill")) {
-        const data = e.fills.map((t) => ({
-          orderId: String(t.orderId),
-          tradeId: String(t.id),
-          symbol: t.symbol,
-          side: t.side.toLowerCase(),
-          orderType: "market",
-          posMode: dual ? "hedge_mode" : "one_way_mode",
-          price: t.price,
-          baseVolume: t.quantity,
-          quoteVolume: (Number(t.price) * Number(t.quantity)).toFixed(8),
-          profit: t.realisedPnl,
-          tradeSide: t.side === "BUY" ? "buy_single" : "sell_single",
-          tradeScope: t.maker ? "maker" : "taker",
-          feeDetail: [{ feeCoin: "USDT", deduction: "no", totalDeductionFee: "0", totalFee: `-${t.fee}` }],
-          cTime: String(t.time),
-          uTime: String(t.time),
-        }));
-        if (data.length > 0) send(c, { action: "snapshot", arg: a, data, ts: d.now() });
-      }
-      for (const a of privateSubs(c, "USDT-FUTURES", "positions")) pushPositions(c, a);
-      for (const a of privateSubs(c, "USDT-FUTURES", "account")) void pushAccount(c, a);
-    }
-  });
+  const feeds = privateFeeds(conns, d);
 
   const offMarket = d.market.onUpdate((update) => {
     for (const c of conns) {
@@ -375,8 +187,7 @@ export function registerBitgetWs(app: FastifyInstance, d: WsDeps): void {
 
   app.addHook("onClose", async () => {
     offMarket();
-    offPaper();
-    offFutures?.();
+    feeds.close();
     for (const c of conns) c.socket.close(1001, "server closing");
   });
 
@@ -393,22 +204,19 @@ export function registerBitgetWs(app: FastifyInstance, d: WsDeps): void {
     const key = await d.keys.resolve(apiKey);
     if (key === undefined || (key.expiresAt !== null && key.expiresAt <= d.now()))
       return fail(30011, "Invalid ACCESS_KEY");
-    if (!d.keys.passphraseMac(apiKey, passphrase).equals(key.passphraseMac))
-      return fail(30012, "Invalid ACCESS_PASSPHRASE");
+    if (!d.keys.passphraseMatches(key, passphrase)) return fail(30012, "Invalid ACCESS_PASSPHRASE");
     const text = `${ts}GET/user/verify`;
-    const given = Buffer.from(sign, "base64");
     const ok =
       key.secret !== null
-        ? (() => {
-            const want = crypto.createHmac("sha256", key.secret).update(text).digest();
-            return want.length === given.length && crypto.timingSafeEqual(want, given);
-          })()
-        : key.rsa !== null && given.length > 0 && crypto.verify("sha256", Buffer.from(text), key.rsa, given);
+        ? verifyHmac(key.secret, [text], sign)
+        : key.rsa !== null && verifyRsa(key.rsa, [text], sign);
     if (!ok) return fail(30015, "Invalid sign");
     if (!ipAllowed(key, c.ip)) return fail(30004, "Invalid IP");
     if (!key.permissions.has("read")) return fail(30004, "Incorrect permissions");
+    const account = await d.account(key.owner).catch(() => undefined);
+    if (account === undefined) return fail(30004, "The account of this API key is frozen");
     c.key = key;
-    c.accountId = (await d.account(key.owner)).accountId;
+    c.accountId = account.accountId;
     send(c, { event: "login", code: 0 });
   };
 

@@ -12,6 +12,7 @@ import {
   type DerivativesRefusal,
   flatPosition,
   fromMinor,
+  futuresFeeRates,
   futuresTransferEntry,
   futuresWalletOf,
   initialMargin,
@@ -47,9 +48,10 @@ import {
   type StoredPosition,
 } from "./repo.ts";
 
-/** Binance USDT-M VIP 0 rates: 0.02 % maker, 0.05 % taker. */
-export const MAKER_FEE_PPM = 200;
-export const TAKER_FEE_PPM = 500;
+/** An account's maker and taker rates in ppm (its VIP tier's USDT-M rates; docs/subaccounts-vip.md). */
+export type FeeRates = (accountId: number) => { makerPpm: number; takerPpm: number };
+/** Without a provider every account pays VIP 0's rates. */
+const VIP0_RATES: FeeRates = () => futuresFeeRates(0);
 export const DEFAULT_LEVERAGE = 20;
 const DEPTH = 50;
 const OPEN = new Set(["NEW", "PARTIALLY_FILLED"]);
@@ -91,6 +93,7 @@ export class FuturesEngine {
   private readonly now: () => number;
   /** The paper ledger's balance (the writer's ledger: committed or about to be). */
   private readonly balance: (account: string, asset: string) => bigint;
+  private readonly feeRates: FeeRates;
   private dual = new Map<number, boolean>();
   private settings = new Map<string, { leverage: number; marginMode: MarginMode }>();
   private positions = new Map<string, StoredPosition>();
@@ -107,8 +110,10 @@ export class FuturesEngine {
     marks: MarkBoard,
     now: () => number,
     balance: (account: string, asset: string) => bigint,
+    feeRates: FeeRates = VIP0_RATES,
   ) {
     this.balance = balance;
+    this.feeRates = feeRates;
     this.book = book;
     this.marks = marks;
     this.now = now;
@@ -191,7 +196,7 @@ export class FuturesEngine {
       if (marginMode !== undefined && s.marginMode !== marginMode) continue;
       const c = requirePerp(o.symbol);
       const n = notionalAt(c, o.qtyLots - o.filledLots, o.priceTicks ?? 0);
-      sum += initialMargin(n, s.leverage) + (n * BigInt(TAKER_FEE_PPM)) / 1_000_000n;
+      sum += initialMargin(n, s.leverage) + (n * BigInt(this.feeRates(accountId).takerPpm)) / 1_000_000n;
     }
     return sum;
   }
@@ -423,7 +428,8 @@ export class FuturesEngine {
           leverage: s.leverage,
           max: maxLeverageFor(c, n),
         });
-      const required = initialMargin(n, s.leverage) + (n * BigInt(TAKER_FEE_PPM)) / 1_000_000n;
+      const required =
+        initialMargin(n, s.leverage) + (n * BigInt(this.feeRates(accountId).takerPpm)) / 1_000_000n;
       const available = this.available(accountId);
       if (required > available)
         throw fail(FuturesCode.MARGIN_INSUFFICIENT, "Not enough available margin", {
@@ -454,7 +460,7 @@ export class FuturesEngine {
       const left = order.qtyLots - order.filledLots;
       if (left <= 0) break;
       if (limit !== null && (order.side === "BUY" ? ticks > limit : ticks < limit)) break;
-      const r = this.fill(order, Math.min(left, qty), ticks, TAKER_FEE_PPM, false);
+      const r = this.fill(order, Math.min(left, qty), ticks, this.feeRates(order.accountId).takerPpm, false);
       if (r !== null) {
         order.reason = r.code;
         break;
@@ -672,7 +678,7 @@ export class FuturesEngine {
         o.side === "BUY" ? top.ask > 0 && top.ask <= o.priceTicks : top.bid > 0 && top.bid >= o.priceTicks;
       if (!crosses) continue;
       const left = o.qtyLots - o.filledLots;
-      const r = this.fill(o, left, o.priceTicks, MAKER_FEE_PPM, true);
+      const r = this.fill(o, left, o.priceTicks, this.feeRates(o.accountId).makerPpm, true);
       if (r !== null) {
         o.status = "EXPIRED";
         o.reason = r.code;

@@ -1,6 +1,8 @@
+import { futuresFeeRates } from "@meridian/domain";
 import type { FastifyInstance } from "fastify";
 import type { Platform } from "../../platform/platform.ts";
 import { type PerpBook, venueBook } from "./book.ts";
+import type { FeeRates } from "./engine.ts";
 import { FuturesRepo } from "./repo.ts";
 import { futuresHttpRoutes } from "./routes.ts";
 import { FuturesService } from "./service.ts";
@@ -17,6 +19,8 @@ export interface FuturesModuleOptions {
   fundingIntervalMs?: number;
   /** The test-only mark endpoint; default: NODE_ENV is not production, or FUTURES_TEST_MARKS=1. */
   testMarks?: boolean;
+  /** Each account's fee rates; default: its VIP level's USDT-M rates, from the vip module. */
+  feeRates?: FeeRates;
   onService?: (service: FuturesService) => void;
 }
 
@@ -46,6 +50,10 @@ export function futuresModule(options: FuturesModuleOptions = {}) {
       book: options.book ?? venueBook(paper.venue),
       ...(options.now === undefined ? {} : { now: options.now }),
       ...(fundingIntervalMs === undefined ? {} : { fundingIntervalMs }),
+      // NOTE: the vip module registers after this one: its levels are read at each fill.
+      feeRates:
+        options.feeRates ??
+        ((accountId) => futuresFeeRates(api.hasDecorator("vip") ? api.vip.levelOfAccount(accountId) : 0)),
       onError: (err, msg) => api.log.error({ err }, msg),
     });
     await service.start();

@@ -32,7 +32,7 @@ import type { z } from "zod";
 import { AppError } from "../../platform/errors.ts";
 import type { PaperService, PaperTx } from "../paper/index.ts";
 import type { PerpBook } from "./book.ts";
-import { type Changes, FuturesEngine } from "./engine.ts";
+import { type Changes, type FeeRates, FuturesEngine } from "./engine.ts";
 import { MarkBoard } from "./marks.ts";
 import {
   presentAccount,
@@ -65,6 +65,8 @@ export interface FuturesServiceOptions {
   now?: () => number;
   /** Funding settlement interval (default 8 h; `FUNDING_INTERVAL_MS` for a demo). */
   fundingIntervalMs?: number;
+  /** Each account's fee rates (its VIP tier's); default VIP 0's for everyone. */
+  feeRates?: FeeRates;
   onError?: (error: unknown, msg: string) => void;
 }
 
@@ -113,8 +115,12 @@ export class FuturesService {
     this.now = o.now ?? Date.now;
     this.onError = o.onError ?? (() => {});
     this.fundingIntervalMs = o.fundingIntervalMs ?? FUNDING_INTERVAL_MS;
-    this.engine = new FuturesEngine(o.book, this.marks, this.now, (a, asset) =>
-      this.paper.ledgerBalance(a, asset),
+    this.engine = new FuturesEngine(
+      o.book,
+      this.marks,
+      this.now,
+      (a, asset) => this.paper.ledgerBalance(a, asset),
+      o.feeRates,
     );
   }
 

@@ -58,6 +58,7 @@ export function vipRoutes(api: FastifyInstance, platform: Platform): void {
     timer.unref();
   };
   api.addHook("onReady", async () => {
+    await service.loadLevels();
     timer = setTimeout(run, interval ?? msToNextUtcMidnight(Date.now()));
     timer.unref();
   });

@@ -38,10 +38,25 @@ export interface VipDeps {
 export class VipService {
   readonly #d: VipDeps;
   readonly #now: () => number;
+  /** The VIP level of each paper account whose user is above VIP 0 (futures fees read it at each fill). */
+  #accountLevels = new Map<number, number>();
 
   constructor(deps: VipDeps) {
     this.#d = deps;
     this.#now = deps.now ?? Date.now;
+  }
+
+  /** The VIP level of a paper account's user, as last loaded (at start and after each job). */
+  levelOfAccount(accountId: number): number {
+    return this.#accountLevels.get(accountId) ?? 0;
+  }
+
+  /** Reloads every account's level from `users.vipLevel`. */
+  async loadLevels(): Promise<void> {
+    const rows = await this.#d.db.all<{ account_id: number | string; vip_level: number | string }>(
+      "SELECT p.id AS account_id, u.vip_level FROM paper_accounts p JOIN users u ON u.id = p.user_id WHERE u.vip_level <> 0",
+    );
+    this.#accountLevels = new Map(rows.map((r) => [Number(r.account_id), Number(r.vip_level)]));
   }
 
   /** Figures per master user id; `only` limits them to one master's group. */
@@ -143,6 +158,7 @@ export class VipService {
         }
       }
     }
+    await this.loadLevels();
     return { accounts: masters.length, changed };
   }
 

@@ -5,7 +5,7 @@ import {
   type ApiKeyView,
   isIpOrCidr,
 } from "@meridian/contracts";
-import { Button, Checkbox, Form, Input, Radio } from "antd";
+import { Button, Checkbox, Form, Input, Radio, Select } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 
@@ -16,6 +16,8 @@ export interface KeyFormValues {
   passphrase?: string;
   ips: string[];
   rsaPublicKey?: string;
+  /** A sub-account's user id: the key trades that sub's paper account. */
+  subUid?: string;
   googleCode?: string;
 }
 
@@ -26,8 +28,12 @@ interface RawValues {
   ips?: string;
   signType?: "HMAC" | "RSA";
   rsaPublicKey?: string;
+  owner?: string;
   googleCode?: string;
 }
+
+/** The main account's value in the account choice (a sub is its user id). */
+const MAIN = "main";
 
 /** Addresses typed one per line or separated by commas or spaces. */
 export function parseIps(text: string | undefined): string[] {
@@ -45,10 +51,12 @@ interface KeyFormProps {
   busy: boolean;
   onSubmit(values: KeyFormValues): void;
   testId: string;
+  /** The master's sub-accounts a new key may belong to (none: the choice is not shown). */
+  subs?: readonly { userId: string; label: string }[];
 }
 
 /** The create and edit form of an API key. */
-export function KeyForm({ editing, needsCode, busy, onSubmit, testId }: KeyFormProps) {
+export function KeyForm({ editing, needsCode, busy, onSubmit, testId, subs = [] }: KeyFormProps) {
   const { t } = useTranslation("apiKeys");
   const [form] = Form.useForm<RawValues>();
   const [signType, setSignType] = useState<"HMAC" | "RSA">("HMAC");
@@ -61,6 +69,7 @@ export function KeyForm({ editing, needsCode, busy, onSubmit, testId }: KeyFormP
       ...(editing === undefined && signType === "RSA" && v.rsaPublicKey
         ? { rsaPublicKey: v.rsaPublicKey }
         : {}),
+      ...(editing === undefined && v.owner !== undefined && v.owner !== MAIN ? { subUid: v.owner } : {}),
       ...(needsCode && v.googleCode ? { googleCode: v.googleCode } : {}),
     });
   return (
@@ -76,8 +85,20 @@ export function KeyForm({ editing, needsCode, busy, onSubmit, testId }: KeyFormP
         permissions: editing?.permissions ?? ["read"],
         ips: editing?.ips.join("\n") ?? "",
         signType: "HMAC",
+        owner: MAIN,
       }}
     >
+      {editing === undefined && subs.length > 0 && (
+        <Form.Item name="owner" label={t("form.owner")}>
+          <Select
+            data-testid="key-owner"
+            options={[
+              { value: MAIN, label: t("form.ownerMain") },
+              ...subs.map((s) => ({ value: s.userId, label: s.label })),
+            ]}
+          />
+        </Form.Item>
+      )}
       <Form.Item
         name="label"
         label={t("form.label")}

@@ -1,5 +1,5 @@
 import { isApiError } from "@meridian/client";
-import { ApiKeyCode, type ApiKeyView, type CreatedApiKey } from "@meridian/contracts";
+import { ApiKeyCode, type ApiKeyView, type CreatedApiKey, type SubAccountView } from "@meridian/contracts";
 import { localizePath } from "@meridian/contracts/locales";
 import { Alert, Button, Card, Descriptions, Modal, Space, Tag, Typography } from "antd";
 import type { TFunction } from "i18next";
@@ -8,6 +8,7 @@ import { useTranslation } from "react-i18next";
 import { accountClient } from "../account/account-client.ts";
 import { accountCardStyle } from "../account/styles.ts";
 import { useAccount } from "../account/use-account.ts";
+import { listSubs } from "../subaccounts/sub-client.ts";
 import { KeyForm, type KeyFormValues } from "./api-key-form.tsx";
 
 const KEYS = "v1/user/api-keys";
@@ -30,11 +31,14 @@ function when(ms: number | null, locale: string): string {
 function KeyCard({
   k,
   locale,
+  owner,
   onEdit,
   onDelete,
 }: {
   k: ApiKeyView;
   locale: string;
+  /** Whose paper account the key trades, as the user names it. */
+  owner: string;
   onEdit(): void;
   onDelete(): Promise<void>;
 }) {
@@ -75,6 +79,9 @@ function KeyCard({
             {k.apiKey}
           </Typography.Text>
         </Descriptions.Item>
+        <Descriptions.Item label={t("list.owner")}>
+          <span data-testid="api-key-owner">{owner}</span>
+        </Descriptions.Item>
         <Descriptions.Item label={t("list.permissions")}>
           <Space size={[4, 4]} wrap>
             {k.permissions.map((p) => (
@@ -106,6 +113,7 @@ export function ApiKeysPage({ locale }: { locale: string }) {
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
   const [formKey, setFormKey] = useState(0);
+  const [subs, setSubs] = useState<SubAccountView[]>([]);
 
   const load = useCallback(async () => {
     setKeys(await accountClient().api.get<ApiKeyView[]>(KEYS, undefined, { silent: true }));
@@ -113,6 +121,17 @@ export function ApiKeysPage({ locale }: { locale: string }) {
   useEffect(() => {
     if (user !== undefined) void load().catch((err: unknown) => setError(failure(err, t)));
   }, [user, load, t]);
+  // A master may make keys for its sub-accounts (a sub cannot have subs of its own).
+  useEffect(() => {
+    if (user === undefined || user.subAccount) return;
+    void listSubs()
+      .then((r) => setSubs(r.subs.filter((s) => !s.frozen)))
+      .catch(() => setSubs([]));
+  }, [user]);
+  const ownerName = (k: ApiKeyView) =>
+    k.owner.type === "user"
+      ? t("form.ownerMain")
+      : (subs.find((s) => s.userId === k.owner.id)?.label ?? k.owner.id);
 
   if (loading) return null;
   if (user === undefined) {
@@ -168,6 +187,7 @@ export function ApiKeysPage({ locale }: { locale: string }) {
           busy={busy}
           onSubmit={create}
           testId="api-key-create"
+          subs={subs}
         />
       </Card>
       <Card title={t("list.title")} style={{ marginTop: 16 }} data-testid="api-key-list">
@@ -181,6 +201,7 @@ export function ApiKeysPage({ locale }: { locale: string }) {
               key={k.apiKey}
               k={k}
               locale={locale}
+              owner={ownerName(k)}
               onEdit={() => setEditing(k)}
               onDelete={() => remove(k)}
             />

@@ -1,0 +1,273 @@
+import type {
+  MarginAccountModeValue,
+  MarginAccountView,
+  MarginStreamPush,
+  PaperOrder,
+} from "@meridian/contracts";
+import { neg } from "./common.ts";
+import { presentMarginOrder } from "./margin.ts";
+import { isTrigger, planTypeOf, presentMixOrder, presentMixPlan } from "./mix.ts";
+import { isPlan, presentSpotBalance, presentSpotFill, presentSpotOrder, presentSpotPlan } from "./spot.ts";
+import type { WsDeps } from "./ws.ts";
+import { type Arg, type Conn, send } from "./ws-conn.ts";
+
+export const PRIVATE_CHANNELS = new Set(["orders", "orders-algo", "fill", "account", "positions"]);
+/** Margin's channels (instType MARGIN): orders and account per mode. */
+export const MARGIN_CHANNELS: Readonly<Record<string, MarginAccountModeValue>> = {
+  "orders-crossed": "cross",
+  "orders-isolated": "isolated",
+  "account-crossed": "cross",
+  "account-isolated": "isolated",
+};
+/** Whether a private subscription names a channel this server pushes. */
+export function privateChannelKnown(a: Arg, hasMargin: boolean): boolean {
+  return a.instType === "MARGIN"
+    ? MARGIN_CHANNELS[a.channel] !== undefined && hasMargin
+    : PRIVATE_CHANNELS.has(a.channel);
+}
+
+/**
+ * The private channels' pushes (`orders`, `orders-algo`, `fill`, `account`, `positions`,
+ * and MARGIN's orders and accounts), fed by the paper, margin and futures services'
+ * commits to the logged-in connections of `conns`.
+ */
+export function privateFeeds(conns: ReadonlySet<Conn>, d: WsDeps) {
+  const pushAccount = async (c: Conn, a: Arg) => {
+    if (c.accountId === undefined) return;
+    if (a.instType === "SPOT") {
+      const rows = await d.paper.balances(c.accountId);
+      const uTime = String(d.now());
+      const data = rows
+        .filter((b) => a.coin === undefined || a.coin === "default" || b.asset === a.coin)
+        .map((b) => presentSpotBalance(b, uTime));
+      send(c, { action: "snapshot", arg: a, data, ts: d.now() });
+    } else if (d.futures !== undefined) {
+      const f = d.futures.account(c.accountId);
+      send(c, {
+        action: "snapshot",
+        arg: a,
+        data: [
+          {
+            marginCoin: "USDT",
+            frozen: "0",
+            available: f.wallet,
+            maxOpenPosAvailable: f.available,
+            maxTransferOut: f.maxTransferOut,
+            equity: f.marginBalance,
+            usdtEquity: f.marginBalance,
+          },
+        ],
+        ts: d.now(),
+      });
+    }
+  };
+
+  /** `account-crossed` / `account-isolated`: every asset of the account(s), or of one view. */
+  const pushMarginAccount = (c: Conn, a: Arg, only?: MarginAccountView) => {
+    const margin = d.margin;
+    const mode = MARGIN_CHANNELS[a.channel];
+    if (c.accountId === undefined || margin === undefined || mode === undefined) return;
+    const views =
+      only !== undefined
+        ? [only]
+        : mode === "cross"
+          ? [margin.view(margin.scope(c.accountId, "cross"))]
+          : margin.isolatedAccounts(c.accountId);
+    const uTime = String(d.now());
+    const data = views
+      .filter((v) => v.mode === mode && (a.instId === "default" || a.instId === "" || v.symbol === a.instId))
+      .flatMap((v) =>
+        v.assets.map((x) => ({
+          uTime,
+          id: String(c.accountId),
+          ...(v.symbol === null ? {} : { symbol: v.symbol }),
+          coin: x.asset,
+          available: x.free,
+          frozen: x.locked,
+          borrow: x.borrowed,
+          interest: x.interest,
+          coupon: "0",
+        })),
+      );
+    if (data.length > 0) send(c, { action: "snapshot", arg: a, data, ts: d.now() });
+  };
+
+  const pushPositions = (c: Conn, a: Arg) => {
+    if (c.accountId === undefined || d.futures === undefined) return;
+    const accountId = c.accountId;
+    const futures = d.futures;
+    const dual = futures.account(accountId).dualSidePosition;
+    const data = futures
+      .positions(accountId)
+      .filter((p) => !/^-?0(\.0*)?$/.test(p.quantity))
+      .map((p) => {
+        const qty = p.quantity.replace(/^-/, "");
+        return {
+          posId: `${p.symbol}-${p.positionSide}`,
+          instId: p.symbol,
+          marginCoin: "USDT",
+          marginSize: p.margin,
+          marginMode: p.marginMode === "cross" ? "crossed" : "isolated",
+          holdSide:
+            p.positionSide === "BOTH"
+              ? p.quantity.startsWith("-")
+                ? "short"
+                : "long"
+              : p.positionSide.toLowerCase(),
+          posMode: dual ? "hedge_mode" : "one_way_mode",
+          total: qty,
+          available: qty,
+          frozen: "0",
+          openPriceAvg: p.entryPrice,
+          leverage: String(p.leverage),
+          achievedProfits: p.realisedPnl,
+          unrealizedPL: p.unrealisedPnl,
+          unrealizedPLR: (Number(p.roe) / 100).toFixed(6),
+          liquidationPrice: p.liquidationPrice ?? "0",
+          keepMarginRate: "0.004",
+          marginRate: p.marginRatio === null ? "0" : (Number(p.marginRatio) / 100).toFixed(6),
+          cTime: String(d.now()),
+          uTime: String(d.now()),
+          autoMargin: "off",
+        };
+      });
+    send(c, { action: "snapshot", arg: a, data, ts: d.now() });
+  };
+
+  const wsSpotOrder = (o: PaperOrder, c: Conn) => {
+    const base = presentSpotOrder(o, c.key?.owner.id ?? "", d.paper.venue.spec(o.symbol)?.priceDecimals ?? 8);
+    return {
+      ...base,
+      instId: o.symbol,
+      notional: o.quoteQty ?? o.cummulativeQuoteQty,
+      newSize: o.origQty,
+      accBaseVolume: o.executedQty,
+      feeDetail: [{ feeCoin: o.feeAsset, fee: neg(o.fee) }],
+    };
+  };
+
+  const privateSubs = (c: Conn, instType: string, channel: string) =>
+    [...c.subs.values()].filter((a) => a.instType === instType && a.channel === channel);
+
+  const offPaper = d.paper.onEvents((e) => {
+    for (const c of conns) {
+      if (c.accountId !== e.accountId) continue;
+      const mine = (a: Arg) => e.orders.filter((o) => a.instId === "default" || o.symbol === a.instId);
+      // Untriggered plans go to `orders-algo` only; once triggered they trade as orders too.
+      for (const a of privateSubs(c, "SPOT", "orders")) {
+        const data = mine(a)
+          .filter((o) => !isPlan(o) || o.triggered)
+          .map((o) => wsSpotOrder(o, c));
+        if (data.length > 0) send(c, { action: "snapshot", arg: a, data, ts: d.now() });
+      }
+      for (const a of privateSubs(c, "SPOT", "orders-algo")) {
+        const data = mine(a)
+          .filter(isPlan)
+          .map((o) => ({ ...presentSpotPlan(o), instId: o.symbol }));
+        if (data.length > 0) send(c, { action: "snapshot", arg: a, data, ts: d.now() });
+      }
+      for (const a of privateSubs(c, "SPOT", "fill")) {
+        const data = e.fills
+          .filter((f) => a.instId === "default" || f.symbol === a.instId)
+          .map((f) => presentSpotFill(f, c.key?.owner.id ?? ""));
+        if (data.length > 0) send(c, { action: "snapshot", arg: a, data, ts: d.now() });
+      }
+      if (e.balances !== null) for (const a of privateSubs(c, "SPOT", "account")) void pushAccount(c, a);
+    }
+  });
+
+  // Margin's pushes (the same the web's `/v1/ws/user` gets): orders and account views.
+  const offMargin = d.paper.onPush((accountId, messages) => {
+    if (d.margin === undefined) return;
+    for (const c of conns) {
+      if (c.accountId !== accountId) continue;
+      for (const m of messages as readonly MarginStreamPush[]) {
+        if (m.event === "margin") {
+          const channel = m.data.mode === "cross" ? "account-crossed" : "account-isolated";
+          for (const a of privateSubs(c, "MARGIN", channel)) pushMarginAccount(c, a, m.data);
+        } else if (m.event === "marginOrder") {
+          const o = m.data;
+          const channel = o.mode === "cross" ? "orders-crossed" : "orders-isolated";
+          for (const a of privateSubs(c, "MARGIN", channel)) {
+            if (a.instId !== "default" && a.instId !== o.symbol) continue;
+            const data = {
+              ...presentMarginOrder(
+                o,
+                c.key?.owner.id ?? "",
+                d.paper.venue.spec(o.symbol)?.priceDecimals ?? 8,
+              ),
+              instId: o.symbol,
+              baseVolume: o.executedQty,
+              fillTotalAmount: o.cummulativeQuoteQty,
+              feeDetail: [{ feeCoin: o.feeAsset, fee: neg(o.fee) }],
+            };
+            send(c, { action: "snapshot", arg: a, data: [data], ts: d.now() });
+          }
+        }
+      }
+    }
+  });
+
+  const offFutures = d.futures?.onEvents((e) => {
+    const futures = d.futures;
+    if (futures === undefined) return;
+    for (const c of conns) {
+      if (c.accountId !== e.accountId) continue;
+      const dual = e.account.dualSidePosition;
+      const ctx = { dual, settings: (s: string) => futures.settings(e.accountId, s) };
+      for (const a of privateSubs(c, "USDT-FUTURES", "orders-algo")) {
+        const data = e.orders
+          .filter(isTrigger)
+          .map((o) => ({ ...presentMixPlan(o, ctx, planTypeOf(o)), instId: o.symbol }));
+        if (data.length > 0) send(c, { action: "snapshot", arg: a, data, ts: d.now() });
+      }
+      for (const a of privateSubs(c, "USDT-FUTURES", "orders")) {
+        const data = e.orders
+          .filter((o) => !isTrigger(o))
+          .map((o) => ({
+            ...presentMixOrder(o, ctx),
+            instId: o.symbol,
+            accBaseVolume: o.executedQty,
+            fillPrice: o.avgPrice,
+          }));
+        if (data.length > 0) send(c, { action: "snapshot", arg: a, data, ts: d.now() });
+      }
+      for (const a of privateSubs(c, "USDT-FUTURES", "fill")) {
+        const data = e.fills.map((t) => ({
+          orderId: String(t.orderId),
+          tradeId: String(t.id),
+          symbol: t.symbol,
+          side: t.side.toLowerCase(),
+          orderType: "market",
+          posMode: dual ? "hedge_mode" : "one_way_mode",
+          price: t.price,
+          baseVolume: t.quantity,
+          quoteVolume: (Number(t.price) * Number(t.quantity)).toFixed(8),
+          profit: t.realisedPnl,
+          tradeSide: t.side === "BUY" ? "buy_single" : "sell_single",
+          tradeScope: t.maker ? "maker" : "taker",
+          feeDetail: [{ feeCoin: "USDT", deduction: "no", totalDeductionFee: "0", totalFee: `-${t.fee}` }],
+          cTime: String(t.time),
+          uTime: String(t.time),
+        }));
+        if (data.length > 0) send(c, { action: "snapshot", arg: a, data, ts: d.now() });
+      }
+      for (const a of privateSubs(c, "USDT-FUTURES", "positions")) pushPositions(c, a);
+      for (const a of privateSubs(c, "USDT-FUTURES", "account")) void pushAccount(c, a);
+    }
+  });
+
+  return {
+    /** The snapshot a new subscription gets first. */
+    initial(c: Conn, a: Arg): void {
+      if (a.channel === "account") void pushAccount(c, a);
+      else if (a.channel.startsWith("account-")) pushMarginAccount(c, a);
+      else if (a.channel === "positions") pushPositions(c, a);
+    },
+    close(): void {
+      offPaper();
+      offMargin();
+      offFutures?.();
+    },
+  };
+}
