@@ -28,6 +28,7 @@ export type { ApiKeyDirectory } from "./routes.ts";
 export { hashPassword, open, seal } from "./secrets.ts";
 export type { AuthContext, RequestMeta } from "./service.ts";
 export { AccountsService } from "./service.ts";
+export { accountsSharedEnv } from "./shared-env.ts";
 export type { MessageTransport, OutgoingMessage } from "./transport.ts";
 
 export interface SecurityModuleOptions {
@@ -125,6 +126,8 @@ export function securityRoutes(api: FastifyInstance, platform: Platform): void {
   const redis = platform.redis;
   const module = registerSecurityModules(api, {
     db: platform.db,
+    // process.env plus the secrets shared through the database (accountsSharedEnv).
+    env: platform.env,
     // The bot-API module registers later and decorates `apiKeys`: looked up per request.
     apiKeys: {
       keysOf: async (userId) => {

@@ -20,6 +20,14 @@ export interface PlatformDb extends Db {
    * elsewhere). Never for work that answers a client.
    */
   deferSync<T>(fn: () => Promise<T>): Promise<T>;
+  /**
+   * Runs `fn` while holding the named lock that every process on this database shares
+   * (PostgreSQL: a session advisory lock per schema and name, on a connection of its own,
+   * so `fn` may use the pool and transactions freely). Start-up work (migrations, shared
+   * secrets, demo seeds) runs under it, so instances started together take turns. SQLite
+   * is served by one process: `fn` simply runs.
+   */
+  exclusive<T>(name: string, fn: () => Promise<T>): Promise<T>;
   /** Where the data lives, safe to log (no credentials). */
   readonly location: string;
 }

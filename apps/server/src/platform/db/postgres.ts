@@ -80,6 +80,31 @@ export function openPostgres(options: PostgresOptions): PlatformDb {
     },
     // PostgreSQL commits durably on its own (synchronous_commit); nothing to defer.
     deferSync: (fn) => fn(),
+    async exclusive<T>(name: string, fn: () => Promise<T>): Promise<T> {
+      if (closed) throw new Error("database is closed");
+      const holder = await pool.connect();
+      let broken = false;
+      // A lost holder connection frees the lock server-side: noted, and its client dropped.
+      const lost = () => {
+        broken = true;
+      };
+      holder.on("error", lost);
+      try {
+        await holder.query("SELECT pg_advisory_lock(hashtext(current_schema() || '.meridian.' || $1))", [
+          name,
+        ]);
+        try {
+          return await fn();
+        } finally {
+          await holder
+            .query("SELECT pg_advisory_unlock(hashtext(current_schema() || '.meridian.' || $1))", [name])
+            .catch(lost);
+        }
+      } finally {
+        holder.off("error", lost);
+        holder.release(broken);
+      }
+    },
     transaction<T>(fn: (tx: ScriptQueryable) => Promise<T>): Promise<T> {
       if (closed) return Promise.reject(new Error("database is closed"));
       if (inTransaction.getStore() === true) {
