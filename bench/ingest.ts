@@ -6,7 +6,8 @@
  * 1. SQLite (the default store, `synchronous` FULL: acknowledged = fsynced);
  * 2. SQLite with TRACKING_SQLITE_SYNC=normal, to show what the fsync costs;
  * 3. PostgreSQL at BENCH_PG_URL (default postgres://root@127.0.0.1:5432/test) in a
- *    fresh schema, dropped afterwards (skipped when it does not answer);
+ *    fresh schema, dropped afterwards (skipped when it does not answer), with the CPU
+ *    the local PostgreSQL processes used beside the server's;
  * 4. a bare node:http server that parses the same bodies and stores nothing.
  *
  * The servers run with the production start script's Node flags (apps/server/package.json
@@ -15,8 +16,9 @@
  *
  * After each server run the stored rows are counted against the acknowledged events.
  * Last line: `{sqlite_events_per_s, postgres_events_per_s, bare_events_per_s,
- * ratio_sqlite_vs_bare, p99_ms, ...}` (p99 of the SQLite FULL run). Target: 100 000
- * events/s durable into SQLite from one process.
+ * ratio_sqlite_vs_bare, p99_ms, ..., postgres_server_cpu_us_per_event,
+ * postgres_db_cpu_us_per_event}` (p99 of the SQLite FULL run). Target: 100 000 events/s
+ * durable from one process, into SQLite and into PostgreSQL.
  *
  * Concurrency: 64 uploads in flight. The ingest acknowledges an upload once its group
  * commit is durable, so its throughput grows with the uploads in flight until the cores
@@ -60,6 +62,8 @@ const nodeArgs = [
   ...(profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []),
 ];
 const BATCH = 50;
+/** A first start migrates a fresh schema and seeds demo data: slow on a loaded machine. */
+const START_TIMEOUT_MS = 120_000;
 const TARGET = 100_000;
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -127,6 +131,8 @@ interface Run {
   eventsPerS: number;
   /** Server CPU (every thread) per acknowledged event, expansion included (SQLite). */
   cpuUsPerEvent?: number;
+  /** CPU of the local PostgreSQL's processes per acknowledged event (PostgreSQL run only). */
+  databaseCpuUsPerEvent?: number;
   p50: number;
   p99: number;
   acknowledged: number;
@@ -204,7 +210,33 @@ function uploads(): () => Buffer {
   };
 }
 
-async function hammer(url: string, label: string, pid?: number): Promise<Run> {
+/**
+ * CPU seconds every local `postgres` process used so far, or undefined when none is
+ * visible (a remote BENCH_PG_URL). A backend that exits meanwhile takes its share along,
+ * so measure while the server's pool is connected.
+ */
+function postgresCpuSeconds(): number | undefined {
+  let total = 0;
+  let seen = 0;
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, "utf8").trim() !== "postgres") continue;
+      total += cpuSeconds(entry);
+      seen++;
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return seen === 0 ? undefined : total;
+}
+
+async function hammer(
+  url: string,
+  label: string,
+  pid?: number,
+  database?: () => number | undefined,
+): Promise<Run> {
   const next = uploads();
   const options = (seconds: number): autocannon.Options => ({
     url,
@@ -223,7 +255,9 @@ async function hammer(url: string, label: string, pid?: number): Promise<Run> {
   const cpuBefore = pid === undefined ? 0 : cpuSeconds(pid);
   const threadsBefore = pid === undefined ? undefined : threadCpu(pid);
   const clientBefore = process.cpuUsage();
+  const databaseBefore = database?.();
   const result = await autocannon(options(duration));
+  const databaseAfter = database?.();
   const client = process.cpuUsage(clientBefore);
   const cpuRun = pid === undefined ? 0 : cpuSeconds(pid) - cpuBefore;
   const threads =
@@ -239,6 +273,10 @@ async function hammer(url: string, label: string, pid?: number): Promise<Run> {
       `  failed: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts; status codes ${JSON.stringify(result.statusCodeStats)}`,
     );
   }
+  const databaseRun =
+    databaseBefore === undefined || databaseAfter === undefined ? undefined : databaseAfter - databaseBefore;
+  if (databaseRun !== undefined)
+    log(`  PostgreSQL processes' CPU during the run: ${databaseRun.toFixed(1)} s`);
   if (pid !== undefined)
     log(
       `  server CPU during the run: ${cpuRun.toFixed(1)} s of ${duration} s (${threads}); client (autocannon, this process) ${((client.user + client.system) / 1e6).toFixed(1)} s`,
@@ -247,6 +285,9 @@ async function hammer(url: string, label: string, pid?: number): Promise<Run> {
     eventsPerS,
     cpuUsPerEvent:
       pid === undefined || ok === 0 ? undefined : Math.round((cpuRun / (ok * BATCH)) * 1e6 * 10) / 10,
+    ...(databaseRun === undefined || ok === 0
+      ? {}
+      : { databaseCpuUsPerEvent: Math.round((databaseRun / (ok * BATCH)) * 1e6 * 10) / 10 }),
     p50: result.latency.p50,
     p99: result.latency.p99,
     acknowledged: ok * BATCH,
@@ -255,7 +296,11 @@ async function hammer(url: string, label: string, pid?: number): Promise<Run> {
 }
 
 async function sqliteRun(sync: "full" | "normal"): Promise<Run> {
-  const server = await startServer({ env: { TRACKING_SQLITE_SYNC: sync, LOG_LEVEL: "warn" }, nodeArgs });
+  const server = await startServer({
+    env: { TRACKING_SQLITE_SYNC: sync, LOG_LEVEL: "warn" },
+    nodeArgs,
+    readyTimeoutMs: START_TIMEOUT_MS,
+  });
   try {
     const run = await hammer(
       `${server.url}/v1/buried/log/info`,
@@ -315,14 +360,24 @@ async function postgresRun(): Promise<Run | undefined> {
   const url = new URL(pgUrl);
   url.searchParams.set("options", `-c search_path=${schema}`);
   try {
-    const server = await startServer({ env: { DATABASE_URL: url.toString(), LOG_LEVEL: "warn" }, nodeArgs });
+    const server = await startServer({
+      env: { DATABASE_URL: url.toString(), LOG_LEVEL: "warn" },
+      nodeArgs,
+      readyTimeoutMs: START_TIMEOUT_MS,
+    });
     try {
-      const run = await hammer(`${server.url}/v1/buried/log/info`, "PostgreSQL", server.pid);
+      const run = await hammer(
+        `${server.url}/v1/buried/log/info`,
+        "PostgreSQL",
+        server.pid,
+        postgresCpuSeconds,
+      );
       if (run.failed) log(`  server output (tail):\n${server.output().slice(-2000)}`);
       const stored = Number(
         (await admin.query(`SELECT COUNT(*) AS n FROM "${schema}".tracking_events`)).rows[0]?.n ?? 0,
       );
       log(`  stored ${stored} rows for ${run.acknowledged} acknowledged events (warm-up included)`);
+      if (stored < run.acknowledged) throw new Error("acknowledged events missing from the database");
       return run;
     } finally {
       await server.stop();
@@ -369,6 +424,10 @@ log(
   `SQLite FULL vs bare: ${ratio}; fsync cost: FULL is ${Math.round((full.eventsPerS / normal.eventsPerS) * 100)} % of NORMAL`,
 );
 log(`target ${TARGET} events/s durable into SQLite: ${full.eventsPerS >= TARGET ? "ok" : "UNDER TARGET"}`);
+if (postgres !== undefined)
+  log(
+    `target ${TARGET} events/s durable into PostgreSQL: ${postgres.eventsPerS >= TARGET ? "ok" : "UNDER TARGET"}`,
+  );
 log(
   JSON.stringify({
     sqlite_events_per_s: full.eventsPerS,
@@ -380,5 +439,7 @@ log(
     sqlite_cpu_us_per_event: full.cpuUsPerEvent ?? null,
     sqlite_normal_events_per_s: normal.eventsPerS,
     postgres_p99_ms: postgres?.p99 ?? null,
+    postgres_server_cpu_us_per_event: postgres?.cpuUsPerEvent ?? null,
+    postgres_db_cpu_us_per_event: postgres?.databaseCpuUsPerEvent ?? null,
   }),
 );

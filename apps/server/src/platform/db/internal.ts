@@ -28,6 +28,20 @@ export interface PlatformDb extends Db {
    * is served by one process: `fn` simply runs.
    */
   exclusive<T>(name: string, fn: () => Promise<T>): Promise<T>;
+  /**
+   * PostgreSQL only (undefined on SQLite): bulk rows into `table`, committed together.
+   * `rows` is COPY's text format for `columns` (a line per row, tab-separated; backslash,
+   * tab, newline and carriage return escaped with a backslash); it is COPYed into a
+   * session-local staging table, then inserted with `conflict` (e.g.
+   * `ON CONFLICT (...) DO NOTHING`), which COPY alone cannot do. Resolves with the rows
+   * inserted, once committed.
+   */
+  copyInto?(table: string, columns: readonly string[], rows: string, conflict: string): Promise<number>;
+  /**
+   * PostgreSQL only: what it was opened with, so a worker thread can open connections of
+   * its own to the same database and schema. Secret (the URL may hold a password): never log it.
+   */
+  readonly connection?: { connectionString: string; schema?: string };
   /** Where the data lives, safe to log (no credentials). */
   readonly location: string;
 }
