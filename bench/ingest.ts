@@ -7,7 +7,7 @@
  * 2. SQLite with TRACKING_SQLITE_SYNC=normal, to show what the fsync costs;
  * 3. PostgreSQL at BENCH_PG_URL (default postgres://root@127.0.0.1:5432/test) in a
  *    fresh schema, dropped afterwards (skipped when it does not answer), with the CPU
- *    the local PostgreSQL processes used beside the server's;
+ *    of the PostgreSQL backends serving it beside the server's (local PostgreSQL only);
  * 4. a bare node:http server that parses the same bodies and stores nothing.
  *
  * The servers run with the production start script's Node flags (apps/server/package.json
@@ -131,7 +131,7 @@ interface Run {
   eventsPerS: number;
   /** Server CPU (every thread) per acknowledged event, expansion included (SQLite). */
   cpuUsPerEvent?: number;
-  /** CPU of the local PostgreSQL's processes per acknowledged event (PostgreSQL run only). */
+  /** CPU of the PostgreSQL backends serving the server, per acknowledged event (PostgreSQL run only). */
   databaseCpuUsPerEvent?: number;
   p50: number;
   p99: number;
@@ -211,31 +211,44 @@ function uploads(): () => Buffer {
 }
 
 /**
- * CPU seconds every local `postgres` process used so far, or undefined when none is
- * visible (a remote BENCH_PG_URL). A backend that exits meanwhile takes its share along,
- * so measure while the server's pool is connected.
+ * CPU seconds the local PostgreSQL backends serving `applicationName` used so far, by
+ * process id (Linux /proc; empty for a remote BENCH_PG_URL). Only the server's own
+ * connections count: other clients of a shared PostgreSQL come and go meanwhile.
  */
-function postgresCpuSeconds(): number | undefined {
-  let total = 0;
-  let seen = 0;
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
+async function backendCpu(admin: pg.Client, applicationName: string): Promise<Map<number, number>> {
+  const { rows } = await admin.query<{ pid: number }>(
+    "SELECT pid FROM pg_stat_activity WHERE application_name = $1",
+    [applicationName],
+  );
+  const cpu = new Map<number, number>();
+  for (const { pid } of rows) {
     try {
-      if (readFileSync(`/proc/${entry}/comm`, "utf8").trim() !== "postgres") continue;
-      total += cpuSeconds(entry);
-      seen++;
+      cpu.set(pid, cpuSeconds(pid));
     } catch {
-      // gone meanwhile
+      // not on this machine, or gone meanwhile
     }
   }
-  return seen === 0 ? undefined : total;
+  return cpu;
+}
+
+/** CPU seconds between two `backendCpu` snapshots, over the backends in both; undefined when none. */
+function backendCpuUsed(before: Map<number, number>, after: Map<number, number>): number | undefined {
+  let used = 0;
+  let seen = 0;
+  for (const [pid, s] of after) {
+    const was = before.get(pid);
+    if (was === undefined) continue;
+    used += s - was;
+    seen++;
+  }
+  return seen === 0 ? undefined : used;
 }
 
 async function hammer(
   url: string,
   label: string,
   pid?: number,
-  database?: () => number | undefined,
+  database?: () => Promise<Map<number, number>>,
 ): Promise<Run> {
   const next = uploads();
   const options = (seconds: number): autocannon.Options => ({
@@ -255,9 +268,9 @@ async function hammer(
   const cpuBefore = pid === undefined ? 0 : cpuSeconds(pid);
   const threadsBefore = pid === undefined ? undefined : threadCpu(pid);
   const clientBefore = process.cpuUsage();
-  const databaseBefore = database?.();
+  const databaseBefore = await database?.();
   const result = await autocannon(options(duration));
-  const databaseAfter = database?.();
+  const databaseAfter = await database?.();
   const client = process.cpuUsage(clientBefore);
   const cpuRun = pid === undefined ? 0 : cpuSeconds(pid) - cpuBefore;
   const threads =
@@ -274,9 +287,11 @@ async function hammer(
     );
   }
   const databaseRun =
-    databaseBefore === undefined || databaseAfter === undefined ? undefined : databaseAfter - databaseBefore;
+    databaseBefore === undefined || databaseAfter === undefined
+      ? undefined
+      : backendCpuUsed(databaseBefore, databaseAfter);
   if (databaseRun !== undefined)
-    log(`  PostgreSQL processes' CPU during the run: ${databaseRun.toFixed(1)} s`);
+    log(`  PostgreSQL backends' CPU during the run (the server's connections): ${databaseRun.toFixed(1)} s`);
   if (pid !== undefined)
     log(
       `  server CPU during the run: ${cpuRun.toFixed(1)} s of ${duration} s (${threads}); client (autocannon, this process) ${((client.user + client.system) / 1e6).toFixed(1)} s`,
@@ -359,6 +374,8 @@ async function postgresRun(): Promise<Run | undefined> {
   await admin.query(`CREATE SCHEMA "${schema}"`);
   const url = new URL(pgUrl);
   url.searchParams.set("options", `-c search_path=${schema}`);
+  // names the server's connections, to find their backends (backendCpu)
+  url.searchParams.set("application_name", schema);
   try {
     const server = await startServer({
       env: { DATABASE_URL: url.toString(), LOG_LEVEL: "warn" },
@@ -366,11 +383,8 @@ async function postgresRun(): Promise<Run | undefined> {
       readyTimeoutMs: START_TIMEOUT_MS,
     });
     try {
-      const run = await hammer(
-        `${server.url}/v1/buried/log/info`,
-        "PostgreSQL",
-        server.pid,
-        postgresCpuSeconds,
+      const run = await hammer(`${server.url}/v1/buried/log/info`, "PostgreSQL", server.pid, () =>
+        backendCpu(admin, schema),
       );
       if (run.failed) log(`  server output (tail):\n${server.output().slice(-2000)}`);
       const stored = Number(

@@ -5,8 +5,9 @@
  * share the work.
  *
  * Group commit: requests that arrive while commits run wait in `queue`; each turn takes
- * all of them into ONE transaction (`copyInto`: COPY into a staging table, then one
- * INSERT that skips repeats by the unique key), up to `parallel` transactions at a time,
+ * all of them into ONE transaction (`copyInto`: one COPY, or, when the group repeats a
+ * stored event, COPY into a staging table and one INSERT that skips repeats by the unique
+ * key), up to `parallel` transactions at a time,
  * and answers each request only once its transaction committed (durable:
  * synchronous_commit). A failing turn is retried one request per transaction, so one
  * bad upload cannot fail its neighbours.

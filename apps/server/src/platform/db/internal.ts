@@ -31,10 +31,10 @@ export interface PlatformDb extends Db {
   /**
    * PostgreSQL only (undefined on SQLite): bulk rows into `table`, committed together.
    * `rows` is COPY's text format for `columns` (a line per row, tab-separated; backslash,
-   * tab, newline and carriage return escaped with a backslash); it is COPYed into a
-   * session-local staging table, then inserted with `conflict` (e.g.
-   * `ON CONFLICT (...) DO NOTHING`), which COPY alone cannot do. Resolves with the rows
-   * inserted, once committed.
+   * tab, newline and carriage return escaped with a backslash). COPYed straight in; when
+   * that meets a unique key already there (nothing written), COPYed into a session-local
+   * staging table and inserted with `conflict` (e.g. `ON CONFLICT (...) DO NOTHING`), which
+   * COPY alone cannot do. Resolves with the rows inserted, once committed.
    */
   copyInto?(table: string, columns: readonly string[], rows: string, conflict: string): Promise<number>;
   /**

@@ -8,6 +8,7 @@ import { toPostgresPlaceholders } from "./placeholders.ts";
 import type { RunResult, SqlValue } from "./types.ts";
 
 const INT8_OID = 20;
+const UNIQUE_VIOLATION = "23505";
 
 /** BIGINT as a number when exact, else the decimal string (never a rounded number). */
 function parseInt8(value: string): number | string {
@@ -152,10 +153,13 @@ export function openPostgres(options: PostgresOptions): PlatformDb {
       work.then(forget, forget);
       return work;
     },
-    // Two round trips (every one waits for the database process to be scheduled, which
-    // dominated under load): the COPY into a temporary table (no WAL, nothing to make
-    // durable), then ONE simple query whose statements commit together. A failure leaves
-    // the staging rows behind, so that connection is dropped (and its table with it).
+    // Most groups hold no repeat: they are COPYed straight into the table, one round trip
+    // and one implicit transaction. A group with a repeat fails that COPY whole (unique
+    // violation, nothing written) and takes the staging path instead: COPY into a
+    // temporary table (no WAL), then ONE simple query whose statements commit together.
+    // Round trips matter: each waits for the database process to be scheduled, which
+    // dominated under load. A failure on the staging path may leave staging rows behind,
+    // so that connection is dropped (and its table with it).
     async copyInto(table, columns, rows, conflict) {
       if (closed) throw new Error("database is closed");
       const target = identifier(table);
@@ -163,7 +167,17 @@ export function openPostgres(options: PostgresOptions): PlatformDb {
       const list = columns.map(identifier).join(", ");
       const client = await pool.connect();
       let broken = false;
+      const copy = async (into: string) => {
+        const stream = client.query(copyFrom(`COPY ${into} (${list}) FROM STDIN`));
+        await pipeline(Readable.from([rows]), stream);
+        return stream.rowCount;
+      };
       try {
+        try {
+          return await copy(target);
+        } catch (error) {
+          if ((error as { code?: string }).code !== UNIQUE_VIOLATION) throw error;
+        }
         let tables = staged.get(client);
         if (tables === undefined) {
           tables = new Set();
@@ -173,7 +187,7 @@ export function openPostgres(options: PostgresOptions): PlatformDb {
           await client.query(`CREATE TEMPORARY TABLE IF NOT EXISTS ${stage} (LIKE ${target})`);
           tables.add(stage);
         }
-        await pipeline(Readable.from([rows]), client.query(copyFrom(`COPY ${stage} (${list}) FROM STDIN`)));
+        await copy(stage);
         const results = (await client.query(
           `INSERT INTO ${target} (${list}) SELECT ${list} FROM ${stage} ${conflict}; TRUNCATE ${stage}`,
         )) as unknown as pg.QueryResult[];
