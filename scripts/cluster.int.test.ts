@@ -4,7 +4,8 @@
  * up (migrations and demo seeds take turns on the start-up lock), they share one
  * login-encryption key and one accounts secret through the database, an e-mail code sent
  * by one instance verifies on another, a login encrypted for one instance's published key
- * succeeds on another, and the front port deals requests to every instance.
+ * succeeds on another, an account's password-guess budget is shared, and the front port
+ * deals requests to every instance.
  *
  * Needs TEST_DATABASE_URL and TEST_REDIS_URL (`npm test` gives both) and haproxy
  * (`.ci/run` installs it; without it the suite fails under CI=true and is skipped elsewhere).
@@ -15,6 +16,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { GatewaySecurity, MemoryKeyStore } from "@meridian/client";
+import { Redis } from "ioredis";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { MailSink } from "../apps/server/src/test/mail-sink.ts";
@@ -158,6 +160,8 @@ async function freePortBlock(count: number): Promise<number> {
 
 describe.skipIf(!runs)("three instances on one PostgreSQL and Redis behind HAProxy", () => {
   const schema = `cluster_${process.pid}_${Date.now().toString(36)}`;
+  const redisPrefix = `meridian:test:${schema}:`;
+  let redis: Redis;
   const dataDirs: string[] = [];
   let admin: pg.Client;
   let cluster: Cluster;
@@ -166,6 +170,8 @@ describe.skipIf(!runs)("three instances on one PostgreSQL and Redis behind HAPro
 
   beforeAll(async () => {
     ensureWebBuild();
+    redis = new Redis(redisUrl as string, { lazyConnect: true, maxRetriesPerRequest: 1 });
+    await redis.connect();
     admin = new pg.Client({ connectionString: pgUrl });
     await admin.connect();
     await admin.query(`CREATE SCHEMA "${schema}"`);
@@ -180,7 +186,7 @@ describe.skipIf(!runs)("three instances on one PostgreSQL and Redis behind HAPro
       host: "127.0.0.1",
       databaseUrl: databaseUrl.toString(),
       redisUrl: redisUrl as string,
-      redisPrefix: `meridian:test:${schema}:`,
+      redisPrefix,
       // A data directory each: whatever they share comes through the database, not files.
       dataDir: (n) => dataDirs[n - 1] as string,
       env: {
@@ -202,6 +208,11 @@ describe.skipIf(!runs)("three instances on one PostgreSQL and Redis behind HAPro
 
   afterAll(async () => {
     await cluster?.stop();
+    if (redis !== undefined) {
+      const keys = await redis.keys(`${redisPrefix}*`);
+      if (keys.length > 0) await redis.del(...keys);
+      await redis.quit();
+    }
     await mail?.stop();
     await admin?.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
     await admin?.end();
@@ -271,6 +282,44 @@ describe.skipIf(!runs)("three instances on one PostgreSQL and Redis behind HAPro
     );
     expect(info.code).toBe("00000");
     expect(info.data.userInfo.userId).toBe(registered.data.userInfo.userId);
+  });
+
+  test("an account's password-guess budget is one budget across the instances", async () => {
+    const urls = cluster.instances.map((instance) => instance.url);
+    const email = `guess${Date.now()}@example.com`;
+    const signup = new HttpAgent(front, urls[0] as string);
+    await signup.call(urls[0] as string, "POST", "/v1/user/public/sendCode", { bizType: "register", email });
+    const emailCode = await mail.code(email, 0, 30_000);
+    const registered = await signup.call(urls[1] as string, "POST", "/v1/user/register/email", {
+      email,
+      emailCode,
+      pwd: "correct horse battery",
+    });
+    expect(registered.code).toBe("00000");
+    // 5 wrong passwords dealt over the three instances: one budget (ACCOUNT_POLICY, 5)...
+    for (let i = 0; i < 5; i++) {
+      const guess = await new HttpAgent(front, urls[i % 3] as string).call(
+        urls[i % 3] as string,
+        "POST",
+        "/v1/user/login",
+        { loginName: email, pwd: `wrong guess ${i}` },
+      );
+      expect(guess.code).not.toBe("00000");
+    }
+    // ...so even the right password is refused for now, on an instance that saw two of them
+    const blocked = await new HttpAgent(front, urls[2] as string).call(
+      urls[2] as string,
+      "POST",
+      "/v1/user/login",
+      {
+        loginName: email,
+        pwd: "correct horse battery",
+      },
+    );
+    expect(blocked.status).toBe(429);
+    expect(blocked.code).toBe("11002");
+    // the counters live in Redis, under this deployment's prefix
+    expect((await redis.keys(`${redisPrefix}*`)).length).toBeGreaterThan(0);
   });
 
   test("the front port deals requests round robin over all three, WebSockets included", async () => {
