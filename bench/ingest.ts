@@ -6,7 +6,8 @@
  * 1. SQLite (the default store, `synchronous` FULL: acknowledged = fsynced);
  * 2. SQLite with TRACKING_SQLITE_SYNC=normal, to show what the fsync costs;
  * 3. PostgreSQL at BENCH_PG_URL (default postgres://root@127.0.0.1:5432/test) in a
- *    fresh schema, dropped afterwards (skipped when it does not answer);
+ *    fresh schema, dropped afterwards (skipped when it does not answer), with the CPU
+ *    of the PostgreSQL backends serving it beside the server's (local PostgreSQL only);
  * 4. a bare node:http server that parses the same bodies and stores nothing.
  *
  * The servers run with the production start script's Node flags (apps/server/package.json
@@ -15,8 +16,9 @@
  *
  * After each server run the stored rows are counted against the acknowledged events.
  * Last line: `{sqlite_events_per_s, postgres_events_per_s, bare_events_per_s,
- * ratio_sqlite_vs_bare, p99_ms, ...}` (p99 of the SQLite FULL run). Target: 100 000
- * events/s durable into SQLite from one process.
+ * ratio_sqlite_vs_bare, p99_ms, ..., postgres_server_cpu_us_per_event,
+ * postgres_db_cpu_us_per_event}` (p99 of the SQLite FULL run). Target: 100 000 events/s
+ * durable from one process, into SQLite and into PostgreSQL.
  *
  * Concurrency: 64 uploads in flight. The ingest acknowledges an upload once its group
  * commit is durable, so its throughput grows with the uploads in flight until the cores
@@ -60,6 +62,8 @@ const nodeArgs = [
   ...(profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []),
 ];
 const BATCH = 50;
+/** A first start migrates a fresh schema and seeds demo data: slow on a loaded machine. */
+const START_TIMEOUT_MS = 120_000;
 const TARGET = 100_000;
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -127,6 +131,8 @@ interface Run {
   eventsPerS: number;
   /** Server CPU (every thread) per acknowledged event, expansion included (SQLite). */
   cpuUsPerEvent?: number;
+  /** CPU of the PostgreSQL backends serving the server, per acknowledged event (PostgreSQL run only). */
+  databaseCpuUsPerEvent?: number;
   p50: number;
   p99: number;
   acknowledged: number;
@@ -204,7 +210,46 @@ function uploads(): () => Buffer {
   };
 }
 
-async function hammer(url: string, label: string, pid?: number): Promise<Run> {
+/**
+ * CPU seconds the local PostgreSQL backends serving `applicationName` used so far, by
+ * process id (Linux /proc; empty for a remote BENCH_PG_URL). Only the server's own
+ * connections count: other clients of a shared PostgreSQL come and go meanwhile.
+ */
+async function backendCpu(admin: pg.Client, applicationName: string): Promise<Map<number, number>> {
+  const { rows } = await admin.query<{ pid: number }>(
+    "SELECT pid FROM pg_stat_activity WHERE application_name = $1",
+    [applicationName],
+  );
+  const cpu = new Map<number, number>();
+  for (const { pid } of rows) {
+    try {
+      cpu.set(pid, cpuSeconds(pid));
+    } catch {
+      // not on this machine, or gone meanwhile
+    }
+  }
+  return cpu;
+}
+
+/** CPU seconds between two `backendCpu` snapshots, over the backends in both; undefined when none. */
+function backendCpuUsed(before: Map<number, number>, after: Map<number, number>): number | undefined {
+  let used = 0;
+  let seen = 0;
+  for (const [pid, s] of after) {
+    const was = before.get(pid);
+    if (was === undefined) continue;
+    used += s - was;
+    seen++;
+  }
+  return seen === 0 ? undefined : used;
+}
+
+async function hammer(
+  url: string,
+  label: string,
+  pid?: number,
+  database?: () => Promise<Map<number, number>>,
+): Promise<Run> {
   const next = uploads();
   const options = (seconds: number): autocannon.Options => ({
     url,
@@ -223,7 +268,9 @@ async function hammer(url: string, label: string, pid?: number): Promise<Run> {
   const cpuBefore = pid === undefined ? 0 : cpuSeconds(pid);
   const threadsBefore = pid === undefined ? undefined : threadCpu(pid);
   const clientBefore = process.cpuUsage();
+  const databaseBefore = await database?.();
   const result = await autocannon(options(duration));
+  const databaseAfter = await database?.();
   const client = process.cpuUsage(clientBefore);
   const cpuRun = pid === undefined ? 0 : cpuSeconds(pid) - cpuBefore;
   const threads =
@@ -239,6 +286,12 @@ async function hammer(url: string, label: string, pid?: number): Promise<Run> {
       `  failed: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts; status codes ${JSON.stringify(result.statusCodeStats)}`,
     );
   }
+  const databaseRun =
+    databaseBefore === undefined || databaseAfter === undefined
+      ? undefined
+      : backendCpuUsed(databaseBefore, databaseAfter);
+  if (databaseRun !== undefined)
+    log(`  PostgreSQL backends' CPU during the run (the server's connections): ${databaseRun.toFixed(1)} s`);
   if (pid !== undefined)
     log(
       `  server CPU during the run: ${cpuRun.toFixed(1)} s of ${duration} s (${threads}); client (autocannon, this process) ${((client.user + client.system) / 1e6).toFixed(1)} s`,
@@ -247,6 +300,9 @@ async function hammer(url: string, label: string, pid?: number): Promise<Run> {
     eventsPerS,
     cpuUsPerEvent:
       pid === undefined || ok === 0 ? undefined : Math.round((cpuRun / (ok * BATCH)) * 1e6 * 10) / 10,
+    ...(databaseRun === undefined || ok === 0
+      ? {}
+      : { databaseCpuUsPerEvent: Math.round((databaseRun / (ok * BATCH)) * 1e6 * 10) / 10 }),
     p50: result.latency.p50,
     p99: result.latency.p99,
     acknowledged: ok * BATCH,
@@ -255,7 +311,11 @@ async function hammer(url: string, label: string, pid?: number): Promise<Run> {
 }
 
 async function sqliteRun(sync: "full" | "normal"): Promise<Run> {
-  const server = await startServer({ env: { TRACKING_SQLITE_SYNC: sync, LOG_LEVEL: "warn" }, nodeArgs });
+  const server = await startServer({
+    env: { TRACKING_SQLITE_SYNC: sync, LOG_LEVEL: "warn" },
+    nodeArgs,
+    readyTimeoutMs: START_TIMEOUT_MS,
+  });
   try {
     const run = await hammer(
       `${server.url}/v1/buried/log/info`,
@@ -314,15 +374,24 @@ async function postgresRun(): Promise<Run | undefined> {
   await admin.query(`CREATE SCHEMA "${schema}"`);
   const url = new URL(pgUrl);
   url.searchParams.set("options", `-c search_path=${schema}`);
+  // names the server's connections, to find their backends (backendCpu)
+  url.searchParams.set("application_name", schema);
   try {
-    const server = await startServer({ env: { DATABASE_URL: url.toString(), LOG_LEVEL: "warn" }, nodeArgs });
+    const server = await startServer({
+      env: { DATABASE_URL: url.toString(), LOG_LEVEL: "warn" },
+      nodeArgs,
+      readyTimeoutMs: START_TIMEOUT_MS,
+    });
     try {
-      const run = await hammer(`${server.url}/v1/buried/log/info`, "PostgreSQL", server.pid);
+      const run = await hammer(`${server.url}/v1/buried/log/info`, "PostgreSQL", server.pid, () =>
+        backendCpu(admin, schema),
+      );
       if (run.failed) log(`  server output (tail):\n${server.output().slice(-2000)}`);
       const stored = Number(
         (await admin.query(`SELECT COUNT(*) AS n FROM "${schema}".tracking_events`)).rows[0]?.n ?? 0,
       );
       log(`  stored ${stored} rows for ${run.acknowledged} acknowledged events (warm-up included)`);
+      if (stored < run.acknowledged) throw new Error("acknowledged events missing from the database");
       return run;
     } finally {
       await server.stop();
@@ -369,6 +438,10 @@ log(
   `SQLite FULL vs bare: ${ratio}; fsync cost: FULL is ${Math.round((full.eventsPerS / normal.eventsPerS) * 100)} % of NORMAL`,
 );
 log(`target ${TARGET} events/s durable into SQLite: ${full.eventsPerS >= TARGET ? "ok" : "UNDER TARGET"}`);
+if (postgres !== undefined)
+  log(
+    `target ${TARGET} events/s durable into PostgreSQL: ${postgres.eventsPerS >= TARGET ? "ok" : "UNDER TARGET"}`,
+  );
 log(
   JSON.stringify({
     sqlite_events_per_s: full.eventsPerS,
@@ -380,5 +453,7 @@ log(
     sqlite_cpu_us_per_event: full.cpuUsPerEvent ?? null,
     sqlite_normal_events_per_s: normal.eventsPerS,
     postgres_p99_ms: postgres?.p99 ?? null,
+    postgres_server_cpu_us_per_event: postgres?.cpuUsPerEvent ?? null,
+    postgres_db_cpu_us_per_event: postgres?.databaseCpuUsPerEvent ?? null,
   }),
 );

@@ -4,7 +4,7 @@ import type { Health } from "@meridian/contracts";
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from "fastify";
 import type { Redis } from "ioredis";
 import type { ViteDevServer } from "vite";
-import { moduleRoutes, moduleSeeds, moduleStoredHtml } from "./modules/index.ts";
+import { moduleRoutes, moduleSeeds, moduleSharedEnv, moduleStoredHtml } from "./modules/index.ts";
 import { allowedImageHosts, type Config, describeConfig, loadConfig } from "./platform/config.ts";
 import { openDb, type PlatformDb } from "./platform/db/index.ts";
 import { loadMigrations, migrate } from "./platform/db/migrate.ts";
@@ -25,6 +25,7 @@ import { loggerOptions } from "./platform/logger.ts";
 import type { ModuleRoutes, Platform } from "./platform/platform.ts";
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from "./platform/rate-limit.ts";
 import { closeRedis, connectRedis } from "./platform/redis.ts";
+import { type SharedSecretStore, sharedSecretStore } from "./platform/shared-secrets.ts";
 import { refreshStoredHtml } from "./platform/stored-html.ts";
 
 export interface BuildAppOptions {
@@ -48,6 +49,14 @@ export interface BuildAppOptions {
   modules?: readonly ModuleRoutes[];
   /** Demo-data seeds; default the list in `src/modules/index.ts` (run when config.seedDemoData). */
   seeds?: readonly Seed[];
+  /**
+   * What fills the shared environment (`platform.env`) from the database; default the list
+   * in `src/modules/index.ts` when `modules` is the default, none otherwise.
+   */
+  sharedEnv?: readonly ((
+    store: SharedSecretStore,
+    env: NodeJS.ProcessEnv,
+  ) => Promise<Record<string, string>>)[];
 }
 
 /**
@@ -81,19 +90,30 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   const ownsDb = options.db === undefined;
   const db = options.db ?? openDb(config);
   let redis: Redis | undefined;
+  const sharedEnv: Record<string, string> = {};
   try {
     // Nothing is acknowledged to a client before the server listens: one sync at the end.
-    await db.deferSync(async () => {
-      const applied = await migrate(db, await loadMigrations(MIGRATIONS_DIR));
-      if (applied.length > 0) app.log.info({ applied }, "migrations applied");
-      if (config.seedDemoData) {
-        const seeded = await runSeeds(db, options.seeds ?? moduleSeeds, app.log);
-        if (seeded.length > 0) app.log.info({ seeded }, "demo data seeded");
-      }
-      // Before the first answer: pages serve stored HTML as it is, so none may be stale.
-      const refreshed = await refreshStoredHtml(db, moduleStoredHtml, app.log);
-      if (refreshed > 0) app.log.info({ refreshed }, "stored HTML cleaned by the current sanitiser");
-    });
+    // NOTE: instances started together on one database take turns here (the start-up
+    // lock), so none seeds or makes shared secrets while another is half done.
+    await db.deferSync(() =>
+      db.exclusive("startup", async () => {
+        const applied = await migrate(db, await loadMigrations(MIGRATIONS_DIR));
+        if (applied.length > 0) app.log.info({ applied }, "migrations applied");
+        const store = sharedSecretStore(db, { production: config.isProduction, key: config.secretsKey });
+        const fills = options.sharedEnv ?? (options.modules === undefined ? moduleSharedEnv : []);
+        for (const fill of fills)
+          Object.assign(sharedEnv, await fill(store, { ...process.env, ...sharedEnv }));
+        if (Object.keys(sharedEnv).length > 0)
+          app.log.info({ shared: Object.keys(sharedEnv) }, "shared secrets read from the database");
+        if (config.seedDemoData) {
+          const seeded = await runSeeds(db, options.seeds ?? moduleSeeds, app.log);
+          if (seeded.length > 0) app.log.info({ seeded }, "demo data seeded");
+        }
+        // Before the first answer: pages serve stored HTML as it is, so none may be stale.
+        const refreshed = await refreshStoredHtml(db, moduleStoredHtml, app.log);
+        if (refreshed > 0) app.log.info({ refreshed }, "stored HTML cleaned by the current sanitiser");
+      }),
+    );
     redis = options.redis ?? (await connectRedis(config.redisUrl, config.redisPrefix));
   } catch (error) {
     if (ownsDb) await db.close();
@@ -103,7 +123,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   const rateLimiter: RateLimiter = redis
     ? createRedisRateLimiter(redis, { onError: (err) => app.log.warn({ err }, "rate limiter: redis failed") })
     : createMemoryRateLimiter();
-  const platform: Platform = { config, db, redis, rateLimiter };
+  const platform: Platform = { config, db, redis, rateLimiter, env: { ...process.env, ...sharedEnv } };
   app.decorate("platform", platform);
   app.decorate("rateLimiter", rateLimiter);
   app.addHook("onClose", async () => {

@@ -2,10 +2,11 @@ import type { ViteDevServer } from "vite";
 import { buildApp } from "./app.ts";
 import { loadConfig } from "./platform/config.ts";
 import { WEB_DIR } from "./platform/http/ssr.ts";
-import { ensureAccountsSecret } from "./platform/local-secrets.ts";
+import { ensureLocalSecrets } from "./platform/local-secrets.ts";
 
+// Before the config is read: it may fill SECRETS_KEY (and ACCOUNTS_SECRET) from DATA_DIR.
+ensureLocalSecrets(loadConfig().dataDir);
 const config = loadConfig();
-ensureAccountsSecret(config.dataDir);
 
 /** Development: Vite in middleware mode, so pages hot-reload without a build. */
 async function startVite(): Promise<{ vite: ViteDevServer; connectSrc: string[] }> {

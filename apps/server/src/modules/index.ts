@@ -1,7 +1,8 @@
 import type { Seed } from "../platform/db/seed.ts";
 import type { ModuleRoutes } from "../platform/platform.ts";
+import type { SharedSecretStore } from "../platform/shared-secrets.ts";
 import type { StoredHtml } from "../platform/stored-html.ts";
-import { accountsSeed, securityRoutes } from "./accounts/index.ts";
+import { accountsSeed, accountsSharedEnv, securityRoutes } from "./accounts/index.ts";
 import { AIRDROPS_STORED_HTML, airdropsRoutes, airdropsSeed } from "./airdrops/index.ts";
 import { botApiRoutes } from "./bot-api/index.ts";
 import { futuresRoutes } from "./futures/index.ts";
@@ -53,3 +54,13 @@ export const moduleSeeds: readonly Seed[] = [accountsSeed, airdropsSeed, pageMet
 
 /** Every table holding stored rich text: cleaned again at start when the sanitiser's version changed. */
 export const moduleStoredHtml: readonly StoredHtml[] = [...AIRDROPS_STORED_HTML, ...TG_APPS_STORED_HTML];
+
+/**
+ * Environment variables every instance must agree on, filled from the database when the
+ * process's environment leaves them unset (platform/shared-secrets.ts); run at start
+ * under the start-up lock, before any module registers.
+ */
+export const moduleSharedEnv: readonly ((
+  store: SharedSecretStore,
+  env: NodeJS.ProcessEnv,
+) => Promise<Record<string, string>>)[] = [accountsSharedEnv];

@@ -70,6 +70,14 @@ const envSchema = z.object({
   SEED_DEMO_DATA: flag,
   /** Seconds the graceful shutdown waits for in-flight requests before exiting anyway. */
   SHUTDOWN_TIMEOUT_S: z.coerce.number().positive().default(10),
+  /** 32 random bytes, base64: seals the secrets instances share through the database (platform/shared-secrets.ts). */
+  SECRETS_KEY: z
+    .string()
+    .optional()
+    .refine(
+      (v) => v === undefined || v === "" || Buffer.from(v, "base64").length === 32,
+      "must be 32 bytes, base64",
+    ),
 });
 
 export interface Config {
@@ -106,6 +114,8 @@ export interface Config {
   bodyLimit: number;
   seedDemoData: boolean;
   shutdownTimeoutMs: number;
+  /** SECRETS_KEY. Secret: never logged. */
+  secretsKey: Buffer | undefined;
 }
 
 export class ConfigError extends Error {
@@ -191,6 +201,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimit: e.BODY_LIMIT,
     seedDemoData: env.SEED_DEMO_DATA === undefined ? e.NODE_ENV !== "test" : e.SEED_DEMO_DATA,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_S * 1000,
+    secretsKey:
+      e.SECRETS_KEY === undefined || e.SECRETS_KEY === "" ? undefined : Buffer.from(e.SECRETS_KEY, "base64"),
   };
 }
 
@@ -201,7 +213,12 @@ export function describeConfig(config: Config): Record<string, unknown> {
     const parsed = new URL(url);
     return `${parsed.protocol}//${parsed.hostname}${parsed.port ? `:${parsed.port}` : ""}${parsed.pathname}`;
   };
-  return { ...config, databaseUrl: safeUrl(config.databaseUrl), redisUrl: safeUrl(config.redisUrl) };
+  return {
+    ...config,
+    databaseUrl: safeUrl(config.databaseUrl),
+    redisUrl: safeUrl(config.redisUrl),
+    secretsKey: config.secretsKey === undefined ? undefined : "set",
+  };
 }
 
 /** Every allowed image host: the server lists merged with the default host (docs/product.md §4). */

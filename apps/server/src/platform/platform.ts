@@ -11,6 +11,11 @@ export interface Platform {
   /** Present only when REDIS_URL is set. */
   redis: Redis | undefined;
   rateLimiter: RateLimiter;
+  /**
+   * The environment modules read: the process's, plus what instances on this database
+   * share through it when the process's leaves it unset (`moduleSharedEnv`).
+   */
+  env: NodeJS.ProcessEnv;
 }
 
 /**

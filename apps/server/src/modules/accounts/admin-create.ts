@@ -3,12 +3,14 @@ import { loadConfig } from "../../platform/config.ts";
 import { openDb } from "../../platform/db/index.ts";
 import { loadMigrations, migrate } from "../../platform/db/migrate.ts";
 import { MIGRATIONS_DIR } from "../../platform/db/migrations/index.ts";
-import { ensureAccountsSecret } from "../../platform/local-secrets.ts";
+import { ensureLocalSecrets } from "../../platform/local-secrets.ts";
+import { sharedSecretStore } from "../../platform/shared-secrets.ts";
 import { emailTarget } from "./codes.ts";
 import { loadAccountsConfig } from "./config.ts";
 import { AccountsRepo } from "./repo.ts";
 import { hashPassword } from "./secrets.ts";
 import { AccountsService } from "./service.ts";
+import { accountsSharedEnv } from "./shared-env.ts";
 import { DroppingTransport } from "./transport.ts";
 
 /**
@@ -20,12 +22,15 @@ if (values.email === undefined || values.password === undefined || values.passwo
   console.error("usage: npm run admin:create -- --email a@b.c --password <at least 8 characters>");
   process.exit(2);
 }
+// The same secrets the server uses when the environment leaves them unset (local-secrets.ts,
+// then the database's shared ones).
+ensureLocalSecrets(loadConfig().dataDir);
 const config = loadConfig();
-// The same generated secret the server uses when ACCOUNTS_SECRET is unset (see local-secrets.ts).
-ensureAccountsSecret(config.dataDir);
 const db = openDb(config);
 try {
   await migrate(db, await loadMigrations(MIGRATIONS_DIR));
+  const store = sharedSecretStore(db, { production: config.isProduction, key: config.secretsKey });
+  Object.assign(process.env, await accountsSharedEnv(store, process.env));
   const repo = new AccountsRepo(db);
   const service = new AccountsService({
     repo,

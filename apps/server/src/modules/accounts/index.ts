@@ -37,6 +37,7 @@ export { hashPassword, open, seal } from "./secrets.ts";
 export { accountsSeed } from "./seed.ts";
 export type { AuthContext, IssuedSession, RequestMeta } from "./service.ts";
 export { AccountsService } from "./service.ts";
+export { accountsSharedEnv } from "./shared-env.ts";
 export { totp } from "./totp.ts";
 export type { MessageTransport, OutgoingMessage } from "./transport.ts";
 export { DroppingTransport, LogTransport, SmtpTransport } from "./transport.ts";
@@ -143,6 +144,8 @@ export function securityRoutes(api: FastifyInstance, platform: Platform): void {
   const redis = platform.redis;
   const module = registerSecurityModules(api, {
     db: platform.db,
+    // process.env plus the secrets shared through the database (accountsSharedEnv).
+    env: platform.env,
     // The bot-API module registers later and decorates `apiKeys`: looked up per request.
     apiKeys: {
       keysOf: async (userId) => {

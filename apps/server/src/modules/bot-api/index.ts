@@ -37,7 +37,7 @@ const OWNER_CACHE_MS = 5_000;
  */
 export function botApiModule(options: BotApiModuleOptions = {}) {
   return async function botApiRoutes(api: FastifyInstance, platform: Platform): Promise<void> {
-    const env = options.env ?? process.env;
+    const env = options.env ?? platform.env;
     const now = options.now ?? Date.now;
     const store = new ApiKeyStore(platform.db, loadKeyStoreConfig(env), now);
     options.onStore?.(store);

@@ -10,6 +10,6 @@ export {
   unsignedWrites,
 } from "./config.ts";
 export { verifyDeviceSignature } from "./device-key.ts";
-export { generateServerKeys, loadServerKeys, type ServerKeys } from "./keys.ts";
+export { generateServerKeys, loadServerKeys, type ServerKeys, serverKeyEnv } from "./keys.ts";
 export { MemoryReplayStore, RedisReplayStore, type ReplayStore } from "./replay.ts";
 export { deviceOf, registerGatewaySign } from "./routes.ts";

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { COLUMN_NAMES, columnArrays, packRows, quoted, unpackRows } from "./columns.ts";
+import { COLUMN_NAMES, copyField, copyRows, packRows, unpackRows } from "./columns.ts";
 import { toRow } from "./ingest.ts";
 import { sampleRecord } from "./test-support.ts";
 
@@ -25,37 +25,45 @@ describe("packed rows for the SQLite writer", () => {
   });
 });
 
-describe("PostgreSQL column arrays", () => {
-  it("quote any text as escaping backslash and double quote does", () => {
-    const spelledOut = (text: string) => `"${text.replaceAll("\\", "\\\\").replaceAll('"', '\\"')}"`;
+describe("PostgreSQL COPY text", () => {
+  it("escapes backslash, tab, newline and return, and nothing else", () => {
+    const spelledOut = (text: string) =>
+      text.replaceAll("\\", "\\\\").replaceAll("\t", "\\t").replaceAll("\n", "\\n").replaceAll("\r", "\\r");
     const odd = fc.constantFrom(
       '"',
       "\\",
       "\n",
+      "\r",
+      "\t",
       "\u0000",
-      "\u001f",
-      "\u007f",
       "\u2028",
       "\ud800",
-      "\udc00",
       "\u{1F600}",
       "é",
-      "{",
+      "\\.",
       ",",
     );
     fc.assert(
       fc.property(fc.array(fc.oneof(fc.string({ unit: "binary" }), odd)), (parts) => {
         const text = parts.join("");
-        expect(quoted(text)).toBe(spelledOut(text));
+        expect(copyField(text)).toBe(spelledOut(text));
       }),
       { numRuns: 2000 },
     );
-    expect(quoted('{"a":"b\\"c"}')).toBe('"{\\"a\\":\\"b\\\\\\"c\\"}"');
   });
 
-  it("quote text elements and leave numbers bare", () => {
-    const arrays = columnArrays([toRow(sampleRecord({ uid: 'a"b\\c', seq: 3 }), meta)]);
-    expect(arrays[COLUMN_NAMES.indexOf("uid")]).toBe('{"a\\"b\\\\c"}');
-    expect(arrays[COLUMN_NAMES.indexOf("seq")]).toBe("{3}");
+  it("writes a line per row, columns in insert order, numbers bare", () => {
+    const row = toRow(sampleRecord({ uid: "a\tb\\c", seq: 3, title: "two\nlines" }), meta);
+    const text = copyRows([row, row]);
+    const lines = text.split("\n");
+    expect(lines).toHaveLength(3);
+    expect(lines[2]).toBe("");
+    const fields = (lines[0] ?? "").split("\t");
+    expect(fields).toHaveLength(COLUMN_NAMES.length);
+    expect(fields[COLUMN_NAMES.indexOf("uid")]).toBe("a\\tb\\\\c");
+    expect(fields[COLUMN_NAMES.indexOf("seq")]).toBe("3");
+    expect(JSON.parse((fields[COLUMN_NAMES.indexOf("extra")] ?? "").replaceAll("\\\\", "\\")).title).toBe(
+      "two\nlines",
+    );
   });
 });

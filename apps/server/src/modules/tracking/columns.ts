@@ -80,42 +80,36 @@ export function sqliteExpandSql(constant: readonly boolean[], rows: number): str
   return `INSERT INTO tracking_events (${names}, upload_id, upload_index) SELECT ${select.join(", ")}, c.upload_id, c.first_index + v.column${varying + 1} FROM (SELECT ${constants}) AS c, (VALUES ${tuples.join(", ")}) AS v WHERE true ${conflict}`;
 }
 
-const PG_TYPE = { int: "integer", bigint: "bigint", text: "text", json: "text" } as const;
+/** Skipped repeats on PostgreSQL's bulk insert (`PlatformDb.copyInto`). */
+export const POSTGRES_CONFLICT = conflict;
 
-/**
- * PostgreSQL's INSERT of any number of rows: one array parameter per column, zipped back
- * into rows by `unnest`, so a whole group commit is one statement and one round trip.
- */
-export const POSTGRES_INSERT_SQL = `INSERT INTO tracking_events (${names}) SELECT * FROM unnest(${COLUMNS.map(([, type]) => `?::${PG_TYPE[type]}[]`).join(", ")}) ${conflict}`;
-
-/** A text as an element of a PostgreSQL array literal: in double quotes, `\` and `"` escaped. */
-export function quoted(text: string): string {
-  // JSON.stringify quotes the same way, natively, unless it meets what it escapes
-  // otherwise (control characters, surrogates): only then are the two escapes spelled out
-  if (!NOT_LIKE_JSON.test(text)) return JSON.stringify(text);
-  return `"${text.replaceAll("\\", "\\\\").replaceAll('"', '\\"')}"`;
+/** A text as a field of COPY's text format: backslash, tab, newline and return escaped. */
+export function copyField(text: string): string {
+  if (!COPY_SPECIAL.test(text)) return text;
+  return text.replace(COPY_SPECIAL_ALL, (c) => COPY_ESCAPES[c] ?? c);
 }
 
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what this looks for (JSON.stringify escapes them differently).
-const NOT_LIKE_JSON = /[\u0000-\u001f\ud800-\udfff]/;
+const COPY_SPECIAL = /[\\\t\n\r]/;
+const COPY_SPECIAL_ALL = /[\\\t\n\r]/g;
+const COPY_ESCAPES: Record<string, string> = { "\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r" };
+const NUMERIC = COLUMNS.map(([, type]) => type === "int" || type === "bigint");
 
 /**
- * Rows as PostgreSQL's INSERT binds them: one array literal per column (`{1,2}`,
- * `{"a","b"}`), the text form `pg` itself would send for a JavaScript array. Built
- * column by column in one string each (measured: 7.2 -> 2 us an event, most of it the
- * quoting of `extra`).
+ * Rows in COPY's text format, columns in COLUMN_NAMES order: what PostgreSQL's bulk
+ * insert reads (one line a row, tab-separated). Cheaper to make than the array literals
+ * of `columnArrays` (no quoting), and cheaper for PostgreSQL to read.
  */
-export function columnArrays(rows: readonly StoredRow[]): string[] {
-  return COLUMNS.map(([name, type]) => {
-    const numeric = type === "int" || type === "bigint";
-    let text = "{";
-    for (let i = 0; i < rows.length; i++) {
-      const value = (rows[i] as StoredRow)[name];
-      if (i > 0) text += ",";
-      text += numeric ? String(value) : quoted(String(value));
+export function copyRows(rows: readonly StoredRow[]): string {
+  let text = "";
+  for (const row of rows) {
+    for (let c = 0; c < COLUMN_NAMES.length; c++) {
+      const value = row[COLUMN_NAMES[c] as ColumnName];
+      if (c > 0) text += "\t";
+      text += NUMERIC[c] ? String(value) : copyField(String(value));
     }
-    return `${text}}`;
-  });
+    text += "\n";
+  }
+  return text;
 }
 
 const PLAIN = COLUMN_NAMES.filter((name) => name !== "extra");

@@ -5,8 +5,8 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadMigrations } from "../../platform/db/migrate.ts";
 import { decodeBatch, encodeBatch } from "./batch.ts";
-import { COLUMN_NAMES, sqliteExpandSql } from "./columns.ts";
-import { ExpandInserter, expandUpload } from "./expand.ts";
+import { COLUMN_NAMES, copyRows, sqliteExpandSql } from "./columns.ts";
+import { ExpandInserter, expandedCopyText, expandUpload } from "./expand.ts";
 import { EXTRA_FIELDS, partialExtraOf, toRow } from "./rows.ts";
 import { arbitraryMeta, arbitraryUpload, sampleRecord } from "./test-support.ts";
 import { RECORD_FIELDS } from "./validate.ts";
@@ -65,6 +65,19 @@ describe("expandUpload", () => {
         expect(expanded.rows).toBe(events.length);
         inserter.insert(++id, expanded);
         expect(stored()).toEqual(expectedRows(batch, id));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("as COPY text with whole extras, is exactly the rows toRow makes (PostgreSQL)", () => {
+    fc.assert(
+      fc.property(arbitraryUpload, arbitraryMeta, (events, meta) => {
+        const batch = encodeBatch(events, meta, RECORD_FIELDS);
+        const { records, meta: decoded } = decodeBatch(batch);
+        expect(expandedCopyText(expandUpload(batch, { wholeExtra: true }))).toBe(
+          copyRows(records.map((record) => toRow(record, decoded))),
+        );
       }),
       { numRuns: 300 },
     );

@@ -1,6 +1,6 @@
 import type { TrackingRecord } from "@meridian/contracts";
 import { decodeSplit } from "./batch.ts";
-import { COLUMN_NAMES, sqliteExpandSql } from "./columns.ts";
+import { COLUMN_NAMES, copyField, sqliteExpandSql } from "./columns.ts";
 import {
   DERIVED,
   type Derivation,
@@ -48,15 +48,24 @@ export interface ExpandedUpload {
   width: number;
 }
 
-/** The bind values of the events of one stored upload (`batch`, as `encodeBatch` wrote it). */
-export function expandUpload(batch: string): ExpandedUpload {
+/**
+ * The bind values of the events of one stored upload (`batch`, as `encodeBatch` wrote it).
+ * `wholeExtra`: each event's `extra` holds every field of EXTRA_FIELDS, as `toRow` writes
+ * it (PostgreSQL, where no upload row keeps the shared ones); otherwise only those that
+ * differ between the events.
+ */
+export function expandUpload(batch: string, options: { wholeExtra?: boolean } = {}): ExpandedUpload {
   const { meta, count, shared: sharedFields, varying: varyingFields } = decodeSplit(batch);
   const fields = Object.entries(varyingFields);
   const differ = new Set(fields.map(([field]) => field));
   // extra holds the fields of EXTRA_FIELDS that differ (in the order the upload lists them)
-  const own = fields.map(([field]) => field).filter((field) => EXTRA_SET.has(field));
+  const own = options.wholeExtra
+    ? [...EXTRA_FIELDS]
+    : fields.map(([field]) => field).filter((field) => EXTRA_SET.has(field));
   const extraOf = partialExtraOf(own);
-  const extraVaries = own.length > 0 || EXTRA_TAIL_FIELDS.some((field) => differ.has(field));
+  const extraVaries =
+    (options.wholeExtra ? EXTRA_FIELDS.some((field) => differ.has(field)) : own.length > 0) ||
+    EXTRA_TAIL_FIELDS.some((field) => differ.has(field));
 
   // one record whose differing fields are overwritten per event: no copy per event
   const cursor: Record<string, unknown> = { ...sharedFields };
@@ -85,6 +94,28 @@ export function expandUpload(batch: string): ExpandedUpload {
   const lists = fields.map(([, list]) => list);
   loop(cursor, lists, perEvent, meta, count, varying);
   return { constant, rows: count, shared, varying, width: perEvent.length };
+}
+
+const field = (value: string | number): string =>
+  typeof value === "number" ? String(value) : copyField(value);
+
+/**
+ * The events of an upload as lines of COPY text, in COLUMN_NAMES order (the PostgreSQL
+ * writer): the shared columns escaped once and repeated on every line.
+ */
+export function expandedCopyText({ constant, rows, shared, varying, width }: ExpandedUpload): string {
+  const sharedText = shared.map(field);
+  let text = "";
+  for (let r = 0; r < rows; r++) {
+    let s = 0;
+    let v = r * width;
+    for (let c = 0; c < constant.length; c++) {
+      if (c > 0) text += "\t";
+      text += constant[c] ? (sharedText[s++] as string) : field(varying[v++] as string | number);
+    }
+    text += "\n";
+  }
+  return text;
 }
 
 type EventLoop = (

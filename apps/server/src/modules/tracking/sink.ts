@@ -2,8 +2,13 @@ import { Worker } from "node:worker_threads";
 import type { TrackingRecord } from "@meridian/contracts";
 import type { PlatformDb } from "../../platform/db/index.ts";
 import { encodeSplit, type SplitFields, splitFields } from "./batch.ts";
-import { columnArrays, POSTGRES_INSERT_SQL, packRows, type StoredRow } from "./columns.ts";
-import { toRow, type UploadMeta } from "./rows.ts";
+import { copyRows, packRows, type StoredRow } from "./columns.ts";
+import type {
+  PostgresWriterOptions,
+  PostgresWriterReply,
+  PostgresWriterRequest,
+} from "./postgres-writer.worker.ts";
+import type { UploadMeta } from "./rows.ts";
 import type { WriterNotice, WriterOptions, WriterReply, WriterRequest } from "./sqlite-writer.worker.ts";
 import { RECORD_FIELDS } from "./validate.ts";
 
@@ -144,68 +149,87 @@ export function sqliteSink(
 }
 
 /**
- * PostgreSQL: uploads that arrive while commits are running wait, then go together as
- * one INSERT of `unnest`ed column arrays (its own transaction) through the pool: group commit with up to
- * `parallel` commits at a time. A failing group is retried upload by upload so that one
- * bad upload cannot fail the others.
+ * PostgreSQL: a writer thread with connections of its own (postgres-writer.worker.ts)
+ * makes the rows and COPYs them in, group-committed; an upload is acknowledged once its
+ * transaction committed, so its events are in the table then. `run` (retention deletes)
+ * goes through the platform's pool.
  */
-export function postgresSink(db: PlatformDb, parallel = 4): EventSink {
-  type Entry = { rows: readonly StoredRow[]; resolve: () => void; reject: (error: unknown) => void };
-  let pending: Entry[] = [];
-  let active = 0;
-  let idle: (() => void) | undefined;
+export function postgresSink(db: PlatformDb, parallel = 6): EventSink {
+  const connection = db.connection;
+  if (connection === undefined) throw new Error("tracking: the PostgreSQL sink needs a PostgreSQL database");
+  const worker = new Worker(new URL("./postgres-writer.worker.ts", import.meta.url), {
+    workerData: { ...connection, parallel } satisfies PostgresWriterOptions,
+  });
+  const waiting = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
+  let nextId = 1;
+  let failure: Error | undefined;
 
-  const insert = (entries: Entry[]) =>
-    db.run(POSTGRES_INSERT_SQL, columnArrays(entries.flatMap((entry) => entry.rows)));
-
-  const commit = async (batch: Entry[]): Promise<void> => {
-    try {
-      await insert(batch);
-      for (const entry of batch) entry.resolve();
-    } catch (error) {
-      if (batch.length === 1) {
-        batch[0]?.reject(error);
-        return;
-      }
-      for (const entry of batch) await commit([entry]);
+  worker.on("message", (replies: unknown) => {
+    // see sqliteSink: only the writer's reply batches are arrays
+    if (!Array.isArray(replies)) return;
+    for (const reply of replies as PostgresWriterReply[]) {
+      const entry = waiting.get(reply.id);
+      waiting.delete(reply.id);
+      if ("error" in reply) entry?.reject(new Error(`tracking write failed: ${reply.error}`));
+      else entry?.resolve();
     }
+  });
+  const failAll = (error: Error) => {
+    failure = error;
+    for (const entry of waiting.values()) entry.reject(error);
+    waiting.clear();
   };
+  worker.on("error", failAll);
+  worker.on("exit", () => failAll(new Error("tracking writer stopped")));
 
-  const kick = (): void => {
-    while (active < parallel && pending.length > 0) {
-      const batch = pending;
-      pending = [];
-      active++;
-      void commit(batch).finally(() => {
-        active--;
-        if (active === 0 && pending.length === 0) idle?.();
-        kick();
-      });
-    }
+  // as sqliteSink: the requests of one event-loop turn go to the writer as one message
+  let outbox: PostgresWriterRequest[] = [];
+  const flush = (): void => {
+    const requests = outbox;
+    outbox = [];
+    if (failure === undefined) worker.postMessage(requests);
   };
-
-  const write = (rows: readonly StoredRow[]): Promise<void> => {
-    if (rows.length === 0) return Promise.resolve();
-    return new Promise<void>((resolve, reject) => {
-      pending.push({ rows, resolve, reject });
-      // a microtask later, so the uploads parsed in this turn share the commit
-      if (pending.length === 1) queueMicrotask(kick);
+  type Unsent = PostgresWriterRequest extends infer R
+    ? R extends PostgresWriterRequest
+      ? Omit<R, "id">
+      : never
+    : never;
+  const send = (request: Unsent): Promise<void> => {
+    if (failure) return Promise.reject(failure);
+    const id = nextId++;
+    return new Promise((resolve, reject) => {
+      waiting.set(id, { resolve, reject });
+      if (outbox.push({ ...request, id } as PostgresWriterRequest) === 1) setImmediate(flush);
     });
   };
 
   return {
-    accept: ({ records, meta }) => write(records.map((record) => toRow(record, meta))),
-    write,
+    // not async, as sqliteSink's
+    accept({ records, meta, split }) {
+      if (records.length === 0) return Promise.resolve();
+      try {
+        return send({
+          kind: "accept",
+          batch: encodeSplit(split ?? splitFields(records, RECORD_FIELDS), records.length, meta),
+        });
+      } catch (error) {
+        return Promise.reject(error);
+      }
+    },
+    async write(rows) {
+      if (rows.length > 0) await send({ kind: "rows", text: copyRows(rows) });
+    },
     // events are in the table once acknowledged
     settled: () => Promise.resolve(),
     async run(statement, params) {
       return (await db.run(statement, params)).changes;
     },
     async close() {
-      if (active === 0 && pending.length === 0) return;
-      await new Promise<void>((resolve) => {
-        idle = resolve;
-      });
+      if (failure) return;
+      const exited = new Promise((resolve) => worker.once("exit", resolve));
+      if (outbox.length > 0) flush();
+      worker.postMessage("close");
+      await exited;
     },
   };
 }

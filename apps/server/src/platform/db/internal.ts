@@ -20,6 +20,28 @@ export interface PlatformDb extends Db {
    * elsewhere). Never for work that answers a client.
    */
   deferSync<T>(fn: () => Promise<T>): Promise<T>;
+  /**
+   * Runs `fn` while holding the named lock that every process on this database shares
+   * (PostgreSQL: a session advisory lock per schema and name, on a connection of its own,
+   * so `fn` may use the pool and transactions freely). Start-up work (migrations, shared
+   * secrets, demo seeds) runs under it, so instances started together take turns. SQLite
+   * is served by one process: `fn` simply runs.
+   */
+  exclusive<T>(name: string, fn: () => Promise<T>): Promise<T>;
+  /**
+   * PostgreSQL only (undefined on SQLite): bulk rows into `table`, committed together.
+   * `rows` is COPY's text format for `columns` (a line per row, tab-separated; backslash,
+   * tab, newline and carriage return escaped with a backslash). COPYed straight in; when
+   * that meets a unique key already there (nothing written), COPYed into a session-local
+   * staging table and inserted with `conflict` (e.g. `ON CONFLICT (...) DO NOTHING`), which
+   * COPY alone cannot do. Resolves with the rows inserted, once committed.
+   */
+  copyInto?(table: string, columns: readonly string[], rows: string, conflict: string): Promise<number>;
+  /**
+   * PostgreSQL only: what it was opened with, so a worker thread can open connections of
+   * its own to the same database and schema. Secret (the URL may hold a password): never log it.
+   */
+  readonly connection?: { connectionString: string; schema?: string };
   /** Where the data lives, safe to log (no credentials). */
   readonly location: string;
 }

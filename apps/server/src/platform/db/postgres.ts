@@ -1,10 +1,14 @@
 import { AsyncLocalStorage } from "node:async_hooks";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import pg from "pg";
+import { from as copyFrom } from "pg-copy-streams";
 import { type PlatformDb, type ScriptQueryable, TransactionMisuseError } from "./internal.ts";
 import { toPostgresPlaceholders } from "./placeholders.ts";
 import type { RunResult, SqlValue } from "./types.ts";
 
 const INT8_OID = 20;
+const UNIQUE_VIOLATION = "23505";
 
 /** BIGINT as a number when exact, else the decimal string (never a rounded number). */
 function parseInt8(value: string): number | string {
@@ -70,16 +74,51 @@ export function openPostgres(options: PostgresOptions): PlatformDb {
   });
   const url = new URL(options.connectionString);
   let closed = false;
+  /** The staging tables each pooled connection has made (temporary: one per session). */
+  const staged = new WeakMap<pg.PoolClient, Set<string>>();
+  const identifier = (name: string) => {
+    if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`not a plain identifier: ${name}`);
+    return name;
+  };
 
   return {
     ...base,
     dialect: "postgres",
+    connection: {
+      connectionString: options.connectionString,
+      ...(options.schema === undefined ? {} : { schema: options.schema }),
+    },
     location: `postgres://${url.hostname}:${url.port || "5432"}${url.pathname}${options.schema ? `#${options.schema}` : ""}`,
     async ping() {
       await pool.query("SELECT 1");
     },
     // PostgreSQL commits durably on its own (synchronous_commit); nothing to defer.
     deferSync: (fn) => fn(),
+    async exclusive<T>(name: string, fn: () => Promise<T>): Promise<T> {
+      if (closed) throw new Error("database is closed");
+      const holder = await pool.connect();
+      let broken = false;
+      // A lost holder connection frees the lock server-side: noted, and its client dropped.
+      const lost = () => {
+        broken = true;
+      };
+      holder.on("error", lost);
+      try {
+        await holder.query("SELECT pg_advisory_lock(hashtext(current_schema() || '.meridian.' || $1))", [
+          name,
+        ]);
+        try {
+          return await fn();
+        } finally {
+          await holder
+            .query("SELECT pg_advisory_unlock(hashtext(current_schema() || '.meridian.' || $1))", [name])
+            .catch(lost);
+        }
+      } finally {
+        holder.off("error", lost);
+        holder.release(broken);
+      }
+    },
     transaction<T>(fn: (tx: ScriptQueryable) => Promise<T>): Promise<T> {
       if (closed) return Promise.reject(new Error("database is closed"));
       if (inTransaction.getStore() === true) {
@@ -113,6 +152,52 @@ export function openPostgres(options: PostgresOptions): PlatformDb {
       const forget = () => running.delete(work);
       work.then(forget, forget);
       return work;
+    },
+    // Most groups hold no repeat: they are COPYed straight into the table, one round trip
+    // and one implicit transaction. A group with a repeat fails that COPY whole (unique
+    // violation, nothing written) and takes the staging path instead: COPY into a
+    // temporary table (no WAL), then ONE simple query whose statements commit together.
+    // Round trips matter: each waits for the database process to be scheduled, which
+    // dominated under load. A failure on the staging path may leave staging rows behind,
+    // so that connection is dropped (and its table with it).
+    async copyInto(table, columns, rows, conflict) {
+      if (closed) throw new Error("database is closed");
+      const target = identifier(table);
+      const stage = `copy_stage_${target}`;
+      const list = columns.map(identifier).join(", ");
+      const client = await pool.connect();
+      let broken = false;
+      const copy = async (into: string) => {
+        const stream = client.query(copyFrom(`COPY ${into} (${list}) FROM STDIN`));
+        await pipeline(Readable.from([rows]), stream);
+        return stream.rowCount;
+      };
+      try {
+        try {
+          return await copy(target);
+        } catch (error) {
+          if ((error as { code?: string }).code !== UNIQUE_VIOLATION) throw error;
+        }
+        let tables = staged.get(client);
+        if (tables === undefined) {
+          tables = new Set();
+          staged.set(client, tables);
+        }
+        if (!tables.has(stage)) {
+          await client.query(`CREATE TEMPORARY TABLE IF NOT EXISTS ${stage} (LIKE ${target})`);
+          tables.add(stage);
+        }
+        await copy(stage);
+        const results = (await client.query(
+          `INSERT INTO ${target} (${list}) SELECT ${list} FROM ${stage} ${conflict}; TRUNCATE ${stage}`,
+        )) as unknown as pg.QueryResult[];
+        return results[0]?.rowCount ?? 0;
+      } catch (error) {
+        broken = true;
+        throw error;
+      } finally {
+        client.release(broken);
+      }
     },
     async close() {
       if (closed) return;

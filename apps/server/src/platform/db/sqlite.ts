@@ -135,6 +135,8 @@ export function openSqlite(file: string, options: SqliteOptions = {}): SqliteDb 
     exec: (sql) => outside(() => write(() => conn.exec(sql))).then(durable),
     checkpoints: checkpointer?.stats ?? null,
     ping: () => outside(() => void ops.get("SELECT 1 AS ok")),
+    // One process serves a SQLite file (docs/operations.md): nothing to take turns with.
+    exclusive: (_name, fn) => fn(),
     async deferSync(fn) {
       const result = await deferred.run(true, fn);
       await walSync?.durable();
