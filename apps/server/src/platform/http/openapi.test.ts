@@ -30,6 +30,8 @@ const HANDLER_VALIDATED: Record<string, string> = {
   "POST /v1/buried/log/cspSecurity": "security-report/routes.ts",
   // Raw text of any content type, parsed by the ingest (bench:ingest).
   "POST /v1/buried/log/info": "tracking/routes.ts",
+  // Multipart, streamed: the file's type is read from its bytes, its size and pixels bounded.
+  "POST /v1/admin/media/uploads": "media/routes.ts",
 };
 
 type Operation = {
