@@ -22,3 +22,4 @@ export * from "./system.ts";
 export * from "./tg-apps.ts";
 export * from "./tracking.ts";
 export * from "./trading.ts";
+export * from "./content-files.ts";
