@@ -164,3 +164,21 @@ export const CONTENT_TEXT_SCHEMAS = {
   "tg-articles": tgArticleTextFileSchema,
   pages: contentPageTextFileSchema,
 } as const;
+
+/** `GET /v1/content/pages/:page?locale=`: a content page's written texts. */
+export const CONTENT_PAGE_PATH = "/v1/content/pages/:page";
+export const contentPageParamsSchema = z.object({
+  page: z.enum(Object.keys(CONTENT_PAGES) as [ContentPageKey, ...ContentPageKey[]]),
+});
+export const contentPageQuerySchema = z.object({ locale: z.string().min(2).max(10).default("en") });
+
+export interface ContentPageResult {
+  title: string;
+  description: string;
+  faq: { question: string; answer: string }[];
+  /** The language the texts are in: the request's content language, or "en". */
+  contentLocale: string;
+  /** Content languages the page is written in: its sitemaps and hreflang set. */
+  contentLanguages: string[];
+  updatedAt: number;
+}

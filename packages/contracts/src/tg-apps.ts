@@ -147,6 +147,10 @@ export interface TgAppDetail extends TgAppSummary {
   tokenLaunch: boolean;
   listedAt: number;
   updatedAt: number;
+  /** The language the texts came from: the request's content language, or "en". */
+  contentLocale: string;
+  /** Content languages the app's page is written in ("en" first): its hreflang set. */
+  contentLanguages: string[];
 }
 
 export interface TgArticleSummary {
@@ -187,6 +191,10 @@ export interface TgAppDetailResult {
 export interface TgArticlesResult {
   app: TgAppSummary;
   articles: TgArticle[];
+  /** The language the articles came from: the request's content language, or "en". */
+  contentLocale: string;
+  /** Languages every article of the app is written in ("en" first): the page's hreflang set. */
+  contentLanguages: string[];
 }
 
 export interface TgRatingResult {
@@ -199,6 +207,10 @@ export interface TgSitemapEntry {
   slug: string;
   updatedAt: number;
   hasArticles: boolean;
+  /** Content languages of the detail page. */
+  contentLanguages: string[];
+  /** Content languages of the articles page (every article written in them). */
+  articleLanguages: string[];
 }
 
 export interface TgSubmission {

@@ -4,9 +4,9 @@ import type { StoredHtml } from "../platform/stored-html.ts";
 import { securityRoutes } from "./accounts/index.ts";
 import { accountsSeed } from "./accounts/seed.ts";
 import { routes as airdropsRoutes } from "./airdrops/routes.ts";
-import { airdropsSeed } from "./airdrops/seed.ts";
 import { AIRDROPS_STORED_HTML } from "./airdrops/writes.ts";
 import { botApiRoutes } from "./bot-api/index.ts";
+import { contentRoutes, contentSeed } from "./content/index.ts";
 import { futuresRoutes } from "./futures/index.ts";
 import { marginRoutes } from "./margin/index.ts";
 import { marketRoutes } from "./market/index.ts";
@@ -16,7 +16,7 @@ import { routes as seoRoutes } from "./seo/routes.ts";
 import { pageMetaSeed } from "./seo/seed.ts";
 import { subAccountsRoutes } from "./subaccounts/index.ts";
 import { routes as systemRoutes } from "./system/routes.ts";
-import { TG_APPS_STORED_HTML, tgAppsModule, tgAppsSeed } from "./tg-apps/index.ts";
+import { TG_APPS_STORED_HTML, tgAppsModule } from "./tg-apps/index.ts";
 import { trackingRoutesModule } from "./tracking/index.ts";
 import { vipRoutes } from "./vip/index.ts";
 
@@ -43,13 +43,14 @@ export const moduleRoutes: readonly ModuleRoutes[] = [
   // NOTE: the bot API after paper, futures and margin (it trades through their services).
   botApiRoutes,
   airdropsRoutes,
+  contentRoutes,
   seoRoutes,
   tgAppsModule,
   trackingRoutesModule,
 ];
 
 /** Demo data, run after migrations on start (see platform/db/seed.ts). One line per module. */
-export const moduleSeeds: readonly Seed[] = [accountsSeed, airdropsSeed, pageMetaSeed, tgAppsSeed];
+export const moduleSeeds: readonly Seed[] = [accountsSeed, contentSeed, pageMetaSeed];
 
 /** Every table holding stored rich text: cleaned again at start when the sanitiser's version changed. */
 export const moduleStoredHtml: readonly StoredHtml[] = [...AIRDROPS_STORED_HTML, ...TG_APPS_STORED_HTML];

@@ -9,11 +9,33 @@ import { loadMigrations, migrate } from "../../platform/db/migrate.ts";
 import { MIGRATIONS_DIR } from "../../platform/db/migrations/index.ts";
 import { openPostgres } from "../../platform/db/postgres.ts";
 import { openSqlite } from "../../platform/db/sqlite.ts";
-import { seedAll } from "./seed.ts";
-import { SEED_AIRDROPS } from "./seed-data.ts";
+import { loadContent } from "../content/index.ts";
+import { seedAirdropLibrary } from "./index.ts";
 import { AirdropsService } from "./service.ts";
 
 const NOW = Date.UTC(2026, 0, 15, 12);
+const CONTENT = loadContent();
+const SEED_AIRDROPS = CONTENT.airdrops;
+// A written Japanese Notcoin page, as a translator's ja.json would add it.
+const notcoin = SEED_AIRDROPS.find((a) => a.slug === "notcoin");
+if (notcoin)
+  notcoin.texts.ja = {
+    ...notcoin.texts.en,
+    description: "Notcoin は Telegram 内のタップして稼ぐゲームとして始まりました。",
+    about: "<p>Notcoin は The Open Network 上のコミュニティトークンです。</p>",
+  };
+const seedAll = (tx: Parameters<typeof seedAirdropLibrary>[0], now: number) =>
+  seedAirdropLibrary(
+    tx,
+    {
+      airdrops: CONTENT.airdrops,
+      news: CONTENT.news,
+      homeFaq: Object.fromEntries(
+        Object.entries(CONTENT.pages["airdrops-home"]).map(([lang, text]) => [lang, text?.faq ?? []]),
+      ),
+    },
+    now,
+  );
 
 interface Target {
   open(): Promise<PlatformDb>;
@@ -150,8 +172,11 @@ describe.each(targets)("airdrop library SQL ($label)", ({ make }) => {
     const ja = await service.detail("notcoin", "ja");
     expect(ja.airdrop.description).toContain("Telegram");
     expect(ja.airdrop.description).not.toBe(en.airdrop.description);
+    expect(ja.airdrop.contentLocale).toBe("ja");
+    expect(ja.airdrop.contentLanguages).toEqual(["en", "ja"]);
     const de = await service.detail("notcoin", "de");
     expect(de.airdrop.description).toBe(en.airdrop.description);
+    expect(de.airdrop.contentLocale).toBe("en");
     await expect(service.detail("no-such-airdrop", "en")).rejects.toMatchObject({ status: 404 });
   });
 
@@ -204,7 +229,7 @@ describe.each(targets)("airdrop library SQL ($label)", ({ make }) => {
     await service.update(id, body);
     expect((await service.detail("notcoin", "en")).airdrop.description).toBe("Edited English description.");
     expect((await service.detail("notcoin", "ja")).airdrop.description).toBe(ja.airdrop.description);
-    // Editing one locale leaves the others; an empty string drops that field (English fallback).
+    // A locale without its body is not written in that language: the page stays English.
     await service.update(
       id,
       airdropInputSchema.parse({
@@ -212,12 +237,21 @@ describe.each(targets)("airdrop library SQL ($label)", ({ make }) => {
         translations: { fr: { description: "Description en français." } },
       }),
     );
-    expect((await service.detail("notcoin", "fr")).airdrop.description).toBe("Description en français.");
-    expect((await service.detail("notcoin", "ja")).airdrop.description).toBe(ja.airdrop.description);
+    const partial = await service.detail("notcoin", "fr");
+    expect(partial.airdrop.description).toBe(english.description);
+    expect(partial.airdrop.contentLocale).toBe("en");
+    expect(partial.airdrop.contentLanguages).not.toContain("fr");
+    // With its body it is: editing one locale leaves the others.
     await service.update(
       id,
-      airdropInputSchema.parse({ ...english, translations: { fr: { description: "" } } }),
+      airdropInputSchema.parse({ ...english, translations: { fr: { about: "<p>À propos.</p>" } } }),
     );
+    const fr = await service.detail("notcoin", "fr");
+    expect(fr.airdrop.description).toBe("Description en français.");
+    expect(fr.airdrop.contentLanguages).toEqual(["en", "fr", "ja"]);
+    expect((await service.detail("notcoin", "ja")).airdrop.description).toBe(ja.airdrop.description);
+    // An empty string drops that field: without its body the page falls back to English whole.
+    await service.update(id, airdropInputSchema.parse({ ...english, translations: { fr: { about: "" } } }));
     expect((await service.detail("notcoin", "fr")).airdrop.description).toBe(english.description);
     expect((await service.detail("notcoin", "ja")).airdrop.description).toBe(ja.airdrop.description);
   });
@@ -231,8 +265,8 @@ describe.each(targets)("airdrop library SQL ($label)", ({ make }) => {
       publishedAt: NOW - 3600_000,
       published: true,
       translations: {
-        ja: { title: "日本語のタイトル", summary: "日本語の要約" },
-        fr: { title: "Titre français" },
+        ja: { title: "日本語のタイトル", summary: "日本語の要約", body: "<p>本文</p>" },
+        fr: { title: "Titre français", body: "<p>Corps</p>" },
       },
     };
     const { id } = await service.saveNews(airdropNewsInputSchema.parse(input));
@@ -244,7 +278,10 @@ describe.each(targets)("airdrop library SQL ($label)", ({ make }) => {
     expect(await title("en")).toBe("Edited English title");
     expect(await title("ja")).toBe("日本語のタイトル");
     expect(await title("fr")).toBe("Titre français");
-    expect((await service.newsDetail(input.slug, "ja")).item.summary).toBe("日本語の要約");
+    const jaItem = (await service.newsDetail(input.slug, "ja")).item;
+    expect(jaItem.summary).toBe("日本語の要約");
+    expect(jaItem.body).toBe("<p>本文</p>");
+    expect(jaItem.contentLanguages).toEqual(["en", "fr", "ja"]);
     // One locale edited: only that one changes. A create-form save of the same slug keeps them too.
     await service.saveNews(
       airdropNewsInputSchema.parse({ ...english, translations: { fr: { title: "Nouveau titre" } } }),

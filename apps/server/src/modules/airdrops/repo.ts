@@ -187,6 +187,9 @@ function likeEscape(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+/** The field whose translation makes an entity "written" in a locale. */
+export const BODY_FIELD = { airdrop: "about", news: "body" } as const;
+
 /** Data access for airdrops, news, FAQ, translations and coins. SQL is the same on both databases. */
 export class AirdropsRepo {
   private readonly db: Queryable;
@@ -332,7 +335,11 @@ export class AirdropsRepo {
     return rows.map(toRecord);
   }
 
-  /** Field -> value of one locale's translations for the given entities. */
+  /**
+   * Field -> value of one locale's translations for the given entities, for the entities
+   * written in that locale only (their body field exists): a page is wholly in one
+   * language, never English text under translated headings or the reverse.
+   */
   async translations(
     entity: "airdrop" | "news",
     ids: readonly number[],
@@ -341,9 +348,11 @@ export class AirdropsRepo {
     const out = new Map<number, Map<string, string>>();
     if (ids.length === 0 || locale === "en") return out;
     const rows = await this.db.all<{ entity_id: number | string; field: string; value: string }>(
-      `SELECT entity_id, field, value FROM content_translations
-       WHERE entity = ? AND locale = ? AND entity_id IN (${ids.map(() => "?").join(", ")})`,
-      [entity, locale, ...ids],
+      `SELECT t.entity_id, t.field, t.value FROM content_translations t
+       WHERE t.entity = ? AND t.locale = ? AND t.entity_id IN (${ids.map(() => "?").join(", ")})
+         AND EXISTS (SELECT 1 FROM content_translations b WHERE b.entity = t.entity
+           AND b.entity_id = t.entity_id AND b.locale = t.locale AND b.field = ?)`,
+      [entity, locale, ...ids, BODY_FIELD[entity]],
     );
     for (const r of rows) {
       const id = Number(r.entity_id);
@@ -351,6 +360,19 @@ export class AirdropsRepo {
       fields.set(r.field, r.value);
       out.set(id, fields);
     }
+    return out;
+  }
+
+  /** The languages each entity is written in: English plus every locale holding its body. */
+  async languages(entity: "airdrop" | "news", ids: readonly number[]): Promise<Map<number, string[]>> {
+    const out = new Map<number, string[]>(ids.map((id) => [id, ["en"]]));
+    if (ids.length === 0) return out;
+    const rows = await this.db.all<{ entity_id: number | string; locale: string }>(
+      `SELECT entity_id, locale FROM content_translations
+       WHERE entity = ? AND field = ? AND entity_id IN (${ids.map(() => "?").join(", ")}) ORDER BY locale`,
+      [entity, BODY_FIELD[entity], ...ids],
+    );
+    for (const r of rows) out.get(Number(r.entity_id))?.push(r.locale);
     return out;
   }
 

@@ -20,7 +20,16 @@ export const AIRDROPS_STORED_HTML: readonly StoredHtml[] = [
       kind: { column: "entity", value: "airdrop" },
     },
   },
-  { table: "airdrop_news", columns: ["body"] },
+  {
+    table: "airdrop_news",
+    columns: ["body"],
+    texts: {
+      table: "content_translations",
+      key: "entity_id",
+      fields: ["body"],
+      kind: { column: "entity", value: "news" },
+    },
+  },
 ];
 
 /** The input with every HTML field (English and translations) bounded and sanitised; 10422 when out of bounds. */
@@ -38,9 +47,15 @@ export function sanitizeAirdropInput(input: AirdropInput): AirdropInput {
   return out;
 }
 
-/** News translations carry title and summary only: the body is English HTML. */
+/** The news input with its body and every translated body sanitised. */
 export function sanitizeNewsInput(input: AirdropNewsInput): AirdropNewsInput {
-  return { ...input, body: cleanStoredHtml("body", input.body) };
+  const translations: AirdropNewsInput["translations"] = {};
+  for (const [locale, text] of Object.entries(input.translations))
+    translations[locale] =
+      text.body === undefined
+        ? text
+        : { ...text, body: cleanStoredHtml(`translations.${locale}.body`, text.body) };
+  return { ...input, body: cleanStoredHtml("body", input.body), translations };
 }
 
 const COLUMNS = [
