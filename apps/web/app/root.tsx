@@ -24,7 +24,7 @@ import {
 import type { Route } from "./+types/root";
 import { ReauthGate } from "./features/account/reauth-gate.tsx";
 import { useImageDomain } from "./features/image-domain/use-image-domain.ts";
-import { canonicalQueryOfMatches } from "./features/seo/canonical.ts";
+import { canonicalQueryOfMatches, contentLanguagesOfMatches } from "./features/seo/canonical.ts";
 import { AntdGate } from "./features/shell/antd-gate.tsx";
 import { preloadAntd } from "./features/shell/antd-preload.ts";
 import { routeUsesAntd } from "./features/shell/antd-settings.ts";
@@ -175,6 +175,9 @@ export function Layout({ children }: { children: ReactNode }) {
   const { rest } = parseLocalePath(location.pathname);
   // A route's own canonical parameters (a list's tab and page), never its search terms.
   const query = canonicalQueryOfMatches(matches);
+  // Content pages list only the languages their body is written in (docs/content.md).
+  const written = contentLanguagesOfMatches(matches);
+  const hreflangs = written ? HREFLANG_LOCALES.filter((l) => written.includes(l.content)) : HREFLANG_LOCALES;
 
   const handleNavigate = (href: string, key?: NavKey) => {
     if (key === "simulation") markSimulationMode();
@@ -229,7 +232,7 @@ export function Layout({ children }: { children: ReactNode }) {
           rel="canonical"
           href={`${origin}${localizePath(entry.hidden ? "en" : entry.code, rest)}${query}`}
         />
-        {HREFLANG_LOCALES.map((l) => (
+        {hreflangs.map((l) => (
           <link
             key={l.code}
             rel="alternate"

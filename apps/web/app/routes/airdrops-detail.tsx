@@ -35,6 +35,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     path,
     type: "article",
     vars: { name: a.name, ticker: a.ticker },
+    contentLanguages: a.contentLanguages,
     breadcrumbs: [
       { name: crumbs.home, path: "/" },
       { name: crumbs.airdrops, path: "/airdrops" },
@@ -49,7 +50,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
         description: a.description,
         dateModified: new Date(a.updatedAt).toISOString(),
         datePublished: new Date(a.startAt).toISOString(),
-        inLanguage: locale,
+        inLanguage: a.contentLocale,
         mainEntityOfPage: canonicalUrl(server.origin, locale, path),
         author: { "@type": "Organization", name: "Meridian" },
         publisher: { "@type": "Organization", name: "Meridian" },

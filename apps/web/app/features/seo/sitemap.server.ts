@@ -1,6 +1,6 @@
 import { localizePath } from "@meridian/contracts";
 import type { ServerContext } from "../../server-context.ts";
-import { alternateUrls, HREFLANG_LOCALES } from "./seo.ts";
+import { alternateUrls, HREFLANG_LOCALES, writtenIn } from "./seo.ts";
 import { isoDate, xmlEscape } from "./xml.ts";
 
 /** One URL of a section's sitemap; `path` is without the language prefix. */
@@ -8,6 +8,12 @@ export interface SitemapEntry {
   path: string;
   /** Epoch ms of the last real content change. */
   lastmod: number;
+  /**
+   * Content languages the page is written in; undefined for pages of interface strings
+   * only. A locale's sitemap lists the page only when it is written in that locale's
+   * content language, and its alternates name only those locales.
+   */
+  contentLanguages?: readonly string[];
 }
 
 /**
@@ -65,9 +71,11 @@ export async function sitemapXml(
   section: SitemapSection,
   locale: string,
 ): Promise<string> {
-  const entries = await section.entries(server, locale);
+  const entries = (await section.entries(server, locale)).filter((e) =>
+    writtenIn(locale, e.contentLanguages),
+  );
   const urls = entries.map((e) => {
-    const alternates = alternateUrls(origin, e.path)
+    const alternates = alternateUrls(origin, e.path, e.contentLanguages)
       .map((a) => `<xhtml:link rel="alternate" hreflang="${a.hreflang}" href="${xmlEscape(a.href)}"/>`)
       .join("");
     return `<url><loc>${xmlEscape(`${origin}${localizePath(locale, e.path)}`)}</loc><lastmod>${isoDate(e.lastmod)}</lastmod>${alternates}</url>`;
