@@ -5,7 +5,6 @@ import {
   localizePath,
   parseLocalePath,
   resolveLocale,
-  VISIBLE_LOCALES,
 } from "@meridian/contracts/locales";
 import { type ReactNode, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -25,6 +24,7 @@ import type { Route } from "./+types/root";
 import { ReauthGate } from "./features/account/reauth-gate.tsx";
 import { useImageDomain } from "./features/image-domain/use-image-domain.ts";
 import { canonicalQueryOfMatches, contentLanguagesOfMatches } from "./features/seo/canonical.ts";
+import { hreflangLocalesFor } from "./features/seo/seo.ts";
 import { AntdGate } from "./features/shell/antd-gate.tsx";
 import { preloadAntd } from "./features/shell/antd-preload.ts";
 import { routeUsesAntd } from "./features/shell/antd-settings.ts";
@@ -110,11 +110,6 @@ export const headers: Route.HeadersFunction = () => ({ Vary: "Cookie, Accept-Lan
 
 type RootData = Awaited<ReturnType<typeof loader>>;
 
-/** One alternate per language tag: asia speaks plain `en`, which the en site already claims. */
-const HREFLANG_LOCALES = VISIBLE_LOCALES.filter(
-  (l, i) => VISIBLE_LOCALES.findIndex((other) => other.htmlLang === l.htmlLang) === i,
-);
-
 /**
  * Session load on app start (docs/product.md §4): user info, cached user id (cleared and
  * "get user info error" logged on failure), request signing. The account client loads
@@ -177,7 +172,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const query = canonicalQueryOfMatches(matches);
   // Content pages list only the languages their body is written in (docs/content.md).
   const written = contentLanguagesOfMatches(matches);
-  const hreflangs = written ? HREFLANG_LOCALES.filter((l) => written.includes(l.content)) : HREFLANG_LOCALES;
+  const hreflangs = hreflangLocalesFor(rest, written);
 
   const handleNavigate = (href: string, key?: NavKey) => {
     if (key === "simulation") markSimulationMode();
@@ -230,7 +225,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         <link
           rel="canonical"
-          href={`${origin}${localizePath(entry.hidden ? "en" : entry.code, rest)}${query}`}
+          href={`${origin}${localizePath(entry.hidden && !entry.contentOnly ? "en" : entry.code, rest)}${query}`}
         />
         {hreflangs.map((l) => (
           <link

@@ -1,4 +1,10 @@
-import { getLocale, localizePath, VISIBLE_LOCALES } from "@meridian/contracts/locales";
+import {
+  CONTENT_ONLY_LOCALES,
+  getLocale,
+  isContentPath,
+  localizePath,
+  VISIBLE_LOCALES,
+} from "@meridian/contracts/locales";
 import type { MetaDescriptor } from "react-router";
 import { type CanonicalParams, canonicalQuery } from "./canonical.ts";
 
@@ -79,7 +85,7 @@ export const SITE_NAME = "Meridian";
 /** The page's address in a locale (English unprefixed; hidden bg canonicalises to English). */
 export function canonicalUrl(origin: string, locale: string, path: string, query = ""): string {
   const entry = getLocale(locale);
-  return `${origin}${localizePath(entry.hidden ? "en" : entry.code, path)}${query}`;
+  return `${origin}${localizePath(entry.hidden && !entry.contentOnly ? "en" : entry.code, path)}${query}`;
 }
 
 /**
@@ -90,14 +96,19 @@ export const HREFLANG_LOCALES = VISIBLE_LOCALES.filter(
   (l, i) => VISIBLE_LOCALES.findIndex((other) => other.htmlLang === l.htmlLang) === i,
 );
 
+/** HREFLANG_LOCALES plus the content-only languages, which exist on content pages only. */
+export const CONTENT_HREFLANG_LOCALES = [...HREFLANG_LOCALES, ...CONTENT_ONLY_LOCALES];
+
 /**
- * The hreflang locales of a page: every one for pages of interface strings only, else
- * those whose content language the page is written in.
+ * The hreflang locales of a page: on a content page (`isContentPath`) those whose
+ * content language its body is written in (every one for a page of interface strings
+ * only, content-only languages included); elsewhere the site's locales.
  */
-export function hreflangLocalesFor(contentLanguages?: readonly string[] | null) {
+export function hreflangLocalesFor(path: string, contentLanguages?: readonly string[] | null) {
+  if (!isContentPath(path)) return HREFLANG_LOCALES;
   return contentLanguages
-    ? HREFLANG_LOCALES.filter((l) => contentLanguages.includes(l.content))
-    : HREFLANG_LOCALES;
+    ? CONTENT_HREFLANG_LOCALES.filter((l) => contentLanguages.includes(l.content))
+    : CONTENT_HREFLANG_LOCALES;
 }
 
 /** True when the page's body exists in the locale's content language (always, without a list). */
@@ -115,7 +126,7 @@ export function alternateUrls(
   contentLanguages?: readonly string[] | null,
 ): { hreflang: string; href: string }[] {
   return [
-    ...hreflangLocalesFor(contentLanguages).map((l) => ({
+    ...hreflangLocalesFor(path, contentLanguages).map((l) => ({
       hreflang: l.htmlLang,
       href: `${origin}${localizePath(l.code, path)}`,
     })),

@@ -1,6 +1,6 @@
 import { localizePath } from "@meridian/contracts";
 import type { ServerContext } from "../../server-context.ts";
-import { alternateUrls, HREFLANG_LOCALES, writtenIn } from "./seo.ts";
+import { alternateUrls, CONTENT_HREFLANG_LOCALES, writtenIn } from "./seo.ts";
 import { isoDate, xmlEscape } from "./xml.ts";
 
 /** One URL of a section's sitemap; `path` is without the language prefix. */
@@ -37,7 +37,7 @@ export function parseSitemapFileName(
   const m = /^([a-z0-9-]+?)-([A-Za-z]{2,4}(?:-[A-Za-z]{2,4})?)\.xml$/.exec(file);
   if (!m) return undefined;
   const section = sections.find((s) => s.name === m[1]);
-  const locale = HREFLANG_LOCALES.find((l) => l.code === m[2]);
+  const locale = CONTENT_HREFLANG_LOCALES.find((l) => l.code === m[2]);
   return section && locale ? { section, locale: locale.code } : undefined;
 }
 
@@ -53,7 +53,7 @@ export async function sitemapIndexXml(
   for (const section of sections) {
     const entries = await section.entries(server, "en");
     const lastmod = entries.reduce((max, e) => Math.max(max, e.lastmod), 0);
-    for (const l of HREFLANG_LOCALES) {
+    for (const l of CONTENT_HREFLANG_LOCALES) {
       parts.push(
         `<sitemap><loc>${xmlEscape(`${origin}/sitemaps/${sitemapFileName(section.name, l.code)}`)}</loc>${
           lastmod ? `<lastmod>${isoDate(lastmod)}</lastmod>` : ""

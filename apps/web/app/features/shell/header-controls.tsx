@@ -1,6 +1,14 @@
 import { GlobalOutlined, MoonOutlined, SunOutlined } from "@ant-design/icons";
-import { getLocale, localizePath, VISIBLE_LOCALES } from "@meridian/contracts/locales";
+import {
+  CONTENT_PAGE_LOCALES,
+  getLocale,
+  isContentPath,
+  localizePath,
+  parseLocalePath,
+  VISIBLE_LOCALES,
+} from "@meridian/contracts/locales";
 import { useTranslation } from "react-i18next";
+import { useLocation } from "react-router";
 import { FIAT_CURRENCIES, useFiat } from "./fiat.tsx";
 import { ShellLink } from "./shell-link.tsx";
 import type { ShellProps } from "./types.ts";
@@ -24,16 +32,19 @@ export function LanguagePicker({
 }: Pick<ShellProps, "locale" | "onLanguageChange"> & ControlProps) {
   const { t } = useTranslation("shell");
   const entry = getLocale(locale);
+  // Content pages also offer the content-only languages (docs/content.md).
+  const { pathname } = useLocation();
+  const choices = isContentPath(parseLocalePath(pathname).rest) ? CONTENT_PAGE_LOCALES : VISIBLE_LOCALES;
   return (
     <span className="shell-select shell-language">
       <GlobalOutlined aria-hidden className="shell-select-icon" />
       <select
         data-testid={`${testIdPrefix}language-picker`}
         aria-label={t("header.language")}
-        value={entry.hidden ? "en" : entry.code}
+        value={entry.hidden && !entry.contentOnly ? "en" : entry.code}
         onChange={(event) => onLanguageChange(event.target.value)}
       >
-        {VISIBLE_LOCALES.map((l) => (
+        {choices.map((l) => (
           <option key={l.code} value={l.code} lang={l.htmlLang}>
             {l.displayName}
           </option>
