@@ -6,7 +6,7 @@ import { accountsSeed } from "./accounts/seed.ts";
 import { routes as airdropsRoutes } from "./airdrops/routes.ts";
 import { AIRDROPS_STORED_HTML } from "./airdrops/writes.ts";
 import { botApiRoutes } from "./bot-api/index.ts";
-import { contentRoutes, contentSeed } from "./content/index.ts";
+import { contentRoutes, contentSeed, searchIndexSeed } from "./content/index.ts";
 import { futuresRoutes } from "./futures/index.ts";
 import { marginRoutes } from "./margin/index.ts";
 import { marketRoutes } from "./market/index.ts";
@@ -50,7 +50,7 @@ export const moduleRoutes: readonly ModuleRoutes[] = [
 ];
 
 /** Demo data, run after migrations on start (see platform/db/seed.ts). One line per module. */
-export const moduleSeeds: readonly Seed[] = [accountsSeed, contentSeed, pageMetaSeed];
+export const moduleSeeds: readonly Seed[] = [accountsSeed, contentSeed, pageMetaSeed, searchIndexSeed];
 
 /** Every table holding stored rich text: cleaned again at start when the sanitiser's version changed. */
 export const moduleStoredHtml: readonly StoredHtml[] = [...AIRDROPS_STORED_HTML, ...TG_APPS_STORED_HTML];

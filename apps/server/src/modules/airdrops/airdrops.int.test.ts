@@ -22,7 +22,7 @@ if (notcoin)
   notcoin.texts.ja = {
     ...notcoin.texts.en,
     description: "Notcoin は Telegram 内のタップして稼ぐゲームとして始まりました。",
-    about: "<p>Notcoin は The Open Network 上のコミュニティトークンです。</p>",
+    about: "<p>Notcoin は The Open Network 上の コミュニティ トークン です。</p>",
   };
 const seedAll = (tx: Parameters<typeof seedAirdropLibrary>[0], now: number) =>
   seedAirdropLibrary(
@@ -121,12 +121,24 @@ describe.each(targets)("airdrop library SQL ($label)", ({ make }) => {
     const kyc = await service.list(query({ requirement: "kyc" }));
     expect(kyc.items.length).toBeGreaterThan(0);
     expect(kyc.items.every((a) => a.requirements.includes("kyc"))).toBe(true);
-    const byTicker = await service.list(query({ q: "arb" }));
-    expect(byTicker.items.map((a) => a.slug)).toEqual(["arbitrum"]);
-    const byName = await service.list(query({ q: "PENGU" }));
-    expect(byName.items.map((a) => a.slug)).toEqual(["pudgy-penguins"]);
     const wildcard = await service.list(query({ q: "%" }));
     expect(wildcard.total).toBe(0);
+  });
+
+  it("searches names, tickers, tags and bodies by word prefix, best match first", async () => {
+    const byTicker = await service.list(query({ q: "arb" }));
+    expect(byTicker.items[0]?.slug).toBe("arbitrum");
+    const byName = await service.list(query({ q: "PENGU" }));
+    expect(byName.items[0]?.slug).toBe("pudgy-penguins");
+    // A word of the body only: Notcoin's about text speaks of vouchers.
+    expect((await service.list(query({ q: "voucher" }))).items.map((a) => a.slug)).toContain("notcoin");
+    // Every word must match; combined with the other filters.
+    expect((await service.list(query({ q: "tap telegram" }))).items.map((a) => a.slug)).toContain("notcoin");
+    expect((await service.list(query({ q: "notcoin", chain: "solana" }))).total).toBe(0);
+    expect((await service.list(query({ q: "zzzqqq" }))).items).toEqual([]);
+    // In the page's language: the Japanese body is found from the Japanese page only.
+    expect((await service.list(query({ q: "コミュニティ", locale: "ja" }))).items[0]?.slug).toBe("notcoin");
+    expect((await service.list(query({ q: "コミュニティ", locale: "de" }))).total).toBe(0);
   });
 
   it("sorts by decimal value numerically, both directions", async () => {

@@ -1,3 +1,3 @@
 export { type AirdropLibraryFiles, seedAirdropLibrary } from "./seed.ts";
 export { HOME_FAQ_KEY } from "./service.ts";
-export { saveFaq } from "./writes.ts";
+export { indexAirdrop, saveFaq } from "./writes.ts";

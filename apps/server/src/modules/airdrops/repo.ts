@@ -6,6 +6,7 @@ import type {
   FaqItem,
   GuideStep,
 } from "@meridian/contracts";
+import { searchIds } from "../../platform/db/fulltext.ts";
 import type { Queryable, SqlValue } from "../../platform/db/types.ts";
 
 /** An airdrop as stored, English text. */
@@ -180,11 +181,8 @@ export interface ListFilter
   order?: "asc" | "desc" | undefined;
   limit: number;
   offset: number;
-}
-
-/** Escapes LIKE wildcards; paired with `ESCAPE '\'`. */
-function likeEscape(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+  /** The page's content language: `q` searches its texts (and English). */
+  locale?: string | undefined;
 }
 
 /** The field whose translation makes an entity "written" in a locale. */
@@ -198,7 +196,7 @@ export class AirdropsRepo {
     this.db = db;
   }
 
-  private whereOf(filter: Omit<ListFilter, "limit" | "offset">, now: number) {
+  private whereOf(filter: Omit<ListFilter, "limit" | "offset" | "q">, now: number, ids?: readonly number[]) {
     const clauses = ["published = 1"];
     const params: SqlValue[] = [];
     if (filter.status === "upcoming") {
@@ -223,18 +221,36 @@ export class AirdropsRepo {
       clauses.push("LOWER(chain) = ?");
       params.push(filter.chain.toLowerCase());
     }
-    const q = filter.q?.trim().toLowerCase();
-    if (q) {
-      clauses.push("(LOWER(name) LIKE ? ESCAPE '\\' OR LOWER(ticker) LIKE ? ESCAPE '\\')");
-      const pattern = `%${likeEscape(q)}%`;
-      params.push(pattern, pattern);
+    if (ids) {
+      clauses.push(`id IN (${ids.map(() => "?").join(", ")})`);
+      params.push(...ids);
     }
     return { sql: clauses.join(" AND "), params };
   }
 
-  /** One page of published airdrops and the total matching the filters. */
+  /**
+   * One page of published airdrops and the total matching the filters. A search `q` goes
+   * through the full-text index (names, tickers, tags, bodies; words as prefixes) and,
+   * without an explicit sort, orders by relevance.
+   */
   async list(filter: ListFilter, now: number): Promise<{ rows: AirdropRecord[]; total: number }> {
-    const where = this.whereOf(filter, now);
+    const q = filter.q?.trim() ?? "";
+    if (q !== "") {
+      const ranks = await searchIds(this.db, "airdrop", q, filter.locale ?? "en");
+      if (ranks.size === 0) return { rows: [], total: 0 };
+      if (filter.sort) return this.page(filter, now, [...ranks.keys()]);
+      const where = this.whereOf(filter, now, [...ranks.keys()]);
+      const all = (
+        await this.db.all<AirdropRow>(`SELECT * FROM airdrops WHERE ${where.sql}`, where.params)
+      ).map(toRecord);
+      all.sort((a, b) => (ranks.get(a.id) ?? 0) - (ranks.get(b.id) ?? 0) || a.id - b.id);
+      return { rows: all.slice(filter.offset, filter.offset + filter.limit), total: all.length };
+    }
+    return this.page(filter, now);
+  }
+
+  private async page(filter: ListFilter, now: number, ids?: readonly number[]) {
+    const where = this.whereOf(filter, now, ids);
     const orderParams: SqlValue[] = [];
     let orderSql: string;
     if (filter.sort) {

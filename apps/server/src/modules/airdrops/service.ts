@@ -151,6 +151,7 @@ export class AirdropsService {
         requirement: query.requirement,
         chain: query.chain,
         q: query.q,
+        locale,
         sort: query.sort,
         order: query.order,
         limit: query.pageSize,

@@ -9,8 +9,8 @@ import type { FastifyInstance } from "fastify";
 import type { Seed } from "../../platform/db/seed.ts";
 import { route } from "../../platform/http/route.ts";
 import type { Platform } from "../../platform/platform.ts";
-import { seedAirdropLibrary } from "../airdrops/index.ts";
-import { seedTgApps } from "../tg-apps/index.ts";
+import { indexAirdrop, seedAirdropLibrary } from "../airdrops/index.ts";
+import { indexApp, seedTgApps } from "../tg-apps/index.ts";
 import { loadContent } from "./files.ts";
 import { readPage, savePageText } from "./pages.ts";
 
@@ -44,6 +44,24 @@ export const contentSeed: Seed = {
       },
       "demo content seeded",
     );
+  },
+};
+
+/**
+ * Fills the full-text index from the stored airdrops and apps once (databases seeded
+ * before the index existed); writes keep it current afterwards.
+ */
+export const searchIndexSeed: Seed = {
+  name: "content-search",
+  version: 1,
+  async seed(db, { log }) {
+    const airdrops = await db.all<{ id: number | string }>("SELECT id FROM airdrops");
+    const apps = await db.all<{ id: number | string }>("SELECT id FROM tg_apps");
+    await db.transaction(async (tx) => {
+      for (const r of airdrops) await indexAirdrop(tx, Number(r.id));
+      for (const r of apps) await indexApp(tx, Number(r.id));
+    });
+    log.info({ airdrops: airdrops.length, apps: apps.length }, "content search index built");
   },
 };
 

@@ -7,6 +7,7 @@ import { tgAppsRoutes } from "./routes.ts";
 import { TgAppsService } from "./service.ts";
 import { trackedVisits } from "./visits.ts";
 
+export { indexApp } from "./admin-repo.ts";
 export { seedTgApps } from "./seed.ts";
 export { TgAppsService } from "./service.ts";
 

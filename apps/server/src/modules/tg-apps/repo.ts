@@ -6,6 +6,7 @@ import {
   type TgAppTag,
   tgCategoryKey,
 } from "@meridian/contracts";
+import { searchIds } from "../../platform/db/fulltext.ts";
 import type { Db, Dialect, Queryable, SqlValue } from "../../platform/db/types.ts";
 
 const DAY_MS = 86_400_000;
@@ -112,10 +113,6 @@ export function wrapList(values: readonly string[]): string {
 }
 function unwrapList(text: string): string[] {
   return text.split(",").filter((s) => s !== "");
-}
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 function parseJsonList(text: string): string[] {
@@ -321,20 +318,34 @@ export class TgAppsRepo {
     ];
   }
 
-  /** One page of a tab, optionally narrowed by a case-insensitive name search; and the tab's total. */
+  /**
+   * One page of a tab and the tab's total. A search `q` goes through the full-text index
+   * (names, bot usernames, category tags, descriptions in the page's language; words as
+   * prefixes) and orders by relevance.
+   */
   async list(filter: ListFilter, locales: LocaleChain): Promise<{ items: AppRecord[]; total: number }> {
     const tab = tabClause(filter.tab);
-    const search = filter.q.trim().toLowerCase();
-    const where = search === "" ? tab.where : `${tab.where} AND k.name_lower LIKE ? ESCAPE '\\'`;
     const head = await this.#ranked(locales);
-    const params = [...head.params, ...tab.params, ...(search === "" ? [] : [`%${escapeLike(search)}%`])];
+    if (filter.q.trim() !== "") {
+      const ranks = await searchIds(this.db, "tg-app", filter.q, locales[1]);
+      if (ranks.size === 0) return { items: [], total: 0 };
+      const ids = [...ranks.keys()];
+      const rows = await this.db.all<AppRow>(
+        `${head.sql} SELECT ${APP_COLUMNS} FROM k WHERE ${tab.where} AND k.id IN (${ids.map(() => "?").join(", ")})`,
+        [...head.params, ...tab.params, ...ids],
+      );
+      const items = rows.map(toApp);
+      items.sort((a, b) => (ranks.get(a.id) ?? 0) - (ranks.get(b.id) ?? 0) || a.id - b.id);
+      return { items: items.slice(filter.offset, filter.offset + filter.limit), total: items.length };
+    }
+    const params = [...head.params, ...tab.params];
     const [rows, count] = await Promise.all([
       this.db.all<AppRow>(
-        `${head.sql} SELECT ${APP_COLUMNS} FROM k WHERE ${where} ORDER BY ${tab.order} LIMIT ? OFFSET ?`,
+        `${head.sql} SELECT ${APP_COLUMNS} FROM k WHERE ${tab.where} ORDER BY ${tab.order} LIMIT ? OFFSET ?`,
         [...params, filter.limit, filter.offset],
       ),
       this.db.get<{ n: number | string }>(
-        `${head.sql} SELECT CAST(COUNT(*) AS INTEGER) AS n FROM k WHERE ${where}`,
+        `${head.sql} SELECT CAST(COUNT(*) AS INTEGER) AS n FROM k WHERE ${tab.where}`,
         params,
       ),
     ]);

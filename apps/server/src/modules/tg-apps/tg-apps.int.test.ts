@@ -167,14 +167,20 @@ describe.each(targets)("apps and bot center ($name)", (target) => {
     expect((await list(app, "tab=open-league")).items.every((a) => a.category === 1)).toBe(true);
   });
 
-  it("searches by name, case-insensitively, with LIKE wildcards taken literally", async () => {
-    const hits = await list(app, "q=COIN&pageSize=100");
-    expect(hits.items.map((a) => a.slug).sort()).toEqual(["notcoin", "yescoin"]);
-    expect((await list(app, "tab=play-to-earn&q=coin")).total).toBe(2);
-    expect((await list(app, "tab=games&q=coin")).total).toBe(0);
+  it("searches names, bots, tags and descriptions by word prefix in the page's language", async () => {
+    const hits = await list(app, "q=NOTC&pageSize=100");
+    expect(hits.items[0]?.slug).toBe("notcoin");
+    expect((await list(app, "tab=play-to-earn&q=notcoin")).items[0]?.slug).toBe("notcoin");
+    expect((await list(app, "tab=management&q=notcoin")).total).toBe(0);
+    // The name outranks a mention in another app's description.
+    expect((await list(app, "q=wallet&pageSize=100")).items[0]?.slug).toBe("wallet");
+    expect((await list(app, "q=validators&pageSize=100")).items.map((a) => a.slug)).toContain("tonstakers");
     expect((await list(app, "q=zzzz-nothing")).items).toEqual([]);
     expect((await list(app, "q=%25")).total).toBe(0);
     expect((await list(app, "q=_")).total).toBe(0);
+    // The Russian text is searched from the Russian page.
+    expect((await list(app, "q=тап-игр&locale=ru")).items[0]?.slug).toBe("notcoin");
+    expect((await list(app, "q=тап-игр&locale=en")).total).toBe(0);
   });
 
   it("derives New from listing dates and Hot from visits and raters", async () => {
