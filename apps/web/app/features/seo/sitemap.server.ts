@@ -34,11 +34,15 @@ export function parseSitemapFileName(
   sections: readonly SitemapSection[],
   file: string,
 ): { section: SitemapSection; locale: string } | undefined {
-  const m = /^([a-z0-9-]+?)-([A-Za-z]{2,4}(?:-[A-Za-z]{2,4})?)\.xml$/.exec(file);
-  if (!m) return undefined;
-  const section = sections.find((s) => s.name === m[1]);
-  const locale = CONTENT_HREFLANG_LOCALES.find((l) => l.code === m[2]);
-  return section && locale ? { section, locale: locale.code } : undefined;
+  // Section names hold hyphens too (`telegram-apps-en.xml`): match each name as a prefix.
+  if (!file.endsWith(".xml")) return undefined;
+  for (const section of sections) {
+    if (!file.startsWith(`${section.name}-`)) continue;
+    const code = file.slice(section.name.length + 1, -".xml".length);
+    const locale = CONTENT_HREFLANG_LOCALES.find((l) => l.code === code);
+    if (locale) return { section, locale: locale.code };
+  }
+  return undefined;
 }
 
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
