@@ -332,10 +332,14 @@ export interface PageMetaResult {
 export interface AdminAirdropRow extends AirdropSummary {
   id: number;
   published: boolean;
+  /** Languages the airdrop is written in (docs/content.md); the editor shows the missing ones. */
+  contentLanguages: string[];
 }
 export interface AdminAirdropNewsRow extends AirdropNewsItem {
   id: number;
   /** Sanitised HTML, so the edit form saves it back unchanged. */
   body: string;
   published: boolean;
+  /** Languages the item is written in. */
+  contentLanguages: string[];
 }

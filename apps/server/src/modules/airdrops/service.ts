@@ -331,12 +331,23 @@ export class AirdropsService {
   async adminList(): Promise<{ airdrops: AdminAirdropRow[]; news: AdminAirdropNewsRow[] }> {
     const now = this.now();
     const [rows, news] = await Promise.all([this.repo.all(), this.repo.allNews()]);
-    const summaries = await this.summaries(rows, "en", now);
+    const [summaries, languages, newsLanguages] = await Promise.all([
+      this.summaries(rows, "en", now),
+      this.repo.languages(
+        "airdrop",
+        rows.map((r) => r.id),
+      ),
+      this.repo.languages(
+        "news",
+        news.map((n) => n.id),
+      ),
+    ]);
     return {
       airdrops: rows.map((r, i) => ({
         ...(summaries[i] as AirdropSummary),
         id: r.id,
         published: r.published,
+        contentLanguages: languages.get(r.id) ?? ["en"],
       })),
       news: news.map((n) => ({
         id: n.id,
@@ -347,6 +358,7 @@ export class AirdropsService {
         airdropSlug: n.airdropSlug,
         publishedAt: n.publishedAt,
         published: n.published,
+        contentLanguages: newsLanguages.get(n.id) ?? ["en"],
       })),
     };
   }

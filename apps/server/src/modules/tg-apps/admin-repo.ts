@@ -17,6 +17,8 @@ export interface AdminAppRow {
   published: boolean;
   ratingCount: number;
   updatedAt: number;
+  /** Languages the app is written in (its long description stored there), "en" first. */
+  contentLanguages: string[];
 }
 
 export interface AdminArticleRow {
@@ -151,6 +153,12 @@ export class TgAppsAdminRepo {
       rating_count: number | string;
       updated_at: number | string;
     }>("SELECT slug, name, category, published, rating_count, updated_at FROM tg_apps ORDER BY name_lower");
+    const texts = await this.db.all<{ slug: string; locale: string }>(
+      `SELECT a.slug, t.locale FROM tg_app_texts t JOIN tg_apps a ON a.id = t.app_id
+       WHERE t.field = 'longDescription' ORDER BY t.locale`,
+    );
+    const written = new Map<string, string[]>();
+    for (const t of texts) written.set(t.slug, [...(written.get(t.slug) ?? []), t.locale]);
     return rows.map((r) => ({
       slug: r.slug,
       name: r.name,
@@ -158,6 +166,7 @@ export class TgAppsAdminRepo {
       published: Number(r.published) === 1,
       ratingCount: Number(r.rating_count),
       updatedAt: Number(r.updated_at),
+      contentLanguages: ["en", ...(written.get(r.slug) ?? []).filter((l) => l !== "en")],
     }));
   }
 

@@ -8,6 +8,8 @@ export interface AdminAppRow {
   published: boolean;
   ratingCount: number;
   updatedAt: number;
+  /** Languages the app is written in, "en" first. */
+  contentLanguages: string[];
 }
 
 /** An article row of the admin list (`GET /v1/admin/tg-apps/articles`). */
