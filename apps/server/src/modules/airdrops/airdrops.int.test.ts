@@ -229,10 +229,13 @@ describe.each(targets)("airdrop library SQL ($label)", ({ make }) => {
   it("an admin edit of the English text keeps the other locales of an airdrop", async () => {
     const ja = await service.detail("notcoin", "ja");
     const stored = await service.adminGet("notcoin");
+    // The editor's language switch reads every stored language.
+    expect(stored.translations.ja?.about).toContain("コミュニティ");
     const {
       id,
       createdAt: _c,
       updatedAt: _u,
+      translations: _tr,
       ...english
     } = stored as typeof stored & Record<string, unknown>;
     // What the admin form sends: English fields only, no translations.

@@ -379,6 +379,30 @@ export class AirdropsRepo {
     return out;
   }
 
+  /** Every stored translation of one entity: locale -> field -> value (guide and faq parsed). */
+  async allTranslations(
+    entity: "airdrop" | "news",
+    id: number,
+  ): Promise<Record<string, Record<string, unknown>>> {
+    const rows = await this.db.all<{ locale: string; field: string; value: string }>(
+      "SELECT locale, field, value FROM content_translations WHERE entity = ? AND entity_id = ? ORDER BY locale",
+      [entity, id],
+    );
+    const out: Record<string, Record<string, unknown>> = {};
+    for (const r of rows) {
+      let value: unknown = r.value;
+      if (r.field === "guide" || r.field === "faq") {
+        try {
+          value = JSON.parse(r.value);
+        } catch {
+          value = [];
+        }
+      }
+      out[r.locale] = { ...(out[r.locale] ?? {}), [r.field]: value };
+    }
+    return out;
+  }
+
   /** The languages each entity is written in: English plus every locale holding its body. */
   async languages(entity: "airdrop" | "news", ids: readonly number[]): Promise<Map<number, string[]>> {
     const out = new Map<number, string[]>(ids.map((id) => [id, ["en"]]));

@@ -364,10 +364,13 @@ export class AirdropsService {
   }
 
   /** The stored English record and translations, for the edit form. */
-  async adminGet(slug: string): Promise<AirdropRecord> {
+  /** The stored airdrop with every language's texts, for the editor's language switch. */
+  async adminGet(
+    slug: string,
+  ): Promise<AirdropRecord & { translations: Record<string, Record<string, unknown>> }> {
     const record = await this.repo.bySlug(slug, true);
     if (!record) throw errors.notFound("No such airdrop");
-    return record;
+    return { ...record, translations: await this.repo.allTranslations("airdrop", record.id) };
   }
 
   async create(input: AirdropInput): Promise<{ id: number }> {
