@@ -4,11 +4,9 @@ import {
   getLocale,
   isContentPath,
   localizePath,
-  parseLocalePath,
   VISIBLE_LOCALES,
 } from "@meridian/contracts/locales";
 import { useTranslation } from "react-i18next";
-import { useLocation } from "react-router";
 import { FIAT_CURRENCIES, useFiat } from "./fiat.tsx";
 import { ShellLink } from "./shell-link.tsx";
 import type { ShellProps } from "./types.ts";
@@ -27,14 +25,14 @@ interface ControlProps {
 
 export function LanguagePicker({
   locale,
+  currentPath,
   onLanguageChange,
   testIdPrefix = "",
-}: Pick<ShellProps, "locale" | "onLanguageChange"> & ControlProps) {
+}: Pick<ShellProps, "locale" | "currentPath" | "onLanguageChange"> & ControlProps) {
   const { t } = useTranslation("shell");
   const entry = getLocale(locale);
   // Content pages also offer the content-only languages (docs/content.md).
-  const { pathname } = useLocation();
-  const choices = isContentPath(parseLocalePath(pathname).rest) ? CONTENT_PAGE_LOCALES : VISIBLE_LOCALES;
+  const choices = currentPath && isContentPath(currentPath) ? CONTENT_PAGE_LOCALES : VISIBLE_LOCALES;
   return (
     <span className="shell-select shell-language">
       <GlobalOutlined aria-hidden className="shell-select-icon" />
