@@ -5,7 +5,6 @@ import {
   localizePath,
   parseLocalePath,
   resolveLocale,
-  VISIBLE_LOCALES,
 } from "@meridian/contracts/locales";
 import { type ReactNode, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -24,7 +23,8 @@ import {
 import type { Route } from "./+types/root";
 import { ReauthGate } from "./features/account/reauth-gate.tsx";
 import { useImageDomain } from "./features/image-domain/use-image-domain.ts";
-import { canonicalQueryOfMatches } from "./features/seo/canonical.ts";
+import { canonicalQueryOfMatches, contentLanguagesOfMatches } from "./features/seo/canonical.ts";
+import { hreflangLocalesFor } from "./features/seo/seo.ts";
 import { AntdGate } from "./features/shell/antd-gate.tsx";
 import { preloadAntd } from "./features/shell/antd-preload.ts";
 import { routeUsesAntd } from "./features/shell/antd-settings.ts";
@@ -110,11 +110,6 @@ export const headers: Route.HeadersFunction = () => ({ Vary: "Cookie, Accept-Lan
 
 type RootData = Awaited<ReturnType<typeof loader>>;
 
-/** One alternate per language tag: asia speaks plain `en`, which the en site already claims. */
-const HREFLANG_LOCALES = VISIBLE_LOCALES.filter(
-  (l, i) => VISIBLE_LOCALES.findIndex((other) => other.htmlLang === l.htmlLang) === i,
-);
-
 /**
  * Session load on app start (docs/product.md §4): user info, cached user id (cleared and
  * "get user info error" logged on failure), request signing. The account client loads
@@ -175,6 +170,9 @@ export function Layout({ children }: { children: ReactNode }) {
   const { rest } = parseLocalePath(location.pathname);
   // A route's own canonical parameters (a list's tab and page), never its search terms.
   const query = canonicalQueryOfMatches(matches);
+  // Content pages list only the languages their body is written in (docs/content.md).
+  const written = contentLanguagesOfMatches(matches);
+  const hreflangs = hreflangLocalesFor(rest, written);
 
   const handleNavigate = (href: string, key?: NavKey) => {
     if (key === "simulation") markSimulationMode();
@@ -227,9 +225,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         <link
           rel="canonical"
-          href={`${origin}${localizePath(entry.hidden ? "en" : entry.code, rest)}${query}`}
+          href={`${origin}${localizePath(entry.hidden && !entry.contentOnly ? "en" : entry.code, rest)}${query}`}
         />
-        {HREFLANG_LOCALES.map((l) => (
+        {hreflangs.map((l) => (
           <link
             key={l.code}
             rel="alternate"

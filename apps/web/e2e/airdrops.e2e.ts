@@ -4,6 +4,7 @@
  * registration with the account prefilled, the head tags search engines read, and the
  * sitemaps.
  */
+import { CONTENT_ONLY_LOCALES, VISIBLE_LOCALES } from "@meridian/contracts/locales";
 import { describe, expect, test } from "vitest";
 import { newPage, type Page, serverAndBrowser } from "./harness.ts";
 
@@ -36,7 +37,8 @@ describe("airdrop library", () => {
     expect(response?.status()).toBe(200);
     await expect(page.locator("h1").textContent()).resolves.toBe("Crypto airdrops");
     await expect(page.locator("#ad-popular + table tbody tr").count()).resolves.toBe(8);
-    await expect(page.locator("#ad-prediction").textContent()).resolves.toContain("2025");
+    const year = String(new Date().getUTCFullYear());
+    await expect(page.locator("#ad-prediction").textContent()).resolves.toContain(year);
     const faqHeaders = page.locator(".ad-faq .ad-faq-header");
     await expect(faqHeaders.count()).resolves.toBe(8);
 
@@ -46,7 +48,7 @@ describe("airdrop library", () => {
     await expect.poll(() => faqHeaders.first().getAttribute("aria-expanded")).toBe("true");
 
     const head = await headTags(page);
-    expect(head.title).toContain("2025");
+    expect(head.title).toContain(year);
     expect(head.canonical).toBe(`${run.server.url}/airdrops`);
     expect(head.description).toBeTruthy();
     expect(head.ogTitle).toBe(head.title);
@@ -55,6 +57,8 @@ describe("airdrop library", () => {
     expect(langs).toContain("x-default");
     expect(langs).toContain("ar");
     expect(langs).toContain("ja");
+    // The home is written in en, ar, ja and zh-CN only: no German alternate.
+    expect(langs).not.toContain("de");
     expect(head.hreflang.find((h) => h.lang === "ja")?.href).toBe(`${run.server.url}/ja/airdrops`);
     expect(head.hreflang.every((h) => h.href?.startsWith(run.server.url))).toBe(true);
     const types = head.jsonLd.map((text) => (JSON.parse(text) as { "@type": string })["@type"]);
@@ -196,6 +200,63 @@ describe("airdrop library", () => {
     expect(canonical).toBe(`${run.server.url}/ar/airdrops/list`);
   });
 
+  test("every content page's hreflang set is the languages its body is written in", async () => {
+    const api = async <T>(path: string): Promise<T> =>
+      ((await (await fetch(`${run.server.url}${path}`)).json()) as { data: T }).data;
+    // Content languages a page is written in, from the API; null: interface strings only.
+    async function written(path: string): Promise<string[] | null> {
+      let m = /^\/airdrops\/news\/([a-z0-9-]+)$/.exec(path);
+      if (m)
+        return (await api<{ item: { contentLanguages: string[] } }>(`/v1/content/airdrops/news/${m[1]}`)).item
+          .contentLanguages;
+      m = /^\/airdrops\/([a-z0-9-]+)$/.exec(path);
+      if (m && m[1] !== "list")
+        return (await api<{ airdrop: { contentLanguages: string[] } }>(`/v1/content/airdrops/detail/${m[1]}`))
+          .airdrop.contentLanguages;
+      m = /^\/telegram-apps\/([a-z0-9-]+)\/articles$/.exec(path);
+      if (m)
+        return (await api<{ contentLanguages: string[] }>(`/v1/content/tg-apps/${m[1]}/articles`))
+          .contentLanguages;
+      m = /^\/telegram-apps\/([a-z0-9-]+)$/.exec(path);
+      if (m)
+        return (await api<{ app: { contentLanguages: string[] } }>(`/v1/content/tg-apps/${m[1]}`)).app
+          .contentLanguages;
+      if (path === "/airdrops")
+        return (await api<{ contentLanguages: string[] }>("/v1/content/pages/airdrops-home"))
+          .contentLanguages;
+      if (path === "/telegram-apps")
+        return (await api<{ contentLanguages: string[] }>("/v1/content/pages/tg-apps-home")).contentLanguages;
+      return null;
+    }
+    const tags = [...VISIBLE_LOCALES, ...CONTENT_ONLY_LOCALES].filter(
+      (l, i, all) => all.findIndex((o) => o.htmlLang === l.htmlLang) === i,
+    );
+    const paths: string[] = [];
+    for (const section of ["airdrops", "telegram-apps"]) {
+      const xml = await (await fetch(`${run.server.url}/sitemaps/${section}-en.xml`)).text();
+      for (const m of xml.matchAll(/<loc>([^<]+)<\/loc>/g)) paths.push(new URL(m[1] ?? "").pathname);
+    }
+    expect(paths.length).toBeGreaterThan(100);
+    const sets = new Set<string>();
+    for (const path of paths) {
+      const langs = await written(path);
+      const expected = [
+        ...tags.filter((l) => langs === null || langs.includes(l.content)).map((l) => l.htmlLang),
+        "x-default",
+      ];
+      const html = await (await fetch(`${run.server.url}${path}`)).text();
+      const got = [...html.matchAll(/<link rel="alternate" hrefLang="([^"]+)"/g)].map((m) => m[1]);
+      expect({ path, hreflang: got.sort() }).toEqual({ path, hreflang: expected.sort() });
+      sets.add(expected.join(","));
+    }
+    // The pages do not all share one set: the homes are written in more languages.
+    expect(sets.size).toBeGreaterThan(1);
+    // Shown in a language it is not written in: noindex, and the English body says so.
+    const ja = await (await fetch(`${run.server.url}/ja/airdrops/notcoin`)).text();
+    expect(ja).toMatch(/<meta name="robots" content="noindex/);
+    expect(ja).toMatch(/<div lang="en" dir="ltr" class="ad-rich/);
+  }, 180_000);
+
   test("sitemap index, a child sitemap, robots.txt and the feed parse", async () => {
     const index = await (await fetch(`${run.server.url}/sitemap.xml`)).text();
     const children = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1] ?? "");
@@ -215,7 +276,9 @@ describe("airdrop library", () => {
       };
     }, `${run.server.url}/sitemaps/airdrops-ja.xml`);
     expect(parsed.error).toBeNull();
-    expect(parsed.locs).toContain(`${run.server.url}/ja/airdrops/notcoin`);
+    // Pages not written in Japanese are left out of the Japanese sitemap.
+    expect(parsed.locs).not.toContain(`${run.server.url}/ja/airdrops/notcoin`);
+    expect(parsed.locs).toContain(`${run.server.url}/ja/airdrops`);
     expect(parsed.locs).toContain(`${run.server.url}/ja/airdrops/list`);
     expect(parsed.lastmods.every((d) => d !== null && !Number.isNaN(Date.parse(d)))).toBe(true);
     expect(parsed.alternates).toBeGreaterThan(parsed.locs.length);

@@ -59,7 +59,8 @@ test("list: breadcrumb, tip, tabs in the URL, search hit and miss", async () => 
   await expect.poll(() => page.getByText("No data found.").isVisible()).toBe(true);
 
   // The tab, query and page are plain links: the same state loads from the URL alone.
-  const direct = await page.request.get(`${run.server.url}/telegram-apps?tab=play-to-earn&q=coin`);
+  // Words match as prefixes: "notc" finds Notcoin.
+  const direct = await page.request.get(`${run.server.url}/telegram-apps?tab=play-to-earn&q=notc`);
   expect(await direct.text()).toContain("Notcoin");
 });
 

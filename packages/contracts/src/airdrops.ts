@@ -128,7 +128,11 @@ export const airdropNewsInputSchema = z.object({
   translations: z
     .record(
       z.string().min(2).max(10),
-      z.object({ title: z.string().max(200).optional(), summary: z.string().max(1000).optional() }),
+      z.object({
+        title: z.string().max(200).optional(),
+        summary: z.string().max(1000).optional(),
+        body: z.string().max(50_000).optional(),
+      }),
     )
     .default({}),
 });
@@ -217,6 +221,8 @@ export interface AirdropDetail extends AirdropSummary {
   links: AirdropLinks;
   /** The translation set the text came from: the request's, or "en" when it had none for this airdrop. */
   contentLocale: string;
+  /** Content languages this airdrop is written in ("en" first): the page's hreflang set. */
+  contentLanguages: string[];
 }
 
 export interface AirdropNewsItem {
@@ -229,13 +235,15 @@ export interface AirdropNewsItem {
 
 /** One news item on its own page (`/airdrops/news/<slug>`). */
 export interface AirdropNewsArticle extends AirdropNewsItem {
-  /** Sanitised HTML (English; translations cover title and summary). */
+  /** Sanitised HTML in `contentLocale`. */
   body: string;
   updatedAt: number;
   /** The airdrop the item is about, for the link back, or null for general news. */
   airdropName: string | null;
-  /** The translation set the title came from: the request's, or "en". */
+  /** The translation set the text came from: the request's, or "en". */
   contentLocale: string;
+  /** Content languages this item is written in ("en" first). */
+  contentLanguages: string[];
 }
 
 export interface AirdropNewsDetailResult {
@@ -295,12 +303,14 @@ export interface AirdropIndexEntry {
   endAt: number;
   createdAt: number;
   updatedAt: number;
+  /** Content languages the airdrop is written in: its sitemaps and hreflang set. */
+  contentLanguages: string[];
 }
 
 export interface AirdropIndexResult {
   items: AirdropIndexEntry[];
   /** Every published news item, for sitemaps. */
-  news: { slug: string; publishedAt: number; updatedAt: number }[];
+  news: { slug: string; publishedAt: number; updatedAt: number; contentLanguages: string[] }[];
 }
 
 /** `POST /v1/mix/public/getTdkMltQueryList`: title/description/keywords per page key. */
@@ -325,10 +335,14 @@ export interface PageMetaResult {
 export interface AdminAirdropRow extends AirdropSummary {
   id: number;
   published: boolean;
+  /** Languages the airdrop is written in (docs/content.md); the editor shows the missing ones. */
+  contentLanguages: string[];
 }
 export interface AdminAirdropNewsRow extends AirdropNewsItem {
   id: number;
   /** Sanitised HTML, so the edit form saves it back unchanged. */
   body: string;
   published: boolean;
+  /** Languages the item is written in. */
+  contentLanguages: string[];
 }

@@ -6,6 +6,7 @@ export * from "./admin-content.ts";
 export * from "./airdrops.ts";
 export * from "./api-keys.ts";
 export * from "./codes.ts";
+export * from "./content-files.ts";
 export * from "./envelope.ts";
 export * from "./futures.ts";
 export * from "./http.ts";

@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 import {
+  CONTENT_ONLY_LOCALES,
   DEFAULT_LOCALE,
   findLocale,
   getLocale,
+  isContentPath,
   LANGUAGE_TYPE_IDS,
   LOCALES,
   localeFromAcceptLanguage,
@@ -168,7 +170,26 @@ describe("parseLocalePath", () => {
     expect(parseLocalePath("/")).toEqual({ locale: "en", prefix: undefined, rest: "/" });
     expect(parseLocalePath("/airdrops")).toEqual({ locale: "en", prefix: undefined, rest: "/airdrops" });
     expect(parseLocalePath("/fr-FR/x")).toEqual({ locale: "en", prefix: undefined, rest: "/fr-FR/x" });
-    expect(parseLocalePath("/tr/x").prefix).toBeUndefined();
+    expect(parseLocalePath("/xx/x").prefix).toBeUndefined();
+  });
+});
+
+describe("content-only locales", () => {
+  it("serve nl, sv, th and tr on content pages only, with the API's ids where it has them", () => {
+    expect(CONTENT_ONLY_LOCALES.map((l) => [l.code, l.languageType])).toEqual([
+      ["nl", 26],
+      ["sv", 22],
+      ["th", 27],
+      ["tr", 8],
+    ]);
+    expect(VISIBLE_LOCALES.some((l) => l.contentOnly)).toBe(false);
+    expect(parseLocalePath("/tr/airdrops")).toEqual({ locale: "tr", prefix: "tr", rest: "/airdrops" });
+    expect(isContentPath("/airdrops/notcoin")).toBe(true);
+    expect(isContentPath("/telegram-apps")).toBe(true);
+    expect(isContentPath("/airdropsx")).toBe(false);
+    expect(isContentPath("/spot/BTCUSDT")).toBe(false);
+    // Never picked from the browser: a Dutch visitor of the home page gets English.
+    expect(localeFromAcceptLanguage("nl-NL,nl;q=0.9")).toBeUndefined();
   });
 });
 

@@ -33,6 +33,12 @@ export interface LocaleEntry {
   readonly dir: "ltr" | "rtl";
   /** Hidden locales are accepted in URLs but not offered in the picker. */
   readonly hidden: boolean;
+  /**
+   * Content languages the site otherwise lacks (docs/content.md): served only on content
+   * pages (CONTENT_PATH_PREFIXES), offered in those pages' picker, hreflang and sitemaps,
+   * never chosen from a cookie or the browser for other pages.
+   */
+  readonly contentOnly: boolean;
 }
 
 const entry = (
@@ -43,7 +49,7 @@ const entry = (
   defaultCurrency: string,
   antdLocale: string,
   dayjsLocale: string,
-  extra: Partial<Pick<LocaleEntry, "content" | "htmlLang" | "dir" | "hidden">> = {},
+  extra: Partial<Pick<LocaleEntry, "content" | "htmlLang" | "dir" | "hidden" | "contentOnly">> = {},
 ): LocaleEntry => ({
   code,
   languageKey,
@@ -55,7 +61,8 @@ const entry = (
   content: extra.content ?? code,
   htmlLang: extra.htmlLang ?? code,
   dir: extra.dir ?? "ltr",
-  hidden: extra.hidden ?? false,
+  hidden: extra.hidden ?? extra.contentOnly ?? false,
+  contentOnly: extra.contentOnly ?? false,
 });
 
 /**
@@ -88,6 +95,13 @@ export const LOCALES: readonly LocaleEntry[] = [
   entry("es-AR", "es_AR", "Español (Argentina)", 42, "EUR", "es_ES", "es", { content: "es" }),
   entry("en-CA", "en_CA", "English (Canada)", 43, "CAD", "en_US", "en-ca", { content: "en" }),
   entry("bg", "en_US", "English", 0, "USD", "en_US", "en", { content: "en", htmlLang: "en", hidden: true }),
+  // Content-only languages: ids tr 8 and sv 22 as the API numbers them; nl and th have no
+  // id there, so 26 and 27 are ours (docs/decisions.md). Swedish has no interface
+  // strings of its own and falls back to English.
+  entry("nl", "nl_NL", "Nederlands", 26, "EUR", "nl_NL", "nl", { contentOnly: true }),
+  entry("sv", "sv_SE", "Svenska", 22, "EUR", "sv_SE", "sv", { contentOnly: true }),
+  entry("th", "th_TH", "ไทย", 27, "USD", "th_TH", "th", { contentOnly: true }),
+  entry("tr", "tr_TR", "Türkçe", 8, "USD", "tr_TR", "tr", { contentOnly: true }),
 ];
 
 /** Default locale: English, served without a path prefix. */
@@ -100,15 +114,28 @@ export const LOCALE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 /** Locale codes offered in the language picker (the 23 visible ones). */
 export const VISIBLE_LOCALES: readonly LocaleEntry[] = LOCALES.filter((l) => !l.hidden);
 
+/** The content-only locales (nl, sv, th, tr): content pages only. */
+export const CONTENT_ONLY_LOCALES: readonly LocaleEntry[] = LOCALES.filter((l) => l.contentOnly);
+
+/** The picker of a content page: every visible locale plus the content-only ones. */
+export const CONTENT_PAGE_LOCALES: readonly LocaleEntry[] = [...VISIBLE_LOCALES, ...CONTENT_ONLY_LOCALES];
+
+/** Paths (without prefix) of the content pages, the only ones content-only locales serve. */
+export const CONTENT_PATH_PREFIXES = ["/airdrops", "/telegram-apps"] as const;
+
+/** True for a content page's path (without language prefix): the prefix itself or anything below it. */
+export function isContentPath(path: string): boolean {
+  const pathname = path.split(/[?#]/)[0] ?? "";
+  return CONTENT_PATH_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`));
+}
+
 /**
  * Numeric language ids: every locale's `languageType`, plus the ids the API knows for
  * languages the site does not serve (tr 8, sv 22).
  */
-export const LANGUAGE_TYPE_IDS: Readonly<Record<string, number>> = {
-  ...Object.fromEntries(LOCALES.filter((l) => !l.hidden).map((l) => [l.code, l.languageType])),
-  tr: 8,
-  sv: 22,
-};
+export const LANGUAGE_TYPE_IDS: Readonly<Record<string, number>> = Object.fromEntries(
+  LOCALES.filter((l) => !l.hidden || l.contentOnly).map((l) => [l.code, l.languageType]),
+);
 
 /**
  * Regional codes from the other locale list, and common browser tags, mapped to the

@@ -17,7 +17,7 @@ const allowedPages: string[] = [
   ),
 ];
 
-const prefixes = ["", ...LOCALES.map((l) => `/${l.code}`)];
+const prefixes = ["", ...LOCALES.filter((l) => !l.contentOnly).map((l) => `/${l.code}`)];
 
 describe("isSimulationPathAllowed: allowed", () => {
   const table: string[] = [];
@@ -49,7 +49,7 @@ describe("isSimulationPathAllowed: refused", () => {
     // unsupported or malformed language prefixes
     ["/xx/fee", "unsupported prefix"],
     ["/en-US/fee", "alias is not a URL prefix"],
-    ["/tr/fee", "tr is a language id, not a site locale"],
+    ["/tr/fee", "tr serves content pages only"],
     ["/ja/ja/fee", "two prefixes"],
     ["fee", "relative"],
     // look-alikes of exact paths

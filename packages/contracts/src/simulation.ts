@@ -1,4 +1,4 @@
-import { localizePath, parseLocalePath } from "./locales.ts";
+import { findLocale, localizePath, parseLocalePath } from "./locales.ts";
 
 /**
  * Simulation (paper) trading rules (docs/product.md §2, 4 and 7), pure so the server, the
@@ -86,7 +86,9 @@ function hasDotOrEmptySegment(path: string): boolean {
 function pagePath(pathname: string): string | undefined {
   const path = stripQueryAndHash(pathname);
   if (!path.startsWith("/") || hasDotOrEmptySegment(path)) return undefined;
-  const { rest } = parseLocalePath(path);
+  const { locale, rest } = parseLocalePath(path);
+  // Content-only languages (nl, sv, th, tr) have no trading pages.
+  if (findLocale(locale)?.contentOnly) return undefined;
   return rest.length > 1 && rest.endsWith("/") ? rest.slice(0, -1) : rest;
 }
 

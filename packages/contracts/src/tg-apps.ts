@@ -150,6 +150,10 @@ export interface TgAppDetail extends TgAppSummary {
   tokenLaunch: boolean;
   listedAt: number;
   updatedAt: number;
+  /** The language the texts came from: the request's content language, or "en". */
+  contentLocale: string;
+  /** Content languages the app's page is written in ("en" first): its hreflang set. */
+  contentLanguages: string[];
 }
 
 export interface TgArticleSummary {
@@ -190,6 +194,10 @@ export interface TgAppDetailResult {
 export interface TgArticlesResult {
   app: TgAppSummary;
   articles: TgArticle[];
+  /** The language the articles came from: the request's content language, or "en". */
+  contentLocale: string;
+  /** Languages every article of the app is written in ("en" first): the page's hreflang set. */
+  contentLanguages: string[];
 }
 
 export interface TgRatingResult {
@@ -202,6 +210,10 @@ export interface TgSitemapEntry {
   slug: string;
   updatedAt: number;
   hasArticles: boolean;
+  /** Content languages of the detail page. */
+  contentLanguages: string[];
+  /** Content languages of the articles page (every article written in them). */
+  articleLanguages: string[];
 }
 
 export interface TgSubmission {
@@ -225,6 +237,8 @@ export interface TgAdminAppRow {
   published: boolean;
   ratingCount: number;
   updatedAt: number;
+  /** Languages the app is written in (its long description stored there), "en" first. */
+  contentLanguages: string[];
 }
 
 /** An article row of the administrators' list (`GET /v1/admin/tg-apps/articles`). */

@@ -3,8 +3,9 @@ import type { ModuleRoutes } from "../platform/platform.ts";
 import type { SharedSecretStore } from "../platform/shared-secrets.ts";
 import type { StoredHtml } from "../platform/stored-html.ts";
 import { accountsSeed, accountsSharedEnv, securityRoutes } from "./accounts/index.ts";
-import { AIRDROPS_STORED_HTML, airdropsRoutes, airdropsSeed } from "./airdrops/index.ts";
+import { AIRDROPS_STORED_HTML, airdropsRoutes } from "./airdrops/index.ts";
 import { botApiRoutes } from "./bot-api/index.ts";
+import { contentRoutes, contentSeed, searchIndexSeed } from "./content/index.ts";
 import { futuresRoutes } from "./futures/index.ts";
 import { marginRoutes } from "./margin/index.ts";
 import { marketRoutes } from "./market/index.ts";
@@ -14,7 +15,7 @@ import { porRoutes } from "./por/index.ts";
 import { pageMetaSeed, seoRoutes } from "./seo/index.ts";
 import { subAccountsRoutes } from "./subaccounts/index.ts";
 import { systemRoutes } from "./system/index.ts";
-import { TG_APPS_STORED_HTML, tgAppsModule, tgAppsSeed } from "./tg-apps/index.ts";
+import { TG_APPS_STORED_HTML, tgAppsModule } from "./tg-apps/index.ts";
 import { trackingRoutesModule } from "./tracking/index.ts";
 import { vipRoutes } from "./vip/index.ts";
 
@@ -43,14 +44,21 @@ export const moduleRoutes: readonly ModuleRoutes[] = [
   // NOTE: media before airdrops and apps: their answers carry its images.
   mediaModule,
   airdropsRoutes,
+  contentRoutes,
   seoRoutes,
   tgAppsModule,
   trackingRoutesModule,
 ];
 
 /** Demo data, run after migrations on start (see platform/db/seed.ts). One line per module. */
-// NOTE: media after airdrops and apps: it draws artwork for the items they seeded.
-export const moduleSeeds: readonly Seed[] = [accountsSeed, airdropsSeed, pageMetaSeed, tgAppsSeed, mediaSeed];
+// NOTE: media after the content: it draws artwork for the airdrops and apps seeded there.
+export const moduleSeeds: readonly Seed[] = [
+  accountsSeed,
+  contentSeed,
+  pageMetaSeed,
+  searchIndexSeed,
+  mediaSeed,
+];
 
 /** Every table holding stored rich text: cleaned again at start when the sanitiser's version changed. */
 export const moduleStoredHtml: readonly StoredHtml[] = [...AIRDROPS_STORED_HTML, ...TG_APPS_STORED_HTML];

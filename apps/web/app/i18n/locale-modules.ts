@@ -21,6 +21,10 @@ const antdLoaders: Record<string, () => Promise<{ default: AntdLocale }>> = {
   uk_UA: () => import("antd/locale/uk_UA"),
   uz_UZ: () => import("antd/locale/uz_UZ"),
   ar_EG: () => import("antd/locale/ar_EG"),
+  nl_NL: () => import("antd/locale/nl_NL"),
+  sv_SE: () => import("antd/locale/sv_SE"),
+  th_TH: () => import("antd/locale/th_TH"),
+  tr_TR: () => import("antd/locale/tr_TR"),
 };
 
 const dayjsLoaders: Record<string, () => Promise<unknown>> = {
@@ -43,6 +47,10 @@ const dayjsLoaders: Record<string, () => Promise<unknown>> = {
   "uz-latn": () => import("dayjs/locale/uz-latn"),
   ar: () => import("dayjs/locale/ar"),
   "tl-ph": () => import("dayjs/locale/tl-ph"),
+  nl: () => import("dayjs/locale/nl"),
+  sv: () => import("dayjs/locale/sv"),
+  th: () => import("dayjs/locale/th"),
+  tr: () => import("dayjs/locale/tr"),
 };
 
 const antdLoaded = new Map<string, AntdLocale>();

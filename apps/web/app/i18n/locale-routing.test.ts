@@ -16,6 +16,29 @@ describe("decideLocale with a prefix", () => {
     expect(decideLocale({ url: at("/en/fee"), lang: "en" })).toEqual({ kind: "render", locale: "en" });
   });
 
+  it("serves content-only languages on content pages and nowhere else", () => {
+    expect(decideLocale({ url: at("/nl/airdrops/notcoin"), lang: "nl" })).toEqual({
+      kind: "render",
+      locale: "nl",
+    });
+    expect(decideLocale({ url: at("/th/telegram-apps"), lang: "th" })).toEqual({
+      kind: "render",
+      locale: "th",
+    });
+    expect(decideLocale({ url: at("/tr/spot/BTCUSDT"), lang: "tr" })).toEqual({ kind: "not-found" });
+    expect(decideLocale({ url: at("/sv"), lang: "sv" })).toEqual({ kind: "not-found" });
+    // A Swedish cookie does not send the home page to a prefix that has no home page.
+    expect(decideLocale({ url: at("/"), lang: undefined, cookie: "sv" })).toEqual({
+      kind: "render",
+      locale: "en",
+    });
+    expect(decideLocale({ url: at("/airdrops"), lang: undefined, cookie: "sv" })).toEqual({
+      kind: "redirect",
+      to: "/sv/airdrops",
+      status: 302,
+    });
+  });
+
   it("answers 404 for anything else in the first segment", () => {
     expect(decideLocale({ url: at("/xx/airdrops"), lang: "xx" })).toEqual({ kind: "not-found" });
     expect(decideLocale({ url: at("/no-such-page"), lang: lang("/no-such-page") })).toEqual({

@@ -2,6 +2,7 @@ import {
   DEFAULT_LOCALE,
   findLocale,
   getLocale,
+  isContentPath,
   LOCALE_ALIASES,
   localizePath,
   resolveLocale,
@@ -36,6 +37,9 @@ export function decideLocale({ url, lang, cookie, acceptLanguage }: LocaleReques
     const exact = findLocale(lang);
     const canonical = exact?.code ?? LOCALE_ALIASES[lang.toLowerCase()];
     if (!canonical) return { kind: "not-found" };
+    // Content-only languages (nl, sv, th, tr) serve the content pages and nothing else.
+    if (findLocale(canonical)?.contentOnly && !isContentPath(url.pathname.slice(lang.length + 1) || "/"))
+      return { kind: "not-found" };
     if (canonical === lang) return { kind: "render", locale: canonical };
     return { kind: "redirect", to: sameOriginPath(localizePathRaw(canonical, rest, lang)), status: 301 };
   }
@@ -46,6 +50,8 @@ export function decideLocale({ url, lang, cookie, acceptLanguage }: LocaleReques
     acceptLanguage,
   });
   if (source === "default" || locale === DEFAULT_LOCALE) return { kind: "render", locale: DEFAULT_LOCALE };
+  if (findLocale(locale)?.contentOnly && !isContentPath(url.pathname))
+    return { kind: "render", locale: DEFAULT_LOCALE };
   return { kind: "redirect", to: sameOriginPath(localizePath(locale, rest)), status: 302 };
 }
 

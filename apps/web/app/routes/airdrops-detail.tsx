@@ -38,6 +38,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     type: "article",
     ...(cover ? { image: `${server.origin}${cover}` } : {}),
     vars: { name: a.name, ticker: a.ticker },
+    contentLanguages: a.contentLanguages,
     breadcrumbs: [
       { name: crumbs.home, path: "/" },
       { name: crumbs.airdrops, path: "/airdrops" },
@@ -53,7 +54,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
         ...(cover ? { image: `${server.origin}${cover}` } : {}),
         dateModified: new Date(a.updatedAt).toISOString(),
         datePublished: new Date(a.startAt).toISOString(),
-        inLanguage: locale,
+        inLanguage: a.contentLocale,
         mainEntityOfPage: canonicalUrl(server.origin, locale, path),
         author: { "@type": "Organization", name: "Meridian" },
         publisher: { "@type": "Organization", name: "Meridian" },

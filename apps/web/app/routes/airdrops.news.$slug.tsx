@@ -39,6 +39,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     image,
     defaults: { title: n.title, description: n.summary || n.title, keywords: "" },
     vars: { title: n.title, name: n.airdropName ?? "" },
+    contentLanguages: n.contentLanguages,
     // The BreadcrumbList names real pages only; "News" has no page of its own.
     breadcrumbs: [
       { name: crumbs.home, path: "/" },

@@ -1,4 +1,4 @@
-import type { AirdropHomeResult } from "@meridian/contracts";
+import type { AirdropHomeResult, ContentPageResult } from "@meridian/contracts";
 import { AIRDROPS_API } from "@meridian/contracts/airdrop-rules";
 import stylesHref from "../features/airdrops/airdrops.css?url";
 import { apiGet, serverOf } from "../features/airdrops/api.server.ts";
@@ -18,13 +18,18 @@ export const handle = CONTENT_PAGE_HANDLE;
 export async function loader({ params, context }: Route.LoaderArgs) {
   const locale = localeFromParams(params);
   const server = serverOf(context);
-  const home = await apiGet<AirdropHomeResult>(server, `${AIRDROPS_API.home}?locale=${locale}`);
+  const [home, page] = await Promise.all([
+    apiGet<AirdropHomeResult>(server, `${AIRDROPS_API.home}?locale=${locale}`),
+    apiGet<ContentPageResult>(server, `/v1/content/pages/airdrops-home?locale=${encodeURIComponent(locale)}`),
+  ]);
   const crumbs = crumbLabels(locale);
   const seo = await airdropSeo({
     server,
     locale,
     key: "home",
     path: "/airdrops",
+    vars: { year: String(new Date(home.now).getUTCFullYear()) },
+    contentLanguages: page.contentLanguages,
     breadcrumbs: [
       { name: crumbs.home, path: "/" },
       { name: crumbs.airdrops, path: "/airdrops" },
@@ -33,7 +38,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       {
         "@context": "https://schema.org",
         "@type": "FAQPage",
-        mainEntity: home.faq.map((f) => ({
+        mainEntity: page.faq.map((f) => ({
           "@type": "Question",
           name: f.question,
           acceptedAnswer: { "@type": "Answer", text: f.answer },
@@ -41,11 +46,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       },
     ],
   });
-  return { locale, i18n: loadI18n(locale, ["airdrops"]), home, seo };
+  return { locale, i18n: loadI18n(locale, ["airdrops"]), home, page, seo };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.seo);
 
 export default function AirdropsHome({ loaderData }: Route.ComponentProps) {
-  return <AirdropHomePage locale={loaderData.locale} home={loaderData.home} />;
+  return <AirdropHomePage locale={loaderData.locale} home={loaderData.home} page={loaderData.page} />;
 }

@@ -33,6 +33,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     origin: server.origin,
     locale,
     path: articlesPath(data.app.slug),
+    contentLanguages: data.contentLanguages,
     title: t("meta.articlesTitle", { name: data.app.name }),
     description: data.articles[0]?.summary || data.app.shortDescription,
     type: "article",

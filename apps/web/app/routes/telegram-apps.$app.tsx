@@ -44,6 +44,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     origin: server.origin,
     locale,
     path: detailPath(app.slug),
+    contentLanguages: app.contentLanguages,
     title: text.title,
     description: text.description,
     keywords: text.keywords,

@@ -1,4 +1,4 @@
-import type { TgAppListResult } from "@meridian/contracts";
+import type { ContentPageResult, TgAppListResult } from "@meridian/contracts";
 import { TG_APP_TABS, TG_APPS_API, type TgAppTab } from "@meridian/contracts/tg-app-rules";
 import { resolvePageText } from "../features/seo/page-meta.server.ts";
 import { buildSeo, seoMeta } from "../features/seo/seo.ts";
@@ -30,7 +30,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const server = serverOf(context);
   const state = readState(new URL(request.url));
   const query = new URLSearchParams({ tab: state.tab, q: state.q, page: String(state.page), locale });
-  const result = await apiGet<TgAppListResult>(server, `${TG_APPS_API.list}?${query}`);
+  const [result, page] = await Promise.all([
+    apiGet<TgAppListResult>(server, `${TG_APPS_API.list}?${query}`),
+    apiGet<ContentPageResult>(server, `/v1/content/pages/tg-apps-home?locale=${encodeURIComponent(locale)}`),
+  ]);
   const i18n = loadI18n(locale, ["tgApps"]);
   const t = tgT(i18n);
   const count = String(result.totalApps);
@@ -45,7 +48,6 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     },
     { count },
   );
-  const faq = t("faq.items", { returnObjects: true }) as { q: string; a: string }[];
   const seo = buildSeo({
     origin: server.origin,
     locale,
@@ -57,7 +59,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       { name: t("breadcrumb.home"), path: "/" },
       { name: t("breadcrumb.center"), path: "/telegram-apps" },
     ],
-    jsonLd: [itemListLd(server.origin, locale, result.items), ...(Array.isArray(faq) ? [faqLd(faq)] : [])],
+    jsonLd: [
+      itemListLd(server.origin, locale, result.items),
+      faqLd(page.faq.map((f) => ({ q: f.question, a: f.answer }))),
+    ],
+    contentLanguages: page.contentLanguages,
     // Each tab and page is its own indexable list; a search result is not (noindex) and
     // canonicalises to the tab it searched.
     canonicalParams: {
@@ -66,13 +72,19 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     },
     noindex: state.q !== "",
   });
-  return { locale, i18n, ...state, result, seo };
+  return { locale, i18n, ...state, result, page, seo };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.seo);
 
 export default function TelegramApps({ loaderData }: Route.ComponentProps) {
   return (
-    <ListPage locale={loaderData.locale} tab={loaderData.tab} q={loaderData.q} result={loaderData.result} />
+    <ListPage
+      locale={loaderData.locale}
+      tab={loaderData.tab}
+      q={loaderData.q}
+      result={loaderData.result}
+      page={loaderData.page}
+    />
   );
 }

@@ -9,11 +9,33 @@ import { loadMigrations, migrate } from "../../platform/db/migrate.ts";
 import { MIGRATIONS_DIR } from "../../platform/db/migrations/index.ts";
 import { openPostgres } from "../../platform/db/postgres.ts";
 import { openSqlite } from "../../platform/db/sqlite.ts";
-import { seedAll } from "./seed.ts";
-import { SEED_AIRDROPS } from "./seed-data.ts";
+import { loadContent } from "../content/index.ts";
+import { seedAirdropLibrary } from "./index.ts";
 import { AirdropsService } from "./service.ts";
 
 const NOW = Date.UTC(2026, 0, 15, 12);
+const CONTENT = loadContent();
+const SEED_AIRDROPS = CONTENT.airdrops;
+// A written Japanese Notcoin page, as a translator's ja.json would add it.
+const notcoin = SEED_AIRDROPS.find((a) => a.slug === "notcoin");
+if (notcoin)
+  notcoin.texts.ja = {
+    ...notcoin.texts.en,
+    description: "Notcoin は Telegram 内のタップして稼ぐゲームとして始まりました。",
+    about: "<p>Notcoin は The Open Network 上の コミュニティ トークン です。</p>",
+  };
+const seedAll = (tx: Parameters<typeof seedAirdropLibrary>[0], now: number) =>
+  seedAirdropLibrary(
+    tx,
+    {
+      airdrops: CONTENT.airdrops,
+      news: CONTENT.news,
+      homeFaq: Object.fromEntries(
+        Object.entries(CONTENT.pages["airdrops-home"]).map(([lang, text]) => [lang, text?.faq ?? []]),
+      ),
+    },
+    now,
+  );
 
 interface Target {
   open(): Promise<PlatformDb>;
@@ -99,12 +121,24 @@ describe.each(targets)("airdrop library SQL ($label)", ({ make }) => {
     const kyc = await service.list(query({ requirement: "kyc" }));
     expect(kyc.items.length).toBeGreaterThan(0);
     expect(kyc.items.every((a) => a.requirements.includes("kyc"))).toBe(true);
-    const byTicker = await service.list(query({ q: "arb" }));
-    expect(byTicker.items.map((a) => a.slug)).toEqual(["arbitrum"]);
-    const byName = await service.list(query({ q: "PENGU" }));
-    expect(byName.items.map((a) => a.slug)).toEqual(["pudgy-penguins"]);
     const wildcard = await service.list(query({ q: "%" }));
     expect(wildcard.total).toBe(0);
+  });
+
+  it("searches names, tickers, tags and bodies by word prefix, best match first", async () => {
+    const byTicker = await service.list(query({ q: "arb" }));
+    expect(byTicker.items[0]?.slug).toBe("arbitrum");
+    const byName = await service.list(query({ q: "PENGU" }));
+    expect(byName.items[0]?.slug).toBe("pudgy-penguins");
+    // A word of the body only: Notcoin's about text speaks of vouchers.
+    expect((await service.list(query({ q: "voucher" }))).items.map((a) => a.slug)).toContain("notcoin");
+    // Every word must match; combined with the other filters.
+    expect((await service.list(query({ q: "tap telegram" }))).items.map((a) => a.slug)).toContain("notcoin");
+    expect((await service.list(query({ q: "notcoin", chain: "solana" }))).total).toBe(0);
+    expect((await service.list(query({ q: "zzzqqq" }))).items).toEqual([]);
+    // In the page's language: the Japanese body is found from the Japanese page only.
+    expect((await service.list(query({ q: "コミュニティ", locale: "ja" }))).items[0]?.slug).toBe("notcoin");
+    expect((await service.list(query({ q: "コミュニティ", locale: "de" }))).total).toBe(0);
   });
 
   it("sorts by decimal value numerically, both directions", async () => {
@@ -150,8 +184,11 @@ describe.each(targets)("airdrop library SQL ($label)", ({ make }) => {
     const ja = await service.detail("notcoin", "ja");
     expect(ja.airdrop.description).toContain("Telegram");
     expect(ja.airdrop.description).not.toBe(en.airdrop.description);
+    expect(ja.airdrop.contentLocale).toBe("ja");
+    expect(ja.airdrop.contentLanguages).toEqual(["en", "ja"]);
     const de = await service.detail("notcoin", "de");
     expect(de.airdrop.description).toBe(en.airdrop.description);
+    expect(de.airdrop.contentLocale).toBe("en");
     await expect(service.detail("no-such-airdrop", "en")).rejects.toMatchObject({ status: 404 });
   });
 
@@ -192,10 +229,13 @@ describe.each(targets)("airdrop library SQL ($label)", ({ make }) => {
   it("an admin edit of the English text keeps the other locales of an airdrop", async () => {
     const ja = await service.detail("notcoin", "ja");
     const stored = await service.adminGet("notcoin");
+    // The editor's language switch reads every stored language.
+    expect(stored.translations.ja?.about).toContain("コミュニティ");
     const {
       id,
       createdAt: _c,
       updatedAt: _u,
+      translations: _tr,
       ...english
     } = stored as typeof stored & Record<string, unknown>;
     // What the admin form sends: English fields only, no translations.
@@ -204,7 +244,7 @@ describe.each(targets)("airdrop library SQL ($label)", ({ make }) => {
     await service.update(id, body);
     expect((await service.detail("notcoin", "en")).airdrop.description).toBe("Edited English description.");
     expect((await service.detail("notcoin", "ja")).airdrop.description).toBe(ja.airdrop.description);
-    // Editing one locale leaves the others; an empty string drops that field (English fallback).
+    // A locale without its body is not written in that language: the page stays English.
     await service.update(
       id,
       airdropInputSchema.parse({
@@ -212,12 +252,21 @@ describe.each(targets)("airdrop library SQL ($label)", ({ make }) => {
         translations: { fr: { description: "Description en français." } },
       }),
     );
-    expect((await service.detail("notcoin", "fr")).airdrop.description).toBe("Description en français.");
-    expect((await service.detail("notcoin", "ja")).airdrop.description).toBe(ja.airdrop.description);
+    const partial = await service.detail("notcoin", "fr");
+    expect(partial.airdrop.description).toBe(english.description);
+    expect(partial.airdrop.contentLocale).toBe("en");
+    expect(partial.airdrop.contentLanguages).not.toContain("fr");
+    // With its body it is: editing one locale leaves the others.
     await service.update(
       id,
-      airdropInputSchema.parse({ ...english, translations: { fr: { description: "" } } }),
+      airdropInputSchema.parse({ ...english, translations: { fr: { about: "<p>À propos.</p>" } } }),
     );
+    const fr = await service.detail("notcoin", "fr");
+    expect(fr.airdrop.description).toBe("Description en français.");
+    expect(fr.airdrop.contentLanguages).toEqual(["en", "fr", "ja"]);
+    expect((await service.detail("notcoin", "ja")).airdrop.description).toBe(ja.airdrop.description);
+    // An empty string drops that field: without its body the page falls back to English whole.
+    await service.update(id, airdropInputSchema.parse({ ...english, translations: { fr: { about: "" } } }));
     expect((await service.detail("notcoin", "fr")).airdrop.description).toBe(english.description);
     expect((await service.detail("notcoin", "ja")).airdrop.description).toBe(ja.airdrop.description);
   });
@@ -231,8 +280,8 @@ describe.each(targets)("airdrop library SQL ($label)", ({ make }) => {
       publishedAt: NOW - 3600_000,
       published: true,
       translations: {
-        ja: { title: "日本語のタイトル", summary: "日本語の要約" },
-        fr: { title: "Titre français" },
+        ja: { title: "日本語のタイトル", summary: "日本語の要約", body: "<p>本文</p>" },
+        fr: { title: "Titre français", body: "<p>Corps</p>" },
       },
     };
     const { id } = await service.saveNews(airdropNewsInputSchema.parse(input));
@@ -244,7 +293,10 @@ describe.each(targets)("airdrop library SQL ($label)", ({ make }) => {
     expect(await title("en")).toBe("Edited English title");
     expect(await title("ja")).toBe("日本語のタイトル");
     expect(await title("fr")).toBe("Titre français");
-    expect((await service.newsDetail(input.slug, "ja")).item.summary).toBe("日本語の要約");
+    const jaItem = (await service.newsDetail(input.slug, "ja")).item;
+    expect(jaItem.summary).toBe("日本語の要約");
+    expect(jaItem.body).toBe("<p>本文</p>");
+    expect(jaItem.contentLanguages).toEqual(["en", "fr", "ja"]);
     // One locale edited: only that one changes. A create-form save of the same slug keeps them too.
     await service.saveNews(
       airdropNewsInputSchema.parse({ ...english, translations: { fr: { title: "Nouveau titre" } } }),

@@ -1,5 +1,6 @@
-/** Airdrops: the module's routes, seed, stored rich text and file import. */
+/** Airdrops: the module's routes, demo library, stored rich text and file import. */
 export { importAirdrops, parseImport } from "./import.ts";
 export { routes as airdropsRoutes } from "./routes.ts";
-export { airdropsSeed } from "./seed.ts";
-export { AIRDROPS_STORED_HTML } from "./writes.ts";
+export { type AirdropLibraryFiles, seedAirdropLibrary } from "./seed.ts";
+export { HOME_FAQ_KEY } from "./service.ts";
+export { AIRDROPS_STORED_HTML, indexAirdrop, saveFaq } from "./writes.ts";

@@ -6,6 +6,7 @@ import type {
   FaqItem,
   GuideStep,
 } from "@meridian/contracts";
+import { searchIds } from "../../platform/db/fulltext.ts";
 import type { Queryable, SqlValue } from "../../platform/db/types.ts";
 
 /** An airdrop as stored, English text. */
@@ -180,12 +181,12 @@ export interface ListFilter
   order?: "asc" | "desc" | undefined;
   limit: number;
   offset: number;
+  /** The page's content language: `q` searches its texts (and English). */
+  locale?: string | undefined;
 }
 
-/** Escapes LIKE wildcards; paired with `ESCAPE '\'`. */
-function likeEscape(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
+/** The field whose translation makes an entity "written" in a locale. */
+export const BODY_FIELD = { airdrop: "about", news: "body" } as const;
 
 /** Data access for airdrops, news, FAQ, translations and coins. SQL is the same on both databases. */
 export class AirdropsRepo {
@@ -195,7 +196,7 @@ export class AirdropsRepo {
     this.db = db;
   }
 
-  private whereOf(filter: Omit<ListFilter, "limit" | "offset">, now: number) {
+  private whereOf(filter: Omit<ListFilter, "limit" | "offset" | "q">, now: number, ids?: readonly number[]) {
     const clauses = ["published = 1"];
     const params: SqlValue[] = [];
     if (filter.status === "upcoming") {
@@ -220,18 +221,36 @@ export class AirdropsRepo {
       clauses.push("LOWER(chain) = ?");
       params.push(filter.chain.toLowerCase());
     }
-    const q = filter.q?.trim().toLowerCase();
-    if (q) {
-      clauses.push("(LOWER(name) LIKE ? ESCAPE '\\' OR LOWER(ticker) LIKE ? ESCAPE '\\')");
-      const pattern = `%${likeEscape(q)}%`;
-      params.push(pattern, pattern);
+    if (ids) {
+      clauses.push(`id IN (${ids.map(() => "?").join(", ")})`);
+      params.push(...ids);
     }
     return { sql: clauses.join(" AND "), params };
   }
 
-  /** One page of published airdrops and the total matching the filters. */
+  /**
+   * One page of published airdrops and the total matching the filters. A search `q` goes
+   * through the full-text index (names, tickers, tags, bodies; words as prefixes) and,
+   * without an explicit sort, orders by relevance.
+   */
   async list(filter: ListFilter, now: number): Promise<{ rows: AirdropRecord[]; total: number }> {
-    const where = this.whereOf(filter, now);
+    const q = filter.q?.trim() ?? "";
+    if (q !== "") {
+      const ranks = await searchIds(this.db, "airdrop", q, filter.locale ?? "en");
+      if (ranks.size === 0) return { rows: [], total: 0 };
+      if (filter.sort) return this.page(filter, now, [...ranks.keys()]);
+      const where = this.whereOf(filter, now, [...ranks.keys()]);
+      const all = (
+        await this.db.all<AirdropRow>(`SELECT * FROM airdrops WHERE ${where.sql}`, where.params)
+      ).map(toRecord);
+      all.sort((a, b) => (ranks.get(a.id) ?? 0) - (ranks.get(b.id) ?? 0) || a.id - b.id);
+      return { rows: all.slice(filter.offset, filter.offset + filter.limit), total: all.length };
+    }
+    return this.page(filter, now);
+  }
+
+  private async page(filter: ListFilter, now: number, ids?: readonly number[]) {
+    const where = this.whereOf(filter, now, ids);
     const orderParams: SqlValue[] = [];
     let orderSql: string;
     if (filter.sort) {
@@ -332,7 +351,11 @@ export class AirdropsRepo {
     return rows.map(toRecord);
   }
 
-  /** Field -> value of one locale's translations for the given entities. */
+  /**
+   * Field -> value of one locale's translations for the given entities, for the entities
+   * written in that locale only (their body field exists): a page is wholly in one
+   * language, never English text under translated headings or the reverse.
+   */
   async translations(
     entity: "airdrop" | "news",
     ids: readonly number[],
@@ -341,9 +364,11 @@ export class AirdropsRepo {
     const out = new Map<number, Map<string, string>>();
     if (ids.length === 0 || locale === "en") return out;
     const rows = await this.db.all<{ entity_id: number | string; field: string; value: string }>(
-      `SELECT entity_id, field, value FROM content_translations
-       WHERE entity = ? AND locale = ? AND entity_id IN (${ids.map(() => "?").join(", ")})`,
-      [entity, locale, ...ids],
+      `SELECT t.entity_id, t.field, t.value FROM content_translations t
+       WHERE t.entity = ? AND t.locale = ? AND t.entity_id IN (${ids.map(() => "?").join(", ")})
+         AND EXISTS (SELECT 1 FROM content_translations b WHERE b.entity = t.entity
+           AND b.entity_id = t.entity_id AND b.locale = t.locale AND b.field = ?)`,
+      [entity, locale, ...ids, BODY_FIELD[entity]],
     );
     for (const r of rows) {
       const id = Number(r.entity_id);
@@ -351,6 +376,43 @@ export class AirdropsRepo {
       fields.set(r.field, r.value);
       out.set(id, fields);
     }
+    return out;
+  }
+
+  /** Every stored translation of one entity: locale -> field -> value (guide and faq parsed). */
+  async allTranslations(
+    entity: "airdrop" | "news",
+    id: number,
+  ): Promise<Record<string, Record<string, unknown>>> {
+    const rows = await this.db.all<{ locale: string; field: string; value: string }>(
+      "SELECT locale, field, value FROM content_translations WHERE entity = ? AND entity_id = ? ORDER BY locale",
+      [entity, id],
+    );
+    const out: Record<string, Record<string, unknown>> = {};
+    for (const r of rows) {
+      let value: unknown = r.value;
+      if (r.field === "guide" || r.field === "faq") {
+        try {
+          value = JSON.parse(r.value);
+        } catch {
+          value = [];
+        }
+      }
+      out[r.locale] = { ...(out[r.locale] ?? {}), [r.field]: value };
+    }
+    return out;
+  }
+
+  /** The languages each entity is written in: English plus every locale holding its body. */
+  async languages(entity: "airdrop" | "news", ids: readonly number[]): Promise<Map<number, string[]>> {
+    const out = new Map<number, string[]>(ids.map((id) => [id, ["en"]]));
+    if (ids.length === 0) return out;
+    const rows = await this.db.all<{ entity_id: number | string; locale: string }>(
+      `SELECT entity_id, locale FROM content_translations
+       WHERE entity = ? AND field = ? AND entity_id IN (${ids.map(() => "?").join(", ")}) ORDER BY locale`,
+      [entity, BODY_FIELD[entity], ...ids],
+    );
+    for (const r of rows) out.get(Number(r.entity_id))?.push(r.locale);
     return out;
   }
 

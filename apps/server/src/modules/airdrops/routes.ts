@@ -163,5 +163,21 @@ export function airdropsRoutes(app: FastifyInstance, service: AirdropsService): 
 
 /** The module entry for `src/modules/index.ts`. */
 export function routes(app: FastifyInstance, platform: Platform): void {
-  airdropsRoutes(app, new AirdropsService({ db: platform.db }));
+  // Prices and the popular coins come from the market-data service when it runs.
+  const market = () => (app.hasDecorator("market") ? app.market : undefined);
+  const service = new AirdropsService({
+    db: platform.db,
+    prices: async (symbols) => (await market()?.prices(symbols)) ?? new Map(),
+    coins: (limit) =>
+      market()
+        ?.caps(limit)
+        .map((c) => ({
+          symbol: c.base,
+          name: c.name,
+          price: c.price,
+          marketCap: c.marketCap,
+          change24h: c.priceChangePercent,
+        })),
+  });
+  airdropsRoutes(app, service);
 }

@@ -20,6 +20,7 @@ import {
   type GuideStep,
   getLocale,
   normalizeLocale,
+  type PopularCoin,
 } from "@meridian/contracts";
 import type { Db } from "../../platform/db/types.ts";
 import { errors } from "../../platform/errors.ts";
@@ -41,10 +42,14 @@ import {
  */
 export type PriceSource = (symbols: readonly string[]) => Promise<Map<string, string>>;
 
+/** Popular coins by market cap from the market-data service (undefined when it does not run). */
+export type CoinSource = (limit: number) => PopularCoin[] | undefined;
+
 export interface AirdropsServiceDeps {
   db: Db;
   now?: () => number;
   prices?: PriceSource;
+  coins?: CoinSource;
 }
 
 export const HOME_FAQ_KEY = "airdrops.home";
@@ -63,12 +68,14 @@ export class AirdropsService {
   private readonly db: Db;
   private readonly now: () => number;
   private readonly prices: PriceSource | undefined;
+  private readonly coins: CoinSource | undefined;
 
   constructor(deps: AirdropsServiceDeps) {
     this.db = deps.db;
     this.repo = new AirdropsRepo(deps.db);
     this.now = deps.now ?? Date.now;
     this.prices = deps.prices;
+    this.coins = deps.coins;
   }
 
   private async priceMap(records: readonly AirdropRecord[]): Promise<Map<string, string>> {
@@ -93,7 +100,9 @@ export class AirdropsService {
       status: airdropStatus(r.startAt, r.endAt, now),
       daysLeft: daysLeft(r.endAt, now),
       estValue: r.estValue,
-      currentPrice: prices.get(r.marketSymbol) ?? r.seedPrice,
+      // No price before the token lists, whatever a stored row says.
+      currentPrice:
+        r.listingAt === null || r.listingAt > now ? "0" : (prices.get(r.marketSymbol) ?? r.seedPrice),
       predictedPrice: r.predictedPrice,
       marketSymbol: r.marketSymbol,
       listingAt: r.listingAt,
@@ -142,6 +151,7 @@ export class AirdropsService {
         requirement: query.requirement,
         chain: query.chain,
         q: query.q,
+        locale,
         sort: query.sort,
         order: query.order,
         limit: query.pageSize,
@@ -165,10 +175,11 @@ export class AirdropsService {
     ]);
     const news = ownNews.rows.length > 0 ? ownNews.rows : (await this.repo.news(5, 0)).rows;
     const related = [previous, next].filter((r): r is AirdropRecord => r !== undefined);
-    const [[summary, ...rest], tr, newsItems] = await Promise.all([
+    const [[summary, ...rest], tr, newsItems, languages] = await Promise.all([
       this.summaries([record, ...related, ...others], locale, now),
       this.repo.translations("airdrop", [record.id], locale),
       this.newsItems(news, locale),
+      this.repo.languages("airdrop", [record.id]),
     ]);
     if (!summary) throw errors.notFound("No such airdrop");
     const own = tr.get(record.id);
@@ -200,6 +211,7 @@ export class AirdropsService {
         x: record.xUrl,
       },
       contentLocale: own && own.size > 0 ? locale : "en",
+      contentLanguages: languages.get(record.id) ?? ["en"],
     };
     const previousSummary = previous ? (rest.shift() ?? null) : null;
     const nextSummary = next ? (rest.shift() ?? null) : null;
@@ -209,8 +221,9 @@ export class AirdropsService {
   async home(requestLocale: string | undefined): Promise<AirdropHomeResult> {
     const now = this.now();
     const locale = contentLocale(requestLocale);
+    const live = this.coins?.(POPULAR_COUNT);
     const [coins, news, faq, featured, counts] = await Promise.all([
-      this.repo.topCoins(POPULAR_COUNT),
+      live && live.length > 0 ? live : this.repo.topCoins(POPULAR_COUNT),
       this.repo.news(6, 0),
       this.repo.faq(HOME_FAQ_KEY, locale),
       this.repo.featured(now, 6),
@@ -247,10 +260,11 @@ export class AirdropsService {
     const locale = contentLocale(requestLocale);
     const record = await this.repo.newsBySlug(slug);
     if (!record) throw errors.notFound("No such news item");
-    const [tr, recent, airdrop] = await Promise.all([
+    const [tr, recent, airdrop, languages] = await Promise.all([
       this.repo.translations("news", [record.id], locale),
       this.repo.news(6, 0),
       record.airdropSlug ? this.repo.bySlug(record.airdropSlug) : Promise.resolve(undefined),
+      this.repo.languages("news", [record.id]),
     ]);
     const own = tr.get(record.id);
     const others = recent.rows.filter((n) => n.id !== record.id).slice(0, 5);
@@ -261,10 +275,11 @@ export class AirdropsService {
         summary: own?.get("summary") ?? record.summary,
         airdropSlug: airdrop ? record.airdropSlug : null,
         publishedAt: record.publishedAt,
-        body: record.body,
+        body: own?.get("body") ?? record.body,
         updatedAt: record.updatedAt,
         airdropName: airdrop?.name ?? null,
-        contentLocale: own?.has("title") ? locale : "en",
+        contentLocale: own?.has("body") ? locale : "en",
+        contentLanguages: languages.get(record.id) ?? ["en"],
       },
       related: await this.newsItems(others, locale),
     };
@@ -273,16 +288,30 @@ export class AirdropsService {
   /** Every published airdrop with the dates sitemaps and feeds need, in the request locale. */
   async index(requestLocale: string | undefined): Promise<AirdropIndexResult> {
     const locale = contentLocale(requestLocale);
-    const [rows, news] = await Promise.all([this.repo.allPublished(), this.repo.allNews()]);
-    const tr = await this.repo.translations(
-      "airdrop",
-      rows.map((r) => r.id),
-      locale,
-    );
+    const [rows, allNews] = await Promise.all([this.repo.allPublished(), this.repo.allNews()]);
+    const news = allNews.filter((n) => n.published);
+    const [tr, languages, newsLanguages] = await Promise.all([
+      this.repo.translations(
+        "airdrop",
+        rows.map((r) => r.id),
+        locale,
+      ),
+      this.repo.languages(
+        "airdrop",
+        rows.map((r) => r.id),
+      ),
+      this.repo.languages(
+        "news",
+        news.map((n) => n.id),
+      ),
+    ]);
     return {
-      news: news
-        .filter((n) => n.published)
-        .map((n) => ({ slug: n.slug, publishedAt: n.publishedAt, updatedAt: n.updatedAt })),
+      news: news.map((n) => ({
+        slug: n.slug,
+        publishedAt: n.publishedAt,
+        updatedAt: n.updatedAt,
+        contentLanguages: newsLanguages.get(n.id) ?? ["en"],
+      })),
       items: rows.map((r) => ({
         slug: r.slug,
         name: r.name,
@@ -292,6 +321,7 @@ export class AirdropsService {
         endAt: r.endAt,
         createdAt: r.createdAt,
         updatedAt: r.updatedAt,
+        contentLanguages: languages.get(r.id) ?? ["en"],
       })),
     };
   }
@@ -301,12 +331,23 @@ export class AirdropsService {
   async adminList(): Promise<{ airdrops: AdminAirdropRow[]; news: AdminAirdropNewsRow[] }> {
     const now = this.now();
     const [rows, news] = await Promise.all([this.repo.all(), this.repo.allNews()]);
-    const summaries = await this.summaries(rows, "en", now);
+    const [summaries, languages, newsLanguages] = await Promise.all([
+      this.summaries(rows, "en", now),
+      this.repo.languages(
+        "airdrop",
+        rows.map((r) => r.id),
+      ),
+      this.repo.languages(
+        "news",
+        news.map((n) => n.id),
+      ),
+    ]);
     return {
       airdrops: rows.map((r, i) => ({
         ...(summaries[i] as AirdropSummary),
         id: r.id,
         published: r.published,
+        contentLanguages: languages.get(r.id) ?? ["en"],
       })),
       news: news.map((n) => ({
         id: n.id,
@@ -317,15 +358,19 @@ export class AirdropsService {
         airdropSlug: n.airdropSlug,
         publishedAt: n.publishedAt,
         published: n.published,
+        contentLanguages: newsLanguages.get(n.id) ?? ["en"],
       })),
     };
   }
 
   /** The stored English record and translations, for the edit form. */
-  async adminGet(slug: string): Promise<AirdropRecord> {
+  /** The stored airdrop with every language's texts, for the editor's language switch. */
+  async adminGet(
+    slug: string,
+  ): Promise<AirdropRecord & { translations: Record<string, Record<string, unknown>> }> {
     const record = await this.repo.bySlug(slug, true);
     if (!record) throw errors.notFound("No such airdrop");
-    return record;
+    return { ...record, translations: await this.repo.allTranslations("airdrop", record.id) };
   }
 
   async create(input: AirdropInput): Promise<{ id: number }> {

@@ -1,4 +1,5 @@
 import type { AirdropInput, AirdropNewsInput, FaqItem } from "@meridian/contracts";
+import { putSearchDocs, type SearchDoc } from "../../platform/db/fulltext.ts";
 import type { Queryable, SqlValue } from "../../platform/db/types.ts";
 import { cleanStoredHtml, SANITIZER_VERSION, type StoredHtml } from "../../platform/stored-html.ts";
 
@@ -20,7 +21,16 @@ export const AIRDROPS_STORED_HTML: readonly StoredHtml[] = [
       kind: { column: "entity", value: "airdrop" },
     },
   },
-  { table: "airdrop_news", columns: ["body"] },
+  {
+    table: "airdrop_news",
+    columns: ["body"],
+    texts: {
+      table: "content_translations",
+      key: "entity_id",
+      fields: ["body"],
+      kind: { column: "entity", value: "news" },
+    },
+  },
 ];
 
 /** The input with every HTML field (English and translations) bounded and sanitised; 10422 when out of bounds. */
@@ -38,9 +48,15 @@ export function sanitizeAirdropInput(input: AirdropInput): AirdropInput {
   return out;
 }
 
-/** News translations carry title and summary only: the body is English HTML. */
+/** The news input with its body and every translated body sanitised. */
 export function sanitizeNewsInput(input: AirdropNewsInput): AirdropNewsInput {
-  return { ...input, body: cleanStoredHtml("body", input.body) };
+  const translations: AirdropNewsInput["translations"] = {};
+  for (const [locale, text] of Object.entries(input.translations))
+    translations[locale] =
+      text.body === undefined
+        ? text
+        : { ...text, body: cleanStoredHtml(`translations.${locale}.body`, text.body) };
+  return { ...input, body: cleanStoredHtml("body", input.body), translations };
 }
 
 const COLUMNS = [
@@ -139,7 +155,48 @@ export async function saveAirdrop(
   // keeps the locales the input does not carry.
   if (mode === "insert-only") await replaceTranslations(tx, "airdrop", id, input.translations);
   else await mergeTranslations(tx, "airdrop", id, input.translations);
+  await indexAirdrop(tx, id);
   return id;
+}
+
+const SEARCH_FIELDS = ["description", "about", "airdropInfo", "wikiBody"] as const;
+
+/**
+ * Rewrites the search index of one airdrop: English and every language it is written in
+ * (its `about` translated), with name, ticker, tags (chain, type, requirements) and body.
+ */
+export async function indexAirdrop(tx: Queryable, id: number): Promise<void> {
+  const row = await tx.get<Record<string, string>>(
+    `SELECT name, ticker, chain, type, requirements, description, about, airdrop_info AS "airdropInfo",
+       wiki_body AS "wikiBody" FROM airdrops WHERE id = ?`,
+    [id],
+  );
+  if (!row) return;
+  const tags = [row.chain, row.type, ...(row.requirements ?? "").split(",")]
+    .filter(Boolean)
+    .join(" ")
+    .replace(/_/g, " ");
+  const docs: SearchDoc[] = [
+    {
+      locale: "en",
+      name: row.name ?? "",
+      ticker: row.ticker ?? "",
+      tags,
+      body: SEARCH_FIELDS.map((f) => row[f] ?? "").join(" "),
+    },
+  ];
+  const texts = await tx.all<{ locale: string; field: string; value: string }>(
+    "SELECT locale, field, value FROM content_translations WHERE entity = 'airdrop' AND entity_id = ?",
+    [id],
+  );
+  const byLocale = new Map<string, Map<string, string>>();
+  for (const t of texts) byLocale.set(t.locale, (byLocale.get(t.locale) ?? new Map()).set(t.field, t.value));
+  for (const [locale, fields] of byLocale) {
+    if (!fields.has("about")) continue;
+    const body = SEARCH_FIELDS.map((f) => fields.get(f) ?? "").join(" ");
+    docs.push({ locale, name: row.name ?? "", ticker: row.ticker ?? "", tags, body });
+  }
+  await putSearchDocs(tx, "airdrop", id, docs);
 }
 
 /** Updates the airdrop with this id (slug may change). False when there is no such id. */
@@ -159,6 +216,7 @@ export async function updateAirdrop(
   // An edit touches only the translations it carries: the admin form edits English and
   // sends none, so every other locale stays as stored.
   await mergeTranslations(tx, "airdrop", id, input.translations);
+  await indexAirdrop(tx, id);
   return true;
 }
 

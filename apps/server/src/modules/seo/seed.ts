@@ -9,7 +9,7 @@ const ROWS = [
   {
     pageKey: "airdrops.home",
     locale: "en",
-    title: "Crypto Airdrops 2025: Free Token Airdrop Library",
+    title: "Crypto Airdrops {year}: Free Token Airdrop Library",
     description:
       "Find active, upcoming and closed crypto airdrops with requirements, estimated value, listing price predictions and step-by-step guides.",
     keywords: "crypto airdrop, free tokens, airdrop list, upcoming airdrops, token listing, price prediction",

@@ -1,11 +1,13 @@
-import type {
-  TgAdminAppRow as AdminAppRow,
-  TgAdminArticleRow as AdminArticleRow,
-  TgAppInput,
-  TgArticleInput,
-  TgSubmission,
-  TgSubmissionBody,
+import {
+  type TgAdminAppRow as AdminAppRow,
+  type TgAdminArticleRow as AdminArticleRow,
+  type TgAppInput,
+  type TgArticleInput,
+  type TgSubmission,
+  type TgSubmissionBody,
+  tgCategoryKey,
 } from "@meridian/contracts";
+import { deleteSearchDocs, putSearchDocs, type SearchDoc } from "../../platform/db/fulltext.ts";
 import type { Db, Queryable } from "../../platform/db/types.ts";
 import { SANITIZER_VERSION } from "../../platform/stored-html.ts";
 import { wrapList } from "./repo.ts";
@@ -119,6 +121,7 @@ export class TgAppsAdminRepo {
       if (row === undefined) return undefined;
       const id = Number(row.id);
       await replaceTexts(tx, "tg_app_texts", "app_id", id, input.translations);
+      await indexApp(tx, id);
       return id;
     };
     return options.tx ? work(options.tx) : this.db.transaction(work);
@@ -133,6 +136,12 @@ export class TgAppsAdminRepo {
       rating_count: number | string;
       updated_at: number | string;
     }>("SELECT slug, name, category, published, rating_count, updated_at FROM tg_apps ORDER BY name_lower");
+    const texts = await this.db.all<{ slug: string; locale: string }>(
+      `SELECT a.slug, t.locale FROM tg_app_texts t JOIN tg_apps a ON a.id = t.app_id
+       WHERE t.field = 'longDescription' ORDER BY t.locale`,
+    );
+    const written = new Map<string, string[]>();
+    for (const t of texts) written.set(t.slug, [...(written.get(t.slug) ?? []), t.locale]);
     return rows.map((r) => ({
       slug: r.slug,
       name: r.name,
@@ -140,6 +149,7 @@ export class TgAppsAdminRepo {
       published: Number(r.published) === 1,
       ratingCount: Number(r.rating_count),
       updatedAt: Number(r.updated_at),
+      contentLanguages: ["en", ...(written.get(r.slug) ?? []).filter((l) => l !== "en")],
     }));
   }
 
@@ -200,6 +210,7 @@ export class TgAppsAdminRepo {
       const row = await tx.get<{ id: number | string }>("SELECT id FROM tg_apps WHERE slug = ?", [slug]);
       if (row === undefined) return false;
       const id = Number(row.id);
+      await deleteSearchDocs(tx, "tg-app", id);
       // Explicit child deletes: SQLite enforces ON DELETE CASCADE only with foreign_keys on.
       await tx.run(
         "DELETE FROM tg_article_texts WHERE article_id IN (SELECT id FROM tg_articles WHERE app_id = ?)",
@@ -377,4 +388,52 @@ export class TgAppsAdminRepo {
     );
     return row === undefined ? undefined : toSubmission(row);
   }
+}
+
+/**
+ * Rewrites the search index of one app: English and every language its long description
+ * is written in, with name, bot username, category and both descriptions.
+ */
+export async function indexApp(tx: Queryable, id: number): Promise<void> {
+  const row = await tx.get<{
+    name: string;
+    bot_username: string;
+    category: number | string;
+    editors_choice: number | string;
+    short_description: string;
+    long_description: string;
+  }>(
+    "SELECT name, bot_username, category, editors_choice, short_description, long_description FROM tg_apps WHERE id = ?",
+    [id],
+  );
+  if (!row) return;
+  const category = (tgCategoryKey(Number(row.category)) ?? "").replace(/-/g, " ");
+  const tags = `${category}${Number(row.editors_choice) === 1 ? " editors choice" : ""}`;
+  const docs: SearchDoc[] = [
+    {
+      locale: "en",
+      name: row.name,
+      ticker: row.bot_username,
+      tags,
+      body: `${row.short_description} ${row.long_description}`,
+    },
+  ];
+  const texts = await tx.all<{ locale: string; field: string; value: string }>(
+    "SELECT locale, field, value FROM tg_app_texts WHERE app_id = ?",
+    [id],
+  );
+  const byLocale = new Map<string, Map<string, string>>();
+  for (const t of texts) byLocale.set(t.locale, (byLocale.get(t.locale) ?? new Map()).set(t.field, t.value));
+  for (const [locale, fields] of byLocale) {
+    const long = fields.get("longDescription");
+    if (long === undefined) continue;
+    docs.push({
+      locale,
+      name: row.name,
+      ticker: row.bot_username,
+      tags,
+      body: `${fields.get("shortDescription") ?? ""} ${long}`,
+    });
+  }
+  await putSearchDocs(tx, "tg-app", id, docs);
 }

@@ -1,14 +1,14 @@
 import type { FastifyInstance } from "fastify";
-import type { Seed } from "../../platform/db/seed.ts";
 import type { Platform } from "../../platform/platform.ts";
 import type { StoredHtml } from "../../platform/stored-html.ts";
 import { TgAppsAdminRepo } from "./admin-repo.ts";
 import { TgAppsRepo, type VisitSource } from "./repo.ts";
 import { tgAppsRoutes } from "./routes.ts";
-import { seedTgApps } from "./seed.ts";
 import { TgAppsService } from "./service.ts";
 import { trackedVisits } from "./visits.ts";
 
+export { indexApp } from "./admin-repo.ts";
+export { seedTgApps } from "./seed.ts";
 export { TgAppsService } from "./service.ts";
 
 /**
@@ -39,13 +39,6 @@ export function tgAppsModule(app: FastifyInstance, platform: Platform): void {
   });
   tgAppsRoutes(app, createTgAppsService(platform, undefined, visits));
 }
-
-/** Demo data: 60+ apps over every category, 20+ articles, ratings and visits. */
-export const tgAppsSeed: Seed = {
-  name: "tg-apps",
-  version: 1,
-  seed: (db) => seedTgApps(db),
-};
 
 /** Where apps and articles keep HTML, for `refreshStoredHtml` when the sanitiser changes. */
 export const TG_APPS_STORED_HTML: readonly StoredHtml[] = [

@@ -6,6 +6,7 @@ import {
   type TgAppTag,
   tgCategoryKey,
 } from "@meridian/contracts";
+import { searchIds } from "../../platform/db/fulltext.ts";
 import type { Db, Dialect, Queryable, SqlValue } from "../../platform/db/types.ts";
 
 const DAY_MS = 86_400_000;
@@ -112,10 +113,6 @@ export function wrapList(values: readonly string[]): string {
 }
 function unwrapList(text: string): string[] {
   return text.split(",").filter((s) => s !== "");
-}
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 function parseJsonList(text: string): string[] {
@@ -261,7 +258,8 @@ k AS (
       CAST(ROW_NUMBER() OVER (ORDER BY s.hot_score DESC, s.rating_count DESC, s.name_lower ASC, s.id ASC) AS INTEGER)
     END AS hot_rank,
     CAST(ROW_NUMBER() OVER (ORDER BY s.listed_at DESC, s.id DESC) AS INTEGER) AS new_rank,
-    COALESCE(t1.value, t2.value, s.short_description) AS short_text,
+    COALESCE(CASE WHEN l1.value IS NOT NULL THEN t1.value END, CASE WHEN l2.value IS NOT NULL THEN t2.value END,
+      s.short_description) AS short_text,
     COALESCE(l1.value, l2.value, s.long_description) AS long_text
   FROM s
   LEFT JOIN tg_app_texts t1 ON t1.app_id = s.id AND t1.locale = ? AND t1.field = 'shortDescription'
@@ -320,20 +318,34 @@ export class TgAppsRepo {
     ];
   }
 
-  /** One page of a tab, optionally narrowed by a case-insensitive name search; and the tab's total. */
+  /**
+   * One page of a tab and the tab's total. A search `q` goes through the full-text index
+   * (names, bot usernames, category tags, descriptions in the page's language; words as
+   * prefixes) and orders by relevance.
+   */
   async list(filter: ListFilter, locales: LocaleChain): Promise<{ items: AppRecord[]; total: number }> {
     const tab = tabClause(filter.tab);
-    const search = filter.q.trim().toLowerCase();
-    const where = search === "" ? tab.where : `${tab.where} AND k.name_lower LIKE ? ESCAPE '\\'`;
     const head = await this.#ranked(locales);
-    const params = [...head.params, ...tab.params, ...(search === "" ? [] : [`%${escapeLike(search)}%`])];
+    if (filter.q.trim() !== "") {
+      const ranks = await searchIds(this.db, "tg-app", filter.q, locales[1]);
+      if (ranks.size === 0) return { items: [], total: 0 };
+      const ids = [...ranks.keys()];
+      const rows = await this.db.all<AppRow>(
+        `${head.sql} SELECT ${APP_COLUMNS} FROM k WHERE ${tab.where} AND k.id IN (${ids.map(() => "?").join(", ")})`,
+        [...head.params, ...tab.params, ...ids],
+      );
+      const items = rows.map(toApp);
+      items.sort((a, b) => (ranks.get(a.id) ?? 0) - (ranks.get(b.id) ?? 0) || a.id - b.id);
+      return { items: items.slice(filter.offset, filter.offset + filter.limit), total: items.length };
+    }
+    const params = [...head.params, ...tab.params];
     const [rows, count] = await Promise.all([
       this.db.all<AppRow>(
-        `${head.sql} SELECT ${APP_COLUMNS} FROM k WHERE ${where} ORDER BY ${tab.order} LIMIT ? OFFSET ?`,
+        `${head.sql} SELECT ${APP_COLUMNS} FROM k WHERE ${tab.where} ORDER BY ${tab.order} LIMIT ? OFFSET ?`,
         [...params, filter.limit, filter.offset],
       ),
       this.db.get<{ n: number | string }>(
-        `${head.sql} SELECT CAST(COUNT(*) AS INTEGER) AS n FROM k WHERE ${where}`,
+        `${head.sql} SELECT CAST(COUNT(*) AS INTEGER) AS n FROM k WHERE ${tab.where}`,
         params,
       ),
     ]);
@@ -457,13 +469,55 @@ export class TgAppsRepo {
   }
 
   /** Slugs and last change of every published app, for the sitemap. */
-  async sitemap(): Promise<{ slug: string; updatedAt: number; articles: number }[]> {
-    const rows = await this.db.all<{ slug: string; updated_at: number | string; articles: number | string }>(
-      `SELECT a.slug, a.updated_at,
+  /**
+   * The languages each app or article is written in: English plus every locale holding
+   * its body (an app's long description, an article's body). Other fields alone do not
+   * make a page written in a language.
+   */
+  async contentLanguages(kind: "app" | "article", ids: readonly number[]): Promise<Map<number, string[]>> {
+    const out = new Map<number, string[]>(ids.map((id) => [id, ["en"]]));
+    if (ids.length === 0) return out;
+    const [table, key, field] =
+      kind === "app"
+        ? ["tg_app_texts", "app_id", "longDescription"]
+        : ["tg_article_texts", "article_id", "body"];
+    const rows = await this.db.all<{ id: number | string; locale: string }>(
+      `SELECT ${key} AS id, locale FROM ${table} WHERE field = ? AND ${key} IN (${ids.map(() => "?").join(", ")})
+       ORDER BY locale`,
+      [field, ...ids],
+    );
+    for (const r of rows) if (r.locale !== "en") out.get(Number(r.id))?.push(r.locale);
+    return out;
+  }
+
+  /** Published article ids per app slug, for the articles pages' languages. */
+  async articleIdsByApp(): Promise<Map<string, number[]>> {
+    const rows = await this.db.all<{ slug: string; id: number | string }>(
+      `SELECT a.slug, r.id FROM tg_articles r JOIN tg_apps a ON a.id = r.app_id
+       WHERE r.published = 1 AND a.published = 1 ORDER BY r.id`,
+    );
+    const out = new Map<string, number[]>();
+    for (const r of rows) out.set(r.slug, [...(out.get(r.slug) ?? []), Number(r.id)]);
+    return out;
+  }
+
+  async sitemap(): Promise<{ id: number; slug: string; updatedAt: number; articles: number }[]> {
+    const rows = await this.db.all<{
+      id: number | string;
+      slug: string;
+      updated_at: number | string;
+      articles: number | string;
+    }>(
+      `SELECT a.id, a.slug, a.updated_at,
         CAST((SELECT COUNT(*) FROM tg_articles r WHERE r.app_id = a.id AND r.published = 1) AS INTEGER) AS articles
        FROM tg_apps a WHERE a.published = 1 ORDER BY a.slug`,
     );
-    return rows.map((r) => ({ slug: r.slug, updatedAt: Number(r.updated_at), articles: Number(r.articles) }));
+    return rows.map((r) => ({
+      id: Number(r.id),
+      slug: r.slug,
+      updatedAt: Number(r.updated_at),
+      articles: Number(r.articles),
+    }));
   }
 }
 
@@ -488,8 +542,10 @@ export async function recountRatings(
 
 const ARTICLE_SELECT = `
 SELECT r.id, r.slug, a.slug AS app_slug, a.name AS app_name,
-  COALESCE(t1.value, t2.value, r.title) AS title,
-  COALESCE(s1.value, s2.value, r.summary) AS summary,
+  COALESCE(CASE WHEN b1.value IS NOT NULL THEN t1.value END, CASE WHEN b2.value IS NOT NULL THEN t2.value END,
+    r.title) AS title,
+  COALESCE(CASE WHEN b1.value IS NOT NULL THEN s1.value END, CASE WHEN b2.value IS NOT NULL THEN s2.value END,
+    r.summary) AS summary,
   COALESCE(b1.value, b2.value, r.body) AS body,
   r.published, r.published_at, r.updated_at
 FROM tg_articles r

@@ -45,6 +45,17 @@ function ratingOf(sum: number, count: number): number {
   return count === 0 ? 0 : Math.round((sum / count) * 10) / 10;
 }
 
+/** The language texts come from: the first of the locale chain the item is written in, else English. */
+export function textLocale(locales: LocaleChain, written: readonly string[]): string {
+  return locales.find((l) => written.includes(l)) ?? "en";
+}
+
+/** Languages every list names ("en" always). */
+export function commonLanguages(lists: readonly (readonly string[])[]): string[] {
+  const [first = ["en"], ...rest] = lists;
+  return first.filter((l) => rest.every((list) => list.includes(l)));
+}
+
 export function presentSummary(app: AppRecord): TgAppSummary {
   return {
     slug: app.slug,
@@ -58,7 +69,7 @@ export function presentSummary(app: AppRecord): TgAppSummary {
   };
 }
 
-function presentDetail(app: AppRecord): TgAppDetail {
+function presentDetail(app: AppRecord, locales: LocaleChain, contentLanguages: string[]): TgAppDetail {
   return {
     ...presentSummary(app),
     // Stored clean (cleanStoredHtml on write, refreshStoredHtml when the sanitiser changes).
@@ -71,6 +82,8 @@ function presentDetail(app: AppRecord): TgAppDetail {
     tokenLaunch: app.tokenLaunch,
     listedAt: app.listedAt,
     updatedAt: app.updatedAt,
+    contentLocale: textLocale(locales, contentLanguages),
+    contentLanguages,
   };
 }
 
@@ -138,11 +151,12 @@ export class TgAppsService {
     const app = await this.#repo.bySlug(slug, locales);
     if (app === undefined) throw errors.notFound("No such app");
     await this.#repo.countVisit(app.id);
-    const [related, latest, alike, myRating] = await Promise.all([
+    const [related, latest, alike, myRating, written] = await Promise.all([
       this.#repo.articlesOfApp(app.id, locales, RAIL_SIZE),
       this.#repo.latestArticles(RAIL_SIZE, locales, app.id),
       this.#repo.pick({ category: app.category, excludeIds: [app.id], order: "rating" }, RAIL_SIZE, locales),
       userId === undefined ? Promise.resolve(null) : this.#repo.myRating(app.id, userId),
+      this.#repo.contentLanguages("app", [app.id]),
     ]);
     const seen = [app.id, ...alike.map((a) => a.id)];
     const hot = await this.#repo.pick({ excludeIds: seen, order: "hot" }, RAIL_SIZE, locales);
@@ -151,7 +165,8 @@ export class TgAppsService {
       RAIL_SIZE,
       locales,
     );
-    const detail = presentDetail(app);
+    const contentLanguages = written.get(app.id) ?? ["en"];
+    const detail = presentDetail(app, locales, contentLanguages);
     if (detail.screenshots.length === 0) detail.screenshots = generatedScreenshots(app.slug);
     return {
       app: detail,
@@ -169,7 +184,17 @@ export class TgAppsService {
     const app = await this.#repo.bySlug(slug, locales);
     if (app === undefined) throw errors.notFound("No such app");
     const articles = await this.#repo.articlesOfApp(app.id, locales);
-    return { app: presentSummary(app), articles: articles.map(presentArticle) };
+    const written = await this.#repo.contentLanguages(
+      "article",
+      articles.map((a) => a.id),
+    );
+    const contentLanguages = commonLanguages(articles.map((a) => written.get(a.id) ?? ["en"]));
+    return {
+      app: presentSummary(app),
+      articles: articles.map(presentArticle),
+      contentLocale: textLocale(locales, contentLanguages),
+      contentLanguages,
+    };
   }
 
   /** Name and colours of an app for its generated artwork; undefined when unknown. */
@@ -205,8 +230,23 @@ export class TgAppsService {
   }
 
   async sitemap(): Promise<TgSitemapEntry[]> {
-    const rows = await this.#repo.sitemap();
-    return rows.map((r) => ({ slug: r.slug, updatedAt: r.updatedAt, hasArticles: r.articles > 0 }));
+    const [rows, articleIds] = await Promise.all([this.#repo.sitemap(), this.#repo.articleIdsByApp()]);
+    const [apps, articles] = await Promise.all([
+      this.#repo.contentLanguages(
+        "app",
+        rows.map((r) => r.id),
+      ),
+      this.#repo.contentLanguages("article", [...articleIds.values()].flat()),
+    ]);
+    return rows.map((r) => ({
+      slug: r.slug,
+      updatedAt: r.updatedAt,
+      hasArticles: r.articles > 0,
+      contentLanguages: apps.get(r.id) ?? ["en"],
+      articleLanguages: commonLanguages(
+        (articleIds.get(r.slug) ?? []).map((id) => articles.get(id) ?? ["en"]),
+      ),
+    }));
   }
 
   // ---- administration ----

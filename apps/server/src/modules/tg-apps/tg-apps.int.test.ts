@@ -8,9 +8,24 @@ import { openPostgres } from "../../platform/db/postgres.ts";
 import { openSqlite } from "../../platform/db/sqlite.ts";
 import { accountsTestApp, loginNewUser, TEST_HOST } from "../../test/accounts.ts";
 import type { AccountsService } from "../accounts/index.ts";
-import { tgAppsModule, tgAppsSeed } from "./index.ts";
+import { contentSeed, loadContent } from "../content/index.ts";
+import { seedTgApps, tgAppsModule } from "./index.ts";
 import { TgAppsRepo } from "./repo.ts";
-import { SEED_APPS } from "./seed-apps.ts";
+
+const CONTENT = loadContent();
+const SEED_APPS = CONTENT.apps;
+// Written Russian and Spanish Notcoin pages, as translators' files would add them.
+const notcoinFiles = SEED_APPS.find((a) => a.slug === "notcoin");
+if (notcoinFiles) {
+  notcoinFiles.texts.ru = {
+    shortDescription: "Тап-игра, познакомившая миллионы людей с TON; теперь центр сообщества.",
+    longDescription: "<p>Notcoin — это игра и сообщество в Telegram.</p>",
+  };
+  notcoinFiles.texts.es = {
+    shortDescription: "El juego de toques que presentó TON a millones de personas.",
+    longDescription: "<p>Notcoin es un juego y una comunidad en Telegram.</p>",
+  };
+}
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -92,7 +107,7 @@ describe.each(targets)("apps and bot center ($name)", (target) => {
     db = opened.db;
     cleanup = opened.cleanup;
     app = await appOn(db);
-    await tgAppsSeed.seed(db, { log: app.log });
+    await seedTgApps(db, { apps: CONTENT.apps, articles: CONTENT.articles });
   }, 60_000);
   afterAll(async () => {
     await app?.close();
@@ -100,7 +115,7 @@ describe.each(targets)("apps and bot center ($name)", (target) => {
   });
 
   it("ranks Weekly trending and Hot on the tracker's visits when given, else on the own counter", async () => {
-    const [first, second] = [SEED_APPS[5]?.[0] ?? "", SEED_APPS[6]?.[0] ?? ""];
+    const [first, second] = [SEED_APPS[5]?.slug ?? "", SEED_APPS[6]?.slug ?? ""];
     const tracked = new TgAppsRepo(
       db,
       Date.now,
@@ -137,7 +152,7 @@ describe.each(targets)("apps and bot center ($name)", (target) => {
 
   it("filters by category tab and pages through it", async () => {
     const games = await list(app, "tab=games&pageSize=4");
-    const expected = SEED_APPS.filter((a) => a[2] === 2).length;
+    const expected = SEED_APPS.filter((a) => a.item.category === 2).length;
     expect(games.total).toBe(expected);
     expect(games.items).toHaveLength(4);
     expect(games.items.every((a) => a.category === 2)).toBe(true);
@@ -152,14 +167,20 @@ describe.each(targets)("apps and bot center ($name)", (target) => {
     expect((await list(app, "tab=open-league")).items.every((a) => a.category === 1)).toBe(true);
   });
 
-  it("searches by name, case-insensitively, with LIKE wildcards taken literally", async () => {
-    const hits = await list(app, "q=COIN&pageSize=100");
-    expect(hits.items.map((a) => a.slug).sort()).toEqual(["notcoin", "yescoin"]);
-    expect((await list(app, "tab=play-to-earn&q=coin")).total).toBe(2);
-    expect((await list(app, "tab=games&q=coin")).total).toBe(0);
+  it("searches names, bots, tags and descriptions by word prefix in the page's language", async () => {
+    const hits = await list(app, "q=NOTC&pageSize=100");
+    expect(hits.items[0]?.slug).toBe("notcoin");
+    expect((await list(app, "tab=play-to-earn&q=notcoin")).items[0]?.slug).toBe("notcoin");
+    expect((await list(app, "tab=management&q=notcoin")).total).toBe(0);
+    // The name outranks a mention in another app's description.
+    expect((await list(app, "q=wallet&pageSize=100")).items[0]?.slug).toBe("wallet");
+    expect((await list(app, "q=validators&pageSize=100")).items.map((a) => a.slug)).toContain("tonstakers");
     expect((await list(app, "q=zzzz-nothing")).items).toEqual([]);
     expect((await list(app, "q=%25")).total).toBe(0);
     expect((await list(app, "q=_")).total).toBe(0);
+    // The Russian text is searched from the Russian page.
+    expect((await list(app, "q=тап-игр&locale=ru")).items[0]?.slug).toBe("notcoin");
+    expect((await list(app, "q=тап-игр&locale=en")).total).toBe(0);
   });
 
   it("derives New from listing dates and Hot from visits and raters", async () => {
@@ -184,6 +205,30 @@ describe.each(targets)("apps and bot center ($name)", (target) => {
     expect(esAr.items[0]?.shortDescription).toMatch(/^El juego/);
     const ja = await list(app, "q=notcoin&locale=ja");
     expect(ja.items[0]?.shortDescription).toMatch(/^The tap game/);
+    // A short description alone does not make the app written in German: English stays.
+    const id = (await db.get<{ id: number }>("SELECT id FROM tg_apps WHERE slug = 'notcoin'"))?.id;
+    await db.run(
+      "INSERT INTO tg_app_texts (app_id, locale, field, value) VALUES (?, 'de', 'shortDescription', ?)",
+      [id ?? 0, "Das Tippspiel"],
+    );
+    const de = await list(app, "q=notcoin&locale=de");
+    expect(de.items[0]?.shortDescription).toMatch(/^The tap game/);
+    const detail = async (locale: string) =>
+      (
+        (await app.inject({ method: "GET", url: `/v1/content/tg-apps/notcoin?locale=${locale}` })).json() as {
+          data: import("@meridian/contracts").TgAppDetailResult;
+        }
+      ).data.app;
+    expect((await detail("de")).contentLocale).toBe("en");
+    expect((await detail("es-AR")).contentLocale).toBe("es");
+    expect((await detail("ru")).contentLanguages).toEqual(["en", "es", "ru"]);
+    const sitemap = (
+      (await app.inject({ method: "GET", url: "/v1/content/tg-apps/sitemap" })).json() as {
+        data: import("@meridian/contracts").TgSitemapEntry[];
+      }
+    ).data;
+    expect(sitemap.find((e) => e.slug === "notcoin")?.contentLanguages).toEqual(["en", "es", "ru"]);
+    expect(sitemap.find((e) => e.slug === "wallet")?.contentLanguages).toEqual(["en"]);
   });
 
   it("answers a detail with its rails, counts a visit, and 404s an unknown app", async () => {
@@ -240,7 +285,7 @@ describe.each(targets)("apps and bot center ($name)", (target) => {
 
   it("admits exactly the allowed number of many simultaneous ratings by one user", async () => {
     const cookie = await login(app);
-    const slugs = SEED_APPS.slice(0, 20).map((a) => a[0]);
+    const slugs = SEED_APPS.slice(0, 20).map((a) => a.slug);
     const answers = await Promise.all(slugs.map((slug) => rate(app, cookie, slug, 4)));
     const codes = answers.map((r) => (r.json() as { code: string }).code);
     expect(codes.filter((c) => c === "00000")).toHaveLength(TG_RATING_LIMIT.limit);
@@ -356,7 +401,7 @@ describe.runIf(redisUrl)("rating frequency limit through Redis", () => {
     const db = openSqlite(":memory:");
     app = await appOn(db, redis);
     app.addHook("onClose", () => db.close());
-    await tgAppsSeed.seed(db, { log: app.log });
+    await contentSeed.seed(db, { log: app.log });
   }, 60_000);
   afterAll(async () => {
     await app?.close();
@@ -366,7 +411,7 @@ describe.runIf(redisUrl)("rating frequency limit through Redis", () => {
   it("admits exactly the limit of simultaneous ratings, counted in Redis", async () => {
     expect(app.rateLimiter.kind).toBe("redis");
     const cookie = await login(app);
-    const slugs = SEED_APPS.slice(20, 45).map((a) => a[0]);
+    const slugs = SEED_APPS.slice(20, 45).map((a) => a.slug);
     const answers = await Promise.all(slugs.map((slug) => rate(app, cookie, slug, 5)));
     expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(TG_RATING_LIMIT.limit);
     expect(answers.filter((r) => r.statusCode === 429)).toHaveLength(slugs.length - TG_RATING_LIMIT.limit);

@@ -1,12 +1,29 @@
 import type { AirdropInputRaw, FaqItem, GuideStep } from "@meridian/contracts";
 import { AIRDROP_REQUIREMENTS, AIRDROP_TYPES } from "@meridian/contracts/airdrop-rules";
-import { Form, Input, Modal, Select, Switch } from "antd";
+import { Form, type FormInstance, Input, Modal, Select, Switch } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { MediaEditor } from "../media/media-editor.tsx";
+import { CONTENT_LANGUAGE_CODES } from "../seo/language-coverage.tsx";
 import { adminCall, adminPaths, fromInputTime, toInputTime } from "./admin-api.ts";
 
-type Stored = AirdropInputRaw & { id?: number; startAt: number; endAt: number };
+type Stored = AirdropInputRaw & {
+  id?: number;
+  startAt: number;
+  endAt: number;
+  translations?: Record<string, Record<string, unknown>>;
+};
+
+/** Fields written per language (docs/content.md); the others are the airdrop's facts. */
+const LANGUAGE_FIELDS = [
+  "description",
+  "about",
+  "airdropInfo",
+  "priceDetail",
+  "prediction",
+  "wikiTitle",
+  "wikiBody",
+];
 
 /** Form fields in order; their labels are `airdropsAdmin:fields.<name>`. */
 const TEXT_FIELDS = [
@@ -29,6 +46,19 @@ const TIME_FIELDS = ["startAt", "endAt", "listingAt", "claimAt"] as const;
 
 type FormValues = Record<string, string | boolean | string[] | Record<string, string>[] | undefined>;
 
+/** Fills the airdrop form with the stored record, its texts in `lang` unless English. */
+function showLanguage(form: FormInstance<FormValues>, record: Stored, lang: string): void {
+  const values: FormValues = { ...(record as unknown as FormValues) };
+  for (const key of TIME_FIELDS) values[key] = toInputTime(record[key]);
+  if (lang !== "en") {
+    const own = record.translations?.[lang] ?? {};
+    for (const key of LANGUAGE_FIELDS) values[key] = typeof own[key] === "string" ? (own[key] as string) : "";
+    values.guide = Array.isArray(own.guide) ? (own.guide as Record<string, string>[]) : [];
+    values.faq = Array.isArray(own.faq) ? (own.faq as Record<string, string>[]) : [];
+  }
+  form.setFieldsValue(values);
+}
+
 /**
  * Whether the page has hydrated. The dialogs below keep their form mounted while closed
  * (`forceRender`), so `form.setFieldsValue` on opening always reaches a connected form;
@@ -41,7 +71,11 @@ function useHydrated(): boolean {
   return hydrated;
 }
 
-/** Create or edit one airdrop (English text; translations are kept as stored). */
+/**
+ * Create or edit one airdrop. English edits the whole record; choosing another language
+ * (a `*` marks the ones not written yet) edits only that language's texts, saved as its
+ * translation while the other languages stay as stored.
+ */
 export function AirdropForm({
   slug,
   open,
@@ -58,10 +92,13 @@ export function AirdropForm({
   const hydrated = useHydrated();
   const [stored, setStored] = useState<Stored | null>(null);
   const [error, setError] = useState("");
+  // The language being edited: English edits the whole airdrop, another one only its texts.
+  const [language, setLanguage] = useState("en");
 
   useEffect(() => {
     if (!open) return;
     setError("");
+    setLanguage("en");
     form.resetFields();
     if (slug === null) {
       setStored(null);
@@ -71,9 +108,7 @@ export function AirdropForm({
     void adminCall<Stored>(adminPaths.airdrop(slug), "GET").then(
       (record) => {
         setStored(record);
-        const values: FormValues = { ...(record as unknown as FormValues) };
-        for (const key of TIME_FIELDS) values[key] = toInputTime(record[key]);
-        form.setFieldsValue(values);
+        showLanguage(form, record, "en");
       },
       (e: Error) => setError(e.message),
     );
@@ -81,6 +116,27 @@ export function AirdropForm({
 
   const handleSave = async () => {
     const values = await form.validateFields();
+    if (language !== "en" && stored?.id !== undefined) {
+      // A translation: the stored English airdrop plus this language's texts only.
+      const { id: _id, translations: _t, ...english } = stored as Stored & Record<string, unknown>;
+      delete english.createdAt;
+      delete english.updatedAt;
+      const texts: Record<string, unknown> = {
+        guide: listOf<GuideStep>(values.guide, "title"),
+        faq: listOf<FaqItem>(values.faq, "question"),
+      };
+      for (const key of LANGUAGE_FIELDS) texts[key] = values[key] ?? "";
+      try {
+        await adminCall(adminPaths.update(stored.id), "PUT", {
+          ...english,
+          translations: { [language]: texts },
+        });
+        onSaved();
+      } catch (e) {
+        setError((e as Error).message);
+      }
+      return;
+    }
     const body: Record<string, unknown> = {
       ...values,
       guide: listOf<GuideStep>(values.guide, "title"),
@@ -112,6 +168,26 @@ export function AirdropForm({
         <p role="alert" className="ad-error">
           {error}
         </p>
+      ) : null}
+      {stored?.id !== undefined ? (
+        <label className="ad-admin-language">
+          {t("contentLanguages")}{" "}
+          <select
+            value={language}
+            data-testid="airdrop-edit-language"
+            onChange={(event) => {
+              setLanguage(event.target.value);
+              showLanguage(form, stored, event.target.value);
+            }}
+          >
+            {CONTENT_LANGUAGE_CODES.map((code) => (
+              <option key={code} value={code}>
+                {code}
+                {code === "en" || stored.translations?.[code]?.about ? "" : " *"}
+              </option>
+            ))}
+          </select>
+        </label>
       ) : null}
       <Form form={form} layout="vertical" className="ad-admin-form">
         {TEXT_FIELDS.map((name) => (

@@ -11,7 +11,16 @@ import { DetailFacts } from "./detail-facts.tsx";
 import { Faq } from "./faq.tsx";
 import { detailHref, spotHref } from "./links.ts";
 import { formatFiat } from "./money.ts";
-import { Breadcrumbs, Chip, CoinAvatar, Disclaimer, NewsList, RichText, StatusTag } from "./parts.tsx";
+import {
+  Breadcrumbs,
+  Chip,
+  CoinAvatar,
+  Disclaimer,
+  NewsList,
+  RichText,
+  StatusTag,
+  textLangOf,
+} from "./parts.tsx";
 
 export interface AirdropDetailProps {
   locale: string;
@@ -23,6 +32,8 @@ export function AirdropDetailPage({ locale, detail }: AirdropDetailProps) {
   const { t } = useTranslation("airdrops");
   const a = detail.airdrop;
   const vars = { name: a.name, ticker: a.ticker };
+  // Not written in the page's language: the English body, marked as English.
+  const textLang = textLangOf(locale, a.contentLocale);
   return (
     <div className="ad-page">
       <Breadcrumbs
@@ -44,7 +55,7 @@ export function AirdropDetailPage({ locale, detail }: AirdropDetailProps) {
               <Chip key={r}>{t(`requirement.${r}`)}</Chip>
             ))}
           </div>
-          <p className="ad-lead" dir="auto">
+          <p className="ad-lead" lang={textLang.lang} dir={textLang.dir ?? "auto"}>
             {a.description}
           </p>
         </div>
@@ -66,17 +77,21 @@ export function AirdropDetailPage({ locale, detail }: AirdropDetailProps) {
         <div className="ad-detail-main">
           <section className="ad-section" id="about" aria-labelledby="ad-about">
             <h2 id="ad-about">{t("detail.about", vars)}</h2>
-            <RichText html={a.about} />
+            <RichText html={a.about} textLang={textLang} />
           </section>
           <section className="ad-section" aria-labelledby="ad-airdrop">
             <h2 id="ad-airdrop">{t("detail.airdrop", vars)}</h2>
-            <RichText html={a.airdropInfo} />
+            <RichText html={a.airdropInfo} textLang={textLang} />
           </section>
           <section className="ad-section" aria-labelledby="ad-guide">
             <h2 id="ad-guide">{t("detail.guide")}</h2>
             <ol className="ad-guide">
+              <li>
+                <h3>{t("detail.accountStep")}</h3>
+                <p>{t("detail.accountStepBody")}</p>
+              </li>
               {a.guide.map((step) => (
-                <li key={step.title} dir="auto">
+                <li key={step.title} lang={textLang.lang} dir={textLang.dir ?? "auto"}>
                   <h3>{step.title}</h3>
                   <p>{step.body}</p>
                 </li>
@@ -85,21 +100,21 @@ export function AirdropDetailPage({ locale, detail }: AirdropDetailProps) {
           </section>
           <section className="ad-section" aria-labelledby="ad-price">
             <h2 id="ad-price">{t("detail.priceDetail", vars)}</h2>
-            <RichText html={a.priceDetail} />
+            <RichText html={a.priceDetail} textLang={textLang} />
           </section>
           <section className="ad-section" aria-labelledby="ad-prediction">
             <h2 id="ad-prediction">{t("detail.prediction", vars)}</h2>
-            <RichText html={a.prediction} />
+            <RichText html={a.prediction} textLang={textLang} />
           </section>
           {a.wikiTitle || a.wikiBody ? (
             <section className="ad-section" id="wiki" aria-labelledby="ad-wiki">
               <h2 id="ad-wiki">
-                {t("detail.wiki")}: {a.wikiTitle}
+                {t("detail.wiki")}: <span {...textLang}>{a.wikiTitle}</span>
               </h2>
-              <RichText html={a.wikiBody} />
+              <RichText html={a.wikiBody} textLang={textLang} />
             </section>
           ) : null}
-          <Faq id="ad-detail-faq" title={t("detail.faq", vars)} items={a.faq} />
+          <Faq id="ad-detail-faq" title={t("detail.faq", vars)} items={a.faq} textLang={textLang} />
         </div>
         <aside className="ad-detail-side" aria-label={t("detail.facts")}>
           {a.status !== "upcoming" ? (

@@ -1,5 +1,6 @@
 import type { FaqItem } from "@meridian/contracts";
 import { useState } from "react";
+import type { TextLang } from "./parts.tsx";
 
 /**
  * FAQ as an accordion (WAI-ARIA pattern): each question is a button with aria-expanded in
@@ -8,13 +9,24 @@ import { useState } from "react";
  * get them. Plain elements rather than antd Collapse keep motion and Collapse code out of
  * the first load.
  */
-export function Faq({ id, title, items }: { id: string; title: string; items: FaqItem[] }) {
+export function Faq({
+  id,
+  title,
+  items,
+  textLang,
+}: {
+  id: string;
+  title: string;
+  items: FaqItem[];
+  /** Set when the items are in another language than the page. */
+  textLang?: TextLang;
+}) {
   const [open, setOpen] = useState<number | null>(null);
   if (items.length === 0) return null;
   return (
     <section className="ad-section" aria-labelledby={id}>
       <h2 id={id}>{title}</h2>
-      <div className="ad-faq">
+      <div className="ad-faq" lang={textLang?.lang} dir={textLang?.dir}>
         {items.map((item, i) => {
           const expanded = open === i;
           return (

@@ -1,4 +1,4 @@
-import type { AirdropHomeResult, AirdropSummary, PopularCoin } from "@meridian/contracts";
+import type { AirdropHomeResult, AirdropSummary, ContentPageResult, PopularCoin } from "@meridian/contracts";
 import { localizePath } from "@meridian/contracts/locales";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -7,16 +7,19 @@ import { BuyPrompt, SignupField } from "./buy-prompt.tsx";
 import { Faq } from "./faq.tsx";
 import { detailHref, spotHref } from "./links.ts";
 import { formatCompactUsd, formatFiat, formatMoney } from "./money.ts";
-import { Breadcrumbs, CoinAvatar, Disclaimer, NewsList, StatusTag } from "./parts.tsx";
+import { Breadcrumbs, CoinAvatar, Disclaimer, NewsList, StatusTag, textLangOf } from "./parts.tsx";
 
 export interface AirdropHomeProps {
   locale: string;
   home: AirdropHomeResult;
+  /** The written texts: heading, introduction and FAQ (docs/content.md). */
+  page: ContentPageResult;
 }
 
-/** Airdrop home (docs/product.md §2): title, description, popular coins, news, 2025 predictions, FAQ of 8. */
-export function AirdropHomePage({ locale, home }: AirdropHomeProps) {
+/** Airdrop home (docs/product.md §2): title, description, popular coins, news, this year's predictions, FAQ of 8. */
+export function AirdropHomePage({ locale, home, page }: AirdropHomeProps) {
   const { t } = useTranslation("airdrops");
+  const textLang = textLangOf(locale, page.contentLocale);
   return (
     <div className="ad-page">
       <Breadcrumbs
@@ -27,8 +30,10 @@ export function AirdropHomePage({ locale, home }: AirdropHomeProps) {
       />
       <header className="ad-hero">
         <div>
-          <h1>{t("home.title")}</h1>
-          <p className="ad-lead">{t("home.description")}</p>
+          <h1 {...textLang}>{page.title}</h1>
+          <p className="ad-lead" {...textLang}>
+            {page.description}
+          </p>
           <ul className="ad-counts">
             {(["active", "upcoming", "closed"] as const).map((s) => (
               <li key={s}>
@@ -65,8 +70,8 @@ export function AirdropHomePage({ locale, home }: AirdropHomeProps) {
         </section>
       </div>
 
-      <Predictions airdrops={home.featured} locale={locale} />
-      <Faq id="ad-faq" title={t("home.faq")} items={home.faq} />
+      <Predictions airdrops={home.featured} locale={locale} year={new Date(home.now).getUTCFullYear()} />
+      <Faq id="ad-faq" title={t("home.faq")} items={page.faq} textLang={textLang} />
       <BuyPrompt locale={locale} symbol="BTCUSDT" />
       <Disclaimer />
     </div>
@@ -151,11 +156,19 @@ function PopularCoins({ coins, locale }: { coins: PopularCoin[]; locale: string 
   );
 }
 
-function Predictions({ airdrops, locale }: { airdrops: AirdropSummary[]; locale: string }) {
+function Predictions({
+  airdrops,
+  locale,
+  year,
+}: {
+  airdrops: AirdropSummary[];
+  locale: string;
+  year: number;
+}) {
   const { t } = useTranslation("airdrops");
   return (
     <section className="ad-section" aria-labelledby="ad-prediction">
-      <h2 id="ad-prediction">{t("home.prediction")}</h2>
+      <h2 id="ad-prediction">{t("home.prediction", { year })}</h2>
       <p>{t("home.predictionIntro")}</p>
       <ul className="ad-predictions">
         {airdrops.map((a) => (

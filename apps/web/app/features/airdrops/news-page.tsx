@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { detailHref } from "./links.ts";
 import { formatDate } from "./money.ts";
-import { Breadcrumbs, Disclaimer, NewsList, RichText } from "./parts.tsx";
+import { Breadcrumbs, Disclaimer, NewsList, RichText, textLangOf } from "./parts.tsx";
 
 export interface AirdropNewsPageProps {
   locale: string;
@@ -26,7 +26,7 @@ export function AirdropNewsPage({ locale, news }: AirdropNewsPageProps) {
           { name: n.title },
         ]}
       />
-      <article className="ad-news-article" lang={n.contentLocale === locale ? undefined : "en"}>
+      <article className="ad-news-article" {...textLangOf(locale, n.contentLocale)}>
         <header>
           <h1 dir="auto">{n.title}</h1>
           <p className="ad-muted ad-news-dates">

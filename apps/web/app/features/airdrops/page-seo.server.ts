@@ -42,6 +42,8 @@ export interface AirdropSeoInput {
   defaults?: PageText;
   /** Absolute image URL for cards. */
   image?: string;
+  /** Content languages the page is written in (hreflang set, noindex elsewhere). */
+  contentLanguages?: readonly string[];
 }
 
 /** Head tags for an airdrop page: page_meta row or translated defaults, plus the shared SEO rules. */
@@ -65,5 +67,6 @@ export async function airdropSeo(input: AirdropSeoInput): Promise<Seo> {
     ...(input.type ? { type: input.type } : {}),
     ...(input.noindex ? { noindex: true } : {}),
     ...(input.image ? { image: input.image } : {}),
+    contentLanguages: input.contentLanguages,
   });
 }

@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { ResponsiveImg } from "../media/responsive-img.tsx";
+import type { TextLang } from "../seo/seo.ts";
 import { newsHref } from "./links.ts";
 import { formatDate } from "./money.ts";
 
@@ -109,11 +110,22 @@ export function Disclaimer() {
 }
 
 /** Sanitised HTML from the API (cleaned on save and again by the loader). */
-export function RichText({ html, className }: { html: string; className?: string }) {
+export { type TextLang, textLangOf } from "../seo/seo.ts";
+
+export function RichText({
+  html,
+  className,
+  textLang,
+}: {
+  html: string;
+  className?: string;
+  textLang?: TextLang;
+}) {
   if (!html) return null;
   return (
     <div
-      dir="auto"
+      lang={textLang?.lang}
+      dir={textLang?.dir ?? "auto"}
       className={`ad-rich ${className ?? ""}`}
       // biome-ignore lint/security/noDangerouslySetInnerHtml: stored sanitised by the server (cleanStoredHtml on write).
       dangerouslySetInnerHTML={{ __html: html }}

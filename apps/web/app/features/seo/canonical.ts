@@ -27,3 +27,13 @@ export function canonicalQueryOfMatches(matches: readonly { loaderData?: unknown
   }
   return "";
 }
+
+/** The written content languages the deepest page declares (`seo.contentLanguages`), or null. */
+export function contentLanguagesOfMatches(matches: readonly { loaderData?: unknown }[]): string[] | null {
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const seo = (matches[i]?.loaderData as { seo?: { contentLanguages?: unknown } } | undefined)?.seo;
+    if (Array.isArray(seo?.contentLanguages)) return seo.contentLanguages as string[];
+    if (seo) return null;
+  }
+  return null;
+}

@@ -1,4 +1,10 @@
-import { getLocale, localizePath, VISIBLE_LOCALES } from "@meridian/contracts/locales";
+import {
+  CONTENT_ONLY_LOCALES,
+  getLocale,
+  isContentPath,
+  localizePath,
+  VISIBLE_LOCALES,
+} from "@meridian/contracts/locales";
 import type { MetaDescriptor } from "react-router";
 import { type CanonicalParams, canonicalQuery } from "./canonical.ts";
 
@@ -49,6 +55,12 @@ export interface SeoInput {
    * undefined or "" for defaults. Never search terms: search results stay `noindex`.
    */
   canonicalParams?: CanonicalParams;
+  /**
+   * Content languages the page's body is written in (docs/content.md). When given, the
+   * hreflang set lists only locales reading one of them, and a page shown in a language
+   * it is not written in (the English body under a translated interface) is `noindex`.
+   */
+  contentLanguages?: readonly string[] | undefined;
 }
 
 export interface Seo {
@@ -64,6 +76,8 @@ export interface Seo {
   jsonLd: Record<string, unknown>[];
   /** `?tab=games&page=2` or "": what the root layout appends to canonical and hreflang links. */
   canonicalQuery: string;
+  /** The page's written content languages, or null for a page of interface strings only. */
+  contentLanguages: string[] | null;
 }
 
 export const SITE_NAME = "Meridian";
@@ -71,7 +85,7 @@ export const SITE_NAME = "Meridian";
 /** The page's address in a locale (English unprefixed; hidden bg canonicalises to English). */
 export function canonicalUrl(origin: string, locale: string, path: string, query = ""): string {
   const entry = getLocale(locale);
-  return `${origin}${localizePath(entry.hidden ? "en" : entry.code, path)}${query}`;
+  return `${origin}${localizePath(entry.hidden && !entry.contentOnly ? "en" : entry.code, path)}${query}`;
 }
 
 /**
@@ -82,15 +96,58 @@ export const HREFLANG_LOCALES = VISIBLE_LOCALES.filter(
   (l, i) => VISIBLE_LOCALES.findIndex((other) => other.htmlLang === l.htmlLang) === i,
 );
 
-/** hreflang (BCP 47 tag) -> URL for every language plus x-default (the unprefixed path). */
-export function alternateUrls(origin: string, path: string): { hreflang: string; href: string }[] {
+/** HREFLANG_LOCALES plus the content-only languages, which exist on content pages only. */
+export const CONTENT_HREFLANG_LOCALES = [...HREFLANG_LOCALES, ...CONTENT_ONLY_LOCALES];
+
+/**
+ * The hreflang locales of a page: on a content page (`isContentPath`) those whose
+ * content language its body is written in (every one for a page of interface strings
+ * only, content-only languages included); elsewhere the site's locales.
+ */
+export function hreflangLocalesFor(path: string, contentLanguages?: readonly string[] | null) {
+  if (!isContentPath(path)) return HREFLANG_LOCALES;
+  return contentLanguages
+    ? CONTENT_HREFLANG_LOCALES.filter((l) => contentLanguages.includes(l.content))
+    : CONTENT_HREFLANG_LOCALES;
+}
+
+/** True when the page's body exists in the locale's content language (always, without a list). */
+export function writtenIn(locale: string, contentLanguages?: readonly string[] | null): boolean {
+  return !contentLanguages || contentLanguages.includes(getLocale(locale).content);
+}
+
+/**
+ * hreflang (BCP 47 tag) -> URL for every language the page is written in, plus
+ * x-default (the unprefixed, English path).
+ */
+export function alternateUrls(
+  origin: string,
+  path: string,
+  contentLanguages?: readonly string[] | null,
+): { hreflang: string; href: string }[] {
   return [
-    ...HREFLANG_LOCALES.map((l) => ({
+    ...hreflangLocalesFor(path, contentLanguages).map((l) => ({
       hreflang: l.htmlLang,
       href: `${origin}${localizePath(l.code, path)}`,
     })),
     { hreflang: "x-default", href: `${origin}${localizePath("en", path)}` },
   ];
+}
+
+/** `lang`/`dir` of a text block: set when its language is not the page's (docs/content.md). */
+export interface TextLang {
+  lang?: string;
+  dir?: "ltr" | "rtl";
+}
+
+/**
+ * Marks text written in `contentLocale` shown on a page in `pageLocale`: an English body
+ * under an Arabic interface reads left to right and says it is English.
+ */
+export function textLangOf(pageLocale: string, contentLocale: string): TextLang {
+  if (getLocale(pageLocale).content === contentLocale) return {};
+  const content = getLocale(contentLocale);
+  return { lang: content.htmlLang, dir: content.dir };
 }
 
 const ogLocaleOf = (code: string) => getLocale(code).htmlLang.replace("-", "_");
@@ -121,9 +178,10 @@ export function buildSeo(input: SeoInput): Seo {
     ogLocale: own,
     ogLocaleAlternates: [...new Set(VISIBLE_LOCALES.map((l) => ogLocaleOf(l.code)))].filter((l) => l !== own),
     image: input.image,
-    noindex: input.noindex ?? false,
+    noindex: (input.noindex ?? false) || !writtenIn(input.locale, input.contentLanguages),
     jsonLd,
     canonicalQuery: query,
+    contentLanguages: input.contentLanguages ? [...input.contentLanguages] : null,
   };
 }
 

@@ -1,6 +1,6 @@
 import { localizePath } from "@meridian/contracts";
 import type { ServerContext } from "../../server-context.ts";
-import { alternateUrls, HREFLANG_LOCALES } from "./seo.ts";
+import { alternateUrls, CONTENT_HREFLANG_LOCALES, writtenIn } from "./seo.ts";
 import { isoDate, xmlEscape } from "./xml.ts";
 
 /** One URL of a section's sitemap; `path` is without the language prefix. */
@@ -8,6 +8,12 @@ export interface SitemapEntry {
   path: string;
   /** Epoch ms of the last real content change. */
   lastmod: number;
+  /**
+   * Content languages the page is written in; undefined for pages of interface strings
+   * only. A locale's sitemap lists the page only when it is written in that locale's
+   * content language, and its alternates name only those locales.
+   */
+  contentLanguages?: readonly string[];
 }
 
 /**
@@ -28,11 +34,15 @@ export function parseSitemapFileName(
   sections: readonly SitemapSection[],
   file: string,
 ): { section: SitemapSection; locale: string } | undefined {
-  const m = /^([a-z0-9-]+?)-([A-Za-z]{2,4}(?:-[A-Za-z]{2,4})?)\.xml$/.exec(file);
-  if (!m) return undefined;
-  const section = sections.find((s) => s.name === m[1]);
-  const locale = HREFLANG_LOCALES.find((l) => l.code === m[2]);
-  return section && locale ? { section, locale: locale.code } : undefined;
+  // Section names hold hyphens too (`telegram-apps-en.xml`): match each name as a prefix.
+  if (!file.endsWith(".xml")) return undefined;
+  for (const section of sections) {
+    if (!file.startsWith(`${section.name}-`)) continue;
+    const code = file.slice(section.name.length + 1, -".xml".length);
+    const locale = CONTENT_HREFLANG_LOCALES.find((l) => l.code === code);
+    if (locale) return { section, locale: locale.code };
+  }
+  return undefined;
 }
 
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
@@ -47,7 +57,7 @@ export async function sitemapIndexXml(
   for (const section of sections) {
     const entries = await section.entries(server, "en");
     const lastmod = entries.reduce((max, e) => Math.max(max, e.lastmod), 0);
-    for (const l of HREFLANG_LOCALES) {
+    for (const l of CONTENT_HREFLANG_LOCALES) {
       parts.push(
         `<sitemap><loc>${xmlEscape(`${origin}/sitemaps/${sitemapFileName(section.name, l.code)}`)}</loc>${
           lastmod ? `<lastmod>${isoDate(lastmod)}</lastmod>` : ""
@@ -65,9 +75,11 @@ export async function sitemapXml(
   section: SitemapSection,
   locale: string,
 ): Promise<string> {
-  const entries = await section.entries(server, locale);
+  const entries = (await section.entries(server, locale)).filter((e) =>
+    writtenIn(locale, e.contentLanguages),
+  );
   const urls = entries.map((e) => {
-    const alternates = alternateUrls(origin, e.path)
+    const alternates = alternateUrls(origin, e.path, e.contentLanguages)
       .map((a) => `<xhtml:link rel="alternate" hreflang="${a.hreflang}" href="${xmlEscape(a.href)}"/>`)
       .join("");
     return `<url><loc>${xmlEscape(`${origin}${localizePath(locale, e.path)}`)}</loc><lastmod>${isoDate(e.lastmod)}</lastmod>${alternates}</url>`;

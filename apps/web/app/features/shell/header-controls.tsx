@@ -1,5 +1,11 @@
 import { GlobalOutlined, MoonOutlined, SunOutlined } from "@ant-design/icons";
-import { getLocale, localizePath, VISIBLE_LOCALES } from "@meridian/contracts/locales";
+import {
+  CONTENT_PAGE_LOCALES,
+  getLocale,
+  isContentPath,
+  localizePath,
+  VISIBLE_LOCALES,
+} from "@meridian/contracts/locales";
 import { useTranslation } from "react-i18next";
 import { FIAT_CURRENCIES, useFiat } from "./fiat.tsx";
 import { ShellLink } from "./shell-link.tsx";
@@ -19,21 +25,24 @@ interface ControlProps {
 
 export function LanguagePicker({
   locale,
+  currentPath,
   onLanguageChange,
   testIdPrefix = "",
-}: Pick<ShellProps, "locale" | "onLanguageChange"> & ControlProps) {
+}: Pick<ShellProps, "locale" | "currentPath" | "onLanguageChange"> & ControlProps) {
   const { t } = useTranslation("shell");
   const entry = getLocale(locale);
+  // Content pages also offer the content-only languages (docs/content.md).
+  const choices = currentPath && isContentPath(currentPath) ? CONTENT_PAGE_LOCALES : VISIBLE_LOCALES;
   return (
     <span className="shell-select shell-language">
       <GlobalOutlined aria-hidden className="shell-select-icon" />
       <select
         data-testid={`${testIdPrefix}language-picker`}
         aria-label={t("header.language")}
-        value={entry.hidden ? "en" : entry.code}
+        value={entry.hidden && !entry.contentOnly ? "en" : entry.code}
         onChange={(event) => onLanguageChange(event.target.value)}
       >
-        {VISIBLE_LOCALES.map((l) => (
+        {choices.map((l) => (
           <option key={l.code} value={l.code} lang={l.htmlLang}>
             {l.displayName}
           </option>

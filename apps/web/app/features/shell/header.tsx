@@ -89,7 +89,11 @@ export function Header(props: ShellProps) {
             </ShellLink>
           ) : null}
           <div className="shell-controls">
-            <LanguagePicker locale={locale} onLanguageChange={props.onLanguageChange} />
+            <LanguagePicker
+              locale={locale}
+              currentPath={currentPath}
+              onLanguageChange={props.onLanguageChange}
+            />
             <FiatPicker />
             <ThemeToggle theme={props.theme} onThemeChange={props.onThemeChange} />
           </div>

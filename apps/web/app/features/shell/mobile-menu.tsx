@@ -51,6 +51,7 @@ export function MobileMenu({ open, onClose, ...props }: MobileMenuProps) {
         <div className="shell-drawer-controls">
           <LanguagePicker
             locale={props.locale}
+            currentPath={props.currentPath}
             onLanguageChange={props.onLanguageChange}
             testIdPrefix="menu-"
           />

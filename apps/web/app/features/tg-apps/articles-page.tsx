@@ -1,6 +1,7 @@
 import type { TgArticlesResult } from "@meridian/contracts";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { textLangOf } from "../seo/seo.ts";
 import { Disclaimer } from "./faq.tsx";
 import { articleAnchor, detailHref, detailPath } from "./links.ts";
 import { Breadcrumb } from "./parts.tsx";
@@ -17,6 +18,7 @@ export function ArticlesPage({
 }) {
   const { t } = useTranslation("tgApps");
   const { app, articles } = data;
+  const textLang = textLangOf(locale, data.contentLocale);
   return (
     <div className="tga-page">
       <Breadcrumb
@@ -45,6 +47,7 @@ export function ArticlesPage({
           className="tga-section tga-article"
           data-track-expose="b9642"
           data-track-ext={JSON.stringify({ article: a.slug })}
+          {...textLang}
         >
           <h2>{a.title}</h2>
           <p className="tga-muted">

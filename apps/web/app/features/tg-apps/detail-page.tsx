@@ -3,6 +3,7 @@ import { tgCategoryKey } from "@meridian/contracts/tg-app-rules";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { ResponsiveImg } from "../media/responsive-img.tsx";
+import { textLangOf } from "../seo/seo.ts";
 import { AppRail } from "./app-card.tsx";
 import { ArticleList } from "./article-list.tsx";
 import { Disclaimer } from "./faq.tsx";
@@ -26,6 +27,7 @@ export function DetailPage({ locale, detail, languageNames, updated, dates, logg
   const { t } = useTranslation("tgApps");
   const { app } = detail;
   const category = tgCategoryKey(app.category);
+  const textLang = textLangOf(locale, app.contentLocale);
   return (
     <div className="tga-page">
       <Breadcrumb
@@ -60,7 +62,7 @@ export function DetailPage({ locale, detail, languageNames, updated, dates, logg
               </span>
             ))}
           </p>
-          <p>{app.shortDescription}</p>
+          <p {...textLang}>{app.shortDescription}</p>
         </div>
         {app.openUrl ? (
           <a
@@ -79,7 +81,7 @@ export function DetailPage({ locale, detail, languageNames, updated, dates, logg
 
       <section className="tga-section" aria-labelledby="tga-about">
         <h2 id="tga-about">{t("detail.about", { name: app.name })}</h2>
-        <ReadMore html={app.longDescription} />
+        <ReadMore html={app.longDescription} textLang={textLang} />
       </section>
 
       <Screenshots

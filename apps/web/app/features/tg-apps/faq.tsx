@@ -1,24 +1,29 @@
 import { useTranslation } from "react-i18next";
+import type { TextLang } from "../seo/seo.ts";
 
-interface FaqItem {
-  q: string;
-  a: string;
-}
-
-/** Six questions as native disclosure widgets: keyboard-operable, and the answers are in the HTML for crawlers. */
-export function TgFaq() {
+/**
+ * Six questions as native disclosure widgets: keyboard-operable, and the answers are in
+ * the HTML for crawlers. The items are written content (docs/content.md), `textLang` set
+ * when they are in another language than the page.
+ */
+export function TgFaq({
+  items,
+  textLang,
+}: {
+  items: { question: string; answer: string }[];
+  textLang: TextLang;
+}) {
   const { t } = useTranslation("tgApps");
-  const items = t("faq.items", { returnObjects: true }) as FaqItem[];
   return (
     <section className="tga-section" aria-labelledby="tga-faq">
       <h2 id="tga-faq">{t("faq.title")}</h2>
-      <div className="tga-faq">
-        {(Array.isArray(items) ? items : []).map((item) => (
-          <details key={item.q}>
+      <div className="tga-faq" {...textLang}>
+        {items.map((item) => (
+          <details key={item.question}>
             <summary>
-              <h3>{item.q}</h3>
+              <h3>{item.question}</h3>
             </summary>
-            <p>{item.a}</p>
+            <p>{item.answer}</p>
           </details>
         ))}
       </div>

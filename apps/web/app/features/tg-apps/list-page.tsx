@@ -1,9 +1,10 @@
-import type { TgAppListResult } from "@meridian/contracts";
+import type { ContentPageResult, TgAppListResult } from "@meridian/contracts";
 import { localizePath } from "@meridian/contracts/locales";
 import { TG_APP_TABS, type TgAppTab } from "@meridian/contracts/tg-app-rules";
 import { lazy, Suspense, useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
+import { textLangOf } from "../seo/seo.ts";
 import { AppCard } from "./app-card.tsx";
 import { Disclaimer, TgFaq } from "./faq.tsx";
 import { listHref } from "./links.ts";
@@ -17,11 +18,14 @@ export interface ListPageProps {
   tab: TgAppTab;
   q: string;
   result: TgAppListResult;
+  /** The written texts: heading, introduction and FAQ (docs/content.md). */
+  page: ContentPageResult;
 }
 
 /** Apps and Bot Center list: tabs, search and page live in the URL (plain links and a GET form). */
-export function ListPage({ locale, tab, q, result }: ListPageProps) {
+export function ListPage({ locale, tab, q, result, page }: ListPageProps) {
   const { t } = useTranslation("tgApps");
+  const textLang = textLangOf(locale, page.contentLocale);
   const pages = Math.max(1, Math.ceil(result.total / result.pageSize));
   const [submitOpen, setSubmitOpen] = useState(false);
   const [submitLoaded, setSubmitLoaded] = useState(false);
@@ -34,8 +38,8 @@ export function ListPage({ locale, tab, q, result }: ListPageProps) {
         items={[{ name: t("breadcrumb.home"), path: "/" }, { name: t("breadcrumb.center") }]}
       />
       <header className="tga-hero">
-        <h1>{t("title")}</h1>
-        <p>{t("subtitle")}</p>
+        <h1 {...textLang}>{page.title}</h1>
+        <p {...textLang}>{page.description}</p>
         <p className="tga-tip" role="note">
           {t("tip", { count: result.totalApps })}
         </p>
@@ -131,7 +135,7 @@ export function ListPage({ locale, tab, q, result }: ListPageProps) {
         </button>
       </section>
 
-      <TgFaq />
+      <TgFaq items={page.faq} textLang={textLang} />
       <Disclaimer />
 
       {submitLoaded ? (

@@ -12,8 +12,10 @@ export const tgAppsSitemap: SitemapSection = {
     return [
       { path: "/telegram-apps", lastmod: newest },
       ...apps.flatMap((a) => [
-        { path: detailPath(a.slug), lastmod: a.updatedAt },
-        ...(a.hasArticles ? [{ path: articlesPath(a.slug), lastmod: a.updatedAt }] : []),
+        { path: detailPath(a.slug), lastmod: a.updatedAt, contentLanguages: a.contentLanguages },
+        ...(a.hasArticles
+          ? [{ path: articlesPath(a.slug), lastmod: a.updatedAt, contentLanguages: a.articleLanguages }]
+          : []),
       ]),
     ];
   },
