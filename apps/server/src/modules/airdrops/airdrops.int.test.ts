@@ -137,7 +137,8 @@ describe.each(targets)("airdrop library SQL ($label)", ({ make }) => {
     expect((await service.list(query({ q: "notcoin", chain: "solana" }))).total).toBe(0);
     expect((await service.list(query({ q: "zzzqqq" }))).items).toEqual([]);
     // In the page's language: the Japanese body is found from the Japanese page only.
-    expect((await service.list(query({ q: "コミュニティ", locale: "ja" }))).items[0]?.slug).toBe("notcoin");
+    const ja = await service.list(query({ q: "コミュニティ", locale: "ja" }));
+    expect(ja.items.map((a) => a.slug)).toContain("notcoin");
     expect((await service.list(query({ q: "コミュニティ", locale: "de" }))).total).toBe(0);
   });
 
@@ -185,10 +186,13 @@ describe.each(targets)("airdrop library SQL ($label)", ({ make }) => {
     expect(ja.airdrop.description).toContain("Telegram");
     expect(ja.airdrop.description).not.toBe(en.airdrop.description);
     expect(ja.airdrop.contentLocale).toBe("ja");
-    expect(ja.airdrop.contentLanguages).toEqual(["en", "ja"]);
-    const de = await service.detail("notcoin", "de");
-    expect(de.airdrop.description).toBe(en.airdrop.description);
+    expect(ja.airdrop.contentLanguages).toEqual(expect.arrayContaining(["en", "ja"]));
+    // Arbitrum is written in English only: its German page is the English one.
+    const arbitrum = await service.detail("arbitrum", "en");
+    const de = await service.detail("arbitrum", "de");
+    expect(de.airdrop.description).toBe(arbitrum.airdrop.description);
     expect(de.airdrop.contentLocale).toBe("en");
+    expect(de.airdrop.contentLanguages).toEqual(["en"]);
     await expect(service.detail("no-such-airdrop", "en")).rejects.toMatchObject({ status: 404 });
   });
 
@@ -245,6 +249,8 @@ describe.each(targets)("airdrop library SQL ($label)", ({ make }) => {
     expect((await service.detail("notcoin", "en")).airdrop.description).toBe("Edited English description.");
     expect((await service.detail("notcoin", "ja")).airdrop.description).toBe(ja.airdrop.description);
     // A locale without its body is not written in that language: the page stays English.
+    // (The demo content is written in French: its body is dropped first.)
+    await service.update(id, airdropInputSchema.parse({ ...english, translations: { fr: { about: "" } } }));
     await service.update(
       id,
       airdropInputSchema.parse({
@@ -263,7 +269,7 @@ describe.each(targets)("airdrop library SQL ($label)", ({ make }) => {
     );
     const fr = await service.detail("notcoin", "fr");
     expect(fr.airdrop.description).toBe("Description en français.");
-    expect(fr.airdrop.contentLanguages).toEqual(["en", "fr", "ja"]);
+    expect(fr.airdrop.contentLanguages).toEqual(expect.arrayContaining(["en", "fr", "ja"]));
     expect((await service.detail("notcoin", "ja")).airdrop.description).toBe(ja.airdrop.description);
     // An empty string drops that field: without its body the page falls back to English whole.
     await service.update(id, airdropInputSchema.parse({ ...english, translations: { fr: { about: "" } } }));

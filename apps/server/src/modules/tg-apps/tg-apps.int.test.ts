@@ -204,31 +204,37 @@ describe.each(targets)("apps and bot center ($name)", (target) => {
     const esAr = await list(app, "q=notcoin&locale=es-AR");
     expect(esAr.items[0]?.shortDescription).toMatch(/^El juego/);
     const ja = await list(app, "q=notcoin&locale=ja");
-    expect(ja.items[0]?.shortDescription).toMatch(/^The tap game/);
-    // A short description alone does not make the app written in German: English stays.
-    const id = (await db.get<{ id: number }>("SELECT id FROM tg_apps WHERE slug = 'notcoin'"))?.id;
+    expect(ja.items[0]?.shortDescription).toMatch(/^何百万人/);
+    // Bums is written in English only; a short description alone does not make it
+    // written in German: English stays.
+    const id = (await db.get<{ id: number }>("SELECT id FROM tg_apps WHERE slug = 'bums'"))?.id;
     await db.run(
       "INSERT INTO tg_app_texts (app_id, locale, field, value) VALUES (?, 'de', 'shortDescription', ?)",
-      [id ?? 0, "Das Tippspiel"],
+      [id ?? 0, "Tippen und aufsteigen"],
     );
-    const de = await list(app, "q=notcoin&locale=de");
-    expect(de.items[0]?.shortDescription).toMatch(/^The tap game/);
-    const detail = async (locale: string) =>
+    const de = await list(app, "q=bums&locale=de");
+    expect(de.items[0]?.shortDescription).toMatch(/^Tap, upgrade/);
+    const detail = async (slug: string, locale: string) =>
       (
-        (await app.inject({ method: "GET", url: `/v1/content/tg-apps/notcoin?locale=${locale}` })).json() as {
+        (await app.inject({ method: "GET", url: `/v1/content/tg-apps/${slug}?locale=${locale}` })).json() as {
           data: import("@meridian/contracts").TgAppDetailResult;
         }
       ).data.app;
-    expect((await detail("de")).contentLocale).toBe("en");
-    expect((await detail("es-AR")).contentLocale).toBe("es");
-    expect((await detail("ru")).contentLanguages).toEqual(["en", "es", "ru"]);
+    expect((await detail("bums", "de")).contentLocale).toBe("en");
+    expect((await detail("notcoin", "es-AR")).contentLocale).toBe("es");
+    expect((await detail("notcoin", "ru")).contentLanguages).toEqual(
+      expect.arrayContaining(["en", "es", "ru"]),
+    );
+    expect((await detail("bums", "de")).contentLanguages).toEqual(["en"]);
     const sitemap = (
       (await app.inject({ method: "GET", url: "/v1/content/tg-apps/sitemap" })).json() as {
         data: import("@meridian/contracts").TgSitemapEntry[];
       }
     ).data;
-    expect(sitemap.find((e) => e.slug === "notcoin")?.contentLanguages).toEqual(["en", "es", "ru"]);
-    expect(sitemap.find((e) => e.slug === "wallet")?.contentLanguages).toEqual(["en"]);
+    expect(sitemap.find((e) => e.slug === "notcoin")?.contentLanguages).toEqual(
+      expect.arrayContaining(["en", "es", "ru", "ja"]),
+    );
+    expect(sitemap.find((e) => e.slug === "bums")?.contentLanguages).toEqual(["en"]);
   });
 
   it("answers a detail with its rails, counts a visit, and 404s an unknown app", async () => {
