@@ -57,8 +57,9 @@ describe("airdrop library", () => {
     expect(langs).toContain("x-default");
     expect(langs).toContain("ar");
     expect(langs).toContain("ja");
-    // The home is written in en, ar, ja and zh-CN only: no German alternate.
-    expect(langs).not.toContain("de");
+    // The home is written in every content language, Dutch included (a content-only language).
+    expect(langs).toContain("de");
+    expect(langs).toContain("nl");
     expect(head.hreflang.find((h) => h.lang === "ja")?.href).toBe(`${run.server.url}/ja/airdrops`);
     expect(head.hreflang.every((h) => h.href?.startsWith(run.server.url))).toBe(true);
     const types = head.jsonLd.map((text) => (JSON.parse(text) as { "@type": string })["@type"]);
@@ -252,7 +253,8 @@ describe("airdrop library", () => {
     // The pages do not all share one set: the homes are written in more languages.
     expect(sets.size).toBeGreaterThan(1);
     // Shown in a language it is not written in: noindex, and the English body says so.
-    const ja = await (await fetch(`${run.server.url}/ja/airdrops/notcoin`)).text();
+    // (Arbitrum is written in English only; Notcoin in every content language.)
+    const ja = await (await fetch(`${run.server.url}/ja/airdrops/arbitrum`)).text();
     expect(ja).toMatch(/<meta name="robots" content="noindex/);
     expect(ja).toMatch(/<div lang="en" dir="ltr" class="ad-rich/);
   }, 180_000);
@@ -277,7 +279,8 @@ describe("airdrop library", () => {
     }, `${run.server.url}/sitemaps/airdrops-ja.xml`);
     expect(parsed.error).toBeNull();
     // Pages not written in Japanese are left out of the Japanese sitemap.
-    expect(parsed.locs).not.toContain(`${run.server.url}/ja/airdrops/notcoin`);
+    expect(parsed.locs).not.toContain(`${run.server.url}/ja/airdrops/arbitrum`);
+    expect(parsed.locs).toContain(`${run.server.url}/ja/airdrops/notcoin`);
     expect(parsed.locs).toContain(`${run.server.url}/ja/airdrops`);
     expect(parsed.locs).toContain(`${run.server.url}/ja/airdrops/list`);
     expect(parsed.lastmods.every((d) => d !== null && !Number.isNaN(Date.parse(d)))).toBe(true);

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
-import { ensureLocalSecrets } from "./local-secrets.ts";
+import { ensureLocalSecrets, readLocalSecrets } from "./local-secrets.ts";
 
 describe("ensureLocalSecrets", () => {
   test("production without secrets: they are generated once, kept private and reused", () => {
@@ -53,5 +53,21 @@ describe("ensureLocalSecrets", () => {
     ensureLocalSecrets(dir, dev);
     expect(dev.ACCOUNTS_SECRET).toBeUndefined();
     expect(dev.SECRETS_KEY).toBeUndefined();
+  });
+});
+
+describe("readLocalSecrets", () => {
+  test("a tool beside a production server reads its files whatever its NODE_ENV, and makes none", () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "secret-"));
+    const none: NodeJS.ProcessEnv = { NODE_ENV: "development" };
+    readLocalSecrets(dir, none);
+    expect(none.SECRETS_KEY).toBeUndefined();
+    expect(() => statSync(path.join(dir, "secrets-key"))).toThrow();
+    const server: NodeJS.ProcessEnv = { NODE_ENV: "production" };
+    ensureLocalSecrets(dir, server, () => undefined);
+    const tool: NodeJS.ProcessEnv = { NODE_ENV: "development", ACCOUNTS_SECRET: "from-env" };
+    readLocalSecrets(dir, tool);
+    expect(tool.SECRETS_KEY).toBe(server.SECRETS_KEY);
+    expect(tool.ACCOUNTS_SECRET).toBe("from-env");
   });
 });

@@ -40,6 +40,21 @@ export function ensureLocalSecrets(
   }
 }
 
+/**
+ * The secrets a production server generated under `dataDir`, for a tool run beside it
+ * (`npm run admin:create`) whatever NODE_ENV its shell has: read when present, never made.
+ */
+export function readLocalSecrets(dataDir: string, env: NodeJS.ProcessEnv = process.env): void {
+  for (const [name, file] of [
+    ["ACCOUNTS_SECRET", "accounts-secret"],
+    ["SECRETS_KEY", "secrets-key"],
+  ] as const) {
+    if ((env[name] ?? "") !== "") continue;
+    const secret = readSecret(path.join(dataDir, file));
+    if (secret !== undefined) env[name] = secret.value;
+  }
+}
+
 function readSecret(file: string): { value: string; created: boolean } | undefined {
   try {
     const value = readFileSync(file, "utf8").trim();

@@ -3,7 +3,7 @@ import { loadConfig } from "../../platform/config.ts";
 import { openDb } from "../../platform/db/index.ts";
 import { loadMigrations, migrate } from "../../platform/db/migrate.ts";
 import { MIGRATIONS_DIR } from "../../platform/db/migrations/index.ts";
-import { ensureLocalSecrets } from "../../platform/local-secrets.ts";
+import { ensureLocalSecrets, readLocalSecrets } from "../../platform/local-secrets.ts";
 import { sharedSecretStore } from "../../platform/shared-secrets.ts";
 import { emailTarget } from "./codes.ts";
 import { loadAccountsConfig } from "./config.ts";
@@ -23,7 +23,9 @@ if (values.email === undefined || values.password === undefined || values.passwo
   process.exit(2);
 }
 // The same secrets the server uses when the environment leaves them unset (local-secrets.ts,
-// then the database's shared ones).
+// then the database's shared ones): the server's generated files even when this shell's
+// NODE_ENV is not production.
+readLocalSecrets(loadConfig().dataDir);
 ensureLocalSecrets(loadConfig().dataDir);
 const config = loadConfig();
 const db = openDb(config);

@@ -315,7 +315,7 @@ for (const target of reopenableDbTargets("media"))
       const logo = card?.images?.logo;
       expect(logo?.srcset.split(", ").map((s) => s.split(" ")[1])).toEqual(["64w", "128w", "256w"]);
       const page = await images.full("app", { slug: "fresh-game", name: "Fresh Game", category: 2 });
-      expect(page.images?.screenshots).toHaveLength(3);
+      expect(page.images?.screenshots).toHaveLength(5);
       expect(page.images?.logo?.src).toBe(logo?.src);
       const shot = page.images?.screenshots[1];
       const res = await fetchFile(shot?.src ?? "");

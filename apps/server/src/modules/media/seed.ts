@@ -78,7 +78,7 @@ export async function registerGenerated(
 
 /**
  * Demo artwork for every airdrop and app already in the database: a logo each, a cover
- * per airdrop, three screenshots per app. An item that already has images (an
+ * per airdrop, five screenshots per app. An item that already has images (an
  * administrator's upload) keeps them.
  */
 export async function seedMedia(db: Db, now = Date.now()): Promise<{ assets: number }> {

@@ -451,6 +451,27 @@ ${text(32, y + 86, 15, "#ffffff", label, 'font-weight="700"')}${text(32, y + 106
 /** The three screens of an app of `category` (1 to 7, docs/product.md §3). */
 export function screenshotSvgs(slug: string, name: string, category: number): string[] {
   const c = (n: number): Ctx => ({ b: brandOf(slug), r: rng(`${slug}:screen:${n}`), name, slug });
+  // Three screens of the category first (what the detail page shows), then two more
+  // behind its "Show more", as a store listing has.
+  return [...categoryScreens(c, name, category), ...moreScreens(c, category)];
+}
+
+function moreScreens(c: (n: number) => Ctx, category: number): string[] {
+  switch (category) {
+    case 1:
+      return [stats(c(4)), leaderboard(c(5), "Top pools")];
+    case 2:
+      return [tasks(c(4)), profileCard(c(5))];
+    case 3:
+      return [stats(c(4)), chatList(c(5))];
+    case 6:
+      return [profileCard(c(4)), events(c(5))];
+    default:
+      return [tasks(c(4)), leaderboard(c(5), "Top users")];
+  }
+}
+
+function categoryScreens(c: (n: number) => Ctx, name: string, category: number): string[] {
   switch (category) {
     case 1:
       return [defiSwap(c(1)), defiPools(c(2)), defiStake(c(3))];
