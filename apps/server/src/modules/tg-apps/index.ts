@@ -1,7 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { Seed } from "../../platform/db/seed.ts";
 import type { Platform } from "../../platform/platform.ts";
-import type { StoredHtml } from "../../platform/stored-html.ts";
 import { TgAppsAdminRepo } from "./admin-repo.ts";
 import { TgAppsRepo, type VisitSource } from "./repo.ts";
 import { tgAppsRoutes } from "./routes.ts";
@@ -9,6 +8,7 @@ import { seedTgApps } from "./seed.ts";
 import { TgAppsService } from "./service.ts";
 import { trackedVisits } from "./visits.ts";
 
+export { TG_APPS_STORED_HTML } from "./repo.ts";
 export { TgAppsService } from "./service.ts";
 
 /**
@@ -46,17 +46,3 @@ export const tgAppsSeed: Seed = {
   version: 1,
   seed: (db) => seedTgApps(db),
 };
-
-/** Where apps and articles keep HTML, for `refreshStoredHtml` when the sanitiser changes. */
-export const TG_APPS_STORED_HTML: readonly StoredHtml[] = [
-  {
-    table: "tg_apps",
-    columns: ["long_description"],
-    texts: { table: "tg_app_texts", key: "app_id", fields: ["longDescription"] },
-  },
-  {
-    table: "tg_articles",
-    columns: ["body"],
-    texts: { table: "tg_article_texts", key: "article_id", fields: ["body"] },
-  },
-];
