@@ -12,12 +12,7 @@
  */
 import { readFileSync } from "node:fs";
 import http from "node:http";
-import {
-  encryptLoginBody,
-  generateDeviceKey,
-  signWith,
-  verifyServerKey,
-} from "@meridian/client";
+import { encryptLoginBody, generateDeviceKey, signWith, verifyServerKey } from "@meridian/client";
 import { gatewaySignConfigSchema } from "@meridian/contracts";
 
 const base = process.env.ATTACK_URL ?? "http://127.0.0.1:4810";
