@@ -6,7 +6,8 @@
  *   same-origin path, and so is where the login page's `?redirect=` leads;
  * - a logged-in browser whose device key is gone (site data cleared, cookies kept) is
  *   asked for its password, gets a new key bound to the session, and places a signed
- *   paper order again.
+ *   paper order again; also when its sign config is still reloading (no stuck "Request
+ *   signature missing").
  */
 import http from "node:http";
 import { hostilePaths, hostileRedirectParams, isWireSafe } from "@meridian/contracts/hostile-paths";
@@ -213,5 +214,51 @@ describe("every trading write is signed", () => {
       .poll(() => page.getByTestId("open-orders").locator("tbody tr[data-order-id]").count())
       .toBe(1);
     expect(await page.getByTestId("reauth-dialog").count()).toBe(0);
+  }, 300_000);
+
+  test("a missing key while the sign config is reloading still leads to the dialog", async () => {
+    const page = await newPage(run.browser, {
+      allowErrors: [...allowErrors, "Request signature missing", "00020"],
+    });
+    page.setDefaultNavigationTimeout(90_000);
+    await registerThroughPages(page, run.server.url, `reauth-pending${Date.now()}@example.com`);
+    await page.context().addInitScript(() => localStorage.setItem("skipGuide", "1"));
+    await page.goto(`${run.server.url}/spot/BTCUSDT`);
+    await page.waitForLoadState("networkidle");
+    if ((await page.getByTestId("simulation-badge").count()) === 0) {
+      await page.getByTestId("enter-simulation").first().click();
+      await page.getByTestId("simulation-badge").waitFor();
+    }
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Storage.clearDataForOrigin", {
+      origin: run.server.url,
+      storageTypes: "local_storage,indexeddb,cache_storage,service_workers",
+    });
+    await page.evaluate(() => sessionStorage.clear());
+    // Next load: the sign config (its cached copy gone) answers only after 4 s, so the
+    // page's signed calls wait on a config reload while no key is held.
+    await page.route("**/v1/mix/config/gatewaySignConfig", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 4_000));
+      await route.continue();
+    });
+    const refused: string[] = [];
+    page.on("response", async (res) => {
+      if (!new URL(res.url()).pathname.startsWith("/v1/paper/")) return;
+      const body = (await res.json().catch(() => null)) as { code?: string } | null;
+      if (body?.code === "00020") refused.push(new URL(res.url()).pathname);
+    });
+    await page.goto(`${run.server.url}/spot/BTCUSDT`);
+    await page.waitForLoadState("networkidle");
+    // Clearing site data also turned simulation off: turning it on makes the signed calls.
+    if ((await page.getByTestId("simulation-badge").count()) === 0)
+      await page.getByTestId("enter-simulation").first().click();
+    // Whatever the order of events, the browser ends at the password step, not stuck on 00020.
+    await page.getByTestId("reauth-dialog").waitFor({ timeout: 60_000 });
+    await page.getByTestId("reauth-password").fill(E2E_PASSWORD);
+    await page.getByTestId("reauth-submit").click();
+    await page.getByTestId("reauth-dialog").waitFor({ state: "detached" });
+    await placeLimitBuy(page);
+    await expect.poll(() => page.getByTestId("order-notice").textContent()).toBe("Order placed.");
+    expect(refused.length).toBeGreaterThan(0);
   }, 300_000);
 });

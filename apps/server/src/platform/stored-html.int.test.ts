@@ -2,11 +2,11 @@ import { Code, TG_APPS_API } from "@meridian/contracts";
 import { HTML_LIMITS } from "@meridian/sanitize/bounds";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { moduleStoredHtml } from "../modules/index.ts";
-import { tgAppsModule } from "../modules/tg-apps/index.ts";
+import { TG_APPS_STORED_HTML, tgAppsModule } from "../modules/tg-apps/index.ts";
 import { type AdminTestApp, adminTestApp } from "../test/accounts.ts";
 import { reopenableDbTargets } from "../test/db-targets.ts";
 import type { PlatformDb } from "./db/index.ts";
-import { refreshStoredHtml, SANITIZER_VERSION } from "./stored-html.ts";
+import { refreshStaleRow, refreshStoredHtml, SANITIZER_VERSION } from "./stored-html.ts";
 
 const app = (slug: string, longDescription: string) => ({
   slug,
@@ -104,5 +104,57 @@ describe.each(reopenableDbTargets("storedhtml"))("stored HTML ($name)", (target)
     );
     expect(text?.value).toBe("<a>ar</a>");
     expect(await refreshStoredHtml(db, moduleStoredHtml)).toBe(0);
+  });
+
+  it("cleans a row an older sanitiser wrote once, when it is read, and serves the clean result", async () => {
+    // An instance of an older version, sharing this database, writes after this one started.
+    await save({ ...app("late-stale", "<p>x</p>"), translations: { ar: { longDescription: "<p>ar</p>" } } });
+    await db.run("UPDATE tg_apps SET long_description = ?, html_version = ? WHERE slug = 'late-stale'", [
+      '<p><img src=x onerror="alert(1)">late</p>',
+      SANITIZER_VERSION - 1,
+    ]);
+    await db.run(
+      "UPDATE tg_app_texts SET value = ? WHERE field = 'longDescription' AND app_id = (SELECT id FROM tg_apps WHERE slug = 'late-stale')",
+      ['<a href="javascript:alert(1)">ar</a>'],
+    );
+    const en = await t.app.inject({ url: "/v1/content/tg-apps/late-stale?locale=en" });
+    expect(en.json().data.app.longDescription).toBe("<p><img>late</p>");
+    const row = await db.get<{ long_description: string; html_version: number }>(
+      "SELECT long_description, html_version FROM tg_apps WHERE slug = 'late-stale'",
+    );
+    expect(row?.long_description).toBe("<p><img>late</p>");
+    expect(Number(row?.html_version)).toBe(SANITIZER_VERSION);
+    const ar = await t.app.inject({ url: "/v1/content/tg-apps/late-stale?locale=ar" });
+    expect(ar.json().data.app.longDescription).toBe("<a>ar</a>");
+  });
+
+  it("cleans a stale row once however many readers race for it", async () => {
+    await save(app("raced", "<p>x</p>"));
+    await db.run("UPDATE tg_apps SET long_description = ?, html_version = 0 WHERE slug = 'raced'", [
+      "<p onclick=x()>raced</p>",
+    ]);
+    const id = Number((await db.get<{ id: number }>("SELECT id FROM tg_apps WHERE slug = 'raced'"))?.id);
+    const cleaned = await Promise.all(
+      Array.from({ length: 8 }, () => refreshStaleRow(db, TG_APPS_STORED_HTML[0], id)),
+    );
+    expect(cleaned.filter(Boolean)).toHaveLength(1);
+    const pages = await Promise.all(
+      Array.from({ length: 4 }, () => t.app.inject({ url: "/v1/content/tg-apps/raced?locale=en" })),
+    );
+    for (const page of pages) expect(page.json().data.app.longDescription).toBe("<p>raced</p>");
+  });
+
+  it("leaves a row of a newer sanitiser alone at start (a newer instance on the same database)", async () => {
+    await save(app("newer", "<p>x</p>"));
+    await db.run("UPDATE tg_apps SET long_description = ?, html_version = ? WHERE slug = 'newer'", [
+      '<p data-newer="1">newer</p>',
+      SANITIZER_VERSION + 1,
+    ]);
+    await refreshStoredHtml(db, moduleStoredHtml);
+    const row = await db.get<{ long_description: string; html_version: number }>(
+      "SELECT long_description, html_version FROM tg_apps WHERE slug = 'newer'",
+    );
+    expect(row?.long_description).toBe('<p data-newer="1">newer</p>');
+    expect(Number(row?.html_version)).toBe(SANITIZER_VERSION + 1);
   });
 });

@@ -41,7 +41,8 @@ export interface StoredHtml {
 /**
  * Cleans again, with the current sanitiser, every row stored by an older one (and rows
  * from before versions were kept: `html_version` 0), translations included, then marks
- * them current. Runs at start, before the server answers. Returns how many rows changed
+ * them current. Runs at start, before the server answers. A row of a newer sanitiser
+ * (written by a newer instance sharing the database) is left as it is. Returns how many rows changed
  * version. A stored value the sanitiser cannot handle (an old row past today's bounds)
  * is blanked, never served raw.
  */
@@ -53,7 +54,7 @@ export async function refreshStoredHtml(
   let refreshed = 0;
   for (const entity of entities) {
     const stale = await db.all<{ id: number | string }>(
-      `SELECT id FROM ${entity.table} WHERE html_version <> ? ORDER BY id`,
+      `SELECT id FROM ${entity.table} WHERE html_version < ? ORDER BY id`,
       [SANITIZER_VERSION],
     );
     for (const { id } of stale) {
@@ -64,6 +65,82 @@ export async function refreshStoredHtml(
     }
   }
   return refreshed;
+}
+
+/** A row as read for serving: its id and the sanitiser version it was cleaned with. */
+export interface VersionedRow {
+  id: number | string | bigint;
+  html_version: number | string | null;
+}
+
+function isStale(row: VersionedRow): boolean {
+  return Number(row.html_version ?? 0) < SANITIZER_VERSION;
+}
+
+/**
+ * Serves rows of `entity` clean whatever wrote them: `read` runs once, and when a row it
+ * returns was cleaned by an older sanitiser (an instance of an older version wrote it into
+ * a shared database after this one started), that row is cleaned with the current
+ * sanitiser and stored back once (`refreshStaleRow`), then `read` runs again. A current
+ * row costs one comparison: no sanitiser and no extra query on the hot path.
+ */
+export async function readCurrentHtml<R extends VersionedRow>(
+  db: Queryable,
+  entity: StoredHtml,
+  read: () => Promise<R[]>,
+  log?: FastifyBaseLogger,
+): Promise<R[]> {
+  const rows = await read();
+  const stale = rows.filter(isStale);
+  if (stale.length === 0) return rows;
+  for (const row of stale) await refreshStaleRow(db, entity, Number(row.id), log);
+  return read();
+}
+
+/** `readCurrentHtml` for a read of one row (or none). */
+export async function readOneCurrentHtml<R extends VersionedRow>(
+  db: Queryable,
+  entity: StoredHtml,
+  read: () => Promise<R | undefined>,
+  log?: FastifyBaseLogger,
+): Promise<R | undefined> {
+  const rows = await readCurrentHtml(
+    db,
+    entity,
+    async () => {
+      const row = await read();
+      return row === undefined ? [] : [row];
+    },
+    log,
+  );
+  return rows[0];
+}
+
+/**
+ * Cleans one row (and its translations) with the current sanitiser if it is still older
+ * than it, in one transaction that holds the row: concurrent readers clean it once.
+ * Returns whether it cleaned.
+ */
+export async function refreshStaleRow(
+  db: Queryable,
+  entity: StoredHtml,
+  id: number,
+  log?: FastifyBaseLogger,
+): Promise<boolean> {
+  // A repository may hold the plain query interface; the platform's databases all have transactions.
+  const inTransaction = <T>(fn: (tx: Queryable) => Promise<T>): Promise<T> =>
+    "transaction" in db ? (db as Db).transaction(fn) : fn(db);
+  return inTransaction(async (tx) => {
+    const lock = tx.dialect === "postgres" ? " FOR UPDATE" : "";
+    const row = await tx.get<VersionedRow>(
+      `SELECT id, html_version FROM ${entity.table} WHERE id = ?${lock}`,
+      [id],
+    );
+    if (row === undefined || !isStale(row)) return false;
+    await refreshRow(tx, entity, id, log);
+    log?.info({ table: entity.table, id }, "stored HTML of an older sanitiser cleaned on read");
+    return true;
+  });
 }
 
 function recleaned(html: string, where: string, log: FastifyBaseLogger | undefined): string {

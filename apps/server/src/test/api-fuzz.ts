@@ -6,7 +6,11 @@
 import { createHash } from "node:crypto";
 import { brotliCompressSync, deflateSync, gzipSync } from "node:zlib";
 import fc from "fast-check";
+import type { FastifyInstance } from "fastify";
+import { expect } from "vitest";
 import type { Queryable } from "../platform/db/types.ts";
+import { MAX_ERROR_DATA_BYTES, MAX_ERROR_MSG } from "../platform/http/api-edge.ts";
+import { encodingVariant } from "./path-variants.ts";
 
 export interface TableRoute {
   method: string;
@@ -316,12 +320,15 @@ export function fuzzRequest(
 
 /**
  * A digest of every stored row of every table except `skip`, to tell whether a request
- * changed anything. SQLite's own catalogue lists the tables.
+ * changed anything. The database's own catalogue lists the tables (SQLite's, or the
+ * current schema's on PostgreSQL).
  */
 /** `skip` names whole tables (`name`) or single columns (`name.column`). */
 export async function digestRows(db: Queryable, skip: ReadonlySet<string>): Promise<Map<string, string>> {
   const tables = await db.all<{ name: string }>(
-    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name",
+    db.dialect === "sqlite"
+      ? "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name"
+      : "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY table_name",
   );
   const out = new Map<string, string>();
   for (const { name } of tables) {
@@ -331,9 +338,12 @@ export async function digestRows(db: Queryable, skip: ReadonlySet<string>): Prom
       .map((s) => s.slice(name.length + 1));
     const rows = await db.all<Record<string, unknown>>(`SELECT * FROM "${name}"`);
     for (const row of rows) for (const column of skippedColumns) delete row[column];
+    // PostgreSQL returns rows in no stated order: digest them sorted.
+    const lines = rows
+      .map((row) => JSON.stringify(row, (_k, v) => (typeof v === "bigint" ? `${v}n` : v)))
+      .sort();
     const hash = createHash("sha256");
-    for (const row of rows)
-      hash.update(JSON.stringify(row, (_k, v) => (typeof v === "bigint" ? `${v}n` : v)));
+    for (const line of lines) hash.update(line);
     out.set(name, `${rows.length}:${hash.digest("hex").slice(0, 16)}`);
   }
   return out;
@@ -343,4 +353,212 @@ export async function digestRows(db: Queryable, skip: ReadonlySet<string>): Prom
 export function changedTables(before: Map<string, string>, after: Map<string, string>): string[] {
   const names = new Set([...before.keys(), ...after.keys()]);
   return [...names].filter((n) => before.get(n) !== after.get(n));
+}
+
+/** A page route of the web app's route table: its full path pattern (`/:lang?/airdrops/:slug`). */
+export interface PageRoute {
+  path: string;
+}
+
+interface BuiltRoute {
+  id: string;
+  parentId?: string;
+  path?: string;
+  index?: boolean;
+}
+
+/**
+ * Every page path of the web app's route table, read from its server build (`routes`),
+ * parents' paths joined in: what the SSR handler answers.
+ */
+export async function pageRoutes(serverBuild: string): Promise<PageRoute[]> {
+  const build = (await import(serverBuild)) as { routes: Record<string, BuiltRoute> };
+  const byId = build.routes;
+  const full = (route: BuiltRoute): string => {
+    const own = route.path ?? "";
+    const parent = route.parentId === undefined ? undefined : byId[route.parentId];
+    const base = parent === undefined ? "" : full(parent);
+    return own === "" ? base : `${base}/${own}`;
+  };
+  const paths = new Set<string>();
+  for (const route of Object.values(byId)) {
+    if (route.id === "root") continue;
+    paths.add(full(route).replace(/\/+/g, "/") || "/");
+  }
+  return [...paths].sort().map((path) => ({ path }));
+}
+
+const LOCALE_PREFIXES = [
+  "",
+  "en",
+  "ar",
+  "ja",
+  "zh-CN",
+  "EN",
+  "Ar",
+  "zh-cn",
+  "en-US",
+  "pt-br",
+  "xx",
+  "%2e%2e",
+  "ar%2F",
+];
+
+/** A path segment for a `:param` of a page: plausible, hostile or odd-encoded. */
+const pageValue = fc.oneof(
+  fc.constantFrom("BTCUSDT", "btc_usdt", "ETHUSDT", "unknown-slug", "1", "x".repeat(300)),
+  text.map(enc),
+  fc.constantFrom("%", "%zz", "%00", "%c0%af", "%2e%2e", "..", ".", "a%2Fb", "%5c", "\\", "@evil.example"),
+);
+
+/** A hostile start for a path: doubled slashes, backslashes, encoded slashes, a scheme. */
+const pathPrefix = fc.oneof(
+  { weight: 3, arbitrary: fc.constant("") },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      "/",
+      "//evil.example",
+      "/\\evil.example",
+      "/%2F",
+      "/%5C",
+      "/%2f%2f",
+      "/http:",
+      "/https://evil.example",
+      "/./",
+      "/../",
+    ),
+  },
+);
+
+/** One hostile GET or HEAD for a page route: the path mangled, odd query strings and headers. */
+export function fuzzPageRequest(routes: readonly PageRoute[], sessions: FuzzSessions, host: string) {
+  return fc
+    .record({
+      route: fc.constantFrom(...routes),
+      method: fc.constantFrom("GET", "GET", "GET", "HEAD"),
+      lang: fc.constantFrom(...LOCALE_PREFIXES),
+      values: fc.array(pageValue, { minLength: 1, maxLength: 3 }),
+      prefix: pathPrefix,
+      mangle: fc.infiniteStream(fc.nat()),
+      // One in three paths mangled, so most cases reach a page render, not only the edge.
+      mangled: fc.constantFrom(false, false, true),
+      query: fc.oneof(
+        query,
+        fc.constantFrom(
+          "?redirect=//evil.example",
+          "?redirect=/\\evil.example",
+          "?redirect=https://evil.example",
+          "?redirect=%2F%2Fevil.example",
+          "?redirect=/ar//evil.example",
+          "?lang=zz&lang=ar&locale=%00",
+          `?q=${"%41".repeat(3000)}`,
+        ),
+      ),
+      cookie: fc.constantFrom("user", "admin", "none", "garbage", "locale"),
+      extra: fc.dictionary(
+        fc.constantFrom(
+          "accept-language",
+          "accept",
+          "accept-encoding",
+          "user-agent",
+          "x-forwarded-for",
+          "x-forwarded-proto",
+          "x-forwarded-host",
+          "if-none-match",
+          "if-modified-since",
+          "range",
+          "sec-fetch-site",
+          "referer",
+          "cache-control",
+        ),
+        fc.oneof(
+          headerText,
+          fc.constantFrom(
+            "*",
+            "ar;q=2, ja;q=NaN",
+            "text/html",
+            "bytes=0-0,-1",
+            "gzip, br;q=0",
+            "evil.example",
+          ),
+        ),
+        { maxKeys: 4 },
+      ),
+    })
+    .map((r) => {
+      const filled = fillPath(
+        r.route.path.replace(/^\/:lang\?/, r.lang === "" ? "" : `/${r.lang}`),
+        r.values,
+      );
+      const logical = filled === "" ? "/" : filled;
+      const path = r.mangled
+        ? encodingVariant(logical.replace(/\/+/g, "/"), r.mangle, { encodedSlash: true }).raw
+        : logical;
+      const url = `${r.prefix === "" ? "" : r.prefix.replace(/\/$/, "")}${path}${r.query}`;
+      const headers: Record<string, string> = { host, ...r.extra };
+      if (r.cookie === "user") headers.cookie = sessions.user;
+      if (r.cookie === "admin") headers.cookie = sessions.admin;
+      if (r.cookie === "garbage") headers.cookie = "mer_token=%zz; locale=%00; theme=\u00e9";
+      if (r.cookie === "locale") headers.cookie = "locale=ar; theme=dark";
+      return {
+        method: r.method,
+        url,
+        headers,
+        label: `${r.method} ${url.slice(0, 200)} [cookie ${r.cookie}, headers ${JSON.stringify(r.extra).slice(0, 200)}]`,
+      };
+    });
+}
+
+/** An error answer is at most this long: msg and data are bounded at the edge, plus the envelope. */
+export const MAX_ERROR_ANSWER = MAX_ERROR_MSG * 6 + MAX_ERROR_DATA_BYTES + 200;
+
+/**
+ * Tables or columns a refused request may write by design: a session records its last use
+ * when its cookie is read, even if the request is then refused.
+ */
+export const MAY_CHANGE_WHEN_REFUSED: ReadonlySet<string> = new Set<string>(["sessions.last_seen_at"]);
+
+/**
+ * The API fuzz property: `runs` hostile requests from `seed` over `routes`; each answer
+ * is below 500, an error is a bounded `{code, msg, data}`, and a refused request changes
+ * no stored row. Returns how many answers had each status.
+ */
+export async function runApiFuzz(options: {
+  app: FastifyInstance;
+  db: Queryable;
+  routes: readonly TableRoute[];
+  sessions: FuzzSessions;
+  host: string;
+  runs: number;
+  seed: number;
+}): Promise<Map<number, number>> {
+  const { app, db } = options;
+  let baseline = await digestRows(db, MAY_CHANGE_WHEN_REFUSED);
+  const statuses = new Map<number, number>();
+  await fc.assert(
+    fc.asyncProperty(fuzzRequest(options.routes, options.sessions, options.host), async (req) => {
+      const res = await app.inject({
+        method: req.method as "GET",
+        url: req.url,
+        headers: req.headers,
+        ...(req.payload === undefined ? {} : { payload: req.payload }),
+      });
+      statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
+      expect(res.statusCode, req.label).toBeLessThan(500);
+      if (res.statusCode >= 400 && req.method !== "HEAD") {
+        expect(res.headers["content-type"], req.label).toMatch(/^application\/json/);
+        expect(res.rawPayload.length, req.label).toBeLessThanOrEqual(MAX_ERROR_ANSWER);
+        const body = res.json() as Record<string, unknown>;
+        expect(Object.keys(body).sort(), req.label).toEqual(["code", "data", "msg"]);
+        expect(body.code, req.label).toMatch(/^\d{5}$/);
+        expect(typeof body.msg, req.label).toBe("string");
+      }
+      const after = await digestRows(db, MAY_CHANGE_WHEN_REFUSED);
+      if (res.statusCode >= 400) expect(changedTables(baseline, after), req.label).toEqual([]);
+      baseline = after;
+    }),
+    { numRuns: options.runs, seed: options.seed, endOnFailure: true },
+  );
+  return statuses;
 }

@@ -8,6 +8,8 @@ import type {
 } from "@meridian/contracts";
 import { searchIds } from "../../platform/db/fulltext.ts";
 import type { Queryable, SqlValue } from "../../platform/db/types.ts";
+import { readOneCurrentHtml } from "../../platform/stored-html.ts";
+import { AIRDROPS_STORED_HTML } from "./writes.ts";
 
 /** An airdrop as stored, English text. */
 export interface AirdropRecord {
@@ -68,6 +70,7 @@ export interface CoinRecord {
 
 interface AirdropRow {
   id: number | bigint;
+  html_version: number | string | null;
   slug: string;
   name: string;
   ticker: string;
@@ -277,9 +280,12 @@ export class AirdropsRepo {
   }
 
   async bySlug(slug: string, includeUnpublished = false): Promise<AirdropRecord | undefined> {
-    const row = await this.db.get<AirdropRow>(
-      `SELECT * FROM airdrops WHERE slug = ?${includeUnpublished ? "" : " AND published = 1"}`,
-      [slug],
+    // A row an older sanitiser cleaned (an older instance on a shared database) is cleaned once here.
+    const row = await readOneCurrentHtml(this.db, AIRDROPS_STORED_HTML[0], () =>
+      this.db.get<AirdropRow>(
+        `SELECT * FROM airdrops WHERE slug = ?${includeUnpublished ? "" : " AND published = 1"}`,
+        [slug],
+      ),
     );
     return row ? toRecord(row) : undefined;
   }
@@ -435,10 +441,12 @@ export class AirdropsRepo {
   }
 
   async newsBySlug(slug: string): Promise<NewsRecord | undefined> {
-    const row = await this.db.get<NewsRow>(
-      `SELECT n.*, a.slug AS airdrop_slug FROM airdrop_news n LEFT JOIN airdrops a ON a.id = n.airdrop_id
+    const row = await readOneCurrentHtml(this.db, AIRDROPS_STORED_HTML[1], () =>
+      this.db.get<NewsRow>(
+        `SELECT n.*, a.slug AS airdrop_slug FROM airdrop_news n LEFT JOIN airdrops a ON a.id = n.airdrop_id
        WHERE n.slug = ? AND n.published = 1`,
-      [slug],
+        [slug],
+      ),
     );
     return row ? toNews(row) : undefined;
   }
@@ -483,6 +491,7 @@ export class AirdropsRepo {
 
 interface NewsRow {
   id: number | bigint;
+  html_version: number | string | null;
   slug: string;
   airdrop_id: number | string | null;
   airdrop_slug: string | null;

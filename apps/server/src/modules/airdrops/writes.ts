@@ -9,8 +9,8 @@ import { cleanStoredHtml, SANITIZER_VERSION, type StoredHtml } from "../../platf
  */
 const HTML_FIELDS = ["about", "airdropInfo", "priceDetail", "prediction", "wikiBody"] as const;
 
-/** Where airdrops and news keep HTML, for `refreshStoredHtml` when the sanitiser changes. */
-export const AIRDROPS_STORED_HTML: readonly StoredHtml[] = [
+/** Where airdrops and news keep HTML: `refreshStoredHtml` at start, `readCurrentHtml` on read. */
+export const AIRDROPS_STORED_HTML: readonly [StoredHtml, StoredHtml] = [
   {
     table: "airdrops",
     columns: ["about", "airdrop_info", "price_detail", "prediction", "wiki_body"],

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from "fastify";
 import type { Platform } from "../../platform/platform.ts";
-import type { StoredHtml } from "../../platform/stored-html.ts";
 import { TgAppsAdminRepo } from "./admin-repo.ts";
 import { TgAppsRepo, type VisitSource } from "./repo.ts";
 import { tgAppsRoutes } from "./routes.ts";
@@ -8,6 +7,7 @@ import { TgAppsService } from "./service.ts";
 import { trackedVisits } from "./visits.ts";
 
 export { indexApp } from "./admin-repo.ts";
+export { TG_APPS_STORED_HTML } from "./repo.ts";
 export { seedTgApps } from "./seed.ts";
 export { TgAppsService } from "./service.ts";
 
@@ -39,17 +39,3 @@ export function tgAppsModule(app: FastifyInstance, platform: Platform): void {
   });
   tgAppsRoutes(app, createTgAppsService(platform, undefined, visits));
 }
-
-/** Where apps and articles keep HTML, for `refreshStoredHtml` when the sanitiser changes. */
-export const TG_APPS_STORED_HTML: readonly StoredHtml[] = [
-  {
-    table: "tg_apps",
-    columns: ["long_description"],
-    texts: { table: "tg_app_texts", key: "app_id", fields: ["longDescription"] },
-  },
-  {
-    table: "tg_articles",
-    columns: ["body"],
-    texts: { table: "tg_article_texts", key: "article_id", fields: ["body"] },
-  },
-];

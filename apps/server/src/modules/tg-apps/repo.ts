@@ -8,6 +8,7 @@ import {
 } from "@meridian/contracts";
 import { searchIds } from "../../platform/db/fulltext.ts";
 import type { Db, Dialect, Queryable, SqlValue } from "../../platform/db/types.ts";
+import { readCurrentHtml, readOneCurrentHtml, type StoredHtml } from "../../platform/stored-html.ts";
 
 const DAY_MS = 86_400_000;
 
@@ -69,6 +70,7 @@ export interface ArticleRecord {
 
 interface AppRow {
   id: number | string;
+  html_version: number | string | null;
   slug: string;
   name: string;
   category: number | string;
@@ -96,6 +98,7 @@ interface AppRow {
 
 interface ArticleRow {
   id: number | string;
+  html_version: number | string | null;
   slug: string;
   app_slug: string;
   app_name: string;
@@ -268,10 +271,24 @@ k AS (
   LEFT JOIN tg_app_texts l2 ON l2.app_id = s.id AND l2.locale = ? AND l2.field = 'longDescription'
 )`;
 
+/** Where apps and articles keep HTML: `refreshStoredHtml` at start, `readCurrentHtml` on read. */
+export const TG_APPS_STORED_HTML: readonly [StoredHtml, StoredHtml] = [
+  {
+    table: "tg_apps",
+    columns: ["long_description"],
+    texts: { table: "tg_app_texts", key: "app_id", fields: ["longDescription"] },
+  },
+  {
+    table: "tg_articles",
+    columns: ["body"],
+    texts: { table: "tg_article_texts", key: "article_id", fields: ["body"] },
+  },
+];
+
 const APP_COLUMNS = `k.id, k.slug, k.name, k.category, k.editors_choice, k.bot_username, k.start_param,
   k.website, k.icon_url, k.screenshots_json, k.languages, k.platforms, k.token_launch,
   k.short_text AS short_description, k.long_text AS long_description, k.rating_count, k.rating_sum,
-  k.published, k.listed_at, k.updated_at, k.hot_rank, k.new_rank, k.trend_score, k.hot_score`;
+  k.published, k.listed_at, k.updated_at, k.hot_rank, k.new_rank, k.trend_score, k.hot_score, k.html_version`;
 
 /** Data access of the Apps and Bot Center; SQL written once for SQLite and PostgreSQL. */
 export class TgAppsRepo {
@@ -355,10 +372,13 @@ export class TgAppsRepo {
   /** A published app by slug, with its ranks. */
   async bySlug(slug: string, locales: LocaleChain): Promise<AppRecord | undefined> {
     const head = await this.#ranked(locales);
-    const row = await this.db.get<AppRow>(`${head.sql} SELECT ${APP_COLUMNS} FROM k WHERE k.slug = ?`, [
-      ...head.params,
-      slug,
-    ]);
+    // A row an older sanitiser cleaned (an older instance on a shared database) is cleaned once here.
+    const row = await readOneCurrentHtml(this.db, TG_APPS_STORED_HTML[0], () =>
+      this.db.get<AppRow>(`${head.sql} SELECT ${APP_COLUMNS} FROM k WHERE k.slug = ?`, [
+        ...head.params,
+        slug,
+      ]),
+    );
     return row === undefined ? undefined : toApp(row);
   }
 
@@ -453,17 +473,21 @@ export class TgAppsRepo {
 
   async latestArticles(limit: number, locales: LocaleChain, excludeAppId?: number): Promise<ArticleRecord[]> {
     const exclude = excludeAppId === undefined ? "" : "AND r.app_id <> ?";
-    const rows = await this.db.all<ArticleRow>(
-      `${ARTICLE_SELECT} WHERE r.published = 1 AND a.published = 1 ${exclude} ORDER BY r.published_at DESC, r.id DESC LIMIT ?`,
-      [...articleLocaleParams(locales), ...(excludeAppId === undefined ? [] : [excludeAppId]), limit],
+    const rows = await readCurrentHtml(this.db, TG_APPS_STORED_HTML[1], () =>
+      this.db.all<ArticleRow>(
+        `${ARTICLE_SELECT} WHERE r.published = 1 AND a.published = 1 ${exclude} ORDER BY r.published_at DESC, r.id DESC LIMIT ?`,
+        [...articleLocaleParams(locales), ...(excludeAppId === undefined ? [] : [excludeAppId]), limit],
+      ),
     );
     return rows.map(toArticle);
   }
 
   async articlesOfApp(appId: number, locales: LocaleChain, limit = 50): Promise<ArticleRecord[]> {
-    const rows = await this.db.all<ArticleRow>(
-      `${ARTICLE_SELECT} WHERE r.published = 1 AND r.app_id = ? ORDER BY r.published_at DESC, r.id DESC LIMIT ?`,
-      [...articleLocaleParams(locales), appId, limit],
+    const rows = await readCurrentHtml(this.db, TG_APPS_STORED_HTML[1], () =>
+      this.db.all<ArticleRow>(
+        `${ARTICLE_SELECT} WHERE r.published = 1 AND r.app_id = ? ORDER BY r.published_at DESC, r.id DESC LIMIT ?`,
+        [...articleLocaleParams(locales), appId, limit],
+      ),
     );
     return rows.map(toArticle);
   }
@@ -547,7 +571,7 @@ SELECT r.id, r.slug, a.slug AS app_slug, a.name AS app_name,
   COALESCE(CASE WHEN b1.value IS NOT NULL THEN s1.value END, CASE WHEN b2.value IS NOT NULL THEN s2.value END,
     r.summary) AS summary,
   COALESCE(b1.value, b2.value, r.body) AS body,
-  r.published, r.published_at, r.updated_at
+  r.published, r.published_at, r.updated_at, r.html_version
 FROM tg_articles r
 JOIN tg_apps a ON a.id = r.app_id
 LEFT JOIN tg_article_texts t1 ON t1.article_id = r.id AND t1.locale = ? AND t1.field = 'title'

@@ -106,15 +106,20 @@ export function accountClient(): AccountClient {
       location.reload();
     },
     // The session is valid but this browser lost its bound key: a password step binds a new one.
+    // A 00020 can arrive before the session has loaded (a config reload pending, a page's
+    // first call): load it then, rather than dropping the request and leaving every signed
+    // call stuck on "Request signature missing".
     onKeyMissing: () => {
-      const user = lastUser;
-      if (user === undefined) return;
-      const loginName = user.loginName || user.email || user.phone;
-      if (loginName === "") return;
-      requestReauth({
-        loginName,
-        ...(loginName === user.phone && user.areaCode !== "" ? { areaCode: user.areaCode } : {}),
-      });
+      void (async () => {
+        const user = lastUser ?? (await instance?.loadSession().catch(() => undefined));
+        if (user === undefined) return; // logged out: nothing to re-authenticate
+        const loginName = user.loginName || user.email || user.phone;
+        if (loginName === "") return;
+        requestReauth({
+          loginName,
+          ...(loginName === user.phone && user.areaCode !== "" ? { areaCode: user.areaCode } : {}),
+        });
+      })();
     },
   });
   api = createApiClient({

@@ -1,7 +1,8 @@
 import type { LoginAnswer, VerifyMethod } from "@meridian/contracts";
-import { Alert, Button, Form, Input, Modal } from "antd";
-import { useState } from "react";
+import { Alert, Button, Form, Input, type InputRef, Modal } from "antd";
+import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import accountAntdHref from "../../styles/account-antd.generated.css?url";
 import { accountClient } from "./account-client.ts";
 import { endReauth, type ReauthRequest } from "./reauth-events.ts";
 import { errorText } from "./use-account.ts";
@@ -22,6 +23,8 @@ export function ReauthDialog({ request }: { request: ReauthRequest }) {
   const [challenge, setChallenge] = useState<{ verifyToken: string; methods: VerifyMethod[] } | undefined>();
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
+  // The modal focuses its close button when it opens: the password field is what to type in.
+  const passwordRef = useRef<InputRef | null>(null);
 
   const finish = async (data: unknown) => {
     await accountClient().security.onLoginSuccess(data);
@@ -69,7 +72,19 @@ export function ReauthDialog({ request }: { request: ReauthRequest }) {
     });
 
   return (
-    <Modal open title={t("reauth.title")} footer={null} onCancel={endReauth} destroyOnHidden>
+    <Modal
+      open
+      title={t("reauth.title")}
+      footer={null}
+      onCancel={endReauth}
+      afterOpenChange={(open) => {
+        if (open) passwordRef.current?.focus();
+      }}
+      destroyOnHidden
+    >
+      {/* The dialog opens on any page: its Form, Input and Alert styles come with it (a
+          React stylesheet resource, so it shows once they have loaded, never unstyled). */}
+      <link rel="stylesheet" href={accountAntdHref} precedence="antd" />
       <div data-testid="reauth-dialog">
         <p>{t("reauth.body", { name: request.loginName })}</p>
         {error && (
@@ -78,7 +93,12 @@ export function ReauthDialog({ request }: { request: ReauthRequest }) {
         {challenge === undefined ? (
           <Form layout="vertical" onFinish={submitPassword}>
             <Form.Item label={t("reauth.password")} name="pwd" rules={[{ required: true }]}>
-              <Input.Password autoComplete="current-password" autoFocus data-testid="reauth-password" />
+              <Input.Password
+                ref={passwordRef}
+                autoComplete="current-password"
+                autoFocus
+                data-testid="reauth-password"
+              />
             </Form.Item>
             <Button type="primary" htmlType="submit" block loading={busy} data-testid="reauth-submit">
               {t("reauth.submit")}
