@@ -1,3 +1,4 @@
+import { SETTLE_MS } from "./constants.ts";
 import { guard, parseJson } from "./util.ts";
 
 /** Free data attached to an event (`event_tracking_ext`). */
@@ -16,8 +17,12 @@ export type On = (target: EventTarget, type: string, fn: (event: Event) => void,
 type Found = (id: string, ext: TrackExt, merge: boolean) => void;
 
 export interface DomWatch {
-  /** A new page view: elements that stay on screen across the navigation expose again. */
-  rescan(): void;
+  /**
+   * A new page view: elements that stay on screen across the navigation expose again,
+   * those of the previous page that the navigation removes do not. `navigated` is false
+   * for the first page view, whose elements are its own.
+   */
+  rescan(navigated: boolean): void;
   stop(): void;
 }
 
@@ -41,11 +46,24 @@ export function watchDom(on: On, clicked: Found, exposed: Found): DomWatch {
 
   let seen = new WeakSet<Element>();
   let timer: ReturnType<typeof setTimeout> | undefined;
+  /**
+   * Elements on screen when the URL changed. The router changes the URL before it renders
+   * the next page (on back and forward even before its data has loaded), so these are
+   * the previous page's until that render: they wait, and once one of them has left the
+   * document (the new page is in) those still there stayed across the navigation and
+   * expose again under the new page view. Without any render they expose after SETTLE_MS.
+   */
+  let carried: Set<Element> | undefined;
+  let settleTimer: ReturnType<typeof setTimeout> | undefined;
+  const settle = (): void => {
+    carried = undefined;
+    clearTimeout(settleTimer);
+  };
   const io = new IntersectionObserver(
     guard((entries: IntersectionObserverEntry[]) => {
       for (const entry of entries) {
-        if (!entry.isIntersecting) continue;
         const el = entry.target;
+        if (!entry.isIntersecting || !el.isConnected) continue;
         io.unobserve(el);
         exposed(el.getAttribute(EXPOSE) ?? "", extOf(el), el.hasAttribute("data-track-merge"));
       }
@@ -54,8 +72,9 @@ export function watchDom(on: On, clicked: Found, exposed: Found): DomWatch {
   );
   const scan = guard(() => {
     timer = undefined;
+    if (carried) for (const el of carried) if (!el.isConnected) settle();
     for (const el of document.querySelectorAll(`[${EXPOSE}]`)) {
-      if (!seen.has(el)) {
+      if (!seen.has(el) && !carried?.has(el)) {
         seen.add(el);
         io.observe(el);
       }
@@ -67,13 +86,23 @@ export function watchDom(on: On, clicked: Found, exposed: Found): DomWatch {
   mo.observe(document.documentElement, { childList: true, subtree: true });
   scan();
   return {
-    rescan: () => {
+    rescan: (navigated) => {
       seen = new WeakSet();
       io.disconnect();
+      settle();
+      const onScreen = new Set(document.querySelectorAll(`[${EXPOSE}]`));
+      if (navigated && onScreen.size > 0) {
+        carried = onScreen;
+        settleTimer = setTimeout(() => {
+          settle();
+          scan();
+        }, SETTLE_MS);
+      }
       scan();
     },
     stop: () => {
       clearTimeout(timer);
+      settle();
       mo.disconnect();
       io.disconnect();
     },

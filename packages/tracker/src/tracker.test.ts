@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { trackingBatchSchema } from "@meridian/contracts";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { KEY_EVENTS, KEY_TAB } from "./constants.ts";
+import { KEY_EVENTS, KEY_TAB, SETTLE_MS } from "./constants.ts";
 import { destroy, flush, init, setUser, track } from "./index.ts";
 import { CONFIG, fakeIntersectionObserver, settle, setup, setVisibility, teardown } from "./testing.ts";
 
@@ -238,8 +238,43 @@ describe("events", () => {
     ]);
     expect(events[3]?.page_unique_id).toBe(events[2]?.page_unique_id);
     expect(events[3]?.event_tracking_ext).toEqual({ slot: 1 });
-    // a new page view observes the element again
+    // the element stayed on screen (no render replaced it): the new page view observes it again
+    await vi.advanceTimersByTimeAsync(SETTLE_MS);
     expect(io.observed.has(banner)).toBe(true);
+  });
+
+  it("does not expose the previous page's cards again under the next page's URL", async () => {
+    const io = fakeIntersectionObserver();
+    const card = (i: number) =>
+      `<a class="card" data-track-expose="b9401" data-track-merge data-track-ext='{"i":${i}}'></a>`;
+    document.body.innerHTML = `<header data-track-expose="b100"></header><main>${[0, 1, 2].map(card).join("")}</main>`;
+    const ingest = setup({ url: "/en/telegram-apps" });
+    for (const el of document.querySelectorAll("[data-track-expose]")) io.fire(el);
+    await vi.advanceTimersByTimeAsync(500);
+    const exposesOn = (page: string) =>
+      ingest.events().filter((e) => e.type === 3 && new URL(e.url).pathname === page);
+    expect(exposesOn("/en/telegram-apps")).toHaveLength(2);
+
+    // the router changes the URL first and renders the next page a moment later
+    history.pushState(null, "", "/en/telegram-apps/wallet-bot");
+    const oldCards = [...document.querySelectorAll(".card")];
+    for (const el of oldCards) expect(io.observed.has(el)).toBe(false);
+    await vi.advanceTimersByTimeAsync(300);
+    const main = document.querySelector("main");
+    if (!main) throw new Error("no main");
+    main.innerHTML = `<section data-track-expose="b9331"></section>`;
+    await vi.advanceTimersByTimeAsync(150);
+    const header = document.querySelector("header");
+    const detail = document.querySelector("section");
+    if (!header || !detail) throw new Error("no header or detail");
+    expect(io.observed.has(header)).toBe(true);
+    expect(io.observed.has(detail)).toBe(true);
+    for (const el of [header, detail, ...oldCards]) io.fire(el);
+    await vi.advanceTimersByTimeAsync(500);
+    expect(exposesOn("/en/telegram-apps/wallet-bot").map((e) => e.event_tracking_id)).toEqual([
+      "b100",
+      "b9331",
+    ]);
   });
 
   it("shows a page on every URL change and emits the previous page's hide first", async () => {
