@@ -25,7 +25,7 @@ import { loggerOptions } from "./platform/logger.ts";
 import type { ModuleRoutes, Platform } from "./platform/platform.ts";
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from "./platform/rate-limit.ts";
 import { closeRedis, connectRedis } from "./platform/redis.ts";
-import { refreshStoredHtml } from "./platform/stored-html.ts";
+import { refreshStoredHtml, useProductDomains } from "./platform/stored-html.ts";
 
 export interface BuildAppOptions {
   /** Defaults to `loadConfig()` (the process environment). */
@@ -78,6 +78,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setErrorHandler((error, request, reply) => sendEdgeAnswer(request, reply, error));
 
+  useProductDomains(config.productDomains);
   const ownsDb = options.db === undefined;
   const db = options.db ?? openDb(config);
   let redis: Redis | undefined;

@@ -1,4 +1,5 @@
 import { Code, TG_APPS_API } from "@meridian/contracts";
+import { DEFAULT_PRODUCT_DOMAIN_PATTERNS } from "@meridian/sanitize";
 import { HTML_LIMITS } from "@meridian/sanitize/bounds";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AdminTestApp, adminTestApp } from "../modules/accounts/test-admin.ts";
@@ -6,7 +7,7 @@ import { moduleStoredHtml } from "../modules/index.ts";
 import { tgAppsModule } from "../modules/tg-apps/index.ts";
 import { reopenableDbTargets } from "../test/db-targets.ts";
 import type { PlatformDb } from "./db/index.ts";
-import { refreshStoredHtml, SANITIZER_VERSION } from "./stored-html.ts";
+import { refreshStoredHtml, SANITIZER_VERSION, useProductDomains } from "./stored-html.ts";
 
 const app = (slug: string, longDescription: string) => ({
   slug,
@@ -104,5 +105,34 @@ describe.each(reopenableDbTargets("storedhtml"))("stored HTML ($name)", (target)
     );
     expect(text?.value).toBe("<a>ar</a>");
     expect(await refreshStoredHtml(db, moduleStoredHtml)).toBe(0);
+  });
+
+  it("makes links to the product's domains relative, and again for every row when the list changes", async () => {
+    const html =
+      '<p><a href="https://www.meridian.com/ja/fee?x=1#y">fees</a> <a href="https://docs.example.org/a">docs</a></p>';
+    await save(app("links", html));
+    const stored = async () =>
+      (
+        await db.get<{ long_description: string }>(
+          "SELECT long_description FROM tg_apps WHERE slug = 'links'",
+        )
+      )?.long_description;
+    expect(await stored()).toBe(
+      '<p><a href="/ja/fee?x=1#y">fees</a> <a href="https://docs.example.org/a" rel="noopener noreferrer">docs</a></p>',
+    );
+    const before = SANITIZER_VERSION;
+    try {
+      useProductDomains([...DEFAULT_PRODUCT_DOMAIN_PATTERNS, "*.example.org"]);
+      expect(SANITIZER_VERSION).not.toBe(before);
+      expect(await refreshStoredHtml(db, moduleStoredHtml)).toBeGreaterThanOrEqual(1);
+      // the rel the first cleaning added stays: harmless on a link that now stays on the site
+      expect(await stored()).toBe(
+        '<p><a href="/ja/fee?x=1#y">fees</a> <a href="/a" rel="noopener noreferrer">docs</a></p>',
+      );
+    } finally {
+      useProductDomains(DEFAULT_PRODUCT_DOMAIN_PATTERNS);
+    }
+    const res = await t.app.inject({ url: "/v1/content/tg-apps/links?locale=en" });
+    expect(res.json().data.app.longDescription).toContain('href="/ja/fee?x=1#y"');
   });
 });

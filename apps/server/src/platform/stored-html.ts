@@ -1,10 +1,39 @@
-import { sanitizeHtml } from "@meridian/sanitize";
-import { checkHtmlBounds, SANITIZER_VERSION } from "@meridian/sanitize/bounds";
+import { DEFAULT_PRODUCT_DOMAIN_PATTERNS, type SanitizeHtmlOptions, sanitizeHtml } from "@meridian/sanitize";
+import { checkHtmlBounds, SANITIZER_VERSION as SANITIZER_CODE_VERSION } from "@meridian/sanitize/bounds";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db, Queryable } from "./db/types.ts";
 import { errors } from "./errors.ts";
 
-export { SANITIZER_VERSION };
+let cleanOptions: SanitizeHtmlOptions = optionsOf(DEFAULT_PRODUCT_DOMAIN_PATTERNS);
+
+function optionsOf(patterns: readonly string[]): SanitizeHtmlOptions {
+  return { warn: false, productLinks: { productDomainPatterns: patterns, mode: "relative" } };
+}
+
+/** The sanitiser's version and a digest of its settings, in one `html_version` value. */
+function versionOf(patterns: readonly string[]): number {
+  let h = 0x811c9dc5;
+  for (const c of [...patterns].sort().join(",")) h = Math.imul(h ^ c.charCodeAt(0), 0x01000193) >>> 0;
+  return SANITIZER_CODE_VERSION * 1_000_000 + (h % 1_000_000);
+}
+
+/**
+ * What stored HTML was cleaned with: the sanitiser's version and its settings (the
+ * product-domain list). Rows stored with another value are cleaned again at start, so a
+ * changed PRODUCT_DOMAINS reaches every stored text. NOTE: a live binding, set once by
+ * `useProductDomains` before the first write; writers store it as they read it.
+ */
+export let SANITIZER_VERSION = versionOf(DEFAULT_PRODUCT_DOMAIN_PATTERNS);
+
+/**
+ * Links in stored rich text to one of these hosts become relative (docs/product.md §9),
+ * so content written with `https://www.meridian.com/fee` stays on the site that serves
+ * it, whatever its domain. Called by the app with the configured list.
+ */
+export function useProductDomains(patterns: readonly string[]): void {
+  cleanOptions = optionsOf(patterns);
+  SANITIZER_VERSION = versionOf(patterns);
+}
 
 /**
  * Rich text is sanitised once, when it is written, and stored clean with the sanitiser's
@@ -19,7 +48,7 @@ export function cleanStoredHtml(field: string, html: string): string {
   if (html === "") return "";
   const issue = checkHtmlBounds(html);
   if (issue !== undefined) throw errors.validation([{ field, rule: issue.rule, message: issue.message }]);
-  return sanitizeHtml(html, { warn: false });
+  return sanitizeHtml(html, cleanOptions);
 }
 
 /** Where one entity keeps rich text: its own columns, and its translations' fields. */
@@ -72,7 +101,7 @@ function recleaned(html: string, where: string, log: FastifyBaseLogger | undefin
     log?.warn({ where }, "stored HTML beyond the sanitiser's bounds: blanked");
     return "";
   }
-  return sanitizeHtml(html, { warn: false });
+  return sanitizeHtml(html, cleanOptions);
 }
 
 async function refreshRow(
