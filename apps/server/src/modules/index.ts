@@ -3,13 +3,16 @@ import type { ModuleRoutes } from "../platform/platform.ts";
 import type { StoredHtml } from "../platform/stored-html.ts";
 import { securityRoutes } from "./accounts/index.ts";
 import { accountsSeed } from "./accounts/seed.ts";
-import { routes as airdropsRoutes } from "./airdrops/routes.ts";
-import { airdropsSeed } from "./airdrops/seed.ts";
-import { AIRDROPS_STORED_HTML } from "./airdrops/writes.ts";
+import {
+  AIRDROPS_STORED_HTML,
+  airdropsRoutes,
+  airdropsSeed,
+  airdropTokenListings,
+} from "./airdrops/index.ts";
 import { botApiRoutes } from "./bot-api/index.ts";
 import { futuresRoutes } from "./futures/index.ts";
 import { marginRoutes } from "./margin/index.ts";
-import { marketRoutes } from "./market/index.ts";
+import { marketModule } from "./market/index.ts";
 import { paperRoutes } from "./paper/index.ts";
 import { porRoutes } from "./por/index.ts";
 import { routes as seoRoutes } from "./seo/routes.ts";
@@ -30,7 +33,8 @@ export const moduleRoutes: readonly ModuleRoutes[] = [
   securityRoutes,
   systemRoutes,
   // NOTE: market before the modules that read `api.market` (airdrops prices, orders).
-  marketRoutes,
+  // Tokens of airdrops that have listed trade as USDT spot pairs beside the built-in ones.
+  marketModule({ listingSource: airdropTokenListings }),
   paperRoutes,
   futuresRoutes,
   // NOTE: margin after paper and futures (their writer, books and futures wallet).

@@ -141,5 +141,14 @@ export function airdropsRoutes(app: FastifyInstance, service: AirdropsService): 
 
 /** The module entry for `src/modules/index.ts`. */
 export function routes(app: FastifyInstance, platform: Platform): void {
-  airdropsRoutes(app, new AirdropsService({ db: platform.db }));
+  // NOTE: registered after the market module (modules/index.ts): its pairs include the
+  // tokens of listed airdrops, and prices come from it.
+  const market = app.hasDecorator("market") ? app.market : undefined;
+  airdropsRoutes(
+    app,
+    new AirdropsService({
+      db: platform.db,
+      ...(market ? { prices: (symbols: readonly string[]) => market.prices(symbols) } : {}),
+    }),
+  );
 }
