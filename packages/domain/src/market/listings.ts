@@ -135,7 +135,7 @@ const unit = (decimals: number): string => (decimals === 0 ? "1" : `0.${"0".repe
  * the price is not a positive decimal or the ticker is not a valid asset code.
  */
 export function tokenListing(input: TokenListingInput): MarketListing | undefined {
-  if (!/^[A-Z0-9]{2,12}$/.test(input.base)) return undefined;
+  if (!/^[A-Z0-9]{1,12}$/.test(input.base)) return undefined;
   const e = leadingExponent(input.price);
   if (e === undefined) return undefined;
   const priceDecimals = Math.min(MAX_DECIMALS, Math.max(2, 4 - e));

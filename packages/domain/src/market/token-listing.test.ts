@@ -25,6 +25,12 @@ describe("tokenListing", () => {
     }
   });
 
+  it("lists one-letter tickers (Wormhole's W)", () => {
+    expect(
+      tokenListing({ base: "W", name: "Wormhole", price: "0.3", marketCap: "0" })?.instrument.symbol,
+    ).toBe("WUSDT");
+  });
+
   it("takes the circulating supply from the market cap", () => {
     expect(
       tokenListing({ base: "XYZ", name: "X", price: "0.5", marketCap: "1000000" })?.circulatingSupply,
