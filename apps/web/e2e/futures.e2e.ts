@@ -261,7 +261,10 @@ describe("futures trading", () => {
       )
       .toBeCloseTo(Number(long.margin) + 20, 1);
     await expect
-      .poll(async () => (await longRow.getByTestId("position-liq").textContent()) ?? "", LIVE)
+      .poll(
+        async () => ((await longRow.getByTestId("position-liq").textContent()) ?? "").replace(/,/g, ""),
+        LIVE,
+      )
       .toBe((await after())?.liquidationPrice);
 
     // Removing more than the position can spare is refused with the most it can spare.
