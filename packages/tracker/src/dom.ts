@@ -23,6 +23,8 @@ export interface DomWatch {
    * for the first page view, whose elements are its own.
    */
   rescan(navigated: boolean): void;
+  /** Reports now what elements on screen across the last URL change hold (the tab is hiding). */
+  settle(): void;
   stop(): void;
 }
 
@@ -42,22 +44,29 @@ export function watchDom(on: On, clicked: Found, exposed: Found): DomWatch {
     },
     true,
   );
-  if (typeof IntersectionObserver === "undefined") return { rescan: () => undefined, stop: () => undefined };
+  if (typeof IntersectionObserver === "undefined")
+    return { rescan: () => undefined, settle: () => undefined, stop: () => undefined };
 
   let seen = new WeakSet<Element>();
   let timer: ReturnType<typeof setTimeout> | undefined;
   /**
    * Elements on screen when the URL changed. The router changes the URL before it renders
    * the next page (on back and forward even before its data has loaded), so these are
-   * the previous page's until that render: they wait, and once one of them has left the
-   * document (the new page is in) those still there stayed across the navigation and
-   * expose again under the new page view. Without any render they expose after SETTLE_MS.
+   * the previous page's until that render. They are observed as any other, but what they
+   * report waits in `held`: once one of them has left the document (the next page is in),
+   * those still there stayed across the navigation and expose under the new page view,
+   * the others are dropped. Without a render (same page, hash change), when the tab hides
+   * or after SETTLE_MS, the waiting exposes count as they are.
    */
   let carried: Set<Element> | undefined;
+  const held = new Map<Element, [string, TrackExt, boolean]>();
   let settleTimer: ReturnType<typeof setTimeout> | undefined;
-  const settle = (): void => {
+  const settle = (report: boolean): void => {
     carried = undefined;
     clearTimeout(settleTimer);
+    const waiting = [...held];
+    held.clear();
+    if (report) for (const [el, args] of waiting) if (el.isConnected) exposed(...args);
   };
   const io = new IntersectionObserver(
     guard((entries: IntersectionObserverEntry[]) => {
@@ -65,16 +74,22 @@ export function watchDom(on: On, clicked: Found, exposed: Found): DomWatch {
         const el = entry.target;
         if (!entry.isIntersecting || !el.isConnected) continue;
         io.unobserve(el);
-        exposed(el.getAttribute(EXPOSE) ?? "", extOf(el), el.hasAttribute("data-track-merge"));
+        const args: [string, TrackExt, boolean] = [
+          el.getAttribute(EXPOSE) ?? "",
+          extOf(el),
+          el.hasAttribute("data-track-merge"),
+        ];
+        if (carried?.has(el)) held.set(el, args);
+        else exposed(...args);
       }
     }),
     { threshold: 0.5 },
   );
   const scan = guard(() => {
     timer = undefined;
-    if (carried) for (const el of carried) if (!el.isConnected) settle();
+    if (carried && [...carried].some((el) => !el.isConnected)) settle(true);
     for (const el of document.querySelectorAll(`[${EXPOSE}]`)) {
-      if (!seen.has(el) && !carried?.has(el)) {
+      if (!seen.has(el)) {
         seen.add(el);
         io.observe(el);
       }
@@ -89,20 +104,22 @@ export function watchDom(on: On, clicked: Found, exposed: Found): DomWatch {
     rescan: (navigated) => {
       seen = new WeakSet();
       io.disconnect();
-      settle();
+      // what the previous page view still held is its own business, not the next one's
+      settle(false);
       const onScreen = new Set(document.querySelectorAll(`[${EXPOSE}]`));
       if (navigated && onScreen.size > 0) {
         carried = onScreen;
-        settleTimer = setTimeout(() => {
-          settle();
-          scan();
-        }, SETTLE_MS);
+        settleTimer = setTimeout(
+          guard(() => settle(true)),
+          SETTLE_MS,
+        );
       }
       scan();
     },
+    settle: () => settle(true),
     stop: () => {
       clearTimeout(timer);
-      settle();
+      settle(false);
       mo.disconnect();
       io.disconnect();
     },
