@@ -25,6 +25,9 @@ export const PAGES: readonly string[] = [
   "/airdrops/notcoin",
   "/telegram-apps",
   "/telegram-apps/notcoin",
+  "/spot/BTCUSDT",
+  "/futures/usdt/BTCUSDT",
+  "/trade-margin",
 ];
 
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;

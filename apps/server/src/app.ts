@@ -26,7 +26,7 @@ import type { ModuleRoutes, Platform } from "./platform/platform.ts";
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from "./platform/rate-limit.ts";
 import { closeRedis, connectRedis } from "./platform/redis.ts";
 import { type SharedSecretStore, sharedSecretStore } from "./platform/shared-secrets.ts";
-import { refreshStoredHtml } from "./platform/stored-html.ts";
+import { refreshStoredHtml, useProductDomains } from "./platform/stored-html.ts";
 
 export interface BuildAppOptions {
   /** Defaults to `loadConfig()` (the process environment). */
@@ -87,6 +87,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setErrorHandler((error, request, reply) => sendEdgeAnswer(request, reply, error));
 
+  useProductDomains(config.productDomains);
   const ownsDb = options.db === undefined;
   const db = options.db ?? openDb(config);
   let redis: Redis | undefined;

@@ -140,8 +140,10 @@ describe("airdrop library", () => {
     const html = await (await fetch(`${run.server.url}/airdrops`)).text();
     expect(html).not.toContain('<link rel="modulepreload"');
     expect(html).not.toMatch(/<script[^>]* type="module"/);
-    // The spot page is not a content page: it keeps React Router's preloads.
-    expect(await (await fetch(`${run.server.url}/spot/BTCUSDT`)).text()).toContain(
+    // A form page (login) does not paint first: it keeps React Router's preloads. (The
+    // trading pages paint first too, like the content pages.)
+    expect(await (await fetch(`${run.server.url}/login`)).text()).toContain('<link rel="modulepreload"');
+    expect(await (await fetch(`${run.server.url}/spot/BTCUSDT`)).text()).not.toContain(
       '<link rel="modulepreload"',
     );
 

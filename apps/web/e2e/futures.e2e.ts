@@ -120,6 +120,23 @@ describe("futures trading", () => {
     });
     expect(info.openContract).toBe(true);
 
+    // A first order on the empty futures wallet: the shortfall comes as a prefilled transfer.
+    await page.getByTestId("futures-type-market").click();
+    await page.getByTestId("futures-qty").fill("0.05");
+    await page.getByTestId("futures-long").click();
+    await page.getByTestId("futures-shortfall").waitFor();
+    await page.getByTestId("wallet-transfer").waitFor();
+    expect(await page.getByTestId("transfer-from").inputValue()).toBe("SPOT");
+    expect(await page.getByTestId("transfer-to").inputValue()).toBe("FUTURES");
+    const prefilled = await page.getByTestId("transfer-amount").inputValue();
+    // 0.05 BTC (about 4,850 USDT) at the default leverage needs a few hundred USDT of margin and fee
+    expect(prefilled).toMatch(/^\d+(\.\d{1,2})?$/);
+    expect(Number(prefilled)).toBeGreaterThan(150);
+    expect(Number(prefilled)).toBeLessThan(600);
+    expect(await textOf(page, "futures-shortfall-transfer")).toBe(`Transfer ${prefilled} USDT`);
+    await page.getByRole("button", { name: "Cancel" }).click();
+    await page.getByTestId("wallet-transfer").waitFor({ state: "hidden" });
+
     // Spot -> futures wallet through the transfer dialog.
     await page.getByTestId("futures-transfer-open").click();
     await page.getByTestId("transfer-amount").fill("1000");
@@ -264,7 +281,10 @@ describe("futures trading", () => {
       )
       .toBeCloseTo(Number(long.margin) + 20, 1);
     await expect
-      .poll(async () => (await longRow.getByTestId("position-liq").textContent()) ?? "", LIVE)
+      .poll(
+        async () => ((await longRow.getByTestId("position-liq").textContent()) ?? "").replace(/,/g, ""),
+        LIVE,
+      )
       .toBe((await after())?.liquidationPrice);
 
     // Removing more than the position can spare is refused with the most it can spare.

@@ -103,6 +103,48 @@ describe("language and direction", () => {
   });
 });
 
+describe("request headers (docs/product.md §7)", () => {
+  /** Headers of the browser's calls to `/v1/user/overview/userinfo` (every page makes one). */
+  function userInfoCalls(page: Page): Record<string, string>[] {
+    const calls: Record<string, string>[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname === "/v1/user/overview/userinfo") calls.push(request.headers());
+    });
+    return calls;
+  }
+
+  test("calls carry the page's locale and language keys, the terminal code and the device id", async () => {
+    const page = await newPage(browser, { locale: "ja" });
+    const calls = userInfoCalls(page);
+    await page.goto(`${server.url}/ja`);
+    await hydrated(page);
+    await expect.poll(() => calls.length).toBeGreaterThan(0);
+    expect(calls[0]).toMatchObject({ locale: "ja", language: "ja_JP", website: "mix", "terminal-type": "1" });
+    const stored = () =>
+      page.evaluate(() => ({
+        terminalCode: localStorage.getItem("terminalCode"),
+        appVersion: localStorage.getItem("appVersion"),
+        deviceId: localStorage.getItem("meridian_fingerprint"),
+      }));
+    // the tracking SDK makes the device id after hydration; the app version is stored at once
+    await expect.poll(async () => (await stored()).deviceId, { timeout: 15_000 }).toMatch(/^[0-9a-f]{16}$/);
+    const keys = await stored();
+    expect(keys.terminalCode).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys.appVersion).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(calls[0]?.["terminal-code"]).toBe(keys.terminalCode);
+
+    await page.goto(`${server.url}/ar/airdrops`);
+    await hydrated(page);
+    await expect.poll(() => calls.length).toBeGreaterThan(1);
+    expect(calls.at(-1)).toMatchObject({
+      locale: "ar",
+      language: "ar_SA",
+      "terminal-code": keys.terminalCode,
+      "device-id": keys.deviceId,
+    });
+  });
+});
+
 describe("theme", () => {
   test("no cookie means white", async () => {
     const page = await newPage(browser);

@@ -258,6 +258,8 @@ export interface PopularCoin {
   price: string;
   marketCap: string;
   change24h: string;
+  /** The coin's USDT spot pair, "" when the market does not list one (stablecoins). */
+  marketSymbol: string;
 }
 
 export interface AirdropListResult {

@@ -38,6 +38,14 @@ export const TRACK_EVENT_ID_PATTERN = /^(\/|b\d+)$/;
 /** `log_env`: pre, online, or test followed by one or two digits. */
 export const TRACK_LOG_ENV_PATTERN = /^(pre|online|test\d{1,2})$/;
 
+/**
+ * Where the SDK keeps the device id (the fingerprint): local storage first, a cookie
+ * shared by the sub-domains second. The API client reads the same places for its
+ * `device-id` header (docs/product.md §7).
+ */
+export const TRACK_DEVICE_ID_STORAGE_KEY = "meridian_fingerprint";
+export const TRACK_DEVICE_ID_COOKIE = "meridian_did";
+
 export const TRACK_CONFIG_PATH = "/v1/mix/public/clientCommonConfig";
 export const TRACK_REPORT_PATH = "/v1/buried/log/info";
 

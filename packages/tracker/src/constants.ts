@@ -1,4 +1,6 @@
 import type {
+  TRACK_DEVICE_ID_COOKIE,
+  TRACK_DEVICE_ID_STORAGE_KEY,
   TRACK_LIB_VERSION,
   TrackEventType,
   TrackPageStatus,
@@ -52,6 +54,8 @@ export const COOKIE_MARKERS_MAX = 10;
 /** A tab whose stored queue has not been touched for this long is gone; another tab adopts it. */
 export const STALE_TAB_MS = 10_000;
 export const HEARTBEAT_MS = 3_000;
+/** How long exposable elements on screen at a URL change wait for the next page's render. */
+export const SETTLE_MS = 2_000;
 
 export const EVENT_ID_PATTERN = /^(\/|b\d+)$/;
 export const LOG_ENV_PATTERN = /^(pre|online|test\d{1,2})$/;
@@ -62,9 +66,9 @@ export const REPORT_PATH = "/v1/buried/log/info";
 /** Local storage keys (docs/product.md §3, "Local stored keys"). */
 export const KEY_EVENTS = "meridian_track_events";
 export const KEY_EVENT_UID = "meridian_event_uid";
-export const KEY_FINGERPRINT = "meridian_fingerprint";
+export const KEY_FINGERPRINT: typeof TRACK_DEVICE_ID_STORAGE_KEY = "meridian_fingerprint";
 export const KEY_FIRST_VISIT = "meridian_first_visit_time";
 /** Session storage: this tab's id and session id (survive a reload, not a new tab). */
 export const KEY_TAB = "meridian_track_tab";
-export const COOKIE_DEVICE = "meridian_did";
+export const COOKIE_DEVICE: typeof TRACK_DEVICE_ID_COOKIE = "meridian_did";
 export const TAB_CHANNEL = "meridian-tracker";

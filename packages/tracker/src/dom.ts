@@ -1,3 +1,4 @@
+import { SETTLE_MS } from "./constants.ts";
 import { guard, parseJson } from "./util.ts";
 
 /** Free data attached to an event (`event_tracking_ext`). */
@@ -16,8 +17,14 @@ export type On = (target: EventTarget, type: string, fn: (event: Event) => void,
 type Found = (id: string, ext: TrackExt, merge: boolean) => void;
 
 export interface DomWatch {
-  /** A new page view: elements that stay on screen across the navigation expose again. */
-  rescan(): void;
+  /**
+   * A new page view: elements that stay on screen across the navigation expose again,
+   * those of the previous page that the navigation removes do not. `navigated` is false
+   * for the first page view, whose elements are its own.
+   */
+  rescan(navigated: boolean): void;
+  /** Reports now what elements on screen across the last URL change hold (the tab is hiding). */
+  settle(): void;
   stop(): void;
 }
 
@@ -37,23 +44,50 @@ export function watchDom(on: On, clicked: Found, exposed: Found): DomWatch {
     },
     true,
   );
-  if (typeof IntersectionObserver === "undefined") return { rescan: () => undefined, stop: () => undefined };
+  if (typeof IntersectionObserver === "undefined")
+    return { rescan: () => undefined, settle: () => undefined, stop: () => undefined };
 
   let seen = new WeakSet<Element>();
   let timer: ReturnType<typeof setTimeout> | undefined;
+  /**
+   * Elements on screen when the URL changed. The router changes the URL before it renders
+   * the next page (on back and forward even before its data has loaded), so these are
+   * the previous page's until that render. They are observed as any other, but what they
+   * report waits in `held`: once one of them has left the document (the next page is in),
+   * those still there stayed across the navigation and expose under the new page view,
+   * the others are dropped. Without a render (same page, hash change), when the tab hides
+   * or after SETTLE_MS, the waiting exposes count as they are.
+   */
+  let carried: Set<Element> | undefined;
+  const held = new Map<Element, [string, TrackExt, boolean]>();
+  let settleTimer: ReturnType<typeof setTimeout> | undefined;
+  const settle = (report: boolean): void => {
+    carried = undefined;
+    clearTimeout(settleTimer);
+    const waiting = [...held];
+    held.clear();
+    if (report) for (const [el, args] of waiting) if (el.isConnected) exposed(...args);
+  };
   const io = new IntersectionObserver(
     guard((entries: IntersectionObserverEntry[]) => {
       for (const entry of entries) {
-        if (!entry.isIntersecting) continue;
         const el = entry.target;
+        if (!entry.isIntersecting || !el.isConnected) continue;
         io.unobserve(el);
-        exposed(el.getAttribute(EXPOSE) ?? "", extOf(el), el.hasAttribute("data-track-merge"));
+        const args: [string, TrackExt, boolean] = [
+          el.getAttribute(EXPOSE) ?? "",
+          extOf(el),
+          el.hasAttribute("data-track-merge"),
+        ];
+        if (carried?.has(el)) held.set(el, args);
+        else exposed(...args);
       }
     }),
     { threshold: 0.5 },
   );
   const scan = guard(() => {
     timer = undefined;
+    if (carried && [...carried].some((el) => !el.isConnected)) settle(true);
     for (const el of document.querySelectorAll(`[${EXPOSE}]`)) {
       if (!seen.has(el)) {
         seen.add(el);
@@ -67,13 +101,25 @@ export function watchDom(on: On, clicked: Found, exposed: Found): DomWatch {
   mo.observe(document.documentElement, { childList: true, subtree: true });
   scan();
   return {
-    rescan: () => {
+    rescan: (navigated) => {
       seen = new WeakSet();
       io.disconnect();
+      // what the previous page view still held is its own business, not the next one's
+      settle(false);
+      const onScreen = new Set(document.querySelectorAll(`[${EXPOSE}]`));
+      if (navigated && onScreen.size > 0) {
+        carried = onScreen;
+        settleTimer = setTimeout(
+          guard(() => settle(true)),
+          SETTLE_MS,
+        );
+      }
       scan();
     },
+    settle: () => settle(true),
     stop: () => {
       clearTimeout(timer);
+      settle(false);
       mo.disconnect();
       io.disconnect();
     },

@@ -156,6 +156,7 @@ export function onUrl(): void {
   const url = location.href;
   if (s.page?.url === url) return;
   emitHide(s);
+  const navigated = s.page !== undefined;
   const path = location.pathname;
   s.page = {
     url,
@@ -172,5 +173,5 @@ export function onUrl(): void {
   const waiting = s.held.filter((h) => h.url === url);
   s.held = s.held.filter((h) => h.url !== url);
   for (const h of waiting) recordExpose(s.page, h.id, h.ext, h.merge, h.at);
-  s.dom?.rescan();
+  s.dom?.rescan(navigated);
 }

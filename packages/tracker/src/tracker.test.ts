@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { trackingBatchSchema } from "@meridian/contracts";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { KEY_EVENTS, KEY_TAB } from "./constants.ts";
+import { KEY_EVENTS, KEY_TAB, SETTLE_MS } from "./constants.ts";
 import { destroy, flush, init, setUser, track } from "./index.ts";
 import { CONFIG, fakeIntersectionObserver, settle, setup, setVisibility, teardown } from "./testing.ts";
 
@@ -215,6 +215,33 @@ describe("events", () => {
     expect(click).toMatchObject({ event_tracking_id: "b200", event_tracking_ext: { pos: 3 }, track_type: 1 });
   });
 
+  it("counts an element that stayed on screen across a navigation without a render when the tab hides", async () => {
+    const io = fakeIntersectionObserver();
+    document.body.innerHTML = `<a class="card" data-track-expose="b9332" data-track-merge data-track-ext='{"i":1}'></a>`;
+    const ingest = setup({ url: "/en/telegram-apps" });
+    const card = document.querySelector(".card");
+    if (!card) throw new Error("no card");
+    io.fire(card);
+    await vi.advanceTimersByTimeAsync(500);
+    // back and forward before the router rendered anything: the same card, a new page view
+    history.pushState(null, "", "/en");
+    history.pushState(null, "", "/en/telegram-apps");
+    io.fire(card);
+    setVisibility("hidden");
+    setVisibility("visible");
+    await vi.advanceTimersByTimeAsync(1000);
+    const last = ingest
+      .events()
+      .filter((e) => new URL(e.url).pathname === "/en/telegram-apps" && e.type !== 9)
+      .slice(-3);
+    // its expose comes before the page view's leave event, not after it
+    expect(last.map((e) => [e.type, e.page_status])).toEqual([
+      [1, 0],
+      [3, 0],
+      [1, 1],
+    ]);
+  });
+
   it("holds an expose seen for another URL until that URL is the current page", async () => {
     const io = fakeIntersectionObserver();
     document.body.innerHTML = `<div id="banner" data-track-expose="b300" data-track-ext='{"slot":1}'></div>`;
@@ -238,8 +265,45 @@ describe("events", () => {
     ]);
     expect(events[3]?.page_unique_id).toBe(events[2]?.page_unique_id);
     expect(events[3]?.event_tracking_ext).toEqual({ slot: 1 });
-    // a new page view observes the element again
+    // the element stayed on screen (no render replaced it): the new page view observes it again
+    await vi.advanceTimersByTimeAsync(SETTLE_MS);
     expect(io.observed.has(banner)).toBe(true);
+  });
+
+  it("does not expose the previous page's cards again under the next page's URL", async () => {
+    const io = fakeIntersectionObserver();
+    const card = (i: number) =>
+      `<a class="card" data-track-expose="b9401" data-track-merge data-track-ext='{"i":${i}}'></a>`;
+    document.body.innerHTML = `<header data-track-expose="b100"></header><main>${[0, 1, 2].map(card).join("")}</main>`;
+    const ingest = setup({ url: "/en/telegram-apps" });
+    for (const el of document.querySelectorAll("[data-track-expose]")) io.fire(el);
+    await vi.advanceTimersByTimeAsync(500);
+    const exposesOn = (page: string) =>
+      ingest.events().filter((e) => e.type === 3 && new URL(e.url).pathname === page);
+    expect(exposesOn("/en/telegram-apps")).toHaveLength(2);
+
+    // the router changes the URL first and renders the next page a moment later: the old
+    // cards are still on screen meanwhile, and report under the new URL
+    history.pushState(null, "", "/en/telegram-apps/wallet-bot");
+    const oldCards = [...document.querySelectorAll(".card")];
+    const header = document.querySelector("header");
+    if (!header) throw new Error("no header");
+    await vi.advanceTimersByTimeAsync(50);
+    for (const el of [header, ...oldCards]) io.fire(el);
+    await vi.advanceTimersByTimeAsync(250);
+    const main = document.querySelector("main");
+    if (!main) throw new Error("no main");
+    main.innerHTML = `<section data-track-expose="b9331"></section>`;
+    await vi.advanceTimersByTimeAsync(150);
+    const detail = document.querySelector("section");
+    if (!detail) throw new Error("no detail");
+    expect(io.observed.has(detail)).toBe(true);
+    io.fire(detail);
+    await vi.advanceTimersByTimeAsync(500);
+    expect(exposesOn("/en/telegram-apps/wallet-bot").map((e) => e.event_tracking_id)).toEqual([
+      "b100",
+      "b9331",
+    ]);
   });
 
   it("shows a page on every URL change and emits the previous page's hide first", async () => {

@@ -17,6 +17,8 @@ function onHidden(): void {
   const s = current.state;
   if (!s) return;
   stopLoop(s);
+  // exposes still waiting for the page to settle belong to this page view: before its leave event
+  s.dom?.settle();
   emitHide(s);
   if (!s.vitalsSent) {
     const metrics = takeVitals();

@@ -3,12 +3,12 @@ import type { ModuleRoutes } from "../platform/platform.ts";
 import type { SharedSecretStore } from "../platform/shared-secrets.ts";
 import type { StoredHtml } from "../platform/stored-html.ts";
 import { accountsSeed, accountsSharedEnv, securityRoutes } from "./accounts/index.ts";
-import { AIRDROPS_STORED_HTML, airdropsRoutes } from "./airdrops/index.ts";
+import { AIRDROPS_STORED_HTML, airdropsRoutes, airdropTokenListings } from "./airdrops/index.ts";
 import { botApiRoutes } from "./bot-api/index.ts";
 import { contentRoutes, contentSeed, searchIndexSeed } from "./content/index.ts";
 import { futuresRoutes } from "./futures/index.ts";
 import { marginRoutes } from "./margin/index.ts";
-import { marketRoutes } from "./market/index.ts";
+import { marketModule } from "./market/index.ts";
 import { mediaModule, mediaSeed } from "./media/index.ts";
 import { paperRoutes } from "./paper/index.ts";
 import { porRoutes } from "./por/index.ts";
@@ -29,7 +29,8 @@ export const moduleRoutes: readonly ModuleRoutes[] = [
   securityRoutes,
   systemRoutes,
   // NOTE: market before the modules that read `api.market` (airdrops prices, orders).
-  marketRoutes,
+  // Tokens of airdrops that have listed trade as USDT spot pairs beside the built-in ones.
+  marketModule({ listingSource: airdropTokenListings }),
   paperRoutes,
   futuresRoutes,
   // NOTE: margin after paper and futures (their writer, books and futures wallet).

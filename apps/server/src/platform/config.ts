@@ -1,6 +1,7 @@
 import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { DEFAULT_PRODUCT_DOMAIN_PATTERNS } from "@meridian/sanitize";
 import { z } from "zod";
 
 /** The repository root: relative paths in the environment (DATA_DIR) resolve against it. */
@@ -51,6 +52,15 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default("./data"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
   PUBLIC_DOMAINS: hostList,
+  /**
+   * Hosts that are the product (docs/product.md §9): links to them in content become
+   * relative. Exact names or `*.domain`; unset means the built-in list.
+   */
+  PRODUCT_DOMAINS: csv.pipe(
+    z.array(
+      z.string().regex(/^(\*\.)?[a-z0-9.-]+$/i, "must be a host name or *.domain such as *.example.com"),
+    ),
+  ),
   IMG_DOMAINS_FOREIGN: hostList,
   IMG_DOMAINS_INTERNAL: hostList,
   DEFAULT_IMG_HOST: z
@@ -103,6 +113,8 @@ export interface Config {
   /** True when PUBLIC_DOMAINS was not given (production then warns at start). */
   publicDomainsDefaulted: boolean;
   imgDomains: { foreign: string[]; internal: string[]; defaultHost: string };
+  /** Product-domain patterns (PRODUCT_DOMAINS or the built-in list) plus the public domains' hosts. */
+  productDomains: string[];
   /**
    * False (the socket address is the client), a hop count, or the trusted proxies
    * (addresses, CIDR ranges, proxy-addr's named ranges): the client is the nearest
@@ -191,6 +203,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? e.PUBLIC_DOMAINS
         : [`localhost:${e.PORT}`, `127.0.0.1:${e.PORT}`],
     publicDomainsDefaulted: e.PUBLIC_DOMAINS.length === 0,
+    productDomains: [
+      ...new Set([
+        ...(e.PRODUCT_DOMAINS.length > 0 ? e.PRODUCT_DOMAINS : DEFAULT_PRODUCT_DOMAIN_PATTERNS),
+        ...e.PUBLIC_DOMAINS.map((host) => host.replace(/:\d+$/, "").toLowerCase()),
+      ]),
+    ],
     imgDomains: {
       foreign: e.IMG_DOMAINS_FOREIGN,
       internal: imageHostsUnset(env) ? [`localhost:${e.PORT}`] : e.IMG_DOMAINS_INTERNAL,

@@ -1,4 +1,5 @@
 import { Code, TG_APPS_API } from "@meridian/contracts";
+import { DEFAULT_PRODUCT_DOMAIN_PATTERNS } from "@meridian/sanitize";
 import { HTML_LIMITS } from "@meridian/sanitize/bounds";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { moduleStoredHtml } from "../modules/index.ts";
@@ -6,7 +7,7 @@ import { TG_APPS_STORED_HTML, tgAppsModule } from "../modules/tg-apps/index.ts";
 import { type AdminTestApp, adminTestApp } from "../test/accounts.ts";
 import { reopenableDbTargets } from "../test/db-targets.ts";
 import type { PlatformDb } from "./db/index.ts";
-import { refreshStaleRow, refreshStoredHtml, SANITIZER_VERSION } from "./stored-html.ts";
+import { refreshStaleRow, refreshStoredHtml, SANITIZER_VERSION, useProductDomains } from "./stored-html.ts";
 
 const app = (slug: string, longDescription: string) => ({
   slug,
@@ -146,15 +147,45 @@ describe.each(reopenableDbTargets("storedhtml"))("stored HTML ($name)", (target)
 
   it("leaves a row of a newer sanitiser alone at start (a newer instance on the same database)", async () => {
     await save(app("newer", "<p>x</p>"));
+    // html_version is the sanitiser's code version x 1,000,000 plus a digest of its settings.
     await db.run("UPDATE tg_apps SET long_description = ?, html_version = ? WHERE slug = 'newer'", [
       '<p data-newer="1">newer</p>',
-      SANITIZER_VERSION + 1,
+      SANITIZER_VERSION + 1_000_000,
     ]);
     await refreshStoredHtml(db, moduleStoredHtml);
     const row = await db.get<{ long_description: string; html_version: number }>(
       "SELECT long_description, html_version FROM tg_apps WHERE slug = 'newer'",
     );
     expect(row?.long_description).toBe('<p data-newer="1">newer</p>');
-    expect(Number(row?.html_version)).toBe(SANITIZER_VERSION + 1);
+    expect(Number(row?.html_version)).toBe(SANITIZER_VERSION + 1_000_000);
+  });
+
+  it("makes links to the product's domains relative, and again for every row when the list changes", async () => {
+    const html =
+      '<p><a href="https://www.meridian.com/ja/fee?x=1#y">fees</a> <a href="https://docs.example.org/a">docs</a></p>';
+    await save(app("links", html));
+    const stored = async () =>
+      (
+        await db.get<{ long_description: string }>(
+          "SELECT long_description FROM tg_apps WHERE slug = 'links'",
+        )
+      )?.long_description;
+    expect(await stored()).toBe(
+      '<p><a href="/ja/fee?x=1#y">fees</a> <a href="https://docs.example.org/a" rel="noopener noreferrer">docs</a></p>',
+    );
+    const before = SANITIZER_VERSION;
+    try {
+      useProductDomains([...DEFAULT_PRODUCT_DOMAIN_PATTERNS, "*.example.org"]);
+      expect(SANITIZER_VERSION).not.toBe(before);
+      expect(await refreshStoredHtml(db, moduleStoredHtml)).toBeGreaterThanOrEqual(1);
+      // the rel the first cleaning added stays: harmless on a link that now stays on the site
+      expect(await stored()).toBe(
+        '<p><a href="/ja/fee?x=1#y">fees</a> <a href="/a" rel="noopener noreferrer">docs</a></p>',
+      );
+    } finally {
+      useProductDomains(DEFAULT_PRODUCT_DOMAIN_PATTERNS);
+    }
+    const res = await t.app.inject({ url: "/v1/content/tg-apps/links?locale=en" });
+    expect(res.json().data.app.longDescription).toContain('href="/ja/fee?x=1#y"');
   });
 });

@@ -1,10 +1,39 @@
-import { sanitizeHtml } from "@meridian/sanitize";
-import { checkHtmlBounds, SANITIZER_VERSION } from "@meridian/sanitize/bounds";
+import { DEFAULT_PRODUCT_DOMAIN_PATTERNS, type SanitizeHtmlOptions, sanitizeHtml } from "@meridian/sanitize";
+import { checkHtmlBounds, SANITIZER_VERSION as SANITIZER_CODE_VERSION } from "@meridian/sanitize/bounds";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db, Queryable } from "./db/types.ts";
 import { errors } from "./errors.ts";
 
-export { SANITIZER_VERSION };
+let cleanOptions: SanitizeHtmlOptions = optionsOf(DEFAULT_PRODUCT_DOMAIN_PATTERNS);
+
+function optionsOf(patterns: readonly string[]): SanitizeHtmlOptions {
+  return { warn: false, productLinks: { productDomainPatterns: patterns, mode: "relative" } };
+}
+
+/** The sanitiser's version and a digest of its settings, in one `html_version` value. */
+function versionOf(patterns: readonly string[]): number {
+  let h = 0x811c9dc5;
+  for (const c of [...patterns].sort().join(",")) h = Math.imul(h ^ c.charCodeAt(0), 0x01000193) >>> 0;
+  return SANITIZER_CODE_VERSION * 1_000_000 + (h % 1_000_000);
+}
+
+/**
+ * What stored HTML was cleaned with: the sanitiser's version and its settings (the
+ * product-domain list). Rows stored with another value are cleaned again at start, so a
+ * changed PRODUCT_DOMAINS reaches every stored text. NOTE: a live binding, set once by
+ * `useProductDomains` before the first write; writers store it as they read it.
+ */
+export let SANITIZER_VERSION = versionOf(DEFAULT_PRODUCT_DOMAIN_PATTERNS);
+
+/**
+ * Links in stored rich text to one of these hosts become relative (docs/product.md §9),
+ * so content written with `https://www.meridian.com/fee` stays on the site that serves
+ * it, whatever its domain. Called by the app with the configured list.
+ */
+export function useProductDomains(patterns: readonly string[]): void {
+  cleanOptions = optionsOf(patterns);
+  SANITIZER_VERSION = versionOf(patterns);
+}
 
 /**
  * Rich text is sanitised once, when it is written, and stored clean with the sanitiser's
@@ -19,7 +48,7 @@ export function cleanStoredHtml(field: string, html: string): string {
   if (html === "") return "";
   const issue = checkHtmlBounds(html);
   if (issue !== undefined) throw errors.validation([{ field, rule: issue.rule, message: issue.message }]);
-  return sanitizeHtml(html, { warn: false });
+  return sanitizeHtml(html, cleanOptions);
 }
 
 /** Where one entity keeps rich text: its own columns, and its translations' fields. */
@@ -54,8 +83,8 @@ export async function refreshStoredHtml(
   let refreshed = 0;
   for (const entity of entities) {
     const stale = await db.all<{ id: number | string }>(
-      `SELECT id FROM ${entity.table} WHERE html_version < ? ORDER BY id`,
-      [SANITIZER_VERSION],
+      `SELECT id FROM ${entity.table} WHERE ${STALE_SQL} ORDER BY id`,
+      staleParams(),
     );
     for (const { id } of stale) {
       await db.transaction(async (tx) => {
@@ -73,9 +102,24 @@ export interface VersionedRow {
   html_version: number | string | null;
 }
 
+/**
+ * Stale: cleaned by an older sanitiser, or by this one with other settings (another
+ * product-domain list). A row of a newer sanitiser (a newer instance on the same
+ * database) is left alone: cleaning it here would downgrade it.
+ */
 function isStale(row: VersionedRow): boolean {
-  return Number(row.html_version ?? 0) < SANITIZER_VERSION;
+  const version = Number(row.html_version ?? 0);
+  const code = Math.floor(version / 1_000_000);
+  return code < SANITIZER_CODE_VERSION || (code === SANITIZER_CODE_VERSION && version !== SANITIZER_VERSION);
 }
+
+/** `isStale` in SQL, with `staleParams()`. */
+const STALE_SQL = "(html_version < ? OR (html_version < ? AND html_version <> ?))";
+const staleParams = () => [
+  SANITIZER_CODE_VERSION * 1_000_000,
+  (SANITIZER_CODE_VERSION + 1) * 1_000_000,
+  SANITIZER_VERSION,
+];
 
 /**
  * Serves rows of `entity` clean whatever wrote them: `read` runs once, and when a row it
@@ -149,7 +193,7 @@ function recleaned(html: string, where: string, log: FastifyBaseLogger | undefin
     log?.warn({ where }, "stored HTML beyond the sanitiser's bounds: blanked");
     return "";
   }
-  return sanitizeHtml(html, { warn: false });
+  return sanitizeHtml(html, cleanOptions);
 }
 
 async function refreshRow(

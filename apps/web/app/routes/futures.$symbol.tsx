@@ -3,10 +3,14 @@ import futuresStyles from "../features/futures/futures.css?url";
 import { FuturesPage } from "../features/futures/futures-page.tsx";
 import { loadFuturesPage } from "../features/futures/page.server.ts";
 import marginStyles from "../features/margin/margin.css?url";
+import type { PaintFirstRouteHandle } from "../features/shell/paint-first.ts";
 import tradeStyles from "../features/trade/trade.css?url";
 import tradeFormStyles from "../features/trade/trade-form.css?url";
 import { localeFromParams } from "../i18n/locale-routing.ts";
 import type { Route } from "./+types/futures.$symbol";
+
+/** The server HTML (ticker, book, trades, forms) paints before any script loads; hydration follows. */
+export const handle = { paintFirst: true } satisfies PaintFirstRouteHandle;
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: tradeStyles },
@@ -20,7 +24,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return loaderData ? [{ title: loaderData.title }] : [];
+  return loaderData
+    ? [{ title: loaderData.title }, { name: "description", content: loaderData.description }]
+    : [];
 }
 
 export default function Futures({ loaderData }: Route.ComponentProps) {

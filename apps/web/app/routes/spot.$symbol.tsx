@@ -1,11 +1,15 @@
 import { localizePath } from "@meridian/contracts/locales";
 import { redirect, useRouteLoaderData } from "react-router";
+import type { PaintFirstRouteHandle } from "../features/shell/paint-first.ts";
 import { loadTradePage } from "../features/trade/page.server.ts";
 import tradeStyles from "../features/trade/trade.css?url";
 import tradeFormStyles from "../features/trade/trade-form.css?url";
 import { TradePage } from "../features/trade/trade-page.tsx";
 import { localeFromParams } from "../i18n/locale-routing.ts";
 import type { Route } from "./+types/spot.$symbol";
+
+/** The server HTML (ticker, book, trades, forms) paints before any script loads; hydration follows. */
+export const handle = { paintFirst: true } satisfies PaintFirstRouteHandle;
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: tradeStyles },

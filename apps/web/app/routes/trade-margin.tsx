@@ -3,10 +3,14 @@ import { redirect, useRouteLoaderData } from "react-router";
 import marginStyles from "../features/margin/margin.css?url";
 import { MarginPage } from "../features/margin/margin-page.tsx";
 import { loadMarginPage } from "../features/margin/page.server.ts";
+import type { PaintFirstRouteHandle } from "../features/shell/paint-first.ts";
 import tradeStyles from "../features/trade/trade.css?url";
 import tradeFormStyles from "../features/trade/trade-form.css?url";
 import { localeFromParams } from "../i18n/locale-routing.ts";
 import type { Route } from "./+types/trade-margin";
+
+/** The server HTML (ticker, book, trades, forms) paints before any script loads; hydration follows. */
+export const handle = { paintFirst: true } satisfies PaintFirstRouteHandle;
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: tradeStyles },

@@ -94,3 +94,68 @@ export function marketCap(spec: InstrumentSpec, circulatingSupply: string, price
 function rescale(value: bigint, from: number, to: number): bigint {
   return from >= to ? value / pow10(from - to) : value * pow10(to - from);
 }
+
+/** What a newly listed token (an airdrop that has listed) brings: its ticker, name and price. */
+export interface TokenListingInput {
+  readonly base: string;
+  readonly name: string;
+  /** Current price in USDT (decimal string, > 0): the market's starting point. */
+  readonly price: string;
+  /** Market cap in USDT (decimal string), for the circulating supply; "0" when unknown. */
+  readonly marketCap: string;
+}
+
+/** Typical 24 h quote volume and volatility given to a new token (young listings swing hard). */
+const NEW_TOKEN_DAILY_VOLUME = 5_000_000;
+const NEW_TOKEN_ANNUAL_VOL = 1.4;
+const MAX_DECIMALS = 8;
+
+/** Decimal exponent of the leading digit of a positive decimal string ("0.0021" -> -3, "97000" -> 4). */
+function leadingExponent(value: string): number | undefined {
+  const m = /^(\d+)(?:\.(\d+))?$/.exec(value);
+  if (!m) return undefined;
+  const int = (m[1] ?? "").replace(/^0+/, "");
+  if (int !== "") return int.length - 1;
+  const frac = m[2] ?? "";
+  const first = frac.search(/[1-9]/);
+  return first < 0 ? undefined : -(first + 1);
+}
+
+function truncate(value: string, decimals: number): string {
+  const [int = "0", frac = ""] = value.split(".");
+  return decimals === 0 ? int : `${int}.${frac.padEnd(decimals, "0").slice(0, decimals)}`;
+}
+
+const unit = (decimals: number): string => (decimals === 0 ? "1" : `0.${"0".repeat(decimals - 1)}1`);
+
+/**
+ * A USDT spot listing for a token first priced at `price`: the tick keeps five
+ * significant digits (at most 8 decimals, at least 0.01), a lot is worth about
+ * a hundredth of a USDT (at most 1 whole token), the reference price is `price` on tick. Undefined when
+ * the price is not a positive decimal or the ticker is not a valid asset code.
+ */
+export function tokenListing(input: TokenListingInput): MarketListing | undefined {
+  if (!/^[A-Z0-9]{1,12}$/.test(input.base)) return undefined;
+  const e = leadingExponent(input.price);
+  if (e === undefined) return undefined;
+  const priceDecimals = Math.min(MAX_DECIMALS, Math.max(2, 4 - e));
+  const qtyDecimals = Math.min(MAX_DECIMALS, Math.max(0, e + 2));
+  const refPrice = truncate(input.price, priceDecimals);
+  if (leadingExponent(refPrice) === undefined) return undefined;
+  const scale = 10n ** BigInt(MAX_DECIMALS);
+  const cap = /^\d+(\.\d+)?$/.test(input.marketCap)
+    ? BigInt(truncate(input.marketCap, MAX_DECIMALS).replace(".", ""))
+    : 0n;
+  const price = BigInt(truncate(refPrice, MAX_DECIMALS).replace(".", ""));
+  const supply = price > 0n ? (cap * scale) / price / scale : 0n;
+  const listing = pair(
+    input.base,
+    input.name,
+    { tick: unit(priceDecimals), lot: unit(qtyDecimals) },
+    refPrice,
+    supply.toString(),
+    NEW_TOKEN_DAILY_VOLUME,
+    NEW_TOKEN_ANNUAL_VOL,
+  );
+  return defineInstrument(listing.instrument).ok ? listing : undefined;
+}

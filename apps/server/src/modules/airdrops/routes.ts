@@ -163,7 +163,8 @@ export function airdropsRoutes(app: FastifyInstance, service: AirdropsService): 
 
 /** The module entry for `src/modules/index.ts`. */
 export function routes(app: FastifyInstance, platform: Platform): void {
-  // Prices and the popular coins come from the market-data service when it runs.
+  // Prices and the popular coins come from the market-data service when it runs; its pairs
+  // include the tokens of listed airdrops (listed-tokens.ts).
   const market = () => (app.hasDecorator("market") ? app.market : undefined);
   const service = new AirdropsService({
     db: platform.db,
@@ -177,6 +178,8 @@ export function routes(app: FastifyInstance, platform: Platform): void {
           price: c.price,
           marketCap: c.marketCap,
           change24h: c.priceChangePercent,
+          // a listed instrument: its pair opens the spot page
+          marketSymbol: c.symbol,
         })),
   });
   airdropsRoutes(app, service);

@@ -37,8 +37,10 @@ import {
 } from "./writes.ts";
 
 /**
- * Current prices by market symbol (e.g. NOTUSDT). The seeded price stands in until the
- * market-data service exists; swap in its lookup here when it lands.
+ * Current prices by market symbol (e.g. NOTUSDT), for the symbols the market lists (the
+ * market module's `prices`). An airdrop whose symbol is missing from the answer is not
+ * tradeable: no market symbol, the seeded price. Without a source (tests of this module
+ * alone) the stored symbol and price are shown as stored.
  */
 export type PriceSource = (symbols: readonly string[]) => Promise<Map<string, string>>;
 
@@ -50,6 +52,15 @@ export interface AirdropsServiceDeps {
   now?: () => number;
   prices?: PriceSource;
   coins?: CoinSource;
+}
+
+/**
+ * The USDT pair of an airdrop's token once its listing date has passed: the stored market
+ * symbol, or `{TICKER}USDT` (the pair the market lists for it, `listed-tokens.ts`).
+ */
+function tradeSymbol(r: AirdropRecord, now: number): string {
+  if (r.listingAt === null || r.listingAt > now || r.ticker === "") return "";
+  return r.marketSymbol || `${r.ticker.toUpperCase()}USDT`;
 }
 
 export const HOME_FAQ_KEY = "airdrops.home";
@@ -78,10 +89,17 @@ export class AirdropsService {
     this.coins = deps.coins;
   }
 
-  private async priceMap(records: readonly AirdropRecord[]): Promise<Map<string, string>> {
+  private async priceMap(records: readonly AirdropRecord[], now: number): Promise<Map<string, string>> {
     if (!this.prices) return new Map();
-    const symbols = records.map((r) => r.marketSymbol).filter((s) => s !== "");
+    const symbols = records.map((r) => tradeSymbol(r, now)).filter((s) => s !== "");
     return symbols.length ? this.prices(symbols) : new Map();
+  }
+
+  /** The pair to trade the airdrop's token on: only one the market lists. */
+  private symbolOf(r: AirdropRecord, now: number, prices: Map<string, string>): string {
+    if (!this.prices) return r.marketSymbol;
+    const symbol = tradeSymbol(r, now);
+    return prices.has(symbol) ? symbol : "";
   }
 
   private summarize(
@@ -102,9 +120,11 @@ export class AirdropsService {
       estValue: r.estValue,
       // No price before the token lists, whatever a stored row says.
       currentPrice:
-        r.listingAt === null || r.listingAt > now ? "0" : (prices.get(r.marketSymbol) ?? r.seedPrice),
+        r.listingAt === null || r.listingAt > now
+          ? "0"
+          : (prices.get(this.symbolOf(r, now, prices)) ?? r.seedPrice),
       predictedPrice: r.predictedPrice,
-      marketSymbol: r.marketSymbol,
+      marketSymbol: this.symbolOf(r, now, prices),
       listingAt: r.listingAt,
       startAt: r.startAt,
       endAt: r.endAt,
@@ -121,7 +141,7 @@ export class AirdropsService {
         records.map((r) => r.id),
         locale,
       ),
-      this.priceMap(records),
+      this.priceMap(records, now),
     ]);
     return records.map((r) => this.summarize(r, now, tr.get(r.id), prices));
   }
@@ -229,6 +249,7 @@ export class AirdropsService {
       this.repo.featured(now, 6),
       this.repo.statusCounts(now),
     ]);
+    const pairs = this.prices ? await this.prices(coins.map((c) => `${c.symbol}USDT`)) : undefined;
     return {
       popular: coins.map((c) => ({
         symbol: c.symbol,
@@ -236,6 +257,8 @@ export class AirdropsService {
         price: c.price,
         marketCap: c.marketCap,
         change24h: c.change24h,
+        // stablecoins and coins the market does not list have no pair to open
+        marketSymbol: !pairs || pairs.has(`${c.symbol}USDT`) ? `${c.symbol}USDT` : "",
       })),
       news: await this.newsItems(news.rows, locale),
       faq: faq.slice(0, FAQ_COUNT),

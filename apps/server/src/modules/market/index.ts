@@ -1,4 +1,4 @@
-import { listInstruments } from "@meridian/domain";
+import { listInstruments, MARKET_LISTINGS, type MarketListing } from "@meridian/domain";
 import type { FastifyInstance } from "fastify";
 import type { Platform } from "../../platform/platform.ts";
 import { ManualClock, type MarketClock, systemClock } from "./clock.ts";
@@ -26,12 +26,26 @@ export interface CreateMarketOptions {
   clock?: MarketClock;
   /** Replaces the feed chosen by the config. */
   feed?: MarketFeed;
+  /** Pairs listed beside the built-in ones (a symbol already listed keeps the built-in pair). */
+  extraListings?: readonly MarketListing[];
+}
+
+/** The built-in pairs, then each extra pair whose symbol is not taken. */
+function withExtra(extra: readonly MarketListing[]): MarketListing[] {
+  const out = [...MARKET_LISTINGS];
+  const taken = new Set(out.map((l) => l.instrument.symbol));
+  for (const listing of extra) {
+    if (taken.has(listing.instrument.symbol)) continue;
+    taken.add(listing.instrument.symbol);
+    out.push(listing);
+  }
+  return out;
 }
 
 /** Builds the market service from config (not started: see `marketRoutes`). */
 export async function createMarket(options: CreateMarketOptions = {}): Promise<MarketService> {
   const config = options.config ?? loadMarketConfig();
-  const listed = listInstruments();
+  const listed = listInstruments(withExtra(options.extraListings ?? []));
   if (!listed.ok) throw new Error(`market listings: ${listed.error.code} ${listed.error.field}`);
   const instruments = listed.value;
   const clock = options.clock ?? (config.paused ? new ManualClock(Date.now()) : systemClock);
@@ -63,6 +77,11 @@ declare module "fastify" {
 export interface MarketModuleOptions extends CreateMarketOptions {
   /** An existing service (tests); otherwise built by `createMarket`. */
   market?: MarketService;
+  /**
+   * More pairs, read when the module starts (after migrations and seeds): tokens of
+   * airdrops that have listed. A pair the source gets wrong is left out, never fatal.
+   */
+  listingSource?: (platform: Platform) => Promise<readonly MarketListing[]>;
 }
 
 /**
@@ -72,7 +91,14 @@ export interface MarketModuleOptions extends CreateMarketOptions {
  */
 export function marketModule(options: MarketModuleOptions = {}) {
   return async function marketRoutes(api: FastifyInstance, platform: Platform): Promise<void> {
-    const market = options.market ?? (await createMarket(options));
+    const extraListings = [
+      ...(options.extraListings ?? []),
+      ...((await options.listingSource?.(platform).catch((err: unknown) => {
+        api.log.warn({ err }, "market: extra listings unavailable");
+        return [];
+      })) ?? []),
+    ];
+    const market = options.market ?? (await createMarket({ ...options, extraListings }));
     api.decorate("market", market);
     marketHttpRoutes(api, market);
     const hub = new MarketStreamHub(market);

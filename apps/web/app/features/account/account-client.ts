@@ -19,6 +19,7 @@ import {
 import { writeCookie } from "../../lib/cookies.ts";
 import { withFastImageDomain } from "../image-domain/fast-image-header.ts";
 import { isSimulationActive } from "../simulation/simulation-controller.ts";
+import { deviceId, pageLocale, storeAppVersion, terminalCode } from "./client-identity.ts";
 import { buildIssuerJwk } from "./issuer-key.ts";
 import { requestReauth } from "./reauth-events.ts";
 
@@ -122,7 +123,12 @@ export function accountClient(): AccountClient {
       })();
     },
   });
+  storeAppVersion();
   api = createApiClient({
+    // docs/product.md §7: the page's locale (its language key derived), not the default.
+    locale: pageLocale,
+    terminalCode,
+    deviceId,
     // docs/product.md §4: every request carries paptrading: 1 while simulation mode is on.
     simulation: () => isSimulationActive(),
     now: security.now,

@@ -3,6 +3,7 @@ import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { spotHref } from "./links.ts";
+import { NotListed } from "./not-listed.tsx";
 
 /** Where step 2 of the buy prompt sends the visitor: the accounts feature's identity verification. */
 export const VERIFY_PATH = "/account/identity";
@@ -39,12 +40,21 @@ export function SignupField({ locale }: { locale: string }) {
 }
 
 /** The three-step prompt (docs/product.md §2): create a free account, verify it, then buy, deposit or sell. */
-export function BuyPrompt({ locale, symbol }: { locale: string; symbol: string }) {
+export function BuyPrompt({
+  locale,
+  symbol,
+  listingAt,
+}: {
+  locale: string;
+  /** The token's spot pair; "" while it has not listed (step 3 then says so). */
+  symbol: string;
+  listingAt: number | null;
+}) {
   const { t } = useTranslation("airdrops");
   const steps = [
     { key: "step1", href: localizePath(locale, "/register"), cta: t("buy.create") },
     { key: "step2", href: localizePath(locale, VERIFY_PATH), cta: t("buy.verify") },
-    { key: "step3", href: spotHref(locale, symbol), cta: t("buy.trade") },
+    { key: "step3", href: symbol ? spotHref(locale, symbol) : "", cta: t("buy.trade") },
   ];
   return (
     <section className="ad-section ad-buy" aria-labelledby="ad-buy-title" data-track-expose="b9411">
@@ -58,15 +68,19 @@ export function BuyPrompt({ locale, symbol }: { locale: string; symbol: string }
             <div>
               <h3>{t(`buy.${s.key}`)}</h3>
               <p>{t(`buy.${s.key}Body`)}</p>
-              <Link
-                to={s.href}
-                className="ad-link-strong"
-                data-step={s.key}
-                data-track-click="b9412"
-                data-track-ext={JSON.stringify({ step: s.key })}
-              >
-                {s.cta}
-              </Link>
+              {s.href === "" ? (
+                <NotListed listingAt={listingAt} locale={locale} />
+              ) : (
+                <Link
+                  to={s.href}
+                  className="ad-link-strong"
+                  data-step={s.key}
+                  data-track-click="b9412"
+                  data-track-ext={JSON.stringify({ step: s.key })}
+                >
+                  {s.cta}
+                </Link>
+              )}
             </div>
           </li>
         ))}

@@ -11,6 +11,7 @@ import { DetailFacts } from "./detail-facts.tsx";
 import { Faq } from "./faq.tsx";
 import { detailHref, spotHref } from "./links.ts";
 import { formatFiat } from "./money.ts";
+import { NotListed } from "./not-listed.tsx";
 import {
   Breadcrumbs,
   Chip,
@@ -126,7 +127,7 @@ export function AirdropDetailPage({ locale, detail }: AirdropDetailProps) {
         </aside>
       </div>
 
-      <BuyPrompt locale={locale} symbol={a.marketSymbol} />
+      <BuyPrompt locale={locale} symbol={a.marketSymbol} listingAt={a.listingAt} />
       <Neighbours detail={detail} locale={locale} />
       <section className="ad-section" aria-labelledby="ad-others">
         <h2 id="ad-others">{t("detail.others")}</h2>
@@ -148,12 +149,18 @@ export function AirdropDetailPage({ locale, detail }: AirdropDetailProps) {
 function DetailActions({ detail, locale }: AirdropDetailProps) {
   const { t } = useTranslation("airdrops");
   const a = detail.airdrop;
-  const trade = spotHref(locale, a.marketSymbol);
   return (
     <div className="ad-actions">
-      <Link to={trade} className="shell-button shell-button-primary shell-button-lg">
-        {t("actions.buySell")}
-      </Link>
+      {a.marketSymbol ? (
+        <Link
+          to={spotHref(locale, a.marketSymbol)}
+          className="shell-button shell-button-primary shell-button-lg"
+        >
+          {t("actions.buySell")}
+        </Link>
+      ) : (
+        <NotListed listingAt={a.listingAt} locale={locale} className="shell-button-lg" />
+      )}
       <Link
         to={localizePath(locale, "/register")}
         className="shell-button shell-button-outline shell-button-lg"

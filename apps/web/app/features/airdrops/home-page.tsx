@@ -72,7 +72,7 @@ export function AirdropHomePage({ locale, home, page }: AirdropHomeProps) {
 
       <Predictions airdrops={home.featured} locale={locale} year={new Date(home.now).getUTCFullYear()} />
       <Faq id="ad-faq" title={t("home.faq")} items={page.faq} textLang={textLang} />
-      <BuyPrompt locale={locale} symbol="BTCUSDT" />
+      <BuyPrompt locale={locale} symbol="BTCUSDT" listingAt={null} />
       <Disclaimer />
     </div>
   );
@@ -134,13 +134,17 @@ function PopularCoins({ coins, locale }: { coins: PopularCoin[]; locale: string 
           {coins.map((c) => (
             <tr key={c.symbol}>
               <th scope="row">
-                <Link
-                  to={spotHref(locale, c.symbol === "USDT" ? "BTCUSDT" : `${c.symbol}USDT`)}
-                  className="ad-coin"
-                >
-                  <CoinAvatar ticker={c.symbol} size={24} />
-                  <span>{c.name}</span> <span className="ad-muted">{c.symbol}</span>
-                </Link>
+                {c.marketSymbol ? (
+                  <Link to={spotHref(locale, c.marketSymbol)} className="ad-coin">
+                    <CoinAvatar ticker={c.symbol} size={24} />
+                    <span>{c.name}</span> <span className="ad-muted">{c.symbol}</span>
+                  </Link>
+                ) : (
+                  <span className="ad-coin">
+                    <CoinAvatar ticker={c.symbol} size={24} />
+                    <span>{c.name}</span> <span className="ad-muted">{c.symbol}</span>
+                  </span>
+                )}
               </th>
               <td>{formatFiat(c.price, fiat, locale)}</td>
               <td className={c.change24h.startsWith("-") ? "ad-down" : "ad-up"}>

@@ -7,6 +7,7 @@ import { TabStrip, type TradeAccess } from "../trade/panel-parts.tsx";
 import { futuresApi } from "./api.ts";
 import { DataTable } from "./data-table.tsx";
 import { PositionsTable } from "./positions-table.tsx";
+import { contractFormat } from "./precision.ts";
 import type { FuturesState } from "./use-futures.ts";
 
 type Tab = "positions" | "open" | "history" | "trades" | "funding";
@@ -46,6 +47,7 @@ export function AccountTables({
   const [tab, setTab] = useState<Tab>("positions");
   const enabled = access === "ready";
   const history = useHistory(tab, fut.version, enabled);
+  const format = contractFormat(fut.marks);
   const count = (x: Tab) =>
     x === "positions" ? ` (${fut.positions.length})` : x === "open" ? ` (${fut.openOrders.length})` : "";
   const side = (s: "BUY" | "SELL", positionSide: PositionSideValue = "BOTH") => (
@@ -66,7 +68,7 @@ export function AccountTables({
       {!enabled ? (
         <p className="futures-empty">{t(access === "guest" ? "gate.login" : "gate.simulation")}</p>
       ) : tab === "positions" ? (
-        <PositionsTable positions={fut.positions} onChange={fut.refresh} />
+        <PositionsTable positions={fut.positions} onChange={fut.refresh} format={format} />
       ) : tab === "open" ? (
         <DataTable
           rows={fut.openOrders}
@@ -79,11 +81,15 @@ export function AccountTables({
             { key: "symbol", title: t("symbol"), render: (o) => o.symbol },
             { key: "type", title: t("type"), render: (o) => t(`types.${o.type}`) },
             { key: "side", title: t("side"), render: (o) => side(o.side, o.positionSide) },
-            { key: "price", title: t("price"), render: (o) => num(o.price ?? o.stopPrice ?? "") },
+            {
+              key: "price",
+              title: t("price"),
+              render: (o) => num(format.price(o.symbol, o.price ?? o.stopPrice)),
+            },
             {
               key: "qty",
               title: t("quantity"),
-              render: (o) => (o.closePosition ? t("closePosition") : num(o.quantity)),
+              render: (o) => (o.closePosition ? t("closePosition") : num(format.qty(o.symbol, o.quantity))),
             },
             {
               key: "cancel",
@@ -113,8 +119,8 @@ export function AccountTables({
             { key: "symbol", title: t("symbol"), render: (o) => o.symbol },
             { key: "type", title: t("type"), render: (o) => t(`types.${o.type}`) },
             { key: "side", title: t("side"), render: (o) => side(o.side, o.positionSide) },
-            { key: "avg", title: t("avgPrice"), render: (o) => num(o.avgPrice) },
-            { key: "exec", title: t("executed"), render: (o) => num(o.executedQty) },
+            { key: "avg", title: t("avgPrice"), render: (o) => num(format.price(o.symbol, o.avgPrice)) },
+            { key: "exec", title: t("executed"), render: (o) => num(format.qty(o.symbol, o.executedQty)) },
             {
               key: "status",
               title: t("status"),
@@ -134,10 +140,10 @@ export function AccountTables({
             { key: "time", title: t("time"), render: (x) => time(x.time) },
             { key: "symbol", title: t("symbol"), render: (x) => x.symbol },
             { key: "side", title: t("side"), render: (x) => side(x.side, x.positionSide) },
-            { key: "price", title: t("price"), render: (x) => num(x.price) },
-            { key: "qty", title: t("quantity"), render: (x) => num(x.quantity) },
-            { key: "pnl", title: t("realisedPnl"), render: (x) => num(x.realisedPnl) },
-            { key: "fee", title: t("fee"), render: (x) => num(x.fee) },
+            { key: "price", title: t("price"), render: (x) => num(format.price(x.symbol, x.price)) },
+            { key: "qty", title: t("quantity"), render: (x) => num(format.qty(x.symbol, x.quantity)) },
+            { key: "pnl", title: t("realisedPnl"), render: (x) => num(format.usdt(x.realisedPnl)) },
+            { key: "fee", title: t("fee"), render: (x) => num(format.fee(x.fee)) },
             { key: "liq", title: t("liquidation"), render: (x) => (x.liquidation ? t("yes") : "") },
           ]}
         />
@@ -150,7 +156,7 @@ export function AccountTables({
             { key: "time", title: t("time"), render: (x) => time(x.time) },
             { key: "symbol", title: t("symbol"), render: (x) => x.symbol },
             { key: "rate", title: t("fundingRate"), render: (x) => num(x.rate) },
-            { key: "amount", title: t("amount"), render: (x) => num(x.amount) },
+            { key: "amount", title: t("amount"), render: (x) => num(format.usdt(x.amount)) },
           ]}
         />
       )}

@@ -1,14 +1,17 @@
-import type {
-  FuturesAccount,
-  FuturesMark,
-  FuturesOrderBody,
-  FuturesSettings,
-  MarketSymbolInfo,
+import { ApiError } from "@meridian/client";
+import {
+  type FuturesAccount,
+  FuturesCode,
+  type FuturesMark,
+  type FuturesOrderBody,
+  type FuturesSettings,
+  type MarketSymbolInfo,
 } from "@meridian/contracts";
 import { localizePath } from "@meridian/contracts/locales";
-import { isPositive, normalizeDecimal } from "@meridian/domain";
+import { ceilToStep, fromMinor, isPositive, normalizeDecimal } from "@meridian/domain";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { WalletTransferDialog } from "../margin/wallet-transfer.tsx";
 import { EnterSimulationButton } from "../simulation/enter-simulation-button.tsx";
 import { errorCode } from "../trade/api.ts";
 import { Field } from "../trade/form-fields.tsx";
@@ -89,6 +92,8 @@ function OrderForm(props: PanelProps) {
   const [hedgeTab, setHedgeTab] = useState<HedgeTab>("open");
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+  /** The USDT an order lacked (14002), offered as a prefilled spot -> futures transfer. */
+  const [shortfall, setShortfall] = useState<{ amount: string; open: boolean } | null>(null);
 
   useEffect(() => {
     void futuresApi.settings(info.symbol).then(setSettings, () => {});
@@ -107,6 +112,8 @@ function OrderForm(props: PanelProps) {
   const failed = (e: unknown) => {
     const code = errorCode(e);
     setNotice({ ok: false, text: t(`errors.${code}`, { defaultValue: t("errors.generic") }) });
+    const missing = missingMargin(e);
+    if (missing !== undefined) setShortfall({ amount: missing, open: true });
   };
   const change = async (fn: () => Promise<FuturesSettings>) => {
     setNotice(null);
@@ -142,6 +149,7 @@ function OrderForm(props: PanelProps) {
     }
     setBusy(true);
     setNotice(null);
+    setShortfall(null);
     try {
       const order = await futuresApi.place(body);
       setNotice({ ok: true, text: t(order.status === "FILLED" ? "notice.filled" : "notice.placed") });
@@ -320,6 +328,47 @@ function OrderForm(props: PanelProps) {
           {notice.text}
         </p>
       ) : null}
+      {shortfall ? (
+        <div className="futures-shortfall" data-testid="futures-shortfall">
+          <p>{t("shortfall.text", { amount: shortfall.amount })}</p>
+          <button
+            type="button"
+            className="trade-submit is-buy"
+            onClick={() => setShortfall({ ...shortfall, open: true })}
+            data-testid="futures-shortfall-transfer"
+          >
+            {t("shortfall.action", { amount: shortfall.amount })}
+          </button>
+        </div>
+      ) : null}
+      {shortfall?.open ? (
+        <WalletTransferDialog
+          from="SPOT"
+          to="FUTURES"
+          asset="USDT"
+          amount={shortfall.amount}
+          onClose={() => setShortfall((s) => (s ? { ...s, open: false } : s))}
+          onDone={() => {
+            setShortfall(null);
+            setNotice(null);
+            onChanged();
+          }}
+        />
+      ) : null}
     </form>
   );
+}
+
+/**
+ * What a refused order lacked (14002 carries `required` and `available` in USDT minor
+ * units), rounded up to the cent; undefined for any other refusal.
+ */
+function missingMargin(e: unknown): string | undefined {
+  if (!(e instanceof ApiError) || e.code !== FuturesCode.MARGIN_INSUFFICIENT) return undefined;
+  const data = e.data as { required?: unknown; available?: unknown } | null;
+  if (typeof data?.required !== "string" || typeof data.available !== "string") return undefined;
+  if (!/^-?\d+$/.test(data.required) || !/^-?\d+$/.test(data.available)) return undefined;
+  const missing = BigInt(data.required) - BigInt(data.available);
+  if (missing <= 0n) return undefined;
+  return normalizeDecimal(ceilToStep(fromMinor("USDT", missing), "0.01"));
 }

@@ -10,10 +10,11 @@ export async function loadFuturesPage(
 ) {
   const page = await loadTradePage(locale, symbol, context);
   const i18n = loadI18n(locale, ["trade", "futures", "margin"]);
-  const meta = (i18n.bundles.futures as { meta?: { title?: string } }).meta ?? {};
+  const meta = (i18n.bundles.futures as { meta?: { title?: string; description?: string } }).meta ?? {};
   return {
     ...page,
     i18n,
     title: (meta.title ?? "{{symbol}} Perpetual | Meridian").replace("{{symbol}}", symbol),
+    description: (meta.description ?? "").replaceAll("{{symbol}}", symbol),
   };
 }

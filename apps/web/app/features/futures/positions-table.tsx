@@ -1,11 +1,12 @@
 import type { FuturesPosition } from "@meridian/contracts";
-import { formatDecimal, sanitizeDecimalInput } from "@meridian/domain";
+import { sanitizeDecimalInput } from "@meridian/domain";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorCode } from "../trade/api.ts";
 import { futuresApi } from "./api.ts";
 import { DataTable } from "./data-table.tsx";
 import { AdjustMarginButton } from "./margin-modal.tsx";
+import type { ContractFormat } from "./precision.ts";
 
 /** docs/product.md §3: "position margin filter (default all)". */
 export const POSITION_FILTER_KEY = "positionMarginFilter";
@@ -82,9 +83,11 @@ function closePosition(p: FuturesPosition) {
 export function PositionsTable({
   positions,
   onChange,
+  format,
 }: {
   positions: FuturesPosition[];
   onChange: () => void;
+  format: ContractFormat;
 }) {
   const { t } = useTranslation("futures");
   const [filter, setFilter] = useState<Filter>("all");
@@ -145,18 +148,18 @@ export function PositionsTable({
                 className={p.quantity.startsWith("-") ? "down" : "up"}
                 data-testid="position-size"
               >
-                {p.quantity}
+                {format.qty(p.symbol, p.quantity)}
               </bdi>
             ),
           },
-          { key: "entry", title: t("entryPrice"), render: (p) => num(p.entryPrice) },
-          { key: "mark", title: t("markPrice"), render: (p) => num(p.markPrice) },
+          { key: "entry", title: t("entryPrice"), render: (p) => num(format.price(p.symbol, p.entryPrice)) },
+          { key: "mark", title: t("markPrice"), render: (p) => num(format.price(p.symbol, p.markPrice)) },
           {
             key: "liq",
             title: t("liqPrice"),
             render: (p) => (
               <bdi dir="ltr" data-testid="position-liq">
-                {p.liquidationPrice ?? "--"}
+                {format.price(p.symbol, p.liquidationPrice)}
               </bdi>
             ),
           },
@@ -166,7 +169,7 @@ export function PositionsTable({
             render: (p) => (
               <span className="futures-margin-cell">
                 <bdi dir="ltr" data-testid="position-margin">
-                  {formatDecimal(p.margin, 2)}
+                  {format.usdt(p.margin)}
                 </bdi>
                 {p.marginMode === "isolated" ? <AdjustMarginButton position={p} onDone={onChange} /> : null}
               </span>
@@ -186,7 +189,7 @@ export function PositionsTable({
                 data-testid="position-pnl"
                 className={p.unrealisedPnl.startsWith("-") ? "down" : "up"}
               >
-                {formatDecimal(p.unrealisedPnl, 2)} ({p.roe}%)
+                {format.usdt(p.unrealisedPnl)} ({p.roe}%)
               </bdi>
             ),
           },

@@ -1,15 +1,15 @@
 import type { MarginAssetView, MarginOrder } from "@meridian/contracts";
 import { localizePath } from "@meridian/contracts/locales";
-import { formatDecimal } from "@meridian/domain";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DataTable } from "../futures/data-table.tsx";
 import { OrdersTable, type SymbolIndex, TradesTable } from "../trade/order-tables.tsx";
 import { AccountTablesBody, TabStrip, type TradeAccess } from "../trade/panel-parts.tsx";
-import { marginApi, marginErrorText } from "./api.ts";
+import { marginApi, marginErrorText, trimDecimal } from "./api.ts";
 import type { MarginState } from "./use-margin.ts";
 
-const amount = (v: string) => formatDecimal(v, 8);
+/** An asset amount down to what it holds, at most 8 decimals ("-1.238", not "-1.23800000"). */
+const amount = (v: string) => trimDecimal(v);
 
 /** Every asset of a margin account: free, locked, borrowed, interest and net. */
 export function MarginAssetsTable({

@@ -19,6 +19,8 @@ export interface WalletTransferProps {
   size?: "small" | "middle";
   /** Known futures maxTransferOut (saves a read when the futures page already has it). */
   futuresMax?: string | undefined;
+  /** Prefilled amount (the futures order form's shortfall). */
+  amount?: string | undefined;
   testId?: string;
 }
 
@@ -74,6 +76,13 @@ export function WalletTransferButton(props: WalletTransferProps) {
   );
 }
 
+/** The dialog alone, open while mounted (a caller that opens it itself, e.g. on a shortfall). */
+export function WalletTransferDialog(
+  props: Omit<WalletTransferProps, "primary" | "size" | "testId"> & { onClose: () => void },
+) {
+  return <TransferDialog {...props} />;
+}
+
 function TransferDialog(props: WalletTransferProps & { onClose: () => void }) {
   const { t } = useTranslation("margin");
   const [from, setFrom] = useState<WalletValue>(props.from);
@@ -81,7 +90,7 @@ function TransferDialog(props: WalletTransferProps & { onClose: () => void }) {
   const [pairs, setPairs] = useState<MarginPairInfo[]>([]);
   const [symbol, setSymbol] = useState(props.symbol ?? "BTCUSDT");
   const [asset, setAsset] = useState(props.asset ?? "USDT");
-  const [amount, setAmount] = useState("");
+  const [amount, setAmount] = useState(props.amount ?? "");
   const [max, setMax] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState("");

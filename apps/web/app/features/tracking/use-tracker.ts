@@ -1,4 +1,5 @@
 import { useEffect } from "react";
+import { APP_VERSION } from "../account/client-identity.ts";
 
 type Tracker = typeof import("@meridian/tracker");
 
@@ -15,7 +16,7 @@ function loadTracker(): Promise<Tracker | undefined> {
       tracker.init({
         appId: "meridian-web",
         appName: "Meridian",
-        ver: "1.0.0",
+        ver: APP_VERSION,
         logEnv: import.meta.env.PROD ? "online" : "test1",
       });
       return tracker;
