@@ -39,8 +39,9 @@ function envInterval(): number | undefined {
 export function futuresModule(options: FuturesModuleOptions = {}) {
   return async function futuresRoutes(api: FastifyInstance, platform: Platform): Promise<void> {
     const paper = api.paper;
+    const writer = api.hasDecorator("writer") ? api.writer : undefined;
     const fundingIntervalMs = options.fundingIntervalMs ?? envInterval();
-    const service = new FuturesService({
+    const real = new FuturesService({
       paper,
       repo: new FuturesRepo(platform.db),
       book: options.book ?? venueBook(paper.venue),
@@ -48,7 +49,9 @@ export function futuresModule(options: FuturesModuleOptions = {}) {
       ...(fundingIntervalMs === undefined ? {} : { fundingIntervalMs }),
       onError: (err, msg) => api.log.error({ err }, msg),
     });
-    await service.start();
+    const service = writer === undefined ? real : writer.forward(real, "futures", FUTURES_COMMANDS);
+    if (writer === undefined) await real.start();
+    else await writer.role.onStart(() => real.start());
     options.onService?.(service);
     api.decorate("futures", service);
     const testMarks =
@@ -56,9 +59,32 @@ export function futuresModule(options: FuturesModuleOptions = {}) {
     futuresHttpRoutes(api, service, testMarks);
     futuresStream(api, service);
     api.addHook("onClose", async () => {
-      await service.close();
+      await real.close();
     });
   };
 }
+
+/**
+ * What runs in the writer: every command, and the reads of its in-memory state
+ * (positions, marks, settings). Order and trade history are read here from the database.
+ */
+const FUTURES_COMMANDS = [
+  "place",
+  "cancel",
+  "closeAll",
+  "setTpsl",
+  "transfer",
+  "adjustMargin",
+  "marginInfo",
+  "setLeverage",
+  "setMarginMode",
+  "setPositionMode",
+  "settings",
+  "account",
+  "positions",
+  "pinMark",
+  "insuranceFund",
+  "marksList",
+] as const satisfies readonly (keyof FuturesService)[];
 
 export const futuresRoutes = futuresModule();

@@ -1,0 +1,94 @@
+import type { Queryable } from "../../platform/db/types.ts";
+
+/** PostgreSQL's clock in epoch milliseconds: every instance measures the lease on one clock. */
+const NOW_MS = "CAST(EXTRACT(EPOCH FROM clock_timestamp()) * 1000 AS BIGINT)";
+
+/** The lease row as read by a follower. */
+export interface LeaseState {
+  epoch: number;
+  holder: string | null;
+  /** Milliseconds until the lease lapses (negative: lapsed). */
+  remainingMs: number;
+}
+
+/** A commit refused because the writer that made it is no longer the lease holder. */
+export class FencedError extends Error {
+  readonly held: number;
+  readonly current: number;
+
+  constructor(held: number, current: number) {
+    super(`writer fenced: epoch ${held} was replaced by ${current}`);
+    this.name = "FencedError";
+    this.held = held;
+    this.current = current;
+  }
+}
+
+/**
+ * The writer lease in PostgreSQL (table `writer_lease`, one row). A candidate takes it
+ * only once it lapsed, incrementing the epoch; the holder renews it; every trading
+ * commit reads the epoch under a share lock inside its transaction (`fence`), so a
+ * takeover waits for a commit in progress and any commit after it by the old holder is
+ * refused. Election and fencing are PostgreSQL's row locks and transactions; the lease
+ * clock is the database's (`clock_timestamp()`), never an instance's.
+ */
+export class WriterLease {
+  private readonly db: Queryable;
+  readonly leaseMs: number;
+
+  constructor(db: Queryable, leaseMs: number) {
+    this.db = db;
+    this.leaseMs = leaseMs;
+  }
+
+  async read(): Promise<LeaseState> {
+    const row = await this.db.get<{
+      epoch: number | string;
+      holder: string | null;
+      remaining: number | string;
+    }>(`SELECT epoch, holder, expires_at - ${NOW_MS} AS remaining FROM writer_lease WHERE id = 1`);
+    if (row === undefined) throw new Error("writer_lease row missing (migrations not applied?)");
+    return { epoch: Number(row.epoch), holder: row.holder, remainingMs: Number(row.remaining) };
+  }
+
+  /** Takes the lease when it lapsed (or was released); the new epoch, or null. */
+  async acquire(holder: string): Promise<number | null> {
+    const row = await this.db.get<{ epoch: number | string }>(
+      `UPDATE writer_lease SET epoch = epoch + 1, holder = ?, expires_at = ${NOW_MS} + ?
+       WHERE id = 1 AND (holder IS NULL OR expires_at < ${NOW_MS}) RETURNING epoch`,
+      [holder, this.leaseMs],
+    );
+    return row === undefined ? null : Number(row.epoch);
+  }
+
+  /** Extends the lease; false when another instance holds it now (this one is deposed). */
+  async renew(holder: string, epoch: number): Promise<boolean> {
+    const r = await this.db.run(
+      `UPDATE writer_lease SET expires_at = ${NOW_MS} + ? WHERE id = 1 AND epoch = ? AND holder = ?`,
+      [this.leaseMs, epoch, holder],
+    );
+    return r.changes === 1;
+  }
+
+  /** Gives the lease up at a clean shutdown, so the next instance need not wait for it to lapse. */
+  async release(holder: string, epoch: number): Promise<void> {
+    await this.db.run(
+      "UPDATE writer_lease SET holder = NULL, expires_at = 0 WHERE id = 1 AND epoch = ? AND holder = ?",
+      [epoch, holder],
+    );
+  }
+
+  /**
+   * Inside a commit transaction: refuses it unless `epoch` still holds the lease. The
+   * share lock makes a takeover wait for this transaction; a session stopped inside it
+   * (SIGSTOP) is ended by `idle_in_transaction_session_timeout`, so it cannot block one.
+   */
+  async fence(tx: Queryable, epoch: number): Promise<void> {
+    await tx.run(`SET LOCAL idle_in_transaction_session_timeout = ${Math.max(1000, this.leaseMs)}`);
+    const row = await tx.get<{ epoch: number | string }>(
+      "SELECT epoch FROM writer_lease WHERE id = 1 FOR SHARE",
+    );
+    const current = row === undefined ? -1 : Number(row.epoch);
+    if (current !== epoch) throw new FencedError(epoch, current);
+  }
+}
