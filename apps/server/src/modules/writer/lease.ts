@@ -81,10 +81,11 @@ export class WriterLease {
   /**
    * Inside a commit transaction: refuses it unless `epoch` still holds the lease. The
    * share lock makes a takeover wait for this transaction; a session stopped inside it
-   * (SIGSTOP) is ended by `idle_in_transaction_session_timeout`, so it cannot block one.
+   * (SIGSTOP) is ended by `idle_in_transaction_session_timeout` (twice the lease), so it
+   * delays a takeover by at most that.
    */
   async fence(tx: Queryable, epoch: number): Promise<void> {
-    await tx.run(`SET LOCAL idle_in_transaction_session_timeout = ${Math.max(1000, this.leaseMs)}`);
+    await tx.run(`SET LOCAL idle_in_transaction_session_timeout = ${Math.max(1000, 2 * this.leaseMs)}`);
     const row = await tx.get<{ epoch: number | string }>(
       "SELECT epoch FROM writer_lease WHERE id = 1 FOR SHARE",
     );
