@@ -3,6 +3,7 @@ import type { Queryable } from "../../platform/db/types.ts";
 import type { Platform } from "../../platform/platform.ts";
 import { forwarded, type StreamListener, WriterBus } from "./bus.ts";
 import { WriterRole } from "./role.ts";
+import { pinnedSession } from "./session.ts";
 
 export { decode, encode, WriterBus, writerUnavailable } from "./bus.ts";
 export { FencedError, WriterLease } from "./lease.ts";
@@ -66,9 +67,14 @@ export function writerModule(options: WriterModuleOptions = {}) {
         setImmediate(() => process.exit(70));
       });
     const leaseMs = options.leaseMs ?? envLease();
+    // The lease runs on a session of its own when the URL is known (its pid marks this
+    // process alive); with a database handed in (tests), on the pool, by lapse only.
+    const url = platform.config.databaseUrl;
+    const session = platform.db.dialect === "postgres" && url !== undefined ? pinnedSession(url) : undefined;
     const role =
       platform.db.dialect === "postgres"
-        ? await WriterRole.elect(platform.db, api.log, {
+        ? await WriterRole.elect(session ?? platform.db, api.log, {
+            pinned: session !== undefined,
             onDeposed,
             candidate: options.candidate ?? process.env.WRITER_CANDIDATE !== "0",
             ...(leaseMs === undefined ? {} : { leaseMs }),
@@ -98,6 +104,7 @@ export function writerModule(options: WriterModuleOptions = {}) {
     api.addHook("onClose", async () => {
       await role.stop();
       await bus?.stop();
+      await session?.close();
     });
   };
 }

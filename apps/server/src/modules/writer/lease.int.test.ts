@@ -7,6 +7,7 @@ import { openPostgres } from "../../platform/db/postgres.ts";
 import type { Logger } from "../../platform/logger.ts";
 import { FencedError } from "./lease.ts";
 import { WriterRole } from "./role.ts";
+import { pinnedSession } from "./session.ts";
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 const quiet = { info() {}, warn() {}, error() {}, fatal() {} } as unknown as Logger;
@@ -116,6 +117,27 @@ describe.skipIf(pgUrl === undefined)("the writer lease on PostgreSQL", () => {
     // a's next commit is refused.
     await expect(dbA.transaction((tx) => a.fence(tx))).rejects.toBeInstanceOf(FencedError);
     await b.stop();
+  });
+
+  it("takes over at once when the holder's lease session is gone, before the lease lapses", async () => {
+    const url = new URL(pgUrl ?? "");
+    url.searchParams.set("options", `-c search_path=${schema}`);
+    const sessionA = pinnedSession(url.toString());
+    const sessionB = pinnedSession(url.toString());
+    const a = await WriterRole.elect(sessionA, quiet, { leaseMs: 60_000, pollMs: 50, pinned: true });
+    const b = await WriterRole.elect(sessionB, quiet, { leaseMs: 60_000, pollMs: 50, pinned: true });
+    expect(a.state).toBe("writer");
+    expect(b.state).toBe("follower");
+    await b.start();
+    await new Promise((r) => setTimeout(r, 300));
+    expect(b.isWriter).toBe(false);
+    // a's process dies: its connection closes (here: the session ends).
+    const diedAt = Date.now();
+    await sessionA.close();
+    await waitFor(() => b.isWriter, 10_000);
+    expect(Date.now() - diedAt).toBeLessThan(10_000);
+    await b.stop();
+    await sessionB.close();
   });
 
   it("is always the writer on one process, with nothing to fence", async () => {

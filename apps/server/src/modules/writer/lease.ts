@@ -3,6 +3,10 @@ import type { Queryable } from "../../platform/db/types.ts";
 /** PostgreSQL's clock in epoch milliseconds: every instance measures the lease on one clock. */
 const NOW_MS = "CAST(EXTRACT(EPOCH FROM clock_timestamp()) * 1000 AS BIGINT)";
 
+/** True when the holder's lease session no longer exists (its process died). */
+const HOLDER_GONE =
+  "(writer_lease.holder_pid IS NOT NULL AND NOT EXISTS (SELECT 1 FROM pg_stat_activity a WHERE a.pid = writer_lease.holder_pid))";
+
 /** The lease row as read by a follower. */
 export interface LeaseState {
   epoch: number;
@@ -36,26 +40,43 @@ export class WriterLease {
   private readonly db: Queryable;
   readonly leaseMs: number;
 
-  constructor(db: Queryable, leaseMs: number) {
+  /**
+   * `db`: where the lease statements run. Give it a session of its own (one connection
+   * for the life of the process, `pinned`): its backend pid is stored with the lease, and
+   * when that session is gone (the process died, its socket closed) followers take over
+   * at once instead of waiting for the lease to lapse.
+   */
+  constructor(db: Queryable, leaseMs: number, pinned = false) {
     this.db = db;
     this.leaseMs = leaseMs;
+    this.pid = pinned ? "pg_backend_pid()" : "NULL";
   }
+
+  /** What the holder's pid is set to: this session's backend pid, or NULL (not pinned: lapse only). */
+  private readonly pid: string;
 
   async read(): Promise<LeaseState> {
     const row = await this.db.get<{
       epoch: number | string;
       holder: string | null;
       remaining: number | string;
-    }>(`SELECT epoch, holder, expires_at - ${NOW_MS} AS remaining FROM writer_lease WHERE id = 1`);
+      gone: boolean | number;
+    }>(
+      `SELECT epoch, holder, expires_at - ${NOW_MS} AS remaining, ${HOLDER_GONE} AS gone FROM writer_lease WHERE id = 1`,
+    );
     if (row === undefined) throw new Error("writer_lease row missing (migrations not applied?)");
-    return { epoch: Number(row.epoch), holder: row.holder, remainingMs: Number(row.remaining) };
+    return {
+      epoch: Number(row.epoch),
+      holder: row.gone === true || row.gone === 1 ? null : row.holder,
+      remainingMs: Number(row.remaining),
+    };
   }
 
-  /** Takes the lease when it lapsed (or was released); the new epoch, or null. */
+  /** Takes the lease when it is free, lapsed, or its holder's session is gone; the new epoch, or null. */
   async acquire(holder: string): Promise<number | null> {
     const row = await this.db.get<{ epoch: number | string }>(
-      `UPDATE writer_lease SET epoch = epoch + 1, holder = ?, expires_at = ${NOW_MS} + ?
-       WHERE id = 1 AND (holder IS NULL OR expires_at < ${NOW_MS}) RETURNING epoch`,
+      `UPDATE writer_lease SET epoch = epoch + 1, holder = ?, holder_pid = ${this.pid}, expires_at = ${NOW_MS} + ?
+       WHERE id = 1 AND (holder IS NULL OR expires_at < ${NOW_MS} OR ${HOLDER_GONE}) RETURNING epoch`,
       [holder, this.leaseMs],
     );
     return row === undefined ? null : Number(row.epoch);
@@ -73,7 +94,7 @@ export class WriterLease {
   /** Gives the lease up at a clean shutdown, so the next instance need not wait for it to lapse. */
   async release(holder: string, epoch: number): Promise<void> {
     await this.db.run(
-      "UPDATE writer_lease SET holder = NULL, expires_at = 0 WHERE id = 1 AND epoch = ? AND holder = ?",
+      "UPDATE writer_lease SET holder = NULL, holder_pid = NULL, expires_at = 0 WHERE id = 1 AND epoch = ? AND holder = ?",
       [epoch, holder],
     );
   }

@@ -11,6 +11,8 @@ export interface WriterRoleOptions {
   /** How often the holder renews and followers look (default 250 ms). */
   pollMs?: number;
   instanceId?: string;
+  /** The lease statements run on a session of their own (see `WriterLease`). */
+  pinned?: boolean;
   /** False: this instance never takes the lease (it only serves and forwards). Default true. */
   candidate?: boolean;
   /** Called once when this instance learns it is no longer the writer (default: exit). */
@@ -63,7 +65,7 @@ export class WriterRole {
 
   /** An instance among several on one PostgreSQL: tries the lease once before the modules register. */
   static async elect(db: Queryable, log: Logger, o: WriterRoleOptions = {}): Promise<WriterRole> {
-    const role = new WriterRole(new WriterLease(db, o.leaseMs ?? 2000), log, o);
+    const role = new WriterRole(new WriterLease(db, o.leaseMs ?? 2000, o.pinned === true), log, o);
     const epoch = role.candidate ? await role.lease?.acquire(role.id) : null;
     if (epoch !== null && epoch !== undefined) {
       role.myEpoch = epoch;
