@@ -189,8 +189,13 @@ export class WriterBus {
     const deadline = Date.now() + this.timeoutMs;
     let sentTo: number | null = null;
     for (;;) {
+      // This instance became the writer meanwhile: the command runs here.
+      if (this.role.isWriter) {
+        if (sentTo !== null && !retrySafe) throw writerUnavailable("unknown");
+        return await this.local(svc, m, args);
+      }
       const epoch = this.role.writerEpoch;
-      if (epoch === null || this.role.isWriter) {
+      if (epoch === null) {
         if (Date.now() > deadline) throw writerUnavailable(sentTo === null ? "no" : "unknown");
         await this.waitForChange(Math.min(200, deadline - Date.now()));
         continue;
@@ -286,14 +291,19 @@ export class WriterBus {
     }
   }
 
+  /** Runs an exposed method on this instance's service. */
+  private local(svc: string, m: string, args: unknown[]): unknown {
+    const s = this.services.get(svc);
+    if (s === undefined || !s.methods.has(m)) throw new Error(`not a writer command: ${svc}.${m}`);
+    const fn = (s.target as Record<string, unknown>)[m] as (...a: unknown[]) => unknown;
+    return fn.apply(s.target, args);
+  }
+
   private async run(c: Command): Promise<void> {
     let answer: Answer;
     try {
-      const s = this.services.get(c.svc);
-      if (s === undefined || !s.methods.has(c.m)) throw new Error(`not a writer command: ${c.svc}.${c.m}`);
       if (!this.role.isWriter) throw writerUnavailable("no");
-      const fn = (s.target as Record<string, unknown>)[c.m] as (...a: unknown[]) => unknown;
-      const v = await fn.apply(s.target, c.a);
+      const v = await this.local(c.svc, c.m, c.a);
       answer = { id: c.id, ok: true, v };
     } catch (error) {
       if (!(error instanceof AppError))
