@@ -178,7 +178,7 @@ export function registerBitgetWs(app: FastifyInstance, d: WsDeps): void {
       }));
       send(c, { action: "snapshot", arg: a, data: trades, ts: d.now() });
     } else if (a.channel === "account") void pushAccount(c, a);
-    else if (a.channel === "positions") pushPositions(c, a);
+    else if (a.channel === "positions") void pushPositions(c, a);
   };
 
   const valid = (c: Conn, a: Arg, priv: boolean): string | undefined => {
@@ -212,7 +212,7 @@ export function registerBitgetWs(app: FastifyInstance, d: WsDeps): void {
         }));
       send(c, { action: "snapshot", arg: a, data, ts: d.now() });
     } else if (d.futures !== undefined) {
-      const f = d.futures.account(c.accountId);
+      const f = await d.futures.account(c.accountId);
       send(c, {
         action: "snapshot",
         arg: a,
@@ -232,13 +232,16 @@ export function registerBitgetWs(app: FastifyInstance, d: WsDeps): void {
     }
   };
 
-  const pushPositions = (c: Conn, a: Arg) => {
+  const pushPositions = async (c: Conn, a: Arg) => {
     if (c.accountId === undefined || d.futures === undefined) return;
     const accountId = c.accountId;
     const futures = d.futures;
-    const dual = futures.account(accountId).dualSidePosition;
-    const data = futures
-      .positions(accountId)
+    const [account, positions] = await Promise.all([
+      futures.account(accountId),
+      futures.positions(accountId),
+    ]);
+    const dual = account.dualSidePosition;
+    const data = positions
       .filter((p) => !/^-?0(\.0*)?$/.test(p.quantity))
       .map((p) => {
         const qty = p.quantity.replace(/^-/, "");
@@ -344,7 +347,7 @@ export function registerBitgetWs(app: FastifyInstance, d: WsDeps): void {
         }));
         if (data.length > 0) send(c, { action: "snapshot", arg: a, data, ts: d.now() });
       }
-      for (const a of privateSubs(c, "USDT-FUTURES", "positions")) pushPositions(c, a);
+      for (const a of privateSubs(c, "USDT-FUTURES", "positions")) void pushPositions(c, a);
       for (const a of privateSubs(c, "USDT-FUTURES", "account")) void pushAccount(c, a);
     }
   });

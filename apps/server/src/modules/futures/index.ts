@@ -50,6 +50,8 @@ export function futuresModule(options: FuturesModuleOptions = {}) {
       onError: (err, msg) => api.log.error({ err }, msg),
     });
     const service = writer === undefined ? real : writer.forward(real, "futures", FUTURES_COMMANDS);
+    // Marks follow the prices on every instance; the engine runs on the writer.
+    real.followMarks();
     if (writer === undefined) await real.start();
     else await writer.role.onStart(() => real.start());
     options.onService?.(service);
@@ -66,7 +68,8 @@ export function futuresModule(options: FuturesModuleOptions = {}) {
 
 /**
  * What runs in the writer: every command, and the reads of its in-memory state
- * (positions, marks, settings). Order and trade history are read here from the database.
+ * (positions, account, settings). Order and trade history are read here from the
+ * database, marks from this instance's prices.
  */
 const FUTURES_COMMANDS = [
   "place",
@@ -80,11 +83,11 @@ const FUTURES_COMMANDS = [
   "setMarginMode",
   "setPositionMode",
   "settings",
+  "settingsAll",
   "account",
   "positions",
   "pinMark",
   "insuranceFund",
-  "marksList",
 ] as const satisfies readonly (keyof FuturesService)[];
 
 export const futuresRoutes = futuresModule();

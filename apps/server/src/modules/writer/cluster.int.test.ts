@@ -242,6 +242,27 @@ describe.skipIf(pgUrl === undefined || redisUrl === undefined)("three instances,
     await workers;
     await sleep(1500); // the books are published every 100 ms, pushes right after each commit
 
+    // Views of the writer's memory answer the same through a follower as on the writer.
+    const writerNow = (await writerNode()) as ClusterNode;
+    const moved = await clusterCall(c, cookies[0] ?? "", "POST", "/v1/paper/asset/transfer", {
+      from: "SPOT",
+      to: "FUTURES",
+      asset: "USDT",
+      amount: "100",
+    });
+    expect(moved.code).toBe("00000");
+    for (const path of ["/v1/paper/futures/account", "/v1/paper/margin/account?mode=cross"]) {
+      const [viaFollower, onWriter] = await Promise.all(
+        [c, writerNow].map(async (n) => {
+          const r = await clusterCall<Record<string, unknown>>(n, cookies[0] ?? "", "GET", path);
+          expect(r.code, path).toBe("00000");
+          const { time: _t, ...view } = r.data;
+          return view;
+        }),
+      );
+      expect(viaFollower, path).toEqual(onWriter);
+    }
+
     // ---- the checker -----------------------------------------------------------------------
     console.log(
       `cluster: kills ${first.name} ${first.recoverMs} ms, ${second.name} ${second.recoverMs} ms to the next ack; ` +
