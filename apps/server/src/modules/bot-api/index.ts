@@ -48,7 +48,15 @@ export function botApiModule(options: BotApiModuleOptions = {}) {
     const envScale = Number(env.BOT_API_RATE_SCALE);
     const accountOf = async (owner: { id: string }) => ({ accountId: (await paper.accountFor(owner.id)).id });
     if (api.hasDecorator("market"))
-      registerBitgetWs(api, { market: api.market, paper, futures, keys: store, now, account: accountOf });
+      registerBitgetWs(api, {
+        market: api.market,
+        paper,
+        futures,
+        keys: store,
+        now,
+        account: accountOf,
+        ...(api.hasDecorator("writer") && api.writer.fansOut ? { writerStreams: api.writer } : {}),
+      });
     await registerV2Scope(
       api,
       {

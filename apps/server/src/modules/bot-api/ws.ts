@@ -1,6 +1,13 @@
 import crypto from "node:crypto";
 import zlib from "node:zlib";
-import type { KlineIntervalValue, PaperOrder } from "@meridian/contracts";
+import type {
+  FuturesOrder,
+  FuturesSettings,
+  FuturesTrade,
+  KlineIntervalValue,
+  PaperOrder,
+  PaperTrade,
+} from "@meridian/contracts";
 import { PERP_CONTRACTS } from "@meridian/domain";
 import type { FastifyInstance } from "fastify";
 import type { FuturesService } from "../futures/index.ts";
@@ -82,6 +89,13 @@ export interface WsDeps {
   keys: ApiKeyStore;
   now: () => number;
   account(owner: ResolvedKey["owner"]): Promise<{ accountId: number }>;
+  /**
+   * Several instances: the writer's pushes (the user and futures streams' JSON texts),
+   * for the private channels of sockets on an instance that is not the writer.
+   */
+  writerStreams?: {
+    onStream(stream: string, listener: (accountId: number, texts: readonly string[]) => void): () => void;
+  };
 }
 
 /**
@@ -292,7 +306,7 @@ export function registerBitgetWs(app: FastifyInstance, d: WsDeps): void {
   const privateSubs = (c: Conn, instType: string, channel: string) =>
     [...c.subs.values()].filter((a) => a.instType === instType && a.channel === channel);
 
-  const offPaper = d.paper.onEvents((e) => {
+  const onSpot = (e: { accountId: number; orders: PaperOrder[]; fills: PaperTrade[]; balances: unknown }) => {
     for (const c of conns) {
       if (c.accountId !== e.accountId) continue;
       for (const a of privateSubs(c, "SPOT", "orders")) {
@@ -309,15 +323,22 @@ export function registerBitgetWs(app: FastifyInstance, d: WsDeps): void {
       }
       if (e.balances !== null) for (const a of privateSubs(c, "SPOT", "account")) void pushAccount(c, a);
     }
-  });
+  };
+  const offPaper = d.paper.onEvents(onSpot);
 
-  const offFutures = d.futures?.onEvents((e) => {
-    const futures = d.futures;
-    if (futures === undefined) return;
+  const onFutures = (
+    e: {
+      accountId: number;
+      orders: FuturesOrder[];
+      fills: FuturesTrade[];
+      account: { dualSidePosition: boolean };
+    },
+    settings: (symbol: string) => FuturesSettings,
+  ) => {
     for (const c of conns) {
       if (c.accountId !== e.accountId) continue;
       const dual = e.account.dualSidePosition;
-      const ctx = { dual, settings: (s: string) => futures.settings(e.accountId, s) };
+      const ctx = { dual, settings };
       for (const a of privateSubs(c, "USDT-FUTURES", "orders")) {
         const data = e.orders.map((o) => ({
           ...presentMixOrder(o, ctx),
@@ -350,6 +371,45 @@ export function registerBitgetWs(app: FastifyInstance, d: WsDeps): void {
       for (const a of privateSubs(c, "USDT-FUTURES", "positions")) void pushPositions(c, a);
       for (const a of privateSubs(c, "USDT-FUTURES", "account")) void pushAccount(c, a);
     }
+  };
+  const futures = d.futures;
+  const offFutures = futures?.onEvents((e) =>
+    onFutures(e, (symbol) => futures.settings(e.accountId, symbol)),
+  );
+
+  // On a follower the engines' events arrive as the writer's stream pushes: rebuilt into
+  // the same events for the private channels of this instance's sockets.
+  const watched = (accountId: number) => [...conns].some((c) => c.accountId === accountId);
+  const parse = (texts: readonly string[]) =>
+    texts.map((t) => JSON.parse(t) as { event: string; data: unknown });
+  const offRemoteSpot = d.writerStreams?.onStream("user", (accountId, texts) => {
+    if (!watched(accountId)) return;
+    const pushes = parse(texts);
+    const of = <T>(event: string) => pushes.filter((p) => p.event === event).map((p) => p.data as T);
+    onSpot({
+      accountId,
+      orders: of<PaperOrder>("order"),
+      fills: of<PaperTrade>("fill"),
+      balances: pushes.some((p) => p.event === "balance") ? true : null,
+    });
+  });
+  const offRemoteFutures = d.writerStreams?.onStream("futures", (accountId, texts) => {
+    if (futures === undefined || !watched(accountId)) return;
+    const pushes = parse(texts);
+    const of = <T>(event: string) => pushes.filter((p) => p.event === event).map((p) => p.data as T);
+    const account = of<{ dualSidePosition: boolean }>("account")[0];
+    if (account === undefined) return;
+    void Promise.resolve(futures.settingsAll(accountId)).then(
+      (all) => {
+        const bySymbol = new Map(all.map((x) => [x.symbol, x]));
+        onFutures(
+          { accountId, orders: of<FuturesOrder>("order"), fills: of<FuturesTrade>("fill"), account },
+          // settingsAll covers every perpetual, so every order's symbol.
+          (symbol) => bySymbol.get(symbol) as FuturesSettings,
+        );
+      },
+      () => {},
+    );
   });
 
   const offMarket = d.market.onUpdate((update) => {
@@ -378,6 +438,8 @@ export function registerBitgetWs(app: FastifyInstance, d: WsDeps): void {
 
   app.addHook("onClose", async () => {
     offMarket();
+    offRemoteSpot?.();
+    offRemoteFutures?.();
     offPaper();
     offFutures?.();
     for (const c of conns) c.socket.close(1001, "server closing");

@@ -1,6 +1,7 @@
 import { PaperCode } from "@meridian/contracts";
 import { afterAll, describe, expect, it } from "vitest";
 import { type Cluster, type ClusterNode, clusterCall, openCluster } from "../../test/cluster.ts";
+import { bitgetClient } from "../bot-api/test-harness.ts";
 
 /**
  * Three server processes on one PostgreSQL schema and one Redis prefix, checked in the
@@ -261,6 +262,48 @@ describe.skipIf(pgUrl === undefined || redisUrl === undefined)("three instances,
         }),
       );
       expect(viaFollower, path).toEqual(onWriter);
+    }
+
+    // A bot on the observer instance (REST through another instance, private stream on
+    // this one) sees its orders and its futures position as they are placed.
+    const key = await clusterCall<{ apiKey: string; secret: string }>(
+      c,
+      cookies[1] ?? "",
+      "POST",
+      "/v1/user/api-keys",
+      {
+        label: "bot",
+        permissions: ["read", "spot_trade", "futures_trade", "transfer"],
+        passphrase: "Passphrase123",
+        ips: [],
+      },
+    );
+    expect(key.code).toBe("00000");
+    const creds = { ...key.data, passphrase: "Passphrase123" };
+    const watcher = await bitgetClient(c.base, creds);
+    const trader = await bitgetClient((live().find((n) => n !== c) as ClusterNode).base, creds);
+    try {
+      const orders = watcher.watchOrders("BTC/USDT");
+      await sleep(500);
+      const placed = await trader.createOrder("BTC/USDT", "limit", "buy", 0.001, 50_000);
+      expect((await orders).map((o) => o.id)).toContain(placed.id);
+      await trader.transfer("USDT", 500, "spot", "swap");
+      await watcher.watchPositions(["BTC/USDT:USDT"]);
+      // Pushes from another instance arrive when they arrive (the transfer's may come
+      // after the subscription's snapshot): watch until the short shows.
+      const short = (async () => {
+        for (let i = 0; i < 20; i++) {
+          const found = (await watcher.watchPositions(["BTC/USDT:USDT"])).find((p) => p.side === "short");
+          if (found !== undefined) return found;
+        }
+        return undefined;
+      })();
+      await sleep(300);
+      await trader.createOrder("BTC/USDT:USDT", "market", "sell", 0.01);
+      expect(await short).toMatchObject({ contracts: 0.01 });
+    } finally {
+      await watcher.close();
+      await trader.close();
     }
 
     // ---- the checker -----------------------------------------------------------------------
