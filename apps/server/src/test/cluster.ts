@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { Redis } from "ioredis";
 import pg from "pg";
 
 /**
@@ -135,6 +136,19 @@ export async function openCluster(o: ClusterOptions): Promise<Cluster> {
       }
       await Promise.all(nodes.map((n) => n.exited));
       await admin.query(`DROP SCHEMA "${schema}" CASCADE`);
+      // The instances' keys (rate limits, leases, push marks) go with the schema.
+      const redis = new Redis(o.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
+      try {
+        await redis.connect();
+        let cursor = "0";
+        do {
+          const [next, keys] = await redis.scan(cursor, "MATCH", `${schema}:*`, "COUNT", 500);
+          cursor = next;
+          if (keys.length > 0) await redis.del(...keys);
+        } while (cursor !== "0");
+      } finally {
+        redis.disconnect();
+      }
       await admin.end();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
