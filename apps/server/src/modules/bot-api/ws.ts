@@ -48,6 +48,13 @@ export interface WsDeps {
   keys: ApiKeyStore;
   now: () => number;
   account(owner: ResolvedKey["owner"]): Promise<{ accountId: number }>;
+  /**
+   * Several instances: the writer's pushes (the user and futures streams' JSON texts),
+   * for the private channels of sockets on an instance that is not the writer.
+   */
+  writerStreams?: {
+    onStream(stream: string, listener: (accountId: number, texts: readonly string[]) => void): () => void;
+  };
 }
 
 /**

@@ -43,8 +43,9 @@ function envInterval(): number | undefined {
 export function futuresModule(options: FuturesModuleOptions = {}) {
   return async function futuresRoutes(api: FastifyInstance, platform: Platform): Promise<void> {
     const paper = api.paper;
+    const writer = api.hasDecorator("writer") ? api.writer : undefined;
     const fundingIntervalMs = options.fundingIntervalMs ?? envInterval();
-    const service = new FuturesService({
+    const real = new FuturesService({
       paper,
       repo: new FuturesRepo(platform.db),
       book: options.book ?? venueBook(paper.venue),
@@ -56,7 +57,11 @@ export function futuresModule(options: FuturesModuleOptions = {}) {
         ((accountId) => futuresFeeRates(api.hasDecorator("vip") ? api.vip.levelOfAccount(accountId) : 0)),
       onError: (err, msg) => api.log.error({ err }, msg),
     });
-    await service.start();
+    const service = writer === undefined ? real : writer.forward(real, "futures", FUTURES_COMMANDS);
+    // Marks follow the prices on every instance; the engine runs on the writer.
+    real.followMarks();
+    if (writer === undefined) await real.start();
+    else await writer.role.onStart(() => real.start());
     options.onService?.(service);
     api.decorate("futures", service);
     const testMarks =
@@ -64,9 +69,33 @@ export function futuresModule(options: FuturesModuleOptions = {}) {
     futuresHttpRoutes(api, service, testMarks);
     futuresStream(api, service);
     api.addHook("onClose", async () => {
-      await service.close();
+      await real.close();
     });
   };
 }
+
+/**
+ * What runs in the writer: every command, and the reads of its in-memory state
+ * (positions, account, settings). Order and trade history are read here from the
+ * database, marks from this instance's prices.
+ */
+const FUTURES_COMMANDS = [
+  "place",
+  "cancel",
+  "closeAll",
+  "setTpsl",
+  "transfer",
+  "adjustMargin",
+  "marginInfo",
+  "setLeverage",
+  "setMarginMode",
+  "setPositionMode",
+  "settings",
+  "settingsAll",
+  "account",
+  "positions",
+  "pinMark",
+  "insuranceFund",
+] as const satisfies readonly (keyof FuturesService)[];
 
 export const futuresRoutes = futuresModule();

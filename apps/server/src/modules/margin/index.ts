@@ -36,7 +36,8 @@ function envInterval(): number | undefined {
 export function marginModule(options: MarginModuleOptions = {}) {
   return async function marginRoutes(api: FastifyInstance, platform: Platform): Promise<void> {
     const interestIntervalMs = options.interestIntervalMs ?? envInterval();
-    const service = new MarginService({
+    const writer = api.hasDecorator("writer") ? api.writer : undefined;
+    const real = new MarginService({
       paper: api.paper,
       repo: new MarginRepo(platform.db),
       futures: api.hasDecorator("futures") ? api.futures : undefined,
@@ -44,16 +45,50 @@ export function marginModule(options: MarginModuleOptions = {}) {
       ...(interestIntervalMs === undefined ? {} : { interestIntervalMs }),
       onError: (err, msg) => api.log.error({ err }, msg),
     });
-    await service.start();
+    const service =
+      writer === undefined
+        ? real
+        : writer.forward(real, "margin", MARGIN_COMMANDS, (m, args) => m === "place" && hasClientId(args[2]));
+    if (writer === undefined) await real.start();
+    else await writer.role.onStart(() => real.start());
     options.onService?.(service);
     api.decorate("margin", service);
     const testPrices =
       options.testPrices ?? (process.env.NODE_ENV !== "production" || process.env.MARGIN_TEST_PRICES === "1");
     marginHttpRoutes(api, service, testPrices);
     api.addHook("onClose", async () => {
-      await service.close();
+      await real.close();
     });
   };
+}
+
+/**
+ * What runs in the writer: every command, and the views computed from its ledger and
+ * loans. Orders, trades and records are read here from the database.
+ */
+const MARGIN_COMMANDS = [
+  "pinPrice",
+  "view",
+  "isolatedAccounts",
+  "maxBorrowable",
+  "maxTransferable",
+  "borrow",
+  "repay",
+  "transfer",
+  "place",
+  "cancel",
+  "accrueDue",
+  "riskPass",
+  "debts",
+  "futuresWallet",
+] as const satisfies readonly (keyof MarginService)[];
+
+function hasClientId(body: unknown): boolean {
+  return (
+    typeof body === "object" &&
+    body !== null &&
+    typeof (body as { clientOrderId?: unknown }).clientOrderId === "string"
+  );
 }
 
 export const marginRoutes = marginModule();

@@ -18,13 +18,17 @@ declare module "fastify" {
  * through their writer and engines): `/v1/user/sub/*`.
  */
 export function subAccountsRoutes(api: FastifyInstance, platform: Platform): void {
-  const service = new SubAccountsService({
+  const real = new SubAccountsService({
     db: platform.db,
     accounts: api.accounts.service,
     paper: api.paper,
     futures: api.hasDecorator("futures") ? api.futures : undefined,
     margin: api.hasDecorator("margin") ? api.margin : undefined,
   });
+  // Transfers and the wallet views read the writer's ledger: they run in the writer.
+  const service = api.hasDecorator("writer")
+    ? api.writer.forward(real, "subaccounts", ["create", "list", "freeze", "setLabel", "transfer"])
+    : real;
   api.decorate("subAccounts", service);
   subAccountRoutes(api, service);
 }
