@@ -6,7 +6,7 @@ import type {
   PositionSideValue,
 } from "@meridian/contracts";
 import { z } from "zod";
-import type { FuturesService } from "../futures/index.ts";
+import type { FuturesApi } from "../futures/index.ts";
 import { BitgetCode, BitgetError, bgDecimal, bgInt } from "./bitget.ts";
 import { batch, listFields, lower, neg, symbol, windowed } from "./common.ts";
 import { USDT_FUTURES } from "./public.ts";
@@ -236,7 +236,7 @@ function leverageView(s: { symbol: string; leverage: number; marginMode: "cross"
 /** USDT-M perpetuals through the same futures service as the web pages. */
 export function registerMix(
   r: V2Router,
-  futures: FuturesService,
+  futures: FuturesApi,
   markOf: (symbol: string) => string | undefined,
 ): void {
   const read = { perm: "read", limit: "query" } as const;

@@ -279,7 +279,7 @@ export function privateFeeds(conns: ReadonlySet<Conn>, d: WsDeps) {
   const futuresCommit = (e: Parameters<typeof onFutures>[0]) => {
     if (futures === undefined) return;
     // On the writer the settings are at hand (no bus), so the commits keep their order.
-    Promise.resolve(futures.settingsAll(e.accountId)).then(
+    futures.settingsAll(e.accountId).then(
       (all) => {
         const bySymbol = new Map(all.map((x) => [x.symbol, x]));
         // settingsAll covers every perpetual, so every order's symbol.

@@ -1,6 +1,7 @@
 import { futuresFeeRates } from "@meridian/domain";
 import type { FastifyInstance } from "fastify";
 import type { Platform } from "../../platform/platform.ts";
+import { direct, type Forwarded } from "../writer/index.ts";
 import { type PerpBook, venueBook } from "./book.ts";
 import type { FeeRates } from "./engine.ts";
 import { FuturesRepo } from "./repo.ts";
@@ -24,10 +25,13 @@ export interface FuturesModuleOptions {
   onService?: (service: FuturesService) => void;
 }
 
+/** The futures service as the other modules see it: `FUTURES_COMMANDS` run in the writer. */
+export type FuturesApi = Forwarded<FuturesService, (typeof FUTURES_COMMANDS)[number]>;
+
 declare module "fastify" {
   interface FastifyInstance {
-    /** Set by `futuresRoutes`: USDT-M perpetuals on paper. */
-    futures: FuturesService;
+    /** Set by `futuresRoutes`: USDT-M perpetuals on paper (its commands answer Promises). */
+    futures: FuturesApi;
   }
 }
 
@@ -46,7 +50,8 @@ export function futuresModule(options: FuturesModuleOptions = {}) {
     const writer = api.hasDecorator("writer") ? api.writer : undefined;
     const fundingIntervalMs = options.fundingIntervalMs ?? envInterval();
     const real = new FuturesService({
-      paper,
+      // Its commands run in the writer, on the paper engine itself.
+      paper: paper.local,
       repo: new FuturesRepo(platform.db),
       book: options.book ?? venueBook(paper.venue),
       ...(options.now === undefined ? {} : { now: options.now }),
@@ -57,12 +62,15 @@ export function futuresModule(options: FuturesModuleOptions = {}) {
         ((accountId) => futuresFeeRates(api.hasDecorator("vip") ? api.vip.levelOfAccount(accountId) : 0)),
       onError: (err, msg) => api.log.error({ err }, msg),
     });
-    const service = writer === undefined ? real : writer.forward(real, "futures", FUTURES_COMMANDS);
+    const service: FuturesApi =
+      writer === undefined
+        ? direct(real, FUTURES_COMMANDS)
+        : writer.forward(real, "futures", FUTURES_COMMANDS);
     // Marks follow the prices on every instance; the engine runs on the writer.
     real.followMarks();
     if (writer === undefined) await real.start();
     else await writer.role.onStart(() => real.start());
-    options.onService?.(service);
+    options.onService?.(real);
     api.decorate("futures", service);
     const testMarks =
       options.testMarks ?? (process.env.NODE_ENV !== "production" || process.env.FUTURES_TEST_MARKS === "1");

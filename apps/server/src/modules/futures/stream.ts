@@ -1,7 +1,8 @@
 import { FuturesPath, type FuturesStreamPush, SESSION_COOKIE } from "@meridian/contracts";
 import type { FastifyInstance } from "fastify";
 import { readCookie } from "../accounts/index.ts";
-import type { FuturesEvents, FuturesService } from "./service.ts";
+import type { FuturesApi } from "./index.ts";
+import type { FuturesEvents } from "./service.ts";
 
 const OPEN = 1;
 const TICK_MS = 1_000;
@@ -22,7 +23,7 @@ interface Socket {
  * cookie) the account and positions each second (PnL follows the mark) and orders,
  * fills and funding after each commit.
  */
-export function futuresStream(app: FastifyInstance, futures: FuturesService): void {
+export function futuresStream(app: FastifyInstance, futures: FuturesApi): void {
   const sockets = new Map<Socket, number | null>();
   const send = (s: Socket, m: FuturesStreamPush) => {
     if (s.readyState !== OPEN) return;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { Platform } from "../../platform/platform.ts";
 import type { MarketService } from "../market/index.ts";
+import { direct, type Forwarded } from "../writer/index.ts";
 import { PaperRepo } from "./repo.ts";
 import { paperHttpRoutes } from "./routes.ts";
 import { PaperService } from "./service.ts";
@@ -28,10 +29,13 @@ export function marketVenue(market: MarketService): PaperVenue {
   };
 }
 
+/** The paper service as the other modules see it: `PAPER_COMMANDS` run in the writer. */
+export type PaperApi = Forwarded<PaperService, (typeof PAPER_COMMANDS)[number]>;
+
 declare module "fastify" {
   interface FastifyInstance {
-    /** Set by `paperRoutes`: the paper order service. */
-    paper: PaperService;
+    /** Set by `paperRoutes`: the paper order service (its commands answer Promises). */
+    paper: PaperApi;
   }
 }
 
@@ -59,9 +63,9 @@ export function paperModule(options: PaperModuleOptions = {}) {
       onError: (err, msg) => api.log.error({ err }, msg),
     });
     // Commands run in the writer; reads of committed state here (docs/architecture.md).
-    const service =
+    const service: PaperApi =
       writer === undefined
-        ? real
+        ? direct(real, PAPER_COMMANDS)
         : writer.forward(real, "paper", PAPER_COMMANDS, (m, args) => m === "place" && hasClientId(args[2]));
     real.creator = (userId, empty) => service.createAccount(userId, empty);
     if (writer === undefined) await real.start();
@@ -70,7 +74,7 @@ export function paperModule(options: PaperModuleOptions = {}) {
       if (bus !== undefined) real.onPushed = (tradeId) => bus.mark("paper:trade", tradeId);
       await writer.role.onStart(async () => real.start((await bus?.readMark("paper:trade")) ?? null));
     }
-    options.onService?.(service);
+    options.onService?.(real);
     api.decorate("paper", service);
     paperHttpRoutes(api, service, new StatementReader(platform.db));
     paperUserStream(api, service);

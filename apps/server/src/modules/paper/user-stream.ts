@@ -1,7 +1,8 @@
 import { PaperPath, SESSION_COOKIE, type UserStreamPush } from "@meridian/contracts";
 import type { FastifyInstance } from "fastify";
 import { readCookie } from "../accounts/index.ts";
-import type { PaperService, UserEvents } from "./service.ts";
+import type { PaperApi } from "./index.ts";
+import type { UserEvents } from "./service.ts";
 
 const OPEN = 1;
 const HEARTBEAT_MS = 20_000;
@@ -25,7 +26,7 @@ interface Socket {
  * each commit, and other modules' pushes for the user (margin: `PaperService.push`). Authenticated by the session cookie on the upgrade request (browsers
  * cannot add headers to a WebSocket, so no `paptrading` header is required here).
  */
-export function paperUserStream(app: FastifyInstance, paper: PaperService): void {
+export function paperUserStream(app: FastifyInstance, paper: PaperApi): void {
   const byAccount = new Map<number, Set<Socket>>();
   const writer = app.hasDecorator("writer") ? app.writer : undefined;
   const fansOut = writer?.fansOut === true;

@@ -329,33 +329,72 @@ function errorOf(error: unknown): NonNullable<Answer["e"]> {
 }
 
 /**
- * `target` as seen by the routes: the listed methods run in the writer (here when this
- * instance writes, over the bus when it follows); everything else (reads of committed
- * state from the database, pure helpers) runs here. On a single process the target
- * itself is returned.
+ * `T` as the other modules see it once `K` is forwarded: each of those methods answers a
+ * Promise, because on a follower it runs in the writer over the bus. A call site that
+ * forgets to await is a type error here, not a Promise where a value was meant. `local`
+ * is the service itself, for the modules whose own commands run in the writer and read
+ * its engine there (a follower's copy is not started: nothing else may use it).
  */
-export function forwarded<T extends object>(
+export type Forwarded<T, K extends keyof T> = Omit<T, K> & {
+  [P in K]: T[P] extends (...a: infer A) => infer R ? (...a: A) => Promise<Awaited<R>> : never;
+} & { readonly local: T };
+
+/** `target` with `methods` made asynchronous, run here: one process, or the writer itself. */
+export function direct<T extends object, const K extends keyof T & string>(
+  target: T,
+  methods: readonly K[],
+): Forwarded<T, K> {
+  return wrap(target, methods, (fn, _prop, args) => settle(fn, target, args));
+}
+
+function settle(fn: (...a: unknown[]) => unknown, t: object, args: unknown[]): Promise<unknown> {
+  try {
+    return Promise.resolve(fn.apply(t, args));
+  } catch (error) {
+    return Promise.reject(error);
+  }
+}
+
+function wrap<T extends object, K extends keyof T & string>(
+  target: T,
+  methods: readonly K[],
+  call: (fn: (...a: unknown[]) => unknown, prop: K, args: unknown[]) => Promise<unknown>,
+): Forwarded<T, K> {
+  const names = new Set<string>(methods);
+  // One wrapper per method (not one per property read), renewed if the method is replaced.
+  const made = new Map<string, { fn: unknown; wrapper: unknown }>();
+  return new Proxy(target, {
+    get(t, prop) {
+      if (prop === "local") return t;
+      const v = Reflect.get(t, prop, t) as unknown;
+      if (typeof v !== "function" || typeof prop !== "string") return v;
+      const hit = made.get(prop);
+      if (hit !== undefined && hit.fn === v) return hit.wrapper;
+      const fn = v as (...a: unknown[]) => unknown;
+      const wrapper = names.has(prop) ? (...args: unknown[]) => call(fn, prop as K, args) : fn.bind(t);
+      made.set(prop, { fn: v, wrapper });
+      return wrapper;
+    },
+  }) as unknown as Forwarded<T, K>;
+}
+
+/**
+ * `target` as seen by the routes: the listed methods run in the writer (here when this
+ * instance writes, over the bus when it follows) and answer a Promise either way;
+ * everything else (reads of committed state from the database, pure helpers) runs here.
+ */
+export function forwarded<T extends object, const K extends keyof T & string>(
   target: T,
   svc: string,
-  methods: readonly (keyof T & string)[],
+  methods: readonly K[],
   role: WriterRole,
   bus: WriterBus | undefined,
   retrySafe: (m: string, args: unknown[]) => boolean = () => false,
-): T {
+): Forwarded<T, K> {
   bus?.expose(svc, target, methods);
-  if (!role.clustered) return target;
-  const names = new Set<string>(methods);
-  return new Proxy(target, {
-    get(t, prop) {
-      const v = Reflect.get(t, prop, t) as unknown;
-      if (typeof v !== "function") return v;
-      const fn = v as (...a: unknown[]) => unknown;
-      if (typeof prop !== "string" || !names.has(prop)) return fn.bind(t);
-      return (...args: unknown[]) => {
-        if (role.isWriter) return fn.apply(t, args);
-        if (bus === undefined) return Promise.reject(writerUnavailable("no"));
-        return bus.call(svc, prop, args, retrySafe(prop, args));
-      };
-    },
+  return wrap(target, methods, (fn, prop, args) => {
+    if (!role.clustered || role.isWriter) return settle(fn, target, args);
+    if (bus === undefined) return Promise.reject(writerUnavailable("no"));
+    return bus.call(svc, prop, args, retrySafe(prop, args));
   });
 }

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import type { Queryable } from "../../platform/db/types.ts";
 import type { Platform } from "../../platform/platform.ts";
-import { forwarded, type StreamListener, WriterBus } from "./bus.ts";
+import { type Forwarded, forwarded, type StreamListener, WriterBus } from "./bus.ts";
 import { WriterRole } from "./role.ts";
 import { pinnedSession } from "./session.ts";
 
-export { decode, encode, WriterBus, writerUnavailable } from "./bus.ts";
+export { decode, direct, encode, type Forwarded, WriterBus, writerUnavailable } from "./bus.ts";
 export { FencedError, WriterLease } from "./lease.ts";
 export { type RoleState, WriterRole } from "./role.ts";
 
@@ -15,13 +15,13 @@ export interface Writer {
   readonly bus: WriterBus | undefined;
   /** Inside a trading commit: refuses it unless this instance still holds the lease. */
   fence(tx: Queryable): Promise<void>;
-  /** `target` with `methods` run in the writer (see `forwarded`). */
-  forward<T extends object>(
+  /** `target` with `methods` run in the writer (see `forwarded`): those answer a Promise. */
+  forward<T extends object, const K extends keyof T & string>(
     target: T,
     svc: string,
-    methods: readonly (keyof T & string)[],
+    methods: readonly K[],
     retrySafe?: (m: string, args: unknown[]) => boolean,
-  ): T;
+  ): Forwarded<T, K>;
   /** The writer: a commit's pushes for an account's sockets on the other instances. */
   publish(stream: string, accountId: number, texts: readonly string[]): void;
   /** Pushes the writer published (this instance's sockets). */
