@@ -301,6 +301,26 @@ describe.skipIf(pgUrl === undefined || redisUrl === undefined)("three instances,
       await sleep(300);
       await trader.createOrder("BTC/USDT:USDT", "market", "sell", 0.01);
       expect(await short).toMatchObject({ contracts: 0.01 });
+
+      // Margin on the observer (never the writer): the account views come over the bus,
+      // the MARGIN channels from the writer's user stream (it carries margin's pushes).
+      await trader.transfer("USDT", 200, "spot", "cross");
+      const view = await clusterCall<{ assets: { asset: string; free: string; locked: string }[] }>(
+        c,
+        cookies[1] ?? "",
+        "GET",
+        "/v1/paper/margin/account?mode=cross",
+      );
+      const usdt = view.data.assets.find((x) => x.asset === "USDT");
+      const balance = await watcher.fetchBalance({ marginMode: "cross" });
+      expect(balance.USDT?.total).toBe(Number(usdt?.free) + Number(usdt?.locked));
+      expect(balance.USDT?.total).toBeGreaterThanOrEqual(200);
+      const marginOrders = watcher.watchOrders("BTC/USDT", undefined, undefined, { marginMode: "cross" });
+      await sleep(500);
+      const cross = await trader.createOrder("BTC/USDT", "limit", "buy", 0.001, 50_000, {
+        marginMode: "cross",
+      });
+      expect((await marginOrders).map((o) => o.id)).toContain(cross.id);
     } finally {
       await watcher.close();
       await trader.close();
