@@ -80,6 +80,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     // NOTE: one canonical path for routing and every check (platform/http/path-edge.ts).
     rewriteUrl: rewriteToCanonical,
     return503OnClosing: true,
+    // Module start (books rebuilt, a writer elected) may outlast the 10 s default on a loaded machine.
+    pluginTimeout: 60_000,
     forceCloseConnections: "idle",
     frameworkErrors: (error, request, reply) => sendEdgeAnswer(request, reply, error),
   });

@@ -39,6 +39,9 @@ function recordingMarket() {
     stopFeedLoop: () => {
       tap = undefined;
     },
+    followBooks: () => {},
+    applyDepth: () => {},
+    changedDepths: () => [],
   };
   return { market, applied, publish: (trades: FeedTrade[]) => tap?.(trades) };
 }

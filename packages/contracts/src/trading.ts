@@ -39,6 +39,13 @@ export const PaperCode = {
   TOPUP_LIMIT: "13008",
   /** The user's open-order limit is reached. */
   TOO_MANY_OPEN_ORDERS: "13009",
+  /**
+   * HTTP 503: the trading writer did not answer (it is moving to another instance, or
+   * stopped). Retryable: `data.committed` is "no" when the command never reached a
+   * writer, "unknown" when the writer went away before answering (an order placed with a
+   * `clientOrderId` is then safe to send again; see docs/architecture.md).
+   */
+  WRITER_UNAVAILABLE: "13010",
 } as const;
 export type PaperCode = (typeof PaperCode)[keyof typeof PaperCode];
 

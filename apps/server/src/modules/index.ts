@@ -18,6 +18,7 @@ import { systemRoutes } from "./system/index.ts";
 import { TG_APPS_STORED_HTML, tgAppsModule } from "./tg-apps/index.ts";
 import { trackingRoutesModule } from "./tracking/index.ts";
 import { vipRoutes } from "./vip/index.ts";
+import { writerRoutes } from "./writer/index.ts";
 
 /**
  * Every module's `/v1` routes, registered in this order by `buildApp`. To add a module,
@@ -28,6 +29,9 @@ import { vipRoutes } from "./vip/index.ts";
 export const moduleRoutes: readonly ModuleRoutes[] = [
   securityRoutes,
   systemRoutes,
+  // NOTE: the writer before market and the trading modules: it elects the instance that
+  // runs the price feed and the engines, and forwards the others' commands to it.
+  writerRoutes,
   // NOTE: market before the modules that read `api.market` (airdrops prices, orders).
   // Tokens of airdrops that have listed trade as USDT spot pairs beside the built-in ones.
   marketModule({ listingSource: airdropTokenListings }),

@@ -78,6 +78,7 @@ export function botApiModule(options: BotApiModuleOptions = {}) {
         keys: store,
         now,
         account: tradingAccount,
+        ...(api.hasDecorator("writer") && api.writer.fansOut ? { writerStreams: api.writer } : {}),
       });
     await registerV2Scope(
       api,

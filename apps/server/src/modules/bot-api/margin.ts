@@ -6,7 +6,7 @@ import {
 } from "@meridian/contracts";
 import { add } from "@meridian/domain";
 import { z } from "zod";
-import type { MarginService } from "../margin/index.ts";
+import type { MarginApi } from "../margin/index.ts";
 import { BitgetCode, BitgetError, bgDecimal, bgInt } from "./bitget.ts";
 import { batch, clientOid, listFields, lower, symbol, windowed } from "./common.ts";
 import { presentSpotFill, presentSpotOrder } from "./spot.ts";
@@ -77,7 +77,7 @@ const idRange = (rows: readonly { id: number }[]) => ({
  * the margin module's service: the same accounts, loans, orders and records as
  * `/v1/paper/margin/*` and the web pages.
  */
-export function registerMargin(r: V2Router, margin: MarginService, priceDecimals: (s: string) => number) {
+export function registerMargin(r: V2Router, margin: MarginApi, priceDecimals: (s: string) => number) {
   const read = { perm: "read", limit: "query" } as const;
   const trade = { perm: "spot_trade", limit: "trade" } as const;
 
@@ -96,12 +96,17 @@ export function registerMargin(r: V2Router, margin: MarginService, priceDecimals
     const scopeOf = (c: Caller, s: string | undefined) => margin.scope(c.accountId, mode, pairOf(s));
     const order = (o: MarginOrder, c: Caller) => presentMarginOrder(o, c.userId, priceDecimals(o.symbol));
 
-    const assetsOf = (c: Caller, sym: string | undefined) => {
-      const views =
-        isolated && sym === undefined ? margin.isolatedAccounts(c.accountId) : [margin.view(scopeOf(c, sym))];
+    /** The account views: the writer's (on another instance, asked over the bus). */
+    const viewsOf = async (c: Caller, sym: string | undefined) =>
+      isolated && sym === undefined
+        ? await margin.isolatedAccounts(c.accountId)
+        : [await margin.view(scopeOf(c, sym))];
+
+    const assetsOf = async (c: Caller, sym: string | undefined) => {
+      const views = await viewsOf(c, sym);
       const now = String(Date.now());
-      return views.flatMap((v) =>
-        v.assets.map((a) => {
+      const rows = views.flatMap((v) =>
+        v.assets.map(async (a) => {
           const scope = margin.scope(c.accountId, mode, v.symbol ?? undefined);
           return {
             ...(v.symbol === null ? {} : { symbol: v.symbol }),
@@ -112,26 +117,24 @@ export function registerMargin(r: V2Router, margin: MarginService, priceDecimals
             borrow: a.borrowed,
             interest: a.interest,
             net: a.netAsset,
-            transferable: margin.maxTransferable(scope, a.asset).amount,
+            transferable: (await margin.maxTransferable(scope, a.asset)).amount,
             coupon: "0",
             cTime: now,
             uTime: now,
           };
         }),
       );
+      return Promise.all(rows);
     };
 
-    r.get(`${base}/account/assets`, read, ({ query }, c) => {
+    r.get(`${base}/account/assets`, read, async ({ query }, c) => {
       const q = z.object({ symbol: symbol.optional(), coin: coin.optional() }).parse(query);
-      return assetsOf(c, q.symbol).filter((a) => q.coin === undefined || a.coin === q.coin);
+      return (await assetsOf(c, q.symbol)).filter((a) => q.coin === undefined || a.coin === q.coin);
     });
 
-    r.get(`${base}/account/risk-rate`, read, ({ query }, c) => {
+    r.get(`${base}/account/risk-rate`, read, async ({ query }, c) => {
       const q = z.object({ symbol: symbol.optional() }).parse(query);
-      const views =
-        isolated && q.symbol === undefined
-          ? margin.isolatedAccounts(c.accountId)
-          : [margin.view(scopeOf(c, q.symbol))];
+      const views = await viewsOf(c, q.symbol);
       // Bitget's risk rate is debt over assets: the inverse of Meridian's margin level.
       return views.map((v) => ({
         ...(v.symbol === null ? {} : { symbol: v.symbol }),
@@ -184,40 +187,44 @@ export function registerMargin(r: V2Router, margin: MarginService, priceDecimals
       return { repayId: id, repayAmount: amount, remainDebtAmount: owed, ...rest };
     });
 
-    r.get(`${base}/account/max-borrowable-amount`, read, ({ query }, c) => {
+    r.get(`${base}/account/max-borrowable-amount`, read, async ({ query }, c) => {
       const q = z.object({ symbol: symbol.optional(), coin: coin.optional() }).parse(query);
       if (!isolated) {
         const asset = q.coin ?? "USDT";
         return {
           coin: asset,
-          maxBorrowableAmount: margin.maxBorrowable(scopeOf(c, undefined), asset).amount,
+          maxBorrowableAmount: (await margin.maxBorrowable(scopeOf(c, undefined), asset)).amount,
         };
       }
       const scope = scopeOf(c, q.symbol);
-      const [b, qu] = margin.view(scope).assets.map((a) => a.asset);
+      const [b, qu] = (await margin.view(scope)).assets.map((a) => a.asset);
       const pair = margin.pairs().pairs.find((p) => p.symbol === scope.symbol);
       const baseCoin = pair?.base ?? b ?? "";
       const quoteCoin = pair?.quote ?? qu ?? "USDT";
+      const [baseMax, quoteMax] = await Promise.all([
+        margin.maxBorrowable(scope, baseCoin),
+        margin.maxBorrowable(scope, quoteCoin),
+      ]);
       return {
         symbol: scope.symbol,
         baseCoin,
-        baseCoinMaxBorrowAmount: margin.maxBorrowable(scope, baseCoin).amount,
+        baseCoinMaxBorrowAmount: baseMax.amount,
         quoteCoin,
-        quoteCoinMaxBorrowAmount: margin.maxBorrowable(scope, quoteCoin).amount,
+        quoteCoinMaxBorrowAmount: quoteMax.amount,
       };
     });
 
-    r.get(`${base}/account/max-transfer-out-amount`, read, ({ query }, c) => {
+    r.get(`${base}/account/max-transfer-out-amount`, read, async ({ query }, c) => {
       const q = z.object({ symbol: symbol.optional(), coin }).parse(query);
       const scope = scopeOf(c, q.symbol);
       return {
         ...(isolated ? { symbol: scope.symbol } : {}),
         coin: q.coin,
-        maxTransferOutAmount: margin.maxTransferable(scope, q.coin).amount,
+        maxTransferOutAmount: (await margin.maxTransferable(scope, q.coin)).amount,
       };
     });
 
-    r.get(`${base}/interest-rate-and-limit`, read, ({ query }, c) => {
+    r.get(`${base}/interest-rate-and-limit`, read, async ({ query }, c) => {
       const q = z.object({ symbol: symbol.optional(), coin: coin.optional() }).parse(query);
       const info = margin.pairs();
       const rate = (asset: string) => info.rates.find((x) => x.asset === asset)?.dailyRate ?? "0";
@@ -225,20 +232,25 @@ export function registerMargin(r: V2Router, margin: MarginService, priceDecimals
       if (!isolated) {
         const assets = q.coin === undefined ? info.rates.map((x) => x.asset) : [q.coin];
         const scope = scopeOf(c, undefined);
-        return assets.map((asset) => ({
+        const max = await Promise.all(assets.map((asset) => margin.maxBorrowable(scope, asset)));
+        return assets.map((asset, i) => ({
           coin: asset,
           leverage: String(info.pairs[0]?.crossLeverage ?? 3),
           transferable: true,
           borrowable: true,
           dailyInterestRate: rate(asset),
           annualInterestRate: annual(asset),
-          maxBorrowableAmount: margin.maxBorrowable(scope, asset).amount,
+          maxBorrowableAmount: max[i]?.amount ?? "0",
           vipList: [],
         }));
       }
       const scope = scopeOf(c, q.symbol);
       const pair = info.pairs.find((p) => p.symbol === scope.symbol);
       if (pair === undefined) return [];
+      const [baseMax, quoteMax] = await Promise.all([
+        margin.maxBorrowable(scope, pair.base),
+        margin.maxBorrowable(scope, pair.quote),
+      ]);
       return [
         {
           symbol: pair.symbol,
@@ -248,14 +260,14 @@ export function registerMargin(r: V2Router, margin: MarginService, priceDecimals
           baseBorrowable: true,
           baseDailyInterestRate: rate(pair.base),
           baseAnnuallyInterestRate: annual(pair.base),
-          baseMaxBorrowableAmount: margin.maxBorrowable(scope, pair.base).amount,
+          baseMaxBorrowableAmount: baseMax.amount,
           baseVipList: [],
           quoteCoin: pair.quote,
           quoteTransferable: true,
           quoteBorrowable: true,
           quoteDailyInterestRate: rate(pair.quote),
           quoteAnnuallyInterestRate: annual(pair.quote),
-          quoteMaxBorrowableAmount: margin.maxBorrowable(scope, pair.quote).amount,
+          quoteMaxBorrowableAmount: quoteMax.amount,
           quoteList: [],
         },
       ];

@@ -6,7 +6,7 @@ import type {
   PositionSideValue,
 } from "@meridian/contracts";
 import { z } from "zod";
-import type { FuturesService } from "../futures/index.ts";
+import type { FuturesApi } from "../futures/index.ts";
 import { BitgetCode, BitgetError, bgDecimal, bgInt } from "./bitget.ts";
 import { batch, listFields, lower, neg, symbol, windowed } from "./common.ts";
 import { USDT_FUTURES } from "./public.ts";
@@ -236,23 +236,36 @@ function leverageView(s: { symbol: string; leverage: number; marginMode: "cross"
 /** USDT-M perpetuals through the same futures service as the web pages. */
 export function registerMix(
   r: V2Router,
-  futures: FuturesService,
+  futures: FuturesApi,
   markOf: (symbol: string) => string | undefined,
 ): void {
   const read = { perm: "read", limit: "query" } as const;
   const trade = { perm: "futures_trade", limit: "trade" } as const;
-  const ctxOf = (c: Caller): Ctx => ({
-    dual: futures.account(c.accountId).dualSidePosition,
-    settings: (s) => futures.settings(c.accountId, s),
-  });
-  const order = (o: FuturesOrder, c: Caller) => presentMixOrder(o, ctxOf(c));
+  // The futures views are the writer's: on another instance they come over the command
+  // bus (docs/architecture.md), so every read here is awaited and taken once per request.
+  const ctxOf = async (c: Caller): Promise<Ctx> => {
+    const [account, all] = await Promise.all([
+      futures.account(c.accountId),
+      futures.settingsAll(c.accountId),
+    ]);
+    const bySymbol = new Map(all.map((s) => [s.symbol, s]));
+    return {
+      dual: account.dualSidePosition,
+      settings: (symbol) => {
+        const s = bySymbol.get(symbol);
+        if (s === undefined) throw new BitgetError(BitgetCode.PARAM_ERROR, `Unknown symbol ${symbol}`);
+        return s;
+      },
+    };
+  };
+  const order = async (o: FuturesOrder, c: Caller) => presentMixOrder(o, await ctxOf(c));
 
   /** Meridian's side, position side and reduce-only for Bitget's side/tradeSide/reduceOnly. */
-  const sides = (
+  const sides = async (
     c: Caller,
     b: { side: "buy" | "sell"; tradeSide?: "open" | "close" | undefined; reduceOnly: "YES" | "NO" },
   ) => {
-    const dual = futures.account(c.accountId).dualSidePosition;
+    const dual = (await futures.account(c.accountId)).dualSidePosition;
     if (!dual)
       return {
         side: b.side === "buy" ? "BUY" : "SELL",
@@ -283,10 +296,10 @@ export function registerMix(
       throw new BitgetError(BitgetCode.PARAM_EMPTY, "Parameter price cannot be empty");
     if (b.marginMode !== undefined) {
       const want = b.marginMode === "crossed" ? "cross" : "isolated";
-      if (futures.settings(c.accountId, b.symbol).marginMode !== want)
+      if ((await futures.settings(c.accountId, b.symbol)).marginMode !== want)
         await futures.setMarginMode(c.accountId, b.symbol, want);
     }
-    const s = sides(c, b);
+    const s = await sides(c, b);
     const placed = await futures.place(c.accountId, {
       symbol: b.symbol,
       side: s.side,
@@ -324,7 +337,7 @@ export function registerMix(
         BitgetCode.PARAM_INVALID,
         "Only market-executed normal_plan orders are supported",
       );
-    const s = sides(c, b);
+    const s = await sides(c, b);
     const placed = await futures.place(c.accountId, {
       symbol: b.symbol,
       side: s.side,
@@ -339,7 +352,7 @@ export function registerMix(
 
   r.post("/v2/mix/order/place-tpsl-order", trade, async ({ body }, c) => {
     const b = tpslSchema.parse(body);
-    const dual = futures.account(c.accountId).dualSidePosition;
+    const dual = (await futures.account(c.accountId)).dualSidePosition;
     const positionSide: PositionSideValue = !dual
       ? "BOTH"
       : b.holdSide === "long" || b.holdSide === "buy"
@@ -443,7 +456,8 @@ export function registerMix(
     const rows = (await futures.openOrders({ accountId: c.accountId, symbol: q.symbol, limit: 500 })).filter(
       (o) => !isTrigger(o),
     );
-    const list = windowed(rows, (o) => o.time, q).map((o) => order(o, c));
+    const ctx = await ctxOf(c);
+    const list = windowed(rows, (o) => o.time, q).map((o) => presentMixOrder(o, ctx));
     return { entrustedList: list.length === 0 ? null : list, endId: list.at(-1)?.orderId ?? "" };
   });
 
@@ -453,25 +467,27 @@ export function registerMix(
   r.get("/v2/mix/order/orders-history", read, async ({ query }, c) => {
     const q = listQuery.parse(query);
     const rows = (await history(c, q)).filter((o) => !isTrigger(o));
-    const list = windowed(rows, (o) => o.time, q).map((o) => order(o, c));
+    const ctx = await ctxOf(c);
+    const list = windowed(rows, (o) => o.time, q).map((o) => presentMixOrder(o, ctx));
     return { entrustedList: list.length === 0 ? null : list, endId: list.at(-1)?.orderId ?? "" };
   });
 
-  const planList = (rows: FuturesOrder[], c: Caller) =>
-    rows.filter(isTrigger).map((o) => presentMixPlan(o, ctxOf(c), planTypeOf(o)));
+  const planList = async (rows: FuturesOrder[], c: Caller) => {
+    const ctx = await ctxOf(c);
+    return rows.filter(isTrigger).map((o) => presentMixPlan(o, ctx, planTypeOf(o)));
+  };
 
   r.get("/v2/mix/order/orders-plan-pending", read, async ({ query }, c) => {
     const q = listQuery.parse(query);
-    const list = planList(
-      await futures.openOrders({ accountId: c.accountId, symbol: q.symbol, limit: 500 }),
-      c,
+    const list = (
+      await planList(await futures.openOrders({ accountId: c.accountId, symbol: q.symbol, limit: 500 }), c)
     ).slice(0, q.limit);
     return { entrustedList: list.length === 0 ? null : list, endId: "" };
   });
 
   r.get("/v2/mix/order/orders-plan-history", read, async ({ query }, c) => {
     const q = listQuery.parse(query);
-    const list = planList(await history(c, q), c).slice(0, q.limit);
+    const list = (await planList(await history(c, q), c)).slice(0, q.limit);
     return { entrustedList: list.length === 0 ? null : list, endId: "" };
   });
 
@@ -483,17 +499,18 @@ export function registerMix(
       limit: 500,
       before: q.idLessThan,
     });
-    const ctx = ctxOf(c);
+    const ctx = await ctxOf(c);
     const mine = rows.filter((t) => q.orderId === undefined || t.orderId === q.orderId);
     const list = windowed(mine, (t) => t.time, q).map((t) => presentFill(t, ctx));
     return { fillList: list, endId: (list.at(-1)?.tradeId as string | undefined) ?? "" };
   });
 
-  const positionsOf = (c: Caller, sym?: string) =>
-    futures
-      .positions(c.accountId)
+  const positionsOf = async (c: Caller, sym?: string) => {
+    const [ctx, positions] = await Promise.all([ctxOf(c), futures.positions(c.accountId)]);
+    return positions
       .filter((p) => (sym === undefined || p.symbol === sym) && !/^-?0(\.0*)?$/.test(p.quantity))
-      .map((p) => presentPosition(p, ctxOf(c)));
+      .map((p) => presentPosition(p, ctx));
+  };
 
   r.get("/v2/mix/position/all-position", read, ({ query }, c) => {
     z.object({ productType, marginCoin: marginCoin.optional() }).parse(query);
@@ -505,9 +522,9 @@ export function registerMix(
     return positionsOf(c, q.symbol);
   });
 
-  r.get("/v2/mix/account/accounts", read, ({ query }, c) => {
+  r.get("/v2/mix/account/accounts", read, async ({ query }, c) => {
     z.object({ productType }).parse(query);
-    const a = futures.account(c.accountId);
+    const a = await futures.account(c.accountId);
     return [
       {
         ...accountFigures(a),
@@ -523,10 +540,9 @@ export function registerMix(
     ];
   });
 
-  r.get("/v2/mix/account/account", read, ({ query }, c) => {
+  r.get("/v2/mix/account/account", read, async ({ query }, c) => {
     const q = z.object({ productType, symbol, marginCoin }).parse(query);
-    const s = futures.settings(c.accountId, q.symbol);
-    const a = futures.account(c.accountId);
+    const [s, a] = await Promise.all([futures.settings(c.accountId, q.symbol), futures.account(c.accountId)]);
     return {
       ...accountFigures(a),
       crossedMarginLeverage: String(s.leverage),

@@ -5,9 +5,9 @@ import {
   placeOrderBodySchema,
 } from "@meridian/contracts";
 import { z } from "zod";
-import type { FuturesService } from "../futures/index.ts";
-import type { MarginService } from "../margin/index.ts";
-import type { PaperService } from "../paper/index.ts";
+import type { FuturesApi } from "../futures/index.ts";
+import type { MarginApi } from "../margin/index.ts";
+import type { PaperApi } from "../paper/index.ts";
 import { BitgetCode, BitgetError, bgDecimal, bgInt } from "./bitget.ts";
 import { batch, clientOid, listQuery, lower, neg, symbol, windowed } from "./common.ts";
 import type { Caller, V2Router } from "./v2-scope.ts";
@@ -182,9 +182,9 @@ const WALLET_OF = {
 } as const;
 
 export interface SpotDeps {
-  paper: PaperService;
-  futures: FuturesService | undefined;
-  margin: MarginService | undefined;
+  paper: PaperApi;
+  futures: FuturesApi | undefined;
+  margin: MarginApi | undefined;
   priceDecimals(symbol: string): number;
 }
 

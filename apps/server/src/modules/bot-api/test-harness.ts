@@ -1,5 +1,4 @@
 import { type CreatedApiKey, type Envelope, SESSION_COOKIE } from "@meridian/contracts";
-import ccxt from "ccxt";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../../app.ts";
 import type { PlatformDb } from "../../platform/db/index.ts";
@@ -142,54 +141,4 @@ export async function startBotApiServer(
   };
 }
 
-const loaded = new Map<string, unknown[]>();
-
-/** The REST url keys of ccxt's bitget class (ccxt appends `/api/...`). */
-const URL_KEYS = [
-  "spot",
-  "mix",
-  "user",
-  "p2p",
-  "broker",
-  "margin",
-  "common",
-  "tax",
-  "convert",
-  "copy",
-  "earn",
-  "uta",
-];
-
-/**
- * ccxt's own `bitget` (pro) class in sandbox mode with only its URLs pointed at `base`:
- * nothing of ccxt is patched. `options.uta = false` skips its unified-account probe.
- */
-export async function bitgetClient(
-  base: string,
-  key: { apiKey: string; secret?: string | undefined; passphrase: string } | undefined,
-  options: Record<string, unknown> = {},
-) {
-  const ws = base.replace(/^http/, "ws");
-  const ex = new ccxt.pro.bitget({
-    ...(key === undefined ? {} : { apiKey: key.apiKey, secret: key.secret ?? "", password: key.passphrase }),
-    enableRateLimit: false,
-    timeout: 10_000,
-    options: { uta: false, defaultType: "spot", ...options },
-  });
-  const api = ex.urls.api as Record<string, unknown>;
-  for (const k of URL_KEYS) api[k] = base;
-  const sockets = { public: `${ws}/v2/ws/public`, private: `${ws}/v2/ws/private` };
-  api.ws = { ...(api.ws as object), ...sockets };
-  api.demo = { ...(api.demo as object), ...sockets };
-  ex.setSandboxMode(true);
-  await ex.loadHttpProxyAgent();
-  // Markets are the same for every client of a server: loaded once, then shared, as a bot
-  // fleet would (and so tests that make many clients stay under the public rate limits).
-  const known = loaded.get(base);
-  if (known !== undefined) ex.setMarkets(known);
-  else {
-    await ex.loadMarkets();
-    loaded.set(base, Object.values(ex.markets ?? {}));
-  }
-  return ex;
-}
+export { bitgetClient } from "../../test/bitget-client.ts";

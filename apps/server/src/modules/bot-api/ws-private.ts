@@ -1,8 +1,12 @@
 import type {
+  FuturesOrder,
+  FuturesSettings,
+  FuturesTrade,
   MarginAccountModeValue,
   MarginAccountView,
   MarginStreamPush,
   PaperOrder,
+  PaperTrade,
 } from "@meridian/contracts";
 import { neg } from "./common.ts";
 import { presentMarginOrder } from "./margin.ts";
@@ -29,7 +33,10 @@ export function privateChannelKnown(a: Arg, hasMargin: boolean): boolean {
 /**
  * The private channels' pushes (`orders`, `orders-algo`, `fill`, `account`, `positions`,
  * and MARGIN's orders and accounts), fed by the paper, margin and futures services'
- * commits to the logged-in connections of `conns`.
+ * commits to the logged-in connections of `conns`. On an instance that is not the writer
+ * the commits arrive as the writer's stream pushes (`d.writerStreams`), and the views
+ * read here (futures account, positions, settings; margin views) come over the command
+ * bus, so every one is awaited (docs/architecture.md).
  */
 export function privateFeeds(conns: ReadonlySet<Conn>, d: WsDeps) {
   const pushAccount = async (c: Conn, a: Arg) => {
@@ -42,7 +49,7 @@ export function privateFeeds(conns: ReadonlySet<Conn>, d: WsDeps) {
         .map((b) => presentSpotBalance(b, uTime));
       send(c, { action: "snapshot", arg: a, data, ts: d.now() });
     } else if (d.futures !== undefined) {
-      const f = d.futures.account(c.accountId);
+      const f = await d.futures.account(c.accountId);
       send(c, {
         action: "snapshot",
         arg: a,
@@ -63,7 +70,7 @@ export function privateFeeds(conns: ReadonlySet<Conn>, d: WsDeps) {
   };
 
   /** `account-crossed` / `account-isolated`: every asset of the account(s), or of one view. */
-  const pushMarginAccount = (c: Conn, a: Arg, only?: MarginAccountView) => {
+  const pushMarginAccount = async (c: Conn, a: Arg, only?: MarginAccountView) => {
     const margin = d.margin;
     const mode = MARGIN_CHANNELS[a.channel];
     if (c.accountId === undefined || margin === undefined || mode === undefined) return;
@@ -71,8 +78,8 @@ export function privateFeeds(conns: ReadonlySet<Conn>, d: WsDeps) {
       only !== undefined
         ? [only]
         : mode === "cross"
-          ? [margin.view(margin.scope(c.accountId, "cross"))]
-          : margin.isolatedAccounts(c.accountId);
+          ? [await margin.view(margin.scope(c.accountId, "cross"))]
+          : await margin.isolatedAccounts(c.accountId);
     const uTime = String(d.now());
     const data = views
       .filter((v) => v.mode === mode && (a.instId === "default" || a.instId === "" || v.symbol === a.instId))
@@ -92,13 +99,16 @@ export function privateFeeds(conns: ReadonlySet<Conn>, d: WsDeps) {
     if (data.length > 0) send(c, { action: "snapshot", arg: a, data, ts: d.now() });
   };
 
-  const pushPositions = (c: Conn, a: Arg) => {
+  const pushPositions = async (c: Conn, a: Arg) => {
     if (c.accountId === undefined || d.futures === undefined) return;
     const accountId = c.accountId;
     const futures = d.futures;
-    const dual = futures.account(accountId).dualSidePosition;
-    const data = futures
-      .positions(accountId)
+    const [account, positions] = await Promise.all([
+      futures.account(accountId),
+      futures.positions(accountId),
+    ]);
+    const dual = account.dualSidePosition;
+    const data = positions
       .filter((p) => !/^-?0(\.0*)?$/.test(p.quantity))
       .map((p) => {
         const qty = p.quantity.replace(/^-/, "");
@@ -149,7 +159,7 @@ export function privateFeeds(conns: ReadonlySet<Conn>, d: WsDeps) {
   const privateSubs = (c: Conn, instType: string, channel: string) =>
     [...c.subs.values()].filter((a) => a.instType === instType && a.channel === channel);
 
-  const offPaper = d.paper.onEvents((e) => {
+  const onSpot = (e: { accountId: number; orders: PaperOrder[]; fills: PaperTrade[]; balances: unknown }) => {
     for (const c of conns) {
       if (c.accountId !== e.accountId) continue;
       const mine = (a: Arg) => e.orders.filter((o) => a.instId === "default" || o.symbol === a.instId);
@@ -174,17 +184,18 @@ export function privateFeeds(conns: ReadonlySet<Conn>, d: WsDeps) {
       }
       if (e.balances !== null) for (const a of privateSubs(c, "SPOT", "account")) void pushAccount(c, a);
     }
-  });
+  };
+  const offPaper = d.paper.onEvents(onSpot);
 
   // Margin's pushes (the same the web's `/v1/ws/user` gets): orders and account views.
-  const offMargin = d.paper.onPush((accountId, messages) => {
+  const onMargin = (accountId: number, messages: readonly object[]) => {
     if (d.margin === undefined) return;
     for (const c of conns) {
       if (c.accountId !== accountId) continue;
       for (const m of messages as readonly MarginStreamPush[]) {
         if (m.event === "margin") {
           const channel = m.data.mode === "cross" ? "account-crossed" : "account-isolated";
-          for (const a of privateSubs(c, "MARGIN", channel)) pushMarginAccount(c, a, m.data);
+          for (const a of privateSubs(c, "MARGIN", channel)) void pushMarginAccount(c, a, m.data);
         } else if (m.event === "marginOrder") {
           const o = m.data;
           const channel = o.mode === "cross" ? "orders-crossed" : "orders-isolated";
@@ -206,15 +217,22 @@ export function privateFeeds(conns: ReadonlySet<Conn>, d: WsDeps) {
         }
       }
     }
-  });
+  };
+  const offMargin = d.paper.onPush(onMargin);
 
-  const offFutures = d.futures?.onEvents((e) => {
-    const futures = d.futures;
-    if (futures === undefined) return;
+  const onFutures = (
+    e: {
+      accountId: number;
+      orders: FuturesOrder[];
+      fills: FuturesTrade[];
+      account: { dualSidePosition: boolean };
+    },
+    settings: (symbol: string) => FuturesSettings,
+  ) => {
     for (const c of conns) {
       if (c.accountId !== e.accountId) continue;
       const dual = e.account.dualSidePosition;
-      const ctx = { dual, settings: (s: string) => futures.settings(e.accountId, s) };
+      const ctx = { dual, settings };
       for (const a of privateSubs(c, "USDT-FUTURES", "orders-algo")) {
         const data = e.orders
           .filter(isTrigger)
@@ -252,22 +270,67 @@ export function privateFeeds(conns: ReadonlySet<Conn>, d: WsDeps) {
         }));
         if (data.length > 0) send(c, { action: "snapshot", arg: a, data, ts: d.now() });
       }
-      for (const a of privateSubs(c, "USDT-FUTURES", "positions")) pushPositions(c, a);
+      for (const a of privateSubs(c, "USDT-FUTURES", "positions")) void pushPositions(c, a);
       for (const a of privateSubs(c, "USDT-FUTURES", "account")) void pushAccount(c, a);
     }
+  };
+  const futures = d.futures;
+  /** A futures commit's pushes, with the account's settings (every perpetual's) taken once. */
+  const futuresCommit = (e: Parameters<typeof onFutures>[0]) => {
+    if (futures === undefined) return;
+    // On the writer the settings are at hand (no bus), so the commits keep their order.
+    futures.settingsAll(e.accountId).then(
+      (all) => {
+        const bySymbol = new Map(all.map((x) => [x.symbol, x]));
+        // settingsAll covers every perpetual, so every order's symbol.
+        onFutures(e, (symbol) => bySymbol.get(symbol) as FuturesSettings);
+      },
+      () => {},
+    );
+  };
+  const offFutures = futures?.onEvents(futuresCommit);
+
+  // On a follower the engines' commits arrive as the writer's stream pushes (the JSON
+  // texts of `/v1/ws/user` and the futures stream), rebuilt here into the same events.
+  // The user stream carries margin's pushes too (`PaperService.push`).
+  const watched = (accountId: number) => [...conns].some((c) => c.accountId === accountId);
+  const parse = (texts: readonly string[]) =>
+    texts.map((t) => JSON.parse(t) as { event: string; data: unknown });
+  const offRemoteSpot = d.writerStreams?.onStream("user", (accountId, texts) => {
+    if (!watched(accountId)) return;
+    const pushes = parse(texts);
+    const of = <T>(event: string) => pushes.filter((p) => p.event === event).map((p) => p.data as T);
+    onSpot({
+      accountId,
+      orders: of<PaperOrder>("order"),
+      fills: of<PaperTrade>("fill"),
+      balances: pushes.some((p) => p.event === "balance") ? true : null,
+    });
+    const margin = pushes.filter((p) => p.event === "margin" || p.event === "marginOrder");
+    if (margin.length > 0) onMargin(accountId, margin);
+  });
+  const offRemoteFutures = d.writerStreams?.onStream("futures", (accountId, texts) => {
+    if (futures === undefined || !watched(accountId)) return;
+    const pushes = parse(texts);
+    const of = <T>(event: string) => pushes.filter((p) => p.event === event).map((p) => p.data as T);
+    const account = of<{ dualSidePosition: boolean }>("account")[0];
+    if (account === undefined) return;
+    futuresCommit({ accountId, orders: of<FuturesOrder>("order"), fills: of<FuturesTrade>("fill"), account });
   });
 
   return {
     /** The snapshot a new subscription gets first. */
     initial(c: Conn, a: Arg): void {
       if (a.channel === "account") void pushAccount(c, a);
-      else if (a.channel.startsWith("account-")) pushMarginAccount(c, a);
-      else if (a.channel === "positions") pushPositions(c, a);
+      else if (a.channel.startsWith("account-")) void pushMarginAccount(c, a);
+      else if (a.channel === "positions") void pushPositions(c, a);
     },
     close(): void {
       offPaper();
       offMargin();
       offFutures?.();
+      offRemoteSpot?.();
+      offRemoteFutures?.();
     },
   };
 }

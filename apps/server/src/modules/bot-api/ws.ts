@@ -2,10 +2,10 @@ import zlib from "node:zlib";
 import type { KlineIntervalValue } from "@meridian/contracts";
 import { PERP_CONTRACTS } from "@meridian/domain";
 import type { FastifyInstance } from "fastify";
-import type { FuturesService } from "../futures/index.ts";
-import type { MarginService } from "../margin/index.ts";
+import type { FuturesApi } from "../futures/index.ts";
+import type { MarginApi } from "../margin/index.ts";
 import type { MarketService } from "../market/index.ts";
-import type { PaperService } from "../paper/index.ts";
+import type { PaperApi } from "../paper/index.ts";
 import { type ApiKeyStore, ipAllowed, type ResolvedKey } from "./keys.ts";
 import { type PublicDeps, tickerBuilders } from "./public.ts";
 import { SIGN_WINDOW_MS, verifyHmac, verifyRsa } from "./signature.ts";
@@ -42,12 +42,19 @@ export function bookChecksum(bids: readonly [string, string][], asks: readonly [
 
 export interface WsDeps {
   market: MarketService;
-  paper: PaperService;
-  futures: FuturesService | undefined;
-  margin: MarginService | undefined;
+  paper: PaperApi;
+  futures: FuturesApi | undefined;
+  margin: MarginApi | undefined;
   keys: ApiKeyStore;
   now: () => number;
   account(owner: ResolvedKey["owner"]): Promise<{ accountId: number }>;
+  /**
+   * Several instances: the writer's pushes (the user and futures streams' JSON texts),
+   * for the private channels of sockets on an instance that is not the writer.
+   */
+  writerStreams?: {
+    onStream(stream: string, listener: (accountId: number, texts: readonly string[]) => void): () => void;
+  };
 }
 
 /**

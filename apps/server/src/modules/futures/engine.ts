@@ -10,6 +10,7 @@ import {
   crossSummary,
   DerivativesCode,
   type DerivativesRefusal,
+  firesOnRise,
   flatPosition,
   fromMinor,
   futuresFeeRates,
@@ -33,6 +34,7 @@ import {
   requirePerp,
   settleFunding,
   subTransferEntry,
+  triggerReached,
 } from "@meridian/domain";
 import { AppError } from "../../platform/errors.ts";
 import type { PaperTx } from "../paper/index.ts";
@@ -829,10 +831,9 @@ export class FuturesEngine {
   }
 }
 
+/** A trigger order against the mark: a STOP_MARKET is a stop, any other trigger type a take-profit. */
 function triggered(o: FutOrderRow, mark: number): boolean {
-  const stop = o.stopTicks ?? 0;
-  const up = (o.type === "STOP_MARKET") === (o.side === "BUY");
-  return up ? mark >= stop : mark <= stop;
+  return triggerReached(firesOnRise(o.side === "BUY", o.type !== "STOP_MARKET"), o.stopTicks ?? 0, mark);
 }
 
 /** Entry price in ticks (at least 1), for a position whose contract has no mark yet. */

@@ -1,6 +1,7 @@
 import { futuresFeeRates } from "@meridian/domain";
 import type { FastifyInstance } from "fastify";
 import type { Platform } from "../../platform/platform.ts";
+import { direct, type Forwarded } from "../writer/index.ts";
 import { type PerpBook, venueBook } from "./book.ts";
 import type { FeeRates } from "./engine.ts";
 import { FuturesRepo } from "./repo.ts";
@@ -24,10 +25,13 @@ export interface FuturesModuleOptions {
   onService?: (service: FuturesService) => void;
 }
 
+/** The futures service as the other modules see it: `FUTURES_COMMANDS` run in the writer. */
+export type FuturesApi = Forwarded<FuturesService, (typeof FUTURES_COMMANDS)[number]>;
+
 declare module "fastify" {
   interface FastifyInstance {
-    /** Set by `futuresRoutes`: USDT-M perpetuals on paper. */
-    futures: FuturesService;
+    /** Set by `futuresRoutes`: USDT-M perpetuals on paper (its commands answer Promises). */
+    futures: FuturesApi;
   }
 }
 
@@ -43,9 +47,11 @@ function envInterval(): number | undefined {
 export function futuresModule(options: FuturesModuleOptions = {}) {
   return async function futuresRoutes(api: FastifyInstance, platform: Platform): Promise<void> {
     const paper = api.paper;
+    const writer = api.hasDecorator("writer") ? api.writer : undefined;
     const fundingIntervalMs = options.fundingIntervalMs ?? envInterval();
-    const service = new FuturesService({
-      paper,
+    const real = new FuturesService({
+      // Its commands run in the writer, on the paper engine itself.
+      paper: paper.local,
       repo: new FuturesRepo(platform.db),
       book: options.book ?? venueBook(paper.venue),
       ...(options.now === undefined ? {} : { now: options.now }),
@@ -56,17 +62,48 @@ export function futuresModule(options: FuturesModuleOptions = {}) {
         ((accountId) => futuresFeeRates(api.hasDecorator("vip") ? api.vip.levelOfAccount(accountId) : 0)),
       onError: (err, msg) => api.log.error({ err }, msg),
     });
-    await service.start();
-    options.onService?.(service);
+    const service: FuturesApi =
+      writer === undefined
+        ? direct(real, FUTURES_COMMANDS)
+        : writer.forward(real, "futures", FUTURES_COMMANDS);
+    // Marks follow the prices on every instance; the engine runs on the writer.
+    real.followMarks();
+    if (writer === undefined) await real.start();
+    else await writer.role.onStart(() => real.start());
+    options.onService?.(real);
     api.decorate("futures", service);
     const testMarks =
       options.testMarks ?? (process.env.NODE_ENV !== "production" || process.env.FUTURES_TEST_MARKS === "1");
     futuresHttpRoutes(api, service, testMarks);
     futuresStream(api, service);
     api.addHook("onClose", async () => {
-      await service.close();
+      await real.close();
     });
   };
 }
+
+/**
+ * What runs in the writer: every command, and the reads of its in-memory state
+ * (positions, account, settings). Order and trade history are read here from the
+ * database, marks from this instance's prices.
+ */
+const FUTURES_COMMANDS = [
+  "place",
+  "cancel",
+  "closeAll",
+  "setTpsl",
+  "transfer",
+  "adjustMargin",
+  "marginInfo",
+  "setLeverage",
+  "setMarginMode",
+  "setPositionMode",
+  "settings",
+  "settingsAll",
+  "account",
+  "positions",
+  "pinMark",
+  "insuranceFund",
+] as const satisfies readonly (keyof FuturesService)[];
 
 export const futuresRoutes = futuresModule();

@@ -21,10 +21,10 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "../../platform/errors.ts";
 import { route } from "../../platform/http/route.ts";
 import { paperAccountId, paperGuard } from "../paper/guard.ts";
-import type { FuturesService } from "./service.ts";
+import type { FuturesApi } from "./index.ts";
 
 /** `/v1/paper/futures/*` (thin: guard, validate, service, present). */
-export function futuresHttpRoutes(app: FastifyInstance, futures: FuturesService, testMarks: boolean): void {
+export function futuresHttpRoutes(app: FastifyInstance, futures: FuturesApi, testMarks: boolean): void {
   const auth = paperGuard(app);
   const account = (request: FastifyRequest) => paperAccountId(app, request);
 

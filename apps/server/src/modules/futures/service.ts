@@ -106,6 +106,9 @@ export class FuturesService {
   private readonly pending = new Set<string>();
   private offs: Array<() => void> = [];
   private fundingTimer: NodeJS.Timeout | null = null;
+  private following = false;
+  /** The engine runs here (this instance is the writer, `start`). */
+  private running = false;
   private closed = false;
 
   constructor(o: FuturesServiceOptions) {
@@ -124,14 +127,25 @@ export class FuturesService {
     );
   }
 
-  async start(): Promise<void> {
-    await this.paper.flush();
-    this.engine.load(await this.repo.load());
+  /**
+   * Follows the market's prices into the marks (every instance: marks are market data;
+   * `start` adds the engine's pass on each move, on the writer).
+   */
+  followMarks(): void {
+    if (this.following) return;
+    this.following = true;
     for (const c of PERP_CONTRACTS) {
       const top = this.book.top(c);
       this.marks.update(c, this.book.index(c), top.bid, top.ask);
     }
     this.offs.push(this.book.onPrice((symbol) => this.onPrice(symbol)));
+  }
+
+  async start(): Promise<void> {
+    await this.paper.flush();
+    this.engine.load(await this.repo.load());
+    this.followMarks();
+    this.running = true;
     this.offs.push(
       this.paper.onRebuilt(() => {
         void this.repo
@@ -187,7 +201,7 @@ export class FuturesService {
     if (c === undefined || this.closed) return;
     const top = this.book.top(c);
     this.marks.update(c, this.book.index(c), top.bid, top.ask);
-    this.runMarket(symbol);
+    if (this.running) this.runMarket(symbol);
   }
 
   private runMarket(symbol: string): void {
@@ -372,6 +386,11 @@ export class FuturesService {
       marginMode: s.marginMode,
       dualSidePosition: this.engine.isDual(accountId),
     };
+  }
+
+  /** The account's settings on every perpetual (one call: the bot API presents orders of any symbol). */
+  settingsAll(accountId: number): FuturesSettings[] {
+    return PERP_CONTRACTS.map((c) => this.settings(accountId, c.symbol));
   }
 
   account(accountId: number): FuturesAccount {

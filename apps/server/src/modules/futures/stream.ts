@@ -1,7 +1,8 @@
 import { FuturesPath, type FuturesStreamPush, SESSION_COOKIE } from "@meridian/contracts";
 import type { FastifyInstance } from "fastify";
 import { readCookie } from "../accounts/index.ts";
-import type { FuturesEvents, FuturesService } from "./service.ts";
+import type { FuturesApi } from "./index.ts";
+import type { FuturesEvents } from "./service.ts";
 
 const OPEN = 1;
 const TICK_MS = 1_000;
@@ -22,38 +23,69 @@ interface Socket {
  * cookie) the account and positions each second (PnL follows the mark) and orders,
  * fills and funding after each commit.
  */
-export function futuresStream(app: FastifyInstance, futures: FuturesService): void {
+export function futuresStream(app: FastifyInstance, futures: FuturesApi): void {
   const sockets = new Map<Socket, number | null>();
   const send = (s: Socket, m: FuturesStreamPush) => {
     if (s.readyState !== OPEN) return;
     if (s.bufferedAmount > MAX_BUFFERED) return s.close(1008, "too slow");
     s.send(JSON.stringify(m));
   };
-  const off = futures.onEvents((e: FuturesEvents) => {
+  const writer = app.hasDecorator("writer") ? app.writer : undefined;
+  const fansOut = writer?.fansOut === true;
+  const deliver = (accountId: number, texts: readonly string[]) => {
     for (const [s, id] of sockets) {
-      if (id !== e.accountId) continue;
-      for (const data of e.orders) send(s, { event: "order", data });
-      for (const data of e.fills) send(s, { event: "fill", data });
-      for (const data of e.funding) send(s, { event: "funding", data });
-      send(s, { event: "account", data: e.account });
-      send(s, { event: "positions", data: e.positions });
+      if (id !== accountId || s.readyState !== OPEN) continue;
+      if (s.bufferedAmount > MAX_BUFFERED) {
+        s.close(1008, "too slow");
+        continue;
+      }
+      for (const t of texts) s.send(t);
     }
+  };
+  // Several instances: the writer publishes every account's pushes (docs/architecture.md).
+  const offRemote = writer?.onStream("futures", deliver) ?? (() => false);
+  const off = futures.onEvents((e: FuturesEvents) => {
+    const messages: FuturesStreamPush[] = [
+      ...e.orders.map((data) => ({ event: "order" as const, data })),
+      ...e.fills.map((data) => ({ event: "fill" as const, data })),
+      ...e.funding.map((data) => ({ event: "funding" as const, data })),
+      { event: "account", data: e.account },
+      { event: "positions", data: e.positions },
+    ];
+    const texts = messages.map((m) => JSON.stringify(m));
+    deliver(e.accountId, texts);
+    if (fansOut) writer?.publish("futures", e.accountId, texts);
   });
-  const timer = setInterval(() => {
+  // The account and positions views are the writer's (on another instance, asked over the bus).
+  const tick = async () => {
     if (sockets.size === 0) return;
-    const marks = JSON.stringify({ event: "marks", data: futures.marksList() } satisfies FuturesStreamPush);
+    const marks = JSON.stringify({
+      event: "marks",
+      data: await futures.marksList(),
+    } satisfies FuturesStreamPush);
     for (const [s, id] of sockets) {
       if (s.readyState !== OPEN) continue;
       s.send(marks);
       if (id !== null) {
-        send(s, { event: "account", data: futures.account(id) });
-        send(s, { event: "positions", data: futures.positions(id) });
+        send(s, { event: "account", data: await futures.account(id) });
+        send(s, { event: "positions", data: await futures.positions(id) });
       }
     }
+  };
+  let ticking = false;
+  const timer = setInterval(() => {
+    if (ticking) return;
+    ticking = true;
+    tick()
+      .catch(() => {})
+      .finally(() => {
+        ticking = false;
+      });
   }, TICK_MS);
   timer.unref();
   app.addHook("preClose", async () => {
     off();
+    offRemote();
     clearInterval(timer);
     for (const s of sockets.keys()) s.close(1001, "server closing");
   });
@@ -67,15 +99,15 @@ export function futuresStream(app: FastifyInstance, futures: FuturesService): vo
     });
     socket.on("close", () => sockets.delete(socket));
     socket.on("error", () => {});
-    send(socket, { event: "marks", data: futures.marksList() });
     void (async () => {
       try {
+        send(socket, { event: "marks", data: await futures.marksList() });
         const { user } = await app.accounts.service.authenticate(readCookie(request, SESSION_COOKIE));
         const { id } = await app.paper.accountFor(user.id);
         if (!sockets.has(socket)) return;
         sockets.set(socket, id);
-        send(socket, { event: "account", data: futures.account(id) });
-        send(socket, { event: "positions", data: futures.positions(id) });
+        send(socket, { event: "account", data: await futures.account(id) });
+        send(socket, { event: "positions", data: await futures.positions(id) });
       } catch {
         // Anonymous visitors still get the marks.
       }

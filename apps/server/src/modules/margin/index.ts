@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { Platform } from "../../platform/platform.ts";
+import { direct, type Forwarded } from "../writer/index.ts";
 import { MarginRepo } from "./repo.ts";
 import { marginHttpRoutes } from "./routes.ts";
 import { MarginService } from "./service.ts";
@@ -16,10 +17,13 @@ export interface MarginModuleOptions {
   onService?: (service: MarginService) => void;
 }
 
+/** The margin service as the other modules see it: `MARGIN_COMMANDS` run in the writer. */
+export type MarginApi = Forwarded<MarginService, (typeof MARGIN_COMMANDS)[number]>;
+
 declare module "fastify" {
   interface FastifyInstance {
-    /** Set by `marginRoutes`: cross and isolated margin on paper. */
-    margin: MarginService;
+    /** Set by `marginRoutes`: cross and isolated margin on paper (its commands answer Promises). */
+    margin: MarginApi;
   }
 }
 
@@ -36,24 +40,59 @@ function envInterval(): number | undefined {
 export function marginModule(options: MarginModuleOptions = {}) {
   return async function marginRoutes(api: FastifyInstance, platform: Platform): Promise<void> {
     const interestIntervalMs = options.interestIntervalMs ?? envInterval();
-    const service = new MarginService({
-      paper: api.paper,
+    const writer = api.hasDecorator("writer") ? api.writer : undefined;
+    const real = new MarginService({
+      paper: api.paper.local,
       repo: new MarginRepo(platform.db),
-      futures: api.hasDecorator("futures") ? api.futures : undefined,
+      futures: api.hasDecorator("futures") ? api.futures.local : undefined,
       ...(options.now === undefined ? {} : { now: options.now }),
       ...(interestIntervalMs === undefined ? {} : { interestIntervalMs }),
       onError: (err, msg) => api.log.error({ err }, msg),
     });
-    await service.start();
-    options.onService?.(service);
+    const service: MarginApi =
+      writer === undefined
+        ? direct(real, MARGIN_COMMANDS)
+        : writer.forward(real, "margin", MARGIN_COMMANDS, (m, args) => m === "place" && hasClientId(args[2]));
+    if (writer === undefined) await real.start();
+    else await writer.role.onStart(() => real.start());
+    options.onService?.(real);
     api.decorate("margin", service);
     const testPrices =
       options.testPrices ?? (process.env.NODE_ENV !== "production" || process.env.MARGIN_TEST_PRICES === "1");
     marginHttpRoutes(api, service, testPrices);
     api.addHook("onClose", async () => {
-      await service.close();
+      await real.close();
     });
   };
+}
+
+/**
+ * What runs in the writer: every command, and the views computed from its ledger and
+ * loans. Orders, trades and records are read here from the database.
+ */
+const MARGIN_COMMANDS = [
+  "pinPrice",
+  "view",
+  "isolatedAccounts",
+  "maxBorrowable",
+  "maxTransferable",
+  "borrow",
+  "repay",
+  "transfer",
+  "place",
+  "cancel",
+  "accrueDue",
+  "riskPass",
+  "debts",
+  "futuresWallet",
+] as const satisfies readonly (keyof MarginService)[];
+
+function hasClientId(body: unknown): boolean {
+  return (
+    typeof body === "object" &&
+    body !== null &&
+    typeof (body as { clientOrderId?: unknown }).clientOrderId === "string"
+  );
 }
 
 export const marginRoutes = marginModule();

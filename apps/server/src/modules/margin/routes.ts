@@ -17,10 +17,10 @@ import { AppError } from "../../platform/errors.ts";
 import { route } from "../../platform/http/route.ts";
 import { authOf } from "../accounts/index.ts";
 import { paperAccountId, paperGuard } from "../paper/guard.ts";
-import type { MarginService } from "./service.ts";
+import type { MarginApi } from "./index.ts";
 
 /** `/v1/paper/margin/*` and the wallet transfer (thin: guard, validate, service). */
-export function marginHttpRoutes(app: FastifyInstance, margin: MarginService, testPrices: boolean): void {
+export function marginHttpRoutes(app: FastifyInstance, margin: MarginApi, testPrices: boolean): void {
   const auth = paperGuard(app);
   const account = (request: FastifyRequest) => paperAccountId(app, request);
 

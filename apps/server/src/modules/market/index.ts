@@ -108,7 +108,21 @@ export function marketModule(options: MarketModuleOptions = {}) {
     // answers anyone (a paused clock never ticks: its symbols stay lazy, tests start faster).
     const running = !(market.clock instanceof ManualClock);
     if (running) market.prepareAll();
-    const cluster = platform.redis ? new MarketCluster(platform.redis, market, api.log) : undefined;
+    // Several instances on PostgreSQL: the price leader is the trading writer (its books
+    // match the orders); otherwise a Redis lease of its own.
+    const role = api.hasDecorator("writer") && api.writer.role.clustered ? api.writer.role : undefined;
+    const leader =
+      role === undefined
+        ? undefined
+        : {
+            get isLeader() {
+              return role.isWriter || role.state === "promoting";
+            },
+            onChange: (listener: () => void) => role.onChange(listener),
+          };
+    const cluster = platform.redis
+      ? new MarketCluster(platform.redis, market, api.log, leader === undefined ? {} : { leader })
+      : undefined;
     if (cluster) await cluster.start();
     else market.startFeed(undefined, { catchUp: running });
     api.addHook("preClose", async () => {

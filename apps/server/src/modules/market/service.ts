@@ -375,7 +375,44 @@ export class MarketService {
     }));
   }
 
+  /**
+   * Several instances: the writer's books as it last published them (user orders rest
+   * only in the writer's books); `null` while this instance holds the books itself.
+   */
+  private remoteDepth: Map<string, Depth> | null = null;
+
+  /** Follows the writer's published books (true) or serves its own (false). */
+  followBooks(on: boolean): void {
+    this.remoteDepth = on ? new Map() : null;
+  }
+
+  /** A book the writer published (see `changedDepths`). */
+  applyDepth(depth: Depth): void {
+    this.remoteDepth?.set(depth.symbol, depth);
+  }
+
+  /** The books whose sequence moved since `seen` (updated), at full depth, for the followers. */
+  changedDepths(seen: Map<string, number>, limit: number): Depth[] {
+    const out: Depth[] = [];
+    for (const [symbol, s] of this.states) {
+      const seq = s.maker.book.sequence;
+      if (seen.get(symbol) === seq) continue;
+      seen.set(symbol, seq);
+      const d = this.depth(symbol, limit);
+      if (d !== undefined) out.push(d);
+    }
+    return out;
+  }
+
   depth(symbol: string, limit: number): Depth | undefined {
+    const remote = this.remoteDepth?.get(symbol);
+    if (remote !== undefined)
+      return {
+        ...remote,
+        bids: remote.bids.slice(0, limit),
+        asks: remote.asks.slice(0, limit),
+        time: this.clock.now(),
+      };
     const s = this.state(symbol);
     if (s === undefined) return undefined;
     const { bids, asks } = s.maker.depth(limit);

@@ -18,6 +18,7 @@ import {
   EntryKind,
   type FeeRates,
   finishOrder,
+  firesOnRise,
   heldOf,
   holdEntry,
   holdFor,
@@ -43,6 +44,7 @@ import {
   settleFill,
   Tif,
   toMinor,
+  triggerReached,
   vipTier,
   type Wallet,
 } from "@meridian/domain";
@@ -124,7 +126,7 @@ export const NO_TPSL = {
  * (a sell take-profit on a rise, a buy take-profit on a fall).
  */
 export const firesAbove = (row: Pick<OrderRow, "side" | "tpslRole">): boolean =>
-  (row.side === Side.Buy) !== (row.tpslRole === "TP");
+  firesOnRise(row.side === Side.Buy, row.tpslRole === "TP");
 
 export interface TradeRow {
   id: number;
@@ -915,7 +917,7 @@ export class PaperEngine {
     }
     if (stopTicks !== null) {
       const last = this.venue.lastTicks(spec.symbol);
-      if (last > 0 && (side === Side.Buy ? last >= stopTicks : last <= stopTicks)) {
+      if (last > 0 && triggerReached(firesOnRise(side === Side.Buy, false), stopTicks, last)) {
         throw rejected(domainError(DomainCode.STOP_WOULD_TRIGGER, "stopPrice"));
       }
       if (body.type === "STOP_MARKET") {
@@ -1013,7 +1015,7 @@ export class PaperEngine {
       // A TP/SL leg may have gone with its partner earlier in this loop.
       if (!set.has(o)) continue;
       const stop = o.row.stopTicks ?? 0;
-      if (firesAbove(o.row) ? last < stop : last > stop) continue;
+      if (!triggerReached(firesAbove(o.row), stop, last)) continue;
       set.delete(o);
       o.row.triggered = true;
       fired++;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { Platform } from "../../platform/platform.ts";
 import type { MarketService } from "../market/index.ts";
+import { direct, type Forwarded } from "../writer/index.ts";
 import { PaperRepo } from "./repo.ts";
 import { paperHttpRoutes } from "./routes.ts";
 import { PaperService } from "./service.ts";
@@ -28,10 +29,13 @@ export function marketVenue(market: MarketService): PaperVenue {
   };
 }
 
+/** The paper service as the other modules see it: `PAPER_COMMANDS` run in the writer. */
+export type PaperApi = Forwarded<PaperService, (typeof PAPER_COMMANDS)[number]>;
+
 declare module "fastify" {
   interface FastifyInstance {
-    /** Set by `paperRoutes`: the paper order service. */
-    paper: PaperService;
+    /** Set by `paperRoutes`: the paper order service (its commands answer Promises). */
+    paper: PaperApi;
   }
 }
 
@@ -45,26 +49,59 @@ export interface PaperModuleOptions {
 /**
  * Paper trading (`src/modules/index.ts`, listed after the market module): rebuilds the
  * books' user orders from the database, then serves `/v1/paper/*` and `/v1/ws/user`.
- * NOTE: one process owns paper trading (its single writer allocates ids in memory).
+ * Several instances: the engine runs on the elected writer only (`api.writer`), and
+ * commands from the others reach it over the command bus.
  */
 export function paperModule(options: PaperModuleOptions = {}) {
   return async function paperRoutes(api: FastifyInstance, platform: Platform): Promise<void> {
     const venue = options.venue ?? (api.hasDecorator("market") ? marketVenue(api.market) : new LocalVenue());
-    const service = new PaperService({
-      repo: new PaperRepo(platform.db),
+    const writer = api.hasDecorator("writer") ? api.writer : undefined;
+    const real = new PaperService({
+      repo: new PaperRepo(platform.db, writer === undefined ? null : (tx) => writer.fence(tx)),
       venue,
       ...(options.now === undefined ? {} : { now: options.now }),
       onError: (err, msg) => api.log.error({ err }, msg),
     });
-    await service.start();
-    options.onService?.(service);
+    // Commands run in the writer; reads of committed state here (docs/architecture.md).
+    const service: PaperApi =
+      writer === undefined
+        ? direct(real, PAPER_COMMANDS)
+        : writer.forward(real, "paper", PAPER_COMMANDS, (m, args) => m === "place" && hasClientId(args[2]));
+    real.creator = (userId, empty) => service.createAccount(userId, empty);
+    if (writer === undefined) await real.start();
+    else {
+      const bus = writer.bus;
+      if (bus !== undefined) real.onPushed = (tradeId) => bus.mark("paper:trade", tradeId);
+      await writer.role.onStart(async () => real.start((await bus?.readMark("paper:trade")) ?? null));
+    }
+    options.onService?.(real);
     api.decorate("paper", service);
     paperHttpRoutes(api, service, new StatementReader(platform.db));
     paperUserStream(api, service);
     api.addHook("onClose", async () => {
-      await service.close();
+      await real.close();
     });
   };
+}
+
+/** What runs in the writer: every command, and the reads of its in-memory state. */
+const PAPER_COMMANDS = [
+  "createAccount",
+  "place",
+  "cancel",
+  "topUp",
+  "reset",
+  "liveOrderIds",
+  "ledgerBalance",
+  "ledgerBalances",
+] as const satisfies readonly (keyof PaperService)[];
+
+function hasClientId(body: unknown): boolean {
+  return (
+    typeof body === "object" &&
+    body !== null &&
+    typeof (body as { clientOrderId?: unknown }).clientOrderId === "string"
+  );
 }
 
 export const paperRoutes = paperModule();

@@ -334,14 +334,21 @@ function sideFilter(q: OrderQuery, where: string[], params: SqlValue[]): void {
 /** SQL for paper trading; one text for SQLite and PostgreSQL. */
 export class PaperRepo {
   readonly db: Db;
+  /**
+   * Runs first in every commit transaction (several instances: refuses the commit of a
+   * writer that was replaced, see modules/writer).
+   */
+  private readonly fence: ((tx: Queryable) => Promise<void>) | null;
 
-  constructor(db: Db) {
+  constructor(db: Db, fence: ((tx: Queryable) => Promise<void>) | null = null) {
+    this.fence = fence;
     this.db = db;
   }
 
   /** Writes one group commit: everything in it lands, or nothing does. */
   async persist(b: Batch): Promise<void> {
     await this.db.transaction(async (tx) => {
+      if (this.fence !== null) await this.fence(tx);
       if (b.accounts.length > 0) {
         const rows = new RowBuffer(tx, INSERT_ACCOUNTS);
         for (const a of b.accounts) {
@@ -522,6 +529,24 @@ export class PaperRepo {
     const rows = await this.db.all<OrderRecord>(
       `SELECT ${ORDER_SELECT} FROM paper_orders WHERE ${where.join(" AND ")} ORDER BY id DESC LIMIT ?`,
       params,
+    );
+    return rows.map(toOrder);
+  }
+
+  /** Trades after `id` (every account), oldest first: the ones a writer that died may not have pushed. */
+  async tradesAfter(id: number, limit: number): Promise<TradeRow[]> {
+    const rows = await this.db.all<TradeRecord>(
+      `SELECT ${TRADE_SELECT} FROM paper_trades WHERE id > ? ORDER BY id LIMIT ?`,
+      [id, limit],
+    );
+    return rows.map(toTrade);
+  }
+
+  async ordersByIds(ids: readonly number[]): Promise<OrderRow[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db.all<OrderRecord>(
+      `SELECT ${ORDER_SELECT} FROM paper_orders WHERE id IN (${ids.map(() => "?").join(", ")})`,
+      [...ids],
     );
     return rows.map(toOrder);
   }

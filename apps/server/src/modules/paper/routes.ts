@@ -13,11 +13,11 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { route } from "../../platform/http/route.ts";
 import { authOf } from "../accounts/index.ts";
 import { paperGuard } from "./guard.ts";
-import type { PaperService } from "./service.ts";
+import type { PaperApi } from "./index.ts";
 import type { StatementReader } from "./statement.ts";
 
 /** The `/v1/paper/*` REST endpoints (thin: guard, validate, service, present). */
-export function paperHttpRoutes(app: FastifyInstance, paper: PaperService, statement: StatementReader): void {
+export function paperHttpRoutes(app: FastifyInstance, paper: PaperApi, statement: StatementReader): void {
   const auth = paperGuard(app);
   const ctx = async (request: FastifyRequest) => {
     const { user } = authOf(request);

@@ -23,6 +23,7 @@ import {
   type AccountRow,
   type Batch,
   batchIsEmpty,
+  emptyBatch,
   type OrderRow,
   PaperEngine,
   type PlaceOptions,
@@ -131,9 +132,14 @@ export class PaperService {
     this.engine = new PaperEngine(o.venue, this.now, () => this.markDirty());
   }
 
-  /** Loads balances and open orders and puts the orders back on the books. */
-  async start(): Promise<void> {
+  /**
+   * Loads balances and open orders and puts the orders back on the books. `pushedUpTo`
+   * (several instances): the last trade id the previous writer pushed; the fills after
+   * it, committed by a writer that died before pushing them, are pushed now.
+   */
+  async start(pushedUpTo: number | null = null): Promise<void> {
     this.engine.load(await this.repo.loadState());
+    if (pushedUpTo !== null) await this.pushAfter(pushedUpTo);
     await this.flush();
     this.offPrice = this.venue.onPrice((symbol) => {
       if (this.engine.hasStops(symbol))
@@ -263,6 +269,24 @@ export class PaperService {
       });
   }
 
+  /** Heard after each commit's pushes: the highest trade id among them (modules/writer records it). */
+  onPushed: ((tradeId: number) => void) | null = null;
+
+  private async pushAfter(tradeId: number): Promise<void> {
+    for (let from = tradeId; ; ) {
+      const trades = await this.repo.tradesAfter(from, 5000);
+      if (trades.length === 0) return;
+      const orders = await this.repo.ordersByIds([...new Set(trades.map((t) => t.orderId))]);
+      const batch = emptyBatch();
+      for (const o of orders) batch.orders.set(o.id, o);
+      batch.trades = trades;
+      for (const t of trades) batch.touched.add(t.accountId);
+      this.publish(batch);
+      from = trades[trades.length - 1]?.id ?? from;
+      this.onPushed?.(from);
+    }
+  }
+
   /** Commits whatever the engine holds (fills between commands included). */
   async flush(): Promise<void> {
     this.markDirty();
@@ -314,6 +338,8 @@ export class PaperService {
       }
       for (const r of results) (r.ok ? r.job.resolve : r.job.reject)(r.value);
       this.publish(batch);
+      const last = batch.trades[batch.trades.length - 1];
+      if (last !== undefined) this.onPushed?.(last.id);
     }
   }
 
@@ -408,8 +434,24 @@ export class PaperService {
       this.accounts.set(userId, stored.id);
       return { id: stored.id, created: false };
     }
-    // In the writer: another request may have created it since (still in this group
-    // commit: `activating`; in an earlier one: `accounts`, set before `activating` is cleared).
+    const made = await this.creator(userId, empty);
+    this.accounts.set(userId, made.id);
+    return made;
+  }
+
+  /**
+   * Who creates accounts: this writer, or (several instances, on a follower) the writer
+   * through the command bus (set by the module's composition).
+   */
+  creator: (userId: string, empty: boolean) => Promise<{ id: number; created: boolean }> = (userId, empty) =>
+    this.createAccount(userId, empty);
+
+  /** In the writer: opens the account unless another request did since. */
+  async createAccount(userId: string, empty = false): Promise<{ id: number; created: boolean }> {
+    const stored = this.accounts.get(userId) ?? (await this.repo.accountOf(userId))?.id;
+    if (stored !== undefined) return { id: stored, created: false };
+    // Another request may have created it since (still in this group commit:
+    // `activating`; in an earlier one: `accounts`, set before `activating` is cleared).
     const made = await this.submit(() => {
       const id = this.accounts.get(userId) ?? this.activating.get(userId)?.id;
       if (id !== undefined) return { id, created: false };

@@ -4,6 +4,10 @@
  * environment. It creates (or reuses) the user `PAPER_USER_EMAIL`, logs in, and prints
  * one JSON line `{"ready":true,"cookie":"mer_token=..."}` once listening.
  *
+ * With `PAPER_USERS=n` it logs in n users (`<i>-<PAPER_USER_EMAIL>`) and prints their
+ * cookies as `cookies` too (the cluster test and `bench:cluster` run several of these
+ * servers on one PostgreSQL and Redis; `TEST_SERVER_LOG=1` logs warnings to stderr).
+ *
  * Run: `PORT=4150 DATA_DIR=/tmp/x npx node apps/server/src/modules/paper/test-server.ts`
  */
 import { SESSION_COOKIE } from "@meridian/contracts";
@@ -16,11 +20,12 @@ import { moduleRoutes } from "../index.ts";
 const email = process.env.PAPER_USER_EMAIL ?? "paper-bench@example.com";
 const password = "paper-password-123";
 let accounts: FastifyInstance["accounts"] | undefined;
+let role: FastifyInstance["writer"]["role"] | undefined;
 const config = loadConfig({ SEED_DEMO_DATA: "false", ...process.env });
 const app = await buildApp({
   config,
   ssr: false,
-  logger: false,
+  logger: process.env.TEST_SERVER_LOG === "1" ? { level: "warn" } : false,
   // NOTE: securityRoutes is first in the module list (its gateway hooks must cover the rest).
   modules: [
     (api, platform) => {
@@ -28,21 +33,32 @@ const app = await buildApp({
       accounts = api.accounts;
     },
     ...moduleRoutes.filter((m) => m !== securityRoutes),
+    (api) => {
+      role = api.hasDecorator("writer") ? api.writer.role : undefined;
+    },
   ],
 });
 if (accounts === undefined) throw new Error("accounts module missing");
 const service = accounts.service;
 const meta = { ip: "127.0.0.1", userAgent: "paper-test-server", device: undefined };
-const creds = { loginName: email, pwd: password } as Parameters<typeof service.login>[0];
-let result = await service.login(creds, meta).catch(() => undefined);
-if (result === undefined) {
-  await service.createUser({ email, areaCode: null, mobile: null, phoneKey: null, password, role: "user" });
-  result = await service.login(creds, meta);
+async function login(loginName: string): Promise<string> {
+  const creds = { loginName, pwd: password } as Parameters<typeof service.login>[0];
+  let result = await service.login(creds, meta).catch(() => undefined);
+  if (result === undefined) {
+    await service
+      .createUser({ email: loginName, areaCode: null, mobile: null, phoneKey: null, password, role: "user" })
+      .catch(() => undefined);
+    result = await service.login(creds, meta);
+  }
+  if (result.kind !== "session") throw new Error("login needs a second factor");
+  return `${SESSION_COOKIE}=${result.session.token}`;
 }
-if (result.kind !== "session") throw new Error("login needs a second factor");
+const cookie = await login(email);
+const cookies: string[] = [];
+for (let i = 0; i < Number(process.env.PAPER_USERS ?? 0); i++) cookies.push(await login(`${i}-${email}`));
 await app.listen({ port: config.port, host: "127.0.0.1" });
 process.stdout.write(
-  `${JSON.stringify({ ready: true, cookie: `${SESSION_COOKIE}=${result.session.token}` })}\n`,
+  `${JSON.stringify({ ready: true, cookie, cookies, role: role?.state ?? null, instance: role?.id ?? null })}\n`,
 );
 const stop = () => void app.close().then(() => process.exit(0));
 process.once("SIGTERM", stop);

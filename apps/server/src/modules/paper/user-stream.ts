@@ -1,7 +1,8 @@
 import { PaperPath, SESSION_COOKIE, type UserStreamPush } from "@meridian/contracts";
 import type { FastifyInstance } from "fastify";
 import { readCookie } from "../accounts/index.ts";
-import type { PaperService, UserEvents } from "./service.ts";
+import type { PaperApi } from "./index.ts";
+import type { UserEvents } from "./service.ts";
 
 const OPEN = 1;
 const HEARTBEAT_MS = 20_000;
@@ -25,17 +26,13 @@ interface Socket {
  * each commit, and other modules' pushes for the user (margin: `PaperService.push`). Authenticated by the session cookie on the upgrade request (browsers
  * cannot add headers to a WebSocket, so no `paptrading` header is required here).
  */
-export function paperUserStream(app: FastifyInstance, paper: PaperService): void {
+export function paperUserStream(app: FastifyInstance, paper: PaperApi): void {
   const byAccount = new Map<number, Set<Socket>>();
-  const off = paper.onEvents((e: UserEvents) => {
-    const sockets = byAccount.get(e.accountId);
+  const writer = app.hasDecorator("writer") ? app.writer : undefined;
+  const fansOut = writer?.fansOut === true;
+  const deliver = (accountId: number, texts: readonly string[]) => {
+    const sockets = byAccount.get(accountId);
     if (sockets === undefined) return;
-    const messages: UserStreamPush[] = [
-      ...e.orders.map((data) => ({ event: "order" as const, data })),
-      ...e.fills.map((data) => ({ event: "fill" as const, data })),
-      ...(e.balances === null ? [] : [{ event: "balance" as const, data: e.balances }]),
-    ];
-    const texts = messages.map((m) => JSON.stringify(m));
     for (const s of sockets) {
       if (s.readyState !== OPEN) continue;
       if (s.bufferedAmount > MAX_BUFFERED) {
@@ -44,17 +41,37 @@ export function paperUserStream(app: FastifyInstance, paper: PaperService): void
       }
       for (const t of texts) s.send(t);
     }
+  };
+  // Several instances: the writer publishes every account's pushes, each instance
+  // delivers them to its own sockets (docs/architecture.md).
+  const offRemote = writer?.onStream("user", deliver) ?? (() => false);
+  const send = (accountId: number, texts: readonly string[]) => {
+    deliver(accountId, texts);
+    if (fansOut) writer?.publish("user", accountId, texts);
+  };
+  const off = paper.onEvents((e: UserEvents) => {
+    if (!fansOut && !byAccount.has(e.accountId)) return;
+    const messages: UserStreamPush[] = [
+      ...e.orders.map((data) => ({ event: "order" as const, data })),
+      ...e.fills.map((data) => ({ event: "fill" as const, data })),
+      ...(e.balances === null ? [] : [{ event: "balance" as const, data: e.balances }]),
+    ];
+    send(
+      e.accountId,
+      messages.map((m) => JSON.stringify(m)),
+    );
   });
   const offPush = paper.onPush((accountId, messages) => {
-    const sockets = byAccount.get(accountId);
-    if (sockets === undefined) return;
-    const texts = messages.map((m) => JSON.stringify(m));
-    for (const s of sockets)
-      if (s.readyState === OPEN && s.bufferedAmount <= MAX_BUFFERED) for (const t of texts) s.send(t);
+    if (!fansOut && !byAccount.has(accountId)) return;
+    send(
+      accountId,
+      messages.map((m) => JSON.stringify(m)),
+    );
   });
   app.addHook("preClose", async () => {
     off();
     offPush();
+    offRemote();
     for (const set of byAccount.values()) for (const s of set) s.close(1001, "server closing");
   });
 

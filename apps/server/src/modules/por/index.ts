@@ -12,7 +12,7 @@ export { PorService } from "./service.ts";
  */
 export async function porRoutes(api: FastifyInstance, platform: Platform): Promise<void> {
   const service = new PorService({
-    paper: api.paper,
+    paper: api.paper.local,
     repo: new PorRepo(platform.db),
     onError: (err, msg) => api.log.error({ err }, msg),
   });

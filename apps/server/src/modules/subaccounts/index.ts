@@ -1,15 +1,22 @@
 import type { FastifyInstance } from "fastify";
 import type { Platform } from "../../platform/platform.ts";
+import { direct, type Forwarded } from "../writer/index.ts";
 import { subAccountRoutes } from "./routes.ts";
 import { SubAccountsService } from "./service.ts";
 
 export { type UsdtPrices, usdtPrices, usdtValue } from "./prices.ts";
 export { SubAccountsService } from "./service.ts";
 
+/** What runs in the writer: transfers and the wallet views read the writer's ledger. */
+const SUB_COMMANDS = ["create", "list", "freeze", "setLabel", "transfer"] as const;
+
+/** The sub-accounts service as the other modules see it: `SUB_COMMANDS` run in the writer. */
+export type SubAccountsApi = Forwarded<SubAccountsService, (typeof SUB_COMMANDS)[number]>;
+
 declare module "fastify" {
   interface FastifyInstance {
     /** Set by `subAccountsRoutes`: sub-accounts of a master. */
-    subAccounts: SubAccountsService;
+    subAccounts: SubAccountsApi;
   }
 }
 
@@ -18,13 +25,17 @@ declare module "fastify" {
  * through their writer and engines): `/v1/user/sub/*`.
  */
 export function subAccountsRoutes(api: FastifyInstance, platform: Platform): void {
-  const service = new SubAccountsService({
+  const real = new SubAccountsService({
     db: platform.db,
     accounts: api.accounts.service,
-    paper: api.paper,
-    futures: api.hasDecorator("futures") ? api.futures : undefined,
-    margin: api.hasDecorator("margin") ? api.margin : undefined,
+    // Its commands run in the writer, on the engines themselves.
+    paper: api.paper.local,
+    futures: api.hasDecorator("futures") ? api.futures.local : undefined,
+    margin: api.hasDecorator("margin") ? api.margin.local : undefined,
   });
+  const service: SubAccountsApi = api.hasDecorator("writer")
+    ? api.writer.forward(real, "subaccounts", SUB_COMMANDS)
+    : direct(real, SUB_COMMANDS);
   api.decorate("subAccounts", service);
   subAccountRoutes(api, service);
 }

@@ -15,14 +15,14 @@ import { route } from "../../platform/http/route.ts";
 import { sameGuardAs } from "../../platform/http/route-table.ts";
 import { authOf, type RequestMeta, requireUser, setSessionCookies } from "../accounts/index.ts";
 import { deviceOf } from "../gateway-sign/index.ts";
-import type { SubAccountsService } from "./service.ts";
+import type { SubAccountsApi } from "./index.ts";
 
 function meta(request: FastifyRequest): RequestMeta {
   return { ip: request.ip, userAgent: request.headers["user-agent"] ?? "", device: deviceOf(request) };
 }
 
 /** `/v1/user/sub/*`: thin handlers (auth -> validate -> service -> present). */
-export function subAccountRoutes(app: FastifyInstance, subs: SubAccountsService): void {
+export function subAccountRoutes(app: FastifyInstance, subs: SubAccountsApi): void {
   const auth = sameGuardAs(async (request: FastifyRequest, reply: FastifyReply) => {
     await requireUser.call(app, request, reply);
   }, requireUser);

@@ -128,6 +128,13 @@ export function openPostgres(options: PostgresOptions): PlatformDb {
         const client = await pool.connect();
         let open = true;
         let broken = false;
+        // The server may end a session inside a transaction (idle_in_transaction_session_timeout,
+        // a terminated backend): the statement fails and the client is discarded, never an
+        // uncaught 'error' event.
+        const onError = () => {
+          broken = true;
+        };
+        client.on("error", onError);
         const tx = queryable(client, () => {
           if (!open) throw new TransactionMisuseError("transaction already finished");
         });
@@ -145,6 +152,7 @@ export function openPostgres(options: PostgresOptions): PlatformDb {
           throw error;
         } finally {
           open = false;
+          client.off("error", onError);
           client.release(broken);
         }
       })();

@@ -1,5 +1,5 @@
 import type { MarketSymbolInfo, PaperBalance, PaperOrder, PaperTrade } from "@meridian/contracts";
-import { decimalsOf, divDown, formatDecimal, isPositive, mul } from "@meridian/domain";
+import { decimalsOf, divDown, firesOnRise, formatDecimal, isPositive, mul } from "@meridian/domain";
 import dayjs from "dayjs";
 import { useTranslation } from "react-i18next";
 import { useMounted } from "./use-mounted.ts";
@@ -85,7 +85,7 @@ export function groupTpSl(orders: readonly PaperOrder[]): OrderRowItem[] {
 
 /** Whether a trigger order fires on a rise: a plain stop against its side, a take-profit the other way. */
 export const triggersAbove = (o: PaperOrder): boolean =>
-  (o.side === "BUY") !== (o.tpslRole === "TAKE_PROFIT");
+  firesOnRise(o.side === "BUY", o.tpslRole === "TAKE_PROFIT");
 
 interface OrdersTableProps {
   orders: readonly PaperOrder[];
