@@ -9,6 +9,7 @@ import { futuresHttpRoutes } from "./routes.ts";
 import { FuturesService } from "./service.ts";
 import { futuresStream } from "./stream.ts";
 
+export { venueBook } from "./book.ts";
 export { FuturesRepo } from "./repo.ts";
 export { FuturesService } from "./service.ts";
 

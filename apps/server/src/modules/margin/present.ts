@@ -20,9 +20,13 @@ import {
   totalAssetValue,
   totalDebtValue,
 } from "@meridian/domain";
-import type { OrderRow, TradeRow } from "../paper/engine.ts";
-import { presentOrder as presentPaperOrder, presentTrade as presentPaperTrade } from "../paper/present.ts";
-import type { PaperVenue } from "../paper/venue.ts";
+import {
+  type OrderRow,
+  type PaperVenue,
+  presentOrder as presentPaperOrder,
+  presentTrade as presentPaperTrade,
+  type TradeRow,
+} from "../paper/index.ts";
 import type { RecordRow } from "./repo.ts";
 
 /** Margin call at or below 1.3 (ppm). */

@@ -50,9 +50,16 @@ import {
 } from "@meridian/domain";
 import { AppError, errors } from "../../platform/errors.ts";
 import type { FuturesService } from "../futures/index.ts";
-import { type OrderRow, type OrderWallet, rejected, type TradeRow } from "../paper/engine.ts";
 import type { PaperService, PaperTx } from "../paper/index.ts";
-import { type ClientOrderRef, clientIdInUse, type Placement } from "../paper/service.ts";
+import {
+  type ClientOrderRef,
+  clientIdInUse,
+  type OrderRow,
+  type OrderWallet,
+  type Placement,
+  rejected,
+  type TradeRow,
+} from "../paper/index.ts";
 import { maxAmount, presentAccount, presentOrder, presentRecord, presentTrade } from "./present.ts";
 import {
   emptyWrites,

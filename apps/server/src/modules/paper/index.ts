@@ -9,8 +9,11 @@ import { StatementReader } from "./statement.ts";
 import { paperUserStream } from "./user-stream.ts";
 import { LocalVenue, type PaperVenue } from "./venue.ts";
 
+export { type OrderRow, type OrderWallet, rejected, type TradeRow } from "./engine.ts";
+export { paperAccountId, paperGuard } from "./guard.ts";
+export { presentOrder, presentTrade } from "./present.ts";
 export { PaperRepo } from "./repo.ts";
-export { PaperService, type PaperTx } from "./service.ts";
+export { type ClientOrderRef, clientIdInUse, PaperService, type PaperTx, type Placement } from "./service.ts";
 export { LocalVenue, type PaperVenue } from "./venue.ts";
 
 /** The market module's books and prices as a paper venue (user orders rest beside the maker's quotes). */

@@ -12,7 +12,7 @@ import {
   Stp,
   Tif,
 } from "@meridian/domain";
-import { MAKER_ACCOUNT, MAKER_ID_BASE } from "../market/maker-book.ts";
+import { MAKER_ACCOUNT, MAKER_ID_BASE } from "../market/index.ts";
 
 /** One symbol's in-memory order book, shared with whoever else listens to it (depth streams). */
 export interface VenueBook {

@@ -24,8 +24,7 @@ import {
   type PaperTestApp,
   paperTestApp,
 } from "../../test/paper.ts";
-import { venueBook } from "../futures/book.ts";
-import { type FuturesService, futuresModule } from "../futures/index.ts";
+import { type FuturesService, futuresModule, venueBook } from "../futures/index.ts";
 import { LocalVenue } from "../paper/index.ts";
 import { porRoutes } from "./index.ts";
 import { verifierScript } from "./verifier.ts";
