@@ -228,8 +228,15 @@ describe.skipIf(!runs)("three instances on one PostgreSQL and Redis behind HAPro
       `SELECT count(*)::int AS n FROM "${schema}".users WHERE email IN ('demo@meridian.example', 'admin@meridian.example')`,
     );
     expect(users.rows[0]?.n).toBe(2);
-    for (const instance of cluster.instances)
-      expect(instance.output()).not.toMatch(/duplicate key|"level":60/);
+    // No crash. A writer deposed while starting on a loaded machine exits on purpose (fatal,
+    // "writer: deposed") and the launcher starts it again as a follower: not a crash.
+    for (const instance of cluster.instances) {
+      const crashes = instance
+        .output()
+        .split("\n")
+        .filter((line) => /duplicate key|"level":60/.test(line) && !line.includes("writer: deposed"));
+      expect(crashes).toEqual([]);
+    }
     const secrets = await admin.query(`SELECT name, sealed FROM "${schema}".shared_secrets ORDER BY name`);
     expect(secrets.rows).toEqual([
       { name: "accounts-secret", sealed: 1 },

@@ -252,7 +252,19 @@ async function main(): Promise<void> {
     const env = cleanEnv();
     if (hasPostgres) env.TEST_DATABASE_URL = postgresUrl;
     if (hasRedis) env.TEST_REDIS_URL = redisUrl;
-    await runVitest("integration (PostgreSQL + Redis)", ["--passWithNoTests", ".int.test."], env);
+    // The cluster suites start three servers each and time failovers: they run after the
+    // rest, one file at a time, so two clusters never share the two cores.
+    const cluster = "**/cluster.int.test.ts";
+    await runVitest(
+      "integration (PostgreSQL + Redis)",
+      ["--passWithNoTests", ".int.test.", "--exclude", cluster],
+      env,
+    );
+    await runVitest(
+      "integration: clusters (PostgreSQL + Redis)",
+      ["--passWithNoTests", "cluster.int.test", "--no-file-parallelism"],
+      env,
+    );
   }
 
   if (built) await runVitest("browser (e2e)", ["-c", "vitest.e2e.config.ts"], cleanEnv());

@@ -158,6 +158,9 @@ async function stopChild(child: ChildProcess, signal: NodeJS.Signals, graceMs: n
  * until the front port answers. Throws, with the instances' output, when one does not
  * come up; everything started is stopped first.
  */
+/** The exit code of a writer that found another instance holding the lease (modules/writer). */
+const DEPOSED_EXIT_CODE = 70;
+
 export async function startCluster(o: ClusterOptions): Promise<Cluster> {
   const haproxy = haproxyBinary();
   if (haproxy === undefined)
@@ -194,28 +197,40 @@ export async function startCluster(o: ClusterOptions): Promise<Cluster> {
       TRUST_PROXY: "loopback",
       ...o.env,
     };
-    const child = spawn(process.execPath, [...(o.nodeArgs ?? []), serverEntry], {
-      cwd: repoRoot,
-      env,
-      stdio: ["ignore", "pipe", "pipe"],
-      // Ctrl-C reaches the cluster script only: it stops the balancer first, then these.
-      detached: true,
-    });
-    children.push(child);
     let tail = "";
-    let partial = "";
-    const onData = (chunk: Buffer) => {
-      const text = chunk.toString("utf8");
-      tail = (tail + text).slice(-20_000);
-      const lines = (partial + text).split("\n");
-      partial = lines.pop() ?? "";
-      for (const line of lines) if (line !== "") o.onLine?.(n, line);
+    // A supervisor's one duty here: a writer that finds itself deposed exits with 70
+    // (modules/writer) and is started again, to come back as a follower.
+    const launch = (): ChildProcess => {
+      const child = spawn(process.execPath, [...(o.nodeArgs ?? []), serverEntry], {
+        cwd: repoRoot,
+        env,
+        stdio: ["ignore", "pipe", "pipe"],
+        // Ctrl-C reaches the cluster script only: it stops the balancer first, then these.
+        detached: true,
+      });
+      children[n - 1] = child;
+      let partial = "";
+      const onData = (chunk: Buffer) => {
+        const text = chunk.toString("utf8");
+        tail = (tail + text).slice(-20_000);
+        const lines = (partial + text).split("\n");
+        partial = lines.pop() ?? "";
+        for (const line of lines) if (line !== "") o.onLine?.(n, line);
+      };
+      child.stdout?.on("data", onData);
+      child.stderr?.on("data", onData);
+      child.once("exit", (code, signal) => {
+        if (stopping) return;
+        o.onExit?.(`instance ${n}`, code, signal);
+        if (code === DEPOSED_EXIT_CODE) {
+          const next = launch();
+          const instance = instances[n - 1];
+          if (instance !== undefined) instance.pid = next.pid ?? -1;
+        }
+      });
+      return child;
     };
-    child.stdout?.on("data", onData);
-    child.stderr?.on("data", onData);
-    child.once("exit", (code, signal) => {
-      if (!stopping) o.onExit?.(`instance ${n}`, code, signal);
-    });
+    const child = launch();
     instances.push({
       number: n,
       port,
@@ -229,9 +244,10 @@ export async function startCluster(o: ClusterOptions): Promise<Cluster> {
   try {
     await Promise.all(
       instances.map(async (instance, i) => {
-        const child = children[i] as ChildProcess;
         for (;;) {
-          if (child.exitCode !== null || child.signalCode !== null)
+          // A deposed writer is started again (launch): wait for the new process.
+          const child = children[i] as ChildProcess;
+          if ((child.exitCode !== null && child.exitCode !== DEPOSED_EXIT_CODE) || child.signalCode !== null)
             throw new Error(
               `instance ${instance.number} exited (${child.exitCode ?? child.signalCode}) while starting:\n${instance.output()}`,
             );
