@@ -10,6 +10,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { isHealthy } from "./server-process.ts";
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const serverEntry = path.join(repoRoot, "apps/server/src/main.ts");
@@ -110,16 +111,6 @@ export function haproxyConfig(o: Pick<ClusterOptions, "host" | "frontPort" | "in
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function healthy(url: string): Promise<boolean> {
-  try {
-    const response = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2_000) });
-    await response.body?.cancel();
-    return response.ok;
-  } catch {
-    return false;
-  }
-}
 
 /** True when something already listens on host:port. */
 function portBusy(host: string, port: number): Promise<boolean> {
@@ -251,7 +242,7 @@ export async function startCluster(o: ClusterOptions): Promise<Cluster> {
             throw new Error(
               `instance ${instance.number} exited (${child.exitCode ?? child.signalCode}) while starting:\n${instance.output()}`,
             );
-          if (await healthy(instance.url)) return;
+          if (await isHealthy(instance.url)) return;
           if (Date.now() > deadline)
             throw new Error(`instance ${instance.number} did not answer /healthz:\n${instance.output()}`);
           await sleep(200);
@@ -283,7 +274,7 @@ export async function startCluster(o: ClusterOptions): Promise<Cluster> {
     const url = `http://${o.host === "0.0.0.0" ? "127.0.0.1" : o.host}:${o.frontPort}`;
     for (;;) {
       if (lb.exitCode !== null || lb.signalCode !== null) throw new Error(`haproxy exited:\n${balancerLog}`);
-      if (await healthy(url)) break;
+      if (await isHealthy(url)) break;
       if (Date.now() > deadline) throw new Error(`haproxy did not answer on ${url}:\n${balancerLog}`);
       await sleep(100);
     }

@@ -90,7 +90,8 @@ function testSecret(dataDir: string): string {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function isHealthy(url: string): Promise<boolean> {
+/** Whether `/healthz` at `url` answers 2xx within 2 s (also used by scripts/lib/cluster.ts). */
+export async function isHealthy(url: string): Promise<boolean> {
   try {
     const response = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2_000) });
     await response.body?.cancel();

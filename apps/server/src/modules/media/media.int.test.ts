@@ -57,19 +57,18 @@ async function upload(
     { role: options.role ?? "logo" },
     { name: options.name ?? "picture.png", type: options.type ?? "image/png", body },
   );
-  const res = await app.inject({
-    method: "POST",
-    url: MEDIA_API.upload,
-    headers: {
-      host: TEST_HOST,
-      origin: `http://${TEST_HOST}`,
-      cookie: options.cookie ?? admin,
-      "content-type": contentType,
-    },
-    payload,
-  });
+  const res = await postUpload(contentType, payload, options.cookie ?? admin);
   return { status: res.statusCode, ...res.json() };
 }
+
+/** A POST to the upload route with any body, as an administrator by default. */
+const postUpload = (contentType: string, payload: string | Buffer | Readable, cookie = admin) =>
+  app.inject({
+    method: "POST",
+    url: MEDIA_API.upload,
+    headers: { host: TEST_HOST, origin: `http://${TEST_HOST}`, cookie, "content-type": contentType },
+    payload,
+  });
 
 const fetchFile = (url: string) => app.inject({ method: "GET", url, headers: { host: TEST_HOST } });
 
@@ -218,17 +217,10 @@ for (const target of reopenableDbTargets("media"))
         { role: "logo" },
         { name: "big.png", type: "image/png", body: big },
       );
-      const streamed = await app.inject({
-        method: "POST",
-        url: MEDIA_API.upload,
-        headers: {
-          host: TEST_HOST,
-          origin: `http://${TEST_HOST}`,
-          cookie: admin,
-          "content-type": contentType,
-        },
-        payload: Readable.from([payload.subarray(0, 1 << 20), payload.subarray(1 << 20)]),
-      });
+      const streamed = await postUpload(
+        contentType,
+        Readable.from([payload.subarray(0, 1 << 20), payload.subarray(1 << 20)]),
+      );
       expect(streamed.statusCode).toBe(413);
       expect(streamed.json()).toMatchObject({ code: Code.BODY_TOO_LARGE });
     });
@@ -244,17 +236,7 @@ for (const target of reopenableDbTargets("media"))
       expect(role.code).toBe(Code.VALIDATION_FAILED);
       expect((await upload(png, { cookie: user })).code).toBe(Code.FORBIDDEN);
       expect((await upload(png, { cookie: "" })).code).not.toBe(Code.OK);
-      const json = await app.inject({
-        method: "POST",
-        url: MEDIA_API.upload,
-        headers: {
-          host: TEST_HOST,
-          origin: `http://${TEST_HOST}`,
-          cookie: admin,
-          "content-type": "application/json",
-        },
-        payload: "{}",
-      });
+      const json = await postUpload("application/json", "{}");
       expect(json.statusCode).toBe(415);
     });
 

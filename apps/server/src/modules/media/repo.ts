@@ -134,13 +134,7 @@ export class MediaRepo {
 
   /** Links generated artwork to an item; positions already taken (a concurrent writer, an upload) stay. */
   async insertLinksIfAbsent(owner: MediaOwner, slug: string, links: MediaLinks, q: Queryable): Promise<void> {
-    const rows: [MediaRole, number, string][] = [];
-    if (links.logo !== null) rows.push(["logo", 0, links.logo]);
-    if (links.cover !== null) rows.push(["cover", 0, links.cover]);
-    links.screenshots.forEach((id, i) => {
-      rows.push(["screenshot", i, id]);
-    });
-    for (const [role, position, id] of rows)
+    for (const [role, position, id] of linkRows(links))
       await q.run(
         `INSERT INTO media_links (owner, slug, role, position, asset_id) VALUES (?, ?, ?, ?, ?)
          ON CONFLICT (owner, slug, role, position) DO NOTHING`,
@@ -152,13 +146,7 @@ export class MediaRepo {
   async setLinks(owner: MediaOwner, slug: string, links: MediaLinks, q?: Queryable): Promise<void> {
     const write = async (tx: Queryable) => {
       await tx.run("DELETE FROM media_links WHERE owner = ? AND slug = ?", [owner, slug]);
-      const rows: [MediaRole, number, string][] = [];
-      if (links.logo !== null) rows.push(["logo", 0, links.logo]);
-      if (links.cover !== null) rows.push(["cover", 0, links.cover]);
-      links.screenshots.forEach((id, i) => {
-        rows.push(["screenshot", i, id]);
-      });
-      for (const [role, position, id] of rows)
+      for (const [role, position, id] of linkRows(links))
         await tx.run(
           "INSERT INTO media_links (owner, slug, role, position, asset_id) VALUES (?, ?, ?, ?, ?)",
           [owner, slug, role, position, id],
@@ -167,4 +155,15 @@ export class MediaRepo {
     if (q !== undefined) await write(q);
     else await this.#db.transaction(write);
   }
+}
+
+/** One item's links as media_links rows: role, position, asset id. */
+function linkRows(links: MediaLinks): [MediaRole, number, string][] {
+  const rows: [MediaRole, number, string][] = [];
+  if (links.logo !== null) rows.push(["logo", 0, links.logo]);
+  if (links.cover !== null) rows.push(["cover", 0, links.cover]);
+  links.screenshots.forEach((id, i) => {
+    rows.push(["screenshot", i, id]);
+  });
+  return rows;
 }

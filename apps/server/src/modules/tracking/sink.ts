@@ -3,13 +3,9 @@ import type { TrackingRecord } from "@meridian/contracts";
 import type { PlatformDb } from "../../platform/db/index.ts";
 import { encodeSplit, type SplitFields, splitFields } from "./batch.ts";
 import { copyRows, packRows, type StoredRow } from "./columns.ts";
-import type {
-  PostgresWriterOptions,
-  PostgresWriterReply,
-  PostgresWriterRequest,
-} from "./postgres-writer.worker.ts";
+import type { PostgresWriterOptions, PostgresWriterRequest } from "./postgres-writer.worker.ts";
 import type { UploadMeta } from "./rows.ts";
-import type { WriterNotice, WriterOptions, WriterReply, WriterRequest } from "./sqlite-writer.worker.ts";
+import type { WriterNotice, WriterOptions, WriterRequest } from "./sqlite-writer.worker.ts";
 import { RECORD_FIELDS } from "./validate.ts";
 
 const DAY_MS = 86_400_000;
@@ -64,52 +60,10 @@ export function sqliteSink(
       ...(options.checkpoint === undefined ? {} : { checkpoint: options.checkpoint }),
     } satisfies WriterOptions,
   });
-  const waiting = new Map<number, { resolve: (changes: number) => void; reject: (error: Error) => void }>();
-  let nextId = 1;
-  let failure: Error | undefined;
-
-  worker.on("message", (replies: unknown) => {
-    // Under `node --watch` the runtime also posts its own module-tracking messages
-    // through worker ports; only the writer's reply batches are arrays.
-    if (!Array.isArray(replies)) {
-      const notice = replies as Partial<WriterNotice> | null;
-      if (typeof notice?.expandError === "string") options.onExpandError?.(notice.expandError);
-      return;
-    }
-    for (const reply of replies as WriterReply[]) {
-      const entry = waiting.get(reply.id);
-      waiting.delete(reply.id);
-      if ("error" in reply) entry?.reject(new Error(`tracking write failed: ${reply.error}`));
-      else entry?.resolve(reply.changes);
-    }
+  const { send, close } = workerChannel<WriterRequest>(worker, (message) => {
+    const notice = message as Partial<WriterNotice> | null;
+    if (typeof notice?.expandError === "string") options.onExpandError?.(notice.expandError);
   });
-  const failAll = (error: Error) => {
-    failure = error;
-    for (const entry of waiting.values()) entry.reject(error);
-    waiting.clear();
-  };
-  worker.on("error", failAll);
-  worker.on("exit", () => failAll(new Error("tracking writer stopped")));
-
-  // Requests made during one turn of the event loop (the uploads whose bodies arrived in
-  // one poll phase) go to the writer as ONE message, posted in the check phase of the same
-  // turn: one serialisation and one wake-up of the writer thread for all of them, and
-  // they reach its queue together (its group commit takes them in one transaction anyway).
-  let outbox: WriterRequest[] = [];
-  const flush = (): void => {
-    const requests = outbox;
-    outbox = [];
-    if (failure === undefined) worker.postMessage(requests);
-  };
-  type Unsent = WriterRequest extends infer R ? (R extends WriterRequest ? Omit<R, "id"> : never) : never;
-  const send = (request: Unsent): Promise<number> => {
-    if (failure) return Promise.reject(failure);
-    const id = nextId++;
-    return new Promise((resolve, reject) => {
-      waiting.set(id, { resolve, reject });
-      if (outbox.push({ ...request, id } as WriterRequest) === 1) setImmediate(flush);
-    });
-  };
 
   return {
     // not async: an async function keeps the upload's records for as long as it awaits (routes.ts)
@@ -138,13 +92,7 @@ export function sqliteSink(
       await send({ kind: "settle" });
     },
     run: (statement, params) => send({ kind: "run", sql: statement, params }),
-    async close() {
-      if (failure) return;
-      const exited = new Promise((resolve) => worker.once("exit", resolve));
-      if (outbox.length > 0) flush();
-      worker.postMessage("close");
-      await exited;
-    },
+    close,
   };
 }
 
@@ -160,48 +108,7 @@ export function postgresSink(db: PlatformDb, parallel = 6): EventSink {
   const worker = new Worker(new URL("./postgres-writer.worker.ts", import.meta.url), {
     workerData: { ...connection, parallel } satisfies PostgresWriterOptions,
   });
-  const waiting = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
-  let nextId = 1;
-  let failure: Error | undefined;
-
-  worker.on("message", (replies: unknown) => {
-    // see sqliteSink: only the writer's reply batches are arrays
-    if (!Array.isArray(replies)) return;
-    for (const reply of replies as PostgresWriterReply[]) {
-      const entry = waiting.get(reply.id);
-      waiting.delete(reply.id);
-      if ("error" in reply) entry?.reject(new Error(`tracking write failed: ${reply.error}`));
-      else entry?.resolve();
-    }
-  });
-  const failAll = (error: Error) => {
-    failure = error;
-    for (const entry of waiting.values()) entry.reject(error);
-    waiting.clear();
-  };
-  worker.on("error", failAll);
-  worker.on("exit", () => failAll(new Error("tracking writer stopped")));
-
-  // as sqliteSink: the requests of one event-loop turn go to the writer as one message
-  let outbox: PostgresWriterRequest[] = [];
-  const flush = (): void => {
-    const requests = outbox;
-    outbox = [];
-    if (failure === undefined) worker.postMessage(requests);
-  };
-  type Unsent = PostgresWriterRequest extends infer R
-    ? R extends PostgresWriterRequest
-      ? Omit<R, "id">
-      : never
-    : never;
-  const send = (request: Unsent): Promise<void> => {
-    if (failure) return Promise.reject(failure);
-    const id = nextId++;
-    return new Promise((resolve, reject) => {
-      waiting.set(id, { resolve, reject });
-      if (outbox.push({ ...request, id } as PostgresWriterRequest) === 1) setImmediate(flush);
-    });
-  };
+  const { send, close } = workerChannel<PostgresWriterRequest>(worker);
 
   return {
     // not async, as sqliteSink's
@@ -211,7 +118,7 @@ export function postgresSink(db: PlatformDb, parallel = 6): EventSink {
         return send({
           kind: "accept",
           batch: encodeSplit(split ?? splitFields(records, RECORD_FIELDS), records.length, meta),
-        });
+        }).then(ignore);
       } catch (error) {
         return Promise.reject(error);
       }
@@ -223,6 +130,71 @@ export function postgresSink(db: PlatformDb, parallel = 6): EventSink {
     settled: () => Promise.resolve(),
     async run(statement, params) {
       return (await db.run(statement, params)).changes;
+    },
+    close,
+  };
+}
+
+/** A writer thread's replies: one per request, by id, with the rows changed or the error. */
+type WorkerReply = { id: number; changes: number } | { id: number; error: string };
+/** A request before `send` numbers it (each member of the union without its `id`). */
+type Unsent<Request> = Request extends { id: number } ? Omit<Request, "id"> : never;
+
+/**
+ * The request/reply plumbing both writer threads share: `send` resolves with the rows the
+ * request changed once the writer replied; an error or the thread's exit fails every
+ * request still waiting (and every later one); `close` posts what is queued, asks the
+ * writer to stop and resolves once it exited. Messages that are not reply batches go to
+ * `onOther` (a notice of the writer's own, or under `node --watch` the runtime's
+ * module-tracking messages, which it also posts through worker ports).
+ */
+function workerChannel<Request extends { id: number }>(
+  worker: Worker,
+  onOther: (message: unknown) => void = ignore,
+): { send: (request: Unsent<Request>) => Promise<number>; close: () => Promise<void> } {
+  const waiting = new Map<number, { resolve: (changes: number) => void; reject: (error: Error) => void }>();
+  let nextId = 1;
+  let failure: Error | undefined;
+
+  worker.on("message", (replies: unknown) => {
+    if (!Array.isArray(replies)) {
+      onOther(replies);
+      return;
+    }
+    for (const reply of replies as WorkerReply[]) {
+      const entry = waiting.get(reply.id);
+      waiting.delete(reply.id);
+      if ("error" in reply) entry?.reject(new Error(`tracking write failed: ${reply.error}`));
+      else entry?.resolve(reply.changes);
+    }
+  });
+  const failAll = (error: Error) => {
+    failure = error;
+    for (const entry of waiting.values()) entry.reject(error);
+    waiting.clear();
+  };
+  worker.on("error", failAll);
+  worker.on("exit", () => failAll(new Error("tracking writer stopped")));
+
+  // Requests made during one turn of the event loop (the uploads whose bodies arrived in
+  // one poll phase) go to the writer as ONE message, posted in the check phase of the same
+  // turn: one serialisation and one wake-up of the writer thread for all of them, and
+  // they reach its queue together (its group commit takes them in one transaction anyway).
+  let outbox: (Unsent<Request> & { id: number })[] = [];
+  const flush = (): void => {
+    const requests = outbox;
+    outbox = [];
+    if (failure === undefined) worker.postMessage(requests);
+  };
+
+  return {
+    send(request) {
+      if (failure) return Promise.reject(failure);
+      const id = nextId++;
+      return new Promise((resolve, reject) => {
+        waiting.set(id, { resolve, reject });
+        if (outbox.push({ ...request, id }) === 1) setImmediate(flush);
+      });
     },
     async close() {
       if (failure) return;

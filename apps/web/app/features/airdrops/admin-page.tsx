@@ -3,7 +3,7 @@ import { Button, Switch, Table } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
-import { LanguageCoverage } from "../seo/language-coverage.tsx";
+import { languageCoverageColumn } from "../seo/language-coverage.tsx";
 import { adminCall, adminPaths } from "./admin-api.ts";
 import { AirdropForm, NewsForm } from "./admin-forms.tsx";
 import { formatDate } from "./money.ts";
@@ -66,16 +66,7 @@ export function AirdropAdminPage({ locale, data }: { locale: string; data: Admin
               dataIndex: "endAt",
               render: (v: number) => formatDate(v, locale),
             },
-            {
-              title: t("contentLanguages"),
-              dataIndex: "contentLanguages",
-              render: (langs: string[]) => (
-                <LanguageCoverage
-                  languages={langs}
-                  missingLabel={(list) => t("missingLanguages", { list })}
-                />
-              ),
-            },
+            languageCoverageColumn(t("contentLanguages"), (list) => t("missingLanguages", { list })),
             {
               title: t("published"),
               dataIndex: "published",
@@ -118,16 +109,7 @@ export function AirdropAdminPage({ locale, data }: { locale: string; data: Admin
               dataIndex: "publishedAt",
               render: (v: number) => formatDate(v, locale),
             },
-            {
-              title: t("contentLanguages"),
-              dataIndex: "contentLanguages",
-              render: (langs: string[]) => (
-                <LanguageCoverage
-                  languages={langs}
-                  missingLabel={(list) => t("missingLanguages", { list })}
-                />
-              ),
-            },
+            languageCoverageColumn(t("contentLanguages"), (list) => t("missingLanguages", { list })),
             {
               title: t("published"),
               dataIndex: "published",

@@ -1,4 +1,5 @@
 import { CONTENT_PAGE_LOCALES } from "@meridian/contracts/locales";
+import type { TableColumnType } from "antd";
 
 /** Every content language, by the locale code whose own translations it is (docs/content.md). */
 export const CONTENT_LANGUAGE_CODES: readonly string[] = CONTENT_PAGE_LOCALES.filter(
@@ -28,4 +29,19 @@ export function LanguageCoverage({
       ) : null}
     </span>
   );
+}
+
+/**
+ * The administrators' tables' languages column for rows with `contentLanguages`:
+ * `title` heads it, `missingLabel` as for LanguageCoverage.
+ */
+export function languageCoverageColumn<Row extends { contentLanguages: readonly string[] }>(
+  title: string,
+  missingLabel: (list: string) => string,
+): TableColumnType<Row> {
+  return {
+    title,
+    dataIndex: "contentLanguages",
+    render: (langs: string[]) => <LanguageCoverage languages={langs} missingLabel={missingLabel} />,
+  };
 }

@@ -3,7 +3,7 @@ import { Button, Modal, Table, Tag } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
-import { LanguageCoverage } from "../../seo/language-coverage.tsx";
+import { languageCoverageColumn } from "../../seo/language-coverage.tsx";
 import {
   type AdminAppRow,
   type AdminArticleRow,
@@ -101,16 +101,7 @@ export function TgAppsAdminPage({ data }: { data: TgAdminData }) {
               dataIndex: "ratingCount",
               sorter: (a, b) => a.ratingCount - b.ratingCount,
             },
-            {
-              title: t("contentLanguages"),
-              dataIndex: "contentLanguages",
-              render: (langs: string[]) => (
-                <LanguageCoverage
-                  languages={langs}
-                  missingLabel={(list) => t("missingLanguages", { list })}
-                />
-              ),
-            },
+            languageCoverageColumn(t("contentLanguages"), (list) => t("missingLanguages", { list })),
             { title: t("columns.status"), dataIndex: "published", render: published },
             { title: t("columns.updated"), dataIndex: "updatedAt", render: formatUtc },
             {
