@@ -28,6 +28,13 @@ export interface WriterRoleOptions {
  * cannot renew, or whose commit is fenced, is deposed: it stops for good (`onDeposed`),
  * and its supervisor restarts it as a follower.
  */
+/**
+ * How long a lease lasts unrenewed. A dead writer is replaced at once (its lease session
+ * is gone); only a stopped or stalled one waits this long. Two seconds deposed writers
+ * whose start-up stalled the event loop on a loaded two-core machine.
+ */
+const DEFAULT_LEASE_MS = 5_000;
+
 export class WriterRole {
   readonly id: string;
   private readonly lease: WriterLease | null;
@@ -65,7 +72,11 @@ export class WriterRole {
 
   /** An instance among several on one PostgreSQL: tries the lease once before the modules register. */
   static async elect(db: Queryable, log: Logger, o: WriterRoleOptions = {}): Promise<WriterRole> {
-    const role = new WriterRole(new WriterLease(db, o.leaseMs ?? 2000, o.pinned === true), log, o);
+    const role = new WriterRole(
+      new WriterLease(db, o.leaseMs ?? DEFAULT_LEASE_MS, o.pinned === true),
+      log,
+      o,
+    );
     const epoch = role.candidate ? await role.lease?.acquire(role.id) : null;
     if (epoch !== null && epoch !== undefined) {
       role.myEpoch = epoch;
