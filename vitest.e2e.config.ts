@@ -12,7 +12,8 @@ export default defineConfig({
     globalSetup: ["scripts/e2e-global-setup.ts"],
     maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
     testTimeout: 60_000,
-    hookTimeout: 60_000,
+    // A server starts in beforeAll: seeding the demo content takes seconds, more on a busy machine.
+    hookTimeout: 120_000,
     teardownTimeout: 20_000,
     // A real browser on a shared 2-core machine: a UI condition polled for 1 s (Vitest's
     // default) flakes under load, so polls wait up to 10 s unless a test says otherwise.

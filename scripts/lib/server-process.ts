@@ -21,7 +21,7 @@ export interface StartServerOptions {
   dataDir?: string;
   /** Extra Node flags before the entry, e.g. `["--cpu-prof", "--cpu-prof-dir=/tmp/prof"]`. */
   nodeArgs?: string[];
-  /** How long to wait for `/healthz`; default 30 s. */
+  /** How long to wait for `/healthz`; default 90 s (a first start seeds the demo content). */
   readyTimeoutMs?: number;
 }
 
@@ -144,7 +144,7 @@ async function startOnce(options: StartServerOptions, dataDir: string): Promise<
 
   const url = `http://127.0.0.1:${port}`;
   const exited = exitOf(child);
-  const deadline = Date.now() + (options.readyTimeoutMs ?? 30_000);
+  const deadline = Date.now() + (options.readyTimeoutMs ?? 90_000);
   let ready = false;
   while (Date.now() < deadline) {
     const state = await Promise.race([
