@@ -154,6 +154,16 @@ export function TgAppsAdminPage({ data }: { data: TgAdminData }) {
             { title: t("columns.status"), dataIndex: "published", render: published },
             { title: t("columns.date"), dataIndex: "publishedAt", render: formatUtc },
             {
+              title: t("contentLanguages"),
+              dataIndex: "contentLanguages",
+              render: (langs: string[]) => (
+                <LanguageCoverage
+                  languages={langs}
+                  missingLabel={(list) => t("missingLanguages", { list })}
+                />
+              ),
+            },
+            {
               title: t("columns.action"),
               key: "action",
               render: (_v, row) => (

@@ -131,7 +131,8 @@ export function AppForm({
           onChange={switchLanguage}
         />
       ) : null}
-      <Form form={form} layout="vertical" className="tga-admin-form">
+      {/* Another language edits its texts only: the app's facts are shown, not editable. */}
+      <Form form={form} layout="vertical" className="tga-admin-form" disabled={language !== "en"}>
         <Form.Item name="slug" label={t("fields.slug")} rules={[{ required: true }, { pattern: SLUG }]}>
           <Input disabled={slug !== null} />
         </Form.Item>
@@ -173,10 +174,10 @@ export function AppForm({
           label={t("fields.shortDescription")}
           rules={language === "en" ? [{ required: true }, { max: 300 }] : [{ max: 300 }]}
         >
-          <Input.TextArea rows={2} />
+          <Input.TextArea rows={2} disabled={false} />
         </Form.Item>
         <Form.Item name="longDescription" label={t("fields.longDescription")}>
-          <Input.TextArea rows={5} />
+          <Input.TextArea rows={5} disabled={false} />
         </Form.Item>
         <div className="tga-admin-switches">
           <Form.Item name="editorsChoice" label={t("fields.editorsChoice")} valuePropName="checked">

@@ -143,7 +143,8 @@ export function ArticleForm({
           onChange={switchLanguage}
         />
       ) : null}
-      <Form form={form} layout="vertical" className="tga-admin-form">
+      {/* Another language edits its texts only: the article's facts are shown, not editable. */}
+      <Form form={form} layout="vertical" className="tga-admin-form" disabled={language !== "en"}>
         <Form.Item name="slug" label={t("fields.slug")} rules={[{ required: true }, { pattern: SLUG }]}>
           <Input disabled={item !== null} />
         </Form.Item>
@@ -155,13 +156,13 @@ export function ArticleForm({
           label={t("fields.title")}
           rules={language === "en" ? [{ required: true }, { max: 200 }] : [{ max: 200 }]}
         >
-          <Input />
+          <Input disabled={false} />
         </Form.Item>
         <Form.Item name="summary" label={t("fields.summary")} rules={[{ max: 1000 }]}>
-          <Input.TextArea rows={2} />
+          <Input.TextArea rows={2} disabled={false} />
         </Form.Item>
         <Form.Item name="body" label={t("fields.body")}>
-          <Input.TextArea rows={6} />
+          <Input.TextArea rows={6} disabled={false} />
         </Form.Item>
         <Form.Item name="publishedAt" label={t("fields.publishedAt")}>
           <Input type="datetime-local" />
