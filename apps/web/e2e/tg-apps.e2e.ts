@@ -156,7 +156,7 @@ test("tabs and pages canonicalise with their query; a search result is noindex a
   expect(await page.locator('meta[name="robots"]').count()).toBe(0);
 });
 
-test("admin: anonymous 401, users 403; an administrator approves a visitor's submission and it is listed", async () => {
+test("admin: 401 and 403; an approved submission is listed, then written in German in the editor", async () => {
   const anonymous = await page401();
   expect(anonymous).toBe(401);
 
@@ -203,6 +203,48 @@ test("admin: anonymous 401, users 403; an administrator approves a visitor's sub
   await expect.poll(() => visitor.locator(".tga-card-name").allTextContents()).toEqual([name]);
   const detail = await visitor.goto(`${run.server.url}/telegram-apps/${slug}`);
   expect(detail?.status()).toBe(200);
+
+  // Written in English only: the German page shows the English body, noindex, no German alternate.
+  const hreflangs = () =>
+    visitor
+      .locator('link[rel="alternate"][hreflang]')
+      .evaluateAll((links) => links.map((l) => l.getAttribute("hreflang")));
+  await visitor.goto(`${run.server.url}/de/telegram-apps/${slug}`);
+  expect(await hreflangs()).not.toContain("de");
+  expect(await visitor.locator('meta[name="robots"]').getAttribute("content")).toContain("noindex");
+
+  // The administrator writes the German long description through the editor's language switch.
+  await admin.reload();
+  const apps = admin.locator('section[aria-labelledby="tga-admin-apps"]');
+  await apps.locator("tr.ant-table-row").first().waitFor();
+  const appRow = apps.locator("tr.ant-table-row", { hasText: slug });
+  for (let page = 0; page < 10 && (await appRow.count()) === 0; page += 1) {
+    await apps.locator(".ant-pagination-next").click();
+  }
+  expect(await appRow.locator(".content-languages").getAttribute("data-languages")).toBe("en");
+  await appRow.getByRole("button", { name: "Edit" }).click();
+  const dialog = admin.getByRole("dialog");
+  const language = dialog.getByTestId("app-edit-language");
+  await expect.poll(() => language.count(), { timeout: 15_000 }).toBe(1);
+  expect(await language.locator('option[value="de"]').textContent()).toBe("de *");
+  await language.selectOption("de");
+  const long = dialog.getByLabel("Description (HTML)", { exact: true });
+  await expect.poll(() => long.inputValue()).toBe("");
+  const german = "Ein Bot, der Dinge bewertet: auf Deutsch geschrieben im Editor.";
+  await long.fill(`<p>${german}</p>`);
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect
+    .poll(() => appRow.locator(".content-languages").getAttribute("data-languages"), { timeout: 15_000 })
+    .toBe("en,de");
+
+  // The German page now shows it and lists German among its alternates; English is untouched.
+  await visitor.goto(`${run.server.url}/de/telegram-apps/${slug}`);
+  await expect.poll(() => visitor.getByText(german).count()).toBeGreaterThan(0);
+  expect(await hreflangs()).toContain("de");
+  expect(await visitor.locator('meta[name="robots"]').count()).toBe(0);
+  await visitor.goto(`${run.server.url}/telegram-apps/${slug}`);
+  expect(await visitor.getByText(german).count()).toBe(0);
+  expect(await visitor.getByText("A bot that reviews things").count()).toBeGreaterThan(0);
 });
 
 async function page401(): Promise<number | undefined> {

@@ -248,4 +248,6 @@ export interface TgAdminArticleRow {
   title: string;
   published: boolean;
   publishedAt: number;
+  /** Languages the article is written in (its body stored there), "en" first. */
+  contentLanguages: string[];
 }

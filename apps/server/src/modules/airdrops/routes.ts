@@ -144,6 +144,13 @@ export function airdropsRoutes(app: FastifyInstance, service: AirdropsService): 
     handler: ({ body }) => service.saveNews(body),
   });
   route(app, {
+    method: "GET",
+    url: `${AIRDROPS_API.adminNews}/:id`,
+    auth: adminOnly,
+    params: idParams,
+    handler: ({ params }) => service.adminNewsTranslations(params.id),
+  });
+  route(app, {
     method: "PUT",
     url: `${AIRDROPS_API.adminNews}/:id`,
     auth: adminOnly,

@@ -386,7 +386,6 @@ export class AirdropsService {
     };
   }
 
-  /** The stored English record and translations, for the edit form. */
   /** The stored airdrop with every language's texts, for the editor's language switch. */
   async adminGet(
     slug: string,
@@ -418,6 +417,15 @@ export class AirdropsService {
     const ok = await this.db.transaction((tx) => setAirdropPublished(tx, id, published, this.now()));
     if (!ok) throw errors.notFound("No such airdrop");
     return { id, published };
+  }
+
+  /** A news item's stored translations (locale -> field -> text), for the editor's language switch. */
+  async adminNewsTranslations(
+    id: number,
+  ): Promise<{ id: number; translations: Record<string, Record<string, unknown>> }> {
+    const exists = (await this.repo.allNews()).some((n) => n.id === id);
+    if (!exists) throw errors.notFound("No such news item");
+    return { id, translations: await this.repo.allTranslations("news", id) };
   }
 
   async saveNews(input: AirdropNewsInput, id?: number): Promise<{ id: number }> {

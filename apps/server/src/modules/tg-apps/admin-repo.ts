@@ -275,12 +275,19 @@ export class TgAppsAdminRepo {
       `SELECT r.slug, a.slug AS app_slug, r.title, r.published, r.published_at
        FROM tg_articles r JOIN tg_apps a ON a.id = r.app_id ORDER BY r.published_at DESC, r.id DESC`,
     );
+    const texts = await this.db.all<{ slug: string; locale: string }>(
+      `SELECT r.slug, t.locale FROM tg_article_texts t JOIN tg_articles r ON r.id = t.article_id
+       WHERE t.field = 'body' ORDER BY t.locale`,
+    );
+    const written = new Map<string, string[]>();
+    for (const t of texts) written.set(t.slug, [...(written.get(t.slug) ?? []), t.locale]);
     return rows.map((r) => ({
       slug: r.slug,
       appSlug: r.app_slug,
       title: r.title,
       published: Number(r.published) === 1,
       publishedAt: Number(r.published_at),
+      contentLanguages: ["en", ...(written.get(r.slug) ?? []).filter((l) => l !== "en")],
     }));
   }
 

@@ -4,7 +4,7 @@ import { Form, type FormInstance, Input, Modal, Select, Switch } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { MediaEditor } from "../media/media-editor.tsx";
-import { CONTENT_LANGUAGE_CODES } from "../seo/language-coverage.tsx";
+import { ContentLanguageSwitch, hasText } from "../seo/language-coverage.tsx";
 import { adminCall, adminPaths, fromInputTime, toInputTime } from "./admin-api.ts";
 
 type Stored = AirdropInputRaw & {
@@ -170,24 +170,16 @@ export function AirdropForm({
         </p>
       ) : null}
       {stored?.id !== undefined ? (
-        <label className="ad-admin-language">
-          {t("contentLanguages")}{" "}
-          <select
-            value={language}
-            data-testid="airdrop-edit-language"
-            onChange={(event) => {
-              setLanguage(event.target.value);
-              showLanguage(form, stored, event.target.value);
-            }}
-          >
-            {CONTENT_LANGUAGE_CODES.map((code) => (
-              <option key={code} value={code}>
-                {code}
-                {code === "en" || stored.translations?.[code]?.about ? "" : " *"}
-              </option>
-            ))}
-          </select>
-        </label>
+        <ContentLanguageSwitch
+          label={t("contentLanguages")}
+          value={language}
+          testId="airdrop-edit-language"
+          written={(code) => hasText(stored.translations, code, "about")}
+          onChange={(code) => {
+            setLanguage(code);
+            showLanguage(form, stored, code);
+          }}
+        />
       ) : null}
       <Form form={form} layout="vertical" className="ad-admin-form">
         {TEXT_FIELDS.map((name) => (
@@ -322,23 +314,45 @@ function ListEditor({ name, fields }: { name: "guide" | "faq"; fields: readonly 
   );
 }
 
-/** Create or edit a news item. */
+/** Texts a news item holds per language (docs/content.md); its `body` makes it written. */
+const NEWS_TEXT_FIELDS = ["title", "summary", "body"] as const;
+
+interface NewsItem {
+  id: number;
+  slug: string;
+  title: string;
+  summary: string;
+  body: string;
+  airdropSlug: string | null;
+  publishedAt: number;
+  published: boolean;
+}
+
+/** The news form's values for the stored English item. */
+function english(item: NewsItem): FormValues {
+  return {
+    slug: item.slug,
+    title: item.title,
+    summary: item.summary,
+    body: item.body,
+    published: item.published,
+    airdropSlug: item.airdropSlug ?? "",
+    publishedAt: toInputTime(item.publishedAt),
+  };
+}
+
+/**
+ * Create or edit a news item. English edits the whole item; another language (switch
+ * shown once the item exists) edits only that language's title, summary and body, saved
+ * as its translation while the other languages stay as stored.
+ */
 export function NewsForm({
   item,
   open,
   onClose,
   onSaved,
 }: {
-  item: {
-    id: number;
-    slug: string;
-    title: string;
-    summary: string;
-    body: string;
-    airdropSlug: string | null;
-    publishedAt: number;
-    published: boolean;
-  } | null;
+  item: NewsItem | null;
   open: boolean;
   onClose: () => void;
   onSaved: () => void;
@@ -347,35 +361,61 @@ export function NewsForm({
   const [form] = Form.useForm<FormValues>();
   const hydrated = useHydrated();
   const [error, setError] = useState("");
+  const [language, setLanguage] = useState("en");
+  const [translations, setTranslations] = useState<Record<string, Record<string, unknown>> | null>(null);
   useEffect(() => {
     if (!open) return;
     setError("");
+    setLanguage("en");
+    setTranslations(null);
     form.resetFields();
-    form.setFieldsValue(
-      item
+    form.setFieldsValue(item ? english(item) : { published: false, publishedAt: toInputTime(Date.now()) });
+    if (item === null) return;
+    void adminCall<{ translations: Record<string, Record<string, unknown>> }>(
+      adminPaths.newsUpdate(item.id),
+      "GET",
+    ).then(
+      (stored) => setTranslations(stored.translations),
+      (e: Error) => setError(e.message),
+    );
+  }, [open, item, form]);
+  const switchLanguage = (code: string) => {
+    if (item === null) return;
+    setLanguage(code);
+    const values = english(item);
+    if (code !== "en") {
+      const own = translations?.[code] ?? {};
+      for (const key of NEWS_TEXT_FIELDS)
+        values[key] = typeof own[key] === "string" ? (own[key] as string) : "";
+    }
+    form.setFieldsValue(values);
+  };
+  const handleSave = async () => {
+    const v = await form.validateFields();
+    const body =
+      language !== "en" && item !== null
         ? {
+            // A translation: the stored English item plus this language's texts only.
             slug: item.slug,
             title: item.title,
             summary: item.summary,
             body: item.body,
+            airdropSlug: item.airdropSlug,
+            publishedAt: item.publishedAt,
             published: item.published,
-            airdropSlug: item.airdropSlug ?? "",
-            publishedAt: toInputTime(item.publishedAt),
+            translations: {
+              [language]: Object.fromEntries(NEWS_TEXT_FIELDS.map((key) => [key, v[key] ?? ""])),
+            },
           }
-        : { published: false, publishedAt: toInputTime(Date.now()) },
-    );
-  }, [open, item, form]);
-  const handleSave = async () => {
-    const v = await form.validateFields();
-    const body = {
-      slug: v.slug,
-      title: v.title,
-      summary: v.summary ?? "",
-      body: v.body ?? "",
-      airdropSlug: v.airdropSlug ? v.airdropSlug : null,
-      publishedAt: fromInputTime(v.publishedAt as string | undefined) ?? Date.now(),
-      published: v.published === true,
-    };
+        : {
+            slug: v.slug,
+            title: v.title,
+            summary: v.summary ?? "",
+            body: v.body ?? "",
+            airdropSlug: v.airdropSlug ? v.airdropSlug : null,
+            publishedAt: fromInputTime(v.publishedAt as string | undefined) ?? Date.now(),
+            published: v.published === true,
+          };
     try {
       await adminCall(item ? adminPaths.newsUpdate(item.id) : adminPaths.news, item ? "PUT" : "POST", body);
       onSaved();
@@ -383,6 +423,7 @@ export function NewsForm({
       setError((e as Error).message);
     }
   };
+  const translating = language !== "en";
   return (
     <Modal
       open={open}
@@ -396,15 +437,24 @@ export function NewsForm({
           {error}
         </p>
       ) : null}
+      {item !== null && translations !== null ? (
+        <ContentLanguageSwitch
+          label={t("contentLanguages")}
+          value={language}
+          testId="news-edit-language"
+          written={(code) => hasText(translations, code, "body")}
+          onChange={switchLanguage}
+        />
+      ) : null}
       <Form form={form} layout="vertical">
         <Form.Item name="slug" label={t("newsForm.slug")} rules={[{ required: true }]}>
-          <Input />
+          <Input disabled={translating} />
         </Form.Item>
-        <Form.Item name="title" label={t("newsForm.title")} rules={[{ required: true }]}>
+        <Form.Item name="title" label={t("newsForm.title")} rules={translating ? [] : [{ required: true }]}>
           <Input />
         </Form.Item>
         <Form.Item name="airdropSlug" label={t("newsForm.airdropSlug")}>
-          <Input />
+          <Input disabled={translating} />
         </Form.Item>
         <Form.Item name="summary" label={t("newsForm.summary")}>
           <Input.TextArea rows={2} />
@@ -413,10 +463,10 @@ export function NewsForm({
           <Input.TextArea rows={4} />
         </Form.Item>
         <Form.Item name="publishedAt" label={t("newsForm.publishedAt")}>
-          <Input type="datetime-local" />
+          <Input type="datetime-local" disabled={translating} />
         </Form.Item>
         <Form.Item name="published" label={t("published")} valuePropName="checked">
-          <Switch />
+          <Switch disabled={translating} />
         </Form.Item>
       </Form>
     </Modal>

@@ -45,3 +45,46 @@ export function languageCoverageColumn<Row extends { contentLanguages: readonly 
     render: (langs: string[]) => <LanguageCoverage languages={langs} missingLabel={missingLabel} />,
   };
 }
+
+/**
+ * The editors' language switch (docs/content.md): English edits the whole item, another
+ * language only that language's texts. A `*` marks the languages not written yet
+ * (`written(code)` false). `testId` names the control for the browser tests.
+ */
+export function ContentLanguageSwitch({
+  label,
+  value,
+  written,
+  onChange,
+  testId,
+}: {
+  label: string;
+  value: string;
+  written: (code: string) => boolean;
+  onChange: (code: string) => void;
+  testId: string;
+}) {
+  return (
+    <label className="content-language-switch">
+      {label}{" "}
+      <select value={value} data-testid={testId} onChange={(event) => onChange(event.target.value)}>
+        {CONTENT_LANGUAGE_CODES.map((code) => (
+          <option key={code} value={code}>
+            {code}
+            {code === "en" || written(code) ? "" : " *"}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/** Whether a stored translation holds a non-empty `field` (the body that makes it written). */
+export function hasText(
+  translations: Readonly<Record<string, Readonly<Record<string, unknown>> | undefined>> | undefined,
+  code: string,
+  field: string,
+): boolean {
+  const value = translations?.[code]?.[field];
+  return typeof value === "string" && value.trim() !== "";
+}

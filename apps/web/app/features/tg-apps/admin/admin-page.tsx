@@ -144,6 +144,7 @@ export function TgAppsAdminPage({ data }: { data: TgAdminData }) {
             { title: t("columns.app"), dataIndex: "appSlug" },
             { title: t("columns.status"), dataIndex: "published", render: published },
             { title: t("columns.date"), dataIndex: "publishedAt", render: formatUtc },
+            languageCoverageColumn(t("contentLanguages"), (list) => t("missingLanguages", { list })),
             {
               title: t("columns.action"),
               key: "action",

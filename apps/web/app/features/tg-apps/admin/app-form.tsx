@@ -3,6 +3,7 @@ import { Checkbox, Form, Input, Modal, Select, Switch } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { MediaEditor } from "../../media/media-editor.tsx";
+import { ContentLanguageSwitch, hasText } from "../../seo/language-coverage.tsx";
 import { adminCall, adminPaths } from "./admin-api.ts";
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -25,9 +26,14 @@ interface FormValues {
   published: boolean;
 }
 
+/** Texts an app holds per language (docs/content.md); `longDescription` makes it written. */
+const APP_TEXT_FIELDS = ["shortDescription", "longDescription"] as const;
+
 /**
- * Create (slug null) or edit one app. English text here; stored translations travel
- * through unchanged so an edit never drops them.
+ * Create (slug null) or edit one app. English edits the whole app; another language
+ * (a `*` marks the ones not written yet) edits only its descriptions, saved as that
+ * language's translation. Stored translations of the other languages travel through
+ * unchanged (the server replaces an app's texts as a whole), so an edit never drops them.
  */
 export function AppForm({
   slug,
@@ -43,14 +49,17 @@ export function AppForm({
   const { t } = useTranslation("tgAppsAdmin");
   const { t: tApps } = useTranslation("tgApps");
   const [form] = Form.useForm<FormValues>();
-  const [translations, setTranslations] = useState<TgAppInputRaw["translations"]>({});
+  const [stored, setStored] = useState<TgAppInputRaw | null>(null);
   const [error, setError] = useState("");
+  // The language being edited: English edits the whole app, another one only its texts.
+  const [language, setLanguage] = useState("en");
 
   useEffect(() => {
     if (!open) return;
     setError("");
+    setLanguage("en");
     form.resetFields();
-    setTranslations({});
+    setStored(null);
     if (slug === null) {
       form.setFieldsValue({
         category: 5,
@@ -63,18 +72,36 @@ export function AppForm({
       return;
     }
     void adminCall<TgAppInputRaw>(adminPaths.app(slug), "GET").then(
-      (stored) => {
-        setTranslations(stored.translations ?? {});
-        form.setFieldsValue(stored as FormValues);
+      (record) => {
+        setStored(record);
+        form.setFieldsValue(record as FormValues);
       },
       (e: Error) => setError(e.message),
     );
   }, [open, slug, form]);
 
+  const switchLanguage = (code: string) => {
+    if (stored === null) return;
+    setLanguage(code);
+    const own = code === "en" ? stored : (stored.translations?.[code] ?? {});
+    form.setFieldsValue({
+      ...(stored as FormValues),
+      shortDescription: own.shortDescription ?? "",
+      longDescription: own.longDescription ?? "",
+    });
+  };
+
   const handleSave = async () => {
     const values = await form.validateFields();
+    const translations = { ...(stored?.translations ?? {}) };
+    let body: Record<string, unknown> = { ...values, translations };
+    if (language !== "en" && stored !== null) {
+      // A translation: the stored English app plus this language's texts only.
+      translations[language] = Object.fromEntries(APP_TEXT_FIELDS.map((key) => [key, values[key] ?? ""]));
+      body = { ...stored, translations };
+    }
     try {
-      await adminCall(adminPaths.apps, "POST", { ...values, translations });
+      await adminCall(adminPaths.apps, "POST", body);
       onSaved();
     } catch (e) {
       setError((e as Error).message);
@@ -95,7 +122,17 @@ export function AppForm({
           {error}
         </p>
       ) : null}
-      <Form form={form} layout="vertical" className="tga-admin-form">
+      {stored !== null ? (
+        <ContentLanguageSwitch
+          label={t("contentLanguages")}
+          value={language}
+          testId="app-edit-language"
+          written={(code) => hasText(stored.translations, code, "longDescription")}
+          onChange={switchLanguage}
+        />
+      ) : null}
+      {/* Another language edits its texts only: the app's facts are shown, not editable. */}
+      <Form form={form} layout="vertical" className="tga-admin-form" disabled={language !== "en"}>
         <Form.Item name="slug" label={t("fields.slug")} rules={[{ required: true }, { pattern: SLUG }]}>
           <Input disabled={slug !== null} />
         </Form.Item>
@@ -135,12 +172,12 @@ export function AppForm({
         <Form.Item
           name="shortDescription"
           label={t("fields.shortDescription")}
-          rules={[{ required: true }, { max: 300 }]}
+          rules={language === "en" ? [{ required: true }, { max: 300 }] : [{ max: 300 }]}
         >
-          <Input.TextArea rows={2} />
+          <Input.TextArea rows={2} disabled={false} />
         </Form.Item>
         <Form.Item name="longDescription" label={t("fields.longDescription")}>
-          <Input.TextArea rows={5} />
+          <Input.TextArea rows={5} disabled={false} />
         </Form.Item>
         <div className="tga-admin-switches">
           <Form.Item name="editorsChoice" label={t("fields.editorsChoice")} valuePropName="checked">

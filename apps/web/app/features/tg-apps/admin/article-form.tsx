@@ -2,6 +2,7 @@ import type { TgArticleInputRaw } from "@meridian/contracts";
 import { Form, Input, Modal, Select, Switch } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { ContentLanguageSwitch, hasText } from "../../seo/language-coverage.tsx";
 import { type AdminArticleRow, adminCall, adminPaths, fromInputTime, toInputTime } from "./admin-api.ts";
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -16,7 +17,27 @@ interface FormValues {
   published: boolean;
 }
 
-/** Create or edit an article; stored translations travel through unchanged. */
+/** Texts an article holds per language (docs/content.md); `body` makes it written. */
+const ARTICLE_TEXT_FIELDS = ["title", "summary", "body"] as const;
+
+/** The article form's values for the stored English article. */
+function english(stored: TgArticleInputRaw): FormValues {
+  return {
+    slug: stored.slug,
+    appSlug: stored.appSlug,
+    title: stored.title,
+    summary: stored.summary ?? "",
+    body: stored.body ?? "",
+    published: stored.published ?? true,
+    publishedAt: toInputTime(stored.publishedAt),
+  };
+}
+
+/**
+ * Create or edit an article. English edits the whole article; another language (a `*`
+ * marks the ones not written yet) edits only its title, summary and body, saved as that
+ * language's translation. The other languages' translations travel through unchanged.
+ */
 export function ArticleForm({
   item,
   open,
@@ -32,37 +53,55 @@ export function ArticleForm({
 }) {
   const { t } = useTranslation("tgAppsAdmin");
   const [form] = Form.useForm<FormValues>();
-  const [translations, setTranslations] = useState<TgArticleInputRaw["translations"]>({});
+  const [stored, setStored] = useState<TgArticleInputRaw | null>(null);
   const [error, setError] = useState("");
+  // The language being edited: English edits the whole article, another one only its texts.
+  const [language, setLanguage] = useState("en");
 
   useEffect(() => {
     if (!open) return;
     setError("");
+    setLanguage("en");
     form.resetFields();
-    setTranslations({});
+    setStored(null);
     if (item === null) {
       form.setFieldsValue({ published: true, publishedAt: toInputTime(Date.now()) });
       return;
     }
     void adminCall<TgArticleInputRaw>(adminPaths.article(item.slug), "GET").then(
-      (stored) => {
-        setTranslations(stored.translations ?? {});
-        form.setFieldsValue({
-          slug: stored.slug,
-          appSlug: stored.appSlug,
-          title: stored.title,
-          summary: stored.summary ?? "",
-          body: stored.body ?? "",
-          published: stored.published ?? true,
-          publishedAt: toInputTime(stored.publishedAt),
-        });
+      (record) => {
+        setStored(record);
+        form.setFieldsValue(english(record));
       },
       (e: Error) => setError(e.message),
     );
   }, [open, item, form]);
 
+  const switchLanguage = (code: string) => {
+    if (stored === null) return;
+    setLanguage(code);
+    const values = english(stored);
+    if (code !== "en") {
+      const own = stored.translations?.[code] ?? {};
+      for (const key of ARTICLE_TEXT_FIELDS) values[key] = own[key] ?? "";
+    }
+    form.setFieldsValue(values);
+  };
+
   const handleSave = async () => {
     const v = await form.validateFields();
+    const translations = { ...(stored?.translations ?? {}) };
+    if (language !== "en" && stored !== null) {
+      // A translation: the stored English article plus this language's texts only.
+      translations[language] = Object.fromEntries(ARTICLE_TEXT_FIELDS.map((key) => [key, v[key] ?? ""]));
+      try {
+        await adminCall(adminPaths.articles, "POST", { ...stored, translations });
+        onSaved();
+      } catch (e) {
+        setError((e as Error).message);
+      }
+      return;
+    }
     const body: TgArticleInputRaw = {
       slug: v.slug,
       appSlug: v.appSlug,
@@ -95,21 +134,35 @@ export function ArticleForm({
           {error}
         </p>
       ) : null}
-      <Form form={form} layout="vertical" className="tga-admin-form">
+      {stored !== null ? (
+        <ContentLanguageSwitch
+          label={t("contentLanguages")}
+          value={language}
+          testId="article-edit-language"
+          written={(code) => hasText(stored.translations, code, "body")}
+          onChange={switchLanguage}
+        />
+      ) : null}
+      {/* Another language edits its texts only: the article's facts are shown, not editable. */}
+      <Form form={form} layout="vertical" className="tga-admin-form" disabled={language !== "en"}>
         <Form.Item name="slug" label={t("fields.slug")} rules={[{ required: true }, { pattern: SLUG }]}>
           <Input disabled={item !== null} />
         </Form.Item>
         <Form.Item name="appSlug" label={t("fields.app")} rules={[{ required: true }]}>
           <Select showSearch options={appSlugs.map((s) => ({ value: s, label: s }))} />
         </Form.Item>
-        <Form.Item name="title" label={t("fields.title")} rules={[{ required: true }, { max: 200 }]}>
-          <Input />
+        <Form.Item
+          name="title"
+          label={t("fields.title")}
+          rules={language === "en" ? [{ required: true }, { max: 200 }] : [{ max: 200 }]}
+        >
+          <Input disabled={false} />
         </Form.Item>
         <Form.Item name="summary" label={t("fields.summary")} rules={[{ max: 1000 }]}>
-          <Input.TextArea rows={2} />
+          <Input.TextArea rows={2} disabled={false} />
         </Form.Item>
         <Form.Item name="body" label={t("fields.body")}>
-          <Input.TextArea rows={6} />
+          <Input.TextArea rows={6} disabled={false} />
         </Form.Item>
         <Form.Item name="publishedAt" label={t("fields.publishedAt")}>
           <Input type="datetime-local" />
