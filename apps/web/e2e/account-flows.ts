@@ -63,3 +63,25 @@ export async function loginThroughPage(
   if (redirect === undefined) await page.waitForURL(/\/account\/overview$/);
   else await page.waitForURL(`${serverUrl}${redirect}`);
 }
+
+/** The trimmed text of the first element with `testId`. */
+export const textOf = async (page: Page, testId: string) =>
+  ((await page.getByTestId(testId).first().textContent()) ?? "").trim();
+
+/** A paper call from inside the page (same origin, its session cookie, the paper header). */
+export async function paper<T>(page: Page, method: "GET" | "POST", path: string, data?: unknown): Promise<T> {
+  const body = await page.evaluate(
+    async ({ method, path, data }) => {
+      const res = await fetch(path, {
+        method,
+        credentials: "same-origin",
+        headers: { paptrading: "1", "content-type": "application/json", accept: "application/json" },
+        ...(data === undefined ? {} : { body: JSON.stringify(data) }),
+      });
+      return (await res.json()) as { code: string; data: unknown; msg: string };
+    },
+    { method, path, data },
+  );
+  if (body.code !== "00000" && body.code !== "200") throw new Error(`${path}: ${body.code} ${body.msg}`);
+  return body.data as T;
+}

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { FuturesPath, SESSION_COOKIE } from "@meridian/contracts";
 import { expect, test } from "vitest";
-import { createAdmin, loginThroughPage } from "./account-flows.ts";
+import { createAdmin, loginThroughPage, textOf } from "./account-flows.ts";
 import { newPage, type Page, serverAndBrowser } from "./harness.ts";
 
 /**
@@ -23,8 +23,6 @@ const PASSWORD = "e2e-password-123";
 const PHONE = { width: 390, height: 844 };
 /** Marks progress in the log, so a time-out on a loaded machine says where it stood. */
 const step = (name: string) => console.log(`[account-records] ${new Date().toISOString()} ${name}`);
-const textOf = async (page: Page, testId: string) =>
-  ((await page.getByTestId(testId).first().textContent()) ?? "").trim();
 
 /**
  * Setup writes go from here on a session of the same user that has no device key (a plain

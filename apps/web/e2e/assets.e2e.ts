@@ -6,32 +6,13 @@
  */
 import { type FuturesAccount, FuturesPath } from "@meridian/contracts";
 import { describe, expect, test } from "vitest";
-import { registerThroughPages } from "./account-flows.ts";
-import { newPage, type Page, serverAndBrowser } from "./harness.ts";
+import { paper, registerThroughPages, textOf } from "./account-flows.ts";
+import { newPage, serverAndBrowser } from "./harness.ts";
 
 const run = serverAndBrowser();
 const allowErrors = ["get user info error", "hydrated but some attributes"];
 
-const textOf = async (page: Page, testId: string) =>
-  ((await page.getByTestId(testId).first().textContent()) ?? "").trim();
 const usdtOf = (text: string) => Number.parseFloat(text.replace(/[^\d.-]/g, ""));
-
-async function paper<T>(page: Page, method: "GET" | "POST", path: string, data?: unknown): Promise<T> {
-  const body = await page.evaluate(
-    async ({ method, path, data }) => {
-      const res = await fetch(path, {
-        method,
-        credentials: "same-origin",
-        headers: { paptrading: "1", "content-type": "application/json", accept: "application/json" },
-        ...(data === undefined ? {} : { body: JSON.stringify(data) }),
-      });
-      return (await res.json()) as { code: string; data: unknown; msg: string };
-    },
-    { method, path, data },
-  );
-  if (body.code !== "00000" && body.code !== "200") throw new Error(`${path}: ${body.code} ${body.msg}`);
-  return body.data as T;
-}
 
 describe("asset overview", () => {
   test("the estimated balance adds the futures wallet with its unrealised PnL to spot", async () => {

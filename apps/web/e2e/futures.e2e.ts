@@ -9,7 +9,7 @@
  */
 import { FuturesPath, type FuturesPosition } from "@meridian/contracts";
 import { describe, expect, test } from "vitest";
-import { registerThroughPages } from "./account-flows.ts";
+import { paper, registerThroughPages, textOf } from "./account-flows.ts";
 import { newPage, type Page, serverAndBrowser } from "./harness.ts";
 
 const run = serverAndBrowser({ env: { FUTURES_TEST_MARKS: "1" } });
@@ -19,26 +19,6 @@ const allowErrors = ["get user info error", "hydrated but some attributes"];
 
 /** Positions and the account reach the page once a second over /v1/ws/futures. */
 const LIVE = { timeout: 10_000 };
-const textOf = async (page: Page, testId: string) =>
-  ((await page.getByTestId(testId).first().textContent()) ?? "").trim();
-
-/** A paper call from inside the page (same origin, its session cookie, the paper header). */
-async function paper<T>(page: Page, method: "GET" | "POST", path: string, data?: unknown): Promise<T> {
-  const body = await page.evaluate(
-    async ({ method, path, data }) => {
-      const res = await fetch(path, {
-        method,
-        credentials: "same-origin",
-        headers: { paptrading: "1", "content-type": "application/json", accept: "application/json" },
-        ...(data === undefined ? {} : { body: JSON.stringify(data) }),
-      });
-      return (await res.json()) as { code: string; data: unknown; msg: string };
-    },
-    { method, path, data },
-  );
-  if (body.code !== "00000" && body.code !== "200") throw new Error(`${path}: ${body.code} ${body.msg}`);
-  return body.data as T;
-}
 
 const pinMark = (page: Page, price: string | null) =>
   paper(page, "POST", FuturesPath.TEST_MARK, { symbol: "BTCUSDT", price });

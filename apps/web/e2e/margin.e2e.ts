@@ -9,7 +9,7 @@
  */
 import { MarginPath } from "@meridian/contracts";
 import { describe, expect, test } from "vitest";
-import { registerThroughPages } from "./account-flows.ts";
+import { registerThroughPages, textOf } from "./account-flows.ts";
 import { newPage, type Page, serverAndBrowser } from "./harness.ts";
 
 const run = serverAndBrowser({
@@ -19,8 +19,6 @@ const run = serverAndBrowser({
 /** Logged-out pages log the spec's "get user info error"; the shell's nonce trips a hydration warning (see accounts.e2e.ts). */
 const allowErrors = ["get user info error", "hydrated but some attributes"];
 
-const textOf = async (page: Page, testId: string) =>
-  ((await page.getByTestId(testId).first().textContent()) ?? "").trim();
 const figure = async (page: Page, testId: string) =>
   Number.parseFloat((await textOf(page, testId)).replace(/,/g, ""));
 

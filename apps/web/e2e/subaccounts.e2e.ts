@@ -7,8 +7,8 @@
  * with the figures the VIP job reads.
  */
 import { describe, expect, test } from "vitest";
-import { registerThroughPages } from "./account-flows.ts";
-import { newPage, type Page, serverAndBrowser } from "./harness.ts";
+import { registerThroughPages, textOf } from "./account-flows.ts";
+import { newPage, serverAndBrowser } from "./harness.ts";
 
 // A shared two-core machine can take more than the default 30 s to start the server.
 // The first render of a page on a fresh server is the slowest: one warm-up request each for the
@@ -26,9 +26,6 @@ const run = serverAndBrowser(
 
 /** Logged-out pages log the spec's "get user info error"; the shell's nonce trips a hydration warning (see accounts.e2e.ts). */
 const allowErrors = ["get user info error", "hydrated but some attributes"];
-
-const textOf = async (page: Page, testId: string) =>
-  ((await page.getByTestId(testId).first().textContent()) ?? "").trim();
 
 describe("sub-accounts", () => {
   test("create, transfer, switch in, trade, switch back, see the balance in the overview", async () => {
