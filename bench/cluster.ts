@@ -25,6 +25,7 @@ import net from "node:net";
 import os from "node:os";
 import autocannon from "autocannon";
 import { type ClusterNode, clusterCall, openCluster } from "../apps/server/src/test/cluster.ts";
+import { marketOrderBody } from "./lib/market-order.ts";
 
 const RATE = Number(process.env.CLUSTER_BENCH_RATE ?? 1000);
 const SECONDS = Number(process.env.CLUSTER_BENCH_SECONDS ?? 10);
@@ -79,13 +80,7 @@ async function load(
                     n++;
                     return {
                       ...req,
-                      body: JSON.stringify({
-                        symbol: "BTCUSDT",
-                        side: n % 2 === 0 ? "BUY" : "SELL",
-                        type: "MARKET",
-                        quantity: "0.0001",
-                        clientOrderId: `${tag}-${n}`,
-                      }),
+                      body: marketOrderBody(n, tag),
                     };
                   },
                   onResponse: (_status, body) => {

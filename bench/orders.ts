@@ -45,6 +45,7 @@ import os from "node:os";
 import path from "node:path";
 import { monitorEventLoopDelay, PerformanceObserver } from "node:perf_hooks";
 import autocannon from "autocannon";
+import { marketOrderBody } from "./lib/market-order.ts";
 import { productionNodeFlags } from "./lib/node-flags.ts";
 
 const SECONDS = Number(process.env.ORDERS_BENCH_SECONDS ?? 10);
@@ -207,13 +208,7 @@ try {
                 n++;
                 return {
                   ...req,
-                  body: JSON.stringify({
-                    symbol: "BTCUSDT",
-                    side: n % 2 === 0 ? "BUY" : "SELL",
-                    type: "MARKET",
-                    quantity: "0.0001",
-                    clientOrderId: `bench-${n}`,
-                  }),
+                  body: marketOrderBody(n, "bench"),
                 };
               },
               onResponse: (_status, body) => {
