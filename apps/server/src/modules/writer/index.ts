@@ -26,6 +26,8 @@ export interface Writer {
   publish(stream: string, accountId: number, texts: readonly string[]): void;
   /** Pushes the writer published (this instance's sockets). */
   onStream(stream: string, listener: StreamListener): () => void;
+  /** This instance may have missed published pushes: close the sockets, the clients reload. */
+  onGap(listener: () => void): () => void;
   /** True when pushes must go to other instances too. */
   readonly fansOut: boolean;
 }
@@ -95,6 +97,7 @@ export function writerModule(options: WriterModuleOptions = {}) {
       forward: (target, svc, methods, retrySafe) => forwarded(target, svc, methods, role, bus, retrySafe),
       publish: (stream, accountId, texts) => bus?.publish(stream, accountId, texts),
       onStream: (stream, listener) => bus?.onStream(stream, listener) ?? (() => false),
+      onGap: (listener) => bus?.onGap(listener) ?? (() => false),
       fansOut: bus !== undefined,
     };
     api.decorate("writer", writer);
