@@ -333,6 +333,9 @@ describe("USDT-M perpetuals through ccxt show on the web API", () => {
     expect(again.id).toBe(a.id);
     const open = (await ex.fetchOpenOrders(S)).filter((o) => o.clientOrderId === cid);
     expect(open.map((o) => o.id)).toEqual([a.id]);
+    expect((await ex.fetchOpenOrders(S, undefined, undefined, { clientOid: cid })).map((o) => o.id)).toEqual([
+      a.id,
+    ]);
     expect(await ex.fetchOrder("", S, { clientOrderId: cid })).toMatchObject({ id: a.id, status: "open" });
     await ex.cancelOrder("", S, { clientOrderId: cid });
     expect((await ex.fetchOrder(oid(a), S)).status).toBe("canceled");

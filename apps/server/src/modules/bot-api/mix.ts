@@ -521,14 +521,17 @@ export function registerMix(
   r.get("/v2/mix/order/orders-plan-pending", read, async ({ query }, c) => {
     const q = listQuery.parse(query);
     const list = (
-      await planList(await futures.openOrders({ accountId: c.accountId, symbol: q.symbol, limit: 500 }), c)
+      await planList(
+        withOid(await futures.openOrders({ accountId: c.accountId, symbol: q.symbol, limit: 500 }), q),
+        c,
+      )
     ).slice(0, q.limit);
     return { entrustedList: list.length === 0 ? null : list, endId: "" };
   });
 
   r.get("/v2/mix/order/orders-plan-history", read, async ({ query }, c) => {
     const q = listQuery.parse(query);
-    const list = (await planList(await history(c, q), c)).slice(0, q.limit);
+    const list = (await planList(withOid(await history(c, q), q), c)).slice(0, q.limit);
     return { entrustedList: list.length === 0 ? null : list, endId: "" };
   });
 
