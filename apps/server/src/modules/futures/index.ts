@@ -12,7 +12,7 @@ import { futuresStream } from "./stream.ts";
 export { venueBook } from "./book.ts";
 export { FuturesRepo } from "./repo.ts";
 export { type AttachedTpsl, type FuturesOrderRef, FuturesService } from "./service.ts";
-export { type RecordTransfer, type StoredTransfer, WalletTransferIds } from "./transfer-ids.ts";
+export { type RecordTransfer, WalletTransferIds } from "./transfer-ids.ts";
 
 export interface FuturesModuleOptions {
   /** Default: the paper venue's books (the market module's). */
