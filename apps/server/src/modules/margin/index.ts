@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { Platform } from "../../platform/platform.ts";
-import { direct, type Forwarded } from "../writer/index.ts";
+import { carriesClientId, direct, type Forwarded } from "../writer/index.ts";
 import { MarginRepo } from "./repo.ts";
 import { marginHttpRoutes } from "./routes.ts";
 import { MarginService } from "./service.ts";
@@ -52,7 +52,14 @@ export function marginModule(options: MarginModuleOptions = {}) {
     const service: MarginApi =
       writer === undefined
         ? direct(real, MARGIN_COMMANDS)
-        : writer.forward(real, "margin", MARGIN_COMMANDS, (m, args) => m === "place" && hasClientId(args[2]));
+        : writer.forward(
+            real,
+            "margin",
+            MARGIN_COMMANDS,
+            (m, args) =>
+              (m === "place" && hasClientId(args[2])) ||
+              (m === "transfer" && carriesClientId(args[1], "clientTransferId")),
+          );
     if (writer === undefined) await real.start();
     else await writer.role.onStart(() => real.start());
     options.onService?.(real);

@@ -9,6 +9,16 @@ export { decode, direct, encode, type Forwarded, WriterBus, writerUnavailable } 
 export { FencedError, WriterLease } from "./lease.ts";
 export { type RoleState, WriterRole } from "./role.ts";
 
+/**
+ * For `forward`'s `retrySafe`: `body` carries a string `key` (a client id: the command
+ * finds what an earlier attempt committed, so a new writer may run it again).
+ */
+export function carriesClientId(body: unknown, key: string): boolean {
+  return (
+    typeof body === "object" && body !== null && typeof (body as Record<string, unknown>)[key] === "string"
+  );
+}
+
 /** What the trading modules get from the writer module (`api.writer`). */
 export interface Writer {
   readonly role: WriterRole;
