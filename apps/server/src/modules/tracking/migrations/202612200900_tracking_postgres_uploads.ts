@@ -6,8 +6,8 @@ import type { Dialect } from "../../../platform/db/types.ts";
  * written once), and each event row points at it (`upload_id`, `upload_index`) with only
  * the fields that differ within the upload in `extra`, committed in the same transaction
  * as the upload. The columns the dashboard reads are unchanged. Measured on the bench
- * upload (COPY, 10 uploads a commit): 1,333 -> 524 WAL bytes and 20-24 -> 12-13 us of
- * backend CPU per event, 11 -> 4.5 us for the writer thread to make its COPY text.
+ * upload (COPY, 10 uploads a commit, load ~1): 1,333 -> 524 WAL bytes and 20-24 -> 12-16
+ * us of backend CPU per event, 7-11 -> 4-4.7 us for the writer thread to make its COPY text.
  *
  * Ids are handed out in blocks: one `nextval` of `tracking_upload_blocks` reserves
  * UPLOAD_ID_BLOCK ids for the writer that drew it (postgres-writer.worker.ts), so the
