@@ -5,7 +5,7 @@ import { openPostgres } from "./postgres.ts";
 import { openSqlite } from "./sqlite.ts";
 
 export { ddl } from "./ddl.ts";
-export type { PlatformDb, ScriptQueryable } from "./internal.ts";
+export type { CopyInput, PlatformDb, ScriptQueryable } from "./internal.ts";
 export { TransactionMisuseError } from "./internal.ts";
 export { KeyedMutex } from "./mutex.ts";
 export type { Db, Dialect, Queryable, RunResult, SqlValue } from "./types.ts";
