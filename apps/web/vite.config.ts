@@ -31,10 +31,12 @@ const FRAMEWORK =
 /**
  * The root layout's own code (shell, theme, simulation guard, SEO links) and the little
  * it needs from packages (each group also takes its modules' static dependencies). The shell's dialogs and drawer and the antd provider stay out:
- * they load on demand, with antd.
+ * they load on demand, with antd. So does the trading pages' LoadError, whose API client
+ * import would bring the client, zod and every contract schema into every page's first
+ * load (`npm run check:budgets` fails when something like it creeps in).
  */
 const SHELL = [
-  /\/app\/features\/shell\/(?!legal-dialog|mobile-menu|antd-config)[^/]+$/,
+  /\/app\/features\/shell\/(?!legal-dialog|mobile-menu|antd-config|load-error)[^/]+$/,
   /\/app\/features\/simulation\/simulation-(provider|controller)\.tsx?$/,
   /\/app\/features\/(seo\/(canonical|seo)|image-domain\/use-image-domain|tracking\/use-tracker)\.ts$/,
   /\/app\/(lib\/cookies|theme\/theme)\.ts$/,
