@@ -47,6 +47,10 @@ const SHELL = [
   /\/node_modules\/@ant-design\/icons\/es\/components\//,
 ];
 
+/** What the airdrops and tg-apps pages share for their images (zod-free). */
+const CONTENT_MEDIA =
+  /\/(app\/features\/media\/responsive-img\.tsx|packages\/contracts\/src\/media-rules\.ts)$/;
+
 /**
  * A public content feature's shared parts: its pages' components, not its admin pages,
  * server modules, stylesheet URLs or the files listed in `except` (antd dialogs, modules
@@ -155,6 +159,13 @@ function clientChunks(): Plugin {
                     name: "shell",
                     test: (id: string) => SHELL.some((re) => re.test(slashed(id))),
                     priority: 20,
+                  },
+                  // Both content features show images with these: in either's group, the
+                  // other's pages would load that whole group for them.
+                  {
+                    name: "content-media",
+                    test: (id: string) => CONTENT_MEDIA.test(slashed(id)),
+                    priority: 15,
                   },
                   { name: "airdrops-parts", test: featureParts("airdrops", ["money.ts"]), priority: 10 },
                   {
