@@ -1,7 +1,8 @@
 /**
  * `npm test`: every suite, in order, with one verdict.
  *
- * 0. the static checks of `npm run check` (typecheck, lint, translations), one tally each;
+ * 0. the static checks of `npm run check` (typecheck, lint, translations), one tally each,
+ *    and, after the web build (made when stale), the size budgets of its first load;
  * 1. unit + integration (Vitest) against SQLite;
  * 2. the `*.int.test.ts` files again against PostgreSQL and Redis (required when CI=true);
  * 3. the browser suite (vitest.e2e.config.ts) on the web build, which is made first
@@ -199,7 +200,7 @@ function cleanEnv(): NodeJS.ProcessEnv {
   return env;
 }
 
-/** A static check (typecheck, lint, translations): one pass or one fail in the tally. */
+/** A static check (typecheck, lint, translations, size budgets): one pass or one fail in the tally. */
 function runCheck(name: string, script: string): void {
   say(`\n=== ${name} (npm run ${script})`);
   const started = Date.now();
@@ -235,6 +236,9 @@ async function main(): Promise<void> {
   } catch (error) {
     fail("web build", error instanceof Error ? error.message : String(error));
   }
+  // The first-load budgets are read from that build (apps/web/scripts/check-budgets.ts).
+  if (built) runCheck("size budgets", "check:budgets");
+  else fail("size budgets", "not run: the web build failed (see above)");
 
   await runVitest("unit + integration (SQLite)", ["--passWithNoTests"], cleanEnv());
 

@@ -31,10 +31,12 @@ const FRAMEWORK =
 /**
  * The root layout's own code (shell, theme, simulation guard, SEO links) and the little
  * it needs from packages (each group also takes its modules' static dependencies). The shell's dialogs and drawer and the antd provider stay out:
- * they load on demand, with antd.
+ * they load on demand, with antd. So does the trading pages' LoadError, whose API client
+ * import would bring the client, zod and every contract schema into every page's first
+ * load (`npm run check:budgets` fails when something like it creeps in).
  */
 const SHELL = [
-  /\/app\/features\/shell\/(?!legal-dialog|mobile-menu|antd-config)[^/]+$/,
+  /\/app\/features\/shell\/(?!legal-dialog|mobile-menu|antd-config|load-error)[^/]+$/,
   /\/app\/features\/simulation\/simulation-(provider|controller)\.tsx?$/,
   /\/app\/features\/(seo\/(canonical|seo)|image-domain\/use-image-domain|tracking\/use-tracker)\.ts$/,
   /\/app\/(lib\/cookies|theme\/theme)\.ts$/,
@@ -44,6 +46,10 @@ const SHELL = [
   // The icon runtime; the shell's own icons follow as its dependencies (not antd's).
   /\/node_modules\/@ant-design\/icons\/es\/components\//,
 ];
+
+/** What the airdrops and tg-apps pages share for their images (zod-free). */
+const CONTENT_MEDIA =
+  /\/(app\/features\/media\/responsive-img\.tsx|packages\/contracts\/src\/media-rules\.ts)$/;
 
 /**
  * A public content feature's shared parts: its pages' components, not its admin pages,
@@ -153,6 +159,13 @@ function clientChunks(): Plugin {
                     name: "shell",
                     test: (id: string) => SHELL.some((re) => re.test(slashed(id))),
                     priority: 20,
+                  },
+                  // Both content features show images with these: in either's group, the
+                  // other's pages would load that whole group for them.
+                  {
+                    name: "content-media",
+                    test: (id: string) => CONTENT_MEDIA.test(slashed(id)),
+                    priority: 15,
                   },
                   { name: "airdrops-parts", test: featureParts("airdrops", ["money.ts"]), priority: 10 },
                   {

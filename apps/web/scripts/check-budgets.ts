@@ -1,9 +1,13 @@
 /**
  * Size budgets for the first paint of the homepage, from the client build:
  *   render-blocking CSS (the root's stylesheet links) <= 40 KB gzip,
- *   first-load JS of `/` (entry, root, layout, home and the English antd locale the
- *   entry loads before hydrating) <= 200 KB gzip.
- * Run after `npm run build`: `npm run size -w @meridian/web`. Exits 1 when over.
+ *   first-load JS of `/` <= 200 KB gzip: the entry, the root, layout and home route
+ *   modules, and, as `/` renders antd, what the entry loads before hydrating and the root
+ *   preloads (features/shell/antd-preload.ts): antd's provider, the locale modules and
+ *   English's antd data, each with everything it imports statically. The same files
+ *   `npm run bench:ssr` finds in the served page, gzipped the same way (level 9).
+ * `npm run check:budgets` (builds first when stale; one of `npm test`'s static checks), or
+ * on an existing build `npm run size -w @meridian/web`. Exits 1 when over.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -13,6 +17,8 @@ import { gzipSync } from "node:zlib";
 const CSS_BUDGET = 40 * 1024;
 const JS_BUDGET = 200 * 1024;
 const HOME_ROUTES = ["root", "routes/locale-layout", "routes/home"];
+/** Chunks of the antd preload list (vite.config.ts, antdPreload): antd's provider and the locale modules. */
+const ANTD_PRELOAD_CHUNKS = /^(antd-config|locale-modules)-[\w-]+\.js$/;
 
 const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../build/client");
 const assetsDir = path.join(clientDir, "assets");
@@ -29,7 +35,7 @@ interface Manifest {
 }
 
 function gzipSize(url: string): number {
-  return gzipSync(readFileSync(path.join(clientDir, url))).length;
+  return gzipSync(readFileSync(path.join(clientDir, url)), { level: 9 }).length;
 }
 
 const manifestFile = assets.find((f) => /^manifest-[\w-]+\.js$/.test(f));
@@ -47,8 +53,9 @@ for (const entry of [manifest.entry, ...HOME_ROUTES.map((id) => manifest.routes[
   for (const i of entry.imports ?? []) js.add(i);
   for (const c of entry.css ?? []) css.add(c);
 }
+for (const f of assets) if (ANTD_PRELOAD_CHUNKS.test(f)) js.add(`/assets/${f}`);
 
-// The client entry awaits the page locale's antd data before hydrating: count English's.
+// English's antd data: the locale modules import it (and its own chunks) dynamically.
 for (const file of [...js]) {
   const text = readFileSync(path.join(clientDir, file), "utf8");
   const deps = /m\.f=\[([^\]]*)\]/
@@ -62,6 +69,16 @@ for (const file of [...js]) {
     if (dep) js.add(`/${dep}`);
   }
 }
+
+// Everything those import statically loads with them.
+const STATIC_IMPORT = /(?:^|[;}\s])(?:import|export)\s*(?:[\w$*{}\s,]*?from\s*)?["'`]\.\/([\w.-]+\.js)["'`]/g;
+for (const file of js) {
+  const text = readFileSync(path.join(clientDir, file), "utf8");
+  for (const match of text.matchAll(STATIC_IMPORT))
+    js.add(path.posix.join(path.posix.dirname(file), match[1] ?? ""));
+}
+if (![...js].some((f) => f.includes("/en_US-")))
+  throw new Error("no en_US chunk found: the locale modules changed shape");
 
 // Stylesheets linked from root.tsx's `links` (imported with ?url, so not in the manifest).
 for (const f of assets) if (/^(antd\.generated|app)-[\w-]+\.css$/.test(f)) css.add(`/assets/${f}`);

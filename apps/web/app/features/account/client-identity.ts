@@ -1,9 +1,7 @@
 import { TRACK_DEVICE_ID_COOKIE, TRACK_DEVICE_ID_STORAGE_KEY } from "@meridian/contracts";
 import { DEFAULT_LOCALE } from "@meridian/contracts/locales";
+import { APP_VERSION } from "../../lib/app-version.ts";
 import { readCookie } from "../../lib/cookies.ts";
-
-/** The web app's version: the `ver` of tracking and the stored app version (docs/product.md §3). */
-export const APP_VERSION = "1.0.0";
 
 /** Local storage keys (docs/product.md §3, "Browser storage keys"). */
 export const APP_VERSION_STORAGE_KEY = "appVersion";

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { APP_VERSION } from "../account/client-identity.ts";
+import { APP_VERSION } from "../../lib/app-version.ts";
 
 type Tracker = typeof import("@meridian/tracker");
 
