@@ -18,6 +18,7 @@ import {
   EntryKind,
   type FeeRates,
   finishOrder,
+  firesAt,
   firesOnRise,
   heldOf,
   holdEntry,
@@ -26,6 +27,7 @@ import {
   type JournalEntry,
   Ledger,
   type LedgerRefusal,
+  legTriggerValid,
   type MarketBuyWant,
   marginWalletOf,
   meetsMinNotional,
@@ -42,6 +44,7 @@ import {
   Side,
   Stp,
   settleFill,
+  stopMarketCapTicks,
   Tif,
   toMinor,
   triggerReached,
@@ -221,9 +224,6 @@ export type PlaceOutcome =
   | { kind: "duplicate"; orderId: number };
 
 const OPEN: ReadonlySet<OrderStatusValue> = new Set(["NEW", "PARTIALLY_FILLED"]);
-/** Stop-market buys run as an IOC limit this far beyond the stop (market protection). */
-const STOP_MARKET_CAP_PCT = 5n;
-
 export const isOpenStatus = (s: OrderStatusValue): boolean => OPEN.has(s);
 
 /** ORDER_REJECTED (HTTP 200) with the domain reason, and the stored order's id once it has one. */
@@ -917,7 +917,7 @@ export class PaperEngine {
     }
     if (stopTicks !== null) {
       const last = this.venue.lastTicks(spec.symbol);
-      if (last > 0 && triggerReached(firesOnRise(side === Side.Buy, false), stopTicks, last)) {
+      if (firesAt(firesOnRise(side === Side.Buy, false), stopTicks, last)) {
         throw rejected(domainError(DomainCode.STOP_WOULD_TRIGGER, "stopPrice"));
       }
       if (body.type === "STOP_MARKET") {
@@ -964,9 +964,7 @@ export class PaperEngine {
       if (!t.ok) throw rejected(t.error);
       const p = l.price === undefined ? null : priceToTicks(spec, l.price, `${field}.price`);
       if (p !== null && !p.ok) throw rejected(p.error);
-      // A buy's take-profit sells above what it paid, its stop-loss below; a sell's the reverse.
-      const above = (side === Side.Buy) === (field === "takeProfit");
-      if (ref > 0 && (above ? t.value <= ref : t.value >= ref))
+      if (!legTriggerValid(side === Side.Buy, field === "takeProfit", t.value, ref))
         throw rejected(domainError(DomainCode.TPSL_INVALID, `${field}.triggerPrice`));
       if (!meetsMinNotional(spec, t.value, lots))
         throw rejected(
@@ -1059,11 +1057,9 @@ export function planMarketBuyOn(
   return planMarketBuy(spec, units, vb.book.depth(Side.Sell, MARKET_BUY_DEPTH), want);
 }
 
-/** The IOC limit a stop-market buy runs at: STOP_MARKET_CAP_PCT beyond its trigger. */
-function stopMarketCap(spec: InstrumentSpec, stopTicks: number): number {
-  const cap = Number((BigInt(stopTicks) * (100n + STOP_MARKET_CAP_PCT) + 99n) / 100n);
-  return Math.min(cap, spec.maxPriceTicks);
-}
+/** The IOC limit a stop-market buy runs at (the domain's conditional-order rule). */
+const stopMarketCap = (spec: InstrumentSpec, stopTicks: number): number =>
+  stopMarketCapTicks(stopTicks, spec.maxPriceTicks);
 
 function initialAmounts(): { asset: string; amount: bigint }[] {
   return Object.entries(PAPER_INITIAL_BALANCES).map(([asset, text]) => ({
