@@ -51,8 +51,8 @@ export function futuresModule(options: FuturesModuleOptions = {}) {
     const writer = api.hasDecorator("writer") ? api.writer : undefined;
     const fundingIntervalMs = options.fundingIntervalMs ?? envInterval();
     const real = new FuturesService({
-      // Its commands run in the writer, on the paper engine itself.
-      paper: paper.local,
+      // Its commands run in the writer, in the ledger writer's group commit.
+      ledger: paper.local,
       repo: new FuturesRepo(platform.db),
       book: options.book ?? venueBook(paper.venue),
       ...(options.now === undefined ? {} : { now: options.now }),

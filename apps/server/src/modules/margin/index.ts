@@ -42,7 +42,8 @@ export function marginModule(options: MarginModuleOptions = {}) {
     const interestIntervalMs = options.interestIntervalMs ?? envInterval();
     const writer = api.hasDecorator("writer") ? api.writer : undefined;
     const real = new MarginService({
-      paper: api.paper.local,
+      ledger: api.paper.local,
+      spot: api.paper.local,
       repo: new MarginRepo(platform.db),
       futures: api.hasDecorator("futures") ? api.futures.local : undefined,
       ...(options.now === undefined ? {} : { now: options.now }),

@@ -50,9 +50,9 @@ import {
 } from "@meridian/domain";
 import { AppError, errors } from "../../platform/errors.ts";
 import type { FuturesService } from "../futures/index.ts";
-import type { PaperService, PaperTx } from "../paper/index.ts";
+import type { ClientOrderRef, LedgerTx, LedgerWriter } from "../ledger/index.ts";
+import type { PaperTx, SpotForMargin } from "../paper/index.ts";
 import {
-  type ClientOrderRef,
   clientIdInUse,
   type OrderRow,
   type OrderWallet,
@@ -97,7 +97,10 @@ function fail(code: string, msg: string, data?: unknown): AppError {
 }
 
 export interface MarginServiceOptions {
-  paper: PaperService;
+  /** The ledger writer: balances, the group commit, user pushes (`modules/ledger`). */
+  ledger: LedgerWriter;
+  /** The spot books and engine margin orders trade in, and their committed rows. */
+  spot: SpotForMargin;
   repo: MarginRepo;
   /** For FUTURES transfers (absent: FUTURES is refused). */
   futures?: FuturesService | undefined;
@@ -124,7 +127,8 @@ export interface MarginServiceOptions {
  */
 export class MarginService {
   readonly interestIntervalMs: number;
-  private readonly paper: PaperService;
+  private readonly ledger: LedgerWriter;
+  private readonly spot: SpotForMargin;
   private readonly repo: MarginRepo;
   private readonly futures: FuturesService | undefined;
   private readonly now: () => number;
@@ -142,7 +146,8 @@ export class MarginService {
   private closed = false;
 
   constructor(o: MarginServiceOptions) {
-    this.paper = o.paper;
+    this.ledger = o.ledger;
+    this.spot = o.spot;
     this.repo = o.repo;
     this.futures = o.futures;
     this.now = o.now ?? Date.now;
@@ -151,26 +156,26 @@ export class MarginService {
   }
 
   async start(): Promise<void> {
-    await this.paper.flush();
+    await this.ledger.flush();
     this.load(await this.repo.load());
-    this.paper.setMarginFillHook((order, trade, tx) => this.onFill(order, trade, tx));
+    this.spot.setMarginFillHook((order, trade, tx) => this.onFill(order, trade, tx));
     this.offs.push(
-      this.paper.onEvents((e) => {
+      this.spot.onEvents((e) => {
         if (e.marginOrders.length === 0 && e.marginFills.length === 0) return;
         const pushes: MarginStreamPush[] = [
           ...e.marginOrders.map((o) => ({ event: "marginOrder" as const, data: this.presentOrder(o) })),
           ...e.marginFills.map((t) => ({ event: "marginFill" as const, data: this.presentTrade(t) })),
         ];
-        this.paper.push(e.accountId, pushes);
+        this.ledger.push(e.accountId, pushes);
         this.pushDirty();
       }),
-      this.paper.onRebuilt(() => {
+      this.ledger.onRebuilt(() => {
         void this.repo
           .load()
           .then((s) => this.load(s))
           .catch((e: unknown) => this.onError(e, "margin reload failed"));
       }),
-      this.paper.venue.onPrice(() => this.scheduleRisk()),
+      this.spot.venue.onPrice(() => this.scheduleRisk()),
     );
     await this.accrueDue();
     this.scheduleInterest();
@@ -178,7 +183,7 @@ export class MarginService {
 
   async close(): Promise<void> {
     this.closed = true;
-    this.paper.setMarginFillHook(null);
+    this.spot.setMarginFillHook(null);
     for (const off of this.offs) off();
     if (this.timer !== null) clearTimeout(this.timer);
   }
@@ -224,7 +229,7 @@ export class MarginService {
   pairs(): MarginPairs {
     const pairs: MarginPairInfo[] = [];
     const assets = new Set<string>([USDT]);
-    for (const symbol of this.paper.venue.symbols) {
+    for (const symbol of this.spot.venue.symbols) {
       const p = this.pairOf(symbol);
       if (p === undefined) continue;
       pairs.push({
@@ -249,7 +254,7 @@ export class MarginService {
   }
 
   private pairOf(symbol: string): { base: string; quote: string } | undefined {
-    const spec = this.paper.venue.spec(symbol);
+    const spec = this.spot.venue.spec(symbol);
     if (spec === undefined || spec.quote !== USDT || pairUnits(spec) === null) return undefined;
     if (!Object.hasOwn(DAILY_INTEREST_E8, spec.base)) return undefined;
     return { base: spec.base, quote: spec.quote };
@@ -257,7 +262,7 @@ export class MarginService {
 
   private marginAssets(): Set<string> {
     const out = new Set<string>([USDT]);
-    for (const symbol of this.paper.venue.symbols) {
+    for (const symbol of this.spot.venue.symbols) {
       const p = this.pairOf(symbol);
       if (p !== undefined) out.add(p.base);
     }
@@ -267,16 +272,16 @@ export class MarginService {
   /** USDT minor units per whole unit of each marginable asset: test pins first, else the venue's last price. */
   prices(): AssetPrices {
     const out = new Map<string, bigint>();
-    for (const symbol of this.paper.venue.symbols) {
+    for (const symbol of this.spot.venue.symbols) {
       const p = this.pairOf(symbol);
-      const spec = this.paper.venue.spec(symbol);
+      const spec = this.spot.venue.spec(symbol);
       if (p === undefined || spec === undefined) continue;
       const pinned = this.pins.get(p.base);
       if (pinned !== undefined) {
         out.set(p.base, pinned);
         continue;
       }
-      const ticks = this.paper.venue.lastTicks(symbol);
+      const ticks = this.spot.venue.lastTicks(symbol);
       const price = ticks > 0 ? toMinor(USDT, ticksToPrice(spec, ticks)) : null;
       if (price !== null && price > 0n) out.set(p.base, price);
     }
@@ -286,7 +291,7 @@ export class MarginService {
   /** Test-only: pins (or unpins) the valuation price of a pair's base, then runs the liquidation check. */
   async pinPrice(symbol: string, price: string | null): Promise<MarginPairs> {
     const pair = this.pairOf(symbol);
-    const spec = this.paper.venue.spec(symbol);
+    const spec = this.spot.venue.spec(symbol);
     if (pair === undefined || spec === undefined)
       throw fail(MarginCode.UNKNOWN_PAIR, `${symbol} is not tradable on margin`);
     if (price === null) this.pins.delete(pair.base);
@@ -343,7 +348,7 @@ export class MarginService {
   private accountOf(scope: Scope, ledger?: PaperTx["ledger"]): MarginAccount {
     const w = walletOf(scope);
     const balances = (account: string) =>
-      ledger === undefined ? this.paper.ledgerBalances(account) : ledger.balancesOf(account);
+      ledger === undefined ? this.ledger.ledgerBalances(account) : ledger.balancesOf(account);
     return {
       accountId: scope.accountId,
       mode: scope.mode,
@@ -386,17 +391,17 @@ export class MarginService {
 
   /** Runs a command in the paper writer; its margin rows join the same commit. */
   private async exec<T>(fn: (tx: PaperTx, w: MarginWrites) => T): Promise<T> {
-    const value = await this.paper.transact((tx) => this.withWrites(tx, fn));
+    const value = await this.spot.transact((tx) => this.withWrites(tx, fn));
     this.pushDirty();
     return value;
   }
 
-  /** `exec` for a placement: with a client order id already stored, `fn` never runs (PaperService.transactPlacement). */
+  /** `exec` for a placement: with a client order id already stored, `fn` never runs (SpotForMargin.transactPlacement). */
   private async execPlacement<T>(
     cid: ClientOrderRef | null,
     fn: (tx: PaperTx, w: MarginWrites) => T,
   ): Promise<Placement<T>> {
-    const placed = await this.paper.transactPlacement(cid, (tx) => this.withWrites(tx, fn));
+    const placed = await this.spot.transactPlacement(cid, (tx) => this.withWrites(tx, fn));
     this.pushDirty();
     return placed;
   }
@@ -624,7 +629,7 @@ export class MarginService {
     from: number,
     to: number,
     m: { mode: MarginAccountModeValue; symbol?: string; asset: string; amount: string },
-    record: (tx: PaperTx) => void,
+    record: (tx: LedgerTx) => void,
   ): Promise<bigint> {
     const src = this.scope(from, m.mode, m.symbol);
     const dst = this.scope(to, m.mode, m.symbol);
@@ -695,7 +700,7 @@ export class MarginService {
     const out = placed.ran;
     const outcome = out.outcome;
     if (outcome.kind === "duplicate") {
-      const existing = await this.paper.repo.order(accountId, outcome.orderId, ["cross", "isolated"]);
+      const existing = await this.spot.orderRows.order(accountId, outcome.orderId, ["cross", "isolated"]);
       if (existing === undefined)
         throw new AppError(PaperCode.ORDER_NOT_FOUND, "Order not found", { status: 200 });
       return this.duplicate(existing);
@@ -712,7 +717,7 @@ export class MarginService {
   }
 
   private async duplicate(order: OrderRow): Promise<MarginPlaceResult> {
-    const fills = await this.paper.repo.trades({
+    const fills = await this.spot.orderRows.trades({
       accountId: order.accountId,
       orderId: order.id,
       limit: 500,
@@ -728,10 +733,10 @@ export class MarginService {
 
   async cancel(accountId: number, id: number): Promise<MarginOrder> {
     const margin: OrderWallet[] = ["cross", "isolated"];
-    const row = await this.paper.repo.order(accountId, id, margin);
+    const row = await this.spot.orderRows.order(accountId, id, margin);
     if (row === undefined) throw new AppError(PaperCode.ORDER_NOT_FOUND, "Order not found", { status: 200 });
     const live = await this.exec((tx) => tx.cancelMargin(accountId, id));
-    const after = (await this.paper.repo.order(accountId, id, margin)) ?? row;
+    const after = (await this.spot.orderRows.order(accountId, id, margin)) ?? row;
     if (!live)
       throw new AppError(PaperCode.ORDER_NOT_OPEN, `Order is ${after.status}`, {
         status: 200,
@@ -749,7 +754,7 @@ export class MarginService {
     };
     this.dirty.set(keyOf(scope), scope);
     if (order.sideEffect !== "AUTO_REPAY") return;
-    const spec = this.paper.venue.spec(order.symbol);
+    const spec = this.spot.venue.spec(order.symbol);
     const units = spec === undefined ? null : pairUnits(spec);
     if (units === null) return;
     const asset = order.side === 0 ? units.base : units.quote;
@@ -871,7 +876,7 @@ export class MarginService {
   private pushView(scope: Scope): void {
     try {
       const push: MarginStreamPush = { event: "margin", data: this.view(scope) };
-      this.paper.push(scope.accountId, [push]);
+      this.ledger.push(scope.accountId, [push]);
     } catch (error) {
       this.onError(error, "margin push failed");
     }
@@ -895,17 +900,17 @@ export class MarginService {
   }
 
   async openOrders(q: MarginListQuery): Promise<MarginOrder[]> {
-    const rows = await this.paper.repo.orders({ ...q, wallets: this.wallets(q.mode) }, true);
+    const rows = await this.spot.orderRows.orders({ ...q, wallets: this.wallets(q.mode) }, true);
     return rows.map((o) => this.presentOrder(o));
   }
 
   async orderHistory(q: MarginListQuery): Promise<MarginOrder[]> {
-    const rows = await this.paper.repo.orders({ ...q, wallets: this.wallets(q.mode) }, false);
+    const rows = await this.spot.orderRows.orders({ ...q, wallets: this.wallets(q.mode) }, false);
     return rows.map((o) => this.presentOrder(o));
   }
 
   async trades(q: MarginListQuery): Promise<MarginTrade[]> {
-    const rows = await this.paper.repo.trades({ ...q, wallets: this.wallets(q.mode) });
+    const rows = await this.spot.orderRows.trades({ ...q, wallets: this.wallets(q.mode) });
     return rows.map((t) => this.presentTrade(t));
   }
 
@@ -918,19 +923,19 @@ export class MarginService {
     const loans = new Map<string, bigint>();
     for (const e of this.loans.values())
       for (const [asset, l] of e.loans) loans.set(asset, (loans.get(asset) ?? 0n) + l.principal + l.interest);
-    return { loans, pool: new Map(this.paper.ledgerBalances("system:lending")) };
+    return { loans, pool: new Map(this.ledger.ledgerBalances("system:lending")) };
   }
 
   futuresWallet(accountId: number): bigint {
-    return this.paper.ledgerBalance(futuresWalletOf(accountId), USDT);
+    return this.ledger.ledgerBalance(futuresWalletOf(accountId), USDT);
   }
 
   private presentOrder(o: OrderRow): MarginOrder {
-    return presentOrder(this.paper.venue, o);
+    return presentOrder(this.spot.venue, o);
   }
 
   private presentTrade(t: TradeRow): MarginTrade {
-    return presentTrade(this.paper.venue, t);
+    return presentTrade(this.spot.venue, t);
   }
 }
 

@@ -13,7 +13,14 @@ export { type OrderRow, type OrderWallet, rejected, type TradeRow } from "./engi
 export { paperAccountId, paperGuard } from "./guard.ts";
 export { presentOrder, presentTrade } from "./present.ts";
 export { PaperRepo } from "./repo.ts";
-export { type ClientOrderRef, clientIdInUse, PaperService, type PaperTx, type Placement } from "./service.ts";
+export {
+  clientIdInUse,
+  type OrderReader,
+  PaperService,
+  type PaperTx,
+  type Placement,
+  type SpotForMargin,
+} from "./service.ts";
 export { LocalVenue, type PaperVenue } from "./venue.ts";
 
 /** The market module's books and prices as a paper venue (user orders rest beside the maker's quotes). */
