@@ -9,10 +9,10 @@ import { StatementReader } from "./statement.ts";
 import { paperUserStream } from "./user-stream.ts";
 import { LocalVenue, type PaperVenue } from "./venue.ts";
 
-export { type OrderRow, type OrderWallet, rejected, type TradeRow } from "./engine.ts";
 export { paperAccountId, paperGuard } from "./guard.ts";
 export { presentOrder, presentTrade } from "./present.ts";
 export { PaperRepo } from "./repo.ts";
+export { type OrderRow, type OrderWallet, rejected, type TradeRow } from "./rows.ts";
 export {
   clientIdInUse,
   type OrderReader,

@@ -17,20 +17,20 @@ import {
   type LedgerTx,
   type LedgerWriter,
 } from "../ledger/index.ts";
+import { PaperEngine } from "./engine.ts";
+import { presentBalances, presentOrder, presentTier, presentTrade } from "./present.ts";
+import type { OrderQuery, PaperRepo } from "./repo.ts";
 import {
   type AccountRow,
   type Batch,
   batchIsEmpty,
   emptyBatch,
   type OrderRow,
-  PaperEngine,
   type PlaceOptions,
   type PlaceOutcome,
   rejected,
   type TradeRow,
-} from "./engine.ts";
-import { presentBalances, presentOrder, presentTier, presentTrade } from "./present.ts";
-import type { OrderQuery, PaperRepo } from "./repo.ts";
+} from "./rows.ts";
 import type { PaperVenue } from "./venue.ts";
 
 /** What the user stream hears after each commit. */
