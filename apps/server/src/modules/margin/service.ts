@@ -1,15 +1,11 @@
 import {
   type BorrowRepayBody,
   Code,
-  MARGIN_CALL_LEVEL,
-  MARGIN_LIQUIDATION_LEVEL,
   type MarginAccountModeValue,
   type MarginAccountView,
   MarginCode,
-  type MarginInterestRate,
   type MarginOrder,
   type MarginOrderBody,
-  type MarginPairInfo,
   type MarginPairs,
   type MarginPlaceResult,
   type MarginRecord,
@@ -28,11 +24,8 @@ import {
   accrueInterest,
   availableOf,
   borrow,
-  CROSS_MARGIN_LEVERAGE,
-  DAILY_INTEREST_E8,
   forcedLiquidation,
   futuresWalletOf,
-  ISOLATED_MARGIN_LEVERAGE,
   type JournalEntry,
   type Loan,
   type MarginAccount,
@@ -41,10 +34,8 @@ import {
   maxTransferOut,
   needsForcedLiquidation,
   pairUnits,
-  priceToTicks,
   repay,
   subTransferEntry,
-  ticksToPrice,
   toMinor,
   walletTransferEntry,
 } from "@meridian/domain";
@@ -60,6 +51,7 @@ import {
   rejected,
   type TradeRow,
 } from "../paper/index.ts";
+import { MarginMarkets } from "./markets.ts";
 import { maxAmount, presentAccount, presentOrder, presentRecord, presentTrade } from "./present.ts";
 import {
   emptyWrites,
@@ -129,6 +121,7 @@ export class MarginService {
   readonly interestIntervalMs: number;
   private readonly ledger: LedgerWriter;
   private readonly spot: SpotForMargin;
+  private readonly markets: MarginMarkets;
   private readonly repo: MarginRepo;
   private readonly futures: FuturesService | undefined;
   private readonly now: () => number;
@@ -137,7 +130,6 @@ export class MarginService {
   private isolated = new Map<number, Set<string>>();
   private recordId = 0;
   private interestAt: number | null = null;
-  private readonly pins = new Map<string, bigint>();
   private readonly lastLevelPush = new Map<string, number>();
   private readonly dirty = new Map<string, Scope>();
   private offs: Array<() => void> = [];
@@ -148,6 +140,7 @@ export class MarginService {
   constructor(o: MarginServiceOptions) {
     this.ledger = o.ledger;
     this.spot = o.spot;
+    this.markets = new MarginMarkets(o.spot.venue);
     this.repo = o.repo;
     this.futures = o.futures;
     this.now = o.now ?? Date.now;
@@ -227,81 +220,17 @@ export class MarginService {
 
   /** Spot pairs quoted in USDT whose base has a borrow rate. */
   pairs(): MarginPairs {
-    const pairs: MarginPairInfo[] = [];
-    const assets = new Set<string>([USDT]);
-    for (const symbol of this.spot.venue.symbols) {
-      const p = this.pairOf(symbol);
-      if (p === undefined) continue;
-      pairs.push({
-        symbol,
-        base: p.base,
-        quote: p.quote,
-        crossLeverage: CROSS_MARGIN_LEVERAGE,
-        isolatedLeverage: ISOLATED_MARGIN_LEVERAGE,
-      });
-      assets.add(p.base);
-    }
-    const rates: MarginInterestRate[] = [...assets].sort().map((asset) => {
-      const e8 = DAILY_INTEREST_E8[asset] ?? 0n;
-      return { asset, dailyRate: rateText(e8 * 1_000_000n), hourlyRate: rateText((e8 * 1_000_000n) / 24n) };
-    });
-    return {
-      pairs,
-      rates,
-      marginCallLevel: MARGIN_CALL_LEVEL,
-      liquidationLevel: MARGIN_LIQUIDATION_LEVEL,
-    };
-  }
-
-  private pairOf(symbol: string): { base: string; quote: string } | undefined {
-    const spec = this.spot.venue.spec(symbol);
-    if (spec === undefined || spec.quote !== USDT || pairUnits(spec) === null) return undefined;
-    if (!Object.hasOwn(DAILY_INTEREST_E8, spec.base)) return undefined;
-    return { base: spec.base, quote: spec.quote };
-  }
-
-  private marginAssets(): Set<string> {
-    const out = new Set<string>([USDT]);
-    for (const symbol of this.spot.venue.symbols) {
-      const p = this.pairOf(symbol);
-      if (p !== undefined) out.add(p.base);
-    }
-    return out;
+    return this.markets.pairs();
   }
 
   /** USDT minor units per whole unit of each marginable asset: test pins first, else the venue's last price. */
   prices(): AssetPrices {
-    const out = new Map<string, bigint>();
-    for (const symbol of this.spot.venue.symbols) {
-      const p = this.pairOf(symbol);
-      const spec = this.spot.venue.spec(symbol);
-      if (p === undefined || spec === undefined) continue;
-      const pinned = this.pins.get(p.base);
-      if (pinned !== undefined) {
-        out.set(p.base, pinned);
-        continue;
-      }
-      const ticks = this.spot.venue.lastTicks(symbol);
-      const price = ticks > 0 ? toMinor(USDT, ticksToPrice(spec, ticks)) : null;
-      if (price !== null && price > 0n) out.set(p.base, price);
-    }
-    return out;
+    return this.markets.prices();
   }
 
   /** Test-only: pins (or unpins) the valuation price of a pair's base, then runs the liquidation check. */
   async pinPrice(symbol: string, price: string | null): Promise<MarginPairs> {
-    const pair = this.pairOf(symbol);
-    const spec = this.spot.venue.spec(symbol);
-    if (pair === undefined || spec === undefined)
-      throw fail(MarginCode.UNKNOWN_PAIR, `${symbol} is not tradable on margin`);
-    if (price === null) this.pins.delete(pair.base);
-    else {
-      const ticks = priceToTicks(spec, price);
-      const minor = toMinor(USDT, price);
-      if (!ticks.ok || minor === null || minor <= 0n)
-        throw errors.validation([{ field: "price", rule: "price", message: "not a price of this pair" }]);
-      this.pins.set(pair.base, minor);
-    }
+    this.markets.pin(symbol, price);
     await this.riskPass();
     return this.pairs();
   }
@@ -312,14 +241,15 @@ export class MarginService {
   scope(accountId: number, mode: MarginAccountModeValue, symbol?: string): Scope {
     if (mode === "cross") return { accountId, mode, symbol: null };
     const s = symbol ?? "";
-    if (this.pairOf(s) === undefined) throw fail(MarginCode.UNKNOWN_PAIR, `${s} is not tradable on margin`);
+    if (this.markets.pairOf(s) === undefined)
+      throw fail(MarginCode.UNKNOWN_PAIR, `${s} is not tradable on margin`);
     return { accountId, mode, symbol: s };
   }
 
   /** Assets the scope may carry: every marginable asset (cross) or the pair's two. */
   private allowedAssets(scope: Scope): Set<string> {
-    if (scope.symbol === null) return this.marginAssets();
-    const p = this.pairOf(scope.symbol);
+    if (scope.symbol === null) return this.markets.assets();
+    const p = this.markets.pairOf(scope.symbol);
     return new Set(p === undefined ? [] : [p.base, p.quote]);
   }
 
@@ -361,7 +291,7 @@ export class MarginService {
 
   view(scope: Scope): MarginAccountView {
     const a = this.accountOf(scope);
-    const pair = scope.symbol === null ? undefined : this.pairOf(scope.symbol);
+    const pair = scope.symbol === null ? undefined : this.markets.pairOf(scope.symbol);
     return presentAccount(
       a,
       this.prices(),
@@ -659,7 +589,7 @@ export class MarginService {
   async place(accountId: number, vipLevel: number, body: MarginOrderBody): Promise<MarginPlaceResult> {
     const mode = body.mode ?? "cross";
     const symbol = body.symbol.toUpperCase();
-    if (this.pairOf(symbol) === undefined)
+    if (this.markets.pairOf(symbol) === undefined)
       throw fail(MarginCode.UNKNOWN_PAIR, `${symbol} is not tradable on margin`);
     const scope = this.scope(accountId, mode, symbol);
     const wallet: OrderWallet = mode;
@@ -945,11 +875,4 @@ export interface MarginListQuery {
   symbol?: string | undefined;
   limit: number;
   before?: number | undefined;
-}
-
-/** A rate scaled by 1e14 (e8 x 1e6) as a decimal: 20_000e6 -> "0.0002". */
-function rateText(scaled: bigint): string {
-  const digits = scaled.toString().padStart(15, "0");
-  const text = `${digits.slice(0, -14)}.${digits.slice(-14)}`.replace(/0+$/, "");
-  return text.endsWith(".") ? `${text}0` : text;
 }
