@@ -50,6 +50,7 @@ import autocannon from "autocannon";
 import pg from "pg";
 import { startServer } from "../scripts/lib/server-process.ts";
 import { productionNodeFlags } from "./lib/node-flags.ts";
+import { cpuSeconds } from "./lib/proc-cpu.ts";
 
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 64);
 const duration = Number(process.env.BENCH_DURATION_S ?? 10);
@@ -137,13 +138,6 @@ interface Run {
   p99: number;
   acknowledged: number;
   failed: number;
-}
-
-/** CPU seconds (user + system, every thread) the process `pid` (or `pid/task/tid`: one thread) used so far (Linux). */
-function cpuSeconds(pid: number | string): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 /** CPU seconds per thread of `pid` so far, by thread id, with the thread's name (Linux). */

@@ -43,61 +43,15 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { monitorEventLoopDelay, PerformanceObserver } from "node:perf_hooks";
 import autocannon from "autocannon";
 import { marketOrderBody } from "./lib/market-order.ts";
 import { productionNodeFlags } from "./lib/node-flags.ts";
+import { type Probe, probeModule, readProbes, watchClient } from "./lib/probe-reader.ts";
 
 const SECONDS = Number(process.env.ORDERS_BENCH_SECONDS ?? 10);
 const RATE = Number(process.env.ORDERS_BENCH_RATE ?? 1000);
 const WARMUP_SECONDS = Number(process.env.ORDERS_BENCH_WARMUP_SECONDS ?? 3);
 const entry = path.resolve(import.meta.dirname, "../apps/server/src/modules/paper/test-server.ts");
-const probeModule = path.resolve(import.meta.dirname, "lib/server-probe.ts");
-
-interface Probe {
-  wall_ms: number;
-  main_cpu_ms: number;
-  eld_p50_ms: number;
-  eld_p99_ms: number;
-  eld_max_ms: number;
-  gc_count: number;
-  gc_ms: number;
-  gc_max_ms: number;
-  served_count: number;
-  served_p50_ms: number;
-  served_p99_ms: number;
-  served_max_ms: number;
-}
-
-/**
- * This process (autocannon's) while the load runs: GC pauses and CPU, and with
- * ORDERS_BENCH_DIAG=1 its event loop delay (a 1 ms timer of its own, so off by default).
- */
-function watchClient() {
-  const delay = process.env.ORDERS_BENCH_DIAG === "1" ? monitorEventLoopDelay({ resolution: 1 }) : null;
-  const gc = { count: 0, maxMs: 0 };
-  const observer = new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) {
-      gc.count++;
-      gc.maxMs = Math.max(gc.maxMs, e.duration);
-    }
-  });
-  observer.observe({ entryTypes: ["gc"] });
-  delay?.enable();
-  const cpu0 = process.threadCpuUsage();
-  return () => {
-    delay?.disable();
-    observer.disconnect();
-    const cpu = process.threadCpuUsage(cpu0);
-    return {
-      cpuMs: (cpu.user + cpu.system) / 1000,
-      eldP99Ms: delay === null ? null : delay.percentile(99) / 1e6,
-      eldMaxMs: delay === null ? null : delay.max / 1e6,
-      gcCount: gc.count,
-      gcMaxMs: gc.maxMs,
-    };
-  };
-}
 
 async function freePort(): Promise<number> {
   return await new Promise((resolve, reject) => {
@@ -113,7 +67,9 @@ async function freePort(): Promise<number> {
 interface Served {
   child: ChildProcess;
   cookie: string;
-  /** Resolves with the next `{"probe":...}` line the server prints. */
+  /** Opens the server probe's window (SIGUSR2). */
+  openWindow(): void;
+  /** Closes the window: resolves with the `{"probe":...}` line the server prints. */
   nextProbe(): Promise<Probe>;
 }
 
@@ -139,21 +95,9 @@ async function serve(dir: string, port: number): Promise<Served> {
   );
   const serverLog = process.env.ORDERS_BENCH_SERVER_LOG;
   const log = serverLog ? fs.createWriteStream(serverLog) : null;
-  let out = "";
-  let probeWaiter: ((p: Probe) => void) | null = null;
-  child.stdout?.on("data", (chunk: Buffer) => {
-    log?.write(chunk);
-    out += chunk.toString();
-    let nl = out.indexOf("\n");
-    while (nl >= 0) {
-      const line = out.slice(0, nl);
-      out = out.slice(nl + 1);
-      nl = out.indexOf("\n");
-      if (line.startsWith('{"probe":')) probeWaiter?.((JSON.parse(line) as { probe: Probe }).probe);
-      else lines.push(line);
-    }
-  });
+  child.stdout?.on("data", (chunk: Buffer) => log?.write(chunk));
   const lines: string[] = [];
+  const { openWindow, nextProbe } = readProbes(child, (line) => lines.push(line));
   const cookie = await new Promise<string>((resolve, reject) => {
     const check = setInterval(() => {
       const m = /"cookie":"([^"]+)"/.exec(lines.join("\n"));
@@ -164,20 +108,15 @@ async function serve(dir: string, port: number): Promise<Served> {
     }, 20);
     child.once("exit", (code) => {
       clearInterval(check);
-      reject(new Error(`server exited ${code}: ${lines.join("\n")}${out}`));
+      reject(new Error(`server exited ${code}: ${lines.join("\n")}`));
     });
   });
-  const nextProbe = () =>
-    new Promise<Probe>((resolve) => {
-      probeWaiter = resolve;
-      child.kill("SIGUSR2");
-    });
-  return { child, cookie, nextProbe };
+  return { child, cookie, openWindow, nextProbe };
 }
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "meridian-bench-orders-"));
 const port = await freePort();
-const { child, cookie, nextProbe } = await serve(dir, port);
+const { child, cookie, openWindow, nextProbe } = await serve(dir, port);
 try {
   const base = `http://127.0.0.1:${port}`;
   const headers = { "content-type": "application/json", origin: base, paptrading: "1", cookie };
@@ -228,9 +167,8 @@ try {
   // how fast the server places orders once running.
   if (WARMUP_SECONDS > 0) await load(WARMUP_SECONDS);
   failed = 0;
-  // The first SIGUSR2 opens the probe's window (no line), the one after the run closes it.
-  child.kill("SIGUSR2");
-  const stopClient = watchClient();
+  openWindow();
+  const stopClient = watchClient(process.env.ORDERS_BENCH_DIAG === "1");
   // Every answer's own latency as well: autocannon's histogram corrects for coordinated
   // omission with an expected interval of Math.ceil(1 / rate) = 1 ms (rate being requests
   // per second per connection), so an answer of t ms is recorded t times; the uncorrected

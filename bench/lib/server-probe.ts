@@ -1,5 +1,5 @@
 /**
- * Loaded into a benchmarked server with `--import` (bench:orders): measures what the
+ * Loaded into a benchmarked server with `--import` (bench:orders, bench:api): measures what the
  * server's event loop went through while the load ran, so a latency tail can be told
  * apart from the work behind it. The first SIGUSR2 starts a window, the second prints
  * one line on stdout: `{"probe":{...}}` with
@@ -9,13 +9,16 @@
  * - main-thread CPU in the window (process.threadCpuUsage): unlike latency it hardly
  *   moves when other work shares the machine;
  * - GC pauses (count, total, longest) seen by a PerformanceObserver;
- * - with ORDERS_BENCH_DIAG=1, the server's own time per request, from its headers being
- *   parsed to the last byte of the answer handed to the socket (`http.server.request.start`
- *   / `response.finish` diagnostics channels): what the client measures minus the network,
- *   the kernel and the client's own delays.
+ * - with ORDERS_BENCH_DIAG=1, the busiest event-loop turn (the most main-thread CPU held
+ *   between two ticks of a 2 ms timer: real work, where a long loop delay on a shared
+ *   machine may be only the wait for a core), and the server's own time per request,
+ *   from its headers being parsed to the last byte of the answer handed to the socket
+ *   (`http.server.request.start` / `response.finish` diagnostics channels): what the
+ *   client measures minus the network, the kernel and the client's own delays.
  */
 import { subscribe } from "node:diagnostics_channel";
 import { createHistogram, monitorEventLoopDelay, PerformanceObserver, performance } from "node:perf_hooks";
+import { busiestTurn } from "./probe-reader.ts";
 
 const delay = monitorEventLoopDelay({ resolution: 1 });
 const gc = { count: 0, ms: 0, maxMs: 0 };
@@ -43,7 +46,7 @@ if (process.env.ORDERS_BENCH_DIAG === "1") {
   });
 }
 
-let start: { cpu: NodeJS.CpuUsage; wall: number } | null = null;
+let start: { cpu: NodeJS.CpuUsage; wall: number; turns: { stop(): number } | null } | null = null;
 const round = (n: number) => Math.round(n * 100) / 100;
 
 process.on("SIGUSR2", () => {
@@ -54,7 +57,11 @@ process.on("SIGUSR2", () => {
     gc.ms = 0;
     gc.maxMs = 0;
     served.reset();
-    start = { cpu: process.threadCpuUsage(), wall: performance.now() };
+    start = {
+      cpu: process.threadCpuUsage(),
+      wall: performance.now(),
+      turns: process.env.ORDERS_BENCH_DIAG === "1" ? busiestTurn() : null,
+    };
     return;
   }
   delay.disable();
@@ -72,6 +79,7 @@ process.on("SIGUSR2", () => {
     served_p50_ms: round(served.percentile(50) / 1000),
     served_p99_ms: round(served.percentile(99) / 1000),
     served_max_ms: round(served.max / 1000),
+    busy_turn_max_ms: start.turns === null ? null : round(start.turns.stop()),
   };
   start = null;
   process.stdout.write(`${JSON.stringify({ probe })}\n`);

@@ -3,18 +3,19 @@ import { z } from "zod";
 /**
  * API keys for bots (`/account/newapi`; `/v1/user/api-keys*`). A key signs requests to
  * the Bitget-v2-compatible paper API (`/api/v2/*`, see docs/bot-api.md). It belongs to a
- * paper account (`owner`); it never grants withdrawals. Codes in the 18xxx range are ours.
+ * paper account (`owner`); it never grants withdrawals. Its codes are the 17xxx range
+ * (18xxx is the sub-accounts module's; `codes.test.ts` keeps every table apart).
  */
 export const ApiKeyCode = {
   /** The key does not exist or is not the caller's. */
-  KEY_NOT_FOUND: "18001",
+  KEY_NOT_FOUND: "17001",
   /** The user already has the most keys allowed (data: max). */
-  TOO_MANY_KEYS: "18002",
+  TOO_MANY_KEYS: "17002",
   /** The RSA public key is not a PEM/base64 SPKI RSA key of at least 2048 bits. */
-  RSA_KEY_INVALID: "18003",
+  RSA_KEY_INVALID: "17003",
   /** An authenticator is bound: creating or editing a key needs its code. */
-  SECOND_FACTOR_REQUIRED: "18004",
-  SECOND_FACTOR_INVALID: "18005",
+  SECOND_FACTOR_REQUIRED: "17004",
+  SECOND_FACTOR_INVALID: "17005",
 } as const;
 export type ApiKeyCode = (typeof ApiKeyCode)[keyof typeof ApiKeyCode];
 

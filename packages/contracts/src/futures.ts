@@ -1,5 +1,12 @@
 import { z } from "zod";
-import { decimal, idParamsSchema, listPage, symbol } from "./order-fields.ts";
+import {
+  clientOrderId,
+  clientTransferId,
+  decimal,
+  idParamsSchema,
+  listPage,
+  symbol,
+} from "./order-fields.ts";
 
 /**
  * USDT-M perpetuals on paper: `/v1/paper/futures/*` (logged in, `paptrading: 1`) and
@@ -83,6 +90,11 @@ export const futuresOrderBodySchema = z
     reduceOnly: z.boolean().default(false),
     /** Trigger orders: close the whole position when triggered (no quantity). */
     closePosition: z.boolean().default(false),
+    /**
+     * Unique per account among futures orders: placing again with an id already used
+     * answers the order first placed with it (safe to retry; docs/trading.md).
+     */
+    clientOrderId: clientOrderId.optional(),
   })
   .refine((b) => b.type !== "LIMIT" || b.price !== undefined, { path: ["price"], message: "required" })
   .refine((b) => !b.type.endsWith("_MARKET") || b.stopPrice !== undefined, {
@@ -105,6 +117,8 @@ export const transferBodySchema = z.object({
   /** IN: spot -> futures wallet; OUT: futures wallet -> spot. */
   direction: z.enum(["IN", "OUT"]),
   amount: decimal,
+  /** Unique per account among wallet transfers: sent again, the transfer is not made twice. */
+  clientTransferId: clientTransferId.optional(),
 });
 export type FuturesTransferBody = z.input<typeof transferBodySchema>;
 export const closeAllBodySchema = z.object({ symbol: symbol.optional() });
@@ -209,6 +223,8 @@ export interface FuturesOrder {
   avgPrice: string;
   reduceOnly: boolean;
   closePosition: boolean;
+  /** The client's id for the order, or `#<id>` when it was placed without one. */
+  clientOrderId: string;
   status: FuturesOrderStatus;
   /** Why it ended, when it ended other than filled or cancelled by the user. */
   reason: string | null;

@@ -1,5 +1,13 @@
 import { z } from "zod";
-import { checkSpotOrder, decimal, issueOn, listPage, spotOrderFields, symbol } from "./order-fields.ts";
+import {
+  checkSpotOrder,
+  clientTransferId,
+  decimal,
+  issueOn,
+  listPage,
+  spotOrderFields,
+  symbol,
+} from "./order-fields.ts";
 import type { PaperOrder, PaperTrade } from "./trading.ts";
 
 /**
@@ -142,6 +150,11 @@ export const walletTransferBodySchema = z
     asset,
     amount: decimal,
     symbol: symbol.optional(),
+    /**
+     * Unique per account among wallet transfers (this one and the futures transfer): sent
+     * again, it answers the first transfer's id and moves nothing.
+     */
+    clientTransferId: clientTransferId.optional(),
   })
   .refine(
     (b) => (b.from !== "ISOLATED_MARGIN" && b.to !== "ISOLATED_MARGIN") || b.symbol !== undefined,

@@ -12,7 +12,10 @@ export const symbol = z
   .string()
   .regex(/^[A-Za-z0-9]{2,20}$/, "symbol")
   .transform((s) => s.toUpperCase());
-export const clientOrderId = z.string().regex(/^[A-Za-z0-9._:-]{1,36}$/, "clientOrderId");
+/** A client's own id for an order or a transfer: at most 36 of letters, digits and `._:-`. */
+const CLIENT_ID = /^[A-Za-z0-9._:-]{1,36}$/;
+export const clientOrderId = z.string().regex(CLIENT_ID, "clientOrderId");
+export const clientTransferId = z.string().regex(CLIENT_ID, "clientTransferId");
 /** A stored row's id in a path (`/orders/:id`). */
 export const idParamsSchema = z.object({
   id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER),

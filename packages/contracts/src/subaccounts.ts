@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { WALLETS } from "./margin.ts";
-import { decimal, symbol } from "./order-fields.ts";
+import { clientTransferId, decimal, symbol } from "./order-fields.ts";
 
 /**
  * Sub-accounts (`/v1/user/sub/*`) and moving VIP levels (`/v1/vip/*`). A master account
@@ -91,6 +91,8 @@ export const subTransferBodySchema = z
       .transform((s) => s.toUpperCase()),
     amount: decimal,
     symbol: symbol.optional(),
+    /** Unique per master among its sub-account transfers: sent again, it answers the first one. */
+    clientTransferId: clientTransferId.optional(),
   })
   .refine((b) => b.wallet !== "ISOLATED_MARGIN" || b.symbol !== undefined, {
     path: ["symbol"],
@@ -139,6 +141,8 @@ export interface SubTransferView {
   symbol: string | null;
   asset: string;
   amount: string;
+  /** The id the master sent with it, if any. */
+  clientTransferId: string | null;
   createdAt: number;
 }
 

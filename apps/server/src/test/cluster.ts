@@ -59,6 +59,8 @@ export async function openCluster(o: ClusterOptions): Promise<Cluster> {
   await admin.query(`SET search_path TO "${schema}"`);
   const url = new URL(o.databaseUrl);
   url.searchParams.set("options", `-c search_path=${schema}`);
+  // names the instances' connections, so a benchmark can find their backends
+  url.searchParams.set("application_name", schema);
   const databaseUrl = url.toString();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `${o.name}-cluster-`));
   const nodes: ClusterNode[] = [];

@@ -3,10 +3,27 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { BusinessError } from "../../platform/errors.ts";
 import { readCookie } from "../../platform/http/cookies.ts";
 import { markGuard } from "../../platform/http/route-table.ts";
-import type { AccountsService, AuthContext, IssuedSession } from "./service.ts";
+import type { AccountsService, AuthContext, IssuedSession, SessionLookup } from "./service.ts";
 import { REFRESH_TTL_MS, SESSION_TTL_MS } from "./service.ts";
 
 const auth = new WeakMap<FastifyRequest, AuthContext>();
+/** The session read of a request, shared by the signature check (preValidation) and the guard. */
+const lookups = new WeakMap<FastifyRequest, { token: string; found: Promise<SessionLookup> }>();
+
+/** The request's session rows for `token`, read once per request (see `findSession`). */
+export function sessionLookup(
+  service: Pick<AccountsService, "findSession">,
+  request: FastifyRequest,
+  token: string,
+): Promise<SessionLookup> {
+  const hit = lookups.get(request);
+  if (hit !== undefined && hit.token === token) return hit.found;
+  const found = service.findSession(token);
+  // A failed read is not kept: the guard reads again and answers with its own error.
+  found.catch(() => lookups.delete(request));
+  lookups.set(request, { token, found });
+  return found;
+}
 
 /** The authenticated user and session of a request that passed `requireUser`. */
 export function authOf(request: FastifyRequest): AuthContext {
@@ -72,7 +89,11 @@ export function makeGuard(
     if (csrf && !SAFE_METHODS.has(request.method) && !isSameOrigin(request)) {
       throw new BusinessError(Code.FORBIDDEN, "Cross-site request refused", { status: 403 });
     }
-    const ctx = await service.authenticate(readCookie(request, SESSION_COOKIE));
+    const token = readCookie(request, SESSION_COOKIE);
+    const ctx = await service.authenticate(
+      token,
+      token === undefined || token.length < 16 ? undefined : sessionLookup(service, request, token),
+    );
     if (options.admin === true && ctx.user.role !== "admin") {
       throw new BusinessError(Code.FORBIDDEN, "Administrators only", { status: 403 });
     }

@@ -15,7 +15,7 @@ import {
 } from "../gateway-sign/index.ts";
 import { securityReportRoutes } from "../security-report/index.ts";
 import { type AccountsConfig, loadAccountsConfig } from "./config.ts";
-import { makeGuard } from "./guard.ts";
+import { makeGuard, sessionLookup } from "./guard.ts";
 import { AccountsRepo } from "./repo.ts";
 import { type ApiKeyDirectory, accountsRoutes } from "./routes.ts";
 import { AccountsService } from "./service.ts";
@@ -104,7 +104,7 @@ export function registerSecurityModules(app: FastifyInstance, o: SecurityModuleO
     settings,
     keys: serverKeys,
     replay: o.replay ?? new MemoryReplayStore(o.now),
-    sessionKey: (token) => service.sessionKey(token),
+    sessionKey: (token, request) => service.sessionKey(token, sessionLookup(service, request, token)),
     allowPlainLogin: o.allowPlainLogin ?? env.LOGIN_ALLOW_PLAIN === "true",
     ...(o.now === undefined ? {} : { now: o.now }),
   });

@@ -69,6 +69,9 @@ export interface IssuedSession {
   refreshToken: string;
 }
 
+/** What a session token's read finds (`findSession`): no row, or the session and its user (none when revoked or expired). */
+export type SessionLookup = { session: SessionRow; user: UserRow | undefined } | undefined;
+
 export interface AuthContext {
   user: UserRow;
   session: SessionRow;
@@ -423,11 +426,19 @@ export class AccountsService {
   }
 
   /** Resolves a session cookie; the error code tells the client whether to force a logout. */
-  async authenticate(token: string | undefined): Promise<AuthContext> {
+  /**
+   * The session and user rows behind a token, read once: `authenticate` and `sessionKey`
+   * judge them (the request guard and the signature check share one read per request).
+   */
+  findSession(token: string): Promise<SessionLookup> {
+    return this.repo.sessionWithUser(sha256Hex(token), this.#now());
+  }
+
+  async authenticate(token: string | undefined, lookup?: Promise<SessionLookup>): Promise<AuthContext> {
     if (token === undefined || token.length < 16)
       throw new BusinessError(Code.SESSION_INVALID, "Please log in");
     const now = this.#now();
-    const found = await this.repo.sessionWithUser(sha256Hex(token), now);
+    const found = await (lookup ?? this.findSession(token));
     const session = found?.session;
     if (session === undefined || session.expires_at < now) {
       throw new BusinessError(Code.SESSION_INVALID, "Your session has expired; please log in again");
@@ -518,8 +529,11 @@ export class AccountsService {
   }
 
   /** Session token -> the device key bound to it (undefined: no valid session; null: none bound). */
-  async sessionKey(token: string): Promise<DeviceBinding | null | undefined> {
-    const session = await this.repo.sessionByToken(sha256Hex(token));
+  async sessionKey(
+    token: string,
+    lookup?: Promise<SessionLookup>,
+  ): Promise<DeviceBinding | null | undefined> {
+    const session = (await (lookup ?? this.findSession(token)))?.session;
     if (session === undefined || session.revoked_at !== null || session.expires_at < this.#now())
       return undefined;
     if (session.device_key_id === null || session.device_public_key === null || session.device_alg === null)

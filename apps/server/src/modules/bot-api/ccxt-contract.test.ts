@@ -319,6 +319,45 @@ describe("USDT-M perpetuals through ccxt show on the web API", () => {
     await rejects(ex.createOrder(S, "market", "buy", 100, undefined), ccxt.InsufficientFunds);
     await rejects(ex.cancelOrder("999999", S), ccxt.OrderNotFound);
   });
+
+  it("a clientOrderId places a swap order once; fetch and cancel by it; a clientOid transfers once", async () => {
+    const price = Math.round((await lastPrice(S)) * 0.7);
+    const cid = `ccxt-${Date.now().toString(36)}`;
+    const [a, b] = await Promise.all([
+      ex.createOrder(S, "limit", "buy", 0.01, price, { clientOrderId: cid }),
+      ex.createOrder(S, "limit", "buy", 0.01, price, { clientOrderId: cid }),
+    ]);
+    expect(b.id).toBe(a.id);
+    expect(a.clientOrderId).toBe(cid);
+    const again = await ex.createOrder(S, "limit", "buy", 0.01, price, { clientOrderId: cid });
+    expect(again.id).toBe(a.id);
+    const open = (await ex.fetchOpenOrders(S)).filter((o) => o.clientOrderId === cid);
+    expect(open.map((o) => o.id)).toEqual([a.id]);
+    expect((await ex.fetchOpenOrders(S, undefined, undefined, { clientOid: cid })).map((o) => o.id)).toEqual([
+      a.id,
+    ]);
+    expect(await ex.fetchOrder("", S, { clientOrderId: cid })).toMatchObject({ id: a.id, status: "open" });
+    await ex.cancelOrder("", S, { clientOrderId: cid });
+    expect((await ex.fetchOrder(oid(a), S)).status).toBe("canceled");
+    await rejects(ex.fetchOrder("", S, { clientOrderId: `${cid}-none` }), ccxt.OrderNotFound);
+
+    // createOrders: the batch answers each item; the repeated id is the first order again.
+    const batch = await ex.createOrders([
+      { symbol: S, type: "limit", side: "buy", amount: 0.01, price, params: { clientOrderId: `${cid}-b` } },
+      { symbol: S, type: "limit", side: "buy", amount: 0.01, price, params: { clientOrderId: `${cid}-b` } },
+    ]);
+    expect(batch.map((o) => o.id)).toEqual([batch[0]?.id, batch[0]?.id]);
+    await ex.cancelOrder(oid(batch[0] ?? {}), S);
+
+    const walletBefore = num((await webAccount()).wallet);
+    const tid = `tr-${Date.now().toString(36)}`;
+    await Promise.all([
+      ex.transfer("USDT", 7, "spot", "swap", { clientOid: tid }),
+      ex.transfer("USDT", 7, "spot", "swap", { clientOid: tid }),
+    ]);
+    await ex.transfer("USDT", 7, "spot", "swap", { clientOid: tid });
+    expect(num((await webAccount()).wallet)).toBe(walletBefore + 7);
+  });
 });
 
 describe("WebSocket through ccxt.pro", () => {

@@ -6,9 +6,9 @@ import type {
   PositionSideValue,
 } from "@meridian/contracts";
 import { z } from "zod";
-import type { FuturesApi } from "../futures/index.ts";
+import type { FuturesApi, FuturesOrderRef } from "../futures/index.ts";
 import { BitgetCode, BitgetError, bgDecimal, bgInt } from "./bitget.ts";
-import { batch, listFields, lower, neg, symbol, windowed } from "./common.ts";
+import { batch, clientOid, listFields, lower, neg, symbol, windowed } from "./common.ts";
 import { USDT_FUTURES } from "./public.ts";
 import type { Caller, V2Router } from "./v2-scope.ts";
 
@@ -67,7 +67,7 @@ export function presentMixOrder(o: FuturesOrder, ctx: Ctx): Record<string, unkno
     symbol: o.symbol,
     size: o.quantity,
     orderId: String(o.id),
-    clientOid: String(o.id),
+    clientOid: o.clientOrderId,
     baseVolume: o.executedQty,
     price: o.price ?? "0",
     priceAvg: filled > 0 ? o.avgPrice : "",
@@ -176,7 +176,7 @@ const placeSchema = z.object({
   tradeSide: lower(["open", "close"]).optional(),
   orderType: lower(["limit", "market"]),
   force: lower(["gtc", "ioc", "fok", "post_only"]).default("gtc"),
-  clientOid: z.string().max(64).optional(),
+  clientOid: clientOid.optional(),
   reduceOnly: z
     .string()
     .transform((s) => s.toUpperCase())
@@ -203,9 +203,20 @@ const tpslSchema = z.object({
   holdSide: lower(["long", "short", "buy", "sell"]),
   size: bgDecimal.optional(),
   executePrice: bgDecimal.optional(),
+  clientOid: clientOid.optional(),
 });
 
-const listQuery = z.object({ productType, ...listFields, planType: z.string().optional() });
+/** A lookup's client id: any string (one that was never placed finds nothing). */
+const lookupOid = z.string().max(64);
+const listQuery = z.object({
+  productType,
+  ...listFields,
+  planType: z.string().optional(),
+  clientOid: lookupOid.optional(),
+});
+/** The rows with the query's `clientOid`, when it names one. */
+const withOid = (rows: FuturesOrder[], q: { clientOid?: string | undefined }) =>
+  q.clientOid === undefined ? rows : rows.filter((o) => o.clientOrderId === q.clientOid);
 
 /** The USDT-M account's figures both account endpoints answer. */
 function accountFigures(a: FuturesAccount) {
@@ -290,8 +301,12 @@ export function registerMix(
     return (side === "BUY") === above ? "STOP_MARKET" : "TAKE_PROFIT_MARKET";
   };
 
-  r.post("/v2/mix/order/place-order", trade, async ({ body }, c) => {
-    const b = placeSchema.parse(body);
+  /**
+   * One order with its preset TP/SL (close-position triggers on the mark, placed in the
+   * same command; they do nothing if no position is open when they fire). With a
+   * clientOid, sending it again answers the first order and places nothing.
+   */
+  const placeOne = async (c: Caller, b: z.output<typeof placeSchema>) => {
     if (b.orderType === "limit" && b.price === undefined)
       throw new BitgetError(BitgetCode.PARAM_EMPTY, "Parameter price cannot be empty");
     if (b.marginMode !== undefined) {
@@ -300,34 +315,40 @@ export function registerMix(
         await futures.setMarginMode(c.accountId, b.symbol, want);
     }
     const s = await sides(c, b);
-    const placed = await futures.place(c.accountId, {
-      symbol: b.symbol,
-      side: s.side,
-      positionSide: s.positionSide,
-      type: b.orderType === "limit" ? "LIMIT" : "MARKET",
-      quantity: b.size,
-      ...(b.orderType === "limit" ? { price: b.price } : {}),
-      reduceOnly: s.reduceOnly,
-    });
-    // Preset TP/SL: close-position triggers on the mark, placed with the order (they do
-    // nothing if no position is open when they fire).
-    const close = s.side === "BUY" ? "SELL" : "BUY";
-    const holdSide = s.positionSide;
-    for (const [price, kind] of [
-      [b.presetStopSurplusPrice, "TAKE_PROFIT_MARKET"],
-      [b.presetStopLossPrice, "STOP_MARKET"],
-    ] as const) {
-      if (price === undefined) continue;
-      await futures.place(c.accountId, {
+    const placed = await futures.place(
+      c.accountId,
+      {
         symbol: b.symbol,
-        side: close,
-        positionSide: holdSide,
-        type: kind,
-        stopPrice: price,
-        closePosition: true,
-      });
-    }
-    return { orderId: String(placed.id), clientOid: b.clientOid ?? String(placed.id) };
+        side: s.side,
+        positionSide: s.positionSide,
+        type: b.orderType === "limit" ? "LIMIT" : "MARKET",
+        quantity: b.size,
+        ...(b.orderType === "limit" ? { price: b.price } : {}),
+        reduceOnly: s.reduceOnly,
+        ...(b.clientOid === undefined ? {} : { clientOrderId: b.clientOid }),
+      },
+      { takeProfit: b.presetStopSurplusPrice, stopLoss: b.presetStopLossPrice },
+    );
+    return { orderId: String(placed.id), clientOid: placed.clientOrderId };
+  };
+
+  r.post("/v2/mix/order/place-order", trade, ({ body }, c) => placeOne(c, placeSchema.parse(body)));
+
+  r.post("/v2/mix/order/batch-place-order", trade, async ({ body }, c) => {
+    const { orderList, ...shared } = z
+      .object({
+        symbol,
+        productType,
+        marginCoin,
+        marginMode: lower(["crossed", "isolated"]).optional(),
+        orderList: z.array(z.record(z.string(), z.unknown())).min(1).max(50),
+      })
+      .parse(body);
+    return batch(
+      orderList,
+      (item) => placeOne(c, placeSchema.parse({ ...shared, ...item })),
+      (item) => ({ orderId: "", clientOid: typeof item.clientOid === "string" ? item.clientOid : "" }),
+    );
   });
 
   r.post("/v2/mix/order/place-plan-order", trade, async ({ body }, c) => {
@@ -346,8 +367,9 @@ export function registerMix(
       stopPrice: b.triggerPrice,
       quantity: b.size,
       reduceOnly: s.reduceOnly,
+      ...(b.clientOid === undefined ? {} : { clientOrderId: b.clientOid }),
     });
-    return { orderId: String(placed.id), clientOid: b.clientOid ?? String(placed.id) };
+    return { orderId: String(placed.id), clientOid: placed.clientOrderId };
   });
 
   r.post("/v2/mix/order/place-tpsl-order", trade, async ({ body }, c) => {
@@ -363,44 +385,63 @@ export function registerMix(
       symbol: b.symbol,
       positionSide,
       ...(profit ? { takeProfit: b.triggerPrice } : { stopLoss: b.triggerPrice }),
+      ...(b.clientOid === undefined ? {} : { clientOrderId: b.clientOid }),
     });
     const made = list.find((o) => o.stopPrice === b.triggerPrice) ?? list[0];
     if (made === undefined)
       throw new BitgetError(BitgetCode.ORDER_INVALID, "No position to attach the TP/SL to");
-    return { orderId: String(made.id), clientOid: String(made.id) };
+    return { orderId: String(made.id), clientOid: made.clientOrderId };
   });
 
   const ref = z.object({
     symbol: symbol.optional(),
     productType,
     orderId: bgInt.optional(),
-    clientOid: z.string().optional(),
+    clientOid: lookupOid.optional(),
   });
-  const cancelOne = async (c: Caller, id: number | undefined) => {
-    if (id === undefined) throw new BitgetError(BitgetCode.PARAM_EMPTY, "Parameter orderId cannot be empty");
-    const o = await futures.cancel(c.accountId, id);
-    return { orderId: String(o.id), clientOid: String(o.id) };
+  /** The order an `orderId` or (without one) a `clientOid` names. */
+  const refOf = (b: {
+    orderId?: number | undefined;
+    clientOid?: string | undefined;
+  }): FuturesOrderRef | undefined =>
+    b.orderId !== undefined
+      ? { id: b.orderId }
+      : b.clientOid !== undefined
+        ? { clientOrderId: b.clientOid }
+        : undefined;
+  const cancelOne = async (c: Caller, ref: FuturesOrderRef | undefined) => {
+    if (ref === undefined) throw new BitgetError(BitgetCode.PARAM_EMPTY, "Parameter orderId cannot be empty");
+    const o = await futures.cancel(c.accountId, ref);
+    return { orderId: String(o.id), clientOid: o.clientOrderId };
   };
-  const clientId = (s: string | undefined) =>
-    s !== undefined && /^\d{1,15}$/.test(s) ? Number(s) : undefined;
 
-  r.post("/v2/mix/order/cancel-order", trade, async ({ body }, c) => {
-    const b = ref.parse(body);
-    return cancelOne(c, b.orderId ?? clientId(b.clientOid));
-  });
+  r.post("/v2/mix/order/cancel-order", trade, async ({ body }, c) => cancelOne(c, refOf(ref.parse(body))));
 
   const cancelMany = async (c: Caller, which: (o: FuturesOrder) => boolean, sym: string | undefined) => {
     const open = await futures.openOrders({ accountId: c.accountId, symbol: sym, limit: 500 });
     return batch(
       open.filter(which),
-      (o) => cancelOne(c, o.id),
-      (o) => ({ orderId: String(o.id), clientOid: String(o.id) }),
+      (o) => cancelOne(c, { id: o.id }),
+      (o) => ({ orderId: String(o.id), clientOid: o.clientOrderId }),
     );
   };
 
   const orderIdList = z
-    .array(z.object({ orderId: bgInt.optional(), clientOid: z.string().optional() }))
+    .array(z.object({ orderId: bgInt.optional(), clientOid: lookupOid.optional() }))
     .optional();
+  /** Whether an order is one of the listed (by id, or by client id where no id is given). */
+  const listed = (list: readonly { orderId?: number | undefined; clientOid?: string | undefined }[]) => {
+    const ids = new Set<number>();
+    const oids = new Set<string>();
+    for (const x of list) {
+      if (x.orderId !== undefined) ids.add(x.orderId);
+      else if (x.clientOid !== undefined) oids.add(x.clientOid);
+    }
+    return {
+      empty: ids.size === 0 && oids.size === 0,
+      has: (o: FuturesOrder) => ids.has(o.id) || oids.has(o.clientOrderId),
+    };
+  };
 
   r.post("/v2/mix/order/batch-cancel-orders", trade, async ({ body }, c) => {
     const b = z
@@ -410,10 +451,7 @@ export function registerMix(
         orderIdList,
       })
       .parse(body);
-    if (b.orderIdList !== undefined) {
-      const ids = new Set(b.orderIdList.map((x) => x.orderId ?? clientId(x.clientOid)));
-      return cancelMany(c, (o) => ids.has(o.id), b.symbol);
-    }
+    if (b.orderIdList !== undefined) return cancelMany(c, listed(b.orderIdList).has, b.symbol);
     return cancelMany(c, (o) => !isTrigger(o), b.symbol);
   });
 
@@ -424,12 +462,13 @@ export function registerMix(
         productType,
         orderIdList,
         orderId: bgInt.optional(),
+        clientOid: lookupOid.optional(),
         planType: z.string().optional(),
       })
       .parse(body);
-    const ids = new Set([...(b.orderIdList ?? []).map((x) => x.orderId ?? clientId(x.clientOid)), b.orderId]);
-    ids.delete(undefined);
-    return cancelMany(c, (o) => isTrigger(o) && (ids.size === 0 || ids.has(o.id)), b.symbol);
+    const one = refOf(b);
+    const which = listed([...(b.orderIdList ?? []), ...(one === undefined ? [] : [b])]);
+    return cancelMany(c, (o) => isTrigger(o) && (which.empty || which.has(o)), b.symbol);
   });
 
   r.post("/v2/mix/order/close-positions", trade, async ({ body }, c) => {
@@ -438,24 +477,26 @@ export function registerMix(
       .parse(body);
     const orders = await futures.closeAll(c.accountId, b.symbol);
     return {
-      successList: orders.map((o) => ({ orderId: String(o.id), clientOid: String(o.id), symbol: o.symbol })),
+      successList: orders.map((o) => ({
+        orderId: String(o.id),
+        clientOid: o.clientOrderId,
+        symbol: o.symbol,
+      })),
       failureList: [],
     };
   });
 
   r.get("/v2/mix/order/detail", read, async ({ query }, c) => {
-    const q = ref.parse(query);
-    const id = q.orderId ?? clientId(q.clientOid);
-    const o = id === undefined ? undefined : await futures.order(c.accountId, id);
+    const r = refOf(ref.parse(query));
+    const o = r === undefined ? undefined : await futures.order(c.accountId, r);
     if (o === undefined) throw new BitgetError(BitgetCode.MIX_ORDER_NOT_FOUND, "Order does not exist");
     return order(o, c);
   });
 
   r.get("/v2/mix/order/orders-pending", read, async ({ query }, c) => {
     const q = listQuery.parse(query);
-    const rows = (await futures.openOrders({ accountId: c.accountId, symbol: q.symbol, limit: 500 })).filter(
-      (o) => !isTrigger(o),
-    );
+    const open = await futures.openOrders({ accountId: c.accountId, symbol: q.symbol, limit: 500 });
+    const rows = withOid(open, q).filter((o) => !isTrigger(o));
     const ctx = await ctxOf(c);
     const list = windowed(rows, (o) => o.time, q).map((o) => presentMixOrder(o, ctx));
     return { entrustedList: list.length === 0 ? null : list, endId: list.at(-1)?.orderId ?? "" };
@@ -466,7 +507,7 @@ export function registerMix(
 
   r.get("/v2/mix/order/orders-history", read, async ({ query }, c) => {
     const q = listQuery.parse(query);
-    const rows = (await history(c, q)).filter((o) => !isTrigger(o));
+    const rows = withOid(await history(c, q), q).filter((o) => !isTrigger(o));
     const ctx = await ctxOf(c);
     const list = windowed(rows, (o) => o.time, q).map((o) => presentMixOrder(o, ctx));
     return { entrustedList: list.length === 0 ? null : list, endId: list.at(-1)?.orderId ?? "" };
@@ -480,14 +521,17 @@ export function registerMix(
   r.get("/v2/mix/order/orders-plan-pending", read, async ({ query }, c) => {
     const q = listQuery.parse(query);
     const list = (
-      await planList(await futures.openOrders({ accountId: c.accountId, symbol: q.symbol, limit: 500 }), c)
+      await planList(
+        withOid(await futures.openOrders({ accountId: c.accountId, symbol: q.symbol, limit: 500 }), q),
+        c,
+      )
     ).slice(0, q.limit);
     return { entrustedList: list.length === 0 ? null : list, endId: "" };
   });
 
   r.get("/v2/mix/order/orders-plan-history", read, async ({ query }, c) => {
     const q = listQuery.parse(query);
-    const list = (await planList(await history(c, q), c)).slice(0, q.limit);
+    const list = (await planList(withOid(await history(c, q), q), c)).slice(0, q.limit);
     return { entrustedList: list.length === 0 ? null : list, endId: "" };
   });
 

@@ -378,6 +378,8 @@ export function registerSpot(r: V2Router, d: SpotDeps): void {
         BitgetCode.PARAM_INVALID,
         "Transfers run between spot, usdt_futures, crossed_margin and isolated_margin",
       );
+    // Bitget's clientOid makes the transfer idempotent: sent again, nothing moves twice.
+    const once = q.clientOid === undefined ? {} : { clientTransferId: q.clientOid };
     // The margin module's transfer covers every wallet pair; without it, spot and futures only.
     if (d.margin !== undefined) {
       const done = await d.margin.transfer(c.accountId, {
@@ -386,6 +388,7 @@ export function registerSpot(r: V2Router, d: SpotDeps): void {
         asset: q.coin,
         amount: q.amount,
         ...(q.symbol === undefined ? {} : { symbol: q.symbol }),
+        ...once,
       });
       return { transferId: String(done.tranId), clientOid: q.clientOid ?? "" };
     }
@@ -395,7 +398,11 @@ export function registerSpot(r: V2Router, d: SpotDeps): void {
         BitgetCode.PARAM_INVALID,
         "Only USDT transfers between spot and usdt_futures are supported",
       );
-    await d.futures.transfer(c.accountId, from === "SPOT" ? "IN" : "OUT", q.amount);
+    await d.futures.transfer(c.accountId, {
+      direction: from === "SPOT" ? "IN" : "OUT",
+      amount: q.amount,
+      ...once,
+    });
     return { transferId: String(Date.now()), clientOid: q.clientOid ?? "" };
   });
 }

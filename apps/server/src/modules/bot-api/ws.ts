@@ -54,6 +54,8 @@ export interface WsDeps {
    */
   writerStreams?: {
     onStream(stream: string, listener: (accountId: number, texts: readonly string[]) => void): () => void;
+    /** Pushes may have been missed: logged-in sockets are closed, the bots log in again. */
+    onGap(listener: () => void): () => void;
   };
 }
 
@@ -192,7 +194,11 @@ export function registerBitgetWs(app: FastifyInstance, d: WsDeps): void {
     }
   });
 
+  const offGap = d.writerStreams?.onGap(() => {
+    for (const c of conns) if (c.accountId !== undefined) c.socket.close(1012, "resync");
+  });
   app.addHook("onClose", async () => {
+    offGap?.();
     offMarket();
     feeds.close();
     for (const c of conns) c.socket.close(1001, "server closing");

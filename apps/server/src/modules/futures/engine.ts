@@ -383,8 +383,9 @@ export class FuturesEngine {
     const reduceOnly = (body.reduceOnly ?? false) || closing || (body.closePosition ?? false);
     let lots = body.closePosition ? 0 : (parse(body.quantity, "quantity") ?? 0);
     const ts = this.now();
+    const id = ++this.ids.order;
     const order: FutOrderRow = {
-      id: ++this.ids.order,
+      id,
       accountId,
       symbol: c.symbol,
       side: body.side,
@@ -397,6 +398,7 @@ export class FuturesEngine {
       filledNotional: 0n,
       reduceOnly,
       closePosition: body.closePosition ?? false,
+      clientOrderId: body.clientOrderId ?? `#${id}`,
       status: "NEW",
       reason: null,
       createdAt: ts,
@@ -624,14 +626,22 @@ export class FuturesEngine {
     return next;
   }
 
-  /** Replaces the position's take-profit and/or stop-loss (close-position trigger orders on the mark). */
+  /**
+   * Replaces the position's take-profit and/or stop-loss (close-position trigger orders on
+   * the mark). `clientOrderId` names the one leg set (refused with both).
+   */
   setTpsl(
     accountId: number,
     symbol: string,
     positionSide: PositionSideValue,
     takeProfit: string | undefined,
     stopLoss: string | undefined,
+    clientOrderId?: string,
   ): FutOrderRow[] {
+    if (clientOrderId !== undefined && takeProfit !== undefined && stopLoss !== undefined)
+      throw fail(FuturesCode.ORDER_INVALID, "A clientOrderId names one order: set TP and SL separately", {
+        field: "clientOrderId",
+      });
     const pos = this.stored(accountId, symbol, positionSide).position;
     if (pos.lots === 0) throw fail(FuturesCode.REDUCE_ONLY_REJECTED, "No position to protect");
     const side = pos.lots > 0 ? "SELL" : "BUY";
@@ -641,20 +651,27 @@ export class FuturesEngine {
       ["STOP_MARKET", stopLoss],
     ] as const) {
       if (price === undefined) continue;
+      // The new leg first: a refused price then leaves the old one in place (nothing changed).
+      const placed = this.place(accountId, {
+        symbol,
+        side,
+        type,
+        positionSide,
+        stopPrice: price,
+        closePosition: true,
+        reduceOnly: true,
+        ...(clientOrderId === undefined ? {} : { clientOrderId }),
+      });
       for (const o of this.openOrdersOf(accountId))
-        if (o.symbol === symbol && o.positionSide === positionSide && o.closePosition && o.type === type)
+        if (
+          o.id !== placed.id &&
+          o.symbol === placed.symbol &&
+          o.positionSide === positionSide &&
+          o.closePosition &&
+          o.type === type
+        )
           this.cancel(accountId, o.id, "REPLACED");
-      out.push(
-        this.place(accountId, {
-          symbol,
-          side,
-          type,
-          positionSide,
-          stopPrice: price,
-          closePosition: true,
-          reduceOnly: true,
-        }),
-      );
+      out.push(placed);
     }
     return out;
   }
@@ -747,8 +764,9 @@ export class FuturesEngine {
       const n = notionalAt(c, pos.lots, fill);
       const pnl = pos.lots > 0 ? n - pos.cost : pos.cost - n;
       const lost = pos.marginMode === "isolated" ? -pos.isolatedMargin : pnl;
+      const id = ++this.ids.order;
       const order: FutOrderRow = {
-        id: ++this.ids.order,
+        id,
         accountId: pos.accountId,
         symbol: pos.symbol,
         side: pos.lots > 0 ? "SELL" : "BUY",
@@ -761,6 +779,7 @@ export class FuturesEngine {
         filledNotional: n,
         reduceOnly: true,
         closePosition: true,
+        clientOrderId: `#${id}`,
         status: "FILLED",
         reason: "LIQUIDATION",
         createdAt: this.now(),

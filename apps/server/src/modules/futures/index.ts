@@ -2,7 +2,7 @@ import { futuresFeeRates } from "@meridian/domain";
 import type { FastifyInstance } from "fastify";
 import type { Platform } from "../../platform/platform.ts";
 import type { LedgerWriter } from "../ledger/index.ts";
-import { direct, type Forwarded, type Writer } from "../writer/index.ts";
+import { carriesClientId, direct, type Forwarded, type Writer } from "../writer/index.ts";
 import { type PerpBook, venueBook } from "./book.ts";
 import type { FeeRates } from "./engine.ts";
 import { FuturesRepo } from "./repo.ts";
@@ -12,7 +12,8 @@ import { futuresStream } from "./stream.ts";
 
 export { venueBook } from "./book.ts";
 export { FuturesRepo } from "./repo.ts";
-export { FuturesService } from "./service.ts";
+export { type AttachedTpsl, type FuturesOrderRef, FuturesService } from "./service.ts";
+export { type RecordTransfer, WalletTransferIds } from "./transfer-ids.ts";
 
 export interface FuturesModuleOptions {
   /** Default: the paper venue's books (the market module's). */
@@ -90,7 +91,9 @@ export async function registerFutures(
     onError: (err, msg) => api.log.error({ err }, msg),
   });
   const service: FuturesApi =
-    writer === undefined ? direct(real, FUTURES_COMMANDS) : writer.forward(real, "futures", FUTURES_COMMANDS);
+    writer === undefined
+      ? direct(real, FUTURES_COMMANDS)
+      : writer.forward(real, "futures", FUTURES_COMMANDS, retrySafe);
   // Marks follow the prices on every instance; the engine runs on the writer.
   real.followMarks();
   if (writer === undefined) await real.start();
@@ -130,3 +133,12 @@ const FUTURES_COMMANDS = [
   "pinMark",
   "insuranceFund",
 ] as const satisfies readonly (keyof FuturesService)[];
+
+/**
+ * What a new writer may run again after the old one went away unanswered: placements and
+ * transfers that carry a client id (the writer finds what the first attempt committed).
+ */
+function retrySafe(m: string, args: unknown[]): boolean {
+  if (m === "place" || m === "setTpsl") return carriesClientId(args[1], "clientOrderId");
+  return m === "transfer" && carriesClientId(args[1], "clientTransferId");
+}

@@ -63,6 +63,7 @@ export function presentOrder(o: FutOrderRow): FuturesOrder {
     avgPrice: avg,
     reduceOnly: o.reduceOnly,
     closePosition: o.closePosition,
+    clientOrderId: o.clientOrderId,
     status: o.status,
     reason: o.reason,
     time: o.createdAt,

@@ -17,6 +17,8 @@ export interface FutOrderRow {
   filledNotional: bigint;
   reduceOnly: boolean;
   closePosition: boolean;
+  /** The client's id, or `#<id>` (unique per account). */
+  clientOrderId: string;
   status: FuturesOrderStatus;
   reason: string | null;
   createdAt: number;
@@ -84,7 +86,7 @@ export const emptyWrites = (): FuturesWrites => ({
 });
 
 const ORDER_SELECT =
-  "id, account_id, symbol, side, position_side, type, price_ticks, stop_ticks, qty_lots, filled_lots, CAST(filled_notional AS TEXT) AS filled_notional, reduce_only, close_position, status, reason, created_at, updated_at";
+  "id, account_id, symbol, side, position_side, type, price_ticks, stop_ticks, qty_lots, filled_lots, CAST(filled_notional AS TEXT) AS filled_notional, reduce_only, close_position, client_order_id, status, reason, created_at, updated_at";
 
 interface OrderRecord {
   id: number;
@@ -100,6 +102,7 @@ interface OrderRecord {
   filled_notional: string;
   reduce_only: number;
   close_position: number;
+  client_order_id: string | null;
   status: string;
   reason: string | null;
   created_at: number;
@@ -120,6 +123,7 @@ const toOrder = (r: OrderRecord): FutOrderRow => ({
   filledNotional: BigInt(r.filled_notional),
   reduceOnly: Number(r.reduce_only) === 1,
   closePosition: Number(r.close_position) === 1,
+  clientOrderId: r.client_order_id ?? `#${r.id}`,
   status: r.status as FuturesOrderStatus,
   reason: r.reason,
   createdAt: Number(r.created_at),
@@ -170,6 +174,7 @@ const ORDER_COLS = [
   "filled_notional",
   "reduce_only",
   "close_position",
+  "client_order_id",
   "status",
   "reason",
   "created_at",
@@ -242,6 +247,7 @@ export class FuturesRepo {
         o.filledNotional,
         o.reduceOnly ? 1 : 0,
         o.closePosition ? 1 : 0,
+        o.clientOrderId,
         o.status,
         o.reason,
         o.createdAt,
@@ -349,6 +355,14 @@ export class FuturesRepo {
     const r = await this.db.get<OrderRecord>(
       `SELECT ${ORDER_SELECT} FROM futures_orders WHERE id = ? AND account_id = ?`,
       [id, accountId],
+    );
+    return r === undefined ? undefined : toOrder(r);
+  }
+
+  async orderByClientId(accountId: number, clientOrderId: string): Promise<FutOrderRow | undefined> {
+    const r = await this.db.get<OrderRecord>(
+      `SELECT ${ORDER_SELECT} FROM futures_orders WHERE account_id = ? AND client_order_id = ?`,
+      [accountId, clientOrderId],
     );
     return r === undefined ? undefined : toOrder(r);
   }

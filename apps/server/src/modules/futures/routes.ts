@@ -85,7 +85,7 @@ export function futuresHttpRoutes(app: FastifyInstance, futures: FuturesApi, tes
     url: FuturesPath.ORDER,
     auth,
     params: futuresOrderIdParamsSchema,
-    handler: async ({ request, params }) => futures.cancel(await account(request), params.id),
+    handler: async ({ request, params }) => futures.cancel(await account(request), { id: params.id }),
   });
   route(app, {
     method: "GET",
@@ -171,8 +171,7 @@ export function futuresHttpRoutes(app: FastifyInstance, futures: FuturesApi, tes
     url: FuturesPath.TRANSFER,
     auth,
     body: transferBodySchema,
-    handler: async ({ request, body }) =>
-      futures.transfer(await account(request), body.direction, body.amount),
+    handler: async ({ request, body }) => futures.transfer(await account(request), body),
   });
   route(app, {
     method: "GET",

@@ -7,9 +7,11 @@ import {
   type FuturesOrder,
   type FuturesOrderBody,
   type FuturesOrderDetail,
+  type FuturesOrderType,
   type FuturesPosition,
   type FuturesSettings,
   type FuturesTrade,
+  type FuturesTransferBody,
   type InsuranceFund,
   type MarginAdjustType,
   type PositionMarginInfo,
@@ -29,6 +31,7 @@ import {
   toMinor,
 } from "@meridian/domain";
 import type { z } from "zod";
+import { KeyedMutex } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import type { LedgerTx, LedgerWriter } from "../ledger/index.ts";
 import type { PerpBook } from "./book.ts";
@@ -45,7 +48,8 @@ import {
   presentTrade,
   usdtText,
 } from "./present.ts";
-import type { FuturesRepo, HistoryQuery } from "./repo.ts";
+import type { FutOrderRow, FuturesRepo, HistoryQuery } from "./repo.ts";
+import { WalletTransferIds } from "./transfer-ids.ts";
 
 const POSITION_HISTORY_FILLS = 50_000;
 
@@ -82,6 +86,15 @@ function positiveUsdt(amount: string): bigint {
   return minor;
 }
 
+/** An order by its id or by the client's id. */
+export type FuturesOrderRef = { id: number } | { clientOrderId: string };
+
+/** Take-profit and stop-loss trigger prices placed with an order (close-position legs on the mark). */
+export interface AttachedTpsl {
+  takeProfit?: string | undefined;
+  stopLoss?: string | undefined;
+}
+
 function perpContractOf(symbol: string) {
   const c = perpContract(symbol);
   if (c === undefined) throw new AppError(FuturesCode.UNKNOWN_SYMBOL, "Unknown perpetual", { status: 200 });
@@ -98,6 +111,8 @@ export class FuturesService {
   readonly engine: FuturesEngine;
   readonly marks = new MarkBoard();
   readonly fundingIntervalMs: number;
+  /** Wallet transfers with a client id (shared with the margin module's transfer). */
+  readonly transferIds: WalletTransferIds;
   private readonly ledger: LedgerWriter;
   private readonly repo: FuturesRepo;
   private readonly book: PerpBook;
@@ -105,6 +120,8 @@ export class FuturesService {
   private readonly onError: (error: unknown, msg: string) => void;
   private readonly listeners = new Set<(e: FuturesEvents) => void>();
   private readonly pending = new Set<string>();
+  /** Placements with the same client order id run one after another (`once`). */
+  private readonly orderIds = new KeyedMutex();
   private offs: Array<() => void> = [];
   private fundingTimer: NodeJS.Timeout | null = null;
   private following = false;
@@ -119,6 +136,7 @@ export class FuturesService {
     this.now = o.now ?? Date.now;
     this.onError = o.onError ?? (() => {});
     this.fundingIntervalMs = o.fundingIntervalMs ?? FUNDING_INTERVAL_MS;
+    this.transferIds = new WalletTransferIds(o.repo.db, this.now);
     this.engine = new FuturesEngine(
       o.book,
       this.marks,
@@ -260,14 +278,74 @@ export class FuturesService {
 
   // ---- commands ---------------------------------------------------------------------------
 
-  async place(accountId: number, body: FuturesOrderBody): Promise<FuturesOrder> {
-    return presentOrder(await this.exec(() => this.engine.place(accountId, body)));
+  /**
+   * Runs `place` unless the account already has an order with `clientOrderId`: then
+   * answers that order. On the writer, commands with the same id run one after another
+   * and each looks the id up after the one before it committed, so a retry (a lost
+   * answer, a failover, two requests at once) never places a second order.
+   */
+  private async once<T>(
+    accountId: number,
+    clientOrderId: string | undefined,
+    place: () => Promise<T>,
+    stored: (row: FutOrderRow) => T,
+  ): Promise<T> {
+    if (clientOrderId === undefined) return place();
+    return this.orderIds.run(`${accountId}\u0000${clientOrderId}`, async () => {
+      const row = await this.repo.orderByClientId(accountId, clientOrderId);
+      return row === undefined ? place() : stored(row);
+    });
   }
 
-  async cancel(accountId: number, id: number): Promise<FuturesOrder> {
-    const o = await this.exec(() => this.engine.cancel(accountId, id));
+  /**
+   * Places an order; `attached` adds its take-profit and stop-loss legs in the same
+   * command (one commit: a retry with the order's client id finds them placed too).
+   */
+  async place(accountId: number, body: FuturesOrderBody, attached: AttachedTpsl = {}): Promise<FuturesOrder> {
+    const legs: Array<[FuturesOrderType, string]> = [];
+    if (attached.takeProfit !== undefined) legs.push(["TAKE_PROFIT_MARKET", attached.takeProfit]);
+    if (attached.stopLoss !== undefined) legs.push(["STOP_MARKET", attached.stopLoss]);
+    // The legs' prices are checked before anything runs: a refusal after the order filled would half-apply.
+    for (const [, price] of legs)
+      if (!priceToTicks(perpContractOf(body.symbol).instrument, price).ok)
+        throw new AppError(FuturesCode.ORDER_INVALID, "Invalid take-profit or stop-loss price", {
+          status: 200,
+          data: { field: "stopPrice" },
+        });
+    return this.once(
+      accountId,
+      body.clientOrderId,
+      async () =>
+        presentOrder(
+          await this.exec(() => {
+            const order = this.engine.place(accountId, body);
+            for (const [type, stopPrice] of legs)
+              this.engine.place(accountId, {
+                symbol: order.symbol,
+                side: order.side === "BUY" ? "SELL" : "BUY",
+                positionSide: order.positionSide,
+                type,
+                stopPrice,
+                closePosition: true,
+              });
+            return order;
+          }),
+        ),
+      presentOrder,
+    );
+  }
+
+  private async orderRow(accountId: number, ref: FuturesOrderRef): Promise<FutOrderRow | undefined> {
+    return "id" in ref
+      ? this.repo.order(accountId, ref.id)
+      : this.repo.orderByClientId(accountId, ref.clientOrderId);
+  }
+
+  async cancel(accountId: number, ref: FuturesOrderRef): Promise<FuturesOrder> {
+    const id = "id" in ref ? ref.id : (await this.orderRow(accountId, ref))?.id;
+    const o = id === undefined ? null : await this.exec(() => this.engine.cancel(accountId, id));
     if (o !== null) return presentOrder(o);
-    const row = await this.repo.order(accountId, id);
+    const row = id === undefined ? undefined : await this.repo.order(accountId, id);
     if (row === undefined)
       throw new AppError(FuturesCode.ORDER_NOT_FOUND, "Order not found", { status: 200 });
     throw new AppError(FuturesCode.ORDER_NOT_OPEN, `Order is ${row.status}`, {
@@ -287,23 +365,51 @@ export class FuturesService {
       positionSide: PositionSideValue;
       takeProfit?: string | undefined;
       stopLoss?: string | undefined;
+      /** Names the one leg set (the bot API's TP/SL order); refused with both. */
+      clientOrderId?: string | undefined;
     },
   ): Promise<FuturesOrder[]> {
-    const list = await this.exec(() =>
-      this.engine.setTpsl(accountId, body.symbol, body.positionSide, body.takeProfit, body.stopLoss),
+    return this.once(
+      accountId,
+      body.clientOrderId,
+      async () => {
+        const list = await this.exec(() =>
+          this.engine.setTpsl(
+            accountId,
+            body.symbol,
+            body.positionSide,
+            body.takeProfit,
+            body.stopLoss,
+            body.clientOrderId,
+          ),
+        );
+        return list.map(presentOrder);
+      },
+      (row) => [presentOrder(row)],
     );
-    return list.map(presentOrder);
   }
 
-  async transfer(accountId: number, direction: "IN" | "OUT", amount: string): Promise<FuturesAccount> {
-    const minor = toMinor("USDT", amount);
+  /** Spot <-> futures wallet; with `clientTransferId`, made once however often it is sent. */
+  async transfer(accountId: number, body: FuturesTransferBody): Promise<FuturesAccount> {
+    const minor = toMinor("USDT", body.amount);
     if (minor === null || minor <= 0n)
       throw new AppError(FuturesCode.TRANSFER_EXCEEDS, "Invalid amount", {
         status: 200,
         data: { field: "amount" },
       });
-    await this.exec(() => this.engine.transfer(accountId, direction, minor));
-    return this.account(accountId);
+    const [from, to] = body.direction === "IN" ? ["SPOT", "FUTURES"] : ["FUTURES", "SPOT"];
+    return this.transferIds.once(
+      accountId,
+      body.clientTransferId,
+      async (record) => {
+        await this.exec((tx) => {
+          this.engine.transfer(accountId, body.direction, minor);
+          record?.(tx, { tranId: 0, from, to, asset: "USDT", amount: minor });
+        });
+        return this.account(accountId);
+      },
+      () => this.account(accountId),
+    );
   }
 
   /**
@@ -425,9 +531,9 @@ export class FuturesService {
       });
   }
 
-  /** One order of the account (the bot API's order lookup), or undefined. */
-  async order(accountId: number, id: number): Promise<FuturesOrder | undefined> {
-    const row = await this.repo.order(accountId, id);
+  /** One order of the account by its id or client id (the bot API's order lookup), or undefined. */
+  async order(accountId: number, ref: FuturesOrderRef): Promise<FuturesOrder | undefined> {
+    const row = await this.orderRow(accountId, ref);
     return row === undefined ? undefined : presentOrder(row);
   }
 

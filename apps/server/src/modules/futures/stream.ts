@@ -44,6 +44,11 @@ export function futuresStream(app: FastifyInstance, futures: FuturesApi): void {
   };
   // Several instances: the writer publishes every account's pushes (docs/architecture.md).
   const offRemote = writer?.onStream("futures", deliver) ?? (() => false);
+  // Pushes were missed here: the clients reconnect and load the account again.
+  const offGap =
+    writer?.onGap(() => {
+      for (const [s, id] of sockets) if (id !== null) s.close(1012, "resync");
+    }) ?? (() => false);
   const off = futures.onEvents((e: FuturesEvents) => {
     const messages: FuturesStreamPush[] = [
       ...e.orders.map((data) => ({ event: "order" as const, data })),
@@ -86,6 +91,7 @@ export function futuresStream(app: FastifyInstance, futures: FuturesApi): void {
   app.addHook("preClose", async () => {
     off();
     offRemote();
+    offGap();
     clearInterval(timer);
     for (const s of sockets.keys()) s.close(1001, "server closing");
   });

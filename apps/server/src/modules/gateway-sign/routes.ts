@@ -31,7 +31,7 @@ export interface GatewaySignDeps {
   keys: ServerKeys;
   replay: ReplayStore;
   /** The key bound to a session token: undefined for no valid session, null for a session bound to none. */
-  sessionKey(token: string): Promise<BoundKey | null | undefined>;
+  sessionKey(token: string, request: FastifyRequest): Promise<BoundKey | null | undefined>;
   /** Plain (unencrypted) login bodies accepted: off unless a test or a tool needs it. */
   allowPlainLogin?: boolean;
   now?: () => number;
@@ -125,7 +125,7 @@ export function registerGatewaySign(app: FastifyInstance, deps: GatewaySignDeps)
     const mode = modeOf(request);
     const token = readCookie(request, SESSION_COOKIE);
     if (mode !== undefined && token !== undefined) {
-      const key = await deps.sessionKey(token);
+      const key = await deps.sessionKey(token, request);
       // No valid session: the route's guard answers 00004. A session bound to no key (made
       // where WebCrypto was missing) is not signed; a bound session always is.
       if (key !== undefined && key !== null) {

@@ -3,7 +3,7 @@ import type { Platform } from "../../platform/platform.ts";
 import type { FuturesService } from "../futures/index.ts";
 import type { LedgerWriter } from "../ledger/index.ts";
 import type { SpotForMargin } from "../paper/index.ts";
-import { direct, type Forwarded, type Writer } from "../writer/index.ts";
+import { carriesClientId, direct, type Forwarded, type Writer } from "../writer/index.ts";
 import { MarginRepo } from "./repo.ts";
 import { marginHttpRoutes } from "./routes.ts";
 import { MarginService } from "./service.ts";
@@ -89,7 +89,14 @@ export async function registerMargin(
   const service: MarginApi =
     writer === undefined
       ? direct(real, MARGIN_COMMANDS)
-      : writer.forward(real, "margin", MARGIN_COMMANDS, (m, args) => m === "place" && hasClientId(args[2]));
+      : writer.forward(
+          real,
+          "margin",
+          MARGIN_COMMANDS,
+          (m, args) =>
+            (m === "place" && hasClientId(args[2])) ||
+            (m === "transfer" && carriesClientId(args[1], "clientTransferId")),
+        );
   if (writer === undefined) await real.start();
   else await writer.role.onStart(() => real.start());
   options.onService?.(real);

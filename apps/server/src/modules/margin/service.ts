@@ -40,7 +40,7 @@ import {
   walletTransferEntry,
 } from "@meridian/domain";
 import { AppError, errors } from "../../platform/errors.ts";
-import type { FuturesService } from "../futures/index.ts";
+import { type FuturesService, type RecordTransfer, WalletTransferIds } from "../futures/index.ts";
 import type { ClientOrderRef, LedgerTx, LedgerWriter } from "../ledger/index.ts";
 import type { PaperTx, SpotForMargin } from "../paper/index.ts";
 import {
@@ -124,6 +124,8 @@ export class MarginService {
   private readonly markets: MarginMarkets;
   private readonly repo: MarginRepo;
   private readonly futures: FuturesService | undefined;
+  /** Transfers with a client id run once (the futures service's: one per process for both). */
+  private readonly transferIds: WalletTransferIds;
   private readonly now: () => number;
   private readonly onError: (error: unknown, msg: string) => void;
   private loans = new Map<string, { scope: Scope; loans: Map<string, Loan> }>();
@@ -144,6 +146,7 @@ export class MarginService {
     this.repo = o.repo;
     this.futures = o.futures;
     this.now = o.now ?? Date.now;
+    this.transferIds = o.futures?.transferIds ?? new WalletTransferIds(o.repo.db, this.now);
     this.onError = o.onError ?? (() => {});
     this.interestIntervalMs = o.interestIntervalMs ?? MARGIN_INTEREST_INTERVAL_MS;
   }
@@ -475,7 +478,21 @@ export class MarginService {
 
   // ---- wallet transfer ----------------------------------------------------------------------
 
+  /** With `clientTransferId`, made once however often it is sent (`WalletTransferIds`). */
   async transfer(accountId: number, body: WalletTransferBody): Promise<WalletTransferResult> {
+    return this.transferIds.once(
+      accountId,
+      body.clientTransferId,
+      (record) => this.transferNow(accountId, body, record),
+      (stored) => ({ tranId: stored.tranId }),
+    );
+  }
+
+  private async transferNow(
+    accountId: number,
+    body: WalletTransferBody,
+    record: RecordTransfer | null,
+  ): Promise<WalletTransferResult> {
     const from = body.from as WalletValue;
     const to = body.to as WalletValue;
     const asset = body.asset;
@@ -545,6 +562,7 @@ export class MarginService {
         id = this.record(w, dst, "TRANSFER_IN", asset, amount);
         this.openIsolated(dst, w);
       }
+      record?.(tx, { tranId: id, from, to, asset, amount });
       return id;
     });
     return { tranId };

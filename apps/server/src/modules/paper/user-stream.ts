@@ -45,6 +45,11 @@ export function paperUserStream(app: FastifyInstance, paper: PaperApi): void {
   // Several instances: the writer publishes every account's pushes, each instance
   // delivers them to its own sockets (docs/architecture.md).
   const offRemote = writer?.onStream("user", deliver) ?? (() => false);
+  // Pushes were missed here: the clients reconnect and reload their lists.
+  const offGap =
+    writer?.onGap(() => {
+      for (const set of byAccount.values()) for (const s of set) s.close(1012, "resync");
+    }) ?? (() => false);
   const send = (accountId: number, texts: readonly string[]) => {
     deliver(accountId, texts);
     if (fansOut) writer?.publish("user", accountId, texts);
@@ -72,6 +77,7 @@ export function paperUserStream(app: FastifyInstance, paper: PaperApi): void {
     off();
     offPush();
     offRemote();
+    offGap();
     for (const set of byAccount.values()) for (const s of set) s.close(1001, "server closing");
   });
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { Platform } from "../../platform/platform.ts";
-import { direct, type Forwarded } from "../writer/index.ts";
+import { carriesClientId, direct, type Forwarded } from "../writer/index.ts";
 import { subAccountRoutes } from "./routes.ts";
 import { SubAccountsService } from "./service.ts";
 
@@ -34,7 +34,12 @@ export function subAccountsRoutes(api: FastifyInstance, platform: Platform): voi
     margin: api.hasDecorator("margin") ? api.margin.local : undefined,
   });
   const service: SubAccountsApi = api.hasDecorator("writer")
-    ? api.writer.forward(real, "subaccounts", SUB_COMMANDS)
+    ? api.writer.forward(
+        real,
+        "subaccounts",
+        SUB_COMMANDS,
+        (m, args) => m === "transfer" && carriesClientId(args[1], "clientTransferId"),
+      )
     : direct(real, SUB_COMMANDS);
   api.decorate("subAccounts", service);
   subAccountRoutes(api, service);

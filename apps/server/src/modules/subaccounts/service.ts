@@ -22,6 +22,7 @@ import {
   subTransferEntry,
   toMinor,
 } from "@meridian/domain";
+import { KeyedMutex } from "../../platform/db/index.ts";
 import type { Db } from "../../platform/db/types.ts";
 import { AppError } from "../../platform/errors.ts";
 import { type AccountsService, hashPassword, type UserRow } from "../accounts/index.ts";
@@ -42,6 +43,8 @@ export interface SubTransferInput {
   asset: string;
   amount: string;
   symbol?: string | undefined;
+  /** Unique per master: sent again, the transfer is answered, not made again. */
+  clientTransferId?: string | undefined;
 }
 
 interface TransferRow {
@@ -52,6 +55,7 @@ interface TransferRow {
   symbol: string | null;
   asset: string;
   amount: number | string | bigint;
+  client_transfer_id: string | null;
   created_at: number | string;
 }
 
@@ -74,6 +78,8 @@ export interface SubAccountsDeps {
 export class SubAccountsService {
   readonly #d: SubAccountsDeps;
   readonly #now: () => number;
+  /** Transfers with the same client id run one after another (each looks for the one before). */
+  readonly #transferIds = new KeyedMutex();
 
   constructor(deps: SubAccountsDeps) {
     this.#d = deps;
@@ -156,7 +162,24 @@ export class SubAccountsService {
     return sub;
   }
 
+  /**
+   * Moves funds between a master and one of its subs. With `clientTransferId`, transfers
+   * with that id run one at a time and each first looks for the row the first one wrote
+   * in its own commit: a retry answers that transfer and moves nothing.
+   */
   async transfer(master: UserRow, body: SubTransferInput): Promise<SubTransferView> {
+    const cid = body.clientTransferId;
+    if (cid === undefined) return this.#transfer(master, body);
+    return this.#transferIds.run(`${master.id}\u0000${cid}`, async () => {
+      const done = await this.#d.db.get<TransferRow>(
+        "SELECT * FROM sub_transfers WHERE master_user_id = ? AND client_transfer_id = ?",
+        [master.id, cid],
+      );
+      return done === undefined ? this.#transfer(master, body) : presentTransfer(done);
+    });
+  }
+
+  async #transfer(master: UserRow, body: SubTransferInput): Promise<SubTransferView> {
     const sub = await this.#subOf(master, body.subUserId);
     const paper = this.#d.paper;
     const masterAcct = (await paper.accountFor(master.id)).id;
@@ -170,11 +193,12 @@ export class SubAccountsService {
       });
     const createdAt = this.#now();
     const symbol = body.wallet === "ISOLATED_MARGIN" ? (body.symbol ?? null) : null;
+    const cid = body.clientTransferId ?? null;
     const record = (tx: LedgerTx) =>
       tx.write(async (db) => {
         await db.run(
-          "INSERT INTO sub_transfers (master_user_id, sub_user_id, direction, wallet, symbol, asset, amount, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-          [master.id, sub.id, body.direction, body.wallet, symbol, asset, amount, createdAt],
+          "INSERT INTO sub_transfers (master_user_id, sub_user_id, direction, wallet, symbol, asset, amount, client_transfer_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+          [master.id, sub.id, body.direction, body.wallet, symbol, asset, amount, cid, createdAt],
         );
       });
     try {
@@ -213,8 +237,10 @@ export class SubAccountsService {
       throw sameCodeForAll(err);
     }
     const row = await this.#d.db.get<TransferRow>(
-      "SELECT * FROM sub_transfers WHERE master_user_id = ? AND sub_user_id = ? ORDER BY id DESC LIMIT 1",
-      [master.id, sub.id],
+      cid === null
+        ? "SELECT * FROM sub_transfers WHERE master_user_id = ? AND sub_user_id = ? ORDER BY id DESC LIMIT 1"
+        : "SELECT * FROM sub_transfers WHERE master_user_id = ? AND client_transfer_id = ?",
+      cid === null ? [master.id, sub.id] : [master.id, cid],
     );
     if (row === undefined) throw new AppError("10500", "Transfer not recorded", { status: 500 });
     return presentTransfer(row);
@@ -301,6 +327,7 @@ function presentTransfer(r: TransferRow): SubTransferView {
     symbol: r.symbol,
     asset: r.asset,
     amount: fromMinor(r.asset, BigInt(r.amount)),
+    clientTransferId: r.client_transfer_id,
     createdAt: Number(r.created_at),
   };
 }

@@ -181,13 +181,23 @@ describe.each(TARGETS)("tracking aggregates and retention on %s", (name) => {
       100,
     );
     await store.sink.write(rows.map((r) => toRow(r, meta)));
-    const count = async (where: string) =>
-      Number(
-        (await store.db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM tracking_events WHERE ${where}`))?.n,
-      );
-    expect(await count(`event_day = ${dayOf(old)}`)).toBe(2);
+    // an upload of that day too: it goes with its events
+    const uploaded = pageView(
+      { device_id: "devOld2", session_id: "old-2", uid: "w-old2" },
+      "/",
+      "/",
+      old + HOUR,
+      50,
+    );
+    await store.sink.accept({ records: uploaded, meta });
+    await store.sink.settled();
+    const count = async (where: string, table = "tracking_events") =>
+      Number((await store.db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM ${table} WHERE ${where}`))?.n);
+    expect(await count(`event_day = ${dayOf(old)}`)).toBe(4);
+    expect(await count(`last_day = ${dayOf(old)}`, "tracking_uploads")).toBe(1);
     const removed = await purgeOldEvents(store.db, store.sink, NOW, 30);
     expect(await count(`event_day = ${dayOf(old)}`)).toBe(0);
+    expect(await count(`last_day = ${dayOf(old)}`, "tracking_uploads")).toBe(0);
     expect(await count(`event_day >= ${dayOf(D - DAY)}`)).toBeGreaterThan(0);
     if (name === "postgres") {
       expect(removed).toBe(2);
@@ -197,7 +207,7 @@ describe.each(TARGETS)("tracking aggregates and retention on %s", (name) => {
       );
       expect(left).toEqual([]);
     } else {
-      expect(removed).toBe(2);
+      expect(removed).toBe(4);
     }
   });
 });

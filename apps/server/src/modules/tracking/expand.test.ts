@@ -83,6 +83,16 @@ describe("expandUpload", () => {
     );
   });
 
+  it("as COPY text for an upload, ends each line with the upload id and the event's index", () => {
+    const events = Array.from({ length: 3 }, (_, seq) => sampleRecord({ seq }));
+    const expanded = expandUpload(
+      encodeBatch(events, { receivedAt: 1, isBot: false, ip: "", pfb: "" }, RECORD_FIELDS),
+    );
+    const plain = expandedCopyText(expanded).split("\n");
+    const pointed = expandedCopyText(expanded, 42).split("\n");
+    expect(pointed).toEqual(plain.map((line, index) => (line === "" ? "" : `${line}\t42\t${index}`)));
+  });
+
   it("binds a column shared by every event once", () => {
     const events = Array.from({ length: 50 }, (_, seq) =>
       sampleRecord({ seq, log_seq: seq, event_tracking_ext: { pos: seq } }),

@@ -101,10 +101,16 @@ const field = (value: string | number): string =>
 
 /**
  * The events of an upload as lines of COPY text, in COLUMN_NAMES order (the PostgreSQL
- * writer): the shared columns escaped once and repeated on every line.
+ * writer): the shared columns escaped once and repeated on every line. With `uploadId`,
+ * each line ends with the upload id and the event's index in the upload (`upload_id`,
+ * `upload_index`).
  */
-export function expandedCopyText({ constant, rows, shared, varying, width }: ExpandedUpload): string {
+export function expandedCopyText(
+  { constant, rows, shared, varying, width }: ExpandedUpload,
+  uploadId?: number,
+): string {
   const sharedText = shared.map(field);
+  const upload = uploadId === undefined ? undefined : `\t${uploadId}\t`;
   let text = "";
   for (let r = 0; r < rows; r++) {
     let s = 0;
@@ -113,7 +119,7 @@ export function expandedCopyText({ constant, rows, shared, varying, width }: Exp
       if (c > 0) text += "\t";
       text += constant[c] ? (sharedText[s++] as string) : field(varying[v++] as string | number);
     }
-    text += "\n";
+    text += upload === undefined ? "\n" : `${upload}${r}\n`;
   }
   return text;
 }

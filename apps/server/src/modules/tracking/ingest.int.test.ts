@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../app.ts";
 import { testConfig } from "../../test/support.ts";
 import { securityRoutes } from "../accounts/index.ts";
+import { decodeBatch } from "./batch.ts";
 import type { TrackingConfig } from "./config.ts";
 import { trackingModule } from "./index.ts";
 import type { TrackingStore } from "./store.ts";
@@ -114,6 +115,38 @@ describe.each(TARGETS)("tracking ingest on %s", (name) => {
     const retried = batch.map((e) => ({ ...e, retry_count: 1, timely: 0 as const, ctime: e.ctime + 5000 }));
     expect((await upload(retried)).json().data.accepted).toBe(50);
     expect(await count("page_unique_id = ?", [pid])).toBe(50);
+  });
+
+  it("keeps each upload whole, its events pointing at it with only what differs in extra", async () => {
+    const pid = "2000000000000006";
+    const sent = Array.from({ length: 5 }, (_, seq) =>
+      sampleRecord({ page_unique_id: pid, seq, log_seq: seq, timestamp: 1_764_000_000_000 + seq }),
+    );
+    expect((await upload(sent)).json().data.accepted).toBe(5);
+    await store?.sink.settled();
+    const rows =
+      (await store?.db.all<{ seq: number; extra: string; upload_id: number; upload_index: number }>(
+        "SELECT seq, extra, upload_id, upload_index FROM tracking_events WHERE page_unique_id = ? ORDER BY seq",
+        [pid],
+      )) ?? [];
+    expect(rows).toHaveLength(5);
+    const kept = await store?.db.get<{ batch: string; events: number }>(
+      "SELECT batch, events FROM tracking_uploads WHERE id = ?",
+      [Number(rows[0]?.upload_id)],
+    );
+    expect(Number(kept?.events)).toBe(5);
+    const { records } = decodeBatch(kept?.batch ?? "");
+    for (const row of rows) {
+      expect(Number(row.upload_id)).toBe(Number(rows[0]?.upload_id));
+      expect(records[row.upload_index]).toEqual(sent[row.seq]);
+      // these differ between the events (sampleRecord's times follow timestamp; objects always count)
+      expect(JSON.parse(row.extra)).toEqual({
+        first_visit_time: sent[row.seq]?.first_visit_time,
+        ctime: sent[row.seq]?.ctime,
+        event_tracking_ext: {},
+        curr_page_ext: {},
+      });
+    }
   });
 
   it("accepts text/plain bodies (beacons), records pfb, flags bots by user agent", async () => {

@@ -58,7 +58,7 @@ export async function ensurePartitions(db: PlatformDb, now: number, ahead: numbe
  * Drops the events of days older than `retentionDays`: whole partitions on PostgreSQL
  * (plus old rows of the default partition), batched deletes on SQLite through the
  * writer so that they queue with the uploads instead of locking them out.
- * On SQLite the accepted uploads whose events are all older go too (tracking_uploads).
+ * The accepted uploads whose events are all older go too (tracking_uploads).
  * Returns the event rows deleted (SQLite) or partitions dropped (PostgreSQL).
  */
 export async function purgeOldEvents(
@@ -85,6 +85,8 @@ export async function purgeOldEvents(
         .filter((name) => name < partitionName(cutoff));
       for (const name of old) await tx.exec(`DROP TABLE ${name}`);
       await tx.run("DELETE FROM tracking_events_default WHERE event_day < ?", [cutoff]);
+      // the accepted uploads whose events are all gone (their days dropped just now)
+      await tx.run("DELETE FROM tracking_uploads WHERE last_day < ?", [cutoff]);
       return old.length;
     });
   }

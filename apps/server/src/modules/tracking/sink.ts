@@ -11,6 +11,13 @@ import { RECORD_FIELDS } from "./validate.ts";
 const DAY_MS = 86_400_000;
 const ignore = (): void => {};
 
+/** The latest event_day of an upload's events (retention keeps the upload until that day goes). */
+function lastDayOf(records: readonly TrackingRecord[]): number {
+  let lastDay = 0;
+  for (const record of records) lastDay = Math.max(lastDay, Math.floor(record.timestamp / DAY_MS));
+  return lastDay;
+}
+
 /** The valid events of one upload and what the server adds to them. */
 export interface AcceptedUpload {
   records: readonly TrackingRecord[];
@@ -70,12 +77,10 @@ export function sqliteSink(
     accept({ records, meta, split }) {
       if (records.length === 0) return Promise.resolve();
       try {
-        let lastDay = 0;
-        for (const record of records) lastDay = Math.max(lastDay, Math.floor(record.timestamp / DAY_MS));
         return send({
           kind: "accept",
           events: records.length,
-          lastDay,
+          lastDay: lastDayOf(records),
           batch: encodeSplit(split ?? splitFields(records, RECORD_FIELDS), records.length, meta),
         }).then(ignore);
       } catch (error) {
@@ -98,9 +103,9 @@ export function sqliteSink(
 
 /**
  * PostgreSQL: a writer thread with connections of its own (postgres-writer.worker.ts)
- * makes the rows and COPYs them in, group-committed; an upload is acknowledged once its
- * transaction committed, so its events are in the table then. `run` (retention deletes)
- * goes through the platform's pool.
+ * stores each upload as one row and its events as rows pointing at it, COPYed in
+ * group-committed; an upload is acknowledged once its transaction committed, so its
+ * events are in the table then. `run` (retention deletes) goes through the platform's pool.
  */
 export function postgresSink(db: PlatformDb, parallel = 6): EventSink {
   const connection = db.connection;
@@ -117,6 +122,8 @@ export function postgresSink(db: PlatformDb, parallel = 6): EventSink {
       try {
         return send({
           kind: "accept",
+          events: records.length,
+          lastDay: lastDayOf(records),
           batch: encodeSplit(split ?? splitFields(records, RECORD_FIELDS), records.length, meta),
         }).then(ignore);
       } catch (error) {

@@ -69,7 +69,11 @@ export interface WriterBusOptions {
  * writer received is known as not delivered and sent again once a writer is up. The
  * writer runs the command on its services and publishes the answer after the commit.
  * Events: the writer publishes every commit's pushes on `writer:events`; every
- * instance hands them to its sockets.
+ * instance hands them to its sockets. Pub/sub keeps nothing for a subscriber that was not
+ * connected, so each publish carries the writer's sequence number: an instance whose
+ * subscription dropped (it resubscribes on reconnect) or that sees a number skipped (a
+ * publish that failed on the writer) tells its streams (`onGap`), which close their
+ * sockets so that the clients reconnect and load the state again.
  */
 export class WriterBus {
   private readonly redis: Redis;
@@ -79,6 +83,11 @@ export class WriterBus {
   private readonly services = new Map<string, { target: object; methods: ReadonlySet<string> }>();
   private readonly pending = new Map<string, Pending>();
   private readonly streams = new Map<string, Set<StreamListener>>();
+  private readonly gapListeners = new Set<(reason: string) => void>();
+  /** The writer: the number of its last event publish. */
+  private seq = 0;
+  /** A follower: the last publish number heard, per writer instance. */
+  private readonly heard = new Map<string, number>();
   private sub: Redis | undefined;
   private outbox: Array<[string, number, readonly string[]]> = [];
   private marks = new Map<string, number>();
@@ -97,10 +106,13 @@ export class WriterBus {
   }
 
   async start(): Promise<void> {
-    const sub = this.redis.duplicate();
+    // Named, so that an operator (and the tests) can find it in CLIENT LIST.
+    const sub = this.redis.duplicate({ connectionName: `meridian-bus-${this.role.id}` });
     sub.on("error", () => {});
     sub.on("message", (channel: string, message: string) => this.onMessage(channel, message));
     await sub.subscribe(this.channel(`reply:${this.role.id}`), this.channel("events"));
+    // ioredis resubscribes after a reconnect; what was published meanwhile is gone.
+    sub.on("ready", () => this.gap("subscription reconnected"));
     this.sub = sub;
   }
 
@@ -126,6 +138,18 @@ export class WriterBus {
   }
 
   // ---- events ------------------------------------------------------------------------------
+
+  /** Called when this instance may have missed pushes: its streams resynchronise their clients. */
+  onGap(listener: (reason: string) => void): () => void {
+    this.gapListeners.add(listener);
+    return () => this.gapListeners.delete(listener);
+  }
+
+  private gap(reason: string): void {
+    this.heard.clear();
+    this.log.warn({ reason }, "writer: pushes may have been missed; streams resynchronise");
+    for (const l of this.gapListeners) l(reason);
+  }
 
   onStream(stream: string, listener: StreamListener): () => void {
     let set = this.streams.get(stream);
@@ -169,7 +193,8 @@ export class WriterBus {
       this.outbox = [];
       this.marks = new Map();
       const m = this.redis.multi();
-      if (items.length > 0) m.publish(this.channel("events"), JSON.stringify({ f: this.role.id, i: items }));
+      if (items.length > 0)
+        m.publish(this.channel("events"), JSON.stringify({ f: this.role.id, s: ++this.seq, i: items }));
       for (const [key, value] of marks) m.set(`writer:mark:${key}`, String(value));
       m.exec().catch((err: unknown) => {
         this.log.warn({ err }, "writer: event publish failed");
@@ -283,8 +308,11 @@ export class WriterBus {
   }
 
   private deliver(message: string): void {
-    const m = JSON.parse(message) as { f: string; i: Array<[string, number, string[]]> };
+    const m = JSON.parse(message) as { f: string; s: number; i: Array<[string, number, string[]]> };
     if (m.f === this.role.id) return;
+    const last = this.heard.get(m.f);
+    this.heard.set(m.f, m.s);
+    if (last !== undefined && m.s !== last + 1) this.gap(`publish ${last + 1} of ${m.f} missing`);
     for (const [stream, accountId, texts] of m.i) {
       const set = this.streams.get(stream);
       if (set !== undefined) for (const l of set) l(accountId, texts);

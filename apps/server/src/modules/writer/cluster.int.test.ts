@@ -168,17 +168,30 @@ describe.skipIf(pgUrl === undefined || redisUrl === undefined)("three instances,
             await sleep(100);
           }
         } else {
-          const r = await clusterCall(pick(), cookies[user] ?? "", "POST", "/v1/paper/asset/transfer", {
-            from: "SPOT",
-            to: "CROSS_MARGIN",
-            asset: "USDT",
-            amount: "1",
-          });
+          // Sent again with the same clientTransferId (to the next instance) until answered.
           const t = transfers[user] as { acked: number; unknown: number };
-          if (r.code === "00000") {
-            t.acked++;
-            lastAck = Date.now();
-          } else if (isRetry(r.code)) t.unknown++;
+          const deadline = Date.now() + 30_000;
+          for (;;) {
+            const r = await clusterCall(pick(), cookies[user] ?? "", "POST", "/v1/paper/asset/transfer", {
+              from: "SPOT",
+              to: "CROSS_MARGIN",
+              asset: "USDT",
+              amount: "1",
+              clientTransferId: cid,
+            });
+            if (r.code === "00000") {
+              t.acked++;
+              lastAck = Date.now();
+              break;
+            }
+            if (!isRetry(r.code)) break;
+            if (Date.now() > deadline) {
+              t.unknown++;
+              break;
+            }
+            retryable.push(r.code);
+            await sleep(100);
+          }
         }
       }
     };
@@ -362,7 +375,8 @@ describe.skipIf(pgUrl === undefined || redisUrl === undefined)("three instances,
     if (directAnswer.code === "00000") expect(byCid.has("direct-to-stopped")).toBe(true);
     else expect(["NET", PaperCode.WRITER_UNAVAILABLE, "10503"]).toContain(directAnswer.code);
     for (const cid of cancelled) expect(byCid.get(cid)?.status, cid).toBe("CANCELED");
-    // Transfers: every acknowledged one is recorded, and no more than were sent.
+    // Transfers: every acknowledged one is recorded once (retries carry its client id),
+    // and no more than were sent.
     const records = await cluster.sql<{ account_id: string; n: string }>(
       "SELECT account_id, COUNT(*) AS n FROM margin_records WHERE type = 'TRANSFER_IN' GROUP BY account_id",
     );

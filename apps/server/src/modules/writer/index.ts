@@ -9,6 +9,16 @@ export { decode, direct, encode, type Forwarded, WriterBus, writerUnavailable } 
 export { FencedError, WriterLease } from "./lease.ts";
 export { type RoleState, WriterRole } from "./role.ts";
 
+/**
+ * For `forward`'s `retrySafe`: `body` carries a string `key` (a client id: the command
+ * finds what an earlier attempt committed, so a new writer may run it again).
+ */
+export function carriesClientId(body: unknown, key: string): boolean {
+  return (
+    typeof body === "object" && body !== null && typeof (body as Record<string, unknown>)[key] === "string"
+  );
+}
+
 /** What the trading modules get from the writer module (`api.writer`). */
 export interface Writer {
   readonly role: WriterRole;
@@ -26,6 +36,8 @@ export interface Writer {
   publish(stream: string, accountId: number, texts: readonly string[]): void;
   /** Pushes the writer published (this instance's sockets). */
   onStream(stream: string, listener: StreamListener): () => void;
+  /** This instance may have missed published pushes: close the sockets, the clients reload. */
+  onGap(listener: () => void): () => void;
   /** True when pushes must go to other instances too. */
   readonly fansOut: boolean;
 }
@@ -95,6 +107,7 @@ export function writerModule(options: WriterModuleOptions = {}) {
       forward: (target, svc, methods, retrySafe) => forwarded(target, svc, methods, role, bus, retrySafe),
       publish: (stream, accountId, texts) => bus?.publish(stream, accountId, texts),
       onStream: (stream, listener) => bus?.onStream(stream, listener) ?? (() => false),
+      onGap: (listener) => bus?.onGap(listener) ?? (() => false),
       fansOut: bus !== undefined,
     };
     api.decorate("writer", writer);

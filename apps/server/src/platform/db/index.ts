@@ -5,8 +5,9 @@ import { openPostgres } from "./postgres.ts";
 import { openSqlite } from "./sqlite.ts";
 
 export { ddl } from "./ddl.ts";
-export type { PlatformDb, ScriptQueryable } from "./internal.ts";
+export type { CopyInput, PlatformDb, ScriptQueryable } from "./internal.ts";
 export { TransactionMisuseError } from "./internal.ts";
+export { KeyedMutex } from "./mutex.ts";
 export type { Db, Dialect, Queryable, RunResult, SqlValue } from "./types.ts";
 
 /** PostgreSQL when DATABASE_URL is set, otherwise SQLite at `<DATA_DIR>/meridian.db`. */

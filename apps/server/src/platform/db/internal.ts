@@ -29,14 +29,15 @@ export interface PlatformDb extends Db {
    */
   exclusive<T>(name: string, fn: () => Promise<T>): Promise<T>;
   /**
-   * PostgreSQL only (undefined on SQLite): bulk rows into `table`, committed together.
-   * `rows` is COPY's text format for `columns` (a line per row, tab-separated; backslash,
-   * tab, newline and carriage return escaped with a backslash). COPYed straight in; when
-   * that meets a unique key already there (nothing written), COPYed into a session-local
-   * staging table and inserted with `conflict` (e.g. `ON CONFLICT (...) DO NOTHING`), which
-   * COPY alone cannot do. Resolves with the rows inserted, once committed.
+   * PostgreSQL only (undefined on SQLite): bulk rows into tables, committed together in
+   * one transaction, in order. Each copy's `rows` is COPY's text format for its `columns`
+   * (a line per row, tab-separated; backslash, tab, newline and carriage return escaped
+   * with a backslash). COPYed straight in; when that meets a unique key already there
+   * (nothing written), the whole transaction goes again with each copy that has a
+   * `conflict` (e.g. `ON CONFLICT (...) DO NOTHING`) COPYed into a session-local staging
+   * table and inserted with it, which COPY alone cannot do. Resolves once committed.
    */
-  copyInto?(table: string, columns: readonly string[], rows: string, conflict: string): Promise<number>;
+  copyInto?(copies: readonly CopyInput[]): Promise<void>;
   /**
    * PostgreSQL only: what it was opened with, so a worker thread can open connections of
    * its own to the same database and schema. Secret (the URL may hold a password): never log it.
@@ -44,6 +45,14 @@ export interface PlatformDb extends Db {
   readonly connection?: { connectionString: string; schema?: string };
   /** Where the data lives, safe to log (no credentials). */
   readonly location: string;
+}
+
+/** One table's rows for `PlatformDb.copyInto`. */
+export interface CopyInput {
+  table: string;
+  columns: readonly string[];
+  rows: string;
+  conflict?: string;
 }
 
 export class TransactionMisuseError extends Error {

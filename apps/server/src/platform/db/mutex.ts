@@ -29,3 +29,32 @@ export class Mutex {
     await this.run(async () => {});
   }
 }
+
+/**
+ * One `Mutex` per key, made on first use and dropped once nothing holds or waits for it:
+ * work under the same key runs one at a time, other keys do not wait.
+ */
+export class KeyedMutex {
+  readonly #held = new Map<string, { mutex: Mutex; users: number }>();
+
+  /** Runs `fn` once every earlier holder of `key` has released. */
+  async run<T>(key: string, fn: () => Promise<T>): Promise<T> {
+    let slot = this.#held.get(key);
+    if (slot === undefined) {
+      slot = { mutex: new Mutex(), users: 0 };
+      this.#held.set(key, slot);
+    }
+    slot.users++;
+    try {
+      return await slot.mutex.run(fn);
+    } finally {
+      slot.users--;
+      if (slot.users === 0) this.#held.delete(key);
+    }
+  }
+
+  /** How many keys are held or waited for (tests: nothing is left behind). */
+  get size(): number {
+    return this.#held.size;
+  }
+}

@@ -161,45 +161,68 @@ export function openPostgres(options: PostgresOptions): PlatformDb {
       work.then(forget, forget);
       return work;
     },
-    // Most groups hold no repeat: they are COPYed straight into the table, one round trip
-    // and one implicit transaction. A group with a repeat fails that COPY whole (unique
-    // violation, nothing written) and takes the staging path instead: COPY into a
-    // temporary table (no WAL), then ONE simple query whose statements commit together.
-    // Round trips matter: each waits for the database process to be scheduled, which
-    // dominated under load. A failure on the staging path may leave staging rows behind,
-    // so that connection is dropped (and its table with it).
-    async copyInto(table, columns, rows, conflict) {
+    // Most groups hold no repeat: every copy goes straight into its table, in one
+    // transaction. A group with a repeat fails that COPY (unique violation), the
+    // transaction is rolled back whole, and it goes again with each copy that has a
+    // conflict clause taking the staging path: COPY into a temporary table (no WAL), then
+    // one INSERT ... SELECT with the clause and a TRUNCATE in one simple query. Round trips
+    // matter: each waits for the database process to be scheduled, which dominated under
+    // load. A failure on the staging path may leave staging rows behind, so that
+    // connection is dropped (and its table with it).
+    async copyInto(copies) {
       if (closed) throw new Error("database is closed");
-      const target = identifier(table);
-      const stage = `copy_stage_${target}`;
-      const list = columns.map(identifier).join(", ");
       const client = await pool.connect();
       let broken = false;
-      const copy = async (into: string) => {
+      const copy = async (into: string, list: string, rows: string) => {
         const stream = client.query(copyFrom(`COPY ${into} (${list}) FROM STDIN`));
         await pipeline(Readable.from([rows]), stream);
-        return stream.rowCount;
+      };
+      const plan = copies.map(({ table, columns, rows, conflict }) => ({
+        target: identifier(table),
+        list: columns.map(identifier).join(", "),
+        rows,
+        conflict,
+      }));
+      const inTransaction = async (write: (step: (typeof plan)[number]) => Promise<void>) => {
+        await client.query("BEGIN");
+        try {
+          for (const step of plan) await write(step);
+          await client.query("COMMIT");
+        } catch (error) {
+          await client.query("ROLLBACK").catch(() => {
+            broken = true;
+          });
+          throw error;
+        }
       };
       try {
         try {
-          return await copy(target);
+          await inTransaction((step) => copy(step.target, step.list, step.rows));
+          return;
         } catch (error) {
-          if ((error as { code?: string }).code !== UNIQUE_VIOLATION) throw error;
+          if (broken || (error as { code?: string }).code !== UNIQUE_VIOLATION) throw error;
         }
         let tables = staged.get(client);
         if (tables === undefined) {
           tables = new Set();
           staged.set(client, tables);
         }
-        if (!tables.has(stage)) {
-          await client.query(`CREATE TEMPORARY TABLE IF NOT EXISTS ${stage} (LIKE ${target})`);
-          tables.add(stage);
-        }
-        await copy(stage);
-        const results = (await client.query(
-          `INSERT INTO ${target} (${list}) SELECT ${list} FROM ${stage} ${conflict}; TRUNCATE ${stage}`,
-        )) as unknown as pg.QueryResult[];
-        return results[0]?.rowCount ?? 0;
+        const known = tables;
+        // made in this transaction: known to exist once it committed
+        const made: string[] = [];
+        await inTransaction(async ({ target, list, rows, conflict }) => {
+          if (conflict === undefined) return copy(target, list, rows);
+          const stage = `copy_stage_${target}`;
+          if (!known.has(stage) && !made.includes(stage)) {
+            await client.query(`CREATE TEMPORARY TABLE IF NOT EXISTS ${stage} (LIKE ${target})`);
+            made.push(stage);
+          }
+          await copy(stage, list, rows);
+          await client.query(
+            `INSERT INTO ${target} (${list}) SELECT ${list} FROM ${stage} ${conflict}; TRUNCATE ${stage}`,
+          );
+        });
+        for (const stage of made) known.add(stage);
       } catch (error) {
         broken = true;
         throw error;

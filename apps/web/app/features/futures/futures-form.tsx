@@ -15,6 +15,7 @@ import { WalletTransferDialog } from "../margin/wallet-transfer.tsx";
 import { EnterSimulationButton } from "../simulation/enter-simulation-button.tsx";
 import { errorCode } from "../trade/api.ts";
 import { Field } from "../trade/form-fields.tsx";
+import { newClientOrderId } from "../trade/order-form.tsx";
 import { TabStrip, type TradeAccess } from "../trade/panel-parts.tsx";
 import { AccountSummary } from "./account-summary.tsx";
 import { futuresApi } from "./api.ts";
@@ -135,6 +136,7 @@ function OrderForm(props: PanelProps) {
       positionSide,
       quantity: normalizeDecimal(qty),
       reduceOnly: positionSide === "BOTH" && reduceOnly,
+      clientOrderId: newClientOrderId(),
     };
     if (type === "LIMIT") body.price = normalizeDecimal(price);
     if (type === "STOP_MARKET") body.stopPrice = normalizeDecimal(stopPrice);
