@@ -6,17 +6,15 @@ import { accountsSeed, accountsSharedEnv, securityRoutes } from "./accounts/inde
 import { AIRDROPS_STORED_HTML, airdropsRoutes, airdropTokenListings } from "./airdrops/index.ts";
 import { botApiRoutes } from "./bot-api/index.ts";
 import { contentRoutes, contentSeed, searchIndexSeed } from "./content/index.ts";
-import { futuresRoutes } from "./futures/index.ts";
-import { marginRoutes } from "./margin/index.ts";
 import { marketModule } from "./market/index.ts";
 import { mediaModule, mediaSeed } from "./media/index.ts";
-import { paperRoutes } from "./paper/index.ts";
 import { porRoutes } from "./por/index.ts";
 import { pageMetaSeed, seoRoutes } from "./seo/index.ts";
 import { subAccountsRoutes } from "./subaccounts/index.ts";
 import { systemRoutes } from "./system/index.ts";
 import { TG_APPS_STORED_HTML, tgAppsModule } from "./tg-apps/index.ts";
 import { trackingRoutesModule } from "./tracking/index.ts";
+import { tradingCoreRoutes } from "./trading-core.ts";
 import { vipRoutes } from "./vip/index.ts";
 import { writerRoutes } from "./writer/index.ts";
 
@@ -35,10 +33,8 @@ export const moduleRoutes: readonly ModuleRoutes[] = [
   // NOTE: market before the modules that read `api.market` (airdrops prices, orders).
   // Tokens of airdrops that have listed trade as USDT spot pairs beside the built-in ones.
   marketModule({ listingSource: airdropTokenListings }),
-  paperRoutes,
-  futuresRoutes,
-  // NOTE: margin after paper and futures (their writer, books and futures wallet).
-  marginRoutes,
+  // Spot with the ledger writer, futures and margin, wired in one place (trading-core.ts).
+  tradingCoreRoutes,
   // NOTE: sub-accounts and VIP after margin (their transfers and figures use paper, futures, margin).
   subAccountsRoutes,
   vipRoutes,

@@ -3,6 +3,7 @@ import type { InstrumentSpec } from "../instrument.ts";
 import { lotsToQty, ticksToPrice } from "../instrument.ts";
 import { MAX_SAFE } from "../units.ts";
 import { BookSide } from "./book-side.ts";
+import { firesAt, firesOnRise, legFiresOnRise, legTriggerValid } from "./conditional-order.ts";
 import { IntTable } from "./id-table.ts";
 import { OrderStore } from "./order-store.ts";
 import { T_DONE, T_PENDING, T_POPPED, TriggerBook, TriggerOrder } from "./trigger-book.ts";
@@ -166,8 +167,7 @@ export class OrderBook {
       t.isLimit = cmd.type === "stop-limit";
       t.price = cmd.price ?? 0;
       t.stop = cmd.stopPrice ?? 0;
-      // A buy stop fires on a rise to the stop, a sell stop on a fall to it.
-      t.above = cmd.side === Side.Buy;
+      t.above = firesOnRise(cmd.side === Side.Buy, false);
       t.qty = cmd.qty;
       t.tif = tif;
       t.stp = stp;
@@ -548,8 +548,7 @@ export class OrderBook {
   }
 
   private wouldFire(t: TriggerOrder): boolean {
-    const last = this.lastPrice;
-    return last > 0 && (t.above ? last >= t.stop : last <= t.stop);
+    return firesAt(t.above, t.stop, this.lastPrice);
   }
 
   private hold(t: TriggerOrder): void {
@@ -608,10 +607,15 @@ export class OrderBook {
   /** Places the TP/SL legs of a filled parent as an OCO pair of trigger orders. */
   private spawn(s: Spawn): void {
     const childSide = s.side === Side.Buy ? Side.Sell : Side.Buy;
-    // A long profits on a rise: its take-profit fires above, its stop-loss below.
-    const long = s.side === Side.Buy;
-    const tp = s.tpsl.takeProfit === undefined ? null : this.leg(s, s.tpsl.takeProfit, childSide, long);
-    const sl = s.tpsl.stopLoss === undefined ? null : this.leg(s, s.tpsl.stopLoss, childSide, !long);
+    const buy = s.side === Side.Buy;
+    const tp =
+      s.tpsl.takeProfit === undefined
+        ? null
+        : this.leg(s, s.tpsl.takeProfit, childSide, legFiresOnRise(buy, true));
+    const sl =
+      s.tpsl.stopLoss === undefined
+        ? null
+        : this.leg(s, s.tpsl.stopLoss, childSide, legFiresOnRise(buy, false));
     if (tp !== null && sl !== null) {
       tp.oco = sl;
       sl.oco = tp;
@@ -728,9 +732,8 @@ export class OrderBook {
     }
     if (tp !== undefined && sl !== undefined) {
       if (tp.id === sl.id) return domainError(DomainCode.DUPLICATE_ORDER_ID, "stopLoss.id");
-      const ordered =
-        side === Side.Buy ? tp.triggerPrice > sl.triggerPrice : tp.triggerPrice < sl.triggerPrice;
-      if (!ordered) return domainError(DomainCode.TPSL_INVALID, "takeProfit.triggerPrice");
+      if (!legTriggerValid(side === Side.Buy, true, tp.triggerPrice, sl.triggerPrice))
+        return domainError(DomainCode.TPSL_INVALID, "takeProfit.triggerPrice");
     }
     return null;
   }

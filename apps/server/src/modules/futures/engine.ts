@@ -37,7 +37,7 @@ import {
   triggerReached,
 } from "@meridian/domain";
 import { AppError } from "../../platform/errors.ts";
-import type { PaperTx } from "../paper/index.ts";
+import type { LedgerTx } from "../ledger/index.ts";
 import type { PerpBook } from "./book.ts";
 import type { MarkBoard } from "./marks.ts";
 import {
@@ -84,8 +84,8 @@ export interface Changes {
 
 /**
  * The futures book in memory: settings, positions (mirrored into the domain's
- * `RiskBook`), open limit and trigger orders. Commands run inside the paper writer
- * (`PaperService.transact`): money moves as journal entries in the shared paper ledger,
+ * `RiskBook`), open limit and trigger orders. Commands run inside the ledger writer
+ * (`LedgerWriter.transact`): money moves as journal entries in the shared paper ledger,
  * and the rows they change are written in that same transaction.
  */
 export class FuturesEngine {
@@ -103,7 +103,7 @@ export class FuturesEngine {
   private nextPositionId = 1;
   readonly open = new Map<number, FutOrderRow>();
   private ids = { order: 0, trade: 0, funding: 0 };
-  private tx: PaperTx | null = null;
+  private tx: LedgerTx | null = null;
   private w: FuturesWrites = emptyWrites();
   private changes: Changes = { accounts: new Set(), orders: [], trades: [], funding: [] };
 
@@ -143,7 +143,7 @@ export class FuturesEngine {
   }
 
   /** Runs `fn` as one command in the paper writer's transaction; returns its result and what changed. */
-  run<T>(tx: PaperTx, fn: () => T): { value: T; writes: FuturesWrites; changes: Changes } {
+  run<T>(tx: LedgerTx, fn: () => T): { value: T; writes: FuturesWrites; changes: Changes } {
     this.tx = tx;
     this.w = emptyWrites();
     this.changes = { accounts: new Set(), orders: [], trades: [], funding: [] };

@@ -1,7 +1,8 @@
 import { futuresFeeRates } from "@meridian/domain";
 import type { FastifyInstance } from "fastify";
 import type { Platform } from "../../platform/platform.ts";
-import { carriesClientId, direct, type Forwarded } from "../writer/index.ts";
+import type { LedgerWriter } from "../ledger/index.ts";
+import { carriesClientId, direct, type Forwarded, type Writer } from "../writer/index.ts";
 import { type PerpBook, venueBook } from "./book.ts";
 import type { FeeRates } from "./engine.ts";
 import { FuturesRepo } from "./repo.ts";
@@ -32,7 +33,7 @@ export type FuturesApi = Forwarded<FuturesService, (typeof FUTURES_COMMANDS)[num
 
 declare module "fastify" {
   interface FastifyInstance {
-    /** Set by `futuresRoutes`: USDT-M perpetuals on paper (its commands answer Promises). */
+    /** Set by `registerFutures`: USDT-M perpetuals on paper (its commands answer Promises). */
     futures: FuturesApi;
   }
 }
@@ -42,46 +43,71 @@ function envInterval(): number | undefined {
   return Number.isInteger(v) && v >= 1_000 ? v : undefined;
 }
 
+/** What futures is built on (wired by `modules/trading-core.ts`). */
+export interface FuturesDeps {
+  writer: Writer | undefined;
+  /** Its commands run in the ledger writer's group commit. */
+  ledger: LedgerWriter;
+  /** The books its orders take from (`venueBook` over the spot venue). */
+  book: PerpBook;
+}
+
 /**
- * USDT-M perpetuals (`src/modules/index.ts`, after the paper module, whose writer,
- * ledger and books it uses): `/v1/paper/futures/*` and `/v1/ws/futures`.
+ * USDT-M perpetuals as a stand-alone module (tests): its dependencies from what
+ * registered before it (`api.writer`, `api.paper`). The site composes it in `trading-core.ts`.
  */
 export function futuresModule(options: FuturesModuleOptions = {}) {
   return async function futuresRoutes(api: FastifyInstance, platform: Platform): Promise<void> {
     const paper = api.paper;
     const writer = api.hasDecorator("writer") ? api.writer : undefined;
-    const fundingIntervalMs = options.fundingIntervalMs ?? envInterval();
-    const real = new FuturesService({
-      // Its commands run in the writer, on the paper engine itself.
-      paper: paper.local,
-      repo: new FuturesRepo(platform.db),
-      book: options.book ?? venueBook(paper.venue),
-      ...(options.now === undefined ? {} : { now: options.now }),
-      ...(fundingIntervalMs === undefined ? {} : { fundingIntervalMs }),
-      // NOTE: the vip module registers after this one: its levels are read at each fill.
-      feeRates:
-        options.feeRates ??
-        ((accountId) => futuresFeeRates(api.hasDecorator("vip") ? api.vip.levelOfAccount(accountId) : 0)),
-      onError: (err, msg) => api.log.error({ err }, msg),
-    });
-    const service: FuturesApi =
-      writer === undefined
-        ? direct(real, FUTURES_COMMANDS)
-        : writer.forward(real, "futures", FUTURES_COMMANDS, retrySafe);
-    // Marks follow the prices on every instance; the engine runs on the writer.
-    real.followMarks();
-    if (writer === undefined) await real.start();
-    else await writer.role.onStart(() => real.start());
-    options.onService?.(real);
-    api.decorate("futures", service);
-    const testMarks =
-      options.testMarks ?? (process.env.NODE_ENV !== "production" || process.env.FUTURES_TEST_MARKS === "1");
-    futuresHttpRoutes(api, service, testMarks);
-    futuresStream(api, service);
-    api.addHook("onClose", async () => {
-      await real.close();
-    });
+    await registerFutures(
+      api,
+      platform,
+      { writer, ledger: paper.local, book: options.book ?? venueBook(paper.venue) },
+      options,
+    );
   };
+}
+
+/** USDT-M perpetuals: `/v1/paper/futures/*` and `/v1/ws/futures`. Answers the forwarded service. */
+export async function registerFutures(
+  api: FastifyInstance,
+  platform: Platform,
+  deps: FuturesDeps,
+  options: FuturesModuleOptions = {},
+): Promise<FuturesApi> {
+  const { writer, ledger, book } = deps;
+  const fundingIntervalMs = options.fundingIntervalMs ?? envInterval();
+  const real = new FuturesService({
+    ledger,
+    repo: new FuturesRepo(platform.db),
+    book,
+    ...(options.now === undefined ? {} : { now: options.now }),
+    ...(fundingIntervalMs === undefined ? {} : { fundingIntervalMs }),
+    // NOTE: the vip module registers after this one: its levels are read at each fill.
+    feeRates:
+      options.feeRates ??
+      ((accountId) => futuresFeeRates(api.hasDecorator("vip") ? api.vip.levelOfAccount(accountId) : 0)),
+    onError: (err, msg) => api.log.error({ err }, msg),
+  });
+  const service: FuturesApi =
+    writer === undefined
+      ? direct(real, FUTURES_COMMANDS)
+      : writer.forward(real, "futures", FUTURES_COMMANDS, retrySafe);
+  // Marks follow the prices on every instance; the engine runs on the writer.
+  real.followMarks();
+  if (writer === undefined) await real.start();
+  else await writer.role.onStart(() => real.start());
+  options.onService?.(real);
+  api.decorate("futures", service);
+  const testMarks =
+    options.testMarks ?? (process.env.NODE_ENV !== "production" || process.env.FUTURES_TEST_MARKS === "1");
+  futuresHttpRoutes(api, service, testMarks);
+  futuresStream(api, service);
+  api.addHook("onClose", async () => {
+    await real.close();
+  });
+  return service;
 }
 
 /**
@@ -116,5 +142,3 @@ function retrySafe(m: string, args: unknown[]): boolean {
   if (m === "place" || m === "setTpsl") return carriesClientId(args[1], "clientOrderId");
   return m === "transfer" && carriesClientId(args[1], "clientTransferId");
 }
-
-export const futuresRoutes = futuresModule();

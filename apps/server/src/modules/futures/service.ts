@@ -33,7 +33,7 @@ import {
 import type { z } from "zod";
 import { KeyedMutex } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
-import type { PaperService, PaperTx } from "../paper/index.ts";
+import type { LedgerTx, LedgerWriter } from "../ledger/index.ts";
 import type { PerpBook } from "./book.ts";
 import { type Changes, type FeeRates, FuturesEngine } from "./engine.ts";
 import { MarkBoard } from "./marks.ts";
@@ -63,7 +63,8 @@ export interface FuturesEvents {
 }
 
 export interface FuturesServiceOptions {
-  paper: PaperService;
+  /** The ledger writer its commands run in (`modules/ledger`). */
+  ledger: LedgerWriter;
   repo: FuturesRepo;
   book: PerpBook;
   now?: () => number;
@@ -112,7 +113,7 @@ export class FuturesService {
   readonly fundingIntervalMs: number;
   /** Wallet transfers with a client id (shared with the margin module's transfer). */
   readonly transferIds: WalletTransferIds;
-  private readonly paper: PaperService;
+  private readonly ledger: LedgerWriter;
   private readonly repo: FuturesRepo;
   private readonly book: PerpBook;
   private readonly now: () => number;
@@ -129,7 +130,7 @@ export class FuturesService {
   private closed = false;
 
   constructor(o: FuturesServiceOptions) {
-    this.paper = o.paper;
+    this.ledger = o.ledger;
     this.repo = o.repo;
     this.book = o.book;
     this.now = o.now ?? Date.now;
@@ -140,7 +141,7 @@ export class FuturesService {
       o.book,
       this.marks,
       this.now,
-      (a, asset) => this.paper.ledgerBalance(a, asset),
+      (a, asset) => this.ledger.ledgerBalance(a, asset),
       o.feeRates,
     );
   }
@@ -160,12 +161,12 @@ export class FuturesService {
   }
 
   async start(): Promise<void> {
-    await this.paper.flush();
+    await this.ledger.flush();
     this.engine.load(await this.repo.load());
     this.followMarks();
     this.running = true;
     this.offs.push(
-      this.paper.onRebuilt(() => {
+      this.ledger.onRebuilt(() => {
         void this.repo
           .load()
           .then((s) => this.engine.load(s))
@@ -186,8 +187,8 @@ export class FuturesService {
     return () => this.listeners.delete(listener);
   }
 
-  private async exec<T>(fn: (tx: PaperTx) => T): Promise<T> {
-    const out = await this.paper.transact((tx) => {
+  private async exec<T>(fn: (tx: LedgerTx) => T): Promise<T> {
+    const out = await this.ledger.transact((tx) => {
       const r = this.engine.run(tx, () => fn(tx));
       const now = this.now();
       tx.write((db) => this.repo.write(db, r.writes, now));
@@ -415,7 +416,7 @@ export class FuturesService {
    * Futures wallet to futures wallet between a master and its sub-account; `record` adds
    * the caller's rows to the same commit.
    */
-  async subTransfer(from: number, to: number, amount: bigint, record: (tx: PaperTx) => void): Promise<void> {
+  async subTransfer(from: number, to: number, amount: bigint, record: (tx: LedgerTx) => void): Promise<void> {
     await this.exec((tx) => {
       this.engine.subTransfer(from, to, amount);
       record(tx);
@@ -598,7 +599,7 @@ export class FuturesService {
   insuranceFund(): InsuranceFund {
     return {
       asset: "USDT",
-      balance: usdtText(this.paper.ledgerBalance(DerivativesAccount.Insurance, "USDT")),
+      balance: usdtText(this.ledger.ledgerBalance(DerivativesAccount.Insurance, "USDT")),
       time: this.now(),
     };
   }

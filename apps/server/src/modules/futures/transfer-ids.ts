@@ -1,6 +1,6 @@
 import { KeyedMutex } from "../../platform/db/index.ts";
 import type { Db } from "../../platform/db/types.ts";
-import type { PaperTx } from "../paper/index.ts";
+import type { LedgerTx } from "../ledger/index.ts";
 
 /** A wallet transfer made with a client id, as stored (`wallet_transfer_ids`). */
 export interface StoredTransfer {
@@ -17,7 +17,7 @@ export interface StoredTransfer {
 
 /** Adds the transfer's row to the commit that moves the money (call it inside the command). */
 export type RecordTransfer = (
-  tx: PaperTx,
+  tx: LedgerTx,
   t: { tranId: number; from: string; to: string; asset: string; amount: bigint },
 ) => void;
 

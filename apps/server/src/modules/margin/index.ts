@@ -1,6 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import type { Platform } from "../../platform/platform.ts";
-import { carriesClientId, direct, type Forwarded } from "../writer/index.ts";
+import type { FuturesService } from "../futures/index.ts";
+import type { LedgerWriter } from "../ledger/index.ts";
+import type { SpotForMargin } from "../paper/index.ts";
+import { carriesClientId, direct, type Forwarded, type Writer } from "../writer/index.ts";
 import { MarginRepo } from "./repo.ts";
 import { marginHttpRoutes } from "./routes.ts";
 import { MarginService } from "./service.ts";
@@ -22,7 +25,7 @@ export type MarginApi = Forwarded<MarginService, (typeof MARGIN_COMMANDS)[number
 
 declare module "fastify" {
   interface FastifyInstance {
-    /** Set by `marginRoutes`: cross and isolated margin on paper (its commands answer Promises). */
+    /** Set by `registerMargin`: cross and isolated margin on paper (its commands answer Promises). */
     margin: MarginApi;
   }
 }
@@ -32,45 +35,79 @@ function envInterval(): number | undefined {
   return Number.isInteger(v) && v >= 1_000 ? v : undefined;
 }
 
+/** What margin is built on (wired by `modules/trading-core.ts`). */
+export interface MarginDeps {
+  writer: Writer | undefined;
+  ledger: LedgerWriter;
+  /** The spot books and engine its orders trade in. */
+  spot: SpotForMargin;
+  /** For FUTURES transfers; absent: refused. */
+  futures: FuturesService | undefined;
+}
+
 /**
- * Margin trading (`src/modules/index.ts`, after the paper and futures modules, whose
- * writer, ledger, books and futures wallet it uses): `/v1/paper/margin/*`,
- * `/v1/paper/asset/transfer`, pushes on `/v1/ws/user`.
+ * Margin trading as a stand-alone module (tests): its dependencies from what registered
+ * before it (`api.writer`, `api.paper`, `api.futures`). The site composes it in `trading-core.ts`.
  */
 export function marginModule(options: MarginModuleOptions = {}) {
   return async function marginRoutes(api: FastifyInstance, platform: Platform): Promise<void> {
-    const interestIntervalMs = options.interestIntervalMs ?? envInterval();
-    const writer = api.hasDecorator("writer") ? api.writer : undefined;
-    const real = new MarginService({
-      paper: api.paper.local,
-      repo: new MarginRepo(platform.db),
-      futures: api.hasDecorator("futures") ? api.futures.local : undefined,
-      ...(options.now === undefined ? {} : { now: options.now }),
-      ...(interestIntervalMs === undefined ? {} : { interestIntervalMs }),
-      onError: (err, msg) => api.log.error({ err }, msg),
-    });
-    const service: MarginApi =
-      writer === undefined
-        ? direct(real, MARGIN_COMMANDS)
-        : writer.forward(
-            real,
-            "margin",
-            MARGIN_COMMANDS,
-            (m, args) =>
-              (m === "place" && hasClientId(args[2])) ||
-              (m === "transfer" && carriesClientId(args[1], "clientTransferId")),
-          );
-    if (writer === undefined) await real.start();
-    else await writer.role.onStart(() => real.start());
-    options.onService?.(real);
-    api.decorate("margin", service);
-    const testPrices =
-      options.testPrices ?? (process.env.NODE_ENV !== "production" || process.env.MARGIN_TEST_PRICES === "1");
-    marginHttpRoutes(api, service, testPrices);
-    api.addHook("onClose", async () => {
-      await real.close();
-    });
+    await registerMargin(
+      api,
+      platform,
+      {
+        writer: api.hasDecorator("writer") ? api.writer : undefined,
+        ledger: api.paper.local,
+        spot: api.paper.local,
+        futures: api.hasDecorator("futures") ? api.futures.local : undefined,
+      },
+      options,
+    );
   };
+}
+
+/**
+ * Cross and isolated margin: `/v1/paper/margin/*`, `/v1/paper/asset/transfer`, pushes
+ * on `/v1/ws/user`. Answers the forwarded service.
+ */
+export async function registerMargin(
+  api: FastifyInstance,
+  platform: Platform,
+  deps: MarginDeps,
+  options: MarginModuleOptions = {},
+): Promise<MarginApi> {
+  const { writer, ledger, spot, futures } = deps;
+  const interestIntervalMs = options.interestIntervalMs ?? envInterval();
+  const real = new MarginService({
+    ledger,
+    spot,
+    repo: new MarginRepo(platform.db),
+    futures,
+    ...(options.now === undefined ? {} : { now: options.now }),
+    ...(interestIntervalMs === undefined ? {} : { interestIntervalMs }),
+    onError: (err, msg) => api.log.error({ err }, msg),
+  });
+  const service: MarginApi =
+    writer === undefined
+      ? direct(real, MARGIN_COMMANDS)
+      : writer.forward(
+          real,
+          "margin",
+          MARGIN_COMMANDS,
+          (m, args) =>
+            (m === "place" && hasClientId(args[2])) ||
+            (m === "transfer" && carriesClientId(args[1], "clientTransferId")),
+        );
+  if (writer === undefined) await real.start();
+  else await writer.role.onStart(() => real.start());
+  options.onService?.(real);
+  api.decorate("margin", service);
+  const testPrices =
+    options.testPrices ?? (process.env.NODE_ENV !== "production" || process.env.MARGIN_TEST_PRICES === "1");
+  marginHttpRoutes(api, service, testPrices);
+  api.addHook("onClose", async () => {
+    await real.close();
+  });
+  return service;
 }
 
 /**
@@ -101,5 +138,3 @@ function hasClientId(body: unknown): boolean {
     typeof (body as { clientOrderId?: unknown }).clientOrderId === "string"
   );
 }
-
-export const marginRoutes = marginModule();

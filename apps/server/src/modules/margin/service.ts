@@ -1,15 +1,11 @@
 import {
   type BorrowRepayBody,
   Code,
-  MARGIN_CALL_LEVEL,
-  MARGIN_LIQUIDATION_LEVEL,
   type MarginAccountModeValue,
   type MarginAccountView,
   MarginCode,
-  type MarginInterestRate,
   type MarginOrder,
   type MarginOrderBody,
-  type MarginPairInfo,
   type MarginPairs,
   type MarginPlaceResult,
   type MarginRecord,
@@ -28,11 +24,8 @@ import {
   accrueInterest,
   availableOf,
   borrow,
-  CROSS_MARGIN_LEVERAGE,
-  DAILY_INTEREST_E8,
   forcedLiquidation,
   futuresWalletOf,
-  ISOLATED_MARGIN_LEVERAGE,
   type JournalEntry,
   type Loan,
   type MarginAccount,
@@ -41,18 +34,16 @@ import {
   maxTransferOut,
   needsForcedLiquidation,
   pairUnits,
-  priceToTicks,
   repay,
   subTransferEntry,
-  ticksToPrice,
   toMinor,
   walletTransferEntry,
 } from "@meridian/domain";
 import { AppError, errors } from "../../platform/errors.ts";
 import { type FuturesService, type RecordTransfer, WalletTransferIds } from "../futures/index.ts";
-import type { PaperService, PaperTx } from "../paper/index.ts";
+import type { ClientOrderRef, LedgerTx, LedgerWriter } from "../ledger/index.ts";
+import type { PaperTx, SpotForMargin } from "../paper/index.ts";
 import {
-  type ClientOrderRef,
   clientIdInUse,
   type OrderRow,
   type OrderWallet,
@@ -60,6 +51,7 @@ import {
   rejected,
   type TradeRow,
 } from "../paper/index.ts";
+import { MarginMarkets } from "./markets.ts";
 import { maxAmount, presentAccount, presentOrder, presentRecord, presentTrade } from "./present.ts";
 import {
   emptyWrites,
@@ -97,7 +89,10 @@ function fail(code: string, msg: string, data?: unknown): AppError {
 }
 
 export interface MarginServiceOptions {
-  paper: PaperService;
+  /** The ledger writer: balances, the group commit, user pushes (`modules/ledger`). */
+  ledger: LedgerWriter;
+  /** The spot books and engine margin orders trade in, and their committed rows. */
+  spot: SpotForMargin;
   repo: MarginRepo;
   /** For FUTURES transfers (absent: FUTURES is refused). */
   futures?: FuturesService | undefined;
@@ -124,7 +119,9 @@ export interface MarginServiceOptions {
  */
 export class MarginService {
   readonly interestIntervalMs: number;
-  private readonly paper: PaperService;
+  private readonly ledger: LedgerWriter;
+  private readonly spot: SpotForMargin;
+  private readonly markets: MarginMarkets;
   private readonly repo: MarginRepo;
   private readonly futures: FuturesService | undefined;
   /** Transfers with a client id run once (the futures service's: one per process for both). */
@@ -135,7 +132,6 @@ export class MarginService {
   private isolated = new Map<number, Set<string>>();
   private recordId = 0;
   private interestAt: number | null = null;
-  private readonly pins = new Map<string, bigint>();
   private readonly lastLevelPush = new Map<string, number>();
   private readonly dirty = new Map<string, Scope>();
   private offs: Array<() => void> = [];
@@ -144,7 +140,9 @@ export class MarginService {
   private closed = false;
 
   constructor(o: MarginServiceOptions) {
-    this.paper = o.paper;
+    this.ledger = o.ledger;
+    this.spot = o.spot;
+    this.markets = new MarginMarkets(o.spot.venue);
     this.repo = o.repo;
     this.futures = o.futures;
     this.now = o.now ?? Date.now;
@@ -154,26 +152,26 @@ export class MarginService {
   }
 
   async start(): Promise<void> {
-    await this.paper.flush();
+    await this.ledger.flush();
     this.load(await this.repo.load());
-    this.paper.setMarginFillHook((order, trade, tx) => this.onFill(order, trade, tx));
+    this.spot.setMarginFillHook((order, trade, tx) => this.onFill(order, trade, tx));
     this.offs.push(
-      this.paper.onEvents((e) => {
+      this.spot.onEvents((e) => {
         if (e.marginOrders.length === 0 && e.marginFills.length === 0) return;
         const pushes: MarginStreamPush[] = [
           ...e.marginOrders.map((o) => ({ event: "marginOrder" as const, data: this.presentOrder(o) })),
           ...e.marginFills.map((t) => ({ event: "marginFill" as const, data: this.presentTrade(t) })),
         ];
-        this.paper.push(e.accountId, pushes);
+        this.ledger.push(e.accountId, pushes);
         this.pushDirty();
       }),
-      this.paper.onRebuilt(() => {
+      this.ledger.onRebuilt(() => {
         void this.repo
           .load()
           .then((s) => this.load(s))
           .catch((e: unknown) => this.onError(e, "margin reload failed"));
       }),
-      this.paper.venue.onPrice(() => this.scheduleRisk()),
+      this.spot.venue.onPrice(() => this.scheduleRisk()),
     );
     await this.accrueDue();
     this.scheduleInterest();
@@ -181,7 +179,7 @@ export class MarginService {
 
   async close(): Promise<void> {
     this.closed = true;
-    this.paper.setMarginFillHook(null);
+    this.spot.setMarginFillHook(null);
     for (const off of this.offs) off();
     if (this.timer !== null) clearTimeout(this.timer);
   }
@@ -225,81 +223,17 @@ export class MarginService {
 
   /** Spot pairs quoted in USDT whose base has a borrow rate. */
   pairs(): MarginPairs {
-    const pairs: MarginPairInfo[] = [];
-    const assets = new Set<string>([USDT]);
-    for (const symbol of this.paper.venue.symbols) {
-      const p = this.pairOf(symbol);
-      if (p === undefined) continue;
-      pairs.push({
-        symbol,
-        base: p.base,
-        quote: p.quote,
-        crossLeverage: CROSS_MARGIN_LEVERAGE,
-        isolatedLeverage: ISOLATED_MARGIN_LEVERAGE,
-      });
-      assets.add(p.base);
-    }
-    const rates: MarginInterestRate[] = [...assets].sort().map((asset) => {
-      const e8 = DAILY_INTEREST_E8[asset] ?? 0n;
-      return { asset, dailyRate: rateText(e8 * 1_000_000n), hourlyRate: rateText((e8 * 1_000_000n) / 24n) };
-    });
-    return {
-      pairs,
-      rates,
-      marginCallLevel: MARGIN_CALL_LEVEL,
-      liquidationLevel: MARGIN_LIQUIDATION_LEVEL,
-    };
-  }
-
-  private pairOf(symbol: string): { base: string; quote: string } | undefined {
-    const spec = this.paper.venue.spec(symbol);
-    if (spec === undefined || spec.quote !== USDT || pairUnits(spec) === null) return undefined;
-    if (!Object.hasOwn(DAILY_INTEREST_E8, spec.base)) return undefined;
-    return { base: spec.base, quote: spec.quote };
-  }
-
-  private marginAssets(): Set<string> {
-    const out = new Set<string>([USDT]);
-    for (const symbol of this.paper.venue.symbols) {
-      const p = this.pairOf(symbol);
-      if (p !== undefined) out.add(p.base);
-    }
-    return out;
+    return this.markets.pairs();
   }
 
   /** USDT minor units per whole unit of each marginable asset: test pins first, else the venue's last price. */
   prices(): AssetPrices {
-    const out = new Map<string, bigint>();
-    for (const symbol of this.paper.venue.symbols) {
-      const p = this.pairOf(symbol);
-      const spec = this.paper.venue.spec(symbol);
-      if (p === undefined || spec === undefined) continue;
-      const pinned = this.pins.get(p.base);
-      if (pinned !== undefined) {
-        out.set(p.base, pinned);
-        continue;
-      }
-      const ticks = this.paper.venue.lastTicks(symbol);
-      const price = ticks > 0 ? toMinor(USDT, ticksToPrice(spec, ticks)) : null;
-      if (price !== null && price > 0n) out.set(p.base, price);
-    }
-    return out;
+    return this.markets.prices();
   }
 
   /** Test-only: pins (or unpins) the valuation price of a pair's base, then runs the liquidation check. */
   async pinPrice(symbol: string, price: string | null): Promise<MarginPairs> {
-    const pair = this.pairOf(symbol);
-    const spec = this.paper.venue.spec(symbol);
-    if (pair === undefined || spec === undefined)
-      throw fail(MarginCode.UNKNOWN_PAIR, `${symbol} is not tradable on margin`);
-    if (price === null) this.pins.delete(pair.base);
-    else {
-      const ticks = priceToTicks(spec, price);
-      const minor = toMinor(USDT, price);
-      if (!ticks.ok || minor === null || minor <= 0n)
-        throw errors.validation([{ field: "price", rule: "price", message: "not a price of this pair" }]);
-      this.pins.set(pair.base, minor);
-    }
+    this.markets.pin(symbol, price);
     await this.riskPass();
     return this.pairs();
   }
@@ -310,14 +244,15 @@ export class MarginService {
   scope(accountId: number, mode: MarginAccountModeValue, symbol?: string): Scope {
     if (mode === "cross") return { accountId, mode, symbol: null };
     const s = symbol ?? "";
-    if (this.pairOf(s) === undefined) throw fail(MarginCode.UNKNOWN_PAIR, `${s} is not tradable on margin`);
+    if (this.markets.pairOf(s) === undefined)
+      throw fail(MarginCode.UNKNOWN_PAIR, `${s} is not tradable on margin`);
     return { accountId, mode, symbol: s };
   }
 
   /** Assets the scope may carry: every marginable asset (cross) or the pair's two. */
   private allowedAssets(scope: Scope): Set<string> {
-    if (scope.symbol === null) return this.marginAssets();
-    const p = this.pairOf(scope.symbol);
+    if (scope.symbol === null) return this.markets.assets();
+    const p = this.markets.pairOf(scope.symbol);
     return new Set(p === undefined ? [] : [p.base, p.quote]);
   }
 
@@ -346,7 +281,7 @@ export class MarginService {
   private accountOf(scope: Scope, ledger?: PaperTx["ledger"]): MarginAccount {
     const w = walletOf(scope);
     const balances = (account: string) =>
-      ledger === undefined ? this.paper.ledgerBalances(account) : ledger.balancesOf(account);
+      ledger === undefined ? this.ledger.ledgerBalances(account) : ledger.balancesOf(account);
     return {
       accountId: scope.accountId,
       mode: scope.mode,
@@ -359,7 +294,7 @@ export class MarginService {
 
   view(scope: Scope): MarginAccountView {
     const a = this.accountOf(scope);
-    const pair = scope.symbol === null ? undefined : this.pairOf(scope.symbol);
+    const pair = scope.symbol === null ? undefined : this.markets.pairOf(scope.symbol);
     return presentAccount(
       a,
       this.prices(),
@@ -389,17 +324,17 @@ export class MarginService {
 
   /** Runs a command in the paper writer; its margin rows join the same commit. */
   private async exec<T>(fn: (tx: PaperTx, w: MarginWrites) => T): Promise<T> {
-    const value = await this.paper.transact((tx) => this.withWrites(tx, fn));
+    const value = await this.spot.transact((tx) => this.withWrites(tx, fn));
     this.pushDirty();
     return value;
   }
 
-  /** `exec` for a placement: with a client order id already stored, `fn` never runs (PaperService.transactPlacement). */
+  /** `exec` for a placement: with a client order id already stored, `fn` never runs (SpotForMargin.transactPlacement). */
   private async execPlacement<T>(
     cid: ClientOrderRef | null,
     fn: (tx: PaperTx, w: MarginWrites) => T,
   ): Promise<Placement<T>> {
-    const placed = await this.paper.transactPlacement(cid, (tx) => this.withWrites(tx, fn));
+    const placed = await this.spot.transactPlacement(cid, (tx) => this.withWrites(tx, fn));
     this.pushDirty();
     return placed;
   }
@@ -642,7 +577,7 @@ export class MarginService {
     from: number,
     to: number,
     m: { mode: MarginAccountModeValue; symbol?: string; asset: string; amount: string },
-    record: (tx: PaperTx) => void,
+    record: (tx: LedgerTx) => void,
   ): Promise<bigint> {
     const src = this.scope(from, m.mode, m.symbol);
     const dst = this.scope(to, m.mode, m.symbol);
@@ -672,7 +607,7 @@ export class MarginService {
   async place(accountId: number, vipLevel: number, body: MarginOrderBody): Promise<MarginPlaceResult> {
     const mode = body.mode ?? "cross";
     const symbol = body.symbol.toUpperCase();
-    if (this.pairOf(symbol) === undefined)
+    if (this.markets.pairOf(symbol) === undefined)
       throw fail(MarginCode.UNKNOWN_PAIR, `${symbol} is not tradable on margin`);
     const scope = this.scope(accountId, mode, symbol);
     const wallet: OrderWallet = mode;
@@ -713,7 +648,7 @@ export class MarginService {
     const out = placed.ran;
     const outcome = out.outcome;
     if (outcome.kind === "duplicate") {
-      const existing = await this.paper.repo.order(accountId, outcome.orderId, ["cross", "isolated"]);
+      const existing = await this.spot.orderRows.order(accountId, outcome.orderId, ["cross", "isolated"]);
       if (existing === undefined)
         throw new AppError(PaperCode.ORDER_NOT_FOUND, "Order not found", { status: 200 });
       return this.duplicate(existing);
@@ -730,7 +665,7 @@ export class MarginService {
   }
 
   private async duplicate(order: OrderRow): Promise<MarginPlaceResult> {
-    const fills = await this.paper.repo.trades({
+    const fills = await this.spot.orderRows.trades({
       accountId: order.accountId,
       orderId: order.id,
       limit: 500,
@@ -746,10 +681,10 @@ export class MarginService {
 
   async cancel(accountId: number, id: number): Promise<MarginOrder> {
     const margin: OrderWallet[] = ["cross", "isolated"];
-    const row = await this.paper.repo.order(accountId, id, margin);
+    const row = await this.spot.orderRows.order(accountId, id, margin);
     if (row === undefined) throw new AppError(PaperCode.ORDER_NOT_FOUND, "Order not found", { status: 200 });
     const live = await this.exec((tx) => tx.cancelMargin(accountId, id));
-    const after = (await this.paper.repo.order(accountId, id, margin)) ?? row;
+    const after = (await this.spot.orderRows.order(accountId, id, margin)) ?? row;
     if (!live)
       throw new AppError(PaperCode.ORDER_NOT_OPEN, `Order is ${after.status}`, {
         status: 200,
@@ -767,7 +702,7 @@ export class MarginService {
     };
     this.dirty.set(keyOf(scope), scope);
     if (order.sideEffect !== "AUTO_REPAY") return;
-    const spec = this.paper.venue.spec(order.symbol);
+    const spec = this.spot.venue.spec(order.symbol);
     const units = spec === undefined ? null : pairUnits(spec);
     if (units === null) return;
     const asset = order.side === 0 ? units.base : units.quote;
@@ -889,7 +824,7 @@ export class MarginService {
   private pushView(scope: Scope): void {
     try {
       const push: MarginStreamPush = { event: "margin", data: this.view(scope) };
-      this.paper.push(scope.accountId, [push]);
+      this.ledger.push(scope.accountId, [push]);
     } catch (error) {
       this.onError(error, "margin push failed");
     }
@@ -913,17 +848,17 @@ export class MarginService {
   }
 
   async openOrders(q: MarginListQuery): Promise<MarginOrder[]> {
-    const rows = await this.paper.repo.orders({ ...q, wallets: this.wallets(q.mode) }, true);
+    const rows = await this.spot.orderRows.orders({ ...q, wallets: this.wallets(q.mode) }, true);
     return rows.map((o) => this.presentOrder(o));
   }
 
   async orderHistory(q: MarginListQuery): Promise<MarginOrder[]> {
-    const rows = await this.paper.repo.orders({ ...q, wallets: this.wallets(q.mode) }, false);
+    const rows = await this.spot.orderRows.orders({ ...q, wallets: this.wallets(q.mode) }, false);
     return rows.map((o) => this.presentOrder(o));
   }
 
   async trades(q: MarginListQuery): Promise<MarginTrade[]> {
-    const rows = await this.paper.repo.trades({ ...q, wallets: this.wallets(q.mode) });
+    const rows = await this.spot.orderRows.trades({ ...q, wallets: this.wallets(q.mode) });
     return rows.map((t) => this.presentTrade(t));
   }
 
@@ -936,19 +871,19 @@ export class MarginService {
     const loans = new Map<string, bigint>();
     for (const e of this.loans.values())
       for (const [asset, l] of e.loans) loans.set(asset, (loans.get(asset) ?? 0n) + l.principal + l.interest);
-    return { loans, pool: new Map(this.paper.ledgerBalances("system:lending")) };
+    return { loans, pool: new Map(this.ledger.ledgerBalances("system:lending")) };
   }
 
   futuresWallet(accountId: number): bigint {
-    return this.paper.ledgerBalance(futuresWalletOf(accountId), USDT);
+    return this.ledger.ledgerBalance(futuresWalletOf(accountId), USDT);
   }
 
   private presentOrder(o: OrderRow): MarginOrder {
-    return presentOrder(this.paper.venue, o);
+    return presentOrder(this.spot.venue, o);
   }
 
   private presentTrade(t: TradeRow): MarginTrade {
-    return presentTrade(this.paper.venue, t);
+    return presentTrade(this.spot.venue, t);
   }
 }
 
@@ -958,11 +893,4 @@ export interface MarginListQuery {
   symbol?: string | undefined;
   limit: number;
   before?: number | undefined;
-}
-
-/** A rate scaled by 1e14 (e8 x 1e6) as a decimal: 20_000e6 -> "0.0002". */
-function rateText(scaled: bigint): string {
-  const digits = scaled.toString().padStart(15, "0");
-  const text = `${digits.slice(0, -14)}.${digits.slice(-14)}`.replace(/0+$/, "");
-  return text.endsWith(".") ? `${text}0` : text;
 }

@@ -1,24 +1,17 @@
 import {
   type OrderStatusValue,
-  type OrderTypeValue,
   PAPER_INITIAL_BALANCES,
   PAPER_MAX_OPEN_ORDERS,
   PAPER_TOPUP_CAP,
   PaperCode,
   type PlaceOrderBody,
-  type TimeInForceValue,
-  type TpSlLegBody,
 } from "@meridian/contracts";
 import {
   availableOf,
   burnEntry,
-  DomainCode,
   type DomainError,
-  domainError,
   EntryKind,
-  type FeeRates,
   finishOrder,
-  firesOnRise,
   heldOf,
   holdEntry,
   holdFor,
@@ -26,18 +19,11 @@ import {
   type JournalEntry,
   Ledger,
   type LedgerRefusal,
-  type MarketBuyWant,
-  marginWalletOf,
-  meetsMinNotional,
   mintEntry,
   newOrderFunds,
   type OrderFunds,
   type PairUnits,
-  type Posting,
   pairUnits,
-  planMarketBuy,
-  priceToTicks,
-  qtyToLots,
   type SettledFill,
   Side,
   Stp,
@@ -46,197 +32,31 @@ import {
   toMinor,
   triggerReached,
   vipTier,
-  type Wallet,
 } from "@meridian/domain";
 import type { Queryable } from "../../platform/db/types.ts";
 import { AppError } from "../../platform/errors.ts";
+import { planOrder, planTpSl, stopMarketCap } from "./order-plan.ts";
+import {
+  type AccountRow,
+  type Batch,
+  emptyBatch,
+  firesAbove,
+  type LoadedState,
+  ledgerWallet,
+  NO_TPSL,
+  type OrderRow,
+  type PlaceOptions,
+  type PlaceOutcome,
+  type TpSlRole,
+  type TradeRow,
+} from "./rows.ts";
 import type { PaperVenue, VenueBook } from "./venue.ts";
-
-/**
- * Whose funds an order trades: the spot wallet, or a margin account (cross, or the
- * isolated account of the order's pair). Spot endpoints see only spot orders, margin
- * endpoints only margin ones.
- */
-export type OrderWallet = "spot" | "cross" | "isolated";
-
-/** The ledger accounts an order holds from and settles into (undefined: the spot wallet). */
-export function ledgerWallet(accountId: number, wallet: OrderWallet, symbol: string): Wallet | undefined {
-  if (wallet === "spot") return undefined;
-  return wallet === "cross" ? marginWalletOf(accountId) : marginWalletOf(accountId, symbol);
-}
-
-/** An order as stored (money in minor units, price and quantity in ticks and lots). */
-export interface OrderRow {
-  id: number;
-  accountId: number;
-  wallet: OrderWallet;
-  /** Margin orders: NO_SIDE_EFFECT, MARGIN_BUY or AUTO_REPAY; null for spot. */
-  sideEffect: string | null;
-  clientOrderId: string;
-  symbol: string;
-  side: 0 | 1;
-  type: OrderTypeValue;
-  tif: TimeInForceValue | null;
-  /** Limit price; for market buys the protective cap they ran at. */
-  priceTicks: number | null;
-  stopTicks: number | null;
-  qtyLots: number;
-  quoteQty: string | null;
-  status: OrderStatusValue;
-  triggered: boolean;
-  /** Order of entry into the book (restart replays resting orders in this order). */
-  bookSeq: number | null;
-  filledLots: number;
-  takerQuote: bigint;
-  makerQuote: bigint;
-  fees: bigint;
-  held: bigint;
-  makerPpm: number;
-  takerPpm: number;
-  createdAt: number;
-  updatedAt: number;
-  /** An attached take-profit / stop-loss (ticks), placed as trigger orders once this order fills. */
-  tpTriggerTicks: number | null;
-  tpPriceTicks: number | null;
-  slTriggerTicks: number | null;
-  slPriceTicks: number | null;
-  /** A TP/SL trigger order: the order it protects, its role and its OCO partner. */
-  parentId: number | null;
-  tpslRole: TpSlRole | null;
-  ocoId: number | null;
-}
-
-/** TP: take-profit leg, SL: stop-loss leg of an attached TP/SL. */
-export type TpSlRole = "TP" | "SL";
-
-/** Fields of an order without an attached TP/SL and not part of one. */
-export const NO_TPSL = {
-  tpTriggerTicks: null,
-  tpPriceTicks: null,
-  slTriggerTicks: null,
-  slPriceTicks: null,
-  parentId: null,
-  tpslRole: null,
-  ocoId: null,
-} as const satisfies Partial<OrderRow>;
-
-/**
- * Which way a trigger order fires: true when the last price rises to its trigger. A plain
- * stop fires against its side (a buy stop on a rise); a take-profit fires the other way
- * (a sell take-profit on a rise, a buy take-profit on a fall).
- */
-export const firesAbove = (row: Pick<OrderRow, "side" | "tpslRole">): boolean =>
-  firesOnRise(row.side === Side.Buy, row.tpslRole === "TP");
-
-export interface TradeRow {
-  id: number;
-  orderId: number;
-  accountId: number;
-  wallet: OrderWallet;
-  symbol: string;
-  side: 0 | 1;
-  priceTicks: number;
-  qtyLots: number;
-  quote: bigint;
-  fee: bigint;
-  isMaker: boolean;
-  counterOrderId: number;
-  createdAt: number;
-}
-
-export interface EntryRow {
-  id: number;
-  kind: string;
-  accountId: number | null;
-  orderId: number | null;
-  createdAt: number;
-  postings: readonly Posting[];
-}
-
-export interface AccountRow {
-  id: number;
-  userId: string;
-  createdAt: number;
-}
-
-/** Everything one group commit writes. */
-export interface Batch {
-  accounts: AccountRow[];
-  /**
-   * Orders changed by the batch's commands: the live rows while the batch collects,
-   * copies of them as they were at its end once handed over (`takeBatch`).
-   */
-  orders: Map<number, OrderRow>;
-  trades: TradeRow[];
-  entries: EntryRow[];
-  /** Balance changes per account, then asset. */
-  balances: Map<string, Map<string, bigint>>;
-  /** Paper accounts whose balances changed. */
-  touched: Set<number>;
-  /** Rows of other modules (futures) written in the same transaction (see `PaperService.transact`). */
-  writes: Array<(tx: Queryable) => Promise<void>>;
-}
-
-export const emptyBatch = (): Batch => ({
-  accounts: [],
-  orders: new Map(),
-  trades: [],
-  entries: [],
-  balances: new Map(),
-  touched: new Set(),
-  writes: [],
-});
-
-export const batchIsEmpty = (b: Batch): boolean =>
-  b.accounts.length === 0 && b.orders.size === 0 && b.entries.length === 0 && b.writes.length === 0;
 
 interface LiveOrder {
   readonly row: OrderRow;
   readonly funds: OrderFunds;
   readonly spec: InstrumentSpec;
   readonly units: PairUnits;
-}
-
-/** What the database holds on start (see repo.ts `loadState`). */
-export interface LoadedState {
-  maxIds: { order: number; trade: number; entry: number; account: number; bookSeq: number };
-  balances: Posting[];
-  /** Open orders: resting ones by `bookSeq`, then untriggered stops. */
-  openOrders: OrderRow[];
-}
-
-/** Margin orders: the wallet, the side effect, and a hook run before the hold is taken. */
-export interface PlaceOptions {
-  wallet: OrderWallet;
-  sideEffect: string | null;
-  /**
-   * Called with what the order will hold, before anything is posted (MARGIN_BUY borrows
-   * the shortfall here); throwing refuses the order with nothing changed.
-   */
-  beforeHold?: (asset: string, amount: bigint) => void;
-}
-
-export type PlaceOutcome =
-  | { kind: "placed"; order: OrderRow; fills: TradeRow[]; rejection: DomainError | null }
-  | { kind: "duplicate"; orderId: number };
-
-const OPEN: ReadonlySet<OrderStatusValue> = new Set(["NEW", "PARTIALLY_FILLED"]);
-/** Stop-market buys run as an IOC limit this far beyond the stop (market protection). */
-const STOP_MARKET_CAP_PCT = 5n;
-
-export const isOpenStatus = (s: OrderStatusValue): boolean => OPEN.has(s);
-
-/** ORDER_REJECTED (HTTP 200) with the domain reason, and the stored order's id once it has one. */
-export function rejected(error: DomainError, orderId?: number): AppError {
-  return new AppError(PaperCode.ORDER_REJECTED, `Order rejected: ${error.code}`, {
-    status: 200,
-    data: {
-      reason: error.code,
-      field: error.field,
-      params: error.params,
-      ...(orderId === undefined ? {} : { orderId }),
-    },
-  });
 }
 
 /**
@@ -800,8 +620,9 @@ export class PaperEngine {
     const side: 0 | 1 = body.side === "BUY" ? Side.Buy : Side.Sell;
     const tier = vipTier(vipLevel);
     const rates = { makerPpm: tier.makerPpm, takerPpm: tier.takerPpm };
-    const plan = this.plan(spec, units, vb, side, body, rates);
-    const tpsl = this.planTpSl(spec, side, body, plan.lots, body.type === "MARKET" ? null : plan.priceTicks);
+    const last = this.venue.lastTicks(symbol);
+    const plan = planOrder(spec, units, vb, side, body, rates, last);
+    const tpsl = planTpSl(spec, side, body, plan.lots, body.type === "MARKET" ? null : plan.priceTicks, last);
     const held = holdFor(spec, units, side, plan.holdTicks, plan.lots, rates);
     const holdAsset = side === Side.Buy ? units.quote : units.base;
     const wallet = ledgerWallet(accountId, options.wallet, symbol);
@@ -869,123 +690,6 @@ export class PaperEngine {
     return { kind: "placed", order: { ...row }, fills: collect.fills, rejection: collect.rejection };
   }
 
-  /** Prices, quantity and the price the hold is computed at; throws the rejection. */
-  private plan(
-    spec: InstrumentSpec,
-    units: PairUnits,
-    vb: VenueBook,
-    side: 0 | 1,
-    body: PlaceOrderBody,
-    rates: FeeRates,
-  ) {
-    const need = <T>(r: { ok: true; value: T } | { ok: false; error: DomainError }): T => {
-      if (!r.ok) throw rejected(r.error);
-      return r.value;
-    };
-    const notional = (ticks: number, lots: number) => {
-      if (!meetsMinNotional(spec, ticks, lots))
-        throw rejected(
-          domainError(DomainCode.NOTIONAL_TOO_SMALL, "quantity", { minNotional: spec.minNotional }),
-        );
-    };
-    const priceTicks = body.price === undefined ? null : need(priceToTicks(spec, body.price, "price"));
-    const stopTicks =
-      body.stopPrice === undefined ? null : need(priceToTicks(spec, body.stopPrice, "stopPrice"));
-    if (body.type === "MARKET" && side === Side.Buy) {
-      let want: MarketBuyWant;
-      if (body.quoteQty !== undefined) {
-        const quote = toMinor(units.quote, body.quoteQty);
-        if (quote === null || quote <= 0n)
-          throw rejected(domainError(DomainCode.INVALID_DECIMAL, "quoteQty"));
-        want = { quote, rates };
-      } else want = { lots: need(qtyToLots(spec, body.quantity ?? "", "quantity")) };
-      const p = planMarketBuyOn(spec, units, vb, want);
-      if (p === null) throw new AppError(PaperCode.NO_LIQUIDITY, "No liquidity to buy from", { status: 200 });
-      if (p.lots < spec.minQtyLots)
-        throw rejected(
-          domainError(DomainCode.NOTIONAL_TOO_SMALL, "quoteQty", { minNotional: spec.minNotional }),
-        );
-      notional(p.capTicks, p.lots);
-      return { lots: p.lots, holdTicks: p.capTicks, priceTicks: p.capTicks, stopTicks: null };
-    }
-    const lots = need(qtyToLots(spec, body.quantity ?? "", "quantity"));
-    if (body.type === "MARKET") {
-      const bid = vb.book.top().bid;
-      if (bid === 0) throw new AppError(PaperCode.NO_LIQUIDITY, "No liquidity to sell to", { status: 200 });
-      notional(bid, lots);
-      return { lots, holdTicks: 0, priceTicks: null, stopTicks: null };
-    }
-    if (stopTicks !== null) {
-      const last = this.venue.lastTicks(spec.symbol);
-      if (last > 0 && triggerReached(firesOnRise(side === Side.Buy, false), stopTicks, last)) {
-        throw rejected(domainError(DomainCode.STOP_WOULD_TRIGGER, "stopPrice"));
-      }
-      if (body.type === "STOP_MARKET") {
-        notional(stopTicks, lots);
-        if (side === Side.Sell) return { lots, holdTicks: 0, priceTicks: null, stopTicks };
-        const capTicks = stopMarketCap(spec, stopTicks);
-        return { lots, holdTicks: capTicks, priceTicks: capTicks, stopTicks };
-      }
-    }
-    const limit = priceTicks ?? 0;
-    notional(limit, lots);
-    if (body.type === "LIMIT_MAKER") {
-      const top = vb.book.top();
-      const opposite = side === Side.Buy ? top.ask : top.bid;
-      if (opposite !== 0 && (side === Side.Buy ? opposite <= limit : opposite >= limit)) {
-        throw rejected(domainError(DomainCode.POST_ONLY_WOULD_TAKE, "price"));
-      }
-    }
-    return { lots, holdTicks: limit, priceTicks: limit, stopTicks };
-  }
-
-  /**
-   * The attached TP/SL in ticks, checked: trigger (and limit) prices in range, a buy's
-   * take-profit above its price and stop-loss below (a sell's the reverse; a market
-   * order is measured against the last price), and each leg worth the minimum notional
-   * at its trigger. Refusals are the book's TPSL_INVALID naming the field.
-   */
-  private planTpSl(
-    spec: InstrumentSpec,
-    side: 0 | 1,
-    body: PlaceOrderBody,
-    lots: number,
-    limitTicks: number | null,
-  ): Partial<OrderRow> {
-    if (body.takeProfit === undefined && body.stopLoss === undefined) return {};
-    if (body.type !== "LIMIT" && body.type !== "LIMIT_MAKER" && body.type !== "MARKET")
-      throw rejected(
-        domainError(DomainCode.TPSL_INVALID, body.takeProfit === undefined ? "stopLoss" : "takeProfit"),
-      );
-    const ref = limitTicks ?? this.venue.lastTicks(spec.symbol);
-    const leg = (l: TpSlLegBody | undefined, field: "takeProfit" | "stopLoss") => {
-      if (l === undefined) return { trigger: null, price: null };
-      const t = priceToTicks(spec, l.triggerPrice, `${field}.triggerPrice`);
-      if (!t.ok) throw rejected(t.error);
-      const p = l.price === undefined ? null : priceToTicks(spec, l.price, `${field}.price`);
-      if (p !== null && !p.ok) throw rejected(p.error);
-      // A buy's take-profit sells above what it paid, its stop-loss below; a sell's the reverse.
-      const above = (side === Side.Buy) === (field === "takeProfit");
-      if (ref > 0 && (above ? t.value <= ref : t.value >= ref))
-        throw rejected(domainError(DomainCode.TPSL_INVALID, `${field}.triggerPrice`));
-      if (!meetsMinNotional(spec, t.value, lots))
-        throw rejected(
-          domainError(DomainCode.NOTIONAL_TOO_SMALL, `${field}.triggerPrice`, {
-            minNotional: spec.minNotional,
-          }),
-        );
-      return { trigger: t.value, price: p === null ? null : p.value };
-    };
-    const tp = leg(body.takeProfit, "takeProfit");
-    const sl = leg(body.stopLoss, "stopLoss");
-    return {
-      tpTriggerTicks: tp.trigger,
-      tpPriceTicks: tp.price,
-      slTriggerTicks: sl.trigger,
-      slPriceTicks: sl.price,
-    };
-  }
-
   /** Sends an order (new, or a stop that fired) into its book. */
   private enter(o: LiveOrder, vb: VenueBook): void {
     const r = o.row;
@@ -1033,36 +737,6 @@ export class PaperEngine {
 
 function hasTpSl(row: OrderRow): boolean {
   return row.tpTriggerTicks !== null || row.slTriggerTicks !== null;
-}
-
-/** Ask levels a market buy plans on first; it reads up to MARKET_BUY_DEPTH only when it gets past them. */
-const MARKET_BUY_NEAR = 16;
-const MARKET_BUY_DEPTH = 1000;
-
-/**
- * `planMarketBuy` over the first MARKET_BUY_DEPTH ask levels, reading only the nearest
- * MARKET_BUY_NEAR unless the plan reaches the last of them: the plan walks levels best
- * first and stops once filled, so a plan that stops earlier is the same on the deeper
- * ladder (copying 1,000 levels for every market buy was about 0.7 KB per order).
- */
-export function planMarketBuyOn(
-  spec: InstrumentSpec,
-  units: PairUnits,
-  vb: VenueBook,
-  want: MarketBuyWant,
-): { lots: number; capTicks: number } | null {
-  const near = vb.book.depth(Side.Sell, MARKET_BUY_NEAR);
-  const plan = planMarketBuy(spec, units, near, want);
-  const last = near[near.length - 1];
-  if (near.length < MARKET_BUY_NEAR || (plan !== null && last !== undefined && plan.capTicks !== last[0]))
-    return plan;
-  return planMarketBuy(spec, units, vb.book.depth(Side.Sell, MARKET_BUY_DEPTH), want);
-}
-
-/** The IOC limit a stop-market buy runs at: STOP_MARKET_CAP_PCT beyond its trigger. */
-function stopMarketCap(spec: InstrumentSpec, stopTicks: number): number {
-  const cap = Number((BigInt(stopTicks) * (100n + STOP_MARKET_CAP_PCT) + 99n) / 100n);
-  return Math.min(cap, spec.maxPriceTicks);
 }
 
 function initialAmounts(): { asset: string; amount: bigint }[] {

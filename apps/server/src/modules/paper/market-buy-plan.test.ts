@@ -1,7 +1,7 @@
 import { listInstruments, pairUnits, planMarketBuy } from "@meridian/domain";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { planMarketBuyOn } from "./engine.ts";
+import { planMarketBuyOn } from "./order-plan.ts";
 import type { VenueBook } from "./venue.ts";
 
 const listed = listInstruments();

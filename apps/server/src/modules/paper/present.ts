@@ -8,7 +8,7 @@ import {
   ticksToPrice,
   type VipTier,
 } from "@meridian/domain";
-import type { OrderRow, TradeRow } from "./engine.ts";
+import type { OrderRow, TradeRow } from "./rows.ts";
 import type { PaperVenue } from "./venue.ts";
 
 const sideOf = (side: 0 | 1): OrderSideValue => (side === 0 ? "BUY" : "SELL");

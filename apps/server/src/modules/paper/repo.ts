@@ -1,7 +1,7 @@
 import type { OrderStatusValue, OrderTypeValue, TimeInForceValue } from "@meridian/contracts";
 import type { Posting } from "@meridian/domain";
 import type { Db, Queryable, SqlValue } from "../../platform/db/types.ts";
-import type { AccountRow, Batch, LoadedState, OrderRow, OrderWallet, TradeRow } from "./engine.ts";
+import type { AccountRow, Batch, LoadedState, OrderRow, OrderWallet, TradeRow } from "./rows.ts";
 
 /** Rows per multi-row statement (well under both databases' parameter limits). */
 const CHUNK = 400;

@@ -8,31 +8,29 @@ import {
   type PlaceOrderBody,
   type PlaceOrderResult,
 } from "@meridian/contracts";
-import {
-  availableOf,
-  heldOf,
-  type JournalEntry,
-  Ledger,
-  type LedgerRefusal,
-  VIP_TIERS,
-  vipTier,
-} from "@meridian/domain";
-import type { Queryable } from "../../platform/db/types.ts";
+import { availableOf, heldOf, Ledger, VIP_TIERS, vipTier } from "@meridian/domain";
 import { AppError } from "../../platform/errors.ts";
+import {
+  type ClientOrderRef,
+  GroupCommit,
+  type Placement as LedgerPlacement,
+  type LedgerTx,
+  type LedgerWriter,
+} from "../ledger/index.ts";
+import { PaperEngine } from "./engine.ts";
+import { presentBalances, presentOrder, presentTier, presentTrade } from "./present.ts";
+import type { OrderQuery, PaperRepo } from "./repo.ts";
 import {
   type AccountRow,
   type Batch,
   batchIsEmpty,
   emptyBatch,
   type OrderRow,
-  PaperEngine,
   type PlaceOptions,
   type PlaceOutcome,
   rejected,
   type TradeRow,
-} from "./engine.ts";
-import { presentBalances, presentOrder, presentTier, presentTrade } from "./present.ts";
-import type { OrderQuery, PaperRepo } from "./repo.ts";
+} from "./rows.ts";
 import type { PaperVenue } from "./venue.ts";
 
 /** What the user stream hears after each commit. */
@@ -58,11 +56,8 @@ export function clientIdInUse(): AppError {
   );
 }
 
-/** What `PaperService.transact` hands another module's command. */
-export interface PaperTx {
-  readonly ledger: Ledger;
-  post(entry: JournalEntry, accountId: number | null, refId?: number | null): LedgerRefusal | null;
-  write(write: (tx: Queryable) => Promise<void>): void;
+/** What `PaperService.transact` hands another module's command: the ledger, and the spot engine. */
+export interface PaperTx extends LedgerTx {
   /** Places an order in the same command (margin orders: `options.wallet`). */
   place(accountId: number, vipLevel: number, body: PlaceOrderBody, options: PlaceOptions): PlaceOutcome;
   /** Cancels a live margin order; false when it is not live. */
@@ -71,24 +66,25 @@ export interface PaperTx {
   liveOrderIds(accountId: number, which: (row: OrderRow) => boolean): number[];
 }
 
-interface Job {
-  run(): unknown;
-  resolve(value: unknown): void;
-  reject(error: unknown): void;
-  /** A placement with a client order id: runs only when no stored order has it. */
-  cid: ClientOrderRef | null;
-}
-
-/** A client order id, unique per account across wallets. */
-export interface ClientOrderRef {
-  accountId: number;
-  clientOrderId: string;
-}
-
 /** What a placement with a client order id came to: the stored order with that id, or the command's value. */
-export type Placement<T> = { stored: OrderRow; ran?: undefined } | { stored?: undefined; ran: T };
+export type Placement<T> = LedgerPlacement<T, OrderRow>;
 
-const cidKey = (accountId: number, clientOrderId: string) => `${accountId}\u0000${clientOrderId}`;
+/** Committed order and trade rows of every wallet, read-only (margin reads its own through it). */
+export type OrderReader = Pick<PaperRepo, "order" | "orders" | "trades">;
+
+/**
+ * What margin trading uses of the spot module, as a peer: the books its orders rest
+ * in, commands that place or cancel them on the spot engine (in the ledger writer's
+ * group commit), its fill hook and commit events, and the committed rows.
+ */
+export interface SpotForMargin {
+  readonly venue: PaperVenue;
+  readonly orderRows: OrderReader;
+  transact<T>(fn: (tx: PaperTx) => T): Promise<T>;
+  transactPlacement<T>(cid: ClientOrderRef | null, fn: (tx: PaperTx) => T): Promise<Placement<T>>;
+  setMarginFillHook(hook: ((order: OrderRow, trade: TradeRow, tx: PaperTx) => void) | null): void;
+  onEvents(listener: (e: UserEvents) => void): () => void;
+}
 
 export interface PaperServiceOptions {
   repo: PaperRepo;
@@ -98,16 +94,11 @@ export interface PaperServiceOptions {
 }
 
 /**
- * The order service. One writer per process: commands queue, run one after another
- * against the in-memory engine, and every command run since the last commit is written
- * in one transaction (group commit) before any of them is answered. So an order is
- * acknowledged only once its row, its hold and any trades and settlements it caused
- * are committed together; a crash before that loses only unanswered work.
- *
- * NOTE: a failed commit leaves memory ahead of the database, so the engine is rebuilt
- * from the database (the same path as a restart) and the waiting callers get an error.
+ * The spot order service, and the ledger writer the other trading modules use as peers
+ * (`LedgerWriter`): one engine holds the ledger and the spot books, and its commands
+ * and theirs go through one group commit (`modules/ledger`).
  */
-export class PaperService {
+export class PaperService implements LedgerWriter, SpotForMargin {
   readonly repo: PaperRepo;
   readonly venue: PaperVenue;
   private readonly engine: PaperEngine;
@@ -118,18 +109,36 @@ export class PaperService {
   private readonly listeners = new Set<(e: UserEvents) => void>();
   private readonly rebuiltListeners = new Set<() => void>();
   private readonly pushListeners = new Set<(accountId: number, messages: readonly object[]) => void>();
-  private queue: Job[] = [];
-  private pumping: Promise<void> | null = null;
-  private dirty = false;
+  private readonly commit: GroupCommit<Batch, OrderRow>;
+  /** Committed order and trade rows (margin's peer view of the orders table). */
+  get orderRows(): OrderReader {
+    return this.repo;
+  }
   private offPrice: (() => void) | null = null;
-  private closed = false;
 
   constructor(o: PaperServiceOptions) {
     this.repo = o.repo;
     this.venue = o.venue;
     this.now = o.now ?? Date.now;
     this.onError = o.onError ?? (() => {});
-    this.engine = new PaperEngine(o.venue, this.now, () => this.markDirty());
+    this.engine = new PaperEngine(o.venue, this.now, () => this.commit.markDirty());
+    const engine = this.engine;
+    this.commit = new GroupCommit<Batch, OrderRow>({
+      run: (fn) => engine.run(fn),
+      takeBatch: () => engine.takeBatch(),
+      isEmpty: batchIsEmpty,
+      broken: () => engine.broken,
+      persist: (batch) => this.repo.persist(batch),
+      rebuild: () => this.rebuild(),
+      committed: (batch) => {
+        this.publish(batch);
+        const last = batch.trades[batch.trades.length - 1];
+        if (last !== undefined) this.onPushed?.(last.id);
+      },
+      storedByClientIds: (refs) => this.repo.ordersByClientIds(refs),
+      refOf: (row) => row,
+      onError: (error, msg) => this.onError(error, msg),
+    });
   }
 
   /**
@@ -149,9 +158,8 @@ export class PaperService {
 
   /** Commits what is pending and stops listening; the books keep the orders (they are rebuilt on start). */
   async close(): Promise<void> {
-    this.closed = true;
     this.offPrice?.();
-    await this.flush();
+    await this.commit.close();
     this.engine.detach();
   }
 
@@ -215,58 +223,16 @@ export class PaperService {
     return () => this.listeners.delete(listener);
   }
 
-  // ---- the sequencer ----------------------------------------------------------------
-
-  private submit<T>(run: () => T, cid: ClientOrderRef | null = null): Promise<T> {
-    if (this.closed)
-      return Promise.reject(new AppError(PaperCode.PAPER_ONLY, "Paper trading is stopping", { status: 503 }));
-    return new Promise<T>((resolve, reject) => {
-      this.queue.push({ run, resolve: resolve as (v: unknown) => void, reject, cid });
-      this.pump();
-    });
+  private submit<T>(run: () => T): Promise<T> {
+    return this.commit.submit(run);
   }
 
   /**
    * Runs a placement in the writer, unless `cid` names an order already stored: then it
-   * resolves with that order and `fn` never runs. The lookup is made in the writer, for
-   * every placement of the group commit at once (one query per account), after every
-   * earlier commit landed, so it sees each order placed before; placements in the same
-   * group that share an id are caught by the engine itself.
+   * resolves with that order and `fn` never runs (see `GroupCommit.submitPlacement`).
    */
   transactPlacement<T>(cid: ClientOrderRef | null, fn: (tx: PaperTx) => T): Promise<Placement<T>> {
-    return this.submit<Placement<T>>(() => ({ ran: fn(this.tx()) }), cid);
-  }
-
-  /** The stored orders that hold the jobs' client order ids, by account and id. */
-  private async storedByClientId(jobs: readonly Job[]): Promise<Map<string, OrderRow> | Error> {
-    const refs: ClientOrderRef[] = [];
-    for (const job of jobs) if (job.cid !== null) refs.push(job.cid);
-    try {
-      const found = new Map<string, OrderRow>();
-      for (const row of await this.repo.ordersByClientIds(refs))
-        found.set(cidKey(row.accountId, row.clientOrderId), row);
-      return found;
-    } catch (error) {
-      return error instanceof Error ? error : new Error(String(error));
-    }
-  }
-
-  private markDirty(): void {
-    if (this.dirty) return;
-    this.dirty = true;
-    queueMicrotask(() => this.pump());
-  }
-
-  private pump(): void {
-    // The drain starts in the loop's check phase, not at once: every request read in
-    // this loop turn joins the same commit, so a backlog (after a GC pause or a busy
-    // neighbour) is written with one COMMIT and one INSERT per table, not one per order.
-    this.pumping ??= new Promise<void>((resolve) => setImmediate(resolve))
-      .then(() => this.drain())
-      .finally(() => {
-        this.pumping = null;
-        if (this.queue.length > 0 || this.dirty) this.pump();
-      });
+    return this.commit.submitPlacement(cid, () => fn(this.tx()));
   }
 
   /** Heard after each commit's pushes: the highest trade id among them (modules/writer records it). */
@@ -288,59 +254,8 @@ export class PaperService {
   }
 
   /** Commits whatever the engine holds (fills between commands included). */
-  async flush(): Promise<void> {
-    this.markDirty();
-    while (this.pumping !== null) await this.pumping;
-  }
-
-  private async drain(): Promise<void> {
-    while (this.queue.length > 0 || this.dirty) {
-      this.dirty = false;
-      const jobs = this.queue;
-      this.queue = [];
-      const results: Array<{ job: Job; ok: boolean; value: unknown }> = [];
-      const stored = jobs.some((j) => j.cid !== null) ? await this.storedByClientId(jobs) : null;
-      for (const job of jobs) {
-        if (job.cid !== null && stored !== null) {
-          if (stored instanceof Error) {
-            results.push({ job, ok: false, value: stored });
-            continue;
-          }
-          const hit = stored.get(cidKey(job.cid.accountId, job.cid.clientOrderId));
-          if (hit !== undefined) {
-            results.push({ job, ok: true, value: { stored: hit } satisfies Placement<never> });
-            continue;
-          }
-        }
-        try {
-          results.push({ job, ok: true, value: this.engine.run(() => job.run()) });
-        } catch (error) {
-          results.push({ job, ok: false, value: error });
-        }
-      }
-      const batch = this.engine.takeBatch();
-      let failure: unknown = this.engine.broken === null ? null : new Error(this.engine.broken);
-      if (failure === null && !batchIsEmpty(batch)) {
-        try {
-          await this.repo.persist(batch);
-        } catch (error) {
-          failure = error;
-        }
-      }
-      if (failure !== null) {
-        this.onError(failure, "paper commit failed; rebuilding from the database");
-        await this.rebuild();
-        const unavailable = new AppError(PaperCode.PAPER_ONLY, "Paper trading is briefly unavailable", {
-          status: 503,
-        });
-        for (const r of results) r.job.reject(r.ok ? unavailable : r.value);
-        continue;
-      }
-      for (const r of results) (r.ok ? r.job.resolve : r.job.reject)(r.value);
-      this.publish(batch);
-      const last = batch.trades[batch.trades.length - 1];
-      if (last !== undefined) this.onPushed?.(last.id);
-    }
+  flush(): Promise<void> {
+    return this.commit.flush();
   }
 
   private async rebuild(): Promise<void> {

@@ -27,8 +27,9 @@ import type { Db } from "../../platform/db/types.ts";
 import { AppError } from "../../platform/errors.ts";
 import { type AccountsService, hashPassword, type UserRow } from "../accounts/index.ts";
 import type { FuturesService } from "../futures/index.ts";
+import type { LedgerTx } from "../ledger/index.ts";
 import type { MarginService } from "../margin/index.ts";
-import type { PaperService, PaperTx } from "../paper/index.ts";
+import type { PaperService } from "../paper/index.ts";
 import { type UsdtPrices, usdtPrices, usdtValue } from "./prices.ts";
 
 function fail(code: string, msg: string, data?: unknown): AppError {
@@ -193,7 +194,7 @@ export class SubAccountsService {
     const createdAt = this.#now();
     const symbol = body.wallet === "ISOLATED_MARGIN" ? (body.symbol ?? null) : null;
     const cid = body.clientTransferId ?? null;
-    const record = (tx: PaperTx) =>
+    const record = (tx: LedgerTx) =>
       tx.write(async (db) => {
         await db.run(
           "INSERT INTO sub_transfers (master_user_id, sub_user_id, direction, wallet, symbol, asset, amount, client_transfer_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",

@@ -14,6 +14,7 @@ import {
   floorToStep,
   formatDecimal,
   isPositive,
+  legTriggerValidDecimal,
   mul,
   mulDown,
   normalizeDecimal,
@@ -119,12 +120,12 @@ export function validateTpSl(
   const buy = side === "BUY";
   if (tp !== "") {
     if (!isPositive(tp)) return { key: "form.errors.tpslEmpty" };
-    if (buy ? compare(tp, ref) <= 0 : compare(tp, ref) >= 0)
+    if (!legTriggerValidDecimal(buy, true, tp, ref))
       return { key: buy ? "form.errors.tpAbove" : "form.errors.tpBelow", params: { price } };
   }
   if (sl !== "") {
     if (!isPositive(sl)) return { key: "form.errors.tpslEmpty" };
-    if (buy ? compare(sl, ref) >= 0 : compare(sl, ref) <= 0)
+    if (!legTriggerValidDecimal(buy, false, sl, ref))
       return { key: buy ? "form.errors.slBelow" : "form.errors.slAbove", params: { price } };
   }
   return null;
