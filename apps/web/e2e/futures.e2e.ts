@@ -8,8 +8,10 @@
  * one symbol and adjusts the long's isolated margin.
  */
 import { FuturesPath, type FuturesPosition } from "@meridian/contracts";
+import { formatDecimal } from "@meridian/domain";
 import { describe, expect, test } from "vitest";
 import { paper, registerThroughPages, textOf } from "./account-flows.ts";
+import { expectDimmed } from "./backdrop.ts";
 import { newPage, type Page, serverAndBrowser } from "./harness.ts";
 
 const run = serverAndBrowser({ env: { FUTURES_TEST_MARKS: "1" } });
@@ -108,12 +110,17 @@ describe("futures trading", () => {
     await page.getByTestId("wallet-transfer").waitFor();
     expect(await page.getByTestId("transfer-from").inputValue()).toBe("SPOT");
     expect(await page.getByTestId("transfer-to").inputValue()).toBe("FUTURES");
+    await expectDimmed(page, "transfer dialog");
+    // The prefill waits for the spot balance it is capped at; USDT is shown in cents.
+    await expect.poll(() => textOf(page, "transfer-available")).toBe("50,000.00 USDT");
     const prefilled = await page.getByTestId("transfer-amount").inputValue();
     // 0.05 BTC (about 4,850 USDT) at the default leverage needs a few hundred USDT of margin and fee
     expect(prefilled).toMatch(/^\d+(\.\d{1,2})?$/);
     expect(Number(prefilled)).toBeGreaterThan(150);
     expect(Number(prefilled)).toBeLessThan(600);
-    expect(await textOf(page, "futures-shortfall-transfer")).toBe(`Transfer ${prefilled} USDT`);
+    expect(await textOf(page, "futures-shortfall-transfer")).toBe(
+      `Transfer ${formatDecimal(prefilled, 2)} USDT`,
+    );
     await page.getByRole("button", { name: "Cancel" }).click();
     await page.getByTestId("wallet-transfer").waitFor({ state: "hidden" });
 
@@ -173,6 +180,27 @@ describe("futures trading", () => {
       .poll(() => page.getByTestId("futures-trades").locator('tr[data-liquidation="1"]').count())
       .toBe(1);
     expect(Number((await textOf(page, "futures-wallet")).replace(/[, USDT]/g, ""))).toBeLessThan(1000);
+  });
+
+  test("a shortfall above the spot balance: grouped amounts, the prefill capped at the balance", async () => {
+    const page = await newPage(run.browser, { allowErrors });
+    await newSimulationTrader(page, "futures-big");
+    await page.getByTestId("leverage-1").click();
+    await expect.poll(() => textOf(page, "leverage-value")).toBe("1x");
+    // 1 BTC at 1x needs about 97,000 USDT of margin: more than the 50,000 USDT on spot.
+    await page.getByTestId("futures-type-market").click();
+    await page.getByTestId("futures-qty").fill("1");
+    await page.getByTestId("futures-long").click();
+    await page.getByTestId("wallet-transfer").waitFor();
+    const action = await textOf(page, "futures-shortfall-transfer");
+    expect(action).toMatch(/^Transfer \d{2,3},\d{3}\.\d{2} USDT$/);
+    const needed = action.slice("Transfer ".length, -" USDT".length);
+    expect(await textOf(page, "futures-shortfall")).toContain(`needs ${needed} USDT more`);
+    await expect.poll(() => textOf(page, "transfer-available")).toBe("50,000.00 USDT");
+    expect(await page.getByTestId("transfer-amount").inputValue()).toBe("50000");
+    await page.getByTestId("transfer-submit").click();
+    await page.getByTestId("wallet-transfer").waitFor({ state: "hidden" });
+    await expect.poll(() => textOf(page, "futures-wallet")).toBe("50,000.00 USDT");
   });
 
   test("hedge mode: the mode is locked by an open order, then a long and a short on one symbol; adjust isolated margin", async () => {

@@ -6,10 +6,12 @@
  * registers its token styles), in English and in Arabic. Every antd component carries
  * the dark cssVar key: one rendered outside the site's provider would carry antd's
  * default key and its light default theme. Also: the page hydrates without errors
- * (the dialogs' hidden forms once broke hydration, React error #418).
+ * (the dialogs' hidden forms once broke hydration, React error #418), and an open dialog
+ * dims the page behind it in both themes (e2e/backdrop.ts).
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createAdmin, loginThroughPage } from "./account-flows.ts";
+import { expectDimmed } from "./backdrop.ts";
 import {
   type Browser,
   launchBrowser,
@@ -122,6 +124,7 @@ describe("antd in the dark theme", () => {
       // The dialog's form is filled from the API once it opens (forms mounted after hydration).
       await expect.poll(() => page.locator(".ant-modal input").first().inputValue()).not.toBe("");
       expectDark(await surfaces(page), ["modal"], `${lang} dialog`);
+      await expectDimmed(page, `${lang} dark dialog`);
     });
   }
 
@@ -135,11 +138,14 @@ describe("antd in the dark theme", () => {
     await page.goto(`${server.url}/admin/airdrops`);
     await page.waitForLoadState("networkidle");
     await hydrated(page);
+    await page.locator(".ant-table-tbody .ant-btn").first().click();
+    await page.locator(".ant-modal-container").first().waitFor();
     const found = await surfaces(page);
-    expect(found.length).toBeGreaterThan(0);
+    expect(found.some((s) => s.what === "modal")).toBe(true);
     for (const s of found) {
       expect(s.key).toBe("mer-light");
       expect(luminance(s.color), `${s.what} ${s.color}`).toBeGreaterThan(0.5);
     }
+    await expectDimmed(page, "light dialog");
   });
 });

@@ -11,7 +11,6 @@ import { localizePath } from "@meridian/contracts/locales";
 import { ceilToStep, fromMinor, isPositive, normalizeDecimal } from "@meridian/domain";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { WalletTransferDialog } from "../margin/wallet-transfer.tsx";
 import { EnterSimulationButton } from "../simulation/enter-simulation-button.tsx";
 import { errorCode } from "../trade/api.ts";
 import { Field } from "../trade/form-fields.tsx";
@@ -20,6 +19,7 @@ import { TabStrip, type TradeAccess } from "../trade/panel-parts.tsx";
 import { AccountSummary } from "./account-summary.tsx";
 import { futuresApi } from "./api.ts";
 import { PositionModeButton } from "./position-mode.tsx";
+import { type Shortfall, ShortfallPrompt } from "./shortfall-prompt.tsx";
 
 type OrderType = "LIMIT" | "MARKET" | "STOP_MARKET";
 /** Hedge mode: the four actions as side + position side (Binance's Open / Close tabs). */
@@ -94,7 +94,7 @@ function OrderForm(props: PanelProps) {
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
   /** The USDT an order lacked (14002), offered as a prefilled spot -> futures transfer. */
-  const [shortfall, setShortfall] = useState<{ amount: string; open: boolean } | null>(null);
+  const [shortfall, setShortfall] = useState<Shortfall | null>(null);
 
   useEffect(() => {
     void futuresApi.settings(info.symbol).then(setSettings, () => {});
@@ -331,24 +331,9 @@ function OrderForm(props: PanelProps) {
         </p>
       ) : null}
       {shortfall ? (
-        <div className="futures-shortfall" data-testid="futures-shortfall">
-          <p>{t("shortfall.text", { amount: shortfall.amount })}</p>
-          <button
-            type="button"
-            className="trade-submit is-buy"
-            onClick={() => setShortfall({ ...shortfall, open: true })}
-            data-testid="futures-shortfall-transfer"
-          >
-            {t("shortfall.action", { amount: shortfall.amount })}
-          </button>
-        </div>
-      ) : null}
-      {shortfall?.open ? (
-        <WalletTransferDialog
-          from="SPOT"
-          to="FUTURES"
-          asset="USDT"
-          amount={shortfall.amount}
+        <ShortfallPrompt
+          shortfall={shortfall}
+          onOpen={() => setShortfall({ ...shortfall, open: true })}
           onClose={() => setShortfall((s) => (s ? { ...s, open: false } : s))}
           onDone={() => {
             setShortfall(null);

@@ -16,10 +16,10 @@ import type {
   WalletTransferResult,
 } from "@meridian/contracts";
 import { MarginPath } from "@meridian/contracts";
-import { formatDecimal } from "@meridian/domain";
 import type { TFunction } from "i18next";
 import { accountClient } from "../account/account-client.ts";
 import { del } from "../trade/api.ts";
+import { trimDecimal } from "./amounts.ts";
 
 const api = () => accountClient().api;
 const name = (path: string) => path.replace(/^\//, "");
@@ -64,8 +64,8 @@ export const marginApi = {
     api().post<WalletTransferResult>(name(MarginPath.TRANSFER), body, opts),
 };
 
-/** A figure grouped, up to 8 decimals, trailing zeros dropped ("1,000", "0.0125"). */
-export const trimDecimal = (v: string) => formatDecimal(v, 8).replace(/\.?0+$/, "");
+/** Re-exported: the margin, records and reserves pages format amounts with it. */
+export { trimDecimal };
 
 let pairsOnce: Promise<MarginPairs> | null = null;
 /** The marginable pairs, read once per page load (a failure is retried on the next call). */

@@ -1,11 +1,12 @@
 import { type MarginPairInfo, WALLETS, type WalletValue } from "@meridian/contracts";
-import { compare, formatDecimal, isPositive, normalizeDecimal } from "@meridian/domain";
+import { compare, isPositive, normalizeDecimal } from "@meridian/domain";
 import { Button, type ButtonProps, Modal } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { futuresApi } from "../futures/api.ts";
 import { paperApi } from "../trade/api.ts";
 import { AmountField, PickField } from "./amount-field.tsx";
+import { assetAmount, transferPrefill } from "./amounts.ts";
 import { marginApi, marginErrorText, marginPairs } from "./api.ts";
 
 export interface WalletTransferProps {
@@ -19,7 +20,7 @@ export interface WalletTransferProps {
   size?: "small" | "middle";
   /** Known futures maxTransferOut (saves a read when the futures page already has it). */
   futuresMax?: string | undefined;
-  /** Prefilled amount (the futures order form's shortfall). */
+  /** Suggested amount (the futures order form's shortfall), prefilled up to what may leave `from`. */
   amount?: string | undefined;
   testId?: string;
 }
@@ -90,7 +91,8 @@ function TransferDialog(props: WalletTransferProps & { onClose: () => void }) {
   const [pairs, setPairs] = useState<MarginPairInfo[]>([]);
   const [symbol, setSymbol] = useState(props.symbol ?? "BTCUSDT");
   const [asset, setAsset] = useState(props.asset ?? "USDT");
-  const [amount, setAmount] = useState(props.amount ?? "");
+  /** What the user typed or picked; until then the field shows the suggestion (transferPrefill). */
+  const [typed, setTyped] = useState<string | null>(null);
   const [max, setMax] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState("");
@@ -104,6 +106,8 @@ function TransferDialog(props: WalletTransferProps & { onClose: () => void }) {
   const pair = pairs.find((p) => p.symbol === symbol);
   const assets = transferAssets(from, to, pair, pairs);
   const chosen = assets.includes(asset) ? asset : (assets[0] ?? "USDT");
+  // The suggestion is an amount of the asset it was made for.
+  const amount = typed ?? transferPrefill(chosen === props.asset ? props.amount : undefined, max);
 
   useEffect(() => {
     let stale = false;
@@ -208,14 +212,14 @@ function TransferDialog(props: WalletTransferProps & { onClose: () => void }) {
         <AmountField
           asset={chosen}
           value={amount}
-          onChange={setAmount}
-          onMax={() => max !== null && setAmount(normalizeDecimal(max))}
+          onChange={setTyped}
+          onMax={() => max !== null && setTyped(normalizeDecimal(max))}
           testId="transfer-amount"
         />
         <p className="trade-dialog-note">
           {t("transfer.available")}:{" "}
           <bdi dir="ltr" data-testid="transfer-available">
-            {max === null ? "--" : `${formatDecimal(max, 8)} ${chosen}`}
+            {max === null ? "--" : `${assetAmount(chosen, max)} ${chosen}`}
           </bdi>
         </p>
         {problem ? (

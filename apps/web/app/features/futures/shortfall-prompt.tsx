@@ -1,0 +1,54 @@
+import { useTranslation } from "react-i18next";
+import { assetAmount } from "../margin/amounts.ts";
+import { WalletTransferDialog } from "../margin/wallet-transfer.tsx";
+
+/** The USDT an order lacked (14002), and whether its transfer dialog is open. */
+export interface Shortfall {
+  amount: string;
+  open: boolean;
+}
+
+/**
+ * Under a refused order: what the futures wallet lacks and a spot -> futures transfer
+ * for it (opened at once on the refusal; the dialog prefills the shortfall, at most the
+ * spot balance). Amounts shown in the site's USDT format ("1,234.50").
+ */
+export function ShortfallPrompt({
+  shortfall,
+  onOpen,
+  onClose,
+  onDone,
+}: {
+  shortfall: Shortfall;
+  onOpen: () => void;
+  onClose: () => void;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation("futures");
+  const amount = assetAmount("USDT", shortfall.amount);
+  return (
+    <>
+      <div className="futures-shortfall" data-testid="futures-shortfall">
+        <p>{t("shortfall.text", { amount })}</p>
+        <button
+          type="button"
+          className="trade-submit is-buy"
+          onClick={onOpen}
+          data-testid="futures-shortfall-transfer"
+        >
+          {t("shortfall.action", { amount })}
+        </button>
+      </div>
+      {shortfall.open ? (
+        <WalletTransferDialog
+          from="SPOT"
+          to="FUTURES"
+          asset="USDT"
+          amount={shortfall.amount}
+          onClose={onClose}
+          onDone={onDone}
+        />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,70 @@
+/**
+ * The backdrop of an open antd dialog, as the browser paints it: a browser test opens a
+ * dialog and calls `expectDimmed` to check that the page behind is dimmed (the mask once
+ * sat in the DOM fully transparent).
+ */
+import { expect } from "vitest";
+import type { Page } from "./harness.ts";
+
+export interface MaskState {
+  background: string;
+  opacity: number;
+  /** The mask's box covers the whole viewport. */
+  covers: boolean;
+  /** At the viewport's corners nothing of the page paints above it. */
+  onTop: boolean;
+}
+
+/** The open dialog's backdrop as the browser paints it; null when no mask is rendered. */
+export function maskState(page: Page): Promise<MaskState | null> {
+  return page.evaluate(() => {
+    const mask = [...document.querySelectorAll<HTMLElement>(".ant-modal-mask")].find(
+      (m) => m.getClientRects().length > 0,
+    );
+    if (!mask) return null;
+    const root = mask.closest(".ant-modal-root") ?? mask;
+    const rect = mask.getBoundingClientRect();
+    const corners: Array<[number, number]> = [
+      [1, 1],
+      [innerWidth - 2, 1],
+      [1, innerHeight - 2],
+      [innerWidth - 2, innerHeight - 2],
+    ];
+    // The mask and the dialog's wrap above it take no pointer events; let the mask take
+    // them for a moment, so hit-testing reports what paints on top at each corner.
+    const wrap = root.querySelector<HTMLElement>(".ant-modal-wrap");
+    const saved = [mask.style.pointerEvents, wrap?.style.pointerEvents ?? ""];
+    mask.style.pointerEvents = "auto";
+    if (wrap) wrap.style.pointerEvents = "none";
+    const onTop = corners.every(([x, y]) => document.elementFromPoint(x, y) === mask);
+    mask.style.pointerEvents = saved[0] ?? "";
+    if (wrap) wrap.style.pointerEvents = saved[1] ?? "";
+    const style = getComputedStyle(mask);
+    return {
+      background: style.backgroundColor,
+      opacity: Number(style.opacity),
+      covers: rect.left <= 0 && rect.top <= 0 && rect.right >= innerWidth && rect.bottom >= innerHeight,
+      onTop,
+    };
+  });
+}
+
+/** Alpha of an `rgb()`/`rgba()` colour (0 for `transparent`). */
+function alpha(color: string): number {
+  if (color === "transparent") return 0;
+  const parts = (color.match(/[\d.]+/g) ?? []).map(Number);
+  return parts.length >= 4 ? (parts[3] ?? 0) : 1;
+}
+
+/** The open dialog dims the page: an opaque-enough backdrop over the whole viewport, above the page. */
+export async function expectDimmed(page: Page, when: string): Promise<void> {
+  // The backdrop fades in (antd's fade motion): wait for the end of it.
+  await expect.poll(async () => (await maskState(page))?.opacity ?? 0, { timeout: 5_000 }).toBe(1);
+  const mask = await maskState(page);
+  expect(mask, `${when}: no backdrop`).not.toBeNull();
+  expect(alpha(mask?.background ?? "transparent"), `${when}: backdrop ${mask?.background}`).toBeGreaterThan(
+    0.2,
+  );
+  expect(mask?.covers, `${when}: backdrop covers the viewport`).toBe(true);
+  expect(mask?.onTop, `${when}: backdrop above the page`).toBe(true);
+}
