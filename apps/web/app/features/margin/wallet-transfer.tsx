@@ -1,8 +1,9 @@
 import { type MarginPairInfo, WALLETS, type WalletValue } from "@meridian/contracts";
 import { compare, isPositive, normalizeDecimal } from "@meridian/domain";
 import { Button, type ButtonProps, Modal } from "antd";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { newClientId } from "../../lib/client-id.ts";
 import { futuresApi } from "../futures/api.ts";
 import { paperApi } from "../trade/api.ts";
 import { AmountField, PickField } from "./amount-field.tsx";
@@ -132,12 +133,19 @@ function TransferDialog(props: WalletTransferProps & { onClose: () => void }) {
     }
   };
 
+  // One id per transfer as shown: confirming again after an error or a timeout sends the
+  // same id, so a transfer that had landed is not made twice; a change, or a success, makes a new one.
+  const sent = useRef<{ key: string; id: string } | null>(null);
+
   const submit = async () => {
     const value = normalizeDecimal(amount);
     if (value === "" || !isPositive(value) || (max !== null && compare(value, max) > 0)) {
       setProblem(t("transfer.invalid"));
       return;
     }
+    const key = [from, to, chosen, value, symbol].join("|");
+    if (sent.current?.key !== key) sent.current = { key, id: newClientId() };
+    const clientTransferId = sent.current.id;
     setBusy(true);
     setProblem("");
     try {
@@ -146,8 +154,10 @@ function TransferDialog(props: WalletTransferProps & { onClose: () => void }) {
         to,
         asset: chosen,
         amount: value,
+        clientTransferId,
         ...(isolated(from, to) ? { symbol } : {}),
       });
+      sent.current = null;
       props.onClose();
       props.onDone();
     } catch (e) {
