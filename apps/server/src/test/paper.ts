@@ -1,6 +1,7 @@
 import type { Envelope } from "@meridian/contracts";
 import { priceToTicks, qtyToLots, Side } from "@meridian/domain";
 import type { FastifyInstance } from "fastify";
+import { expect } from "vitest";
 import { LocalVenue, type PaperService, paperModule } from "../modules/paper/index.ts";
 import type { PlatformDb } from "../platform/db/index.ts";
 import type { ModuleRoutes } from "../platform/platform.ts";
@@ -61,4 +62,12 @@ export function makerQuote(
   const lots = qtyToLots(spec, qty);
   if (!ticks.ok || !lots.ok) throw new Error(`bad quote ${side} ${qty} ${symbol} at ${price}`);
   venue.makerOrder(symbol, side === "BUY" ? Side.Buy : Side.Sell, ticks.value, lots.value);
+}
+
+/** The ledger after every commit: the journal replays to the balances and every asset sums to zero. */
+export async function expectConserved(paper: PaperService): Promise<void> {
+  await paper.flush();
+  const audit = await paper.audit();
+  expect(audit.replayEqualsBalances).toBe(true);
+  for (const sum of Object.values(audit.assetSums)) expect(sum).toBe("0");
 }

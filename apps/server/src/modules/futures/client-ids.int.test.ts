@@ -13,9 +13,15 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PlatformDb } from "../../platform/db/index.ts";
 import { type DbTarget, reopenableDbTargets } from "../../test/db-targets.ts";
-import { paperCall as call, makerQuote, type PaperTestApp, paperTestApp } from "../../test/paper.ts";
+import {
+  paperCall as call,
+  expectConserved,
+  makerQuote,
+  type PaperTestApp,
+  paperTestApp,
+} from "../../test/paper.ts";
 import { marginModule } from "../margin/index.ts";
-import { LocalVenue, type PaperService } from "../paper/index.ts";
+import { LocalVenue } from "../paper/index.ts";
 import { subAccountsRoutes } from "../subaccounts/index.ts";
 import { venueBook } from "./book.ts";
 import { futuresModule } from "./index.ts";
@@ -45,13 +51,6 @@ async function start(db: PlatformDb, venue = new LocalVenue({ ladder: false })):
   });
   if (futures === undefined) throw new Error("futures module missing");
   return { ...run, futures };
-}
-
-async function conserved(paper: PaperService): Promise<void> {
-  await paper.flush();
-  const audit = await paper.audit();
-  expect(audit.replayEqualsBalances).toBe(true);
-  for (const sum of Object.values(audit.assetSums)) expect(sum).toBe("0");
 }
 
 describe.each(targets)("client ids on $name", (target) => {
@@ -113,7 +112,7 @@ describe.each(targets)("client ids on $name", (target) => {
     expect(trades.map((t) => t.orderId).sort()).toEqual([first.data.id, both[0]?.data.id].sort());
     const history = (await get<FuturesOrder[]>(cookie, `${F}/orders/history`)).data;
     expect(history.map((o) => o.clientOrderId).sort()).toEqual(["bot-1", "bot-2"]);
-    await conserved(run.paper);
+    await expectConserved(run.paper);
   });
 
   it("takes a client id on trigger and resting orders; without one the id is #<order id>", async () => {
@@ -194,7 +193,7 @@ describe.each(targets)("client ids on $name", (target) => {
     await post(cookie, "/v1/paper/asset/transfer", { ...toCross, clientTransferId: undefined, amount: "1" });
     await post(cookie, "/v1/paper/asset/transfer", { ...toCross, clientTransferId: undefined, amount: "1" });
     expect(Number(await spotUsdt(cookie))).toBe(spot0 - 700 - 300 - 2);
-    await conserved(run.paper);
+    await expectConserved(run.paper);
   });
 
   it("answers a retried order and transfer after a restart from storage", async () => {
@@ -215,7 +214,7 @@ describe.each(targets)("client ids on $name", (target) => {
     const wallet0 = await wallet(cookie);
     expect((await post(cookie, `${F}/transfer`, moved)).code).toBe(Code.OK);
     expect(await wallet(cookie)).toBe(wallet0);
-    await conserved(run.paper);
+    await expectConserved(run.paper);
   });
 
   it("makes a sub-account transfer once per client id", async () => {
@@ -246,6 +245,6 @@ describe.each(targets)("client ids on $name", (target) => {
     expect(list).toHaveLength(1);
     const views = (await get<{ subs: SubAccountView[] }>(master, SubPath.LIST)).data.subs;
     expect(views[0]?.wallets.SPOT?.find((b) => b.asset === "USDT")?.amount).toBe("250.00000000");
-    await conserved(run.paper);
+    await expectConserved(run.paper);
   });
 });

@@ -12,8 +12,14 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PlatformDb } from "../../platform/db/index.ts";
 import { type DbTarget, reopenableDbTargets } from "../../test/db-targets.ts";
-import { paperCall as call, makerQuote, type PaperTestApp, paperTestApp } from "../../test/paper.ts";
-import { LocalVenue, type PaperService } from "../paper/index.ts";
+import {
+  paperCall as call,
+  expectConserved,
+  makerQuote,
+  type PaperTestApp,
+  paperTestApp,
+} from "../../test/paper.ts";
+import { LocalVenue } from "../paper/index.ts";
 import { venueBook } from "./book.ts";
 import { futuresModule } from "./index.ts";
 import type { FuturesService } from "./service.ts";
@@ -32,13 +38,6 @@ async function start(db: PlatformDb, venue = new LocalVenue({ ladder: false })):
   });
   if (futures === undefined) throw new Error("futures module missing");
   return { ...run, futures };
-}
-
-async function conserved(paper: PaperService): Promise<void> {
-  await paper.flush();
-  const audit = await paper.audit();
-  expect(audit.replayEqualsBalances).toBe(true);
-  for (const sum of Object.values(audit.assetSums)) expect(sum).toBe("0");
 }
 
 const F = "/v1/paper/futures";
@@ -125,7 +124,7 @@ describe.each(targets)("futures on $name", (target) => {
     expect(open[0]?.type).toBe("STOP_MARKET");
     acct = (await call<FuturesAccount>(run.app, cookie, "GET", `${F}/account`)).data;
     expect(acct.wallet).toBe("9994.00050000");
-    await conserved(run.paper);
+    await expectConserved(run.paper);
   });
 
   it("liquidates an isolated long past its liquidation price; the insurance fund keeps the rest", async () => {
@@ -160,7 +159,7 @@ describe.each(targets)("futures on $name", (target) => {
     expect(fundAfter - fundBefore).toBe(1_000_000_000n);
     const trades = (await call<FuturesTrade[]>(run.app, cookie, "GET", `${F}/trades`)).data;
     expect(trades[0]).toMatchObject({ liquidation: true, price: "47600.0", realisedPnl: "-250.00000000" });
-    await conserved(run.paper);
+    await expectConserved(run.paper);
   });
 
   it("adjusts isolated margin: adds from the wallet, reduces down to the initial margin, moves the liquidation price", async () => {
@@ -235,7 +234,7 @@ describe.each(targets)("futures on $name", (target) => {
     acct = (await call<FuturesAccount>(run.app, cookie, "GET", `${F}/account`)).data;
     expect(acct).toMatchObject({ wallet: "9652.50000000", isolatedMargin: "345.00000000" });
     await call(run.app, cookie, "POST", `${F}/positions/close-all`, { symbol: "BTCUSDT" });
-    await conserved(run.paper);
+    await expectConserved(run.paper);
   });
 
   it("refuses a margin change on a cross position", async () => {
@@ -289,7 +288,7 @@ describe.each(targets)("futures on $name", (target) => {
     expect(left.map((p) => p.positionSide)).toEqual(["SHORT"]);
     expect((await order("BUY", "SHORT")).data.status).toBe("FILLED");
     expect((await mode(false)).data).toEqual({ dualSidePosition: false });
-    await conserved(run.paper);
+    await expectConserved(run.paper);
   });
 
   it("settles funding: a long pays and the record carries the sign", async () => {
@@ -309,7 +308,7 @@ describe.each(targets)("futures on $name", (target) => {
     expect((await call<FuturesAccount>(run.app, cookie, "GET", `${F}/account`)).data.wallet).toBe(
       "9997.00000000",
     );
-    await conserved(run.paper);
+    await expectConserved(run.paper);
   });
 
   it("refuses without margin, keeps leverage within the brackets, and guards transfers", async () => {
@@ -381,7 +380,7 @@ describe.each(targets)("futures on $name", (target) => {
       leverage: 5,
       marginMode: "cross",
     });
-    await conserved(run.paper);
+    await expectConserved(run.paper);
   });
 
   it("rebuilds positions and orders on restart", async () => {
@@ -409,6 +408,6 @@ describe.each(targets)("futures on $name", (target) => {
     expect((await call<FuturesPosition[]>(run.app, cookie, "GET", `${F}/positions`)).data).toEqual(positions);
     expect((await call<FuturesAccount>(run.app, cookie, "GET", `${F}/account`)).data).toEqual(account);
     expect(run.futures.engine.open.size).toBeGreaterThan(0);
-    await conserved(run.paper);
+    await expectConserved(run.paper);
   });
 });

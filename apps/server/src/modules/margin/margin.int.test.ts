@@ -17,7 +17,13 @@ import { DAILY_INTEREST_E8, hourlyInterest, priceToTicks, toMinor } from "@merid
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PlatformDb } from "../../platform/db/index.ts";
 import { type DbTarget, reopenableDbTargets } from "../../test/db-targets.ts";
-import { paperCall as call, makerQuote, type PaperTestApp, paperTestApp } from "../../test/paper.ts";
+import {
+  paperCall as call,
+  expectConserved,
+  makerQuote,
+  type PaperTestApp,
+  paperTestApp,
+} from "../../test/paper.ts";
 import { futuresModule, venueBook } from "../futures/index.ts";
 import { LocalVenue } from "../paper/index.ts";
 import { marginModule } from "./index.ts";
@@ -78,10 +84,7 @@ describe.each(targets)("margin on $name", (target) => {
   const spot = async (cookie: string) => (await get<PaperBalance[]>(cookie, "/v1/paper/balances")).data;
 
   async function conserved(): Promise<void> {
-    await run.paper.flush();
-    const audit = await run.paper.audit();
-    expect(audit.replayEqualsBalances).toBe(true);
-    for (const sum of Object.values(audit.assetSums)) expect(sum).toBe("0");
+    await expectConserved(run.paper);
     const { loans, pool } = run.margin.debts();
     for (const a of new Set([...loans.keys(), ...pool.keys()]))
       expect(pool.get(a) ?? 0n).toBe(-(loans.get(a) ?? 0n));
