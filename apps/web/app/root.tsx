@@ -268,7 +268,10 @@ export function Layout({ children }: { children: ReactNode }) {
                   <ReauthGate />
                 </AntdGate>
               ) : (
-                children
+                <>
+                  {children}
+                  <ReauthGate withAntd />
+                </>
               )}
             </SiteShell>
           </SimulationProvider>

@@ -179,6 +179,7 @@ describe("spot trading", () => {
     expect(await stop.getByTestId("order-untriggered").textContent()).toContain("Not triggered");
   });
 
+  // Its last step waits (up to 90 s) for the market to reach one of two tight triggers.
   test("TP/SL: legs wait grouped after the fill, one cancelled takes the other, one fired cancels the other", async () => {
     const page = await newPage(run.browser, { allowErrors });
     await registerThroughPages(page, run.server.url, `spot-tpsl${Date.now()}@example.com`);
@@ -276,5 +277,5 @@ describe("spot trading", () => {
       );
     await page.getByTestId("orders-tab-open").click();
     await expect.poll(() => legs.count()).toBe(0);
-  });
+  }, 180_000);
 });

@@ -3,16 +3,33 @@ import { pendingReauth, subscribeReauth } from "./reauth-events.ts";
 
 const ReauthDialog = lazy(() => import("./reauth-dialog.tsx").then((m) => ({ default: m.ReauthDialog })));
 
+/** The dialog with antd's provider, for pages that render no antd themselves (the trade routes). */
+const ReauthDialogWithAntd = lazy(async () => {
+  const [{ AntdConfig }, { ReauthDialog: Dialog }] = await Promise.all([
+    import("../shell/antd-config.tsx"),
+    import("./reauth-dialog.tsx"),
+  ]);
+  return {
+    default: (props: Parameters<typeof Dialog>[0]) => (
+      <AntdConfig>
+        <Dialog {...props} />
+      </AntdConfig>
+    ),
+  };
+});
+
 /**
- * Mounted once inside the antd provider: shows the re-authentication dialog when the API
- * client asks for one (its code loads only then).
+ * Mounted once per page: shows the re-authentication dialog when the API client asks for
+ * one (its code loads only then). `withAntd`: the page has no antd provider (routes with
+ * `NO_ANTD_HANDLE`), so the dialog brings its own, as an antd island does.
  */
-export function ReauthGate() {
+export function ReauthGate({ withAntd = false }: { withAntd?: boolean }) {
   const request = useSyncExternalStore(subscribeReauth, pendingReauth, () => undefined);
   if (request === undefined) return null;
+  const Dialog = withAntd ? ReauthDialogWithAntd : ReauthDialog;
   return (
     <Suspense fallback={null}>
-      <ReauthDialog request={request} />
+      <Dialog request={request} />
     </Suspense>
   );
 }
