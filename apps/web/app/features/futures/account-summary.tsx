@@ -1,9 +1,7 @@
 import type { FuturesAccount } from "@meridian/contracts";
 import { formatDecimal } from "@meridian/domain";
 import { useTranslation } from "react-i18next";
-import { antdIsland } from "../trade/antd-island.tsx";
-
-const TransferButton = antdIsland(() => import("./transfer-modal.tsx").then((m) => m.TransferButton));
+import { TransferButton } from "./transfer-modal.tsx";
 
 /** The futures wallet under the order form: balance, available, PnL, margin ratio and the transfer. */
 export function AccountSummary({ account, onChanged }: { account: FuturesAccount; onChanged: () => void }) {

@@ -9,20 +9,17 @@ import {
 } from "@meridian/contracts";
 import { localizePath } from "@meridian/contracts/locales";
 import { ceilToStep, fromMinor, isPositive, normalizeDecimal } from "@meridian/domain";
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { newClientId } from "../../lib/client-id.ts";
-import { antdIsland } from "../trade/antd-island.tsx";
+import { EnterSimulationButton } from "../simulation/enter-simulation-button.tsx";
 import { errorCode } from "../trade/api.ts";
 import { Field } from "../trade/form-fields.tsx";
-import type { FrameStore } from "../trade/frame-store.ts";
-import { EnterSimulationButton, TabStrip, type TradeAccess } from "../trade/panel-parts.tsx";
+import { newClientOrderId } from "../trade/order-form.tsx";
+import { TabStrip, type TradeAccess } from "../trade/panel-parts.tsx";
 import { AccountSummary } from "./account-summary.tsx";
 import { futuresApi } from "./api.ts";
+import { PositionModeButton } from "./position-mode.tsx";
 import { type Shortfall, ShortfallPrompt } from "./shortfall-prompt.tsx";
-
-// antd dialogs, fetched when a paper trader's form first shows them.
-const PositionModeButton = antdIsland(() => import("./position-mode.tsx").then((m) => m.PositionModeButton));
 
 type OrderType = "LIMIT" | "MARKET" | "STOP_MARKET";
 /** Hedge mode: the four actions as side + position side (Binance's Open / Close tabs). */
@@ -49,8 +46,7 @@ interface PanelProps {
   info: MarketSymbolInfo;
   access: TradeAccess;
   account: FuturesAccount | null;
-  /** The live marks: the limit price starts at this contract's first one. */
-  marks: FrameStore<Readonly<Record<string, FuturesMark>>>;
+  mark: FuturesMark | undefined;
   picked: { price: string; seq: number } | null;
   onChanged: () => void;
 }
@@ -86,7 +82,7 @@ export function FuturesOrderPanel(props: PanelProps) {
 }
 
 function OrderForm(props: PanelProps) {
-  const { info, marks, picked, onChanged } = props;
+  const { info, mark, picked, onChanged } = props;
   const { t } = useTranslation("futures");
   const [settings, setSettings] = useState<FuturesSettings | null>(null);
   const [type, setType] = useState<OrderType>("LIMIT");
@@ -107,18 +103,12 @@ function OrderForm(props: PanelProps) {
     if (picked) setPrice(picked.price);
   }, [picked]);
   // The limit price starts at the first mark seen; a field the user cleared stays clear.
-  // Read from the store, not rendered from it: the form does not re-render with each mark.
+  const prefilled = useRef(false);
   useEffect(() => {
-    let prefilled = false;
-    const prefill = () => {
-      const mark = marks.getState()[info.symbol];
-      if (prefilled || !mark) return;
-      prefilled = true;
-      setPrice(normalizeDecimal(mark.markPrice));
-    };
-    prefill();
-    return marks.subscribe(prefill);
-  }, [marks, info.symbol]);
+    if (prefilled.current || !mark) return;
+    prefilled.current = true;
+    setPrice(normalizeDecimal(mark.markPrice));
+  }, [mark]);
 
   const failed = (e: unknown) => {
     const code = errorCode(e);
@@ -146,7 +136,7 @@ function OrderForm(props: PanelProps) {
       positionSide,
       quantity: normalizeDecimal(qty),
       reduceOnly: positionSide === "BOTH" && reduceOnly,
-      clientOrderId: newClientId(),
+      clientOrderId: newClientOrderId(),
     };
     if (type === "LIMIT") body.price = normalizeDecimal(price);
     if (type === "STOP_MARKET") body.stopPrice = normalizeDecimal(stopPrice);

@@ -3,7 +3,6 @@ import { localizePath } from "@meridian/contracts/locales";
 import { useTranslation } from "react-i18next";
 import { firstError, useApiData } from "../../lib/use-api-data.ts";
 import { LoadError } from "../shell/load-error.tsx";
-import { antdIsland } from "../trade/antd-island.tsx";
 import {
   type FeedState,
   MarketFeedScope,
@@ -16,6 +15,7 @@ import { AccountTables } from "./account-tables.tsx";
 import { futuresApi } from "./api.ts";
 import { FuturesOrderPanel } from "./futures-form.tsx";
 import { MarkStats } from "./mark-stats.tsx";
+import { FuturesRiskAgreement } from "./risk-agreement.tsx";
 import { useFutures } from "./use-futures.ts";
 
 /** The user's futures fills in the shape the chart draws as markers. */
@@ -38,11 +38,6 @@ const loadChartFills = (): Promise<PaperTrade[]> =>
 
 const NO_FILLS: PaperTrade[] = [];
 
-/** The risk agreement (an antd dialog), fetched for a logged-in user only. */
-const FuturesRiskAgreement = antdIsland(() =>
-  import("./risk-agreement.tsx").then((m) => m.FuturesRiskAgreement),
-);
-
 export interface FuturesPageProps extends TradingScreenProps {
   /** `phone` is /trade-swap: the stacked layout behind tabs at any width. */
   layout: "auto" | "phone";
@@ -55,7 +50,7 @@ export interface FuturesPageProps extends TradingScreenProps {
 export function FuturesPage(props: FuturesPageProps) {
   return (
     <>
-      {props.loggedIn ? <FuturesRiskAgreement locale={props.locale} loggedIn /> : null}
+      <FuturesRiskAgreement locale={props.locale} loggedIn={props.loggedIn} />
       <MarketFeedScope render={(feed) => <Screen {...props} feed={feed} />} />
     </>
   );
@@ -99,7 +94,7 @@ function Screen({
       hrefFor={hrefFor}
       extra={
         <>
-          <MarkStats marks={fut.liveMarks} symbol={symbol} priceDecimals={info.priceDecimals} />
+          <MarkStats mark={fut.marks[symbol]} priceDecimals={info.priceDecimals} />
           <SimulationBarControls access={access} />
           <LoadError
             error={firstError(fut, fills)}
@@ -117,7 +112,7 @@ function Screen({
           info={info}
           access={access}
           account={fut.account}
-          marks={fut.liveMarks}
+          mark={fut.marks[symbol]}
           picked={screen.picked}
           onChanged={fut.refresh}
         />

@@ -103,7 +103,7 @@ function Screen({
           onModeChange={setMode}
           margin={margin}
           fee={fee}
-          market={screen.market}
+          lastPrice={screen.market.ticker?.lastPrice}
           picked={screen.picked}
           compact={phone}
           side={screen.side}

@@ -1,19 +1,12 @@
 import type { MarketSymbolInfo, OrderSideValue, PaperTrade } from "@meridian/contracts";
 import { type ReactNode, useEffect, useMemo, useState } from "react";
-import type { FrameStore } from "./frame-store.ts";
 import { KlineChart } from "./kline-chart.tsx";
 import { OrderBook } from "./order-book.tsx";
 import type { SymbolIndex } from "./order-tables.tsx";
 import { type PhoneTab, PhoneTabs } from "./phone-tabs.tsx";
 import { RecentTrades } from "./recent-trades.tsx";
 import { TickerBar } from "./ticker-bar.tsx";
-import {
-  FeedContext,
-  type LinkState,
-  type MarketSnapshot,
-  useFeedLifecycle,
-  useMarket,
-} from "./use-market.ts";
+import { FeedContext, type MarketSnapshot, useFeedLifecycle, useMarket } from "./use-market.ts";
 
 const PHONE_QUERY = "(max-width: 767px)";
 
@@ -40,13 +33,13 @@ export interface TradingScreenProps {
   loggedIn: boolean;
 }
 
-/** The market link's state a screen hands its parts (the feed itself is in FeedContext). */
-export type FeedState = FrameStore<LinkState>;
+/** The market stream's state a screen reads (the feed itself is in FeedContext). */
+export type FeedState = Omit<ReturnType<typeof useFeedLifecycle>, "feed">;
 
-/** Starts the page's market feed, provides it to the screen below and hands the screen its link state. */
+/** Starts the page's market feed, provides it to the screen below and hands the screen its state. */
 export function MarketFeedScope({ render }: { render: (feed: FeedState) => ReactNode }) {
-  const { feed, link } = useFeedLifecycle();
-  return <FeedContext.Provider value={feed}>{render(link)}</FeedContext.Provider>;
+  const { feed, status, reconnects } = useFeedLifecycle();
+  return <FeedContext.Provider value={feed}>{render({ status, reconnects })}</FeedContext.Provider>;
 }
 
 /**
@@ -60,7 +53,7 @@ export function useMarketScreen(
   feed: FeedState,
   layout: "auto" | "phone",
 ) {
-  const market = useMarket(symbol, snapshot);
+  const market = useMarket(symbol, snapshot, feed.status);
   const phone = useIsPhone(layout === "phone");
   const [phoneTab, setPhoneTab] = useState<PhoneTab>("chart");
   const [side, setSide] = useState<OrderSideValue>("BUY");
@@ -139,9 +132,10 @@ export function MarketScreen(props: MarketScreenProps) {
       <h1 className="trade-visually-hidden">{props.heading}</h1>
       <TickerBar
         info={info}
-        market={market}
+        ticker={market.ticker}
         symbols={props.snapshot.symbols}
-        link={feed}
+        tickers={market.tickers}
+        status={feed.status}
         hrefFor={props.hrefFor}
         extra={props.extra}
         subtitle={props.subtitle}
@@ -152,10 +146,16 @@ export function MarketScreen(props: MarketScreenProps) {
         priceDecimals={info.priceDecimals}
         dark={props.dark}
         fills={props.fills}
-        link={feed}
+        reconnects={feed.reconnects}
       />
-      <OrderBook info={info} market={market} rows={phone ? 10 : 16} onPickPrice={screen.pickPrice} />
-      <RecentTrades info={info} market={market} limit={phone ? 24 : undefined} />
+      <OrderBook
+        info={info}
+        depth={market.depth}
+        ticker={market.ticker}
+        rows={phone ? 10 : 16}
+        onPickPrice={screen.pickPrice}
+      />
+      <RecentTrades info={info} trades={phone ? market.trades.slice(0, 24) : market.trades} />
       {props.order}
       {props.orders}
       <div className="trade-phone-actions" data-testid={props.phoneActionsTestId}>

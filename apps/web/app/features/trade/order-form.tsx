@@ -22,9 +22,14 @@ import {
 } from "@meridian/domain";
 import { type FormEvent, Fragment, type ReactNode, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { newClientId } from "../../lib/client-id.ts";
 import { Field, LimitOptions, PercentSlider } from "./form-fields.tsx";
-import { type MarketStore, useLastPrice } from "./use-market.ts";
+
+/**
+ * A fresh client order id for one submit (one per click): the server answers the order
+ * already placed with it rather than placing another, so resending that body is safe.
+ */
+export const newClientOrderId = (): string =>
+  `web-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 
 /** The form's tabs; LIMIT with post-only goes out as LIMIT_MAKER. */
 export type FormType = "LIMIT" | "MARKET" | "STOP_LIMIT" | "STOP_MARKET";
@@ -135,8 +140,7 @@ interface OrderFormProps {
   fee: FeeRates;
   /** Price copied from the book (with a counter so the same price can be picked twice). */
   picked: { price: string; seq: number } | null;
-  /** The live market: the last price fills the price field and prices a market order. */
-  market: MarketStore;
+  lastPrice: string | undefined;
   busy: boolean;
   /** Shown instead of the submit button (login prompt, simulation call to action). */
   gate?: ReactNode;
@@ -147,8 +151,7 @@ interface OrderFormProps {
 
 /** One side's order form: price, amount, total, a percent slider of the available balance, fee preview. */
 export function OrderForm(props: OrderFormProps) {
-  const { info, side, type, available, fee, picked, market, busy, gate, onSubmit } = props;
-  const lastPrice = useLastPrice(market, info.symbol);
+  const { info, side, type, available, fee, picked, lastPrice, busy, gate, onSubmit } = props;
   const tpslHelpId = useId();
   const { t } = useTranslation("trade");
   const buy = side === "BUY";
@@ -245,7 +248,7 @@ export function OrderForm(props: OrderFormProps) {
       symbol: info.symbol,
       side,
       type,
-      clientOrderId: newClientId(),
+      clientOrderId: newClientOrderId(),
     };
     if (showPrice) body.price = normalizeDecimal(price);
     if (type === "LIMIT" && postOnly) body.type = "LIMIT_MAKER";

@@ -1,15 +1,15 @@
-import type { MarketSymbolInfo } from "@meridian/contracts";
+import type { MarketSymbolInfo, Ticker } from "@meridian/contracts";
 import { compare, formatCompact, formatDecimal } from "@meridian/domain";
 import { useTranslation } from "react-i18next";
-import type { FrameStore } from "./frame-store.ts";
+import type { SocketStatus } from "./live-socket.ts";
 import { SymbolSwitcher } from "./symbol-switcher.tsx";
-import { type LinkState, type MarketStore, useLinkStatus, useTicker } from "./use-market.ts";
 
 interface TickerBarProps {
   info: MarketSymbolInfo;
-  market: MarketStore;
+  ticker: Ticker | undefined;
   symbols: readonly MarketSymbolInfo[];
-  link: FrameStore<LinkState>;
+  tickers: Readonly<Record<string, Ticker>>;
+  status: SocketStatus;
   hrefFor: (symbol: string) => string;
   /** Simulation badge or call to action, at the end of the bar. */
   extra?: React.ReactNode;
@@ -18,10 +18,17 @@ interface TickerBarProps {
 }
 
 /** The symbol (opening the switcher), last price and the 24 h figures. */
-export function TickerBar({ info, market, symbols, link, hrefFor, extra, subtitle }: TickerBarProps) {
+export function TickerBar({
+  info,
+  ticker,
+  symbols,
+  tickers,
+  status,
+  hrefFor,
+  extra,
+  subtitle,
+}: TickerBarProps) {
   const { t } = useTranslation("trade");
-  const ticker = useTicker(market, info.symbol);
-  const status = useLinkStatus(link);
   const up = ticker ? compare(ticker.priceChange, "0") >= 0 : true;
   const dir = up ? "is-up" : "is-down";
   const stat = (label: string, value: string, testId?: string) => (
@@ -37,7 +44,7 @@ export function TickerBar({ info, market, symbols, link, hrefFor, extra, subtitl
       <SymbolSwitcher
         current={info}
         symbols={symbols}
-        market={market}
+        tickers={tickers}
         hrefFor={hrefFor}
         subtitle={subtitle}
       />
