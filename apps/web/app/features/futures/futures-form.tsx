@@ -11,10 +11,10 @@ import { localizePath } from "@meridian/contracts/locales";
 import { ceilToStep, fromMinor, isPositive, normalizeDecimal } from "@meridian/domain";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { newClientId } from "../../lib/client-id.ts";
 import { EnterSimulationButton } from "../simulation/enter-simulation-button.tsx";
 import { errorCode } from "../trade/api.ts";
 import { Field } from "../trade/form-fields.tsx";
-import { newClientOrderId } from "../trade/order-form.tsx";
 import { TabStrip, type TradeAccess } from "../trade/panel-parts.tsx";
 import { AccountSummary } from "./account-summary.tsx";
 import { futuresApi } from "./api.ts";
@@ -136,7 +136,7 @@ function OrderForm(props: PanelProps) {
       positionSide,
       quantity: normalizeDecimal(qty),
       reduceOnly: positionSide === "BOTH" && reduceOnly,
-      clientOrderId: newClientOrderId(),
+      clientOrderId: newClientId(),
     };
     if (type === "LIMIT") body.price = normalizeDecimal(price);
     if (type === "STOP_MARKET") body.stopPrice = normalizeDecimal(stopPrice);

@@ -22,14 +22,8 @@ import {
 } from "@meridian/domain";
 import { type FormEvent, Fragment, type ReactNode, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { newClientId } from "../../lib/client-id.ts";
 import { Field, LimitOptions, PercentSlider } from "./form-fields.tsx";
-
-/**
- * A fresh client order id for one submit (one per click): the server answers the order
- * already placed with it rather than placing another, so resending that body is safe.
- */
-export const newClientOrderId = (): string =>
-  `web-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 
 /** The form's tabs; LIMIT with post-only goes out as LIMIT_MAKER. */
 export type FormType = "LIMIT" | "MARKET" | "STOP_LIMIT" | "STOP_MARKET";
@@ -248,7 +242,7 @@ export function OrderForm(props: OrderFormProps) {
       symbol: info.symbol,
       side,
       type,
-      clientOrderId: newClientOrderId(),
+      clientOrderId: newClientId(),
     };
     if (showPrice) body.price = normalizeDecimal(price);
     if (type === "LIMIT" && postOnly) body.type = "LIMIT_MAKER";
