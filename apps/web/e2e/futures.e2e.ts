@@ -66,6 +66,20 @@ describe("futures trading", () => {
     expect(await textOf(page, "insurance-balance")).toMatch(/^\d[\d,]*\.\d{2} USDT$/);
   });
 
+  test("at phone width the action bar opens the form and then leaves it its own buttons", async () => {
+    const page = await newPage(run.browser, { allowErrors, viewport: { width: 390, height: 844 } });
+    await page.goto(`${run.server.url}/futures/usdt/BTCUSDT`);
+    await page.waitForLoadState("networkidle");
+    const bar = page.getByTestId("futures-phone-actions");
+    expect(await bar.isVisible()).toBe(true);
+    await bar.locator("button").first().click();
+    await expect.poll(() => page.getByTestId("phone-tab-form").getAttribute("aria-selected")).toBe("true");
+    await page.getByTestId("futures-login-prompt").waitFor();
+    expect(await bar.isVisible()).toBe(false);
+    await page.getByTestId("phone-tab-chart").click();
+    expect(await bar.isVisible()).toBe(true);
+  });
+
   test("a failed read shows its code and a retry, not an empty screen", async () => {
     // The refused call's HTTP 503 is a console line of the browser's own.
     const page = await newPage(run.browser, { allowErrors: [...allowErrors, "status of 503"] });
