@@ -18,6 +18,35 @@ function lastDayOf(records: readonly TrackingRecord[]): number {
   return lastDay;
 }
 
+/** What both writer threads take for one upload: its events as one encoded batch. */
+interface AcceptRequest {
+  kind: "accept";
+  events: number;
+  lastDay: number;
+  batch: string;
+}
+
+/**
+ * `accept` of a sink whose writer thread stores the encoded batch. Not async: an async
+ * function keeps the upload's records for as long as it awaits (routes.ts); a throw comes
+ * back as a rejection, as an async function's would.
+ */
+function acceptThrough(send: (request: AcceptRequest) => Promise<unknown>): EventSink["accept"] {
+  return ({ records, meta, split }) => {
+    if (records.length === 0) return Promise.resolve();
+    try {
+      return send({
+        kind: "accept",
+        events: records.length,
+        lastDay: lastDayOf(records),
+        batch: encodeSplit(split ?? splitFields(records, RECORD_FIELDS), records.length, meta),
+      }).then(ignore);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  };
+}
+
 /** The valid events of one upload and what the server adds to them. */
 export interface AcceptedUpload {
   records: readonly TrackingRecord[];
@@ -73,21 +102,7 @@ export function sqliteSink(
   });
 
   return {
-    // not async: an async function keeps the upload's records for as long as it awaits (routes.ts)
-    accept({ records, meta, split }) {
-      if (records.length === 0) return Promise.resolve();
-      try {
-        return send({
-          kind: "accept",
-          events: records.length,
-          lastDay: lastDayOf(records),
-          batch: encodeSplit(split ?? splitFields(records, RECORD_FIELDS), records.length, meta),
-        }).then(ignore);
-      } catch (error) {
-        // as an async function would: a rejection, never a throw
-        return Promise.reject(error);
-      }
-    },
+    accept: acceptThrough(send),
     async write(rows) {
       if (rows.length > 0) {
         await send({ kind: "insert", rows: rows.length, values: packRows(rows) });
@@ -116,20 +131,7 @@ export function postgresSink(db: PlatformDb, parallel = 6): EventSink {
   const { send, close } = workerChannel<PostgresWriterRequest>(worker);
 
   return {
-    // not async, as sqliteSink's
-    accept({ records, meta, split }) {
-      if (records.length === 0) return Promise.resolve();
-      try {
-        return send({
-          kind: "accept",
-          events: records.length,
-          lastDay: lastDayOf(records),
-          batch: encodeSplit(split ?? splitFields(records, RECORD_FIELDS), records.length, meta),
-        }).then(ignore);
-      } catch (error) {
-        return Promise.reject(error);
-      }
-    },
+    accept: acceptThrough(send),
     async write(rows) {
       if (rows.length > 0) await send({ kind: "rows", text: copyRows(rows) });
     },
