@@ -23,10 +23,11 @@
  * those missing. The load generator and the three servers share the machine's cores.
  * DATABASE_URL / REDIS_URL: default the local ones.
  */
-import net from "node:net";
+
 import os from "node:os";
 import { Redis } from "ioredis";
 import { type Cluster, type ClusterNode, clusterCall, openCluster } from "../apps/server/src/test/cluster.ts";
+import { freePort } from "../scripts/lib/server-process.ts";
 import { marketOrderBody } from "./lib/market-order.ts";
 import { openLoop } from "./lib/open-loop.ts";
 import { cpuSecondsIfAny } from "./lib/proc-cpu.ts";
@@ -38,17 +39,6 @@ const KILLS = Number(process.env.CLUSTER_BENCH_KILLS ?? 3);
 const CONNECTIONS = Number(process.env.CLUSTER_BENCH_CONNECTIONS ?? 64);
 const databaseUrl = process.env.DATABASE_URL ?? "postgres://root@127.0.0.1:5432/test";
 const redisUrl = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
-
-async function freePort(): Promise<number> {
-  return await new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const a = probe.address();
-      probe.close(() => resolve(typeof a === "object" && a !== null ? a.port : 0));
-    });
-  });
-}
 
 const pct = (sorted: number[], q: number) =>
   Math.round((sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * q) / 100))] ?? 0) * 100) / 100;

@@ -40,10 +40,10 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
+import { freePort } from "../scripts/lib/server-process.ts";
 import { marketOrderBody } from "./lib/market-order.ts";
 import { productionNodeFlags } from "./lib/node-flags.ts";
 import { type Probe, probeModule, readProbes, watchClient } from "./lib/probe-reader.ts";
@@ -52,17 +52,6 @@ const SECONDS = Number(process.env.ORDERS_BENCH_SECONDS ?? 10);
 const RATE = Number(process.env.ORDERS_BENCH_RATE ?? 1000);
 const WARMUP_SECONDS = Number(process.env.ORDERS_BENCH_WARMUP_SECONDS ?? 3);
 const entry = path.resolve(import.meta.dirname, "../apps/server/src/modules/paper/test-server.ts");
-
-async function freePort(): Promise<number> {
-  return await new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const a = probe.address();
-      probe.close(() => resolve(typeof a === "object" && a !== null ? a.port : 0));
-    });
-  });
-}
 
 interface Served {
   child: ChildProcess;
