@@ -13,19 +13,11 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PlatformDb } from "../../platform/db/index.ts";
 import { type DbTarget, reopenableDbTargets } from "../../test/db-targets.ts";
-import {
-  paperCall as call,
-  expectConserved,
-  makerQuote,
-  type PaperTestApp,
-  paperTestApp,
-} from "../../test/paper.ts";
+import { paperCall as call, expectConserved, makerQuote } from "../../test/paper.ts";
 import { marginModule } from "../margin/index.ts";
-import { LocalVenue } from "../paper/index.ts";
+import type { LocalVenue } from "../paper/index.ts";
 import { subAccountsRoutes } from "../subaccounts/index.ts";
-import { venueBook } from "./book.ts";
-import { futuresModule } from "./index.ts";
-import type { FuturesService } from "./service.ts";
+import { type FuturesTestApp, futuresTestApp } from "./test-app.ts";
 
 /**
  * Client ids make a retried command run once (docs/trading.md, "Retries"): a futures
@@ -35,23 +27,9 @@ import type { FuturesService } from "./service.ts";
 const targets = reopenableDbTargets("futoid");
 const F = "/v1/paper/futures";
 
-interface Running extends PaperTestApp {
-  futures: FuturesService;
-}
-
-async function start(db: PlatformDb, venue = new LocalVenue({ ladder: false })): Promise<Running> {
-  let futures: FuturesService | undefined;
-  const run = await paperTestApp(db, {
-    venue,
-    modules: [
-      futuresModule({ book: venueBook(venue), testMarks: true, onService: (s) => (futures = s) }),
-      marginModule({ testPrices: true }),
-      subAccountsRoutes,
-    ],
-  });
-  if (futures === undefined) throw new Error("futures module missing");
-  return { ...run, futures };
-}
+type Running = FuturesTestApp;
+const start = (db: PlatformDb, venue?: LocalVenue): Promise<Running> =>
+  futuresTestApp(db, venue, [marginModule({ testPrices: true }), subAccountsRoutes]);
 
 describe.each(targets)("client ids on $name", (target) => {
   let env: Awaited<ReturnType<DbTarget["open"]>>;

@@ -12,33 +12,14 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PlatformDb } from "../../platform/db/index.ts";
 import { type DbTarget, reopenableDbTargets } from "../../test/db-targets.ts";
-import {
-  paperCall as call,
-  expectConserved,
-  makerQuote,
-  type PaperTestApp,
-  paperTestApp,
-} from "../../test/paper.ts";
-import { LocalVenue } from "../paper/index.ts";
-import { venueBook } from "./book.ts";
-import { futuresModule } from "./index.ts";
-import type { FuturesService } from "./service.ts";
+import { paperCall as call, expectConserved, makerQuote } from "../../test/paper.ts";
+import type { LocalVenue } from "../paper/index.ts";
+import { type FuturesTestApp, futuresTestApp } from "./test-app.ts";
 
 const targets = reopenableDbTargets("futures");
 
-interface Running extends PaperTestApp {
-  futures: FuturesService;
-}
-
-async function start(db: PlatformDb, venue = new LocalVenue({ ladder: false })): Promise<Running> {
-  let futures: FuturesService | undefined;
-  const run = await paperTestApp(db, {
-    venue,
-    modules: [futuresModule({ book: venueBook(venue), testMarks: true, onService: (s) => (futures = s) })],
-  });
-  if (futures === undefined) throw new Error("futures module missing");
-  return { ...run, futures };
-}
+type Running = FuturesTestApp;
+const start = (db: PlatformDb, venue?: LocalVenue): Promise<Running> => futuresTestApp(db, venue);
 
 const F = "/v1/paper/futures";
 
