@@ -10,6 +10,9 @@
  * });
  * ```
  */
+import { mkdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { type Browser, type BrowserContextOptions, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, onTestFinished } from "vitest";
 import {
@@ -164,13 +167,43 @@ export async function newPage(browser: Browser, options: NewPageOptions = {}): P
     const text = `${message.text()} (${location.url}:${location.lineNumber})`;
     if (!allowed(text)) problems.push(`console error: ${text}`);
   });
-  onTestFinished(async () => {
+  // The page's last API calls (POST answers with their envelope code), printed if the test fails.
+  const calls: string[] = [];
+  page.on("response", (response) => {
+    const url = new URL(response.url());
+    if (!url.pathname.startsWith("/v1/")) return;
+    const method = response.request().method();
+    const line = `${method} ${url.pathname} ${response.status()}`;
+    if (method === "GET") return void calls.push(line);
+    void response
+      .text()
+      .then((body) => calls.push(`${line} ${body.slice(0, 160)}`))
+      .catch(() => calls.push(line));
+  });
+  onTestFinished(async ({ task }) => {
+    if (task.result?.state === "fail") await recordFailure(page, task.name, calls.slice(-20));
     await context.close().catch(() => undefined);
     if (problems.length > 0) {
       throw new Error(`the page reported ${problems.length} error(s):\n${problems.join("\n")}`);
     }
   });
   return page;
+}
+
+/**
+ * A failed test's page: a screenshot under `E2E_ARTIFACTS` (default: the temp directory's
+ * meridian-e2e), its URL and its last API calls on stderr, to tell a slow server from a
+ * click that did not take.
+ */
+async function recordFailure(page: Page, name: string, calls: string[]): Promise<void> {
+  if (page.isClosed()) return;
+  const dir = process.env.E2E_ARTIFACTS ?? join(tmpdir(), "meridian-e2e");
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `${name.replace(/[^\w-]+/g, "-").slice(0, 80)}-${Date.now()}.png`);
+  await page.screenshot({ path: file, fullPage: true }).catch(() => undefined);
+  process.stderr.write(
+    `e2e failure "${name}": ${page.url()}\n  screenshot: ${file}\n  last API calls:\n    ${calls.join("\n    ")}\n`,
+  );
 }
 
 /** A font Chromium drew some text with (CDP `CSS.getPlatformFontsForNode`). */

@@ -65,9 +65,13 @@ describe("sub-accounts", () => {
     await card.getByTestId("sub-transfer").click();
     await page.getByTestId("sub-transfer-direction").click();
     await page.getByTitle("From sub-account").click();
+    await expect.poll(() => textOf(page, "sub-transfer-direction")).toBe("From sub-account");
     await page.getByTestId("sub-transfer-amount").fill("5000");
     await page.getByTestId("sub-transfer-submit").click();
-    await expect.poll(() => textOf(page, "sub-transfer-error")).toContain("18006");
+    // The refusal comes from the trading writer: a loaded machine can take seconds.
+    const refusal = page.getByTestId("sub-transfer-error");
+    await refusal.waitFor({ timeout: 30_000 });
+    expect(await refusal.textContent()).toContain("18006");
     await page.getByRole("button", { name: "Cancel" }).click();
 
     // Switch into the sub: the header says so, and it trades with its own 1,000 USDT.
