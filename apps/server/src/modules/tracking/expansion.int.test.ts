@@ -213,9 +213,14 @@ describe("tracking on SQLite: accepted uploads are expanded after the acknowledg
     expect(await count(store, "tracking_events")).toBe(20 * 20 * 50);
     expect(await cursor(store)).toBe(await lastUpload(store));
     // 19,000 more events are MiBs of pages, copied into the database file: the WAL starts
-    // over instead of holding them (its file keeps the size it once reached)
-    expect(fs.statSync(file).size).toBeGreaterThan(3 * 1024 * 1024);
-    expect(fs.statSync(`${file}-wal`).size - before).toBeLessThan(1024 * 1024);
+    // over instead of holding them (its file keeps the size it once reached). How far it
+    // grows between restarts depends on when the checkpoint thread gets a core (under
+    // 1 MiB on a quiet machine, 1.3-5.2 MiB under load 12-18), so the test counts restarts and checks the WAL
+    // did not keep every page (held, they would grow it past the database's size).
+    const size = fs.statSync(file).size;
+    expect(size).toBeGreaterThan(3 * 1024 * 1024);
+    expect(store.db.checkpoints?.resets).toBeGreaterThan(0);
+    expect(fs.statSync(`${file}-wal`).size - before).toBeLessThan(size);
   });
 
   it("sets aside an upload that cannot be expanded and expands the ones after it", async () => {
