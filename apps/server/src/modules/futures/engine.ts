@@ -1,5 +1,5 @@
-import type { FuturesOrderBody, PositionSideValue } from "@meridian/contracts";
-import { type MarginMode, type PerpPosition, perpContract } from "@meridian/domain";
+import type { FuturesOrderBody } from "@meridian/contracts";
+import { type MarginMode, perpContract } from "@meridian/domain";
 import type { LedgerTx } from "../ledger/index.ts";
 import { FuturesAccount } from "./account.ts";
 import type { PerpBook } from "./book.ts";
@@ -87,11 +87,9 @@ export class FuturesEngine {
 
   /** An open isolated position, its mark (entry when none yet) and how far its margin may move each way. */
   marginBounds(
-    accountId: number,
-    symbol: string,
-    side: PositionSideValue,
-  ): { position: PerpPosition; mark: number; maxAdd: bigint; maxRemove: bigint } {
-    return this.account.marginBounds(accountId, symbol, side);
+    ...args: Parameters<FuturesAccount["marginBounds"]>
+  ): ReturnType<FuturesAccount["marginBounds"]> {
+    return this.account.marginBounds(...args);
   }
 
   // ---- commands (inside `run`) -----------------------------------------------------------
@@ -118,14 +116,8 @@ export class FuturesEngine {
   }
 
   /** Binance's "Adjust Margin" (`FuturesAccount.adjustMargin`). */
-  adjustMargin(
-    accountId: number,
-    symbol: string,
-    side: PositionSideValue,
-    direction: "ADD" | "REDUCE",
-    amount: bigint,
-  ): StoredPosition {
-    return this.account.adjustMargin(accountId, symbol, side, direction, amount);
+  adjustMargin(...args: Parameters<FuturesAccount["adjustMargin"]>): StoredPosition {
+    return this.account.adjustMargin(...args);
   }
 
   place(accountId: number, body: FuturesOrderBody): FutOrderRow {
@@ -141,15 +133,8 @@ export class FuturesEngine {
   }
 
   /** Replaces the position's take-profit and/or stop-loss (`FuturesOrders.setTpsl`). */
-  setTpsl(
-    accountId: number,
-    symbol: string,
-    positionSide: PositionSideValue,
-    takeProfit: string | undefined,
-    stopLoss: string | undefined,
-    clientOrderId?: string,
-  ): FutOrderRow[] {
-    return this.orders.setTpsl(accountId, symbol, positionSide, takeProfit, stopLoss, clientOrderId);
+  setTpsl(...args: Parameters<FuturesOrders["setTpsl"]>): FutOrderRow[] {
+    return this.orders.setTpsl(...args);
   }
 
   /** After a mark or book move: triggers, resting limits, then the risk pass and liquidations. */

@@ -17,6 +17,9 @@ import type { MarginWrites } from "./repo.ts";
  */
 export const MAX_INTEREST_CATCH_UP = 24;
 
+/** A borrow or repay: the asset and amount, in the cross account or an isolated one. */
+type LoanBody = BorrowRepayBody & { mode: MarginAccountModeValue };
+
 /**
  * Loans: borrowing, repaying (interest first) and the interest charge. Every change
  * posts its entry, sets the loans and writes a record in the same command.
@@ -37,27 +40,29 @@ export class MarginLending {
     this.intervalMs = intervalMs;
   }
 
-  async borrow(
-    accountId: number,
-    body: BorrowRepayBody & { mode: MarginAccountModeValue },
-  ): Promise<MarginAccountView> {
-    const a = this.accounts;
-    const scope = a.scope(accountId, body.mode, body.symbol);
-    a.checkAsset(scope, body.asset);
-    const amount = a.amountOf(body.asset, body.amount);
-    await a.exec((tx, w) => this.doBorrow(tx, w, scope, body.asset, amount));
-    return a.view(scope);
+  borrow(accountId: number, body: LoanBody): Promise<MarginAccountView> {
+    return this.command(accountId, body, (tx, w, scope, amount) =>
+      this.doBorrow(tx, w, scope, body.asset, amount),
+    );
   }
 
-  async repay(
+  repay(accountId: number, body: LoanBody): Promise<MarginAccountView> {
+    return this.command(accountId, body, (tx, w, scope, amount) =>
+      this.doRepay(tx, w, scope, body.asset, amount),
+    );
+  }
+
+  /** Checks a borrow or repay body, runs `fn` in the writer, answers the account's view after it. */
+  private async command(
     accountId: number,
-    body: BorrowRepayBody & { mode: MarginAccountModeValue },
+    body: LoanBody,
+    fn: (tx: PaperTx, w: MarginWrites, scope: Scope, amount: bigint) => void,
   ): Promise<MarginAccountView> {
     const a = this.accounts;
     const scope = a.scope(accountId, body.mode, body.symbol);
     a.checkAsset(scope, body.asset);
     const amount = a.amountOf(body.asset, body.amount);
-    await a.exec((tx, w) => this.doRepay(tx, w, scope, body.asset, amount));
+    await a.exec((tx, w) => fn(tx, w, scope, amount));
     return a.view(scope);
   }
 
