@@ -2,6 +2,8 @@ import type { JournalEntry, Ledger, LedgerRefusal } from "@meridian/domain";
 import type { Queryable } from "../../platform/db/types.ts";
 
 export { type ClientOrderRef, GroupCommit, type GroupCommitTarget, type Placement } from "./group-commit.ts";
+export { type EntryRow, emptyJournalBatch, Journal, type JournalBatch } from "./journal.ts";
+export { InsertInto, RowBuffer, writeJournal } from "./store.ts";
 
 /**
  * What a command running in the ledger writer may do to the shared ledger: `post` puts

@@ -17,7 +17,7 @@ import {
   holdFor,
   type InstrumentSpec,
   type JournalEntry,
-  Ledger,
+  type Ledger,
   type LedgerRefusal,
   mintEntry,
   newOrderFunds,
@@ -35,15 +35,17 @@ import {
 } from "@meridian/domain";
 import type { Queryable } from "../../platform/db/types.ts";
 import { AppError } from "../../platform/errors.ts";
+import { Journal } from "../ledger/index.ts";
 import { planOrder, planTpSl, stopMarketCap } from "./order-plan.ts";
 import {
   type AccountRow,
   type Batch,
-  emptyBatch,
+  emptyOrderBatch,
   firesAbove,
   type LoadedState,
   ledgerWallet,
   NO_TPSL,
+  type OrderBatch,
   type OrderRow,
   type PlaceOptions,
   type PlaceOutcome,
@@ -60,8 +62,10 @@ interface LiveOrder {
 }
 
 /**
- * The paper exchange in memory: the ledger (authority for every balance check), the
- * open orders with their holds, and the venue's books they rest in. Commands run
+ * The paper exchange in memory: the open orders with their holds, the venue's books
+ * they rest in, and the ledger writer's `Journal` (`modules/ledger`: the ledger, the
+ * authority for every balance check, and the entries posted since the last commit,
+ * its own and the other modules'). Commands run
  * synchronously and collect what they change into the current `Batch`, which the
  * service commits as one transaction before answering anyone (see service.ts).
  *
@@ -69,7 +73,6 @@ interface LiveOrder {
  * user order); they settle the same way and `onDirty` asks the service to commit them.
  */
 export class PaperEngine {
-  ledger = new Ledger();
   /** Set when a settlement was refused: the service must rebuild from the database. */
   broken: string | null = null;
   private readonly venue: PaperVenue;
@@ -81,8 +84,10 @@ export class PaperEngine {
   /** Client order ids placed since the last commit (account \u0000 id -> order id). */
   private readonly recentCids = new Map<string, number>();
   private readonly subscribed = new Map<string, () => void>();
-  private batch: Batch = emptyBatch();
-  private ids = { order: 0, trade: 0, entry: 0, account: 0, bookSeq: 0 };
+  /** The ledger and what was posted to it since the last commit (`modules/ledger`). */
+  private readonly journal: Journal;
+  private batch: OrderBatch = emptyOrderBatch();
+  private ids = { order: 0, trade: 0, account: 0, bookSeq: 0 };
   private muted = false;
   private inCommand = false;
   /** Symbols where TP/SL orders were just placed: they fire at once if the price is already past. */
@@ -99,12 +104,18 @@ export class PaperEngine {
     this.venue = venue;
     this.now = now;
     this.onDirty = onDirty;
+    this.journal = new Journal(now);
+  }
+
+  /** The ledger (the authority for every balance check), held by the journal. */
+  get ledger(): Ledger {
+    return this.journal.ledger;
   }
 
   /** Hands over what changed since the last call. */
   takeBatch(): Batch {
-    const b = this.batch;
-    this.batch = emptyBatch();
+    const b: Batch = { ...this.batch, ...this.journal.take() };
+    this.batch = emptyOrderBatch();
     // One copy per changed order, not one per change (an order is snapped about three times).
     for (const [id, row] of b.orders) b.orders.set(id, { ...row });
     // The service looks client order ids up in the database before the next commit's
@@ -167,8 +178,8 @@ export class PaperEngine {
     this.due.clear();
     this.openCount.clear();
     this.recentCids.clear();
-    this.batch = emptyBatch();
-    this.ledger = new Ledger();
+    this.batch = emptyOrderBatch();
+    this.journal.clear();
     this.broken = null;
   }
 
@@ -178,10 +189,9 @@ export class PaperEngine {
    * through fills now, settled as usual), stops back on their watch lists.
    */
   load(state: LoadedState): void {
-    const ledger = Ledger.fromBalances(state.balances);
-    if (ledger === null) throw new Error("paper balances do not sum to zero per asset");
-    this.ledger = ledger;
-    this.ids = { ...state.maxIds };
+    const { entry, ...ids } = state.maxIds;
+    this.journal.load(state.balances, entry);
+    this.ids = ids;
     const ts = this.now();
     for (const row of state.openOrders) {
       const spec = this.venue.spec(row.symbol);
@@ -270,28 +280,7 @@ export class PaperEngine {
   // ---- journal -----------------------------------------------------------------------
 
   private post(entry: JournalEntry, accountId: number | null, orderId: number | null): LedgerRefusal | null {
-    const refusal = this.ledger.apply(entry);
-    if (refusal !== null) return refusal;
-    const b = this.batch;
-    b.entries.push({
-      id: ++this.ids.entry,
-      kind: entry.kind,
-      accountId,
-      orderId,
-      createdAt: this.now(),
-      postings: entry.postings,
-    });
-    for (const p of entry.postings) {
-      let assets = b.balances.get(p.account);
-      if (assets === undefined) {
-        assets = new Map();
-        b.balances.set(p.account, assets);
-        const user = userAccountId(p.account);
-        if (user !== null) b.touched.add(user);
-      }
-      assets.set(p.asset, (assets.get(p.asset) ?? 0n) + p.amount);
-    }
-    return null;
+    return this.journal.post(entry, accountId, orderId);
   }
 
   /** Posts another module's entry (futures, margin) in this ledger and journal; a refusal changes nothing. */
@@ -305,7 +294,7 @@ export class PaperEngine {
 
   /** Adds another module's rows to the current group commit. */
   addWrite(write: (tx: Queryable) => Promise<void>): void {
-    this.batch.writes.push(write);
+    this.journal.write(write);
     if (!this.inCommand) this.onDirty();
   }
 
@@ -744,17 +733,4 @@ function initialAmounts(): { asset: string; amount: bigint }[] {
     asset,
     amount: toMinor(asset, text) ?? 0n,
   }));
-}
-
-/** The paper account id in a `user:<id>:...` ledger account, or null (system accounts). */
-function userAccountId(account: string): number | null {
-  if (!account.startsWith("user:")) return null;
-  let id = 0;
-  let i = 5;
-  for (; i < account.length; i++) {
-    const digit = account.charCodeAt(i) - 48;
-    if (digit < 0 || digit > 9) break;
-    id = id * 10 + digit;
-  }
-  return i > 5 && account.charCodeAt(i) === 58 ? id : null;
 }

@@ -1,5 +1,5 @@
-// The spot engine's rows and outcomes: what an order, a trade, an entry and a group
-// commit's batch look like, shared by the engine, the repository and the service.
+// The spot engine's rows and outcomes: what an order, a trade and a group commit's
+// batch look like, shared by the engine, the repository and the service.
 import {
   type OrderStatusValue,
   type OrderTypeValue,
@@ -14,8 +14,8 @@ import {
   Side,
   type Wallet,
 } from "@meridian/domain";
-import type { Queryable } from "../../platform/db/types.ts";
 import { AppError } from "../../platform/errors.ts";
+import { emptyJournalBatch, type JournalBatch } from "../ledger/index.ts";
 
 /**
  * Whose funds an order trades: the spot wallet, or a margin account (cross, or the
@@ -109,23 +109,14 @@ export interface TradeRow {
   createdAt: number;
 }
 
-export interface EntryRow {
-  id: number;
-  kind: string;
-  accountId: number | null;
-  orderId: number | null;
-  createdAt: number;
-  postings: readonly Posting[];
-}
-
 export interface AccountRow {
   id: number;
   userId: string;
   createdAt: number;
 }
 
-/** Everything one group commit writes. */
-export interface Batch {
+/** What the spot engine changed for one group commit: accounts opened, orders, trades. */
+export interface OrderBatch {
   accounts: AccountRow[];
   /**
    * Orders changed by the batch's commands: the live rows while the batch collects,
@@ -133,24 +124,21 @@ export interface Batch {
    */
   orders: Map<number, OrderRow>;
   trades: TradeRow[];
-  entries: EntryRow[];
-  /** Balance changes per account, then asset. */
-  balances: Map<string, Map<string, bigint>>;
-  /** Paper accounts whose balances changed. */
-  touched: Set<number>;
-  /** Rows of other modules (futures) written in the same transaction (see `PaperService.transact`). */
-  writes: Array<(tx: Queryable) => Promise<void>>;
 }
 
-export const emptyBatch = (): Batch => ({
+export const emptyOrderBatch = (): OrderBatch => ({
   accounts: [],
   orders: new Map(),
   trades: [],
-  entries: [],
-  balances: new Map(),
-  touched: new Set(),
-  writes: [],
 });
+
+/**
+ * Everything one group commit writes: the spot engine's rows, and the journal's entries,
+ * balance changes and other modules' rows (`modules/ledger`, `Journal`).
+ */
+export type Batch = OrderBatch & JournalBatch;
+
+export const emptyBatch = (): Batch => ({ ...emptyOrderBatch(), ...emptyJournalBatch() });
 
 export const batchIsEmpty = (b: Batch): boolean =>
   b.accounts.length === 0 && b.orders.size === 0 && b.entries.length === 0 && b.writes.length === 0;

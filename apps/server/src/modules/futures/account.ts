@@ -1,0 +1,154 @@
+import { FuturesCode, type PositionSideValue } from "@meridian/contracts";
+import {
+  adjustIsolatedMargin,
+  fromMinor,
+  futuresTransferEntry,
+  futuresWalletOf,
+  type MarginMode,
+  maxRemovableMargin,
+  minBig,
+  type PerpContract,
+  type PerpPosition,
+  requirePerp,
+  subTransferEntry,
+} from "@meridian/domain";
+import type { StoredPosition } from "./repo.ts";
+import { contractOf, type EngineState, fail, refusalCode } from "./state.ts";
+
+/**
+ * What moves an account's futures money outside trading, and its settings: transfers
+ * in and out of the futures wallet (and between a master and its sub-account), an
+ * isolated position's margin, leverage, margin mode and position mode (locked while the
+ * account has a position or an open order on them).
+ */
+export class FuturesAccount {
+  private readonly state: EngineState;
+
+  constructor(state: EngineState) {
+    this.state = state;
+  }
+
+  transfer(accountId: number, direction: "IN" | "OUT", amount: bigint): void {
+    const state = this.state;
+    if (direction === "OUT") {
+      const max = state.available(accountId);
+      if (amount > max || amount > state.wallet(accountId))
+        throw fail(FuturesCode.TRANSFER_EXCEEDS, "Transfer exceeds what the futures wallet can spare", {
+          max: max.toString(),
+        });
+    }
+    const r = state.post(futuresTransferEntry(accountId, amount, direction === "IN"), accountId, null);
+    if (r !== null) throw fail(FuturesCode.TRANSFER_EXCEEDS, "Not enough balance to transfer");
+    state.syncWallet(accountId);
+  }
+
+  /** Futures wallet to futures wallet (a master and its sub-account), within what the source can spare. */
+  subTransfer(from: number, to: number, amount: bigint): void {
+    const state = this.state;
+    const max = minBig(state.available(from), state.wallet(from));
+    if (amount > max)
+      throw fail(FuturesCode.TRANSFER_EXCEEDS, "Transfer exceeds what the futures wallet can spare", {
+        max: (max > 0n ? max : 0n).toString(),
+      });
+    const r = state.post(
+      subTransferEntry(futuresWalletOf(from), futuresWalletOf(to), "USDT", amount),
+      from,
+      null,
+    );
+    if (r !== null) throw fail(FuturesCode.TRANSFER_EXCEEDS, "Not enough balance to transfer");
+    state.syncWallet(from);
+    state.syncWallet(to);
+  }
+
+  setLeverage(accountId: number, symbol: string, leverage: number): void {
+    const c = contractOf(symbol);
+    if (leverage > c.maxLeverage)
+      throw fail(FuturesCode.LEVERAGE_TOO_HIGH, "Leverage above the contract's maximum", {
+        leverage,
+        max: c.maxLeverage,
+      });
+    if (this.state.locked(accountId, symbol))
+      throw fail(FuturesCode.SETTING_LOCKED, "Close the position and cancel orders first");
+    const s = this.state.settingOf(accountId, symbol);
+    this.state.writeSetting(accountId, symbol, leverage, s.marginMode);
+  }
+
+  setMarginMode(accountId: number, symbol: string, marginMode: MarginMode): void {
+    contractOf(symbol);
+    if (this.state.locked(accountId, symbol))
+      throw fail(FuturesCode.SETTING_LOCKED, "Close the position and cancel orders first");
+    this.state.writeSetting(accountId, symbol, this.state.settingOf(accountId, symbol).leverage, marginMode);
+  }
+
+  setPositionMode(accountId: number, dual: boolean): void {
+    if (this.state.locked(accountId))
+      throw fail(FuturesCode.SETTING_LOCKED, "Close every position and cancel orders first");
+    this.state.setDual(accountId, dual);
+  }
+
+  /** An open isolated position, its mark (entry when none yet) and how far its margin may move each way. */
+  marginBounds(
+    accountId: number,
+    symbol: string,
+    side: PositionSideValue,
+  ): { position: PerpPosition; mark: number; maxAdd: bigint; maxRemove: bigint } {
+    const state = this.state;
+    const c = contractOf(symbol);
+    const position = state.stored(accountId, c.symbol, side).position;
+    if (position.marginMode !== "isolated" || position.lots === 0)
+      throw fail(FuturesCode.NOT_ISOLATED, "No open isolated position on that side");
+    const mark = state.marks.markOf(c) ?? entryTicks(c, position);
+    const spare = minBig(state.available(accountId), state.wallet(accountId));
+    return {
+      position,
+      mark,
+      maxAdd: spare > 0n ? spare : 0n,
+      maxRemove: maxRemovableMargin(c, position, mark),
+    };
+  }
+
+  /**
+   * Binance's "Adjust Margin": moves USDT between the futures wallet and an isolated
+   * position's margin. Adding takes at most the wallet's available margin (after open-order
+   * reserves); reducing leaves at least the initial margin at the mark after any loss.
+   */
+  adjustMargin(
+    accountId: number,
+    symbol: string,
+    side: PositionSideValue,
+    direction: "ADD" | "REDUCE",
+    amount: bigint,
+  ): StoredPosition {
+    const state = this.state;
+    const b = this.marginBounds(accountId, symbol, side);
+    if (direction === "ADD" && amount > b.maxAdd)
+      throw fail(FuturesCode.MARGIN_INSUFFICIENT, "Not enough available margin to add", {
+        max: fromMinor("USDT", b.maxAdd),
+      });
+    const c = requirePerp(b.position.symbol);
+    const r = adjustIsolatedMargin(c, b.position, direction === "ADD" ? "add" : "reduce", amount, b.mark);
+    if (!r.ok) {
+      const max = r.error.params.max;
+      throw fail(
+        refusalCode[r.error.code] ?? FuturesCode.ORDER_INVALID,
+        `Margin change refused: ${r.error.code}`,
+        max === undefined ? undefined : { max: fromMinor("USDT", BigInt(max)) },
+      );
+    }
+    const refused = state.post(r.value.entry, accountId, null);
+    if (refused !== null)
+      throw fail(FuturesCode.MARGIN_INSUFFICIENT, "Not enough balance for the margin change");
+    const before = state.stored(accountId, c.symbol, side);
+    const next = { position: r.value.position, realisedPnl: before.realisedPnl };
+    state.savePosition(next);
+    state.syncWallet(accountId);
+    return next;
+  }
+}
+
+/** Entry price in ticks (at least 1), for a position whose contract has no mark yet. */
+function entryTicks(c: PerpContract, p: PerpPosition): number {
+  const lots = BigInt(Math.max(1, Math.abs(p.lots)));
+  const t = p.cost / (lots * c.minorPerTickLot);
+  return t > 0n ? Number(t) : 1;
+}
