@@ -5,7 +5,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { TrackingRecord } from "@meridian/contracts";
 import { afterEach, describe, expect, it } from "vitest";
-import { openSqlite } from "../../platform/db/sqlite.ts";
+import { openSqlite, type SqliteDb } from "../../platform/db/sqlite.ts";
 import { decodeBatch } from "./batch.ts";
 import { purgeOldEvents } from "./maintenance.ts";
 import { TrackingRepo } from "./repo.ts";
@@ -219,7 +219,7 @@ describe("tracking on SQLite: accepted uploads are expanded after the acknowledg
     // did not keep every page (held, they would grow it past the database's size).
     const size = fs.statSync(file).size;
     expect(size).toBeGreaterThan(3 * 1024 * 1024);
-    expect(store.db.checkpoints?.resets).toBeGreaterThan(0);
+    expect((store.db as SqliteDb).checkpoints?.resets).toBeGreaterThan(0);
     expect(fs.statSync(`${file}-wal`).size - before).toBeLessThan(size);
   });
 
