@@ -8,15 +8,18 @@
  * crossing one refused and leaves a stop-market order untriggered. A third buys with TP/SL:
  * the form refuses a take-profit under the price, the filled buy leaves its two legs
  * grouped in open orders, cancelling one removes both, and on a tight pair one leg fires
- * as the market moves while the other is cancelled.
+ * (a trade printed under the stop-loss through the test endpoint, unless the market reaches
+ * the take-profit first) while the other is cancelled.
  */
 
+import { PaperPath } from "@meridian/contracts";
 import { formatDecimal, normalizeDecimal } from "@meridian/domain";
 import { describe, expect, test } from "vitest";
-import { registerThroughPages } from "./account-flows.ts";
+import { paper, registerThroughPages } from "./account-flows.ts";
 import { newPage, type Page, serverAndBrowser } from "./harness.ts";
 
-const run = serverAndBrowser({});
+// SPOT_TEST_TRADES: the TP/SL test prints a trade under its stop-loss rather than wait for the market.
+const run = serverAndBrowser({ env: { SPOT_TEST_TRADES: "1" } });
 
 /** Logged-out pages log the spec's "get user info error"; the shell's nonce trips a hydration warning (see accounts.e2e.ts). */
 const allowErrors = ["get user info error", "hydrated but some attributes"];
@@ -179,7 +182,6 @@ describe("spot trading", () => {
     expect(await stop.getByTestId("order-untriggered").textContent()).toContain("Not triggered");
   });
 
-  // Its last step waits (up to 90 s) for the market to reach one of two tight triggers.
   test("TP/SL: legs wait grouped after the fill, one cancelled takes the other, one fired cancels the other", async () => {
     const page = await newPage(run.browser, { allowErrors });
     await registerThroughPages(page, run.server.url, `spot-tpsl${Date.now()}@example.com`);
@@ -251,7 +253,8 @@ describe("spot trading", () => {
     await page.getByTestId("amount-buy").fill("0.001");
     await page.getByTestId("tp-limit-buy").fill("");
     await page.getByTestId("tp-trigger-buy").fill((Number(tight) * 1.0001).toFixed(2));
-    await page.getByTestId("sl-trigger-buy").fill((last * 0.9998).toFixed(2));
+    const sl = (last * 0.9998).toFixed(2);
+    await page.getByTestId("sl-trigger-buy").fill(sl);
     await page.getByTestId("submit-buy").click();
     await expect.poll(() => problem.count()).toBe(0);
     await page.getByTestId("orders-tab-history").click();
@@ -268,8 +271,13 @@ describe("spot trading", () => {
               .sort(),
           String(firstParent),
         );
+    // Both legs wait (or one already fired, if the market got there first); then a trade
+    // under the stop-loss, as the market could print it.
+    await expect.poll(async () => (await legs.count()) === 2 || (await statuses()).length === 2).toBe(true);
+    const under = (Number(sl) * 0.999).toFixed(2);
+    await paper(page, "POST", PaperPath.TEST_TRADE, { symbol: "BTCUSDT", price: under });
     await expect
-      .poll(statuses, { timeout: 90_000, interval: 500 })
+      .poll(statuses, { timeout: 30_000, interval: 500 })
       .toSatisfy(
         (s: string[]) =>
           JSON.stringify(s) === JSON.stringify(["STOP_LOSS:CANCELED", "TAKE_PROFIT:FILLED"]) ||
@@ -277,5 +285,5 @@ describe("spot trading", () => {
       );
     await page.getByTestId("orders-tab-open").click();
     await expect.poll(() => legs.count()).toBe(0);
-  }, 180_000);
+  }, 120_000);
 });

@@ -9,6 +9,7 @@ import {
   ORDER_SIDES,
   ORDER_TYPES,
   spotOrderFields,
+  symbol,
   TIME_IN_FORCE,
 } from "./order-fields.ts";
 
@@ -46,6 +47,8 @@ export const PaperCode = {
    * `clientOrderId` is then safe to send again; see docs/architecture.md).
    */
   WRITER_UNAVAILABLE: "13010",
+  /** The test trade endpoint is off (production without SPOT_TEST_TRADES=1). */
+  TEST_TRADES_OFF: "13011",
 } as const;
 export type PaperCode = (typeof PaperCode)[keyof typeof PaperCode];
 
@@ -65,6 +68,8 @@ export const PaperPath = {
   TOPUP: "/v1/paper/topup",
   RESET: "/v1/paper/reset",
   FEES: "/v1/paper/fees",
+  /** Test-only: prints one market trade at a price (see docs/operations.md, SPOT_TEST_TRADES). */
+  TEST_TRADE: "/v1/paper/test/trade",
   WS: "/v1/ws/user",
 } as const;
 
@@ -157,6 +162,10 @@ export const topUpBodySchema = z.object({
   amount: decimal,
 });
 export type TopUpBody = z.input<typeof topUpBodySchema>;
+
+/** Test-only: one market trade at `price`; stops, TP/SL legs and marketable orders react to it. */
+export const testTradeBodySchema = z.object({ symbol, price: decimal });
+export type TestTradeBody = z.input<typeof testTradeBodySchema>;
 
 export interface PaperOrder {
   orderId: number;

@@ -160,6 +160,26 @@ describe("market REST", () => {
   });
 });
 
+describe("market test prints", () => {
+  it("prints one trade at a price and the feed walks on from it", async () => {
+    const clock = new ManualClock(START);
+    const market = await createMarket({ clock, config });
+    market.startFeed();
+    clock.advance(5_000);
+    const heard: string[] = [];
+    market.onUpdate((u) => heard.push(...u.trades.keys()));
+    expect(market.printTrade("NOPEUSDT", 100)).toBe(false);
+    expect(market.printTrade("ETHUSDT", 0)).toBe(false);
+    expect(market.printTrade("ETHUSDT", 300_000)).toBe(true);
+    expect(market.price("ETHUSDT")).toBe("3000.00");
+    expect(heard).toEqual(["ETHUSDT"]);
+    clock.advance(2_000);
+    const walked = Number(market.price("ETHUSDT"));
+    expect(Math.abs(walked - 3000) / 3000).toBeLessThan(0.01);
+    market.stopFeedLoop();
+  });
+});
+
 describe("market WebSocket", () => {
   let app: FastifyInstance;
   let url: string;

@@ -198,6 +198,20 @@ export class MarketService {
     for (const [symbol, s] of this.states) this.o.feed.anchor(symbol, s.last, s.lastTime);
   }
 
+  /**
+   * Test-only: prints one trade of one lot at `ticks` now, as if the feed had, and
+   * continues the feed's walk from that price. Local to this instance (a follower's
+   * print is not published; use it on a single instance). False: an unknown symbol.
+   */
+  printTrade(symbol: string, ticks: number): boolean {
+    const s = this.state(symbol);
+    if (s === undefined || ticks <= 0) return false;
+    const time = Math.max(this.clock.now(), s.lastTime);
+    this.apply([{ symbol, time, price: ticks, qty: 1, buyerMaker: ticks < s.last }]);
+    this.o.feed.anchor(symbol, ticks, time);
+    return true;
+  }
+
   onUpdate(listener: MarketListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);

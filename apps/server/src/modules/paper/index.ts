@@ -36,6 +36,7 @@ export function marketVenue(market: MarketService): PaperVenue {
       market.onUpdate((update) => {
         for (const symbol of update.trades.keys()) listener(symbol);
       }),
+    printTrade: (symbol, ticks) => market.printTrade(symbol, ticks),
   };
 }
 
@@ -54,6 +55,8 @@ export interface PaperModuleOptions {
   venue?: PaperVenue;
   now?: () => number;
   onService?: (service: PaperService) => void;
+  /** The test-only trade endpoint; default: NODE_ENV is not production, or SPOT_TEST_TRADES=1. */
+  testTrades?: boolean;
 }
 
 /** What the spot module and its ledger writer are built on (wired by `modules/trading-core.ts`). */
@@ -112,7 +115,9 @@ export async function registerPaper(
   }
   options.onService?.(real);
   api.decorate("paper", service);
-  paperHttpRoutes(api, service, new StatementReader(platform.db));
+  const testTrades =
+    options.testTrades ?? (process.env.NODE_ENV !== "production" || process.env.SPOT_TEST_TRADES === "1");
+  paperHttpRoutes(api, service, new StatementReader(platform.db), testTrades ? venue : undefined);
   paperUserStream(api, service);
   api.addHook("onClose", async () => {
     await real.close();

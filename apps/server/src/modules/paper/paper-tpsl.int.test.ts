@@ -3,6 +3,7 @@ import {
   type PaperBalance,
   PaperCode,
   type PaperOrder,
+  PaperPath,
   type PlaceOrderResult,
 } from "@meridian/contracts";
 import { Side } from "@meridian/domain";
@@ -283,6 +284,40 @@ describe.each(targets)("paper TP/SL on $name", (target) => {
       available: "0.00000000",
       held: "0.00000000",
     });
+    await audit();
+  });
+  it("the test trade endpoint moves the price the legs watch; bad input is refused, nothing moves", async () => {
+    const cookie = await run.login();
+    run.venue.setPrice("TONUSDT", 3_200);
+    run.venue.makerOrder("TONUSDT", Side.Sell, 3_200, 100_000);
+    const placed = await place(cookie, {
+      symbol: "TONUSDT",
+      side: "BUY",
+      type: "MARKET",
+      quantity: "10",
+      takeProfit: { triggerPrice: "3.500" },
+      stopLoss: { triggerPrice: "3.000" },
+    });
+    expect(placed.data.order.status).toBe("FILLED");
+    const trade = (body: unknown) => call<unknown>(run.app, cookie, "POST", PaperPath.TEST_TRADE, body);
+    // Off the tick, unknown symbol, no price: refused, the price stays.
+    expect((await trade({ symbol: "TONUSDT", price: "2.9995" })).code).toBe(Code.VALIDATION_FAILED);
+    expect((await trade({ symbol: "NOPEUSDT", price: "1" })).code).not.toBe(Code.OK);
+    expect((await trade({ symbol: "TONUSDT" })).code).toBe(Code.VALIDATION_FAILED);
+    expect(run.venue.lastTicks("TONUSDT")).toBe(3_200);
+    expect(await open(cookie)).toHaveLength(2);
+    // A print under the stop-loss: it sells at market, the take-profit goes.
+    run.venue.makerOrder("TONUSDT", Side.Buy, 2_950, 100_000);
+    expect(await trade({ symbol: "TONUSDT", price: "2.990" })).toMatchObject({
+      code: Code.OK,
+      data: { symbol: "TONUSDT", price: "2.990" },
+    });
+    expect(run.venue.lastTicks("TONUSDT")).toBe(2_990);
+    await run.paper.flush();
+    expect(await open(cookie)).toEqual([]);
+    const done = await history(cookie);
+    expect(done.find((o) => o.tpslRole === "STOP_LOSS")).toMatchObject({ status: "FILLED", triggered: true });
+    expect(done.find((o) => o.tpslRole === "TAKE_PROFIT")).toMatchObject({ status: "CANCELED" });
     await audit();
   });
 });

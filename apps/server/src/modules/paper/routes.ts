@@ -2,22 +2,35 @@ import {
   clientOrderIdParamsSchema,
   orderIdParamsSchema,
   ordersQuerySchema,
+  PaperCode,
   PaperPath,
   placeOrderBodySchema,
   SignMode,
   StatementPath,
   statementQuerySchema,
+  testTradeBodySchema,
   topUpBodySchema,
 } from "@meridian/contracts";
+import { priceToTicks } from "@meridian/domain";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { AppError, errors } from "../../platform/errors.ts";
 import { route } from "../../platform/http/route.ts";
 import { authOf } from "../accounts/index.ts";
 import { paperGuard } from "./guard.ts";
 import type { PaperApi } from "./index.ts";
 import type { StatementReader } from "./statement.ts";
+import type { PaperVenue } from "./venue.ts";
 
-/** The `/v1/paper/*` REST endpoints (thin: guard, validate, service, present). */
-export function paperHttpRoutes(app: FastifyInstance, paper: PaperApi, statement: StatementReader): void {
+/**
+ * The `/v1/paper/*` REST endpoints (thin: guard, validate, service, present).
+ * `testVenue`: where the test-only trade endpoint prints (absent: that endpoint answers 13011).
+ */
+export function paperHttpRoutes(
+  app: FastifyInstance,
+  paper: PaperApi,
+  statement: StatementReader,
+  testVenue?: PaperVenue,
+): void {
   const auth = paperGuard(app);
   const ctx = async (request: FastifyRequest) => {
     const { user } = authOf(request);
@@ -141,5 +154,24 @@ export function paperHttpRoutes(app: FastifyInstance, paper: PaperApi, statement
     url: PaperPath.FEES,
     auth,
     handler: ({ request }) => paper.fees(authOf(request).user.vip_level),
+  });
+  route(app, {
+    method: "POST",
+    url: PaperPath.TEST_TRADE,
+    auth,
+    body: testTradeBodySchema,
+    handler: ({ body }) => {
+      if (testVenue === undefined)
+        throw new AppError(PaperCode.TEST_TRADES_OFF, "Test trades are off", { status: 200 });
+      const spec = testVenue.spec(body.symbol);
+      if (spec === undefined) throw new AppError(PaperCode.UNKNOWN_SYMBOL, "Unknown symbol", { status: 200 });
+      const ticks = priceToTicks(spec, body.price);
+      if (!ticks.ok || ticks.value <= 0)
+        throw errors.validation([
+          { field: "price", rule: "tick", message: "Not a positive price on the tick" },
+        ]);
+      testVenue.printTrade(body.symbol, ticks.value);
+      return { symbol: body.symbol, price: body.price };
+    },
   });
 }

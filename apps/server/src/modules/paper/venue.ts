@@ -36,6 +36,8 @@ export interface PaperVenue {
   lastTicks(symbol: string): number;
   /** Calls `listener(symbol)` whenever a symbol's reference price may have moved. */
   onPrice(listener: (symbol: string) => void): () => void;
+  /** Test-only: a market trade at `ticks` now, heard by the price listeners; false: unknown symbol. */
+  printTrade(symbol: string, ticks: number): boolean;
 }
 
 interface LocalSymbol {
@@ -120,6 +122,12 @@ export class LocalVenue implements PaperVenue {
   onPrice(listener: (symbol: string) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  printTrade(symbol: string, ticks: number): boolean {
+    if (!this.states.has(symbol) || ticks <= 0) return false;
+    this.setPrice(symbol, ticks);
+    return true;
   }
 
   /** Moves the reference price (tests, tools), requoting the maker's ladder. */
