@@ -153,6 +153,19 @@ export async function newPage(browser: Browser, options: NewPageOptions = {}): P
   context.setDefaultNavigationTimeout(30_000);
   const page = await context.newPage();
   const problems: string[] = [];
+  // A page error's `cause` (React's recoverable errors wrap the real one: #520 around
+  // #467) reaches neither `pageerror` nor the console text: the page logs the chain.
+  await page.addInitScript(() => {
+    window.addEventListener("error", (event) => {
+      const chain: string[] = [];
+      for (let e: unknown = (event.error as { cause?: unknown } | null)?.cause; e && chain.length < 4; ) {
+        chain.push(String((e as Error).stack ?? e));
+        e = (e as { cause?: unknown }).cause;
+      }
+      if (chain.length > 0) console.debug(`[error cause] ${chain.join("\ncaused by: ")}`);
+    });
+  });
+  const causes: string[] = [];
   const allowed = (text: string) =>
     (options.allowErrors ?? []).some((pattern) =>
       typeof pattern === "string" ? text.includes(pattern) : pattern.test(text),
@@ -162,6 +175,8 @@ export async function newPage(browser: Browser, options: NewPageOptions = {}): P
     if (!allowed(text)) problems.push(`page error: ${text}\n${error.stack ?? ""}`);
   });
   page.on("console", (message) => {
+    if (message.type() === "debug" && message.text().startsWith("[error cause] "))
+      causes.push(message.text());
     if (message.type() !== "error") return;
     const location = message.location();
     const text = `${message.text()} (${location.url}:${location.lineNumber})`;
@@ -184,7 +199,8 @@ export async function newPage(browser: Browser, options: NewPageOptions = {}): P
     if (task.result?.state === "fail") await recordFailure(page, task.name, calls.slice(-20));
     await context.close().catch(() => undefined);
     if (problems.length > 0) {
-      throw new Error(`the page reported ${problems.length} error(s):\n${problems.join("\n")}`);
+      const because = causes.length > 0 ? `\n${causes.join("\n")}` : "";
+      throw new Error(`the page reported ${problems.length} error(s):\n${problems.join("\n")}${because}`);
     }
   });
   return page;

@@ -273,7 +273,15 @@ describe("spot trading", () => {
         );
     // Both legs wait (or one already fired, if the market got there first); then a trade
     // under the stop-loss, as the market could print it.
-    await expect.poll(async () => (await legs.count()) === 2 || (await statuses()).length === 2).toBe(true);
+    // Waiting legs show under the open tab only (history keeps finished orders).
+    const placed = async () => {
+      await page.getByTestId("orders-tab-open").click();
+      if ((await legs.count()) === 2) return true;
+      await page.getByTestId("orders-tab-history").click();
+      return (await statuses()).length === 2;
+    };
+    await expect.poll(placed).toBe(true);
+    await page.getByTestId("orders-tab-history").click();
     const under = (Number(sl) * 0.999).toFixed(2);
     await paper(page, "POST", PaperPath.TEST_TRADE, { symbol: "BTCUSDT", price: under });
     await expect

@@ -83,15 +83,35 @@ export async function loadLocaleModules(code: string): Promise<void> {
 const ready = new Map<string, Promise<void>>();
 
 /**
+ * `promise` marked settled the way React's `use` marks a promise it has seen, so `use`
+ * reads it without suspending (React checks `status` before anything else).
+ */
+function markFulfilled(promise: Promise<void>): Promise<void> {
+  Object.assign(promise, { status: "fulfilled", value: undefined });
+  return promise;
+}
+
+/**
  * loadLocaleModules as one promise per locale, the same object on every call, for React's
  * `use` (AntdConfig suspends on it when a dialog opens before the data is there). A failed
  * chunk load resolves too: antd then speaks its built-in English rather than never rendering.
+ * Once the data is there (loaded here or by loadLocaleModules) the promise is marked
+ * fulfilled, so `use` returns at once: callers call `use` on every render, never only while
+ * the data is missing (see AntdConfig).
  */
 export function antdLocaleReady(code: string): Promise<void> {
   const key = getLocale(code).code;
   let promise = ready.get(key);
   if (!promise) {
-    promise = loadLocaleModules(key).catch(() => undefined);
+    if (getAntdLocale(key)) promise = markFulfilled(Promise.resolve());
+    else {
+      const loading: Promise<void> = loadLocaleModules(key)
+        .catch(() => undefined)
+        .then(() => {
+          markFulfilled(loading);
+        });
+      promise = loading;
+    }
     ready.set(key, promise);
   }
   return promise;

@@ -16,6 +16,13 @@ export interface ApiData<T> {
   update: (change: (data: T) => T) => void;
 }
 
+interface ReadState<T> {
+  data: T | undefined;
+  error: unknown;
+  settled: boolean;
+}
+const EMPTY: ReadState<never> = { data: undefined, error: null, settled: false };
+
 /**
  * One API read for a component: reads when `enabled` turns on, whenever `load` changes
  * (pass a stable function, `useCallback` when it closes over props; the old data goes)
@@ -24,11 +31,7 @@ export interface ApiData<T> {
  * overtaken by a newer read. A caller abort is not a failure.
  */
 export function useApiData<T>(load: () => Promise<T>, enabled = true, version: unknown = 0): ApiData<T> {
-  const [state, setState] = useState<{ data: T | undefined; error: unknown; settled: boolean }>({
-    data: undefined,
-    error: null,
-    settled: false,
-  });
+  const [state, setState] = useState<ReadState<T>>(EMPTY);
   const latest = useRef(0);
 
   const run = useCallback(async () => {
@@ -47,7 +50,8 @@ export function useApiData<T>(load: () => Promise<T>, enabled = true, version: u
   // biome-ignore lint/correctness/useExhaustiveDependencies: the reset is for a new load or enabled
   useEffect(() => {
     latest.current += 1;
-    setState({ data: undefined, error: null, settled: false });
+    // Already empty (the first mount): keep the object, so nothing re-renders for it.
+    setState((s) => (s.data === undefined && s.error === null && !s.settled ? s : EMPTY));
   }, [load, enabled]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new version reads again

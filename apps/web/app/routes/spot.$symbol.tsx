@@ -1,5 +1,6 @@
 import { localizePath } from "@meridian/contracts/locales";
 import { redirect, useRouteLoaderData } from "react-router";
+import { NO_ANTD_HANDLE } from "../features/shell/antd-settings.ts";
 import type { PaintFirstRouteHandle } from "../features/shell/paint-first.ts";
 import { loadTradePage } from "../features/trade/page.server.ts";
 import tradeStyles from "../features/trade/trade.css?url";
@@ -8,8 +9,11 @@ import { TradePage } from "../features/trade/trade-page.tsx";
 import { localeFromParams } from "../i18n/locale-routing.ts";
 import type { Route } from "./+types/spot.$symbol";
 
-/** The server HTML (ticker, book, trades, forms) paints before any script loads; hydration follows. */
-export const handle = { paintFirst: true } satisfies PaintFirstRouteHandle;
+/**
+ * The server HTML (ticker, book, trades, forms) paints before any script loads; hydration
+ * follows. No antd until a user's button or a trader's dialog brings it (antd-island.tsx).
+ */
+export const handle = { ...NO_ANTD_HANDLE, paintFirst: true } satisfies PaintFirstRouteHandle;
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: tradeStyles },
@@ -30,7 +34,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function Spot({ loaderData }: Route.ComponentProps) {
-  const root = useRouteLoaderData<{ theme?: string; user?: unknown }>("root");
+  const root = useRouteLoaderData<{ theme?: string; user?: unknown; nonce?: string }>("root");
   const { locale, symbol, snapshot } = loaderData;
   return (
     <TradePage
@@ -41,6 +45,7 @@ export default function Spot({ loaderData }: Route.ComponentProps) {
       layout="auto"
       dark={root?.theme === "black"}
       loggedIn={Boolean(root?.user)}
+      nonce={root?.nonce}
       hrefFor={(s) => localizePath(locale, `/spot/${s}`)}
     />
   );

@@ -3,14 +3,18 @@ import { redirect, useRouteLoaderData } from "react-router";
 import marginStyles from "../features/margin/margin.css?url";
 import { MarginPage } from "../features/margin/margin-page.tsx";
 import { loadMarginPage } from "../features/margin/page.server.ts";
+import { NO_ANTD_HANDLE } from "../features/shell/antd-settings.ts";
 import type { PaintFirstRouteHandle } from "../features/shell/paint-first.ts";
 import tradeStyles from "../features/trade/trade.css?url";
 import tradeFormStyles from "../features/trade/trade-form.css?url";
 import { localeFromParams } from "../i18n/locale-routing.ts";
 import type { Route } from "./+types/trade-margin";
 
-/** The server HTML (ticker, book, trades, forms) paints before any script loads; hydration follows. */
-export const handle = { paintFirst: true } satisfies PaintFirstRouteHandle;
+/**
+ * The server HTML (ticker, book, trades, forms) paints before any script loads; hydration
+ * follows. No antd until a user's button or a trader's dialog brings it (antd-island.tsx).
+ */
+export const handle = { ...NO_ANTD_HANDLE, paintFirst: true } satisfies PaintFirstRouteHandle;
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: tradeStyles },

@@ -1,11 +1,15 @@
 import { localizePath } from "@meridian/contracts/locales";
 import { useRouteLoaderData } from "react-router";
+import { NO_ANTD_HANDLE } from "../features/shell/antd-settings.ts";
 import { loadTradePage } from "../features/trade/page.server.ts";
 import tradeStyles from "../features/trade/trade.css?url";
 import tradeFormStyles from "../features/trade/trade-form.css?url";
 import { TradePage } from "../features/trade/trade-page.tsx";
 import { localeFromParams } from "../i18n/locale-routing.ts";
 import type { Route } from "./+types/trade-spot";
+
+/** No antd until a user's button or a trader's dialog brings it (antd-island.tsx). */
+export const handle = NO_ANTD_HANDLE;
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: tradeStyles },
@@ -32,7 +36,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function TradeSpot({ loaderData }: Route.ComponentProps) {
-  const root = useRouteLoaderData<{ theme?: string; user?: unknown }>("root");
+  const root = useRouteLoaderData<{ theme?: string; user?: unknown; nonce?: string }>("root");
   const { locale, symbol, snapshot } = loaderData;
   return (
     <TradePage
@@ -42,6 +46,7 @@ export default function TradeSpot({ loaderData }: Route.ComponentProps) {
       layout="phone"
       dark={root?.theme === "black"}
       loggedIn={Boolean(root?.user)}
+      nonce={root?.nonce}
       hrefFor={(s) => localizePath(locale, `/trade-spot/${s}`)}
     />
   );

@@ -1,7 +1,9 @@
 import type { FuturesAccount } from "@meridian/contracts";
 import { formatDecimal } from "@meridian/domain";
 import { useTranslation } from "react-i18next";
-import { TransferButton } from "./transfer-modal.tsx";
+import { antdIsland } from "../trade/antd-island.tsx";
+
+const TransferButton = antdIsland(() => import("./transfer-modal.tsx").then((m) => m.TransferButton));
 
 /** The futures wallet under the order form: balance, available, PnL, margin ratio and the transfer. */
 export function AccountSummary({ account, onChanged }: { account: FuturesAccount; onChanged: () => void }) {

@@ -9,17 +9,20 @@ import {
 } from "@meridian/contracts";
 import { localizePath } from "@meridian/contracts/locales";
 import { ceilToStep, fromMinor, isPositive, normalizeDecimal } from "@meridian/domain";
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { newClientId } from "../../lib/client-id.ts";
-import { EnterSimulationButton } from "../simulation/enter-simulation-button.tsx";
+import { antdIsland } from "../trade/antd-island.tsx";
 import { errorCode } from "../trade/api.ts";
 import { Field } from "../trade/form-fields.tsx";
-import { TabStrip, type TradeAccess } from "../trade/panel-parts.tsx";
+import type { FrameStore } from "../trade/frame-store.ts";
+import { EnterSimulationButton, TabStrip, type TradeAccess } from "../trade/panel-parts.tsx";
 import { AccountSummary } from "./account-summary.tsx";
 import { futuresApi } from "./api.ts";
-import { PositionModeButton } from "./position-mode.tsx";
 import { type Shortfall, ShortfallPrompt } from "./shortfall-prompt.tsx";
+
+// antd dialogs, fetched when a paper trader's form first shows them.
+const PositionModeButton = antdIsland(() => import("./position-mode.tsx").then((m) => m.PositionModeButton));
 
 type OrderType = "LIMIT" | "MARKET" | "STOP_MARKET";
 /** Hedge mode: the four actions as side + position side (Binance's Open / Close tabs). */
@@ -46,7 +49,8 @@ interface PanelProps {
   info: MarketSymbolInfo;
   access: TradeAccess;
   account: FuturesAccount | null;
-  mark: FuturesMark | undefined;
+  /** The live marks: the limit price starts at this contract's first one. */
+  marks: FrameStore<Readonly<Record<string, FuturesMark>>>;
   picked: { price: string; seq: number } | null;
   onChanged: () => void;
 }
@@ -82,7 +86,7 @@ export function FuturesOrderPanel(props: PanelProps) {
 }
 
 function OrderForm(props: PanelProps) {
-  const { info, mark, picked, onChanged } = props;
+  const { info, marks, picked, onChanged } = props;
   const { t } = useTranslation("futures");
   const [settings, setSettings] = useState<FuturesSettings | null>(null);
   const [type, setType] = useState<OrderType>("LIMIT");
@@ -103,12 +107,18 @@ function OrderForm(props: PanelProps) {
     if (picked) setPrice(picked.price);
   }, [picked]);
   // The limit price starts at the first mark seen; a field the user cleared stays clear.
-  const prefilled = useRef(false);
+  // Read from the store, not rendered from it: the form does not re-render with each mark.
   useEffect(() => {
-    if (prefilled.current || !mark) return;
-    prefilled.current = true;
-    setPrice(normalizeDecimal(mark.markPrice));
-  }, [mark]);
+    let prefilled = false;
+    const prefill = () => {
+      const mark = marks.getState()[info.symbol];
+      if (prefilled || !mark) return;
+      prefilled = true;
+      setPrice(normalizeDecimal(mark.markPrice));
+    };
+    prefill();
+    return marks.subscribe(prefill);
+  }, [marks, info.symbol]);
 
   const failed = (e: unknown) => {
     const code = errorCode(e);

@@ -3,6 +3,7 @@ import { localizePath } from "@meridian/contracts/locales";
 import { useTranslation } from "react-i18next";
 import { firstError, useApiData } from "../../lib/use-api-data.ts";
 import { LoadError } from "../shell/load-error.tsx";
+import { antdIsland } from "../trade/antd-island.tsx";
 import {
   type FeedState,
   MarketFeedScope,
@@ -15,7 +16,6 @@ import { AccountTables } from "./account-tables.tsx";
 import { futuresApi } from "./api.ts";
 import { FuturesOrderPanel } from "./futures-form.tsx";
 import { MarkStats } from "./mark-stats.tsx";
-import { FuturesRiskAgreement } from "./risk-agreement.tsx";
 import { useFutures } from "./use-futures.ts";
 
 /** The user's futures fills in the shape the chart draws as markers. */
@@ -38,6 +38,11 @@ const loadChartFills = (): Promise<PaperTrade[]> =>
 
 const NO_FILLS: PaperTrade[] = [];
 
+/** The risk agreement (an antd dialog), fetched for a logged-in user only. */
+const FuturesRiskAgreement = antdIsland(() =>
+  import("./risk-agreement.tsx").then((m) => m.FuturesRiskAgreement),
+);
+
 export interface FuturesPageProps extends TradingScreenProps {
   /** `phone` is /trade-swap: the stacked layout behind tabs at any width. */
   layout: "auto" | "phone";
@@ -50,7 +55,7 @@ export interface FuturesPageProps extends TradingScreenProps {
 export function FuturesPage(props: FuturesPageProps) {
   return (
     <>
-      <FuturesRiskAgreement locale={props.locale} loggedIn={props.loggedIn} />
+      {props.loggedIn ? <FuturesRiskAgreement locale={props.locale} loggedIn /> : null}
       <MarketFeedScope render={(feed) => <Screen {...props} feed={feed} />} />
     </>
   );
@@ -94,7 +99,7 @@ function Screen({
       hrefFor={hrefFor}
       extra={
         <>
-          <MarkStats mark={fut.marks[symbol]} priceDecimals={info.priceDecimals} />
+          <MarkStats marks={fut.liveMarks} symbol={symbol} priceDecimals={info.priceDecimals} />
           <SimulationBarControls access={access} />
           <LoadError
             error={firstError(fut, fills)}
@@ -112,7 +117,7 @@ function Screen({
           info={info}
           access={access}
           account={fut.account}
-          mark={fut.marks[symbol]}
+          marks={fut.liveMarks}
           picked={screen.picked}
           onChanged={fut.refresh}
         />

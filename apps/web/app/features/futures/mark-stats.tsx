@@ -2,6 +2,7 @@ import type { FuturesMark } from "@meridian/contracts";
 import { formatDecimal, mul } from "@meridian/domain";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { type FrameStore, useFrameValue } from "../trade/frame-store.ts";
 
 function countdown(until: number, now: number): string {
   const s = Math.max(0, Math.floor((until - now) / 1000));
@@ -9,9 +10,18 @@ function countdown(until: number, now: number): string {
   return `${pad(Math.floor(s / 3600))}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
 }
 
-/** Mark, index, funding rate and the countdown to the next funding, in the ticker bar. */
-export function MarkStats({ mark, priceDecimals }: { mark: FuturesMark | undefined; priceDecimals: number }) {
+/** `symbol`'s mark, index, funding rate and the countdown to the next funding, in the ticker bar. */
+export function MarkStats({
+  marks,
+  symbol,
+  priceDecimals,
+}: {
+  marks: FrameStore<Readonly<Record<string, FuturesMark>>>;
+  symbol: string;
+  priceDecimals: number;
+}) {
   const { t } = useTranslation("futures");
+  const mark = useFrameValue(marks, (m) => m[symbol]);
   const [now, setNow] = useState<number | null>(null);
   useEffect(() => {
     setNow(Date.now());

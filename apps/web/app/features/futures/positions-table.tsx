@@ -2,11 +2,13 @@ import type { FuturesPosition } from "@meridian/contracts";
 import { sanitizeDecimalInput } from "@meridian/domain";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { antdIsland } from "../trade/antd-island.tsx";
 import { errorCode } from "../trade/api.ts";
 import { futuresApi } from "./api.ts";
 import { DataTable } from "./data-table.tsx";
-import { AdjustMarginButton } from "./margin-modal.tsx";
 import type { ContractFormat } from "./precision.ts";
+
+const AdjustMarginButton = antdIsland(() => import("./margin-modal.tsx").then((m) => m.AdjustMarginButton));
 
 /** docs/product.md §3: "position margin filter (default all)". */
 export const POSITION_FILTER_KEY = "positionMarginFilter";

@@ -1,6 +1,11 @@
 import { useTranslation } from "react-i18next";
 import { assetAmount } from "../margin/amounts.ts";
-import { WalletTransferDialog } from "../margin/wallet-transfer.tsx";
+import { antdIsland } from "../trade/antd-island.tsx";
+
+// The antd dialog is fetched when the prompt first opens it (the trade routes load no antd).
+const WalletTransferDialog = antdIsland(() =>
+  import("../margin/wallet-transfer.tsx").then((m) => m.WalletTransferDialog),
+);
 
 /** The USDT an order lacked (14002), and whether its transfer dialog is open. */
 export interface Shortfall {

@@ -6,8 +6,9 @@ import type {
   FuturesStreamPush,
 } from "@meridian/contracts";
 import { FuturesPath } from "@meridian/contracts";
-import { useCallback, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { firstError, useApiData } from "../../lib/use-api-data.ts";
+import { FrameStore } from "../trade/frame-store.ts";
 import { useLiveStream } from "../trade/use-account-stream.ts";
 import { futuresApi } from "./api.ts";
 
@@ -15,7 +16,10 @@ export interface FuturesState {
   account: FuturesAccount | null;
   positions: FuturesPosition[];
   openOrders: FuturesOrder[];
+  /** Each contract's mark as last read: its tick and step sizes (the prices go stale). */
   marks: Record<string, FuturesMark>;
+  /** The marks as pushed each second; what shows a mark price reads it with `useFrameValue`. */
+  liveMarks: FrameStore<Record<string, FuturesMark>>;
   /** Bumped on every fill, order or funding push (history tables re-read). */
   version: number;
   /** The failure of the last read of the account, positions, orders or marks (null when none). */
@@ -35,6 +39,10 @@ export function useFutures(enabled: boolean): FuturesState {
   const positions = useApiData(futuresApi.positions, enabled);
   const openOrders = useApiData(futuresApi.openOrders, enabled);
   const marks = useApiData(loadMarks);
+  const [liveMarks] = useState(() => new FrameStore<Record<string, FuturesMark>>(NO_MARKS));
+  useEffect(() => {
+    if (marks.data) liveMarks.set(marks.data);
+  }, [marks.data, liveMarks]);
   const [version, setVersion] = useState(0);
   const { reload: reloadAccount } = account;
   const { reload: reloadPositions } = positions;
@@ -50,13 +58,17 @@ export function useFutures(enabled: boolean): FuturesState {
     setVersion((v) => v + 1);
   }, [enabled, reloadAccount, reloadPositions, reloadOrders, reloadMarks, marksError]);
 
-  // Marks stream to everyone; the account's pushes only matter to a paper trader.
+  // Marks stream to everyone (into `liveMarks`: a push re-renders only what shows a mark);
+  // the account's pushes only matter to a paper trader.
   useLiveStream(FuturesPath.WS, true, {
     onReopen: refresh,
     onMessage: (message) => {
       const m = message as FuturesStreamPush;
-      if (m.event === "marks") marks.set(byMarkSymbol(m.data));
-      else if (!enabled) return;
+      if (m.event === "marks") {
+        liveMarks.set(byMarkSymbol(m.data));
+        // The sizes come with the first push when the read failed.
+        if (marks.data === undefined) marks.set(byMarkSymbol(m.data));
+      } else if (!enabled) return;
       else if (m.event === "account") account.set(m.data);
       else if (m.event === "positions") positions.set(m.data);
       else if (m.event === "order" || m.event === "fill" || m.event === "funding") {
@@ -71,6 +83,7 @@ export function useFutures(enabled: boolean): FuturesState {
     positions: positions.data ?? NO_POSITIONS,
     openOrders: openOrders.data ?? NO_ORDERS,
     marks: marks.data ?? NO_MARKS,
+    liveMarks,
     version,
     error: firstError(account, positions, openOrders, marks),
     refresh,

@@ -8,13 +8,19 @@ import {
 import { add } from "@meridian/domain";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { antdIsland } from "../trade/antd-island.tsx";
 import { type FeeRates, FORM_TYPES, type FormType, OrderForm } from "../trade/order-form.tsx";
 import { SideSwitch, TabStrip, type TradeAccess, TradeGate } from "../trade/panel-parts.tsx";
+import type { MarketStore } from "../trade/use-market.ts";
 import { type MarginScope, marginApi, marginErrorText, trimDecimal } from "./api.ts";
-import { BorrowRepayButton } from "./borrow-repay.tsx";
 import { MarginLevel, MarginTotals } from "./margin-level.tsx";
 import type { MarginState } from "./use-margin.ts";
-import { WalletTransferButton } from "./wallet-transfer.tsx";
+
+// antd dialogs, fetched when a paper trader's panel first shows them.
+const BorrowRepayButton = antdIsland(() => import("./borrow-repay.tsx").then((m) => m.BorrowRepayButton));
+const WalletTransferButton = antdIsland(() =>
+  import("./wallet-transfer.tsx").then((m) => m.WalletTransferButton),
+);
 
 type SideEffect = (typeof MARGIN_SIDE_EFFECTS)[number];
 const EFFECT_KEY: Record<SideEffect, string> = {
@@ -32,7 +38,7 @@ interface MarginOrderPanelProps {
   onModeChange: (mode: MarginAccountModeValue) => void;
   margin: MarginState;
   fee: FeeRates;
-  lastPrice: string | undefined;
+  market: MarketStore;
   picked: { price: string; seq: number } | null;
   compact: boolean;
   side: OrderSideValue;
@@ -176,7 +182,7 @@ export function MarginOrderPanel(props: MarginOrderPanelProps) {
             available={available(s === "BUY" ? info.quote : info.base)}
             fee={props.fee}
             picked={props.picked}
-            lastPrice={props.lastPrice}
+            market={props.market}
             busy={busy}
             gate={ready ? undefined : <TradeGate access={access} locale={props.locale} />}
             onSubmit={(body) => void place(body)}

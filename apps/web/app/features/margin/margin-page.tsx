@@ -103,7 +103,7 @@ function Screen({
           onModeChange={setMode}
           margin={margin}
           fee={fee}
-          lastPrice={screen.market.ticker?.lastPrice}
+          market={screen.market}
           picked={screen.picked}
           compact={phone}
           side={screen.side}

@@ -15,13 +15,19 @@ import { buildValidateMessages } from "./validate-messages.ts";
  * stylesheet resource when the host asked for it (see AntdSettings.stylesheet).
  *
  * NOTE: suspends until the language's antd and dayjs data are loaded (the server and the
- * client entry load them first, so only a dialog opened later ever waits).
+ * client entry load them first on pages with antd; on the trading pages, which have none,
+ * an antd island's first render waits for them).
  */
 export function AntdConfig({ children }: { children: ReactNode }) {
   const { locale, theme, nonce, stylesheet } = useContext(AntdSettingsContext);
   const { i18n } = useTranslation();
   const entry = getLocale(locale);
-  if (!getAntdLocale(entry.code)) use(antdLocaleReady(entry.code));
+  // Unconditional, before the hooks below: it returns at once once the data is there. A
+  // `use` called only while the data was missing let React replay the first mount without
+  // it (the data had arrived meanwhile), and the replay then ran the useMemo below as an
+  // update with no hook to update: "Update hook called on initial render" (#467), which
+  // React recovered from by rendering the root again synchronously and reported as #520.
+  use(antdLocaleReady(entry.code));
   // dayjs's locale is global: antd pickers and the trade tables format with it.
   if (typeof document !== "undefined") applyDayjsLocale(entry.code);
 

@@ -8,8 +8,10 @@ import type { IChartApi, ISeriesApi, ISeriesMarkersPluginApi, Time, UTCTimestamp
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { marketApi } from "./api.ts";
+import type { FrameStore } from "./frame-store.ts";
 import { readStored, StorageKey, writeStored } from "./storage.ts";
-import { useFeed } from "./use-market.ts";
+import { type LinkState, useFeed, useReconnects } from "./use-market.ts";
+import { whenIdle } from "./when-idle.ts";
 
 const INTERVAL_MS: Record<KlineIntervalValue, number> = {
   "1m": 60_000,
@@ -74,11 +76,50 @@ function volumeBar(k: Kline) {
   };
 }
 
+type ChartLib = typeof import("lightweight-charts");
+
 interface ChartParts {
   chart: IChartApi;
   candles: ISeriesApi<"Candlestick">;
   volume: ISeriesApi<"Histogram">;
   markers: ISeriesMarkersPluginApi<Time>;
+}
+
+/** The chart, its two series and the fills' markers, coloured for the theme. */
+function buildChart(lc: ChartLib, container: HTMLElement, dark: boolean, priceDecimals: number): ChartParts {
+  const text = dark ? "#b7bdc6" : "#474d57";
+  const grid = dark ? "#1f242b" : "#f0f1f3";
+  const chart = lc.createChart(container, {
+    autoSize: true,
+    layout: {
+      background: { type: lc.ColorType.Solid, color: "transparent" },
+      textColor: text,
+      fontSize: 11,
+      attributionLogo: false,
+    },
+    grid: { vertLines: { color: grid }, horzLines: { color: grid } },
+    crosshair: { mode: lc.CrosshairMode.Normal },
+    timeScale: { timeVisible: true, secondsVisible: false, borderColor: grid },
+    rightPriceScale: { borderColor: grid },
+    localization: { priceFormatter: (p: number) => p.toFixed(priceDecimals) },
+  });
+  const candles = chart.addSeries(lc.CandlestickSeries, {
+    upColor: UP_COLOR,
+    downColor: DOWN_COLOR,
+    borderVisible: false,
+    wickUpColor: UP_COLOR,
+    wickDownColor: DOWN_COLOR,
+    priceFormat: { type: "price", precision: priceDecimals, minMove: 10 ** -priceDecimals },
+  });
+  const volume = chart.addSeries(lc.HistogramSeries, {
+    priceScaleId: "volume",
+    priceFormat: { type: "volume" },
+    lastValueVisible: false,
+    priceLineVisible: false,
+  });
+  chart.priceScale("volume").applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
+  candles.priceScale().applyOptions({ scaleMargins: { top: 0.08, bottom: 0.24 } });
+  return { chart, candles, volume, markers: lc.createSeriesMarkers(candles, []) };
 }
 
 interface KlineChartProps {
@@ -87,16 +128,17 @@ interface KlineChartProps {
   dark: boolean;
   /** The user's fills for this symbol (drawn as markers when marks are on). */
   fills: readonly PaperTrade[];
-  /** Bumped when the market link comes back: the history is read again to close the gap. */
-  reconnects: number;
+  /** The market link: each time it comes back the history is read again to close the gap. */
+  link: FrameStore<LinkState>;
 }
 
 /**
  * Candlesticks with volume (lightweight-charts, client only): history from REST, the
  * open candle live from `kline@SYMBOL@interval`. Colours follow the theme.
  */
-export function KlineChart({ symbol, priceDecimals, dark, fills, reconnects }: KlineChartProps) {
+export function KlineChart({ symbol, priceDecimals, dark, fills, link }: KlineChartProps) {
   const { t } = useTranslation("trade");
+  const reconnects = useReconnects(link);
   const feed = useFeed();
   const box = useRef<HTMLDivElement>(null);
   const parts = useRef<ChartParts | null>(null);
@@ -109,46 +151,17 @@ export function KlineChart({ symbol, priceDecimals, dark, fills, reconnects }: K
     const container = box.current;
     if (!container) return undefined;
     let disposed = false;
-    void import("lightweight-charts").then((lc) => {
-      if (disposed) return;
-      const text = dark ? "#b7bdc6" : "#474d57";
-      const grid = dark ? "#1f242b" : "#f0f1f3";
-      const chart = lc.createChart(container, {
-        autoSize: true,
-        layout: {
-          background: { type: lc.ColorType.Solid, color: "transparent" },
-          textColor: text,
-          fontSize: 11,
-          attributionLogo: false,
-        },
-        grid: { vertLines: { color: grid }, horzLines: { color: grid } },
-        crosshair: { mode: lc.CrosshairMode.Normal },
-        timeScale: { timeVisible: true, secondsVisible: false, borderColor: grid },
-        rightPriceScale: { borderColor: grid },
-        localization: { priceFormatter: (p: number) => p.toFixed(priceDecimals) },
+    // Built when the thread is idle: the book, trades and forms hydrate and answer first.
+    const cancel = whenIdle(() => {
+      void import("lightweight-charts").then((lc) => {
+        if (disposed) return;
+        parts.current = buildChart(lc, container, dark, priceDecimals);
+        setReady((n) => n + 1);
       });
-      const candles = chart.addSeries(lc.CandlestickSeries, {
-        upColor: UP_COLOR,
-        downColor: DOWN_COLOR,
-        borderVisible: false,
-        wickUpColor: UP_COLOR,
-        wickDownColor: DOWN_COLOR,
-        priceFormat: { type: "price", precision: priceDecimals, minMove: 10 ** -priceDecimals },
-      });
-      const volume = chart.addSeries(lc.HistogramSeries, {
-        priceScaleId: "volume",
-        priceFormat: { type: "volume" },
-        lastValueVisible: false,
-        priceLineVisible: false,
-      });
-      chart.priceScale("volume").applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
-      candles.priceScale().applyOptions({ scaleMargins: { top: 0.08, bottom: 0.24 } });
-      const markers = lc.createSeriesMarkers(candles, []);
-      parts.current = { chart, candles, volume, markers };
-      setReady((n) => n + 1);
     });
     return () => {
       disposed = true;
+      cancel();
       parts.current?.chart.remove();
       parts.current = null;
     };

@@ -1,12 +1,19 @@
 import type { MarketSymbolInfo, OrderSideValue, PaperTrade } from "@meridian/contracts";
 import { type ReactNode, useEffect, useMemo, useState } from "react";
+import type { FrameStore } from "./frame-store.ts";
 import { KlineChart } from "./kline-chart.tsx";
 import { OrderBook } from "./order-book.tsx";
 import type { SymbolIndex } from "./order-tables.tsx";
 import { type PhoneTab, PhoneTabs } from "./phone-tabs.tsx";
 import { RecentTrades } from "./recent-trades.tsx";
 import { TickerBar } from "./ticker-bar.tsx";
-import { FeedContext, type MarketSnapshot, useFeedLifecycle, useMarket } from "./use-market.ts";
+import {
+  FeedContext,
+  type LinkState,
+  type MarketSnapshot,
+  useFeedLifecycle,
+  useMarket,
+} from "./use-market.ts";
 
 const PHONE_QUERY = "(max-width: 767px)";
 
@@ -33,13 +40,13 @@ export interface TradingScreenProps {
   loggedIn: boolean;
 }
 
-/** The market stream's state a screen reads (the feed itself is in FeedContext). */
-export type FeedState = Omit<ReturnType<typeof useFeedLifecycle>, "feed">;
+/** The market link's state a screen hands its parts (the feed itself is in FeedContext). */
+export type FeedState = FrameStore<LinkState>;
 
-/** Starts the page's market feed, provides it to the screen below and hands the screen its state. */
+/** Starts the page's market feed, provides it to the screen below and hands the screen its link state. */
 export function MarketFeedScope({ render }: { render: (feed: FeedState) => ReactNode }) {
-  const { feed, status, reconnects } = useFeedLifecycle();
-  return <FeedContext.Provider value={feed}>{render({ status, reconnects })}</FeedContext.Provider>;
+  const { feed, link } = useFeedLifecycle();
+  return <FeedContext.Provider value={feed}>{render(link)}</FeedContext.Provider>;
 }
 
 /**
@@ -53,7 +60,7 @@ export function useMarketScreen(
   feed: FeedState,
   layout: "auto" | "phone",
 ) {
-  const market = useMarket(symbol, snapshot, feed.status);
+  const market = useMarket(symbol, snapshot);
   const phone = useIsPhone(layout === "phone");
   const [phoneTab, setPhoneTab] = useState<PhoneTab>("chart");
   const [side, setSide] = useState<OrderSideValue>("BUY");
@@ -132,10 +139,9 @@ export function MarketScreen(props: MarketScreenProps) {
       <h1 className="trade-visually-hidden">{props.heading}</h1>
       <TickerBar
         info={info}
-        ticker={market.ticker}
+        market={market}
         symbols={props.snapshot.symbols}
-        tickers={market.tickers}
-        status={feed.status}
+        link={feed}
         hrefFor={props.hrefFor}
         extra={props.extra}
         subtitle={props.subtitle}
@@ -146,16 +152,10 @@ export function MarketScreen(props: MarketScreenProps) {
         priceDecimals={info.priceDecimals}
         dark={props.dark}
         fills={props.fills}
-        reconnects={feed.reconnects}
+        link={feed}
       />
-      <OrderBook
-        info={info}
-        depth={market.depth}
-        ticker={market.ticker}
-        rows={phone ? 10 : 16}
-        onPickPrice={screen.pickPrice}
-      />
-      <RecentTrades info={info} trades={phone ? market.trades.slice(0, 24) : market.trades} />
+      <OrderBook info={info} market={market} rows={phone ? 10 : 16} onPickPrice={screen.pickPrice} />
+      <RecentTrades info={info} market={market} limit={phone ? 24 : undefined} />
       {props.order}
       {props.orders}
       <div className="trade-phone-actions" data-testid={props.phoneActionsTestId}>

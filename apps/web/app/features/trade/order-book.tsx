@@ -1,15 +1,15 @@
-import type { Depth, MarketSymbolInfo, Ticker } from "@meridian/contracts";
+import type { MarketSymbolInfo, Ticker } from "@meridian/contracts";
 import { compare, decimalsOf, formatDecimal, sub } from "@meridian/domain";
 import { type CSSProperties, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type BookRow, bookRows, groupingSteps, groupLevels } from "./book-math.ts";
+import { type MarketStore, useDepth, useTicker } from "./use-market.ts";
 
 type View = "both" | "bids" | "asks";
 
 interface OrderBookProps {
   info: MarketSymbolInfo;
-  depth: Depth | null;
-  ticker: Ticker | undefined;
+  market: MarketStore;
   /** Rows per side in the "both" view. */
   rows?: number;
   onPickPrice: (price: string) => void;
@@ -20,8 +20,10 @@ interface OrderBookProps {
  * depth bars from running totals, prices grouped onto tick multiples. Clicking a row
  * copies its price into the order form.
  */
-export function OrderBook({ info, depth, ticker, rows = 14, onPickPrice }: OrderBookProps) {
+export function OrderBook({ info, market, rows = 14, onPickPrice }: OrderBookProps) {
   const { t } = useTranslation("trade");
+  const depth = useDepth(market, info.symbol);
+  const ticker = useTicker(market, info.symbol);
   const steps = useMemo(() => groupingSteps(info.tickSize), [info.tickSize]);
   const [step, setStep] = useState(info.tickSize);
   const [view, setView] = useState<View>("both");

@@ -24,6 +24,7 @@ import { type FormEvent, Fragment, type ReactNode, useEffect, useId, useState } 
 import { useTranslation } from "react-i18next";
 import { newClientId } from "../../lib/client-id.ts";
 import { Field, LimitOptions, PercentSlider } from "./form-fields.tsx";
+import { type MarketStore, useLastPrice } from "./use-market.ts";
 
 /** The form's tabs; LIMIT with post-only goes out as LIMIT_MAKER. */
 export type FormType = "LIMIT" | "MARKET" | "STOP_LIMIT" | "STOP_MARKET";
@@ -134,7 +135,8 @@ interface OrderFormProps {
   fee: FeeRates;
   /** Price copied from the book (with a counter so the same price can be picked twice). */
   picked: { price: string; seq: number } | null;
-  lastPrice: string | undefined;
+  /** The live market: the last price fills the price field and prices a market order. */
+  market: MarketStore;
   busy: boolean;
   /** Shown instead of the submit button (login prompt, simulation call to action). */
   gate?: ReactNode;
@@ -145,7 +147,8 @@ interface OrderFormProps {
 
 /** One side's order form: price, amount, total, a percent slider of the available balance, fee preview. */
 export function OrderForm(props: OrderFormProps) {
-  const { info, side, type, available, fee, picked, lastPrice, busy, gate, onSubmit } = props;
+  const { info, side, type, available, fee, picked, market, busy, gate, onSubmit } = props;
+  const lastPrice = useLastPrice(market, info.symbol);
   const tpslHelpId = useId();
   const { t } = useTranslation("trade");
   const buy = side === "BUY";

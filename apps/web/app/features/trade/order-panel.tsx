@@ -1,5 +1,4 @@
 import {
-  type Depth,
   type MarketSymbolInfo,
   type OrderSideValue,
   PaperCode,
@@ -14,6 +13,7 @@ import { type FeeRates, FORM_TYPES, type FormType, OrderForm, refusalKey } from 
 import { SideSwitch, type TradeAccess, TradeGate } from "./panel-parts.tsx";
 import { StorageKey } from "./storage.ts";
 import { useTips } from "./tip-dialog.tsx";
+import { depthOf, type MarketStore } from "./use-market.ts";
 import type { PaperState } from "./use-paper.ts";
 
 export type { TradeAccess } from "./panel-parts.tsx";
@@ -38,8 +38,8 @@ interface OrderPanelProps {
   access: TradeAccess;
   paper: PaperState;
   fee: FeeRates;
-  depth: Depth | null;
-  lastPrice: string | undefined;
+  /** The live market: the forms follow the last price; a placement checks the book. */
+  market: MarketStore;
   picked: { price: string; seq: number } | null;
   /** Phone layouts show one side at a time. */
   compact: boolean;
@@ -49,7 +49,7 @@ interface OrderPanelProps {
 
 /** Order types, the buy and sell forms, the gate for visitors, tips and placement. */
 export function OrderPanel(props: OrderPanelProps) {
-  const { info, locale, access, paper, fee, depth, lastPrice, picked, compact, side, onSideChange } = props;
+  const { info, locale, access, paper, fee, market, picked, compact, side, onSideChange } = props;
   const { t } = useTranslation("trade");
   const [type, setType] = useState<FormType>("LIMIT");
   const [busy, setBusy] = useState(false);
@@ -59,6 +59,9 @@ export function OrderPanel(props: OrderPanelProps) {
   const availableOf = (asset: string) => paper.balances.find((b) => b.asset === asset)?.available ?? "0";
 
   const guard = async (body: PlaceOrderBody): Promise<boolean> => {
+    const state = market.getState();
+    const depth = depthOf(state, info.symbol);
+    const lastPrice = state.tickers[info.symbol]?.lastPrice;
     if (body.type === "MARKET" && depth) {
       const levels = body.side === "BUY" ? depth.asks : depth.bids;
       const amount =
@@ -140,7 +143,7 @@ export function OrderPanel(props: OrderPanelProps) {
             fee={fee}
             tpsl
             picked={picked}
-            lastPrice={lastPrice}
+            market={market}
             busy={busy}
             gate={gate}
             onSubmit={(body) => void place(body)}

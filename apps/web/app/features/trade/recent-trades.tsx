@@ -1,12 +1,23 @@
-import type { MarketSymbolInfo, MarketTrade } from "@meridian/contracts";
+import type { MarketSymbolInfo } from "@meridian/contracts";
 import { formatDecimal } from "@meridian/domain";
 import dayjs from "dayjs";
 import { useTranslation } from "react-i18next";
+import { type MarketStore, useTrades } from "./use-market.ts";
 import { useMounted } from "./use-mounted.ts";
 
-/** The market's latest trades: a buyer-taker trade green, a seller-taker trade red. */
-export function RecentTrades({ info, trades }: { info: MarketSymbolInfo; trades: readonly MarketTrade[] }) {
+/** The market's latest trades (at most `limit`): a buyer-taker trade green, a seller-taker trade red. */
+export function RecentTrades({
+  info,
+  market,
+  limit,
+}: {
+  info: MarketSymbolInfo;
+  market: MarketStore;
+  limit?: number | undefined;
+}) {
   const { t } = useTranslation("trade");
+  const all = useTrades(market, info.symbol);
+  const trades = limit === undefined ? all : all.slice(0, limit);
   const mounted = useMounted();
   return (
     <section className="trade-panel trade-trades" aria-label={t("trades.title")} data-testid="recent-trades">

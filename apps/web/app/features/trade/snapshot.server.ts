@@ -1,7 +1,7 @@
 import type { Depth, MarketSymbolInfo, MarketTrade, Ticker } from "@meridian/contracts";
 import { isSuccessCode, MarketPath } from "@meridian/contracts";
 import type { ServerContext } from "../../server-context.ts";
-import type { MarketSnapshot } from "./use-market.ts";
+import type { MarketSnapshot } from "./market-store.ts";
 
 async function read<T>(server: ServerContext, path: string): Promise<T | null> {
   try {

@@ -1,20 +1,21 @@
-import type { MarketSymbolInfo, Ticker } from "@meridian/contracts";
+import type { MarketSymbolInfo } from "@meridian/contracts";
 import { compare, formatDecimal } from "@meridian/domain";
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { type MarketStore, useTickerStreams, useTickers } from "./use-market.ts";
 
 interface SymbolSwitcherProps {
   current: MarketSymbolInfo;
   symbols: readonly MarketSymbolInfo[];
-  tickers: Readonly<Record<string, Ticker>>;
+  market: MarketStore;
   hrefFor: (symbol: string) => string;
   /** Under the pair: the coin's name, or the contract type on a derivatives screen ("Perpetual"). */
   subtitle?: string | undefined;
 }
 
 /** Every market symbol with its last price and 24 h change, searchable; a link per pair. */
-export function SymbolSwitcher({ current, symbols, tickers, hrefFor, subtitle }: SymbolSwitcherProps) {
+export function SymbolSwitcher({ current, symbols, market, hrefFor, subtitle }: SymbolSwitcherProps) {
   const { t } = useTranslation("trade");
   const [open, setOpen] = useState(false);
   const [q, setQ] = useState("");
@@ -75,35 +76,72 @@ export function SymbolSwitcher({ current, symbols, tickers, hrefFor, subtitle }:
             <span>{t("switcher.last")}</span>
             <span>{t("switcher.change")}</span>
           </div>
-          <ul>
-            {list.map((s) => {
-              const tk = tickers[s.symbol];
-              const up = tk ? compare(tk.priceChangePercent, "0") >= 0 : true;
-              return (
-                <li key={s.symbol}>
-                  <Link
-                    to={hrefFor(s.symbol)}
-                    onClick={() => setOpen(false)}
-                    aria-current={s.symbol === current.symbol ? "page" : undefined}
-                    data-testid={`symbol-${s.symbol}`}
-                  >
-                    <span>
-                      <strong>{s.base}</strong>/{s.quote}
-                    </span>
-                    <span>{tk ? formatDecimal(tk.lastPrice, s.priceDecimals) : "--"}</span>
-                    <span className={up ? "is-up" : "is-down"}>
-                      <bdi dir="ltr">
-                        {tk ? `${up ? "+" : ""}${formatDecimal(tk.priceChangePercent, 2)}%` : "--"}
-                      </bdi>
-                    </span>
-                  </Link>
-                </li>
-              );
-            })}
-            {list.length === 0 ? <li className="trade-empty">{t("switcher.none")}</li> : null}
-          </ul>
+          <SymbolRows
+            symbols={symbols}
+            list={list}
+            current={current.symbol}
+            market={market}
+            hrefFor={hrefFor}
+            onPick={() => setOpen(false)}
+          />
         </div>
       ) : null}
     </div>
+  );
+}
+
+/** The open list's rows: the only part of the screen that follows every symbol's ticker (while open). */
+function SymbolRows({
+  symbols,
+  list,
+  current,
+  market,
+  hrefFor,
+  onPick,
+}: {
+  symbols: readonly MarketSymbolInfo[];
+  list: readonly MarketSymbolInfo[];
+  current: string;
+  market: MarketStore;
+  hrefFor: (symbol: string) => string;
+  onPick: () => void;
+}) {
+  const { t } = useTranslation("trade");
+  useTickerStreams(
+    market,
+    symbols
+      .map((s) => s.symbol)
+      .filter((s) => s !== current)
+      .join(","),
+  );
+  const tickers = useTickers(market);
+  return (
+    <ul>
+      {list.map((s) => {
+        const tk = tickers[s.symbol];
+        const up = tk ? compare(tk.priceChangePercent, "0") >= 0 : true;
+        return (
+          <li key={s.symbol}>
+            <Link
+              to={hrefFor(s.symbol)}
+              onClick={onPick}
+              aria-current={s.symbol === current ? "page" : undefined}
+              data-testid={`symbol-${s.symbol}`}
+            >
+              <span>
+                <strong>{s.base}</strong>/{s.quote}
+              </span>
+              <span>{tk ? formatDecimal(tk.lastPrice, s.priceDecimals) : "--"}</span>
+              <span className={up ? "is-up" : "is-down"}>
+                <bdi dir="ltr">
+                  {tk ? `${up ? "+" : ""}${formatDecimal(tk.priceChangePercent, 2)}%` : "--"}
+                </bdi>
+              </span>
+            </Link>
+          </li>
+        );
+      })}
+      {list.length === 0 ? <li className="trade-empty">{t("switcher.none")}</li> : null}
+    </ul>
   );
 }

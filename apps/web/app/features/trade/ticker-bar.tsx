@@ -1,15 +1,15 @@
-import type { MarketSymbolInfo, Ticker } from "@meridian/contracts";
+import type { MarketSymbolInfo } from "@meridian/contracts";
 import { compare, formatCompact, formatDecimal } from "@meridian/domain";
 import { useTranslation } from "react-i18next";
-import type { SocketStatus } from "./live-socket.ts";
+import type { FrameStore } from "./frame-store.ts";
 import { SymbolSwitcher } from "./symbol-switcher.tsx";
+import { type LinkState, type MarketStore, useLinkStatus, useTicker } from "./use-market.ts";
 
 interface TickerBarProps {
   info: MarketSymbolInfo;
-  ticker: Ticker | undefined;
+  market: MarketStore;
   symbols: readonly MarketSymbolInfo[];
-  tickers: Readonly<Record<string, Ticker>>;
-  status: SocketStatus;
+  link: FrameStore<LinkState>;
   hrefFor: (symbol: string) => string;
   /** Simulation badge or call to action, at the end of the bar. */
   extra?: React.ReactNode;
@@ -18,17 +18,10 @@ interface TickerBarProps {
 }
 
 /** The symbol (opening the switcher), last price and the 24 h figures. */
-export function TickerBar({
-  info,
-  ticker,
-  symbols,
-  tickers,
-  status,
-  hrefFor,
-  extra,
-  subtitle,
-}: TickerBarProps) {
+export function TickerBar({ info, market, symbols, link, hrefFor, extra, subtitle }: TickerBarProps) {
   const { t } = useTranslation("trade");
+  const ticker = useTicker(market, info.symbol);
+  const status = useLinkStatus(link);
   const up = ticker ? compare(ticker.priceChange, "0") >= 0 : true;
   const dir = up ? "is-up" : "is-down";
   const stat = (label: string, value: string, testId?: string) => (
@@ -44,7 +37,7 @@ export function TickerBar({
       <SymbolSwitcher
         current={info}
         symbols={symbols}
-        tickers={tickers}
+        market={market}
         hrefFor={hrefFor}
         subtitle={subtitle}
       />

@@ -1,7 +1,9 @@
-import { Modal } from "antd";
 import { useCallback, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { antdIsland } from "./antd-island.tsx";
 import { readStored, type StorageKeyValue, writeStored } from "./storage.ts";
+import type { TipModalProps } from "./tip-modal.tsx";
+
+const TipModal = antdIsland<TipModalProps>(() => import("./tip-modal.tsx").then((m) => m.TipModal));
 
 interface Pending {
   key: StorageKeyValue;
@@ -12,11 +14,12 @@ interface Pending {
 
 /**
  * Don't-show-again tips (docs/product.md §3): `confirm(key, ...)` resolves true at once when
- * the visitor turned the tip off, else shows it; the checkbox stores the choice.
+ * the visitor turned the tip off, else shows it; the checkbox stores the choice. The
+ * dialog (antd) is fetched with the first tip shown and stays mounted after it.
  */
 export function useTips() {
-  const { t } = useTranslation("trade");
   const [pending, setPending] = useState<Pending | null>(null);
+  const [used, setUsed] = useState(false);
   const [dontShow, setDontShow] = useState(false);
   const pendingRef = useRef<Pending | null>(null);
   pendingRef.current = pending;
@@ -25,6 +28,7 @@ export function useTips() {
     if (readStored(key) === "1") return Promise.resolve(true);
     return new Promise((resolve) => {
       setDontShow(false);
+      setUsed(true);
       setPending({ key, title, body, resolve });
     });
   }, []);
@@ -37,29 +41,15 @@ export function useTips() {
     setPending(null);
   };
 
-  const dialog = (
-    <Modal
+  const dialog = used ? (
+    <TipModal
       open={pending !== null}
       title={pending?.title}
-      onOk={() => close(true)}
-      onCancel={() => close(false)}
-      okText={t("tips.continue")}
-      cancelText={t("tips.cancel")}
-      destroyOnHidden
-    >
-      <div data-testid="tip-dialog">
-        <p>{pending?.body}</p>
-        <label className="trade-check trade-tip-check">
-          <input
-            type="checkbox"
-            checked={dontShow}
-            onChange={(e) => setDontShow(e.target.checked)}
-            data-testid="tip-dont-show"
-          />
-          {t("tips.dontShow")}
-        </label>
-      </div>
-    </Modal>
-  );
+      body={pending?.body}
+      dontShow={dontShow}
+      onDontShowChange={setDontShow}
+      onClose={close}
+    />
+  ) : null;
   return { confirm, dialog };
 }

@@ -19,6 +19,8 @@ import { usePaper } from "./use-paper.ts";
 export interface TradePageProps extends TradingScreenProps {
   /** `phone` is /trade-spot: the stacked layout at any width. */
   layout: "auto" | "phone";
+  /** The document's CSP nonce (the first-visit tour's boot script). */
+  nonce: string | undefined;
   hrefFor: (symbol: string) => string;
 }
 
@@ -38,6 +40,7 @@ function TradeScreen({
   dark,
   loggedIn,
   hrefFor,
+  nonce,
   feed,
 }: TradePageProps & { feed: FeedState }) {
   const { t } = useTranslation("trade");
@@ -45,7 +48,7 @@ function TradeScreen({
   const paper = usePaper(access === "ready");
   const screen = useMarketScreen(symbol, snapshot, feed, layout);
   const { phone, setPhoneTab, symbols, info } = screen;
-  const guide = useGuide();
+  const guide = useGuide(nonce);
   const fee: FeeRates = useMemo(() => {
     const tier = paper.fees?.current ?? vipTier(0);
     return { level: tier.level, makerPpm: tier.makerPpm, takerPpm: tier.takerPpm };
@@ -80,8 +83,7 @@ function TradeScreen({
           access={access}
           paper={paper}
           fee={fee}
-          depth={screen.market.depth}
-          lastPrice={screen.market.ticker?.lastPrice}
+          market={screen.market}
           picked={screen.picked}
           compact={phone}
           side={screen.side}

@@ -1,135 +1,155 @@
-import type { Depth, MarketSymbolInfo, MarketTrade, Ticker } from "@meridian/contracts";
+import type { Depth, MarketTrade, Ticker } from "@meridian/contracts";
 import { createContext, useContext, useEffect, useState } from "react";
 import { marketApi } from "./api.ts";
+import { FrameStore, useFrameValue } from "./frame-store.ts";
 import type { SocketStatus } from "./live-socket.ts";
 import { MarketFeed } from "./market-feed.ts";
+import { depthOf, MAX_TRADES, type MarketSnapshot, MarketStore, tradesOf } from "./market-store.ts";
 
-/** What the route loader hands the page so the server renders real figures. */
-export interface MarketSnapshot {
-  symbols: MarketSymbolInfo[];
-  tickers: Ticker[];
-  depth: Depth | null;
-  trades: MarketTrade[];
-}
+export type { MarketSnapshot } from "./market-store.ts";
+export { depthOf, MarketStore } from "./market-store.ts";
 
 export const FeedContext = createContext<MarketFeed | null>(null);
 
-/** The page's market feed (null during SSR and before the effect runs). */
+/** The page's market feed (null during SSR). */
 export function useFeed(): MarketFeed | null {
   return useContext(FeedContext);
 }
 
-/** Creates and starts the page's feed in the browser; stops it on unmount. `reconnects` counts reopened links. */
-export function useFeedLifecycle(): { feed: MarketFeed | null; status: SocketStatus; reconnects: number } {
-  const [feed, setFeed] = useState<MarketFeed | null>(null);
-  const [status, setStatus] = useState<SocketStatus>("connecting");
-  const [reconnects, setReconnects] = useState(0);
+/** The market link as the page shows it: its state, and how many times it came back. */
+export interface LinkState {
+  status: SocketStatus;
+  /** Every open after the first: history readers (the chart) reload what the gap missed. */
+  reconnects: number;
+}
+
+/**
+ * The page's feed (made with the page in the browser, so nothing re-renders when it
+ * appears), started after mount and stopped on unmount, and its link state in a store:
+ * a status change re-renders the live dot and the chart's history, not the screen.
+ */
+export function useFeedLifecycle(): { feed: MarketFeed | null; link: FrameStore<LinkState> } {
+  const [feed] = useState(() => (typeof window === "undefined" ? null : new MarketFeed()));
+  const [link] = useState(() => new FrameStore<LinkState>({ status: "connecting", reconnects: 0 }));
   useEffect(() => {
-    const f = new MarketFeed();
+    if (!feed) return undefined;
     let opened = false;
-    const off = f.onStatus((s) => {
-      setStatus(s);
-      // Every open after the first is a reconnect: history readers reload what the gap missed.
-      if (s === "open" && opened) setReconnects((n) => n + 1);
-      if (s === "open") opened = true;
+    const off = feed.onStatus((status) => {
+      const { reconnects } = link.getState();
+      link.set({ status, reconnects: status === "open" && opened ? reconnects + 1 : reconnects });
+      if (status === "open") opened = true;
     });
     // Opened a tick later: a mount undone at once (React's strict mode) never dials out.
-    const timer = setTimeout(() => f.start(), 0);
-    setFeed(f);
+    const timer = setTimeout(() => feed.start(), 0);
     return () => {
       clearTimeout(timer);
       off();
-      f.stop();
+      feed.stop();
     };
-  }, []);
-  return { feed, status, reconnects };
+  }, [feed, link]);
+  return { feed, link };
 }
 
-const MAX_TRADES = 60;
-
 /**
- * Live ticker, book and trades for one symbol plus every symbol's ticker: the loader's
- * snapshot first, then the stream; after a reconnect the REST snapshot is read again so
- * nothing missed while offline stays on screen.
+ * Live ticker, book and trades for one symbol plus every symbol's ticker, held in a
+ * {@link MarketStore} (stable for the page's life): the loader's snapshot first, then the
+ * stream; each time the link opens the REST snapshot is read again so nothing missed
+ * while offline stays on screen. Components read their slice with the hooks below.
  */
-export function useMarket(symbol: string, initial: MarketSnapshot, status: SocketStatus) {
+export function useMarket(symbol: string, initial: MarketSnapshot): MarketStore {
   const feed = useFeed();
-  const [tickers, setTickers] = useState<Record<string, Ticker>>(() =>
-    Object.fromEntries(initial.tickers.map((t) => [t.symbol, t])),
-  );
-  const [depth, setDepth] = useState<Depth | null>(initial.depth?.symbol === symbol ? initial.depth : null);
-  const [trades, setTrades] = useState<{ symbol: string; list: MarketTrade[] }>({
-    symbol: initial.depth?.symbol ?? symbol,
-    list: initial.trades,
-  });
+  const [store] = useState(() => new MarketStore(symbol, initial));
 
-  // Re-read on a symbol change and each time the link comes back.
+  // Another symbol's page (a client navigation): its server snapshot until the reads below answer.
   useEffect(() => {
-    if (status !== "open") return undefined;
+    if (initial.depth?.symbol !== symbol) return;
+    store.setDepth(initial.depth);
+    if (store.getState().trades.symbol !== symbol) store.setTrades(symbol, initial.trades);
+  }, [store, symbol, initial]);
+
+  // Re-read on a symbol change and each time the link (re)opens; a newer read wins.
+  useEffect(() => {
+    if (!feed) return undefined;
     let stale = false;
-    void Promise.all([
-      marketApi.depth(symbol, 100),
-      marketApi.trades(symbol, MAX_TRADES),
-      marketApi.tickers(),
-    ])
-      .then(([d, tr, tk]) => {
-        if (stale) return;
-        setDepth((prev) => (prev && prev.symbol === symbol && prev.lastUpdateId > d.lastUpdateId ? prev : d));
-        setTrades({ symbol, list: tr });
-        setTickers(Object.fromEntries(tk.map((t) => [t.symbol, t])));
-      })
-      .catch(() => undefined);
+    let latest = 0;
+    const read = () => {
+      const id = ++latest;
+      void Promise.all([
+        marketApi.depth(symbol, 100),
+        marketApi.trades(symbol, MAX_TRADES),
+        marketApi.tickers(),
+      ])
+        .then(([d, tr, tk]) => {
+          if (stale || id !== latest) return;
+          store.setDepth(d);
+          store.setTrades(symbol, tr);
+          store.setTickers(tk);
+        })
+        .catch(() => undefined);
+    };
+    if (feed.status === "open") read();
+    const off = feed.onStatus((s) => {
+      if (s === "open") read();
+    });
     return () => {
       stale = true;
+      off();
     };
-  }, [symbol, status]);
+  }, [store, feed, symbol]);
 
   useEffect(() => {
     if (!feed) return undefined;
     const offs = [
-      feed.on(`depth@${symbol}`, (d) => {
-        const next = d as Depth;
-        setDepth((prev) =>
-          prev && prev.symbol === symbol && prev.lastUpdateId > next.lastUpdateId ? prev : next,
-        );
-      }),
-      feed.on(`trades@${symbol}`, (t) => {
-        const trade = t as MarketTrade;
-        setTrades((prev) => ({
-          symbol,
-          list: [trade, ...(prev.symbol === symbol ? prev.list : []).filter((p) => p.id !== trade.id)].slice(
-            0,
-            MAX_TRADES,
-          ),
-        }));
-      }),
+      feed.on(`depth@${symbol}`, (d) => store.setDepth(d as Depth)),
+      feed.on(`trades@${symbol}`, (t) => store.addTrade(symbol, t as MarketTrade)),
     ];
     return () => {
       for (const off of offs) off();
     };
-  }, [feed, symbol]);
+  }, [store, feed, symbol]);
 
-  const symbolList = initial.symbols.map((s) => s.symbol).join(",");
+  // This symbol's ticker only: the others are followed while the switcher's list is open.
+  useTickerStreams(store, symbol);
+
+  return store;
+}
+
+/**
+ * Follows the tickers of `symbols` (a comma-separated list) into the store while mounted.
+ * The server answers each subscription with the current ticker, so a list opened later
+ * shows fresh figures at once.
+ */
+export function useTickerStreams(store: MarketStore, symbols: string): void {
+  const feed = useFeed();
   useEffect(() => {
     if (!feed) return undefined;
-    const offs = symbolList
+    const offs = symbols
       .split(",")
       .filter(Boolean)
-      .map((s) =>
-        feed.on(`ticker@${s}`, (t) => {
-          const ticker = t as Ticker;
-          setTickers((prev) => ({ ...prev, [ticker.symbol]: ticker }));
-        }),
-      );
+      .map((s) => feed.on(`ticker@${s}`, (t) => store.setTicker(t as Ticker)));
     return () => {
       for (const off of offs) off();
     };
-  }, [feed, symbolList]);
-
-  return {
-    ticker: tickers[symbol],
-    tickers,
-    depth: depth?.symbol === symbol ? depth : null,
-    trades: trades.symbol === symbol ? trades.list : [],
-  };
+  }, [store, feed, symbols]);
 }
+
+export const useTicker = (store: MarketStore, symbol: string): Ticker | undefined =>
+  useFrameValue(store, (s) => s.tickers[symbol]);
+
+export const useLastPrice = (store: MarketStore, symbol: string): string | undefined =>
+  useFrameValue(store, (s) => s.tickers[symbol]?.lastPrice);
+
+export const useTickers = (store: MarketStore): Readonly<Record<string, Ticker>> =>
+  useFrameValue(store, (s) => s.tickers);
+
+export const useDepth = (store: MarketStore, symbol: string): Depth | null =>
+  useFrameValue(store, (s) => depthOf(s, symbol));
+
+export const useTrades = (store: MarketStore, symbol: string): readonly MarketTrade[] =>
+  useFrameValue(store, (s) => tradesOf(s, symbol));
+
+export const useLinkStatus = (link: FrameStore<LinkState>): SocketStatus =>
+  useFrameValue(link, (s) => s.status);
+
+export const useReconnects = (link: FrameStore<LinkState>): number =>
+  useFrameValue(link, (s) => s.reconnects);
