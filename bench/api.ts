@@ -1,21 +1,28 @@
 /**
  * bench:api — the Bitget-compatible bot API driven by the real ccxt client: a server in a
  * child process (every module, SQLite file, market feed running, the Node flags of the
- * production start script), one ccxt `bitget` client in sandbox mode issuing
- * `createOrder` (a resting limit buy) + `cancelOrder` round trips at a fixed arrival rate
- * (open loop, API_BENCH_RATE per second, default 200) for API_BENCH_SECONDS (default 10);
- * then HMAC signature verifications per second on one core. Limits are scaled up (one
- * address, one key). The last line is one JSON object.
+ * production start script), API_BENCH_CLIENTS (default 4) ccxt `bitget` clients in sandbox
+ * mode, each in a worker thread of its own, issuing `createOrder` (a resting limit buy) +
+ * `cancelOrder` round trips on one shared schedule at a fixed arrival rate (open loop,
+ * API_BENCH_RATE per second in all, default 200, taken by the clients in turn) for
+ * API_BENCH_SECONDS (default 10); then HMAC signature verifications per second on one
+ * core. Limits are scaled up (one address, one key). The last line is one JSON object.
  *
- * Latency is counted from each round trip's scheduled start, not from when this process
- * got round to starting it: a round trip that waits behind the client's own GC pause or
- * busy event loop waits as a bot's request would (no coordinated omission). The time from
- * the actual start is printed beside it (`p99_from_start_ms`), and so is what the server
- * went through in the same window (bench/lib/server-probe.ts: its event-loop delay, GC
- * pauses, main-thread CPU; with ORDERS_BENCH_DIAG=1 also its own time per request, from
- * the request's headers parsed to its answer written, and its busiest event-loop turn in
- * CPU time) and the same for this process, so a tail can be put on the side that caused
- * it, on a shared machine too (a turn's CPU time does not grow while it waits for a core).
+ * Latency is counted from each round trip's scheduled start, not from when its client got
+ * round to starting it: a round trip that waits behind its client's GC pause or busy event
+ * loop waits as a bot's request would (no coordinated omission), and it ends when ccxt
+ * hands back the cancel's answer. The schedule is one monotonic clock (CLOCK_MONOTONIC,
+ * the same in every thread), so a worker's due times are the main thread's. The clients
+ * have a heap and an event loop each: one client's GC pause holds up its own round trips,
+ * not every round trip in flight and not the schedule of the others (with a single ccxt
+ * client in the load generator's own thread, its pauses of 35-60 ms were most of the p99).
+ * The time from the actual start is printed beside it (`p99_from_start_ms`), and so is
+ * what the server went through in the same window (bench/lib/server-probe.ts: its
+ * event-loop delay, GC pauses, main-thread CPU; with ORDERS_BENCH_DIAG=1 also its own
+ * time per request, from the request's headers parsed to its answer written, and its
+ * busiest event-loop turn in CPU time) and the same for the clients (the worst one's), so
+ * a tail can be put on the side that caused it, on a shared machine too (a turn's CPU
+ * time does not grow while it waits for a core).
  * API_BENCH_NODE_ARGS: more Node flags for the server (`--trace-gc`, `--cpu-prof
  * --cpu-prof-dir=<dir>`).
  */
@@ -25,12 +32,17 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
 import { candidates, prehash, verifyHmac } from "../apps/server/src/modules/bot-api/signature.ts";
 import { productionNodeFlags } from "./lib/node-flags.ts";
 import { type Probe, probeModule, readProbes, watchClient } from "./lib/probe-reader.ts";
 
 const RATE = Number(process.env.API_BENCH_RATE ?? 200);
 const SECONDS = Number(process.env.API_BENCH_SECONDS ?? 10);
+/** ccxt clients, each in a worker thread of its own, sharing the schedule. */
+const CLIENTS = Number(process.env.API_BENCH_CLIENTS ?? 4);
+/** Round trips each client makes one after another before the measured window. */
+const WARM_UP = 200;
 
 interface Ready {
   base: string;
@@ -67,86 +79,173 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? Number.NaN;
 }
 
-interface RoundTrips {
-  perSecond: number;
-  /** From each round trip's scheduled start. */
-  p50: number;
-  p99: number;
-  max: number;
-  /** From the moment this process started it. */
-  p99FromStart: number;
-  errors: number;
-  serverCpuMs: number;
-  count: number;
-  probe: Probe;
-  client: ReturnType<ReturnType<typeof watchClient>>;
+/**
+ * The monotonic clock in ms (CLOCK_MONOTONIC): one clock for every thread, so a due time
+ * set by the main thread is the same instant in a client worker.
+ */
+const clock = () => Number(process.hrtime.bigint()) / 1e6;
+
+interface ClientData {
+  ready: Ready;
+  /** This client takes round trips `index`, `index + clients`, ... of the schedule. */
+  index: number;
+  clients: number;
 }
 
-async function roundTrips(
-  ready: Ready,
-  server: { cpu(): Promise<NodeJS.CpuUsage>; openWindow(): void; nextProbe(): Promise<Probe> },
-): Promise<RoundTrips> {
-  const { bitgetClient } = await import("../apps/server/src/modules/bot-api/test-harness.ts");
-  const ex = await bitgetClient(ready.base, ready);
+type ClientStats = ReturnType<ReturnType<typeof watchClient>>;
+
+interface ClientResult {
+  /** From each round trip's scheduled start. */
+  latencies: number[];
+  /** From the moment this client started it. */
+  fromStart: number[];
+  errors: number;
+  firstError: string | null;
+  stats: ClientStats;
+}
+
+/**
+ * One ccxt client in a worker thread: warms up, says so, waits for the schedule's start
+ * (a monotonic-clock instant) and runs its share of the round trips open loop, each timed
+ * from its due instant to ccxt's answer of the cancel. A worker has a heap and an event
+ * loop of its own, so its GC pauses and long turns hold up its own round trips (and count
+ * in them) but neither the other clients nor the main thread.
+ */
+async function clientWorker(data: ClientData): Promise<void> {
+  const port = parentPort;
+  if (port === null) throw new Error("not a worker");
+  const { bitgetClient } = await import("../apps/server/src/test/bitget-client.ts");
+  const ex = await bitgetClient(data.ready.base, data.ready);
   const last = (await ex.fetchTicker("BTC/USDT")).last ?? 50_000;
   const price = Math.round(last * 0.5);
   const one = async (): Promise<void> => {
     const order = await ex.createOrder("BTC/USDT", "limit", "buy", 0.001, price);
     await ex.cancelOrder(order.id ?? "", "BTC/USDT");
   };
-  for (let i = 0; i < 50; i++) await one(); // warm-up: JIT, connections, prepared statements
-
-  const cpu0 = await server.cpu();
-  server.openWindow();
-  const stopClient = watchClient(process.env.ORDERS_BENCH_DIAG === "1");
+  // Warm-up: JIT, connections, the server's prepared statements, and the heap past the
+  // start-up garbage (ccxt's markets) that the first scavenges copy.
+  for (let i = 0; i < WARM_UP; i++) await one();
+  const start = await new Promise<number>((resolve) => {
+    port.once("message", (m: { start: number }) => resolve(m.start));
+    port.postMessage("warm");
+  });
+  const stop = watchClient(process.env.ORDERS_BENCH_DIAG === "1");
   const latencies: number[] = [];
   const fromStart: number[] = [];
   let errors = 0;
-  let firstError: unknown;
-  const inFlight = new Set<Promise<void>>();
-  const start = performance.now();
+  let firstError: string | null = null;
+  const inFlight: Promise<void>[] = [];
   const total = Math.round(RATE * SECONDS);
-  for (let i = 0; i < total; i++) {
+  for (let i = data.index; i < total; i += data.clients) {
     const due = start + (i * 1_000) / RATE;
-    const wait = due - performance.now();
+    const wait = due - clock();
     if (wait > 1) await new Promise((r) => setTimeout(r, wait));
-    const t0 = performance.now();
-    const p: Promise<void> = one().then(
-      () => {
-        const t1 = performance.now();
-        latencies.push(t1 - due);
-        fromStart.push(t1 - t0);
-      },
-      (error: unknown) => {
-        errors += 1;
-        firstError ??= error;
-      },
+    const t0 = clock();
+    inFlight.push(
+      one().then(
+        () => {
+          const t1 = clock();
+          latencies.push(t1 - due);
+          fromStart.push(t1 - t0);
+        },
+        (error: unknown) => {
+          errors += 1;
+          firstError ??= String(error).slice(0, 300);
+        },
+      ),
     );
-    inFlight.add(p);
-    void p.finally(() => inFlight.delete(p));
   }
   await Promise.all(inFlight);
-  const elapsed = (performance.now() - start) / 1_000;
-  const client = stopClient();
-  const probe = await server.nextProbe();
-  const cpu1 = await server.cpu();
-  const serverCpuMs = (cpu1.user - cpu0.user + cpu1.system - cpu0.system) / 1_000;
+  const stats = stop();
   await ex.close();
-  if (firstError !== undefined) console.log(`first error: ${String(firstError).slice(0, 300)}`);
-  latencies.sort((a, b) => a - b);
-  fromStart.sort((a, b) => a - b);
-  return {
-    perSecond: latencies.length / elapsed,
-    p50: percentile(latencies, 0.5),
-    p99: percentile(latencies, 0.99),
-    max: latencies[latencies.length - 1] ?? Number.NaN,
-    p99FromStart: percentile(fromStart, 0.99),
-    errors,
-    serverCpuMs,
-    count: latencies.length + errors,
-    probe,
-    client,
-  };
+  const result: ClientResult = { latencies, fromStart, errors, firstError, stats };
+  // Kept alive until the main thread ends it: a worker that ended on its own could be seen
+  // to exit before its result arrived.
+  port.on("message", () => {});
+  port.postMessage(result);
+}
+
+interface RoundTrips {
+  perSecond: number;
+  /** From each round trip's scheduled start. */
+  p50: number;
+  p99: number;
+  max: number;
+  /** From the moment a client started it. */
+  p99FromStart: number;
+  errors: number;
+  serverCpuMs: number;
+  count: number;
+  probe: Probe;
+  /** The worst client's figures (each field the maximum, or the sum for counts and CPU). */
+  client: ClientStats;
+}
+
+async function roundTrips(
+  ready: Ready,
+  server: { cpu(): Promise<NodeJS.CpuUsage>; openWindow(): void; nextProbe(): Promise<Probe> },
+): Promise<RoundTrips> {
+  const workers = Array.from(
+    { length: CLIENTS },
+    (_, index) =>
+      new Worker(fileURLToPath(import.meta.url), {
+        workerData: { ready, index, clients: CLIENTS } satisfies ClientData,
+      }),
+  );
+  const failed = new Promise<never>((_, reject) => {
+    for (const w of workers) {
+      w.once("error", reject);
+      w.once("exit", (code) => reject(new Error(`a client worker exited (${code})`)));
+    }
+  });
+  const next = <T>(w: Worker) => Promise.race([new Promise<T>((r) => w.once("message", r)), failed]);
+  try {
+    await Promise.all(workers.map((w) => next<"warm">(w)));
+    const cpu0 = await server.cpu();
+    server.openWindow();
+    // A little ahead, so that every worker has the message before its first round trip is due.
+    const start = clock() + 20;
+    const done = workers.map((w) => next<ClientResult>(w));
+    for (const w of workers) w.postMessage({ start });
+    const results = await Promise.all(done);
+    const elapsed = (clock() - start) / 1_000;
+    const probe = await server.nextProbe();
+    const cpu1 = await server.cpu();
+    const serverCpuMs = (cpu1.user - cpu0.user + cpu1.system - cpu0.system) / 1_000;
+    const firstError = results.find((r) => r.firstError !== null)?.firstError;
+    if (firstError !== undefined) console.log(`first error: ${firstError}`);
+    const latencies = results.flatMap((r) => r.latencies).sort((a, b) => a - b);
+    const fromStart = results.flatMap((r) => r.fromStart).sort((a, b) => a - b);
+    const errors = results.reduce((n, r) => n + r.errors, 0);
+    const stats = results.map((r) => r.stats);
+    const most = (f: (s: ClientStats) => number | null) => {
+      const values = stats.map(f).filter((v): v is number => v !== null);
+      return values.length === 0 ? null : Math.max(...values);
+    };
+    const sum = (f: (s: ClientStats) => number) => stats.reduce((n, s) => n + f(s), 0);
+    return {
+      perSecond: latencies.length / elapsed,
+      p50: percentile(latencies, 0.5),
+      p99: percentile(latencies, 0.99),
+      max: latencies[latencies.length - 1] ?? Number.NaN,
+      p99FromStart: percentile(fromStart, 0.99),
+      errors,
+      serverCpuMs,
+      count: latencies.length + errors,
+      probe,
+      client: {
+        cpuMs: sum((s) => s.cpuMs),
+        eldP99Ms: most((s) => s.eldP99Ms),
+        eldMaxMs: most((s) => s.eldMaxMs),
+        busyTurnMs: most((s) => s.busyTurnMs),
+        gcCount: sum((s) => s.gcCount),
+        gcMs: sum((s) => s.gcMs),
+        gcMaxMs: most((s) => s.gcMaxMs) ?? 0,
+      },
+    };
+  } finally {
+    await Promise.all(workers.map((w) => w.terminate()));
+  }
 }
 
 /**
@@ -243,7 +342,7 @@ async function main(): Promise<void> {
         ? ""
         : `event-loop delay p99 ${client.eldP99Ms.toFixed(2)} ms, max ${client.eldMaxMs.toFixed(2)} ms, busiest turn ${client.busyTurnMs?.toFixed(1)} ms of CPU, `;
     console.log(
-      `client (ccxt, this process): ${clientDelay}GC ${client.gcCount} pauses, ${client.gcMs.toFixed(0)} ms, longest ${client.gcMaxMs.toFixed(2)} ms, CPU ${client.cpuMs.toFixed(0)} ms`,
+      `clients (ccxt, ${CLIENTS} worker threads; the worst one's loop delay, turn and GC pause, all their GC and CPU): ${clientDelay}GC ${client.gcCount} pauses, ${client.gcMs.toFixed(0)} ms, longest ${client.gcMaxMs.toFixed(2)} ms, CPU ${client.cpuMs.toFixed(0)} ms`,
     );
     console.log(`HMAC verifications: ${figures.sig_verify_per_s}/s on one core`);
     console.log(JSON.stringify(figures));
@@ -253,4 +352,5 @@ async function main(): Promise<void> {
 }
 
 if (process.argv.includes("--serve")) await serve();
+else if (!isMainThread) await clientWorker(workerData as ClientData);
 else await main();
