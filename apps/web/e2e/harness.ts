@@ -148,9 +148,10 @@ export async function newPage(browser: Browser, options: NewPageOptions = {}): P
     const { url, values } = options.cookies;
     await context.addCookies(Object.entries(values).map(([name, value]) => ({ name, value, url })));
   }
-  // Locally everything answers in well under a second: fail an action long before the 60 s test timeout.
+  // Locally everything answers in well under a second: fail an action long before the
+  // 120 s test timeout. A first render on a fresh server under CI load took over 30 s.
   context.setDefaultTimeout(15_000);
-  context.setDefaultNavigationTimeout(30_000);
+  context.setDefaultNavigationTimeout(60_000);
   const page = await context.newPage();
   const problems: string[] = [];
   // A page error's `cause` (React's recoverable errors wrap the real one: #520 around

@@ -50,7 +50,6 @@ describe("spot trading", () => {
     await expect.poll(() => page.getByTestId("symbol-switcher").textContent()).toContain("ETH/USDT");
   });
 
-  // Twelve steps through the page, each waiting on the server: 35 s quiet, past 60 s under CI load.
   test("simulation mode: limit rests, market fills, cancel, records, top-up/reset, guard redirects, exit", async () => {
     const page = await newPage(run.browser, { allowErrors });
     await registerThroughPages(page, run.server.url, `spot${Date.now()}@example.com`);
@@ -135,7 +134,7 @@ describe("spot trading", () => {
     await page.goto(`${run.server.url}/airdrops`);
     await page.waitForLoadState("networkidle");
     expect(new URL(page.url()).pathname).toBe("/airdrops");
-  }, 120_000);
+  });
 
   test("post-only rests, a crossing post-only is refused, a stop-market order waits untriggered", async () => {
     const page = await newPage(run.browser, { allowErrors });
@@ -294,5 +293,5 @@ describe("spot trading", () => {
       );
     await page.getByTestId("orders-tab-open").click();
     await expect.poll(() => legs.count()).toBe(0);
-  }, 120_000);
+  });
 });
