@@ -1,7 +1,7 @@
 /**
  * bench:api — the Bitget-compatible bot API driven by the real ccxt client: a server in a
  * child process (every module, SQLite file, market feed running, the Node flags of the
- * production start script), API_BENCH_CLIENTS (default 4) ccxt `bitget` clients in sandbox
+ * production start script), API_BENCH_CLIENTS (default 1) ccxt `bitget` clients in sandbox
  * mode, each in a worker thread of its own, issuing `createOrder` (a resting limit buy) +
  * `cancelOrder` round trips on one shared schedule at a fixed arrival rate (open loop,
  * API_BENCH_RATE per second in all, default 200, taken by the clients in turn) for
@@ -40,7 +40,7 @@ import { type Probe, probeModule, readProbes, watchClient } from "./lib/probe-re
 const RATE = Number(process.env.API_BENCH_RATE ?? 200);
 const SECONDS = Number(process.env.API_BENCH_SECONDS ?? 10);
 /** ccxt clients, each in a worker thread of its own, sharing the schedule. */
-const CLIENTS = Number(process.env.API_BENCH_CLIENTS ?? 4);
+const CLIENTS = Number(process.env.API_BENCH_CLIENTS ?? 1);
 /** Round trips each client makes one after another before the measured window. */
 const WARM_UP = 200;
 
