@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { expect } from "vitest";
-import { mailOf, type Page, repoRoot } from "./harness.ts";
+import { hydrated, mailOf, type Page, repoRoot } from "./harness.ts";
 
 /** The password every browser test registers with. */
 export const E2E_PASSWORD = "e2e-password-123";
@@ -22,7 +22,7 @@ export async function outboxCode(
 /** Registers `email` through the register page (prefill, mailed code) and waits for the account overview. */
 export async function registerThroughPages(page: Page, serverUrl: string, email: string): Promise<void> {
   await page.goto(`${serverUrl}/register?account=${encodeURIComponent(email)}`);
-  await page.waitForLoadState("networkidle");
+  await hydrated(page, "register-email");
   await expect.poll(() => page.getByTestId("register-email").inputValue(), { timeout: 15_000 }).toBe(email);
   await page.getByTestId("register-send-code").click();
   await page.getByTestId("register-code").fill(await outboxCode(page, serverUrl, email));
@@ -56,7 +56,7 @@ export async function loginThroughPage(
   await page.goto(
     `${serverUrl}/login${redirect === undefined ? "" : `?redirect=${encodeURIComponent(redirect)}`}`,
   );
-  await page.waitForLoadState("networkidle");
+  await hydrated(page, "login-name");
   await page.getByTestId("login-name").fill(credentials.email);
   await page.getByTestId("login-password").fill(credentials.password);
   await page.getByTestId("login-submit").click();

@@ -6,7 +6,14 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { totp } from "../../server/src/modules/accounts/totp.ts";
 import { E2E_PASSWORD, outboxCode } from "./account-flows.ts";
-import { type Browser, launchBrowser, newPage, type RunningServer, startServer } from "./harness.ts";
+import {
+  type Browser,
+  hydrated,
+  launchBrowser,
+  newPage,
+  type RunningServer,
+  startServer,
+} from "./harness.ts";
 
 let server: RunningServer;
 let browser: Browser;
@@ -111,7 +118,7 @@ describe("accounts", () => {
     const page = await newPage(browser, { allowErrors });
     await page.goto(`${server.url}/login`);
     // Submitting before hydration would post the form natively.
-    await page.waitForLoadState("networkidle");
+    await hydrated(page, "login-name");
     await page.getByTestId("login-name").fill(EMAIL);
     await page.getByTestId("login-password").fill(E2E_PASSWORD);
     await page.getByTestId("login-submit").click();

@@ -208,6 +208,23 @@ export async function newPage(browser: Browser, options: NewPageOptions = {}): P
 }
 
 /**
+ * Waits until React has hydrated the element (`data-testid`): it then carries React's props.
+ * `networkidle` is not enough on a loaded machine: the page's modules may still be
+ * evaluating, and a field filled before hydration is reset by it (seen in CI: a login
+ * form submitted with its e-mail gone and its password kept).
+ */
+export async function hydrated(page: Page, testId: string): Promise<void> {
+  await page.waitForFunction(
+    (id) => {
+      const el = document.querySelector(`[data-testid="${id}"]`);
+      return el !== null && Object.keys(el).some((key) => key.startsWith("__reactProps$"));
+    },
+    testId,
+    { timeout: 60_000 },
+  );
+}
+
+/**
  * A failed test's page: a screenshot under `E2E_ARTIFACTS` (default: the temp directory's
  * meridian-e2e), its URL and its last API calls on stderr, to tell a slow server from a
  * click that did not take.
