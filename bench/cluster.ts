@@ -22,6 +22,8 @@
  * end every acknowledged clientOrderId is looked up in the database: `acked_lost` counts
  * those missing. The load generator and the three servers share the machine's cores.
  * DATABASE_URL / REDIS_URL: default the local ones.
+ * CLUSTER_NODE_ARGS: Node flags for the instances (`--cpu-prof --cpu-prof-dir=<dir>`; a
+ * profiled instance is stopped with SIGTERM so that it writes its profile).
  */
 
 import os from "node:os";

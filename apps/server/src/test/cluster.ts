@@ -64,6 +64,8 @@ export async function openCluster(o: ClusterOptions): Promise<Cluster> {
   const databaseUrl = url.toString();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `${o.name}-cluster-`));
   const nodes: ClusterNode[] = [];
+  // CLUSTER_NODE_ARGS: Node flags for the instances (`--cpu-prof --cpu-prof-dir=<dir>`)
+  const nodeArgs = (process.env.CLUSTER_NODE_ARGS ?? "").split(" ").filter((a) => a !== "");
 
   const start: Cluster["start"] = async (name, port, opts = {}) => {
     const env: NodeJS.ProcessEnv = {
@@ -83,7 +85,7 @@ export async function openCluster(o: ClusterOptions): Promise<Cluster> {
       ...opts.env,
     };
     fs.mkdirSync(env.DATA_DIR as string, { recursive: true });
-    const child = spawn(process.execPath, [SERVER], { env, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [...nodeArgs, SERVER], { env, stdio: ["ignore", "pipe", "pipe"] });
     let out = "";
     child.stdout?.on("data", (c: Buffer) => {
       out += c.toString();
@@ -133,10 +135,16 @@ export async function openCluster(o: ClusterOptions): Promise<Cluster> {
       for (const n of nodes) {
         if (n.child.exitCode === null && n.child.signalCode === null) {
           n.child.kill("SIGCONT");
-          n.child.kill("SIGKILL");
+          // a profiled instance writes its profile on a clean exit: SIGTERM, 10 s to go
+          n.child.kill(nodeArgs.length > 0 ? "SIGTERM" : "SIGKILL");
         }
       }
+      const late = setTimeout(() => {
+        for (const n of nodes)
+          if (n.child.exitCode === null && n.child.signalCode === null) n.child.kill("SIGKILL");
+      }, 10_000);
       await Promise.all(nodes.map((n) => n.exited));
+      clearTimeout(late);
       await admin.query(`DROP SCHEMA "${schema}" CASCADE`);
       // The instances' keys (rate limits, leases, push marks) go with the schema.
       const redis = new Redis(o.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
