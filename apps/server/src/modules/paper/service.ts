@@ -13,6 +13,7 @@ import { AppError } from "../../platform/errors.ts";
 import { type ClientOrderRef, GroupCommit, type LedgerWriter } from "../ledger/index.ts";
 import { PaperEngine } from "./engine.ts";
 import { publishCommit, type UserEvents } from "./events.ts";
+import { answerPlacement } from "./placement.ts";
 import { presentBalances, presentOrder, presentTier, presentTrade } from "./present.ts";
 import type { OrderQuery, PaperRepo } from "./repo.ts";
 import {
@@ -21,23 +22,10 @@ import {
   batchIsEmpty,
   emptyBatch,
   type OrderRow,
-  rejected,
   type TradeRow,
 } from "./rows.ts";
 import type { OrderReader, PaperTx, Placement, SpotForMargin } from "./spot-for-margin.ts";
 import type { PaperVenue } from "./venue.ts";
-
-/** A client order id already names an order of another wallet (ids are unique per account). */
-export function clientIdInUse(): AppError {
-  return new AppError(
-    PaperCode.ORDER_REJECTED,
-    "Order rejected: the clientOrderId is in use by another wallet",
-    {
-      status: 200,
-      data: { reason: "DUPLICATE_CLIENT_ORDER_ID", field: "clientOrderId" },
-    },
-  );
-}
 
 export interface PaperServiceOptions {
   repo: PaperRepo;
@@ -281,35 +269,22 @@ export class PaperService implements LedgerWriter, SpotForMargin {
 
   async place(accountId: number, vipLevel: number, body: PlaceOrderBody): Promise<PlaceOrderResult> {
     const cid = body.clientOrderId === undefined ? null : { accountId, clientOrderId: body.clientOrderId };
-    const placed = await this.transactPlacement(cid, () => this.engine.place(accountId, vipLevel, body));
-    if (placed.stored !== undefined) {
-      if (placed.stored.wallet !== "spot") throw clientIdInUse();
-      return this.duplicate(placed.stored);
-    }
-    const outcome = placed.ran;
-    if (outcome.kind === "duplicate") {
-      const existing = await this.repo.order(accountId, outcome.orderId);
-      if (existing === undefined)
-        throw new AppError(PaperCode.ORDER_NOT_FOUND, "Order not found", { status: 200 });
-      return this.duplicate(existing);
-    }
-    if (outcome.rejection !== null) {
-      throw rejected(outcome.rejection, outcome.order.id);
-    }
-    return {
-      order: this.presentOrder(outcome.order),
-      fills: outcome.fills.map((t) => this.presentTrade(t)),
-      duplicate: false,
-    };
-  }
-
-  private async duplicate(order: OrderRow): Promise<PlaceOrderResult> {
-    const fills = await this.repo.trades({ accountId: order.accountId, orderId: order.id, limit: 500 });
-    return {
-      order: this.presentOrder(order),
-      fills: fills.reverse().map((t) => this.presentTrade(t)),
-      duplicate: true,
-    };
+    const placed = await this.transactPlacement(cid, () => ({
+      outcome: this.engine.place(accountId, vipLevel, body),
+      extra: {},
+    }));
+    return answerPlacement(
+      placed,
+      {},
+      {
+        accountId,
+        wallet: "spot",
+        wallets: ["spot"],
+        rows: this.repo,
+        presentOrder: (o) => this.presentOrder(o),
+        presentTrade: (t) => this.presentTrade(t),
+      },
+    );
   }
 
   async cancel(accountId: number, ref: { id: number } | { clientOrderId: string }): Promise<PaperOrder> {
