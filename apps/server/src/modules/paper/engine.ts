@@ -1,7 +1,7 @@
 import type { PlaceOrderBody } from "@meridian/contracts";
 import type { JournalEntry, Ledger, LedgerRefusal } from "@meridian/domain";
 import type { Queryable } from "../../platform/db/types.ts";
-import { SpotFills } from "./fills.ts";
+import { bookListener } from "./fills.ts";
 import { activate, refill, topUp } from "./funds.ts";
 import { SpotOrders } from "./orders.ts";
 import type {
@@ -29,7 +29,7 @@ import type { PaperVenue } from "./venue.ts";
  * user order); they settle the same way and `onDirty` asks the service to commit them.
  *
  * This class is the engine's one surface; its parts share one `SpotState` (memory,
- * holds, the batch and the journal): `SpotOrders` (placement, cancel), `SpotFills` (the
+ * holds, the batch and the journal): `SpotOrders` (placement, cancel), `fills.ts` (the
  * books' fills, rejections, cancels and expiries), `SpotTriggers` (how an order ends,
  * TP/SL legs, stops and their triggers) and `funds.ts` (activation, top-ups, reset).
  */
@@ -39,9 +39,8 @@ export class PaperEngine {
   private readonly orders: SpotOrders;
 
   constructor(venue: PaperVenue, now: () => number, onDirty: () => void) {
-    const state = new SpotState(venue, now, onDirty, (symbol) => fills.listenerFor(symbol));
+    const state = new SpotState(venue, now, onDirty, (symbol) => bookListener(state, triggers, symbol));
     const triggers = new SpotTriggers(state);
-    const fills = new SpotFills(state, triggers);
     this.state = state;
     this.triggers = triggers;
     this.orders = new SpotOrders(state, triggers);

@@ -9,6 +9,7 @@ import {
   type PlaceOptions,
   type PlaceOutcome,
   type TradeRow,
+  UNFILLED,
 } from "./rows.ts";
 import type { Collected, LiveOrder, SpotState } from "./state.ts";
 import type { SpotTriggers } from "./triggers.ts";
@@ -16,7 +17,7 @@ import type { SpotTriggers } from "./triggers.ts";
 /**
  * Placing and cancelling spot orders (and margin ones, by their wallet): the checks and
  * the hold before an order exists, then into its book, or onto the stop watch list until
- * it fires. What happens in the book comes back through `SpotFills`.
+ * it fires. What happens in the book comes back through `bookListener` (fills.ts).
  */
 export class SpotOrders {
   private readonly s: SpotState;
@@ -89,12 +90,7 @@ export class SpotOrders {
       qtyLots: plan.lots,
       quoteQty: body.quoteQty ?? null,
       status: "NEW",
-      triggered: false,
-      bookSeq: null,
-      filledLots: 0,
-      takerQuote: 0n,
-      makerQuote: 0n,
-      fees: 0n,
+      ...UNFILLED,
       held,
       makerPpm: rates.makerPpm,
       takerPpm: rates.takerPpm,

@@ -1,7 +1,7 @@
 import type { OrderStatusValue } from "@meridian/contracts";
 import { finishOrder, holdEntry, holdFor, newOrderFunds, Side, triggerReached } from "@meridian/domain";
 import { stopMarketCap } from "./order-plan.ts";
-import { firesAbove, ledgerWallet, NO_TPSL, type OrderRow, type TpSlRole } from "./rows.ts";
+import { firesAbove, ledgerWallet, NO_TPSL, type OrderRow, type TpSlRole, UNFILLED } from "./rows.ts";
 import type { LiveOrder, SpotState } from "./state.ts";
 
 /**
@@ -91,12 +91,7 @@ export class SpotTriggers {
         qtyLots: lots,
         quoteQty: null,
         status: refused ? "REJECTED" : "NEW",
-        triggered: false,
-        bookSeq: null,
-        filledLots: 0,
-        takerQuote: 0n,
-        makerQuote: 0n,
-        fees: 0n,
+        ...UNFILLED,
         held: !refused && i === 0 ? hold : 0n,
         makerPpm: p.makerPpm,
         takerPpm: p.takerPpm,
