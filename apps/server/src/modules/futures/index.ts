@@ -11,8 +11,10 @@ import { FuturesService } from "./service.ts";
 import { futuresStream } from "./stream.ts";
 
 export { venueBook } from "./book.ts";
+export type { AttachedTpsl } from "./commands.ts";
+export type { FuturesOrderRef } from "./history.ts";
 export { FuturesRepo } from "./repo.ts";
-export { type AttachedTpsl, type FuturesOrderRef, FuturesService } from "./service.ts";
+export { FuturesService } from "./service.ts";
 export { type RecordTransfer, WalletTransferIds } from "./transfer-ids.ts";
 
 export interface FuturesModuleOptions {

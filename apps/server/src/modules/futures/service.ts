@@ -1,57 +1,36 @@
-import {
-  type ClosedPositionRecord,
-  type FundingRecord,
-  type FuturesAccount,
-  FuturesCode,
-  type FuturesMark,
-  type FuturesOrder,
-  type FuturesOrderBody,
-  type FuturesOrderDetail,
-  type FuturesOrderType,
-  type FuturesPosition,
-  type FuturesSettings,
-  type FuturesTrade,
-  type FuturesTransferBody,
-  type InsuranceFund,
-  type MarginAdjustType,
-  type PositionMarginInfo,
-  type PositionSideValue,
-  type positionHistoryQuerySchema,
+import type {
+  FundingRecord,
+  FuturesAccount,
+  FuturesMark,
+  FuturesOrder,
+  FuturesOrderBody,
+  FuturesOrderDetail,
+  FuturesPosition,
+  FuturesSettings,
+  FuturesTrade,
+  FuturesTransferBody,
+  InsuranceFund,
+  PositionMarginInfo,
 } from "@meridian/contracts";
+import { FuturesCode } from "@meridian/contracts";
 import {
-  adjustIsolatedMargin,
-  closedPositions,
-  DerivativesAccount,
   FUNDING_INTERVAL_MS,
   type MarginMode,
-  nextFundingTime,
   PERP_CONTRACTS,
   perpContract,
   priceToTicks,
-  toMinor,
 } from "@meridian/domain";
-import type { z } from "zod";
-import { KeyedMutex } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import type { LedgerTx, LedgerWriter } from "../ledger/index.ts";
 import type { PerpBook } from "./book.ts";
+import { type AttachedTpsl, FuturesCommands } from "./commands.ts";
 import { type Changes, type FeeRates, FuturesEngine } from "./engine.ts";
+import { FuturesHistory, type FuturesOrderRef } from "./history.ts";
 import { MarkBoard } from "./marks.ts";
-import {
-  presentAccount,
-  presentClosedPosition,
-  presentFunding,
-  presentMarginInfo,
-  presentMarks,
-  presentOrder,
-  presentPosition,
-  presentTrade,
-  usdtText,
-} from "./present.ts";
-import type { FutOrderRow, FuturesRepo, HistoryQuery } from "./repo.ts";
+import { presentFunding, presentOrder, presentTrade } from "./present.ts";
+import type { FuturesRepo, HistoryQuery } from "./repo.ts";
 import { WalletTransferIds } from "./transfer-ids.ts";
-
-const POSITION_HISTORY_FILLS = 50_000;
+import { FuturesViews, perpContractOf } from "./views.ts";
 
 export interface FuturesEvents {
   accountId: number;
@@ -75,37 +54,16 @@ export interface FuturesServiceOptions {
   onError?: (error: unknown, msg: string) => void;
 }
 
-/** A positive USDT amount in minor units, or the envelope's invalid-amount refusal. */
-function positiveUsdt(amount: string): bigint {
-  const minor = toMinor("USDT", amount);
-  if (minor === null || minor <= 0n)
-    throw new AppError(FuturesCode.ORDER_INVALID, "Invalid amount", {
-      status: 200,
-      data: { field: "amount" },
-    });
-  return minor;
-}
-
-/** An order by its id or by the client's id. */
-export type FuturesOrderRef = { id: number } | { clientOrderId: string };
-
-/** Take-profit and stop-loss trigger prices placed with an order (close-position legs on the mark). */
-export interface AttachedTpsl {
-  takeProfit?: string | undefined;
-  stopLoss?: string | undefined;
-}
-
-function perpContractOf(symbol: string) {
-  const c = perpContract(symbol);
-  if (c === undefined) throw new AppError(FuturesCode.UNKNOWN_SYMBOL, "Unknown perpetual", { status: 200 });
-  return c;
-}
-
 /**
  * USDT-M perpetuals on paper. Commands run in the paper writer (one ledger, one journal,
  * one group commit for both modules); the mark loop follows the market's prices, and each
  * mark update runs triggers, resting limits and the risk pass (liquidations into
  * `system:insurance`). Funding settles on the interval's boundaries.
+ *
+ * The service is the module's one surface and its lifecycle (start, the mark loop, the
+ * funding timer, the stream after each commit); the work is in its parts:
+ * `FuturesCommands` (orders, cancels, TP/SL, transfers, margin and settings),
+ * `FuturesViews` (the engine's memory as answers) and `FuturesHistory` (committed rows).
  */
 export class FuturesService {
   readonly engine: FuturesEngine;
@@ -118,10 +76,11 @@ export class FuturesService {
   private readonly book: PerpBook;
   private readonly now: () => number;
   private readonly onError: (error: unknown, msg: string) => void;
+  private readonly views: FuturesViews;
+  private readonly history: FuturesHistory;
+  private readonly commands: FuturesCommands;
   private readonly listeners = new Set<(e: FuturesEvents) => void>();
   private readonly pending = new Set<string>();
-  /** Placements with the same client order id run one after another (`once`). */
-  private readonly orderIds = new KeyedMutex();
   private offs: Array<() => void> = [];
   private fundingTimer: NodeJS.Timeout | null = null;
   private following = false;
@@ -144,6 +103,22 @@ export class FuturesService {
       (a, asset) => this.ledger.ledgerBalance(a, asset),
       o.feeRates,
     );
+    this.views = new FuturesViews({
+      engine: this.engine,
+      marks: this.marks,
+      ledger: o.ledger,
+      now: this.now,
+      fundingIntervalMs: this.fundingIntervalMs,
+    });
+    this.history = new FuturesHistory(o.repo);
+    this.commands = new FuturesCommands({
+      engine: this.engine,
+      repo: o.repo,
+      views: this.views,
+      history: this.history,
+      transferIds: this.transferIds,
+      exec: (fn) => this.exec(fn),
+    });
   }
 
   /**
@@ -237,8 +212,7 @@ export class FuturesService {
 
   /** Test-only: pins (or with null unpins) a mark price and runs the pass at once. */
   async pinMark(symbol: string, price: string | null): Promise<FuturesMark[]> {
-    const c = perpContract(symbol);
-    if (c === undefined) throw new AppError(FuturesCode.UNKNOWN_SYMBOL, "Unknown perpetual", { status: 200 });
+    const c = perpContractOf(symbol);
     let ticks: number | null = null;
     if (price !== null) {
       const r = priceToTicks(c.instrument, price);
@@ -251,7 +225,7 @@ export class FuturesService {
   }
 
   nextFunding(): number {
-    return nextFundingTime(this.now(), this.fundingIntervalMs);
+    return this.views.nextFunding();
   }
 
   private scheduleFunding(): void {
@@ -276,340 +250,113 @@ export class FuturesService {
     });
   }
 
-  // ---- commands ---------------------------------------------------------------------------
+  // ---- commands (`FuturesCommands`) -------------------------------------------------------
 
-  /**
-   * Runs `place` unless the account already has an order with `clientOrderId`: then
-   * answers that order. On the writer, commands with the same id run one after another
-   * and each looks the id up after the one before it committed, so a retry (a lost
-   * answer, a failover, two requests at once) never places a second order.
-   */
-  private async once<T>(
-    accountId: number,
-    clientOrderId: string | undefined,
-    place: () => Promise<T>,
-    stored: (row: FutOrderRow) => T,
-  ): Promise<T> {
-    if (clientOrderId === undefined) return place();
-    return this.orderIds.run(`${accountId}\u0000${clientOrderId}`, async () => {
-      const row = await this.repo.orderByClientId(accountId, clientOrderId);
-      return row === undefined ? place() : stored(row);
-    });
+  /** Places an order, with `attached` TP/SL legs in the same command; once per client order id. */
+  place(accountId: number, body: FuturesOrderBody, attached?: AttachedTpsl): Promise<FuturesOrder> {
+    return this.commands.place(accountId, body, attached);
   }
 
-  /**
-   * Places an order; `attached` adds its take-profit and stop-loss legs in the same
-   * command (one commit: a retry with the order's client id finds them placed too).
-   */
-  async place(accountId: number, body: FuturesOrderBody, attached: AttachedTpsl = {}): Promise<FuturesOrder> {
-    const legs: Array<[FuturesOrderType, string]> = [];
-    if (attached.takeProfit !== undefined) legs.push(["TAKE_PROFIT_MARKET", attached.takeProfit]);
-    if (attached.stopLoss !== undefined) legs.push(["STOP_MARKET", attached.stopLoss]);
-    // The legs' prices are checked before anything runs: a refusal after the order filled would half-apply.
-    for (const [, price] of legs)
-      if (!priceToTicks(perpContractOf(body.symbol).instrument, price).ok)
-        throw new AppError(FuturesCode.ORDER_INVALID, "Invalid take-profit or stop-loss price", {
-          status: 200,
-          data: { field: "stopPrice" },
-        });
-    return this.once(
-      accountId,
-      body.clientOrderId,
-      async () =>
-        presentOrder(
-          await this.exec(() => {
-            const order = this.engine.place(accountId, body);
-            for (const [type, stopPrice] of legs)
-              this.engine.place(accountId, {
-                symbol: order.symbol,
-                side: order.side === "BUY" ? "SELL" : "BUY",
-                positionSide: order.positionSide,
-                type,
-                stopPrice,
-                closePosition: true,
-              });
-            return order;
-          }),
-        ),
-      presentOrder,
-    );
+  cancel(accountId: number, ref: FuturesOrderRef): Promise<FuturesOrder> {
+    return this.commands.cancel(accountId, ref);
   }
 
-  private async orderRow(accountId: number, ref: FuturesOrderRef): Promise<FutOrderRow | undefined> {
-    return "id" in ref
-      ? this.repo.order(accountId, ref.id)
-      : this.repo.orderByClientId(accountId, ref.clientOrderId);
+  closeAll(accountId: number, symbol?: string): Promise<FuturesOrder[]> {
+    return this.commands.closeAll(accountId, symbol);
   }
 
-  async cancel(accountId: number, ref: FuturesOrderRef): Promise<FuturesOrder> {
-    const id = "id" in ref ? ref.id : (await this.orderRow(accountId, ref))?.id;
-    const o = id === undefined ? null : await this.exec(() => this.engine.cancel(accountId, id));
-    if (o !== null) return presentOrder(o);
-    const row = id === undefined ? undefined : await this.repo.order(accountId, id);
-    if (row === undefined)
-      throw new AppError(FuturesCode.ORDER_NOT_FOUND, "Order not found", { status: 200 });
-    throw new AppError(FuturesCode.ORDER_NOT_OPEN, `Order is ${row.status}`, {
-      status: 200,
-      data: presentOrder(row),
-    });
-  }
-
-  async closeAll(accountId: number, symbol?: string): Promise<FuturesOrder[]> {
-    return (await this.exec(() => this.engine.closeAll(accountId, symbol))).map(presentOrder);
-  }
-
-  async setTpsl(
-    accountId: number,
-    body: {
-      symbol: string;
-      positionSide: PositionSideValue;
-      takeProfit?: string | undefined;
-      stopLoss?: string | undefined;
-      /** Names the one leg set (the bot API's TP/SL order); refused with both. */
-      clientOrderId?: string | undefined;
-    },
-  ): Promise<FuturesOrder[]> {
-    return this.once(
-      accountId,
-      body.clientOrderId,
-      async () => {
-        const list = await this.exec(() =>
-          this.engine.setTpsl(
-            accountId,
-            body.symbol,
-            body.positionSide,
-            body.takeProfit,
-            body.stopLoss,
-            body.clientOrderId,
-          ),
-        );
-        return list.map(presentOrder);
-      },
-      (row) => [presentOrder(row)],
-    );
+  setTpsl(...args: Parameters<FuturesCommands["setTpsl"]>): Promise<FuturesOrder[]> {
+    return this.commands.setTpsl(...args);
   }
 
   /** Spot <-> futures wallet; with `clientTransferId`, made once however often it is sent. */
-  async transfer(accountId: number, body: FuturesTransferBody): Promise<FuturesAccount> {
-    const minor = toMinor("USDT", body.amount);
-    if (minor === null || minor <= 0n)
-      throw new AppError(FuturesCode.TRANSFER_EXCEEDS, "Invalid amount", {
-        status: 200,
-        data: { field: "amount" },
-      });
-    const [from, to] = body.direction === "IN" ? ["SPOT", "FUTURES"] : ["FUTURES", "SPOT"];
-    return this.transferIds.once(
-      accountId,
-      body.clientTransferId,
-      async (record) => {
-        await this.exec((tx) => {
-          this.engine.transfer(accountId, body.direction, minor);
-          record?.(tx, { tranId: 0, from, to, asset: "USDT", amount: minor });
-        });
-        return this.account(accountId);
-      },
-      () => this.account(accountId),
-    );
+  transfer(accountId: number, body: FuturesTransferBody): Promise<FuturesAccount> {
+    return this.commands.transfer(accountId, body);
   }
 
-  /**
-   * Futures wallet to futures wallet between a master and its sub-account; `record` adds
-   * the caller's rows to the same commit.
-   */
-  async subTransfer(from: number, to: number, amount: bigint, record: (tx: LedgerTx) => void): Promise<void> {
-    await this.exec((tx) => {
-      this.engine.subTransfer(from, to, amount);
-      record(tx);
-    });
+  /** Futures wallet to futures wallet between a master and its sub-account (`FuturesCommands.subTransfer`). */
+  subTransfer(from: number, to: number, amount: bigint, record: (tx: LedgerTx) => void): Promise<void> {
+    return this.commands.subTransfer(from, to, amount, record);
   }
 
-  async adjustMargin(
-    accountId: number,
-    body: { symbol: string; positionSide: PositionSideValue; type: MarginAdjustType; amount: string },
-  ): Promise<FuturesPosition> {
-    const minor = positiveUsdt(body.amount);
-    const stored = await this.exec(() =>
-      this.engine.adjustMargin(accountId, body.symbol, body.positionSide, body.type, minor),
-    );
-    const shown = this.positions(accountId).find(
-      (p) => p.symbol === stored.position.symbol && p.positionSide === stored.position.positionSide,
-    );
-    if (shown === undefined) throw new Error("adjusted position vanished");
-    return shown;
+  adjustMargin(...args: Parameters<FuturesCommands["adjustMargin"]>): Promise<FuturesPosition> {
+    return this.commands.adjustMargin(...args);
   }
+
+  setLeverage(accountId: number, symbol: string, leverage: number): Promise<FuturesSettings> {
+    return this.commands.setLeverage(accountId, symbol, leverage);
+  }
+
+  setMarginMode(accountId: number, symbol: string, mode: MarginMode): Promise<FuturesSettings> {
+    return this.commands.setMarginMode(accountId, symbol, mode);
+  }
+
+  setPositionMode(accountId: number, dual: boolean): Promise<{ dualSidePosition: boolean }> {
+    return this.commands.setPositionMode(accountId, dual);
+  }
+
+  // ---- the engine's memory (`FuturesViews`) -----------------------------------------------
 
   /** The adjust-margin dialog's figures; with a type and amount, the position as it would be after. */
-  marginInfo(
-    accountId: number,
-    q: {
-      symbol: string;
-      positionSide: PositionSideValue;
-      type?: MarginAdjustType | undefined;
-      amount?: string | undefined;
-    },
-  ): PositionMarginInfo {
-    const b = this.engine.marginBounds(accountId, q.symbol, q.positionSide);
-    let after = null;
-    const minor = q.amount === undefined ? null : toMinor("USDT", q.amount);
-    if (q.type !== undefined && minor !== null && minor > 0n) {
-      const within = q.type === "ADD" ? minor <= b.maxAdd : minor <= b.maxRemove;
-      const r = adjustIsolatedMargin(
-        perpContractOf(b.position.symbol),
-        b.position,
-        q.type === "ADD" ? "add" : "reduce",
-        minor,
-        b.mark,
-      );
-      if (within && r.ok) after = r.value.position;
-    }
-    return presentMarginInfo(b.position, b.mark, b.maxAdd, b.maxRemove, after);
+  marginInfo(...args: Parameters<FuturesViews["marginInfo"]>): PositionMarginInfo {
+    return this.views.marginInfo(...args);
   }
-
-  async setLeverage(accountId: number, symbol: string, leverage: number): Promise<FuturesSettings> {
-    await this.exec(() => this.engine.setLeverage(accountId, symbol, leverage));
-    return this.settings(accountId, symbol);
-  }
-
-  async setMarginMode(accountId: number, symbol: string, mode: MarginMode): Promise<FuturesSettings> {
-    await this.exec(() => this.engine.setMarginMode(accountId, symbol, mode));
-    return this.settings(accountId, symbol);
-  }
-
-  async setPositionMode(accountId: number, dual: boolean): Promise<{ dualSidePosition: boolean }> {
-    await this.exec(() => this.engine.setPositionMode(accountId, dual));
-    return { dualSidePosition: dual };
-  }
-
-  // ---- reads --------------------------------------------------------------------------------
 
   settings(accountId: number, symbol: string): FuturesSettings {
-    const c = perpContract(symbol);
-    if (c === undefined) throw new AppError(FuturesCode.UNKNOWN_SYMBOL, "Unknown perpetual", { status: 200 });
-    const s = this.engine.settingOf(accountId, c.symbol);
-    return {
-      symbol: c.symbol,
-      leverage: s.leverage,
-      maxLeverage: c.maxLeverage,
-      marginMode: s.marginMode,
-      dualSidePosition: this.engine.isDual(accountId),
-    };
+    return this.views.settings(accountId, symbol);
   }
 
   /** The account's settings on every perpetual (one call: the bot API presents orders of any symbol). */
   settingsAll(accountId: number): FuturesSettings[] {
-    return PERP_CONTRACTS.map((c) => this.settings(accountId, c.symbol));
+    return this.views.settingsAll(accountId);
   }
 
   account(accountId: number): FuturesAccount {
-    return presentAccount({
-      wallet: this.engine.wallet(accountId),
-      positions: this.engine.positionsOf(accountId),
-      marks: this.marks.marks(),
-      available: this.engine.available(accountId),
-      dual: this.engine.isDual(accountId),
-    });
+    return this.views.account(accountId);
   }
 
   positions(accountId: number): FuturesPosition[] {
-    const all = this.engine.positionsOf(accountId);
-    const marks = this.marks.marks();
-    const wallet = this.engine.wallet(accountId);
-    const orders = this.engine.openOrdersOf(accountId);
-    return all
-      .filter((p) => p.position.lots !== 0)
-      .map((p) => {
-        const mine = orders.filter(
-          (o) =>
-            o.symbol === p.position.symbol && o.positionSide === p.position.positionSide && o.closePosition,
-        );
-        const tp = mine.find((o) => o.type === "TAKE_PROFIT_MARKET");
-        const sl = mine.find((o) => o.type === "STOP_MARKET");
-        return presentPosition(p, wallet, all, marks, {
-          takeProfit: tp === undefined ? null : presentOrder(tp).stopPrice,
-          stopLoss: sl === undefined ? null : presentOrder(sl).stopPrice,
-        });
-      });
-  }
-
-  /** One order of the account by its id or client id (the bot API's order lookup), or undefined. */
-  async order(accountId: number, ref: FuturesOrderRef): Promise<FuturesOrder | undefined> {
-    const row = await this.orderRow(accountId, ref);
-    return row === undefined ? undefined : presentOrder(row);
-  }
-
-  async openOrders(q: HistoryQuery): Promise<FuturesOrder[]> {
-    return (await this.repo.orders(q, true)).map(presentOrder);
-  }
-
-  async orderHistory(q: HistoryQuery): Promise<FuturesOrder[]> {
-    return (await this.repo.orders(q, false)).map(presentOrder);
-  }
-
-  async trades(q: HistoryQuery): Promise<FuturesTrade[]> {
-    return (await this.repo.trades(q)).map(presentTrade);
-  }
-
-  /** One order of the account with its fills (/order/mcp); ORDER_NOT_FOUND for another account's. */
-  async orderDetail(accountId: number, id: number): Promise<FuturesOrderDetail> {
-    const order = await this.repo.order(accountId, id);
-    if (order === undefined)
-      throw new AppError(FuturesCode.ORDER_NOT_FOUND, "Order not found", { status: 200 });
-    const fills = await this.repo.trades({ accountId, orderId: id, limit: 1000 });
-    const pnl = fills.reduce((s, f) => s + f.realisedPnl, 0n);
-    const fee = fills.reduce((s, f) => s + f.fee, 0n);
-    return {
-      order: presentOrder(order),
-      fills: fills.map(presentTrade),
-      realisedPnl: usdtText(pnl),
-      fee: usdtText(fee),
-    };
-  }
-
-  /**
-   * Closed positions replayed from the account's fills, newest first (/record/mcp). Reads
-   * up to POSITION_HISTORY_FILLS fills: a paper account past that sees its latest history.
-   */
-  async positionHistory(accountId: number, q: z.output<typeof positionHistoryQuerySchema>) {
-    const rows = await this.repo.trades({ accountId, symbol: q.symbol, limit: POSITION_HISTORY_FILLS });
-    rows.reverse();
-    const closed = closedPositions(
-      rows.map((r) => ({
-        symbol: r.symbol,
-        positionSide: r.positionSide,
-        side: r.side,
-        lots: r.qtyLots,
-        ticks: r.priceTicks,
-        realisedPnl: r.realisedPnl,
-        fee: r.fee,
-        liquidation: r.liquidation,
-        time: r.createdAt,
-      })),
-    );
-    const before = q.before;
-    return closed
-      .filter((c) => before === undefined || c.closeTime < before)
-      .slice(0, q.limit)
-      .map(presentClosedPosition) satisfies ClosedPositionRecord[];
-  }
-
-  async funding(q: HistoryQuery): Promise<FundingRecord[]> {
-    return (await this.repo.funding(q)).map(presentFunding);
+    return this.views.positions(accountId);
   }
 
   insuranceFund(): InsuranceFund {
-    return {
-      asset: "USDT",
-      balance: usdtText(this.ledger.ledgerBalance(DerivativesAccount.Insurance, "USDT")),
-      time: this.now(),
-    };
+    return this.views.insuranceFund();
   }
 
   marksList(): FuturesMark[] {
-    return presentMarks(
-      (c) => this.marks.markOf(c),
-      (c) => this.marks.indexOf(c),
-      (c) => this.marks.rateOf(c, this.fundingIntervalMs),
-      this.nextFunding(),
-    );
+    return this.views.marksList();
+  }
+
+  // ---- committed rows (`FuturesHistory`) --------------------------------------------------
+
+  /** One order of the account by its id or client id (the bot API's order lookup), or undefined. */
+  order(accountId: number, ref: FuturesOrderRef): Promise<FuturesOrder | undefined> {
+    return this.history.order(accountId, ref);
+  }
+
+  openOrders(q: HistoryQuery): Promise<FuturesOrder[]> {
+    return this.history.openOrders(q);
+  }
+
+  orderHistory(q: HistoryQuery): Promise<FuturesOrder[]> {
+    return this.history.orderHistory(q);
+  }
+
+  trades(q: HistoryQuery): Promise<FuturesTrade[]> {
+    return this.history.trades(q);
+  }
+
+  /** One order of the account with its fills (/order/mcp); ORDER_NOT_FOUND for another account's. */
+  orderDetail(accountId: number, id: number): Promise<FuturesOrderDetail> {
+    return this.history.orderDetail(accountId, id);
+  }
+
+  /** Closed positions replayed from the account's fills, newest first (/record/mcp). */
+  positionHistory(...args: Parameters<FuturesHistory["positionHistory"]>) {
+    return this.history.positionHistory(...args);
+  }
+
+  funding(q: HistoryQuery): Promise<FundingRecord[]> {
+    return this.history.funding(q);
   }
 }

@@ -12,11 +12,10 @@ import {
 import { pairUnits } from "@meridian/domain";
 import { AppError } from "../../platform/errors.ts";
 import {
-  clientIdInUse,
+  answerPlacement,
   type OrderRow,
   type OrderWallet,
   type PaperTx,
-  rejected,
   type SpotForMargin,
   type TradeRow,
 } from "../paper/index.ts";
@@ -99,44 +98,20 @@ export class MarginOrders {
       });
       accounts.openIsolated(scope, w);
       accounts.touch(scope);
-      return { outcome, borrowed: borrowed as MaxAmount | null };
+      return { outcome, extra: { borrowed: borrowed as MaxAmount | null } };
     });
-    if (placed.stored !== undefined) {
-      if (placed.stored.wallet !== wallet) throw clientIdInUse();
-      return this.duplicate(placed.stored);
-    }
-    const out = placed.ran;
-    const outcome = out.outcome;
-    if (outcome.kind === "duplicate") {
-      const existing = await this.spot.orderRows.order(accountId, outcome.orderId, ["cross", "isolated"]);
-      if (existing === undefined)
-        throw new AppError(PaperCode.ORDER_NOT_FOUND, "Order not found", { status: 200 });
-      return this.duplicate(existing);
-    }
-    if (outcome.rejection !== null) {
-      throw rejected(outcome.rejection, outcome.order.id);
-    }
-    return {
-      order: this.presentOrder(outcome.order),
-      fills: outcome.fills.map((t) => this.presentTrade(t)),
-      duplicate: false,
-      borrowed: out.borrowed,
-    };
-  }
-
-  private async duplicate(order: OrderRow): Promise<MarginPlaceResult> {
-    const fills = await this.spot.orderRows.trades({
-      accountId: order.accountId,
-      orderId: order.id,
-      limit: 500,
-      wallets: [order.wallet],
-    });
-    return {
-      order: this.presentOrder(order),
-      fills: fills.reverse().map((t) => this.presentTrade(t)),
-      duplicate: true,
-      borrowed: null,
-    };
+    return answerPlacement(
+      placed,
+      { borrowed: null },
+      {
+        accountId,
+        wallet,
+        wallets: ["cross", "isolated"],
+        rows: this.spot.orderRows,
+        presentOrder: (o) => this.presentOrder(o),
+        presentTrade: (t) => this.presentTrade(t),
+      },
+    );
   }
 
   async cancel(accountId: number, id: number): Promise<MarginOrder> {

@@ -10,17 +10,12 @@ import { paperUserStream } from "./user-stream.ts";
 import { LocalVenue, type PaperVenue } from "./venue.ts";
 
 export { paperAccountId, paperGuard } from "./guard.ts";
+export { answerPlacement } from "./placement.ts";
 export { presentOrder, presentTrade } from "./present.ts";
 export { PaperRepo } from "./repo.ts";
-export { type OrderRow, type OrderWallet, rejected, type TradeRow } from "./rows.ts";
-export {
-  clientIdInUse,
-  type OrderReader,
-  PaperService,
-  type PaperTx,
-  type Placement,
-  type SpotForMargin,
-} from "./service.ts";
+export type { OrderRow, OrderWallet, TradeRow } from "./rows.ts";
+export { PaperService } from "./service.ts";
+export type { OrderReader, PaperTx, Placement, SpotForMargin } from "./spot-for-margin.ts";
 export { LocalVenue, type PaperVenue } from "./venue.ts";
 
 /** The market module's books and prices as a paper venue (user orders rest beside the maker's quotes). */

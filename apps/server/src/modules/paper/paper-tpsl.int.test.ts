@@ -10,7 +10,7 @@ import { Side } from "@meridian/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DbTarget, reopenableDbTargets } from "../../test/db-targets.ts";
 import { paperCall as call, type PaperTestApp, paperTestApp } from "../../test/paper.ts";
-import type { UserEvents } from "./service.ts";
+import type { UserEvents } from "./events.ts";
 
 const targets = reopenableDbTargets("paper-tpsl");
 

@@ -85,6 +85,16 @@ export const NO_TPSL = {
   ocoId: null,
 } as const satisfies Partial<OrderRow>;
 
+/** Fields of an order that has not entered a book (or fired) and has filled nothing yet. */
+export const UNFILLED = {
+  triggered: false,
+  bookSeq: null,
+  filledLots: 0,
+  takerQuote: 0n,
+  makerQuote: 0n,
+  fees: 0n,
+} as const satisfies Partial<OrderRow>;
+
 /**
  * Which way a trigger order fires: true when the last price rises to its trigger. A plain
  * stop fires against its side (a buy stop on a rise); a take-profit fires the other way

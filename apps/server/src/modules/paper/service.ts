@@ -8,16 +8,12 @@ import {
   type PlaceOrderBody,
   type PlaceOrderResult,
 } from "@meridian/contracts";
-import { availableOf, heldOf, Ledger, VIP_TIERS, vipTier } from "@meridian/domain";
+import { availableOf, Ledger, VIP_TIERS, vipTier } from "@meridian/domain";
 import { AppError } from "../../platform/errors.ts";
-import {
-  type ClientOrderRef,
-  GroupCommit,
-  type Placement as LedgerPlacement,
-  type LedgerTx,
-  type LedgerWriter,
-} from "../ledger/index.ts";
+import { type ClientOrderRef, GroupCommit, type LedgerWriter } from "../ledger/index.ts";
 import { PaperEngine } from "./engine.ts";
+import { publishCommit, type UserEvents } from "./events.ts";
+import { answerPlacement } from "./placement.ts";
 import { presentBalances, presentOrder, presentTier, presentTrade } from "./present.ts";
 import type { OrderQuery, PaperRepo } from "./repo.ts";
 import {
@@ -26,65 +22,10 @@ import {
   batchIsEmpty,
   emptyBatch,
   type OrderRow,
-  type PlaceOptions,
-  type PlaceOutcome,
-  rejected,
   type TradeRow,
 } from "./rows.ts";
+import type { OrderReader, PaperTx, Placement, SpotForMargin } from "./spot-for-margin.ts";
 import type { PaperVenue } from "./venue.ts";
-
-/** What the user stream hears after each commit. */
-export interface UserEvents {
-  accountId: number;
-  orders: PaperOrder[];
-  fills: PaperTrade[];
-  balances: PaperBalance[] | null;
-  /** Margin orders and fills of the commit (the margin module presents and pushes them). */
-  marginOrders: OrderRow[];
-  marginFills: TradeRow[];
-}
-
-/** A client order id already names an order of another wallet (ids are unique per account). */
-export function clientIdInUse(): AppError {
-  return new AppError(
-    PaperCode.ORDER_REJECTED,
-    "Order rejected: the clientOrderId is in use by another wallet",
-    {
-      status: 200,
-      data: { reason: "DUPLICATE_CLIENT_ORDER_ID", field: "clientOrderId" },
-    },
-  );
-}
-
-/** What `PaperService.transact` hands another module's command: the ledger, and the spot engine. */
-export interface PaperTx extends LedgerTx {
-  /** Places an order in the same command (margin orders: `options.wallet`). */
-  place(accountId: number, vipLevel: number, body: PlaceOrderBody, options: PlaceOptions): PlaceOutcome;
-  /** Cancels a live margin order; false when it is not live. */
-  cancelMargin(accountId: number, orderId: number): boolean;
-  /** Live order ids of an account matching `which`. */
-  liveOrderIds(accountId: number, which: (row: OrderRow) => boolean): number[];
-}
-
-/** What a placement with a client order id came to: the stored order with that id, or the command's value. */
-export type Placement<T> = LedgerPlacement<T, OrderRow>;
-
-/** Committed order and trade rows of every wallet, read-only (margin reads its own through it). */
-export type OrderReader = Pick<PaperRepo, "order" | "orders" | "trades">;
-
-/**
- * What margin trading uses of the spot module, as a peer: the books its orders rest
- * in, commands that place or cancel them on the spot engine (in the ledger writer's
- * group commit), its fill hook and commit events, and the committed rows.
- */
-export interface SpotForMargin {
-  readonly venue: PaperVenue;
-  readonly orderRows: OrderReader;
-  transact<T>(fn: (tx: PaperTx) => T): Promise<T>;
-  transactPlacement<T>(cid: ClientOrderRef | null, fn: (tx: PaperTx) => T): Promise<Placement<T>>;
-  setMarginFillHook(hook: ((order: OrderRow, trade: TradeRow, tx: PaperTx) => void) | null): void;
-  onEvents(listener: (e: UserEvents) => void): () => void;
-}
 
 export interface PaperServiceOptions {
   repo: PaperRepo;
@@ -270,69 +211,9 @@ export class PaperService implements LedgerWriter, SpotForMargin {
     for (const l of this.rebuiltListeners) l();
   }
 
-  /**
-   * Tells the listeners what the commit changed, per account. The spot orders, fills
-   * and balances (as of the commit) are presented only when a listener reads them: the
-   * user stream reads them only for accounts with a socket open, so a commit of orders
-   * nobody watches presents nothing (presenting every balance of every touched account
-   * was ~5 % of what an order allocates in bench:orders).
-   */
+  /** Tells the listeners what the commit changed (`publishCommit`). */
   private publish(batch: Batch): void {
-    if (this.listeners.size === 0) return;
-    interface Raw {
-      orders: OrderRow[];
-      fills: TradeRow[];
-      touched: boolean;
-      marginOrders: OrderRow[];
-      marginFills: TradeRow[];
-    }
-    const byAccount = new Map<number, Raw>();
-    const of = (accountId: number) => {
-      let r = byAccount.get(accountId);
-      if (r === undefined) {
-        r = { orders: [], fills: [], touched: false, marginOrders: [], marginFills: [] };
-        byAccount.set(accountId, r);
-      }
-      return r;
-    };
-    for (const o of batch.orders.values())
-      (o.wallet === "spot" ? of(o.accountId).orders : of(o.accountId).marginOrders).push(o);
-    for (const t of batch.trades)
-      (t.wallet === "spot" ? of(t.accountId).fills : of(t.accountId).marginFills).push(t);
-    for (const id of batch.touched) of(id).touched = true;
-    const presentO = (o: OrderRow) => this.presentOrder(o);
-    const presentT = (t: TradeRow) => this.presentTrade(t);
-    // Balances are copied now (the ledger moves on) and presented only when read.
-    const ledger = this.engine.ledger;
-    const snapshot = (accountId: number) => {
-      const available = new Map(ledger.balancesOf(availableOf(accountId)));
-      const held = new Map(ledger.balancesOf(heldOf(accountId)));
-      return () => presentBalances(available, held);
-    };
-    for (const [accountId, r] of byAccount) {
-      let orders: PaperOrder[] | undefined;
-      let fills: PaperTrade[] | undefined;
-      let balances: PaperBalance[] | null | undefined;
-      const balancesAtCommit = r.touched ? snapshot(accountId) : null;
-      const e: UserEvents = {
-        accountId,
-        get orders() {
-          orders ??= r.orders.map(presentO);
-          return orders;
-        },
-        get fills() {
-          fills ??= r.fills.map(presentT);
-          return fills;
-        },
-        get balances() {
-          if (balances === undefined) balances = balancesAtCommit === null ? null : balancesAtCommit();
-          return balances;
-        },
-        marginOrders: r.marginOrders,
-        marginFills: r.marginFills,
-      };
-      for (const l of this.listeners) l(e);
-    }
+    publishCommit(batch, this.engine.ledger, this.venue, this.listeners);
   }
 
   // ---- accounts ---------------------------------------------------------------------
@@ -388,35 +269,22 @@ export class PaperService implements LedgerWriter, SpotForMargin {
 
   async place(accountId: number, vipLevel: number, body: PlaceOrderBody): Promise<PlaceOrderResult> {
     const cid = body.clientOrderId === undefined ? null : { accountId, clientOrderId: body.clientOrderId };
-    const placed = await this.transactPlacement(cid, () => this.engine.place(accountId, vipLevel, body));
-    if (placed.stored !== undefined) {
-      if (placed.stored.wallet !== "spot") throw clientIdInUse();
-      return this.duplicate(placed.stored);
-    }
-    const outcome = placed.ran;
-    if (outcome.kind === "duplicate") {
-      const existing = await this.repo.order(accountId, outcome.orderId);
-      if (existing === undefined)
-        throw new AppError(PaperCode.ORDER_NOT_FOUND, "Order not found", { status: 200 });
-      return this.duplicate(existing);
-    }
-    if (outcome.rejection !== null) {
-      throw rejected(outcome.rejection, outcome.order.id);
-    }
-    return {
-      order: this.presentOrder(outcome.order),
-      fills: outcome.fills.map((t) => this.presentTrade(t)),
-      duplicate: false,
-    };
-  }
-
-  private async duplicate(order: OrderRow): Promise<PlaceOrderResult> {
-    const fills = await this.repo.trades({ accountId: order.accountId, orderId: order.id, limit: 500 });
-    return {
-      order: this.presentOrder(order),
-      fills: fills.reverse().map((t) => this.presentTrade(t)),
-      duplicate: true,
-    };
+    const placed = await this.transactPlacement(cid, () => ({
+      outcome: this.engine.place(accountId, vipLevel, body),
+      extra: {},
+    }));
+    return answerPlacement(
+      placed,
+      {},
+      {
+        accountId,
+        wallet: "spot",
+        wallets: ["spot"],
+        rows: this.repo,
+        presentOrder: (o) => this.presentOrder(o),
+        presentTrade: (t) => this.presentTrade(t),
+      },
+    );
   }
 
   async cancel(accountId: number, ref: { id: number } | { clientOrderId: string }): Promise<PaperOrder> {

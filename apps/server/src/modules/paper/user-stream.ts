@@ -1,8 +1,8 @@
 import { PaperPath, SESSION_COOKIE, type UserStreamPush } from "@meridian/contracts";
 import type { FastifyInstance } from "fastify";
 import { readCookie } from "../accounts/index.ts";
+import type { UserEvents } from "./events.ts";
 import type { PaperApi } from "./index.ts";
-import type { UserEvents } from "./service.ts";
 
 const OPEN = 1;
 const HEARTBEAT_MS = 20_000;

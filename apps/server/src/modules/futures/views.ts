@@ -1,0 +1,163 @@
+import {
+  type FuturesAccount,
+  FuturesCode,
+  type FuturesMark,
+  type FuturesPosition,
+  type FuturesSettings,
+  type InsuranceFund,
+  type MarginAdjustType,
+  type PositionMarginInfo,
+  type PositionSideValue,
+} from "@meridian/contracts";
+import {
+  adjustIsolatedMargin,
+  DerivativesAccount,
+  nextFundingTime,
+  PERP_CONTRACTS,
+  perpContract,
+  toMinor,
+} from "@meridian/domain";
+import { AppError } from "../../platform/errors.ts";
+import type { LedgerWriter } from "../ledger/index.ts";
+import type { FuturesEngine } from "./engine.ts";
+import type { MarkBoard } from "./marks.ts";
+import {
+  presentAccount,
+  presentMarginInfo,
+  presentMarks,
+  presentOrder,
+  presentPosition,
+  usdtText,
+} from "./present.ts";
+
+/** A perpetual by symbol, or the UNKNOWN_SYMBOL refusal ("Unknown perpetual"). */
+export function perpContractOf(symbol: string) {
+  const c = perpContract(symbol);
+  if (c === undefined) throw new AppError(FuturesCode.UNKNOWN_SYMBOL, "Unknown perpetual", { status: 200 });
+  return c;
+}
+
+export interface FuturesViewsOptions {
+  engine: FuturesEngine;
+  marks: MarkBoard;
+  ledger: LedgerWriter;
+  now: () => number;
+  fundingIntervalMs: number;
+}
+
+/**
+ * What the engine's memory shows: an account's settings, wallet and positions with
+ * their TP/SL, the adjust-margin dialog's figures, the marks and the next funding, and
+ * the insurance fund. The service's answers and its stream after each commit use them.
+ */
+export class FuturesViews {
+  private readonly engine: FuturesEngine;
+  private readonly marks: MarkBoard;
+  private readonly ledger: LedgerWriter;
+  private readonly now: () => number;
+  private readonly fundingIntervalMs: number;
+
+  constructor(o: FuturesViewsOptions) {
+    this.engine = o.engine;
+    this.marks = o.marks;
+    this.ledger = o.ledger;
+    this.now = o.now;
+    this.fundingIntervalMs = o.fundingIntervalMs;
+  }
+
+  settings(accountId: number, symbol: string): FuturesSettings {
+    const c = perpContractOf(symbol);
+    const s = this.engine.settingOf(accountId, c.symbol);
+    return {
+      symbol: c.symbol,
+      leverage: s.leverage,
+      maxLeverage: c.maxLeverage,
+      marginMode: s.marginMode,
+      dualSidePosition: this.engine.isDual(accountId),
+    };
+  }
+
+  /** The account's settings on every perpetual (one call: the bot API presents orders of any symbol). */
+  settingsAll(accountId: number): FuturesSettings[] {
+    return PERP_CONTRACTS.map((c) => this.settings(accountId, c.symbol));
+  }
+
+  account(accountId: number): FuturesAccount {
+    return presentAccount({
+      wallet: this.engine.wallet(accountId),
+      positions: this.engine.positionsOf(accountId),
+      marks: this.marks.marks(),
+      available: this.engine.available(accountId),
+      dual: this.engine.isDual(accountId),
+    });
+  }
+
+  positions(accountId: number): FuturesPosition[] {
+    const all = this.engine.positionsOf(accountId);
+    const marks = this.marks.marks();
+    const wallet = this.engine.wallet(accountId);
+    const orders = this.engine.openOrdersOf(accountId);
+    return all
+      .filter((p) => p.position.lots !== 0)
+      .map((p) => {
+        const mine = orders.filter(
+          (o) =>
+            o.symbol === p.position.symbol && o.positionSide === p.position.positionSide && o.closePosition,
+        );
+        const tp = mine.find((o) => o.type === "TAKE_PROFIT_MARKET");
+        const sl = mine.find((o) => o.type === "STOP_MARKET");
+        return presentPosition(p, wallet, all, marks, {
+          takeProfit: tp === undefined ? null : presentOrder(tp).stopPrice,
+          stopLoss: sl === undefined ? null : presentOrder(sl).stopPrice,
+        });
+      });
+  }
+
+  /** The adjust-margin dialog's figures; with a type and amount, the position as it would be after. */
+  marginInfo(
+    accountId: number,
+    q: {
+      symbol: string;
+      positionSide: PositionSideValue;
+      type?: MarginAdjustType | undefined;
+      amount?: string | undefined;
+    },
+  ): PositionMarginInfo {
+    const b = this.engine.marginBounds(accountId, q.symbol, q.positionSide);
+    let after = null;
+    const minor = q.amount === undefined ? null : toMinor("USDT", q.amount);
+    if (q.type !== undefined && minor !== null && minor > 0n) {
+      const within = q.type === "ADD" ? minor <= b.maxAdd : minor <= b.maxRemove;
+      const r = adjustIsolatedMargin(
+        perpContractOf(b.position.symbol),
+        b.position,
+        q.type === "ADD" ? "add" : "reduce",
+        minor,
+        b.mark,
+      );
+      if (within && r.ok) after = r.value.position;
+    }
+    return presentMarginInfo(b.position, b.mark, b.maxAdd, b.maxRemove, after);
+  }
+
+  nextFunding(): number {
+    return nextFundingTime(this.now(), this.fundingIntervalMs);
+  }
+
+  marksList(): FuturesMark[] {
+    return presentMarks(
+      (c) => this.marks.markOf(c),
+      (c) => this.marks.indexOf(c),
+      (c) => this.marks.rateOf(c, this.fundingIntervalMs),
+      this.nextFunding(),
+    );
+  }
+
+  insuranceFund(): InsuranceFund {
+    return {
+      asset: "USDT",
+      balance: usdtText(this.ledger.ledgerBalance(DerivativesAccount.Insurance, "USDT")),
+      time: this.now(),
+    };
+  }
+}

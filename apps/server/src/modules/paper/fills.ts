@@ -1,0 +1,78 @@
+import { type BookListener, type DomainError, type SettledFill, Side, settleFill } from "@meridian/domain";
+import type { TradeRow } from "./rows.ts";
+import type { LiveOrder, SpotState } from "./state.ts";
+import type { SpotTriggers } from "./triggers.ts";
+
+/**
+ * The spot engine's listener on `symbol`'s book: fills are settled at once in the
+ * ledger with a trade row per side, and rejections, cancels and expiries end the order
+ * (`SpotTriggers.finish`). The maker's own orders are not the engine's and are passed
+ * over.
+ */
+export function bookListener(s: SpotState, triggers: SpotTriggers, symbol: string): BookListener {
+  const end = (id: number, status: "REJECTED" | "CANCELED" | "EXPIRED", error?: DomainError) => {
+    const o = s.live.get(id);
+    if (o === undefined || s.muted) return;
+    if (error !== undefined && s.collect?.orderId === id) s.collect.rejection = error;
+    triggers.finish(o, status);
+  };
+  return {
+    onAccepted() {},
+    onTriggered() {},
+    onDelta() {},
+    onRejected: (_seq, id, error) => end(id, "REJECTED", error),
+    onCancelled: (_seq, id) => end(id, "CANCELED"),
+    onExpired: (_seq, id) => end(id, "EXPIRED"),
+    onTrade: (_seq, makerId, takerId, price, qty, makerSide, makerLeft, takerLeft, ts) => {
+      if (s.muted) return;
+      const maker = s.live.get(makerId);
+      const taker = s.live.get(takerId);
+      if (maker === undefined && taker === undefined) return;
+      const any = maker ?? taker;
+      if (any === undefined) return;
+      const m = { order: maker?.funds ?? null, role: "maker" as const };
+      const t = { order: taker?.funds ?? null, role: "taker" as const };
+      const buyerIsMaker = makerSide === Side.Buy;
+      const fill = settleFill(any.spec, any.units, price, qty, buyerIsMaker ? m : t, buyerIsMaker ? t : m);
+      s.mustPost(fill.entry, null, takerId);
+      const at = { symbol, price, qty, fill, ts };
+      if (maker !== undefined) filled(s, triggers, maker, at, true, makerLeft, takerId);
+      if (taker !== undefined) filled(s, triggers, taker, at, false, takerLeft, makerId);
+    },
+  };
+}
+
+/** One side's trade row of a settled fill, and what the fill does to its order. */
+function filled(
+  s: SpotState,
+  triggers: SpotTriggers,
+  o: LiveOrder,
+  at: { symbol: string; price: number; qty: number; fill: SettledFill; ts: number },
+  isMaker: boolean,
+  left: number,
+  counter: number,
+): void {
+  const trade: TradeRow = {
+    id: ++s.ids.trade,
+    orderId: o.row.id,
+    accountId: o.row.accountId,
+    wallet: o.row.wallet,
+    symbol: at.symbol,
+    side: o.row.side,
+    priceTicks: at.price,
+    qtyLots: at.qty,
+    quote: at.fill.quoteAmount,
+    fee: o.row.side === Side.Buy ? at.fill.buyerFee : at.fill.sellerFee,
+    isMaker,
+    counterOrderId: counter,
+    createdAt: at.ts,
+  };
+  s.batch.trades.push(trade);
+  if (s.collect?.orderId === o.row.id) s.collect.fills.push(trade);
+  if (left === 0) triggers.finish(o, "FILLED");
+  else {
+    o.row.status = "PARTIALLY_FILLED";
+    s.snap(o);
+  }
+  if (o.row.wallet !== "spot") s.onMarginFill?.(o.row, trade);
+}
