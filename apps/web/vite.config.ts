@@ -151,6 +151,7 @@ function clientChunks(): Plugin {
       return {
         build: {
           rolldownOptions: {
+            treeshake: { manualPureFunctions: ["z"] },
             output: {
               codeSplitting: {
                 groups: [

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod-csp.ts";
 
 /**
  * The account centre's security calls: password change and reset, the anti-phishing

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod-csp.ts";
 
 /**
  * Accounts API (docs/product.md §3, 4, 6, 7). Codes in the 11xxx range are ours; the

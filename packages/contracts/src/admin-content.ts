@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { LOCALES } from "./locales.ts";
+import { z } from "./zod-csp.ts";
 
 /**
  * Administrator views beside the content modules: the security reports the browsers send

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import {
   AIRDROP_DEFAULT_PAGE_SIZE,
   AIRDROP_PAGE_SIZES,
@@ -11,6 +10,7 @@ import {
   type AirdropType,
 } from "./airdrop-rules.ts";
 import type { ProjectImages } from "./media-rules.ts";
+import { z } from "./zod-csp.ts";
 
 /**
  * The airdrop library (docs/product.md §2 "Airdrop library screens", section 3 "Airdrop"):

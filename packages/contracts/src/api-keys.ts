@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod-csp.ts";
 
 /**
  * API keys for bots (`/account/newapi`; `/v1/user/api-keys*`). A key signs requests to

@@ -1,6 +1,6 @@
-import { z } from "zod";
 import { AIRDROP_REQUIREMENTS, AIRDROP_TYPES } from "./airdrop-rules.ts";
 import { TG_APP_PLATFORMS } from "./tg-app-rules.ts";
+import { z } from "./zod-csp.ts";
 
 /**
  * The demo content as data (docs/content.md): one directory per item under

@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { Code } from "./codes.ts";
+import { z } from "./zod-csp.ts";
 
 /** Every `/v1` answer: `{code, msg, data}` (docs/product.md §7). */
 export interface Envelope<T> {

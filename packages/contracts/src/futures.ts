@@ -1,4 +1,3 @@
-import { z } from "zod";
 import {
   clientOrderId,
   clientTransferId,
@@ -7,6 +6,7 @@ import {
   listPage,
   symbol,
 } from "./order-fields.ts";
+import { z } from "./zod-csp.ts";
 
 /**
  * USDT-M perpetuals on paper: `/v1/paper/futures/*` (logged in, `paptrading: 1`) and

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import {
   checkSpotOrder,
   clientTransferId,
@@ -9,6 +8,7 @@ import {
   symbol,
 } from "./order-fields.ts";
 import type { PaperOrder, PaperTrade } from "./trading.ts";
+import { z } from "./zod-csp.ts";
 
 /**
  * Margin trading on paper (Binance-style cross and isolated margin for spot pairs):

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod-csp.ts";
 
 /**
  * Market data (`/v1/market/*` and the `/v1/ws/market` stream). Prices, quantities and

@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { MEDIA_MAX_SCREENSHOTS, MEDIA_OWNERS, MEDIA_ROLES } from "./media-rules.ts";
+import { z } from "./zod-csp.ts";
 
 export * from "./media-rules.ts";
 

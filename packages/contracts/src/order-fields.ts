@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod-csp.ts";
 
 /**
  * Internal: the zod pieces the spot (trading.ts), margin and futures contracts share.

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod-csp.ts";
 
 /**
  * Gateway request signing and login-body encryption (docs/product.md §5, 7, 9).

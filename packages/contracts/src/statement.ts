@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod-csp.ts";
 
 /**
  * The user's asset movements (/transac): one line per journal entry, wallet and asset

@@ -1,6 +1,6 @@
-import { z } from "zod";
 import { WALLETS } from "./margin.ts";
 import { clientTransferId, decimal, symbol } from "./order-fields.ts";
+import { z } from "./zod-csp.ts";
 
 /**
  * Sub-accounts (`/v1/user/sub/*`) and moving VIP levels (`/v1/vip/*`). A master account

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod-csp.ts";
 
 /** `GET /v1/mix/system/getDomainConfigList` (docs/product.md §7). */
 export const domainConfigListSchema = z.object({

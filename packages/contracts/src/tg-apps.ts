@@ -1,4 +1,3 @@
-import { z } from "zod";
 import type { ProjectImages } from "./media-rules.ts";
 import {
   TG_APP_PLATFORMS,
@@ -8,6 +7,7 @@ import {
   type TgAppPlatform,
   type TgAppTag,
 } from "./tg-app-rules.ts";
+import { z } from "./zod-csp.ts";
 
 /**
  * The Apps and Bot Center (docs/product.md §2 "Messaging-platform apps and bots centre",

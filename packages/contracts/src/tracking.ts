@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod-csp.ts";
 
 /**
  * Visitor tracking (docs/product.md §3, 4, 7, 9): the wire shape shared by the browser

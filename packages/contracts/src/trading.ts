@@ -1,4 +1,3 @@
-import { z } from "zod";
 import {
   checkSpotOrder,
   clientOrderId,
@@ -12,6 +11,7 @@ import {
   symbol,
   TIME_IN_FORCE,
 } from "./order-fields.ts";
+import { z } from "./zod-csp.ts";
 
 /**
  * Paper (simulation) trading: `/v1/paper/*` and the `/v1/ws/user` stream. Every call

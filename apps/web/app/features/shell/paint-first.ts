@@ -41,11 +41,17 @@ export const HYDRATE_START_EVENT = "meridian:hydrate";
 export const HYDRATED_EVENT = "meridian:hydrated";
 
 /**
+ * Module preloads restored per task: each starts a request, ~1.7 ms of main thread apiece
+ * on a fast machine, so a trading page's ~25 in one task were a long task on a slow phone.
+ */
+const PRELOADS_PER_TASK = 6;
+
+/**
  * Inline head script (every page; a no-op where nothing waits). After DOMContentLoaded it
  * waits for the browser to report the first contentful paint (Paint Timing; where that is
  * not supported, for the next animation frame and a task; and at most a second after the
  * first frame, for a page with nothing contentful), then turns the waiting preloads back
- * into module preloads and replaces the waiting script with a live module script carrying
+ * into module preloads (a few per task) and replaces the waiting script with a live module script carrying
  * the same CSP nonce. A page loading in a background tab paints nothing (and gets no
  * animation frames), so there it starts at once.
  *
@@ -55,7 +61,7 @@ export const HYDRATED_EVENT = "meridian:hydrated";
  * their native behaviour. Clicks from `hydrateRoot` on are React's own (it replays those
  * that land on parts still hydrating).
  */
-export const PAINT_FIRST_BOOT_SCRIPT = `(function(){var d=document,w=window,done=0,q=[];function go(){if(done)return;done=1;d.querySelectorAll('link[rel="${DEFERRED_PRELOAD_REL}"]').forEach(function(l){var n=d.createElement("link");n.rel="modulepreload";n.href=l.href;l.replaceWith(n)});var o=d.querySelector('script[type="${DEFERRED_MODULE_TYPE}"]');if(!o)return;var s=d.createElement("script");s.type="module";s.nonce=o.nonce;s.textContent=o.textContent;o.replaceWith(s)}function later(){if(d.visibilityState==="hidden")return go();d.addEventListener("visibilitychange",go,{once:true});var P=w.PerformanceObserver,t=P&&P.supportedEntryTypes||[];if(t.indexOf("paint")>=0)new P(function(l,o){if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();go()}}).observe({type:"paint",buffered:true});requestAnimationFrame(function(){setTimeout(go,t.indexOf("paint")>=0?1000:0)})}function early(e){var b=e.target instanceof Element&&e.target.closest("button");if(b&&!b.disabled&&(b.type==="button"||!b.form))q.push(b)}d.addEventListener("click",early,true);w.addEventListener("${HYDRATE_START_EVENT}",function(){d.removeEventListener("click",early,true)},{once:true});w.addEventListener("${HYDRATED_EVENT}",function(){var b=q;q=[];b.forEach(function(x){if(x.isConnected)x.click()})},{once:true});if(d.readyState==="loading")d.addEventListener("DOMContentLoaded",later,{once:true});else later()})()`;
+export const PAINT_FIRST_BOOT_SCRIPT = `(function(){var d=document,w=window,done=0,q=[];function go(){if(done)return;done=1;var ls=[].slice.call(d.querySelectorAll('link[rel="${DEFERRED_PRELOAD_REL}"]'));(function step(){ls.splice(0,${PRELOADS_PER_TASK}).forEach(function(l){var n=d.createElement("link");n.rel="modulepreload";n.href=l.href;l.replaceWith(n)});if(ls.length)return setTimeout(step,0);var o=d.querySelector('script[type="${DEFERRED_MODULE_TYPE}"]');if(!o)return;var s=d.createElement("script");s.type="module";s.nonce=o.nonce;s.textContent=o.textContent;o.replaceWith(s)})()}function later(){if(d.visibilityState==="hidden")return go();d.addEventListener("visibilitychange",go,{once:true});var P=w.PerformanceObserver,t=P&&P.supportedEntryTypes||[];if(t.indexOf("paint")>=0)new P(function(l,o){if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();go()}}).observe({type:"paint",buffered:true});requestAnimationFrame(function(){setTimeout(go,t.indexOf("paint")>=0?1000:0)})}function early(e){var b=e.target instanceof Element&&e.target.closest("button");if(b&&!b.disabled&&(b.type==="button"||!b.form))q.push(b)}d.addEventListener("click",early,true);w.addEventListener("${HYDRATE_START_EVENT}",function(){d.removeEventListener("click",early,true)},{once:true});w.addEventListener("${HYDRATED_EVENT}",function(){var b=q;q=[];b.forEach(function(x){if(x.isConnected)x.click()})},{once:true});if(d.readyState==="loading")d.addEventListener("DOMContentLoaded",later,{once:true});else later()})()`;
 
 /** Tells the boot script that hydration has committed: it replays the early clicks. */
 export function announceHydrated(): void {

@@ -17,7 +17,8 @@ export async function postJson<T>(path: string, body: unknown): Promise<PostAnsw
   const modules = await Promise.all([
     import("../account/api-call.ts"),
     import("@meridian/client"),
-    import("@meridian/contracts"),
+    // The codes alone: the package index would bring every contract schema (and zod).
+    import("@meridian/contracts/codes"),
   ]).catch(() => undefined);
   if (!modules) return offline;
   const [{ api, apiName }, { isApiError }, { Code }] = modules;

@@ -46,14 +46,18 @@ export class FrameStore<T> {
   }
 }
 
+/** The subscription of a paused reader: nothing to hear. */
+const noSubscription = () => () => undefined;
+
 /**
  * One slice of a store, re-read when it notifies (at most once a frame): the component
  * re-renders only when its slice changed. `select` must return a value held in the state
- * (or a primitive), never a new object.
+ * (or a primitive), never a new object. While `paused` (a pane hidden behind a phone tab)
+ * the store's pushes re-render nothing; the slice is read afresh when it resumes.
  */
-export function useFrameValue<T, V>(store: FrameStore<T>, select: (state: T) => V): V {
+export function useFrameValue<T, V>(store: FrameStore<T>, select: (state: T) => V, paused = false): V {
   return useSyncExternalStore(
-    store.subscribe,
+    paused ? noSubscription : store.subscribe,
     () => select(store.getState()),
     () => select(store.getInitialState()),
   );

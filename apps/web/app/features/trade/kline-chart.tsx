@@ -23,6 +23,9 @@ const INTERVAL_MS: Record<KlineIntervalValue, number> = {
   "1d": 86_400_000,
 };
 
+/** How often the open candle is redrawn from the stream, at most. */
+const LIVE_DRAW_MS = 1_000;
+
 export const UP_COLOR = "#0ecb81";
 export const DOWN_COLOR = "#f6465d";
 
@@ -147,60 +150,68 @@ export function KlineChart({ symbol, priceDecimals, dark, fills, link }: KlineCh
   const [ready, setReady] = useState(0);
   const [loading, setLoading] = useState(true);
 
+  // The chart for the symbol, interval and theme: its history from REST, then the open
+  // candle from the stream. The history is read first and drawn by the new chart's first
+  // paint: a chart painted empty and then filled lays out and sizes its canvases twice
+  // (its price scale widens with the labels), two long frames on a slow phone.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `reconnects` re-reads the history after a dropped link.
   useEffect(() => {
     const container = box.current;
     if (!container) return undefined;
-    let disposed = false;
+    let stale = false;
+    let built: ChartParts | null = null;
+    setLoading(true);
+    const history = marketApi.klines(symbol, interval, 500).catch(() => null);
     // Built when the thread is idle: the book, trades and forms hydrate and answer first.
     const cancel = whenIdle(() => {
-      void import("lightweight-charts").then((lc) => {
-        if (disposed) return;
-        parts.current = buildChart(lc, container, dark, priceDecimals);
+      void Promise.all([import("lightweight-charts"), history]).then(([lc, rows]) => {
+        if (stale) return;
+        built = buildChart(lc, container, dark, priceDecimals);
+        if (rows) {
+          built.candles.setData(rows.map(candle));
+          built.volume.setData(rows.map(volumeBar));
+        }
+        parts.current = built;
+        setLoading(false);
         setReady((n) => n + 1);
       });
     });
-    return () => {
-      disposed = true;
-      cancel();
-      parts.current?.chart.remove();
-      parts.current = null;
-    };
-  }, [dark, priceDecimals]);
-
-  // History for the symbol and interval, then the open candle from the stream.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `reconnects` re-reads the history after a dropped link.
-  useEffect(() => {
-    const p = parts.current;
-    if (!p || ready === 0) return undefined;
-    let stale = false;
-    setLoading(true);
-    p.candles.setData([]);
-    p.volume.setData([]);
-    void marketApi
-      .klines(symbol, interval, 500)
-      .then((rows) => {
-        if (stale || !parts.current) return;
-        p.candles.setData(rows.map(candle));
-        p.volume.setData(rows.map(volumeBar));
-        p.chart.timeScale().scrollToRealTime();
-        setLoading(false);
-      })
-      .catch(() => setLoading(false));
-    const off = feed?.on(`kline@${symbol}@${interval}`, (data) => {
-      if (stale || !parts.current) return;
-      const k = data as Kline;
+    // The open candle redraws at most once per LIVE_DRAW_MS (the stream pushes every
+    // market tick, 4 a second by default, and each redraw of the canvas is a long frame
+    // on a slow phone); a candle that closes is drawn at once with its last figures.
+    let pending: Kline | null = null;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const draw = () => {
+      timer = undefined;
+      const k = pending;
+      pending = null;
+      if (stale || !built || !k) return;
       try {
-        p.candles.update(candle(k));
-        p.volume.update(volumeBar(k));
+        built.candles.update(candle(k));
+        built.volume.update(volumeBar(k));
       } catch {
         // An update older than the history's last bar (a late push after a reload): skip it.
       }
+    };
+    const off = feed?.on(`kline@${symbol}@${interval}`, (data) => {
+      if (stale || !built) return;
+      const k = data as Kline;
+      if (pending && pending.openTime !== k.openTime) {
+        clearTimeout(timer);
+        draw();
+      }
+      pending = k;
+      timer ??= setTimeout(draw, LIVE_DRAW_MS);
     });
     return () => {
       stale = true;
+      cancel();
+      clearTimeout(timer);
       off?.();
+      built?.chart.remove();
+      if (parts.current === built) parts.current = null;
     };
-  }, [symbol, interval, ready, feed, reconnects]);
+  }, [symbol, interval, dark, priceDecimals, feed, reconnects]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `ready` re-applies the marks to a chart built after the fills arrived.
   useEffect(() => {

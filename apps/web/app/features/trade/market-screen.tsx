@@ -154,8 +154,19 @@ export function MarketScreen(props: MarketScreenProps) {
         fills={props.fills}
         link={feed}
       />
-      <OrderBook info={info} market={market} rows={phone ? 10 : 16} onPickPrice={screen.pickPrice} />
-      <RecentTrades info={info} market={market} limit={phone ? 24 : undefined} />
+      <OrderBook
+        info={info}
+        market={market}
+        rows={phone ? 10 : 16}
+        onPickPrice={screen.pickPrice}
+        hidden={phone && screen.phoneTab !== "book"}
+      />
+      <RecentTrades
+        info={info}
+        market={market}
+        limit={phone ? 24 : undefined}
+        hidden={phone && screen.phoneTab !== "trades"}
+      />
       {props.order}
       {props.orders}
       <div className="trade-phone-actions" data-testid={props.phoneActionsTestId}>

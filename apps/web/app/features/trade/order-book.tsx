@@ -13,6 +13,8 @@ interface OrderBookProps {
   /** Rows per side in the "both" view. */
   rows?: number;
   onPickPrice: (price: string) => void;
+  /** Behind another phone tab: the book stops following the stream until shown. */
+  hidden?: boolean;
 }
 
 /**
@@ -20,10 +22,10 @@ interface OrderBookProps {
  * depth bars from running totals, prices grouped onto tick multiples. Clicking a row
  * copies its price into the order form.
  */
-export function OrderBook({ info, market, rows = 14, onPickPrice }: OrderBookProps) {
+export function OrderBook({ info, market, rows = 14, onPickPrice, hidden = false }: OrderBookProps) {
   const { t } = useTranslation("trade");
-  const depth = useDepth(market, info.symbol);
-  const ticker = useTicker(market, info.symbol);
+  const depth = useDepth(market, info.symbol, hidden);
+  const ticker = useTicker(market, info.symbol, hidden);
   const steps = useMemo(() => groupingSteps(info.tickSize), [info.tickSize]);
   const [step, setStep] = useState(info.tickSize);
   const [view, setView] = useState<View>("both");

@@ -148,11 +148,14 @@ interface OrderFormProps {
 /** One side's order form: price, amount, total, a percent slider of the available balance, fee preview. */
 export function OrderForm(props: OrderFormProps) {
   const { info, side, type, available, fee, picked, market, busy, gate, onSubmit } = props;
-  const lastPrice = useLastPrice(market, info.symbol);
   const tpslHelpId = useId();
   const { t } = useTranslation("trade");
   const buy = side === "BUY";
-  const [price, setPrice] = useState(lastPrice ?? "");
+  // What the store holds now: the server's snapshot while hydrating, the live price after.
+  const [price, setPrice] = useState(() => market.getState().tickers[info.symbol]?.lastPrice ?? "");
+  // The live price re-renders the form only while the form uses it (a market order, an
+  // empty price field): on every tick, both sides' forms were a long frame on a slow phone.
+  const lastPrice = useLastPrice(market, info.symbol, type === "MARKET" || price === "");
   const [stopPrice, setStopPrice] = useState("");
   const [amount, setAmount] = useState("");
   const [total, setTotal] = useState("");
@@ -193,7 +196,7 @@ export function OrderForm(props: OrderFormProps) {
   }, [info.symbol, type]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new symbol starts from its own price.
   useEffect(() => {
-    setPrice(lastPrice ?? "");
+    setPrice(market.getState().tickers[info.symbol]?.lastPrice ?? "");
   }, [info.symbol]);
 
   const effectivePrice = showPrice ? price : type === "STOP_MARKET" ? stopPrice : (lastPrice ?? "");

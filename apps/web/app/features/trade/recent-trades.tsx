@@ -10,13 +10,16 @@ export function RecentTrades({
   info,
   market,
   limit,
+  hidden = false,
 }: {
   info: MarketSymbolInfo;
   market: MarketStore;
   limit?: number | undefined;
+  /** Behind another phone tab: the list stops following the stream until shown. */
+  hidden?: boolean;
 }) {
   const { t } = useTranslation("trade");
-  const all = useTrades(market, info.symbol);
+  const all = useTrades(market, info.symbol, hidden);
   const trades = limit === undefined ? all : all.slice(0, limit);
   const mounted = useMounted();
   return (

@@ -133,20 +133,22 @@ export function useTickerStreams(store: MarketStore, symbols: string): void {
   }, [store, feed, symbols]);
 }
 
-export const useTicker = (store: MarketStore, symbol: string): Ticker | undefined =>
-  useFrameValue(store, (s) => s.tickers[symbol]);
+export const useTicker = (store: MarketStore, symbol: string, paused = false): Ticker | undefined =>
+  useFrameValue(store, (s) => s.tickers[symbol], paused);
 
-export const useLastPrice = (store: MarketStore, symbol: string): string | undefined =>
-  useFrameValue(store, (s) => s.tickers[symbol]?.lastPrice);
+/** The symbol's last price; undefined, and no re-render on ticks, while `live` is false. */
+export const useLastPrice = (store: MarketStore, symbol: string, live = true): string | undefined =>
+  useFrameValue(store, (s) => (live ? s.tickers[symbol]?.lastPrice : undefined));
 
 export const useTickers = (store: MarketStore): Readonly<Record<string, Ticker>> =>
   useFrameValue(store, (s) => s.tickers);
 
-export const useDepth = (store: MarketStore, symbol: string): Depth | null =>
-  useFrameValue(store, (s) => depthOf(s, symbol));
+/** `paused`: the reader is hidden (a phone tab), see {@link useFrameValue}. */
+export const useDepth = (store: MarketStore, symbol: string, paused = false): Depth | null =>
+  useFrameValue(store, (s) => depthOf(s, symbol), paused);
 
-export const useTrades = (store: MarketStore, symbol: string): readonly MarketTrade[] =>
-  useFrameValue(store, (s) => tradesOf(s, symbol));
+export const useTrades = (store: MarketStore, symbol: string, paused = false): readonly MarketTrade[] =>
+  useFrameValue(store, (s) => tradesOf(s, symbol), paused);
 
 export const useLinkStatus = (link: FrameStore<LinkState>): SocketStatus =>
   useFrameValue(link, (s) => s.status);
