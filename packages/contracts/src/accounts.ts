@@ -1,5 +1,16 @@
 import { z } from "./zod-csp.ts";
 
+export {
+  REFRESH_COOKIE,
+  SESSION_COOKIE,
+  toUserRecord,
+  USER_ID_STORAGE_KEY,
+  type UserInfoDto,
+  type UserInfoResponse,
+  type UserRecord,
+  type UserSettingsDto,
+} from "./user-record.ts";
+
 /**
  * Accounts API (docs/product.md §3, 4, 6, 7). Codes in the 11xxx range are ours; the
  * spec's forced-logout and gateway codes live in `codes.ts`.
@@ -16,13 +27,6 @@ export const AccountCode = {
   /** One uniform answer for any login-body decryption failure (no padding oracle). */
   DECRYPT_FAILED: "11020",
 } as const;
-
-/** Cookie names: the session token and the refresh token (both HttpOnly). */
-export const SESSION_COOKIE = "mer_token";
-export const REFRESH_COOKIE = "mer_refresh";
-
-/** Local-storage key for the cached user id (docs/product.md §3: "user id"). */
-export const USER_ID_STORAGE_KEY = "userId";
 
 const password = z.string().min(8, "min").max(128, "max");
 const email = z.email().max(254);
@@ -126,94 +130,6 @@ export const kycSubmitBody = z.discriminatedUnion("step", [
   }),
 ]);
 export type KycSubmitBody = z.infer<typeof kycSubmitBody>;
-
-/** `userInfo` of POST /v1/user/overview/userinfo. */
-export interface UserInfoDto {
-  userId: string;
-  loginName: string;
-  userName: string;
-  nickName: string;
-  email: string;
-  phone: string;
-  mobile: string;
-  areaCode: string;
-  createdDate: number;
-  updatedDate: number;
-  familyName: string;
-  givenName: string;
-  realName: string;
-  starRealName: string;
-  antiPhishingCode: string;
-  isFund: boolean;
-  fundValue: string;
-  fundDisabled: boolean;
-  openOtc: boolean;
-  openContract: boolean;
-  openGtFees: boolean;
-  frozen: boolean;
-  subAccount: boolean;
-  childFlag: boolean;
-  userType: number;
-  showUserVip: boolean;
-  vipLevel: number;
-  switchFlag: boolean;
-  role: "user" | "admin";
-}
-
-/** `settings` flags of the user-info answer. */
-export interface UserSettingsDto {
-  bindEmail: boolean;
-  bindPhone: boolean;
-  bindGoogle: boolean;
-  emailEnable: boolean;
-  phoneEnable: boolean;
-  googleEnable: boolean;
-  /** KYC level flag: 0 none, 1 basic identity, 2 verified. */
-  kycLevel: 0 | 1 | 2;
-}
-
-export interface UserInfoResponse {
-  userInfo: UserInfoDto;
-  settings: UserSettingsDto;
-  loginName: string;
-  userName: string;
-}
-
-/** The logged-in user record (docs/product.md §3), built from the user-info answer. */
-export interface UserRecord extends Omit<UserInfoDto, "email" | "phone" | "mobile"> {
-  email: string;
-  phone: string;
-  mobile: string;
-  bindEmail: boolean;
-  bindPhone: boolean;
-  bindGoogle: boolean;
-  emailEnable: boolean;
-  phoneEnable: boolean;
-  googleEnable: boolean;
-  hasRealValidate: boolean;
-  identityLevel: number;
-}
-
-/** Email and phone are filled only when the flags say they are bound; hasRealValidate is KYC level 2. */
-export function toUserRecord(res: UserInfoResponse): UserRecord {
-  const { userInfo: u, settings: s } = res;
-  return {
-    ...u,
-    loginName: res.loginName,
-    userName: res.userName,
-    email: s.bindEmail ? u.email : "",
-    phone: s.bindPhone ? u.phone : "",
-    mobile: s.bindPhone ? u.mobile : "",
-    bindEmail: s.bindEmail,
-    bindPhone: s.bindPhone,
-    bindGoogle: s.bindGoogle,
-    emailEnable: s.emailEnable,
-    phoneEnable: s.phoneEnable,
-    googleEnable: s.googleEnable,
-    identityLevel: s.kycLevel,
-    hasRealValidate: s.kycLevel === 2,
-  };
-}
 
 /** Login success answer: the user id is read from `userInfo.userId` (or `accessTokenResVO.userInfo.userId`). */
 export interface LoginSuccess {

@@ -11,7 +11,7 @@ import { marketApi } from "./api.ts";
 import type { FrameStore } from "./frame-store.ts";
 import { readStored, StorageKey, writeStored } from "./storage.ts";
 import { type LinkState, useFeed, useReconnects } from "./use-market.ts";
-import { whenIdle } from "./when-idle.ts";
+import { nextTask, whenIdle } from "./when-idle.ts";
 
 const INTERVAL_MS: Record<KlineIntervalValue, number> = {
   "1m": 60_000,
@@ -164,7 +164,10 @@ export function KlineChart({ symbol, priceDecimals, dark, fills, link }: KlineCh
     const history = marketApi.klines(symbol, interval, 500).catch(() => null);
     // Built when the thread is idle: the book, trades and forms hydrate and answer first.
     const cancel = whenIdle(() => {
-      void Promise.all([import("lightweight-charts"), history]).then(([lc, rows]) => {
+      void Promise.all([import("lightweight-charts"), history]).then(async ([lc, rows]) => {
+        // A task of its own: the library's first evaluation (a microtask of the import)
+        // and the chart's build would otherwise be one long task on a slow phone.
+        await nextTask();
         if (stale) return;
         built = buildChart(lc, container, dark, priceDecimals);
         if (rows) {

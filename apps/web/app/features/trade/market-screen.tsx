@@ -1,5 +1,5 @@
 import type { MarketSymbolInfo, OrderSideValue, PaperTrade } from "@meridian/contracts";
-import { type ReactNode, useEffect, useMemo, useState } from "react";
+import { type ReactNode, startTransition, useEffect, useMemo, useState } from "react";
 import type { FrameStore } from "./frame-store.ts";
 import { KlineChart } from "./kline-chart.tsx";
 import { OrderBook } from "./order-book.tsx";
@@ -24,7 +24,10 @@ export function useIsPhone(forced: boolean): boolean {
     if (forced) return undefined;
     const mq = window.matchMedia(PHONE_QUERY);
     const update = () => setPhone(mq.matches);
-    update();
+    // The first reading re-renders the whole screen right after hydration (on a phone
+    // the book and trades lists shrink and hide): as a transition React renders it in
+    // short slices instead of one long task.
+    startTransition(update);
     mq.addEventListener("change", update);
     return () => mq.removeEventListener("change", update);
   }, [forced]);

@@ -11,3 +11,14 @@ export function whenIdle(fn: () => void, timeoutMs = 2_000): () => void {
   const id = setTimeout(fn, 50);
   return () => clearTimeout(id);
 }
+
+/**
+ * Resolves in a task of its own (`scheduler.yield` where there is one, a timer elsewhere):
+ * `await nextTask()` between two pieces of work lets the browser paint and answer input in
+ * between, and keeps each piece a short task.
+ */
+export function nextTask(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  if (typeof scheduler?.yield === "function") return scheduler.yield();
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
