@@ -42,7 +42,7 @@ const SHELL = [
   /\/app\/(lib\/cookies|theme\/theme)\.ts$/,
   // The zod-free contract modules: small, and shared by the pages and by the contracts
   // index (zod), which would otherwise drag a feature's chunk along wherever it loads.
-  /\/packages\/contracts\/src\/(locales|simulation|airdrop-rules|tg-app-rules)\.ts$/,
+  /\/packages\/contracts\/src\/(locales|simulation|airdrop-rules|tg-app-rules|order-values)\.ts$/,
   // The icon runtime; the shell's own icons follow as its dependencies (not antd's).
   /\/node_modules\/@ant-design\/icons\/es\/components\//,
 ];
