@@ -42,10 +42,12 @@ const SHELL = [
   /\/app\/(lib\/cookies|theme\/theme)\.ts$/,
   // The zod-free contract modules: small, and shared by the pages and by the contracts
   // index (zod), which would otherwise drag a feature's chunk along wherever it loads.
-  /\/packages\/contracts\/src\/(locales|simulation|airdrop-rules|tg-app-rules)\.ts$/,
+  /\/packages\/contracts\/src\/(locales|simulation|airdrop-rules|tg-app-rules|order-values)\.ts$/,
   // The icon runtime; the shell's own icons follow as its dependencies (not antd's).
   /\/node_modules\/@ant-design\/icons\/es\/components\//,
 ];
+
+const API_ERROR = /\/packages\/client\/src\/api-error\.ts$/;
 
 /** What the airdrops and tg-apps pages share for their images (zod-free). */
 const CONTENT_MEDIA =
@@ -168,6 +170,11 @@ function clientChunks(): Plugin {
                     test: (id: string) => CONTENT_MEDIA.test(slashed(id)),
                     priority: 15,
                   },
+                  // The API client's error class (zod-free, `@meridian/client/api-error`):
+                  // the trading pages test their failures with it; left to the bundler it
+                  // went into the client's own chunk, which brought the client and zod into
+                  // their first load. Not in the shell: the home page does not need it.
+                  { name: "api-error", test: (id: string) => API_ERROR.test(slashed(id)), priority: 15 },
                   { name: "airdrops-parts", test: featureParts("airdrops", ["money.ts"]), priority: 10 },
                   {
                     name: "tg-apps-parts",

@@ -1,4 +1,7 @@
+import { KLINE_INTERVAL_VALUES } from "./market-values.ts";
 import { z } from "./zod-csp.ts";
+
+export * from "./market-values.ts";
 
 /**
  * Market data (`/v1/market/*` and the `/v1/ws/market` stream). Prices, quantities and
@@ -7,7 +10,6 @@ import { z } from "./zod-csp.ts";
  */
 
 /** Kline intervals, finest first. */
-export const KLINE_INTERVAL_VALUES = ["1m", "5m", "15m", "30m", "1h", "4h", "1d"] as const;
 export const klineIntervalSchema = z.enum(KLINE_INTERVAL_VALUES);
 export type KlineIntervalValue = z.infer<typeof klineIntervalSchema>;
 
@@ -112,17 +114,6 @@ export const marketCapSchema = z.object({
   marketCap: decimal,
 });
 export type MarketCap = z.infer<typeof marketCapSchema>;
-
-export const MarketPath = {
-  SYMBOLS: "/v1/market/symbols",
-  TICKERS: "/v1/market/tickers",
-  TICKER: "/v1/market/ticker",
-  KLINES: "/v1/market/klines",
-  DEPTH: "/v1/market/depth",
-  TRADES: "/v1/market/trades",
-  CAPS: "/v1/market/caps",
-  WS: "/v1/ws/market",
-} as const;
 
 export const tickerQuerySchema = z.object({ symbol: marketSymbolSchema });
 export type TickerQuery = z.input<typeof tickerQuerySchema>;

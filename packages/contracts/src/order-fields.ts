@@ -1,3 +1,4 @@
+import { ORDER_SIDES, ORDER_TYPES, TIME_IN_FORCE } from "./order-values.ts";
 import { z } from "./zod-csp.ts";
 
 /**
@@ -29,10 +30,7 @@ export const listPage = {
   before: z.coerce.number().int().min(1).optional(),
 };
 
-export const ORDER_SIDES = ["BUY", "SELL"] as const;
-/** LIMIT_MAKER is post-only (refused if it would take). */
-export const ORDER_TYPES = ["LIMIT", "MARKET", "LIMIT_MAKER", "STOP_LIMIT", "STOP_MARKET"] as const;
-export const TIME_IN_FORCE = ["GTC", "IOC", "FOK"] as const;
+export { ORDER_SIDES, ORDER_TYPES, TIME_IN_FORCE };
 
 /** The fields of a spot order body (`/v1/paper/orders`), which a margin order body carries too. */
 export const spotOrderFields = {

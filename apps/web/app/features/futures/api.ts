@@ -15,10 +15,10 @@ import type {
   PositionSideValue,
 } from "@meridian/contracts";
 import { FuturesPath } from "@meridian/contracts";
-import { accountClient } from "../account/account-client.ts";
+import { deferredApi } from "../account/deferred-api.ts";
 import { del } from "../trade/api.ts";
 
-const api = () => accountClient().api;
+const api = () => deferredApi;
 const name = (path: string) => path.replace(/^\//, "");
 const opts = { silent: true };
 

@@ -2,7 +2,7 @@ import { localizePath } from "@meridian/contracts/locales";
 import { Button, Modal } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { accountClient } from "../account/account-client.ts";
+import { deferredApi } from "../account/deferred-api.ts";
 
 /**
  * The futures risk agreement, shown once: the first time a logged-in user opens futures
@@ -16,8 +16,8 @@ export function FuturesRiskAgreement({ locale, loggedIn }: { locale: string; log
   useEffect(() => {
     if (!loggedIn) return;
     let live = true;
-    void accountClient()
-      .loadSession()
+    void import("../account/account-client.ts")
+      .then(({ accountClient }) => accountClient().loadSession())
       .then((user) => live && setOpen(user !== undefined && !user.openContract));
     return () => {
       live = false;
@@ -26,7 +26,7 @@ export function FuturesRiskAgreement({ locale, loggedIn }: { locale: string; log
   const agree = async () => {
     setBusy(true);
     try {
-      await accountClient().api.post("v1/user/agreement/contract", {});
+      await deferredApi.post("v1/user/agreement/contract", {});
       setOpen(false);
     } finally {
       setBusy(false);

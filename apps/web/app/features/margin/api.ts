@@ -1,4 +1,4 @@
-import { ApiError } from "@meridian/client";
+import { ApiError } from "@meridian/client/api-error";
 import type {
   BorrowRepayBody,
   MarginAccountModeValue,
@@ -17,11 +17,11 @@ import type {
 } from "@meridian/contracts";
 import { MarginPath } from "@meridian/contracts";
 import type { TFunction } from "i18next";
-import { accountClient } from "../account/account-client.ts";
+import { deferredApi } from "../account/deferred-api.ts";
 import { del } from "../trade/api.ts";
 import { trimDecimal } from "./amounts.ts";
 
-const api = () => accountClient().api;
+const api = () => deferredApi;
 const name = (path: string) => path.replace(/^\//, "");
 const opts = { silent: true };
 

@@ -1,4 +1,4 @@
-import { isApiError } from "@meridian/client";
+import { isApiError } from "@meridian/client/api-error";
 import type {
   MarginAccountView,
   MarginOrder,

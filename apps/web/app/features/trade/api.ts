@@ -1,4 +1,4 @@
-import { ApiError } from "@meridian/client";
+import { ApiError } from "@meridian/client/api-error";
 import type {
   Depth,
   Kline,
@@ -14,13 +14,13 @@ import type {
   Ticker,
 } from "@meridian/contracts";
 import { MarketPath, PAPER_HEADER, PaperPath } from "@meridian/contracts";
-import { accountClient } from "../account/account-client.ts";
+import { deferredApi } from "../account/deferred-api.ts";
 
 /**
  * Browser calls for the trade screens. Market data is public; paper calls go through
  * the account client, which adds `paptrading: 1` while simulation mode is on.
  */
-const api = () => accountClient().api;
+const api = () => deferredApi;
 const name = (path: string) => path.replace(/^\//, "");
 
 export const marketApi = {

@@ -1,4 +1,4 @@
-import { ApiError } from "@meridian/client";
+import { ApiError } from "@meridian/client/api-error";
 import {
   type MarketSymbolInfo,
   type OrderSideValue,
