@@ -2,9 +2,19 @@ import type { ApiClient } from "@meridian/client";
 
 let loading: Promise<ApiClient> | undefined;
 
-/** The account client's API, its module loaded on the first call (shared by every later one). */
+/**
+ * The account client's API, its module loaded on the first call (shared by every later
+ * one). A failed load (a chunk gone after a deploy, a network error) is not kept: the
+ * next call tries again.
+ */
 const loaded = (): Promise<ApiClient> =>
-  (loading ??= import("./account-client.ts").then((m) => m.accountClient().api));
+  (loading ??= import("./account-client.ts").then(
+    (m) => m.accountClient().api,
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
+  ));
 
 /**
  * The account client's API for pages that must not load it with their own code: the
