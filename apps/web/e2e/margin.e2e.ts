@@ -109,9 +109,11 @@ describe("margin trading", () => {
 
     // Cross margin -> spot: the dialog swapped, 10 USDT back.
     await page.getByTestId("margin-transfer-open").click();
+    // The swap is a React update: the fields are polled, not read once after the click
+    // (CI at c700443, under load, read SPOT just after the click; 5 of 5 passed since).
     await page.getByTestId("transfer-swap").click();
-    expect(await page.getByTestId("transfer-from").inputValue()).toBe("CROSS_MARGIN");
-    expect(await page.getByTestId("transfer-to").inputValue()).toBe("SPOT");
+    await expect.poll(() => page.getByTestId("transfer-from").inputValue()).toBe("CROSS_MARGIN");
+    await expect.poll(() => page.getByTestId("transfer-to").inputValue()).toBe("SPOT");
     await expect.poll(() => textOf(page, "transfer-available")).toMatch(/^[1-9][\d,]*\.\d+ USDT$/);
     await page.getByTestId("transfer-amount").fill("10");
     await page.getByTestId("transfer-submit").click();
