@@ -6,6 +6,7 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { registerThroughPages } from "./account-flows.ts";
+import { chooseOption } from "./antd-select.ts";
 import {
   type Browser,
   launchBrowser,
@@ -127,8 +128,7 @@ describe("API keys page", () => {
 
     await page.goto(`${server.url}/account/newapi`);
     await page.getByTestId("api-keys-page").waitFor({ timeout: 15_000 });
-    await page.getByTestId("key-owner").click();
-    await page.locator(".ant-select-item-option", { hasText: "Key bot" }).click();
+    await chooseOption(page, page.getByTestId("key-owner"), "Key bot");
     const { secret, apiKey } = await createThroughForm(page, "sub bot");
     await page.getByTestId("api-key-created-done").click();
     await expect.poll(() => page.getByTestId("api-key-owner").textContent()).toBe("Key bot");

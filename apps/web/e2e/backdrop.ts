@@ -11,8 +11,8 @@ export interface MaskState {
   opacity: number;
   /** The mask's box covers the whole viewport. */
   covers: boolean;
-  /** At the viewport's corners nothing of the page paints above it. */
-  onTop: boolean;
+  /** What paints above it at the viewport's corners, as `tag#id.class`: empty when nothing. */
+  above: string[];
 }
 
 /** The open dialog's backdrop as the browser paints it; null when no mask is rendered. */
@@ -36,7 +36,13 @@ export function maskState(page: Page): Promise<MaskState | null> {
     const saved = [mask.style.pointerEvents, wrap?.style.pointerEvents ?? ""];
     mask.style.pointerEvents = "auto";
     if (wrap) wrap.style.pointerEvents = "none";
-    const onTop = corners.every(([x, y]) => document.elementFromPoint(x, y) === mask);
+    const above = corners.flatMap(([x, y]) => {
+      const hit = document.elementFromPoint(x, y);
+      if (hit === mask) return [];
+      if (!hit) return [`nothing at ${x},${y}`];
+      const id = hit.id ? `#${hit.id}` : "";
+      return [`${hit.tagName.toLowerCase()}${id}.${[...hit.classList].join(".")} at ${x},${y}`];
+    });
     mask.style.pointerEvents = saved[0] ?? "";
     if (wrap) wrap.style.pointerEvents = saved[1] ?? "";
     const style = getComputedStyle(mask);
@@ -44,7 +50,7 @@ export function maskState(page: Page): Promise<MaskState | null> {
       background: style.backgroundColor,
       opacity: Number(style.opacity),
       covers: rect.left <= 0 && rect.top <= 0 && rect.right >= innerWidth && rect.bottom >= innerHeight,
-      onTop,
+      above,
     };
   });
 }
@@ -66,5 +72,12 @@ export async function expectDimmed(page: Page, when: string): Promise<void> {
     0.2,
   );
   expect(mask?.covers, `${when}: backdrop covers the viewport`).toBe(true);
-  expect(mask?.onTop, `${when}: backdrop above the page`).toBe(true);
+  // Nothing paints above it at the corners (a failure names what does). Polled: hit-testing
+  // follows layout, which a loaded machine may not have caught up with yet.
+  await expect
+    .poll(async () => (await maskState(page))?.above ?? ["no backdrop"], {
+      timeout: 3_000,
+      message: `${when}: backdrop above the page`,
+    })
+    .toEqual([]);
 }

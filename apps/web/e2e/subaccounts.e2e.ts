@@ -8,6 +8,7 @@
  */
 import { describe, expect, test } from "vitest";
 import { registerThroughPages, textOf } from "./account-flows.ts";
+import { chooseOption } from "./antd-select.ts";
 import { newPage, serverAndBrowser } from "./harness.ts";
 
 // A shared two-core machine can take more than the default 30 s to start the server.
@@ -63,9 +64,7 @@ describe("sub-accounts", () => {
 
     // More than the sub holds cannot come back: the server's 18006 is shown.
     await card.getByTestId("sub-transfer").click();
-    await page.getByTestId("sub-transfer-direction").click();
-    await page.getByTitle("From sub-account").click();
-    await expect.poll(() => textOf(page, "sub-transfer-direction")).toBe("From sub-account");
+    await chooseOption(page, page.getByTestId("sub-transfer-direction"), "From sub-account");
     await page.getByTestId("sub-transfer-amount").fill("5000");
     await page.getByTestId("sub-transfer-submit").click();
     // The refusal comes from the trading writer: a loaded machine can take seconds.
