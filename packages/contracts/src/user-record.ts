@@ -65,16 +65,7 @@ export interface UserInfoResponse {
 }
 
 /** The logged-in user record (docs/product.md §3), built from the user-info answer. */
-export interface UserRecord extends Omit<UserInfoDto, "email" | "phone" | "mobile"> {
-  email: string;
-  phone: string;
-  mobile: string;
-  bindEmail: boolean;
-  bindPhone: boolean;
-  bindGoogle: boolean;
-  emailEnable: boolean;
-  phoneEnable: boolean;
-  googleEnable: boolean;
+export interface UserRecord extends UserInfoDto, Omit<UserSettingsDto, "kycLevel"> {
   hasRealValidate: boolean;
   identityLevel: number;
 }
