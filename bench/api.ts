@@ -334,6 +334,10 @@ async function main(): Promise<void> {
       console.log(
         `server time per request (headers parsed to answer written): p50 ${probe.served_p50_ms} ms, p99 ${probe.served_p99_ms} ms, max ${probe.served_max_ms} ms (${probe.served_count} requests); busiest event-loop turn ${probe.busy_turn_max_ms} ms of CPU`,
       );
+    if (probe.wal_sync_count !== undefined)
+      console.log(
+        `disk: ${probe.wal_sync_count} WAL syncs p50 ${probe.wal_sync_p50_ms} ms, p99 ${probe.wal_sync_p99_ms} ms, max ${probe.wal_sync_max_ms} ms (${probe.wal_sync_slow} over 5 ms); checkpoint passes ${JSON.stringify(probe.ckpt_pass)}, restarts ${JSON.stringify(probe.ckpt_restart)}; of ${probe.slow_requests} requests over 15 ms ${probe.slow_in_restart} overlapped a restart, ${probe.slow_in_slow_sync} a slow sync, ${probe.slow_in_pass} a pass, ${probe.slow_in_none} none`,
+      );
     console.log(
       `server: CPU per round trip ${figures.server_cpu_ms_per_round_trip} ms (all threads; main thread ${(probe.main_cpu_ms / Math.max(1, rt.count)).toFixed(2)} ms), event-loop delay p99 ${probe.eld_p99_ms} ms, max ${probe.eld_max_ms} ms; GC ${probe.gc_count} pauses, ${probe.gc_ms} ms, longest ${probe.gc_max_ms} ms`,
     );

@@ -26,6 +26,19 @@ export interface Probe {
   served_max_ms: number;
   /** ORDERS_BENCH_DIAG=1 only: the most main-thread CPU one event-loop turn held (`busiestTurn`). */
   busy_turn_max_ms: number | null;
+  /** ORDERS_BENCH_DIAG=1 on SQLite only: the WAL syncs, checkpoint passes and restarts, and the slow requests' overlaps with them. */
+  wal_sync_count?: number;
+  wal_sync_p50_ms?: number;
+  wal_sync_p99_ms?: number;
+  wal_sync_max_ms?: number;
+  wal_sync_slow?: number;
+  ckpt_pass?: { count: number; p50: number; max: number };
+  ckpt_restart?: { count: number; p50: number; max: number };
+  slow_requests?: number;
+  slow_in_restart?: number;
+  slow_in_slow_sync?: number;
+  slow_in_pass?: number;
+  slow_in_none?: number;
 }
 
 /**

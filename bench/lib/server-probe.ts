@@ -14,7 +14,10 @@
  *   machine may be only the wait for a core), and the server's own time per request,
  *   from its headers being parsed to the last byte of the answer handed to the socket
  *   (`http.server.request.start` / `response.finish` diagnostics channels): what the
- *   client measures minus the network, the kernel and the client's own delays.
+ *   client measures minus the network, the kernel and the client's own delays;
+ * - with ORDERS_BENCH_DIAG=1 on SQLite, the WAL syncs and the checkpoint thread's passes
+ *   and restarts (their channels in apps/server/src/platform/db), and which of them each
+ *   slow request (served in more than SLOW_MS) overlapped: `slow_*` counts.
  */
 import { subscribe } from "node:diagnostics_channel";
 import { createHistogram, monitorEventLoopDelay, PerformanceObserver, performance } from "node:perf_hooks";
@@ -41,10 +44,48 @@ if (process.env.ORDERS_BENCH_DIAG === "1") {
   });
   subscribe("http.server.response.finish", (message) => {
     const t = startedAt.get((message as { socket: object }).socket);
-    if (t !== undefined && start !== null)
-      served.record(Math.max(1, Math.round((performance.now() - t) * 1000)));
+    if (t === undefined || start === null) return;
+    const now = performance.now();
+    served.record(Math.max(1, Math.round((now - t) * 1000)));
+    if (now - t > SLOW_MS) slowRequests.push({ start: t, end: now });
   });
 }
+
+/** A served time above this counts as slow and is matched against the disk work it overlapped. */
+const SLOW_MS = 15;
+/** A WAL sync longer than this counts as slow. */
+const SLOW_SYNC_MS = 5;
+interface Span {
+  start: number;
+  end: number;
+}
+const disk = {
+  syncs: createHistogram(),
+  slowSyncs: [] as Span[],
+  passes: [] as Span[],
+  restarts: [] as Span[],
+};
+const slowRequests: Span[] = [];
+if (process.env.ORDERS_BENCH_DIAG === "1") {
+  subscribe("meridian:db:wal-sync", (message) => {
+    const span = message as Span;
+    if (start === null) return;
+    disk.syncs.record(Math.max(1, Math.round((span.end - span.start) * 1000)));
+    if (span.end - span.start > SLOW_SYNC_MS) disk.slowSyncs.push(span);
+  });
+  subscribe("meridian:db:checkpoint", (message) => {
+    const span = message as Span & { kind: "pass" | "restart" };
+    if (start === null) return;
+    (span.kind === "pass" ? disk.passes : disk.restarts).push(span);
+  });
+}
+
+/** Spans overlapping `span`. */
+const overlaps = (spans: Span[], span: Span) => spans.some((s) => s.start < span.end && s.end > span.start);
+const spanMs = (spans: Span[]) => {
+  const ms = spans.map((s) => s.end - s.start).sort((a, b) => a - b);
+  return { count: ms.length, p50: round(ms[Math.floor(ms.length / 2)] ?? 0), max: round(ms.at(-1) ?? 0) };
+};
 
 let start: { cpu: NodeJS.CpuUsage; wall: number; turns: { stop(): number } | null } | null = null;
 const round = (n: number) => Math.round(n * 100) / 100;
@@ -57,6 +98,11 @@ process.on("SIGUSR2", () => {
     gc.ms = 0;
     gc.maxMs = 0;
     served.reset();
+    disk.syncs.reset();
+    disk.slowSyncs.length = 0;
+    disk.passes.length = 0;
+    disk.restarts.length = 0;
+    slowRequests.length = 0;
     start = {
       cpu: process.threadCpuUsage(),
       wall: performance.now(),
@@ -80,7 +126,31 @@ process.on("SIGUSR2", () => {
     served_p99_ms: round(served.percentile(99) / 1000),
     served_max_ms: round(served.max / 1000),
     busy_turn_max_ms: start.turns === null ? null : round(start.turns.stop()),
+    ...(disk.syncs.count > 0 ? diskReport() : {}),
   };
   start = null;
   process.stdout.write(`${JSON.stringify({ probe })}\n`);
 });
+
+/** The disk work of the window and what the slow requests overlapped. */
+function diskReport() {
+  const slow = slowRequests.map((r) => ({
+    restart: overlaps(disk.restarts, r),
+    sync: overlaps(disk.slowSyncs, r),
+    pass: overlaps(disk.passes, r),
+  }));
+  return {
+    wal_sync_count: disk.syncs.count,
+    wal_sync_p50_ms: round(disk.syncs.percentile(50) / 1000),
+    wal_sync_p99_ms: round(disk.syncs.percentile(99) / 1000),
+    wal_sync_max_ms: round(disk.syncs.max / 1000),
+    wal_sync_slow: disk.slowSyncs.length,
+    ckpt_pass: spanMs(disk.passes),
+    ckpt_restart: spanMs(disk.restarts),
+    slow_requests: slow.length,
+    slow_in_restart: slow.filter((s) => s.restart).length,
+    slow_in_slow_sync: slow.filter((s) => s.sync).length,
+    slow_in_pass: slow.filter((s) => s.pass).length,
+    slow_in_none: slow.filter((s) => !s.restart && !s.sync && !s.pass).length,
+  };
+}

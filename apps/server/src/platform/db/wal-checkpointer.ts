@@ -1,3 +1,5 @@
+import { channel } from "node:diagnostics_channel";
+import { performance } from "node:perf_hooks";
 import { Worker } from "node:worker_threads";
 import type { CheckpointOptions, CheckpointReply, CheckpointRequest } from "./sqlite-checkpoint.worker.ts";
 
@@ -31,6 +33,24 @@ export interface CheckpointStats {
   resets: number;
   /** True once the thread failed: the connection checkpoints itself again (SQLite's autocheckpoint). */
   fallback: boolean;
+}
+
+/**
+ * Each pass and each WAL restart, `{ kind: "pass" | "restart", start, end }` in
+ * `performance.now()` milliseconds (a restart's span is the time writers waited),
+ * published only while someone listens (bench/lib/server-probe.ts, ORDERS_BENCH_DIAG=1).
+ */
+export const checkpointChannel = channel("meridian:db:checkpoint");
+
+/** `fn`'s span on `checkpointChannel` as `kind`, when someone listens. */
+async function timed<T>(kind: "pass" | "restart", fn: () => Promise<T>): Promise<T> {
+  if (!checkpointChannel.hasSubscribers) return fn();
+  const start = performance.now();
+  try {
+    return await fn();
+  } finally {
+    checkpointChannel.publish({ kind, start, end: performance.now() });
+  }
 }
 
 const SQLITE_DEFAULT_AUTOCHECKPOINT = 1000;
@@ -154,7 +174,7 @@ export class WalCheckpointer {
     this.#busy = true;
     this.#pending = 0;
     try {
-      const first = await this.#request();
+      const first = await timed("pass", () => this.#request());
       if (first === null) return;
       if (first.log < 0) {
         // The checkpoint itself failed (an I/O error, say): SQLite's own autocheckpoint
@@ -168,7 +188,7 @@ export class WalCheckpointer {
       // over from the thread while writers wait, so no COMMIT on the event loop does it.
       const copied = first.log > 0 && first.checkpointed === first.log;
       if ((copied || first.log >= this.#resetFrames) && !this.#stopping) {
-        const again = await this.#host.exclusive(() => this.#request("restart"));
+        const again = await timed("restart", () => this.#host.exclusive(() => this.#request("restart")));
         if (again === null) return;
         if (again.restarted === true) this.stats.resets++;
       }

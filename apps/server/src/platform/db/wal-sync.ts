@@ -1,4 +1,12 @@
+import { channel } from "node:diagnostics_channel";
 import fs from "node:fs/promises";
+import { performance } from "node:perf_hooks";
+
+/**
+ * Each WAL sync, `{ start, end }` in `performance.now()` milliseconds, published only
+ * while someone listens (bench/lib/server-probe.ts with ORDERS_BENCH_DIAG=1).
+ */
+export const walSyncChannel = channel("meridian:db:wal-sync");
 
 /**
  * Durable commits without an fsync on the event loop: with `synchronous = NORMAL` SQLite
@@ -46,7 +54,9 @@ export class WalSync {
         this.#handle = undefined;
         throw error;
       }
+      const start = walSyncChannel.hasSubscribers ? performance.now() : 0;
       await handle.datasync();
+      if (start > 0) walSyncChannel.publish({ start, end: performance.now() });
     })();
     this.#running = run;
     const clear = () => {
