@@ -125,11 +125,10 @@ try {
       const done = new Promise<void>((resolve) => cdp.once("Tracing.tracingComplete", () => resolve()));
       await cdp.send("Tracing.end");
       await done;
-      // The page's own navigation (the renderer also starts one for about:blank).
+      // The page's own navigation (the renderer also starts one for about:blank; the
+      // loader URL may differ from the one asked for, so any of the server's).
       const nav = events.find(
-        (e) =>
-          e.name === "navigationStart" &&
-          (e.args?.data as { documentLoaderURL?: string })?.documentLoaderURL === url,
+        (e) => e.name === "navigationStart" && e.args?.data?.documentLoaderURL?.startsWith(server.url),
       );
       if (!nav) throw new Error(`no navigationStart for ${url} in the trace`);
       const navStart = nav.ts;
