@@ -42,7 +42,14 @@ describe("spot trading", () => {
     await page.getByTestId("guide-skip").click();
     expect(await page.evaluate(() => localStorage.getItem("skipGuide"))).toBe("1");
 
+    // The still chart draws the history; pointing at it builds the live (canvas) chart.
+    await expect.poll(() => page.getByTestId("kline-preview").locator("rect").count()).toBeGreaterThan(40);
+    await page.locator(".trade-chart-box").hover();
+    await page.locator(".trade-chart-box canvas").first().waitFor();
+    expect(await page.getByTestId("kline-preview").count()).toBe(0);
+
     await page.getByTestId("kline-interval-1h").click();
+    await page.locator(".trade-chart-box[data-live] canvas").first().waitFor();
     expect(await page.evaluate(() => localStorage.getItem("klineInterval"))).toBe("1h");
     await page.getByTestId("symbol-switcher").click();
     await page.getByTestId("symbol-ETHUSDT").click();

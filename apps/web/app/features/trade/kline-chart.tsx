@@ -5,10 +5,11 @@ import {
   type PaperTrade,
 } from "@meridian/contracts";
 import type { IChartApi, ISeriesApi, ISeriesMarkersPluginApi, Time, UTCTimestamp } from "lightweight-charts";
-import { useEffect, useRef, useState } from "react";
+import { type RefObject, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { marketApi } from "./api.ts";
 import type { FrameStore } from "./frame-store.ts";
+import { KlinePreview, mergeCandle, type PreviewColors } from "./kline-preview.tsx";
 import { readStored, StorageKey, writeStored } from "./storage.ts";
 import { type LinkState, useFeed, useReconnects } from "./use-market.ts";
 import { nextTask, whenIdle } from "./when-idle.ts";
@@ -75,7 +76,7 @@ function volumeBar(k: Kline) {
   return {
     time: toTime(k.openTime),
     value: +k.volume,
-    color: up ? "rgba(14,203,129,0.45)" : "rgba(246,70,93,0.45)",
+    color: up ? VOLUME_UP : VOLUME_DOWN,
   };
 }
 
@@ -88,10 +89,27 @@ interface ChartParts {
   markers: ISeriesMarkersPluginApi<Time>;
 }
 
+const VOLUME_UP = "rgba(14,203,129,0.45)";
+const VOLUME_DOWN = "rgba(246,70,93,0.45)";
+
+/** The chart's text and grid colours for the theme. */
+function themeColors(dark: boolean) {
+  return { text: dark ? "#b7bdc6" : "#474d57", grid: dark ? "#1f242b" : "#f0f1f3" };
+}
+
+function previewColors(dark: boolean): PreviewColors {
+  return {
+    ...themeColors(dark),
+    up: UP_COLOR,
+    down: DOWN_COLOR,
+    upVolume: VOLUME_UP,
+    downVolume: VOLUME_DOWN,
+  };
+}
+
 /** The chart, its two series and the fills' markers, coloured for the theme. */
 function buildChart(lc: ChartLib, container: HTMLElement, dark: boolean, priceDecimals: number): ChartParts {
-  const text = dark ? "#b7bdc6" : "#474d57";
-  const grid = dark ? "#1f242b" : "#f0f1f3";
+  const { text, grid } = themeColors(dark);
   const chart = lc.createChart(container, {
     autoSize: true,
     layout: {
@@ -135,9 +153,27 @@ interface KlineChartProps {
   link: FrameStore<LinkState>;
 }
 
+/** The box's size in px, followed as it changes (the still chart is drawn to it). */
+function useBoxSize(box: RefObject<HTMLDivElement | null>): { width: number; height: number } {
+  const [size, setSize] = useState({ width: 0, height: 0 });
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return undefined;
+    const read = () => setSize({ width: el.clientWidth, height: el.clientHeight });
+    read();
+    if (typeof ResizeObserver !== "function") return undefined;
+    const observer = new ResizeObserver(read);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [box]);
+  return size;
+}
+
 /**
- * Candlesticks with volume (lightweight-charts, client only): history from REST, the
- * open candle live from `kline@SYMBOL@interval`. Colours follow the theme.
+ * Candlesticks with volume: history from REST, the open candle live from
+ * `kline@SYMBOL@interval`, colours following the theme. The still chart (kline-preview.tsx)
+ * draws them at first; lightweight-charts (client only) takes over once the visitor points
+ * at, touches or scrolls the chart, or when there are fills to mark on it.
  */
 export function KlineChart({ symbol, priceDecimals, dark, fills, link }: KlineChartProps) {
   const { t } = useTranslation("trade");
@@ -149,55 +185,61 @@ export function KlineChart({ symbol, priceDecimals, dark, fills, link }: KlineCh
   const [marksOn, setMarksOn] = useStoredMarks();
   const [ready, setReady] = useState(0);
   const [loading, setLoading] = useState(true);
+  // The history and the live candle: `latest` always, `rows` for the still chart's renders.
+  const latest = useRef<Kline[]>([]);
+  const [rows, setRows] = useState<readonly Kline[]>([]);
+  const [reached, setReached] = useState(false);
+  const size = useBoxSize(box);
+  const marking = marksOn && fills.some((f) => f.symbol === symbol);
+  const live = reached || marking;
+  const reach = () => setReached(true);
 
-  // The chart for the symbol, interval and theme: its history from REST, then the open
-  // candle from the stream. The history is read first and drawn by the new chart's first
-  // paint: a chart painted empty and then filled lays out and sizes its canvases twice
-  // (its price scale widens with the labels), two long frames on a slow phone.
+  // The history for the symbol and interval, then the open candle from the stream, for the
+  // still chart and, once built, the live one.
   // biome-ignore lint/correctness/useExhaustiveDependencies: `reconnects` re-reads the history after a dropped link.
   useEffect(() => {
-    const container = box.current;
-    if (!container) return undefined;
     let stale = false;
-    let built: ChartParts | null = null;
+    let read = false;
+    // Loading until the new history is in: a live chart is built again from it.
     setLoading(true);
-    const history = marketApi.klines(symbol, interval, 500).catch(() => null);
-    // Built when the thread is idle: the book, trades and forms hydrate and answer first.
-    const cancel = whenIdle(() => {
-      void Promise.all([import("lightweight-charts"), history]).then(async ([lc, rows]) => {
-        // A task of its own: the library's first evaluation (a microtask of the import)
-        // and the chart's build would otherwise be one long task on a slow phone.
-        await nextTask();
+    latest.current = [];
+    setRows(latest.current);
+    void marketApi
+      .klines(symbol, interval, 500)
+      .catch(() => null)
+      .then((list) => {
         if (stale) return;
-        built = buildChart(lc, container, dark, priceDecimals);
-        if (rows) {
-          built.candles.setData(rows.map(candle));
-          built.volume.setData(rows.map(volumeBar));
-        }
-        parts.current = built;
+        read = true;
+        // Without history (a failed read) the stream's candles start the chart.
+        latest.current = list ?? [];
+        setRows(latest.current);
         setLoading(false);
-        setReady((n) => n + 1);
       });
-    });
     // The open candle redraws at most once per LIVE_DRAW_MS (the stream pushes every
-    // market tick, 4 a second by default, and each redraw of the canvas is a long frame
-    // on a slow phone); a candle that closes is drawn at once with its last figures.
+    // market tick, 4 a second by default, and each redraw is a long frame on a slow
+    // phone); a candle that closes is drawn at once with its last figures.
     let pending: Kline | null = null;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const draw = () => {
       timer = undefined;
       const k = pending;
       pending = null;
-      if (stale || !built || !k) return;
+      if (stale || !k || !read) return;
+      latest.current = mergeCandle(latest.current, k);
+      const p = parts.current;
+      if (!p) {
+        setRows(latest.current);
+        return;
+      }
       try {
-        built.candles.update(candle(k));
-        built.volume.update(volumeBar(k));
+        p.candles.update(candle(k));
+        p.volume.update(volumeBar(k));
       } catch {
         // An update older than the history's last bar (a late push after a reload): skip it.
       }
     };
     const off = feed?.on(`kline@${symbol}@${interval}`, (data) => {
-      if (stale || !built) return;
+      if (stale) return;
       const k = data as Kline;
       if (pending && pending.openTime !== k.openTime) {
         clearTimeout(timer);
@@ -208,13 +250,39 @@ export function KlineChart({ symbol, priceDecimals, dark, fills, link }: KlineCh
     });
     return () => {
       stale = true;
-      cancel();
       clearTimeout(timer);
       off?.();
+    };
+  }, [symbol, interval, feed, reconnects]);
+
+  // The live chart, built from the history in hand once wanted (and again for a new
+  // theme or precision). The library's evaluation and the chart's build are two tasks.
+  useEffect(() => {
+    const container = box.current;
+    if (!container || !live || loading) return undefined;
+    let stale = false;
+    let built: ChartParts | null = null;
+    const cancel = whenIdle(() => {
+      void import("lightweight-charts").then(async (lc) => {
+        // A task of its own: the library's first evaluation (a microtask of the import)
+        // and the chart's build would otherwise be one long task on a slow phone.
+        await nextTask();
+        if (stale) return;
+        built = buildChart(lc, container, dark, priceDecimals);
+        built.candles.setData(latest.current.map(candle));
+        built.volume.setData(latest.current.map(volumeBar));
+        parts.current = built;
+        setReady((n) => n + 1);
+      });
+    }, 200);
+    return () => {
+      stale = true;
+      cancel();
       built?.chart.remove();
       if (parts.current === built) parts.current = null;
+      setReady(0);
     };
-  }, [symbol, interval, dark, priceDecimals, feed, reconnects]);
+  }, [live, loading, dark, priceDecimals]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `ready` re-applies the marks to a chart built after the fills arrived.
   useEffect(() => {
@@ -239,6 +307,7 @@ export function KlineChart({ symbol, priceDecimals, dark, fills, link }: KlineCh
     p.markers.setMarkers(list);
   }, [fills, symbol, interval, marksOn, ready]);
 
+  const built = ready > 0;
   return (
     <section className="trade-panel trade-chart" aria-label={t("chart.title")} data-testid="kline-chart">
       <div className="trade-chart-toolbar">
@@ -268,7 +337,24 @@ export function KlineChart({ symbol, priceDecimals, dark, fills, link }: KlineCh
           {t("chart.marks")}
         </label>
       </div>
-      <div className="trade-chart-box" ref={box} dir="ltr">
+      <div
+        className="trade-chart-box"
+        ref={box}
+        dir="ltr"
+        data-live={built ? "true" : undefined}
+        onPointerEnter={reach}
+        onPointerDown={reach}
+        onWheel={reach}
+      >
+        {!built && !loading ? (
+          <KlinePreview
+            rows={rows}
+            width={size.width}
+            height={size.height}
+            priceDecimals={priceDecimals}
+            colors={previewColors(dark)}
+          />
+        ) : null}
         {loading ? <span className="trade-chart-loading">{t("chart.loading")}</span> : null}
       </div>
     </section>
