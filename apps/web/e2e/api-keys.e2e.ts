@@ -6,7 +6,7 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { registerThroughPages } from "./account-flows.ts";
-import { chooseOption } from "./antd-select.ts";
+import { chooseOption, clickUntilGone } from "./antd.ts";
 import {
   type Browser,
   launchBrowser,
@@ -74,10 +74,9 @@ describe("API keys page", () => {
     const { secret, apiKey, secretEl } = await createThroughForm(page, "grid bot");
     expect(secret).toMatch(/^[0-9a-f]{64}$/);
     expect(apiKey).toMatch(/^bg_[0-9a-f]{32}$/);
-    await page.getByTestId("api-key-created-done").click();
-    await expect.poll(() => page.getByTestId("api-key").count()).toBe(1);
     // The secret is not on the page any more once the dialog has closed.
-    await secretEl.waitFor({ state: "detached", timeout: 10_000 });
+    await clickUntilGone(page.getByTestId("api-key-created-done"), secretEl);
+    await expect.poll(() => page.getByTestId("api-key").count()).toBe(1);
     expect(await page.content()).not.toContain(secret);
 
     const assets = await bitgetGet("/api/v2/spot/account/assets", {
@@ -130,7 +129,7 @@ describe("API keys page", () => {
     await page.getByTestId("api-keys-page").waitFor({ timeout: 15_000 });
     await chooseOption(page, page.getByTestId("key-owner"), "Key bot");
     const { secret, apiKey } = await createThroughForm(page, "sub bot");
-    await page.getByTestId("api-key-created-done").click();
+    await clickUntilGone(page.getByTestId("api-key-created-done"), page.getByTestId("api-key-created"));
     await expect.poll(() => page.getByTestId("api-key-owner").textContent()).toBe("Key bot");
 
     // The bot sees the sub's 1,000 USDT, not the main account's starting balance.

@@ -8,7 +8,7 @@
  */
 import { describe, expect, test } from "vitest";
 import { registerThroughPages, textOf } from "./account-flows.ts";
-import { chooseOption } from "./antd-select.ts";
+import { chooseOption } from "./antd.ts";
 import { newPage, serverAndBrowser } from "./harness.ts";
 
 // A shared two-core machine can take more than the default 30 s to start the server.

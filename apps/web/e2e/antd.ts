@@ -1,0 +1,44 @@
+/**
+ * Clicks in antd's animated pop-ups (dialogs zooming in, select lists) as a person does,
+ * and checks the click took. On a loaded machine (a CI run at load 8-10) a click made
+ * while a dialog still zooms in can land beside its target: a select's list closes with
+ * nothing chosen, a dialog's button does nothing. Each helper checks the outcome and
+ * clicks again when it did not take (three times at most).
+ */
+
+import type { Locator } from "playwright-core";
+import { expect } from "vitest";
+import type { Page } from "./harness.ts";
+
+/** Picks `label` in the antd `Select` `select`: open it, click the option, see it chosen. */
+export async function chooseOption(page: Page, select: Locator, label: string | RegExp): Promise<void> {
+  const option = page
+    .locator(".ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option")
+    .filter({ hasText: label });
+  const matches = (text: string | null) =>
+    typeof label === "string" ? text?.trim() === label : label.test(text?.trim() ?? "");
+  for (let attempt = 1; ; attempt++) {
+    // The list may still be open from a click that missed the option.
+    if (!(await option.first().isVisible())) await select.click();
+    await option.first().click();
+    try {
+      await expect.poll(async () => matches(await select.textContent()), { timeout: 2_000 }).toBe(true);
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
+}
+
+/** Clicks `button` (a dialog's close or done button) until `gone` has left the page. */
+export async function clickUntilGone(button: Locator, gone: Locator): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    await button.click();
+    try {
+      await gone.waitFor({ state: "detached", timeout: 4_000 });
+      return;
+    } catch (error) {
+      if (attempt === 3 || !(await button.isVisible())) throw error;
+    }
+  }
+}
