@@ -130,27 +130,7 @@ export interface NewPageOptions {
   allowErrors?: (string | RegExp)[];
   /** Passed to `browser.newContext` as is (after the options above). */
   context?: BrowserContextOptions;
-  /**
-   * Keep CSS animations and transitions at their real length (default: cut to 1 ms, see
-   * `SHORT_MOTION`). For a test about the motion itself.
-   */
-  motion?: boolean;
 }
-
-/**
- * Every CSS animation and transition cut to 1 ms: antd's dialogs zoom in and its lists
- * slide in for 0.2-0.3 s, and on a loaded machine (CI at load 7-10) a click made while
- * they move can land beside its target: a select's list closed with nothing chosen
- * (subaccounts.e2e), a dialog's button did nothing (api-keys.e2e), a corner hit-test saw
- * the page above a backdrop still fading in (theme.e2e). The motions still run and end
- * (their `animationend` and `transitionend` come after 1 ms), so what the components do
- * when they finish is exercised as before. Applied as an adopted style sheet: nothing in
- * the DOM that hydration could trip over.
- */
-const SHORT_MOTION = `*, *::before, *::after {
-  animation-duration: 1ms !important; animation-delay: 0s !important;
-  transition-duration: 1ms !important; transition-delay: 0s !important;
-}`;
 
 /**
  * A page in a fresh browser context. Every uncaught page error and every console
@@ -186,13 +166,6 @@ export async function newPage(browser: Browser, options: NewPageOptions = {}): P
       if (chain.length > 0) console.debug(`[error cause] ${chain.join("\ncaused by: ")}`);
     });
   });
-  if (options.motion !== true) {
-    await page.addInitScript((css) => {
-      const sheet = new CSSStyleSheet();
-      sheet.replaceSync(css);
-      document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
-    }, SHORT_MOTION);
-  }
   const causes: string[] = [];
   const allowed = (text: string) =>
     (options.allowErrors ?? []).some((pattern) =>
