@@ -30,15 +30,20 @@ export async function chooseOption(page: Page, select: Locator, label: string | 
   }
 }
 
-/** Clicks `button` (a dialog's close or done button) until `gone` has left the page. */
-export async function clickUntilGone(button: Locator, gone: Locator): Promise<void> {
+/** Clicks `target` until `took` says the click had its effect (polled 4 s after each click). */
+export async function clickUntil(target: Locator, took: () => Promise<boolean>): Promise<void> {
   for (let attempt = 1; ; attempt++) {
-    await button.click();
+    await target.click();
     try {
-      await gone.waitFor({ state: "detached", timeout: 4_000 });
+      await expect.poll(took, { timeout: 4_000 }).toBe(true);
       return;
     } catch (error) {
-      if (attempt === 3 || !(await button.isVisible())) throw error;
+      if (attempt === 3 || !(await target.isVisible())) throw error;
     }
   }
+}
+
+/** Clicks `button` (a dialog's close or done button) until `gone` has left the page. */
+export function clickUntilGone(button: Locator, gone: Locator): Promise<void> {
+  return clickUntil(button, async () => (await gone.count()) === 0);
 }

@@ -11,6 +11,7 @@ import { FuturesPath, type FuturesPosition } from "@meridian/contracts";
 import { formatDecimal } from "@meridian/domain";
 import { describe, expect, test } from "vitest";
 import { paper, registerThroughPages, textOf } from "./account-flows.ts";
+import { clickUntil } from "./antd.ts";
 import { expectDimmed } from "./backdrop.ts";
 import { newPage, type Page, serverAndBrowser } from "./harness.ts";
 
@@ -311,7 +312,8 @@ describe("futures trading", () => {
 
     // Removing more than the position can spare is refused with the most it can spare.
     await longRow.getByTestId("position-adjust-margin").click();
-    await page.getByTestId("adjust-margin-reduce").click();
+    const reduce = page.getByTestId("adjust-margin-reduce");
+    await clickUntil(reduce, async () => (await reduce.getAttribute("aria-selected")) === "true");
     await page.getByTestId("adjust-margin-amount").fill("5000");
     await page.getByTestId("adjust-margin-submit").click();
     await expect
