@@ -10,37 +10,54 @@ import type { Locator } from "playwright-core";
 import { expect } from "vitest";
 import type { Page } from "./harness.ts";
 
-/** Picks `label` in the antd `Select` `select`: open it, click the option, see it chosen. */
-export async function chooseOption(page: Page, select: Locator, label: string | RegExp): Promise<void> {
-  const option = page
-    .locator(".ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option")
-    .filter({ hasText: label });
-  const matches = (text: string | null) =>
-    typeof label === "string" ? text?.trim() === label : label.test(text?.trim() ?? "");
+/**
+ * Does `act` until `took` holds (polled for `timeout` ms after each try), three tries at
+ * most; a failed try is not repeated when `canRetry` says no.
+ */
+async function untilItTook(
+  act: () => Promise<void>,
+  took: () => Promise<boolean>,
+  timeout: number,
+  canRetry: () => Promise<boolean> = async () => true,
+): Promise<void> {
   for (let attempt = 1; ; attempt++) {
-    // The list may still be open from a click that missed the option.
-    if (!(await option.first().isVisible())) await select.click();
-    await option.first().click();
+    await act();
     try {
-      await expect.poll(async () => matches(await select.textContent()), { timeout: 2_000 }).toBe(true);
+      await expect.poll(took, { timeout }).toBe(true);
       return;
     } catch (error) {
-      if (attempt === 3) throw error;
+      if (attempt === 3 || !(await canRetry())) throw error;
     }
   }
 }
 
+/** Picks `label` in the antd `Select` `select`: open it, click the option, see it chosen. */
+export function chooseOption(page: Page, select: Locator, label: string | RegExp): Promise<void> {
+  const option = page
+    .locator(".ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option")
+    .filter({ hasText: label })
+    .first();
+  const matches = (text: string | null) =>
+    typeof label === "string" ? text?.trim() === label : label.test(text?.trim() ?? "");
+  return untilItTook(
+    async () => {
+      // The list may still be open from a click that missed the option.
+      if (!(await option.isVisible())) await select.click();
+      await option.click();
+    },
+    async () => matches(await select.textContent()),
+    2_000,
+  );
+}
+
 /** Clicks `target` until `took` says the click had its effect (polled 4 s after each click). */
-export async function clickUntil(target: Locator, took: () => Promise<boolean>): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    await target.click();
-    try {
-      await expect.poll(took, { timeout: 4_000 }).toBe(true);
-      return;
-    } catch (error) {
-      if (attempt === 3 || !(await target.isVisible())) throw error;
-    }
-  }
+export function clickUntil(target: Locator, took: () => Promise<boolean>): Promise<void> {
+  return untilItTook(
+    () => target.click(),
+    took,
+    4_000,
+    () => target.isVisible(),
+  );
 }
 
 /** Clicks `button` (a dialog's close or done button) until `gone` has left the page. */
