@@ -11,16 +11,63 @@ import { expect } from "vitest";
 import type { Page } from "./harness.ts";
 
 /**
+ * Resolves once no antd pop-up motion is under way: no element carries one of the motion
+ * classes antd's dialogs, lists and pop-overs use (`ant-zoom-appear-active`, `ant-fade-leave`,
+ * `ant-slide-up-enter-start`, ...; not a button's loading icon, whose motion class can stay
+ * on while it spins) and no finite
+ * CSS animation or transition runs inside a dialog, drawer or pop-up list (spinners, which
+ * never end, and the trading pages' price flashes are not waited for). Waits as long as the
+ * machine needs, up to `timeout`.
+ */
+export async function motionEnded(page: Page, timeout = 30_000): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() => {
+          const name = (el: Element) => `${el.tagName.toLowerCase()}.${[...el.classList].join(".")}`;
+          const motion =
+            /^ant-(zoom|fade|slide|move)(-[a-z]+)*-(appear|enter|leave)(-(prepare|start|active))?$/;
+          for (const el of document.querySelectorAll(
+            "[class*='-appear'],[class*='-enter'],[class*='-leave']",
+          )) {
+            for (const cls of el.classList) if (motion.test(cls)) return `motion class on ${name(el)}`;
+          }
+          const popups =
+            ".ant-modal-root, .ant-drawer, .ant-select-dropdown, .ant-dropdown, .ant-popover, .ant-picker-dropdown";
+          for (const animation of document.getAnimations()) {
+            const effect = animation.effect;
+            const target = effect instanceof KeyframeEffect ? effect.target : null;
+            const end = effect?.getComputedTiming().endTime;
+            if (
+              animation.playState === "running" &&
+              typeof end === "number" &&
+              Number.isFinite(end) &&
+              target?.closest(popups) != null
+            )
+              return `animation on ${name(target)}`;
+          }
+          return "";
+        }),
+      { timeout, interval: 50, message: "an antd motion that never ended" },
+    )
+    .toBe("");
+}
+
+/**
  * Does `act` until `took` holds (polled for `timeout` ms after each try), three tries at
  * most; a failed try is not repeated when `canRetry` says no.
  */
 async function untilItTook(
+  page: Page,
   act: () => Promise<void>,
   took: () => Promise<boolean>,
   timeout: number,
   canRetry: () => Promise<boolean> = async () => true,
 ): Promise<void> {
   for (let attempt = 1; ; attempt++) {
+    // A click made while a dialog zooms in or a list slides open can land beside its
+    // target: let the motion finish first, however long the machine takes.
+    await motionEnded(page);
     await act();
     try {
       await expect.poll(took, { timeout }).toBe(true);
@@ -40,22 +87,24 @@ export function chooseOption(page: Page, select: Locator, label: string | RegExp
   const matches = (text: string | null) =>
     typeof label === "string" ? text?.trim() === label : label.test(text?.trim() ?? "");
   return untilItTook(
+    page,
     async () => {
       // The list may still be open from a click that missed the option.
       if (!(await option.isVisible())) await select.click();
       await option.click();
     },
     async () => matches(await select.textContent()),
-    2_000,
+    10_000,
   );
 }
 
-/** Clicks `target` until `took` says the click had its effect (polled 4 s after each click). */
+/** Clicks `target` until `took` says the click had its effect (polled up to 10 s after each click). */
 export function clickUntil(target: Locator, took: () => Promise<boolean>): Promise<void> {
   return untilItTook(
+    target.page(),
     () => target.click(),
     took,
-    4_000,
+    10_000,
     () => target.isVisible(),
   );
 }

@@ -4,6 +4,7 @@
  * sat in the DOM fully transparent).
  */
 import { expect } from "vitest";
+import { motionEnded } from "./antd.ts";
 import type { Page } from "./harness.ts";
 
 export interface MaskState {
@@ -64,19 +65,22 @@ function alpha(color: string): number {
 
 /** The open dialog dims the page: an opaque-enough backdrop over the whole viewport, above the page. */
 export async function expectDimmed(page: Page, when: string): Promise<void> {
-  // The backdrop fades in (antd's fade motion): wait for the end of it.
-  await expect.poll(async () => (await maskState(page))?.opacity ?? 0, { timeout: 5_000 }).toBe(1);
+  // The backdrop fades in and the dialog zooms in (antd's motions): measure once both
+  // have ended, however long a loaded machine takes, not after a fixed time.
+  await motionEnded(page);
   const mask = await maskState(page);
+  expect(mask?.opacity, `${when}: backdrop opacity after its fade`).toBe(1);
   expect(mask, `${when}: no backdrop`).not.toBeNull();
   expect(alpha(mask?.background ?? "transparent"), `${when}: backdrop ${mask?.background}`).toBeGreaterThan(
     0.2,
   );
   expect(mask?.covers, `${when}: backdrop covers the viewport`).toBe(true);
-  // Nothing paints above it at the corners (a failure names what does). Polled: hit-testing
-  // follows layout, which a loaded machine may not have caught up with yet.
+  // Nothing paints above it at the corners (a failure names what does). Polled, for as long
+  // as the test may take: hit-testing follows layout, which a loaded machine may not have
+  // caught up with yet.
   await expect
     .poll(async () => (await maskState(page))?.above ?? ["no backdrop"], {
-      timeout: 3_000,
+      timeout: 20_000,
       message: `${when}: backdrop above the page`,
     })
     .toEqual([]);
