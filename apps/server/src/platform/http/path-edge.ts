@@ -1,7 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import { Code } from "@meridian/contracts";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { AppError } from "../errors.ts";
+import { AppError, errors } from "../errors.ts";
 import { sendEdgeAnswer } from "./api-edge.ts";
 import { isApiUrl } from "./api-path.ts";
 import { type BadPathReason, canonicalPath, canonicalUrl } from "./canonical-path.ts";
@@ -67,11 +67,36 @@ export function installPathEdge(app: FastifyInstance): void {
     const msg = reason === undefined ? "Malformed request path" : REASONS[reason];
     return sendEdgeAnswer(request, reply, new AppError(Code.MALFORMED_PATH, msg, { status: 400 }));
   });
+  // A route declared `websocket: true` says so in its config, which the hook below reads.
+  app.addHook("onRoute", (route) => {
+    if ((route as { websocket?: boolean }).websocket === true)
+      route.config = { ...route.config, websocket: true };
+  });
   app.addHook("onRequest", async (request, reply) => {
+    // An upgrade to a path that is no WebSocket route is refused before anything else:
+    // @fastify/websocket would otherwise complete the handshake (101) and then close, and
+    // a client could hold sockets open that way. The answer ends the connection.
+    if (request.headers.upgrade !== undefined && request.routeOptions.config.websocket !== true) {
+      reply.header("connection", "close");
+      // The socket left Node's HTTP parser for the upgrade: nothing else closes it.
+      reply.raw.once("finish", () => request.raw.socket.destroy());
+      return sendEdgeAnswer(
+        request,
+        reply,
+        errors.notFound(`No WebSocket endpoint at ${canonicalPathOf(request)}`),
+      );
+    }
     const verdict = verdicts.get(request.raw);
     if (verdict?.path === undefined || !verdict.changed) return;
     if (isApiUrl(request.url) || (request.method !== "GET" && request.method !== "HEAD")) return;
     // NOTE: request.url is the canonical target: one leading slash, never `//` or `/\`.
     return reply.redirect(request.url, 301);
   });
+}
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** Set for routes declared `websocket: true` (installPathEdge): upgrades go only there. */
+    websocket?: boolean;
+  }
 }
