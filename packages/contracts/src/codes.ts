@@ -22,6 +22,8 @@ export const Code = {
   MALFORMED_JSON: "10400",
   /** The request path has no canonical form (encoded slash, backslash, bad escape). */
   MALFORMED_PATH: "10410",
+  /** The Host header is not a host name or address with an optional port. */
+  MALFORMED_HOST: "10411",
   VALIDATION_FAILED: "10422",
   BODY_TOO_LARGE: "10413",
   UNSUPPORTED_MEDIA_TYPE: "10415",

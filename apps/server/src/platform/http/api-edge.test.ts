@@ -226,3 +226,25 @@ describe("/healthz", () => {
     expect(res.json()).toEqual({ status: "ok", db: "ok", redis: "absent" });
   });
 });
+
+describe("Host header", () => {
+  it("answers a malformed Host 400 10411 on pages and the API, and takes well-formed ones", async () => {
+    for (const host of ["a b", "[::1", "x:99999", "%%", "a/b", "[zz]:1", "user@host", "h\\x"]) {
+      for (const url of ["/v1/test/items", "/airdrops", "/"]) {
+        const res = await app.inject({ url, headers: { host } });
+        expect(res.statusCode, `${host} ${url}`).toBe(400);
+        expect(res.json(), `${host} ${url}`).toMatchObject({ code: Code.MALFORMED_HOST, data: null });
+      }
+    }
+    for (const host of [
+      "localhost",
+      "localhost:3000",
+      "127.0.0.1:80",
+      "[::1]:8080",
+      "EXAMPLE.com",
+      "xn--bcher-kva.de",
+    ]) {
+      expect((await app.inject({ url: "/v1/test/items", headers: { host } })).statusCode, host).toBe(200);
+    }
+  });
+});

@@ -47,6 +47,25 @@ export function canonicalPathOf(request: FastifyRequest): string {
   return c.ok ? c.path : BAD_PATH_URL;
 }
 
+/** A reg-name, IPv4 address or bracketed IPv6 literal, then an optional port (RFC 9110 §7.2). */
+const HOST_SHAPE = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._~!$&'()*+,;=-]+)(?::\d{1,5})?$/;
+
+/**
+ * Whether a Host header can name this server. Pages build URLs from it (canonical links,
+ * redirects), so a value such as `a b` or `[::1` would otherwise fail deep inside a page
+ * as a 500; the edge answers it 400 instead. WHATWG URL parsing settles what the shape
+ * lets through (a port over 65535, a malformed IPv6 literal).
+ */
+export function isWellFormedHost(host: string): boolean {
+  if (!HOST_SHAPE.test(host)) return false;
+  try {
+    const url = new URL(`http://${host}/`);
+    return url.pathname === "/" && url.username === "" && url.password === "";
+  } catch {
+    return false;
+  }
+}
+
 const REASONS: Record<BadPathReason, string> = {
   "not-origin-form": "The request target must be a path starting with /",
   "bad-escape": "The path has a malformed percent-escape or character",
@@ -73,6 +92,16 @@ export function installPathEdge(app: FastifyInstance): void {
       route.config = { ...route.config, websocket: true };
   });
   app.addHook("onRequest", async (request, reply) => {
+    const host = request.headers.host;
+    if (host !== undefined && !isWellFormedHost(host)) {
+      return sendEdgeAnswer(
+        request,
+        reply,
+        new AppError(Code.MALFORMED_HOST, "The Host header is not a host name with an optional port", {
+          status: 400,
+        }),
+      );
+    }
     // An upgrade to a path that is no WebSocket route is refused before anything else:
     // @fastify/websocket would otherwise complete the handshake (101) and then close, and
     // a client could hold sockets open that way. The answer ends the connection.
