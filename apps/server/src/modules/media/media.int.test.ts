@@ -240,6 +240,36 @@ for (const target of reopenableDbTargets("media"))
       expect(json.statusCode).toBe(415);
     });
 
+    it("answers a multipart body with no boundary, cut short or malformed 400 in the envelope", async () => {
+      const png = await pngWithMetadata(100, 100);
+      const { payload, contentType } = multipart(
+        { role: "logo" },
+        { name: "a.png", type: "image/png", body: png },
+      );
+      const bad: Array<[string, string | Buffer]> = [
+        ["multipart/form-data", payload],
+        ["multipart/form-data; boundary=", payload],
+        [contentType, payload.subarray(0, payload.length - 40)],
+        [contentType, payload.subarray(0, 60)],
+        [contentType, Buffer.from("--nothing-like-the-boundary\r\n\r\n")],
+        [
+          contentType,
+          Buffer.from(
+            payload.toString("latin1").replace("Content-Disposition", "Content Disposition"),
+            "latin1",
+          ),
+        ],
+      ];
+      for (const [type, body] of bad) {
+        const res = await postUpload(type, body);
+        expect(res.statusCode, `${type} ${body.length}`).toBeGreaterThanOrEqual(400);
+        expect(res.statusCode, `${type} ${body.length}`).toBeLessThan(500);
+        expect(res.json().code, `${type} ${body.length}`).not.toBe(Code.OK);
+      }
+      // The server is fine after: a good upload still works.
+      expect((await upload(png)).status).toBe(200);
+    });
+
     it("serves only content-addressed names", async () => {
       expect((await fetchFile(`/v1/media/${"a".repeat(32)}-64.webp`)).statusCode).toBe(404);
       for (const bad of [

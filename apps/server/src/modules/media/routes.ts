@@ -32,6 +32,24 @@ const tooLarge = () =>
   );
 
 /**
+ * What a failure while reading the multipart stream tells the client. Everything that can
+ * fail there is the body's doing: the framework's limits carry a 4xx status, and busboy's
+ * own parse errors (no boundary, a body cut short, a malformed part header) carry none.
+ */
+function multipartError(error: unknown): AppError {
+  const { code, statusCode, message } = error as { code?: string; statusCode?: number; message?: string };
+  if (code === "FST_REQ_FILE_TOO_LARGE" || statusCode === 413) return tooLarge();
+  const detail = typeof message === "string" ? message.replace(/^Multipart: /, "").slice(0, 120) : "";
+  return new AppError(
+    Code.MALFORMED_JSON,
+    `The multipart body could not be read${detail ? `: ${detail}` : ""}`,
+    {
+      status: 400,
+    },
+  );
+}
+
+/**
  * Upload (administrators, multipart, signed), the links editor (administrators, signed
  * with the body) and the public, immutable files.
  */
@@ -79,8 +97,7 @@ export async function mediaRoutes(app: FastifyInstance, service: MediaService): 
             }
           }
         } catch (error) {
-          if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") throw tooLarge();
-          throw error;
+          throw multipartError(error);
         }
         const parsedRole = mediaRoleSchema.safeParse(role);
         if (!parsedRole.success)
