@@ -115,6 +115,7 @@ interface ShapeResult {
   ops: number;
   oursOpsPerS: number;
   oursTimedOpsPerS: number;
+  peerOpsPerS: number;
   ours: Timing;
   peer: Timing;
   ratio: number;
@@ -124,20 +125,23 @@ interface ShapeResult {
 
 function runShape(name: string, levels: number): ShapeResult {
   const stream = generateStream(name, levels, N, SEED + levels);
-  // Warm both engines' code paths on a separate stream so JIT state is comparable.
+  // Both engines are warmed on the same separate stream, then timed the same way: three
+  // untimed passes on fresh books (the median is reported: the machine is shared and
+  // noisy), then one instrumented pass for the latency percentiles.
   const warm = generateStream(`${name}-warm`, levels, Math.min(N, 100_000), SEED - levels);
   const wOurs = oursRunner(warm);
   for (let i = 0; i < warm.n; i++) wOurs.step(i);
   const wPeer = peerRunner(warm);
-  for (let i = 0; i < Math.min(warm.n, 20_000); i++) wPeer.step(i);
+  for (let i = 0; i < warm.n; i++) wPeer.step(i);
 
-  // Three untimed passes on fresh books; the median is reported (the machine is shared and noisy).
+  const median = (rates: number[]) => [...rates].sort((x, y) => x - y)[1] ?? 0;
   const passes = [0, 1, 2].map(() => {
     const run = oursRunner(stream);
     return { run, opsPerS: throughput(stream.n, run.step) };
   });
-  const sortedPasses = [...passes].sort((x, y) => x.opsPerS - y.opsPerS);
-  const oursOpsPerS = sortedPasses[1]?.opsPerS ?? 0;
+  const oursOpsPerS = median(passes.map((x) => x.opsPerS));
+  const peerPasses = [0, 1, 2].map(() => throughput(stream.n, peerRunner(stream).step));
+  const peerOpsPerS = median(peerPasses);
   const a = passes[0]?.run ?? oursRunner(stream);
   const b = oursRunner(stream);
   const ours = latency(stream.n, b.step);
@@ -159,16 +163,17 @@ function runShape(name: string, levels: number): ShapeResult {
       `p99 first 10% ${us(ours.p99First)} µs, last 10% ${us(ours.p99Last)} µs`,
   );
   console.log(
-    `  peer : ${fmt(peer.opsPerS)} ops/s (instrumented run), p50 ${us(peer.p50)} µs, p99 ${us(peer.p99)} µs, ` +
+    `  peer : ${fmt(peerOpsPerS)} ops/s (median of ${peerPasses.map(fmt).join(" / ")}; instrumented run ${fmt(peer.opsPerS)}), p50 ${us(peer.p50)} µs, p99 ${us(peer.p99)} µs, ` +
       `p99.9 ${us(peer.p999)} µs, p99 first 10% ${us(peer.p99First)} µs, last 10% ${us(peer.p99Last)} µs`,
   );
-  const ratio = oursOpsPerS / peer.opsPerS;
+  const ratio = oursOpsPerS / peerOpsPerS;
   console.log(`  ratio: ${ratio.toFixed(1)}x`);
   return {
     shape: name,
     ops: stream.n,
     oursOpsPerS,
     oursTimedOpsPerS: ours.opsPerS,
+    peerOpsPerS,
     ours,
     peer,
     ratio,
@@ -184,7 +189,8 @@ const round = (x: number, d = 2): number => Number(x.toFixed(d));
 const shapeJson = (r: ShapeResult) => ({
   ops_per_s: Math.round(r.oursOpsPerS),
   ops_per_s_instrumented: Math.round(r.oursTimedOpsPerS),
-  peer_ops_per_s: Math.round(r.peer.opsPerS),
+  peer_ops_per_s: Math.round(r.peerOpsPerS),
+  peer_ops_per_s_instrumented: Math.round(r.peer.opsPerS),
   ratio: round(r.ratio, 1),
   p50_us: round(r.ours.p50),
   p99_us: round(r.ours.p99),
@@ -197,7 +203,7 @@ const shapeJson = (r: ShapeResult) => ({
 console.log(
   JSON.stringify({
     ops_per_s: Math.round(worse.oursOpsPerS),
-    peer_ops_per_s: Math.round(worse.peer.opsPerS),
+    peer_ops_per_s: Math.round(worse.peerOpsPerS),
     ratio: round(Math.min(sparse.ratio, crowded.ratio), 1),
     p99_us: round(Math.max(sparse.ours.p99, crowded.ours.p99)),
     ops: N,

@@ -206,6 +206,8 @@ try {
       orders_max_ms: result.latency.max,
       orders_p99_uncorrected_ms: rawAt(99),
       orders_per_s: Math.round(result.requests.average),
+      orders_sent: sent,
+      orders_failed: failed + result.errors + result.non2xx,
       eld_p99_ms: probe.eld_p99_ms,
       eld_max_ms: probe.eld_max_ms,
       server_cpu_ms_per_order: Math.round(cpuPerOrder * 1000) / 1000,
