@@ -97,8 +97,12 @@ describe.skipIf(pgUrl === undefined || redisUrl === undefined)(
     it("reports a gap when a publish number is skipped", async () => {
       const gaps: string[] = [];
       const offGap = follower.onGap((reason) => gaps.push(reason));
+      const seen: string[] = [];
+      const off = follower.onStream("user", (_a, texts) => seen.push(...texts));
       writer.publish("user", 7, ["before"]);
-      await new Promise((r) => setTimeout(r, 100));
+      // The follower has the writer's last number before the skip is published.
+      await waitFor(() => seen.includes("before"));
+      off();
       // A publish the writer made that never reached Redis: the next number arrives instead.
       const events = redisChannel(redis, "writer:events");
       await redis.publish(

@@ -58,6 +58,28 @@ async function record(node: ClusterNode, cookies: string[]): Promise<Socket> {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/**
+ * Places orders with `place` until `watching` (a ccxt.pro watch started before) resolves:
+ * the watch's subscription is set up asynchronously, and an order placed before it is in
+ * place is never pushed to it. Answers the first placed order's id and what the watch saw.
+ */
+async function placeUntilWatched<T extends { id?: string | undefined }>(
+  watching: Promise<T[]>,
+  place: () => Promise<{ id?: string | undefined }>,
+): Promise<{ id: string | undefined; seen: T[] }> {
+  let seen: T[] | undefined;
+  void watching.then((orders) => {
+    seen = orders;
+  });
+  const ids: (string | undefined)[] = [];
+  for (let i = 0; seen === undefined && i < 30; i++) {
+    ids.push((await place()).id);
+    for (let waited = 0; seen === undefined && waited < 1_000; waited += 20) await sleep(20);
+  }
+  const got = seen ?? (await watching);
+  return { id: ids.find((id) => got.some((o) => o.id === id)) ?? ids[0], seen: got };
+}
+
 describe.skipIf(pgUrl === undefined || redisUrl === undefined)("three instances, one writer", () => {
   let cluster: Cluster;
   afterAll(async () => {
@@ -219,14 +241,24 @@ describe.skipIf(pgUrl === undefined || redisUrl === undefined)("three instances,
       sockets.set(name, await record(n, cookies));
     };
 
-    await sleep(4000);
+    // Each phase runs until the load has made progress (a count of acknowledged orders),
+    // not for a time: a loaded machine acknowledges fewer per second.
+    const untilAcked = async (more: number) => {
+      const want = acked.size + more;
+      const deadline = Date.now() + 60_000;
+      while (acked.size < want) {
+        if (Date.now() > deadline) throw new Error(`${acked.size} of ${want} orders acknowledged in 60 s`);
+        await sleep(20);
+      }
+    };
+    await untilAcked(30);
     const first = await killWriter();
     await restart(first.name);
-    await sleep(2000);
+    await untilAcked(10);
     const second = await killWriter();
     expect(second.name).not.toBe(first.name);
     await restart(second.name);
-    await sleep(2000);
+    await untilAcked(10);
 
     // ---- a writer stopped past its lease, replaced, resumed ------------------------------
     const stopped = await writerNode();
@@ -256,10 +288,9 @@ describe.skipIf(pgUrl === undefined || redisUrl === undefined)("three instances,
     const exitCode = await Promise.race([stopped.exited, sleep(20_000).then(() => "still running")]);
     sockets.get(stopped.name)?.close();
     const directAnswer = await direct;
-    await sleep(2000);
+    await untilAcked(10);
     running = false;
     await workers;
-    await sleep(1500); // the books are published every 100 ms, pushes right after each commit
 
     // Views of the writer's memory answer the same through a follower as on the writer.
     const writerNow = (await writerNode()) as ClusterNode;
@@ -301,10 +332,10 @@ describe.skipIf(pgUrl === undefined || redisUrl === undefined)("three instances,
     const watcher = await bitgetClient(c.base, creds);
     const trader = await bitgetClient((live().find((n) => n !== c) as ClusterNode).base, creds);
     try {
-      const orders = watcher.watchOrders("BTC/USDT");
-      await sleep(500);
-      const placed = await trader.createOrder("BTC/USDT", "limit", "buy", 0.001, 50_000);
-      expect((await orders).map((o) => o.id)).toContain(placed.id);
+      const placed = await placeUntilWatched(watcher.watchOrders("BTC/USDT"), () =>
+        trader.createOrder("BTC/USDT", "limit", "buy", 0.001, 50_000),
+      );
+      expect(placed.seen.map((o) => o.id)).toContain(placed.id);
       await trader.transfer("USDT", 500, "spot", "swap");
       await watcher.watchPositions(["BTC/USDT:USDT"]);
       // Pushes from another instance arrive when they arrive (the transfer's may come
@@ -316,7 +347,6 @@ describe.skipIf(pgUrl === undefined || redisUrl === undefined)("three instances,
         }
         return undefined;
       })();
-      await sleep(300);
       await trader.createOrder("BTC/USDT:USDT", "market", "sell", 0.01);
       expect(await short).toMatchObject({ contracts: 0.01 });
 
@@ -335,12 +365,11 @@ describe.skipIf(pgUrl === undefined || redisUrl === undefined)("three instances,
       const balance = await watcher.fetchBalance({ marginMode: "cross" });
       expect(balance.USDT?.total).toBe(Number(usdt?.free) + Number(usdt?.locked));
       expect(balance.USDT?.total).toBeGreaterThanOrEqual(200);
-      const marginOrders = watcher.watchOrders("BTC/USDT", undefined, undefined, { marginMode: "cross" });
-      await sleep(500);
-      const cross = await trader.createOrder("BTC/USDT", "limit", "buy", 0.001, 50_000, {
-        marginMode: "cross",
-      });
-      expect((await marginOrders).map((o) => o.id)).toContain(cross.id);
+      const cross = await placeUntilWatched(
+        watcher.watchOrders("BTC/USDT", undefined, undefined, { marginMode: "cross" }),
+        () => trader.createOrder("BTC/USDT", "limit", "buy", 0.001, 50_000, { marginMode: "cross" }),
+      );
+      expect(cross.seen.map((o) => o.id)).toContain(cross.id);
     } finally {
       await watcher.close();
       await trader.close();
@@ -413,30 +442,37 @@ describe.skipIf(pgUrl === undefined || redisUrl === undefined)("three instances,
     // Every live instance serves the same open orders and the same book.
     const survivors = live();
     expect(survivors.length).toBe(2);
+    // Followers hear the writer's commits and books (published every 100 ms) over Redis:
+    // polled until they agree, however long the machine takes to deliver.
+    const agree = { timeout: 30_000, interval: 100 };
     for (const cookie of cookies) {
-      const views = await Promise.all(
-        survivors.map(
-          async (n) =>
-            (await clusterCall<unknown[]>(n, cookie, "GET", "/v1/paper/orders/open?limit=100")).data,
-        ),
-      );
-      for (const v of views) expect(v).toEqual(views[0]);
+      const views = () =>
+        Promise.all(
+          survivors.map(
+            async (n) =>
+              (await clusterCall<unknown[]>(n, cookie, "GET", "/v1/paper/orders/open?limit=100")).data,
+          ),
+        );
+      await expect
+        .poll(async () => new Set((await views()).map((v) => JSON.stringify(v))).size, agree)
+        .toBe(1);
     }
-    const books = await Promise.all(
-      survivors.map(async (n) => {
-        const d = (
-          await clusterCall<{ bids: unknown[]; asks: unknown[] }>(
-            n,
-            "",
-            "GET",
-            `/v1/market/depth?symbol=${SYMBOL}&limit=100`,
-          )
-        ).data;
-        return { bids: d.bids, asks: d.asks };
-      }),
-    );
-    expect(books[1]).toEqual(books[0]);
-    expect(JSON.stringify(books[0])).toContain('"50000.00"');
+    const books = () =>
+      Promise.all(
+        survivors.map(async (n) => {
+          const d = (
+            await clusterCall<{ bids: unknown[]; asks: unknown[] }>(
+              n,
+              "",
+              "GET",
+              `/v1/market/depth?symbol=${SYMBOL}&limit=100`,
+            )
+          ).data;
+          return JSON.stringify({ bids: d.bids, asks: d.asks });
+        }),
+      );
+    await expect.poll(async () => new Set(await books()).size, agree).toBe(1);
+    expect((await books())[0]).toContain('"50000.00"');
 
     // Instance c's sockets lived through everything: they saw every fill of their user;
     // no socket anywhere saw a fill that is not stored.
@@ -445,12 +481,13 @@ describe.skipIf(pgUrl === undefined || redisUrl === undefined)("three instances,
     );
     const stored = new Set(trades.map((t) => Number(t.id)));
     const observer = sockets.get("c") as Socket;
-    cookies.forEach((_c, user) => {
+    for (const [user] of cookies.entries()) {
       const account = accountOf(user);
       const mine = trades.filter((t) => t.account_id === account).map((t) => Number(t.id));
       expect(mine.length).toBeGreaterThan(0);
-      expect([...(observer.fills.get(user) ?? [])].sort()).toEqual(mine.sort());
-    });
+      // Pushed right after each commit; the last ones may still be on their way.
+      await expect.poll(() => [...(observer.fills.get(user) ?? [])].sort(), agree).toEqual(mine.sort());
+    }
     for (const s of sockets.values())
       for (const seen of s.fills.values()) for (const id of seen) expect(stored.has(id)).toBe(true);
     expect(accounts.length).toBeGreaterThanOrEqual(3);
