@@ -9,7 +9,7 @@
  */
 import { MarginPath } from "@meridian/contracts";
 import { describe, expect, test } from "vitest";
-import { registerThroughPages, textOf } from "./account-flows.ts";
+import { paper, registerThroughPages, textOf } from "./account-flows.ts";
 import { newPage, type Page, serverAndBrowser } from "./harness.ts";
 
 const run = serverAndBrowser({
@@ -100,8 +100,21 @@ describe("margin trading", () => {
     await expect.poll(() => figure(page, "margin-level-value")).toBeLessThan(2.8);
     expect(await figure(page, "margin-level-value")).toBeGreaterThan(2.3);
 
-    // Repay 200 USDT: the interest accrued so far is paid first.
-    await page.waitForTimeout(2000);
+    // Repay 200 USDT: the interest accrued so far is paid first (waited for: it accrues
+    // every 1.5 s here, later on a loaded machine).
+    await expect
+      .poll(
+        async () => {
+          const account = await paper<{ assets: { asset: string; interest: string }[] }>(
+            page,
+            "GET",
+            `${MarginPath.ACCOUNT}?mode=cross`,
+          );
+          return Number(account.assets.find((a) => a.asset === "USDT")?.interest ?? 0);
+        },
+        { timeout: 30_000 },
+      )
+      .toBeGreaterThan(0);
     await page.getByTestId("margin-repay-open").click();
     await page.getByTestId("loan-amount").fill("200");
     await page.getByTestId("loan-submit").click();
