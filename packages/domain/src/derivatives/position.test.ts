@@ -6,6 +6,7 @@ import {
   crossSummary,
   DerivativesCode,
   entryPrice,
+  entryTicks,
   type FillOutcome,
   flatPosition,
   marginRatioPpm,
@@ -34,6 +35,16 @@ describe("position math", () => {
     const b = fill(a.position, { side: "buy", lots: 30, priceTicks: 640_000, feePpm: 0 });
     expect(b.position.cost).toBe(usdt(2_520));
     expect(entryPrice(btc, b.position)).toBe("63000.000");
+    expect(entryTicks(btc, b.position)).toBe(630_000);
+    expect(entryTicks(btc, cross)).toBe(0);
+    // 0.010 at 60,000.0 and 0.020 at 60,000.1: 60,000.0667 rounds to the tick 600,001.
+    const d = fill(fill(cross, { side: "buy", lots: 10, priceTicks: 600_000, feePpm: 0 }).position, {
+      side: "buy",
+      lots: 20,
+      priceTicks: 600_001,
+      feePpm: 0,
+    });
+    expect(entryTicks(btc, d.position)).toBe(600_001);
     // Close 0.010 at 65,000: removed 2,520 x 10/40 = 630, PnL 650 - 630 = 20.
     const c = fill(b.position, { side: "sell", lots: 10, priceTicks: 650_000, feePpm: 500 });
     expect(c.realisedPnl).toBe(usdt(20));

@@ -272,6 +272,18 @@ export function roePpm(contract: PerpContract, pos: PerpPosition, markTicks: num
 }
 
 /**
+ * Entry price in whole ticks, rounded half up and at least 1 (0 for a flat position):
+ * cost / (size x minor units per tick and lot), in bigint. The stand-in for a mark before
+ * the first one arrives.
+ */
+export function entryTicks(contract: PerpContract, pos: PerpPosition): number {
+  if (pos.lots === 0) return 0;
+  const den = BigInt(Math.abs(pos.lots)) * contract.minorPerTickLot;
+  const ticks = (2n * pos.cost + den) / (2n * den);
+  return ticks < 1n ? 1 : Number(ticks);
+}
+
+/**
  * Entry price as a decimal string with `decimals` fraction digits, rounded half up:
  * cost / size. 0.040 BTC with cost 2,520 USDT -> "63000.000".
  */

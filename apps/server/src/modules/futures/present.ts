@@ -12,6 +12,7 @@ import {
   type ClosedPosition,
   crossSummary,
   entryPrice,
+  entryTicks,
   formatScaled,
   fromMinor,
   initialMargin,
@@ -174,10 +175,7 @@ export function presentPosition(
   const p = sp.position;
   const c = requirePerp(p.symbol);
   const mark = marks.get(p.symbol) ?? 0;
-  const markOrEntry =
-    mark > 0
-      ? mark
-      : Math.max(1, Math.round(Number(p.cost) / Math.max(1, Math.abs(p.lots)) / Number(c.minorPerTickLot)));
+  const markOrEntry = mark > 0 ? mark : Math.max(1, entryTicks(c, p));
   const upnl = unrealisedPnl(c, p, markOrEntry);
   const maintenance = positionMaintenance(c, p, markOrEntry);
   let ratio: bigint | null;
