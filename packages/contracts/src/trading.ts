@@ -11,6 +11,7 @@ import {
   symbol,
   TIME_IN_FORCE,
 } from "./order-fields.ts";
+import { isOpenOrderStatus, OPEN_ORDER_STATUSES, ORDER_STATUSES } from "./order-values.ts";
 import { z } from "./zod-csp.ts";
 
 /** Paper (simulation) trading: the codes, paths and limits are in paper-values.ts. */
@@ -30,19 +31,11 @@ export type TpSlLegBody = z.input<typeof tpslLegSchema>;
 /** Order types a TP/SL may be attached to. */
 export const TPSL_PARENT_TYPES = ["LIMIT", "LIMIT_MAKER", "MARKET"] as const;
 
-export { ORDER_SIDES, ORDER_TYPES, TIME_IN_FORCE };
+export { isOpenOrderStatus, OPEN_ORDER_STATUSES, ORDER_SIDES, ORDER_STATUSES, ORDER_TYPES, TIME_IN_FORCE };
 export type OrderSideValue = (typeof ORDER_SIDES)[number];
 /** LIMIT_MAKER is post-only (refused if it would take). */
 export type OrderTypeValue = (typeof ORDER_TYPES)[number];
 export type TimeInForceValue = (typeof TIME_IN_FORCE)[number];
-export const ORDER_STATUSES = [
-  "NEW",
-  "PARTIALLY_FILLED",
-  "FILLED",
-  "CANCELED",
-  "EXPIRED",
-  "REJECTED",
-] as const;
 export type OrderStatusValue = (typeof ORDER_STATUSES)[number];
 
 /**

@@ -1,4 +1,4 @@
-import { FuturesCode, type PositionSideValue } from "@meridian/contracts";
+import { FuturesCode, isOpenOrderStatus, type PositionSideValue } from "@meridian/contracts";
 import {
   crossSummary,
   DerivativesCode,
@@ -34,7 +34,6 @@ export type FeeRates = (accountId: number) => { makerPpm: number; takerPpm: numb
 /** Without a provider every account pays VIP 0's rates. */
 const VIP0_RATES: FeeRates = () => futuresFeeRates(0);
 export const DEFAULT_LEVERAGE = 20;
-const OPEN = new Set(["NEW", "PARTIALLY_FILLED"]);
 
 /** The futures codes of the domain's refusals (what an order or a margin change answers). */
 export const refusalCode: Record<string, string> = {
@@ -305,7 +304,7 @@ export class EngineState {
     this.w.orders.set(o.id, copy);
     this.changes.orders.push(copy);
     this.changes.accounts.add(o.accountId);
-    if (OPEN.has(o.status)) this.open.set(o.id, o);
+    if (isOpenOrderStatus(o.status)) this.open.set(o.id, o);
     else this.open.delete(o.id);
   }
 

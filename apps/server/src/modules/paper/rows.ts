@@ -176,9 +176,6 @@ export type PlaceOutcome =
   | { kind: "placed"; order: OrderRow; fills: TradeRow[]; rejection: DomainError | null }
   | { kind: "duplicate"; orderId: number };
 
-const OPEN: ReadonlySet<OrderStatusValue> = new Set(["NEW", "PARTIALLY_FILLED"]);
-export const isOpenStatus = (s: OrderStatusValue): boolean => OPEN.has(s);
-
 /** ORDER_REJECTED (HTTP 200) with the domain reason, and the stored order's id once it has one. */
 export function rejected(error: DomainError, orderId?: number): AppError {
   return new AppError(PaperCode.ORDER_REJECTED, `Order rejected: ${error.code}`, {

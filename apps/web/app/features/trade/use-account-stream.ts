@@ -1,12 +1,10 @@
-import type { PaperOrder, PaperTrade } from "@meridian/contracts";
+import { isOpenOrderStatus, type PaperOrder, type PaperTrade } from "@meridian/contracts";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { LiveSocket, socketUrl } from "./live-socket.ts";
 
-const OPEN_STATUSES = new Set(["NEW", "PARTIALLY_FILLED"]);
-
 /** True while an order can still fill (it belongs in the open list, not the history). */
 export function isOpenOrder(order: Pick<PaperOrder, "status">): boolean {
-  return OPEN_STATUSES.has(order.status);
+  return isOpenOrderStatus(order.status);
 }
 
 /** The list with `order` added or replaced, newest first. */
