@@ -9,7 +9,7 @@ const modes = z.record(z.string().startsWith("/"), z.number().int().min(0).max(2
 const envSchema = z.object({
   /** Off: the client neither signs nor encrypts and the server checks neither. */
   GATEWAY_SIGN_OPEN: z.enum(["true", "false"]).default("true"),
-  GATEWAY_DEVICE_ALGORITHM: z.enum(["ECDSA_P256", "RSA1024", "RSA2048"]).default("ECDSA_P256"),
+  GATEWAY_DEVICE_ALGORITHM: z.enum(["ECDSA_P256", "RSA1024", "RSA2048"]).default("RSA2048"),
   LOGIN_ENCRYPT_ALGORITHM: z
     .enum(["v2-rsa-oaep256-a256gcm", "v1-rsa15-a256cbc"])
     .default("v2-rsa-oaep256-a256gcm"),
