@@ -1,10 +1,10 @@
 import type { AirdropInputRaw, FaqItem, GuideStep } from "@meridian/contracts";
 import { AIRDROP_REQUIREMENTS, AIRDROP_TYPES } from "@meridian/contracts/airdrop-rules";
-import { Form, type FormInstance, Input, Modal, Select, Switch } from "antd";
+import { Form, Input, Select, Switch } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { ContentEditorModal, type Translations, useContentEditor } from "../../ui/content-editor.tsx";
 import { MediaEditor } from "../media/media-editor.tsx";
-import { ContentLanguageSwitch, hasText } from "../seo/language-coverage.tsx";
 import { adminCall, adminPaths, fromInputTime, toInputTime } from "./admin-api.ts";
 
 type Stored = AirdropInputRaw & {
@@ -46,8 +46,8 @@ const TIME_FIELDS = ["startAt", "endAt", "listingAt", "claimAt"] as const;
 
 type FormValues = Record<string, string | boolean | string[] | Record<string, string>[] | undefined>;
 
-/** Fills the airdrop form with the stored record, its texts in `lang` unless English. */
-function showLanguage(form: FormInstance<FormValues>, record: Stored, lang: string): void {
+/** The airdrop form's values for the stored record, its texts in `lang` unless English. */
+function languageValues(record: Stored, lang: string): FormValues {
   const values: FormValues = { ...(record as unknown as FormValues) };
   for (const key of TIME_FIELDS) values[key] = toInputTime(record[key]);
   if (lang !== "en") {
@@ -56,7 +56,7 @@ function showLanguage(form: FormInstance<FormValues>, record: Stored, lang: stri
     values.guide = Array.isArray(own.guide) ? (own.guide as Record<string, string>[]) : [];
     values.faq = Array.isArray(own.faq) ? (own.faq as Record<string, string>[]) : [];
   }
-  form.setFieldsValue(values);
+  return values;
 }
 
 /**
@@ -90,29 +90,15 @@ export function AirdropForm({
   const { t } = useTranslation(["airdropsAdmin", "airdrops"]);
   const [form] = Form.useForm<FormValues>();
   const hydrated = useHydrated();
-  const [stored, setStored] = useState<Stored | null>(null);
-  const [error, setError] = useState("");
-  // The language being edited: English edits the whole airdrop, another one only its texts.
-  const [language, setLanguage] = useState("en");
-
-  useEffect(() => {
-    if (!open) return;
-    setError("");
-    setLanguage("en");
-    form.resetFields();
-    if (slug === null) {
-      setStored(null);
-      form.setFieldsValue({ type: "standard", requirements: [], published: false });
-      return;
-    }
-    void adminCall<Stored>(adminPaths.airdrop(slug), "GET").then(
-      (record) => {
-        setStored(record);
-        showLanguage(form, record, "en");
-      },
-      (e: Error) => setError(e.message),
-    );
-  }, [open, slug, form]);
+  const editor = useContentEditor<Stored, FormValues>({
+    open,
+    form,
+    loadKey: slug,
+    load: slug === null ? null : () => adminCall<Stored>(adminPaths.airdrop(slug), "GET"),
+    initial: () => (slug === null ? { type: "standard", requirements: [], published: false } : {}),
+    show: languageValues,
+  });
+  const { stored, language } = editor;
 
   const handleSave = async () => {
     const values = await form.validateFields();
@@ -126,15 +112,11 @@ export function AirdropForm({
         faq: listOf<FaqItem>(values.faq, "question"),
       };
       for (const key of LANGUAGE_FIELDS) texts[key] = values[key] ?? "";
-      try {
-        await adminCall(adminPaths.update(stored.id), "PUT", {
-          ...english,
-          translations: { [language]: texts },
-        });
-        onSaved();
-      } catch (e) {
-        setError((e as Error).message);
-      }
+      const id = stored.id;
+      await editor.save(
+        () => adminCall(adminPaths.update(id), "PUT", { ...english, translations: { [language]: texts } }),
+        onSaved,
+      );
       return;
     }
     const body: Record<string, unknown> = {
@@ -146,41 +128,39 @@ export function AirdropForm({
     delete body.id;
     delete body.createdAt;
     delete body.updatedAt;
-    try {
-      if (stored?.id === undefined) await adminCall(adminPaths.airdrops, "POST", body);
-      else await adminCall(adminPaths.update(stored.id), "PUT", body);
-      onSaved();
-    } catch (e) {
-      setError((e as Error).message);
-    }
+    const id = stored?.id;
+    await editor.save(
+      () =>
+        id === undefined
+          ? adminCall(adminPaths.airdrops, "POST", body)
+          : adminCall(adminPaths.update(id), "PUT", body),
+      onSaved,
+    );
   };
 
   return (
-    <Modal
+    <ContentEditorModal
       open={open}
       title={slug ?? t("new")}
       onCancel={onClose}
       onOk={handleSave}
       width={760}
       forceRender={hydrated}
+      error={editor.error}
+      errorClassName="ad-error"
+      languages={
+        stored?.id === undefined
+          ? null
+          : {
+              label: t("contentLanguages"),
+              value: language,
+              testId: "airdrop-edit-language",
+              translations: stored.translations,
+              writtenBy: "about",
+              onChange: editor.switchLanguage,
+            }
+      }
     >
-      {error ? (
-        <p role="alert" className="ad-error">
-          {error}
-        </p>
-      ) : null}
-      {stored?.id !== undefined ? (
-        <ContentLanguageSwitch
-          label={t("contentLanguages")}
-          value={language}
-          testId="airdrop-edit-language"
-          written={(code) => hasText(stored.translations, code, "about")}
-          onChange={(code) => {
-            setLanguage(code);
-            showLanguage(form, stored, code);
-          }}
-        />
-      ) : null}
       <Form form={form} layout="vertical" className="ad-admin-form">
         {TEXT_FIELDS.map((name) => (
           <Form.Item
@@ -221,7 +201,7 @@ export function AirdropForm({
         </Form.Item>
       </Form>
       {slug !== null ? <MediaEditor owner="airdrop" slug={slug} /> : null}
-    </Modal>
+    </ContentEditorModal>
   );
 }
 
@@ -360,36 +340,32 @@ export function NewsForm({
   const { t } = useTranslation("airdropsAdmin");
   const [form] = Form.useForm<FormValues>();
   const hydrated = useHydrated();
-  const [error, setError] = useState("");
-  const [language, setLanguage] = useState("en");
-  const [translations, setTranslations] = useState<Record<string, Record<string, unknown>> | null>(null);
-  useEffect(() => {
-    if (!open) return;
-    setError("");
-    setLanguage("en");
-    setTranslations(null);
-    form.resetFields();
-    form.setFieldsValue(item ? english(item) : { published: false, publishedAt: toInputTime(Date.now()) });
-    if (item === null) return;
-    void adminCall<{ translations: Record<string, Record<string, unknown>> }>(
-      adminPaths.newsUpdate(item.id),
-      "GET",
-    ).then(
-      (stored) => setTranslations(stored.translations),
-      (e: Error) => setError(e.message),
-    );
-  }, [open, item, form]);
-  const switchLanguage = (code: string) => {
-    if (item === null) return;
-    setLanguage(code);
-    const values = english(item);
-    if (code !== "en") {
-      const own = translations?.[code] ?? {};
-      for (const key of NEWS_TEXT_FIELDS)
-        values[key] = typeof own[key] === "string" ? (own[key] as string) : "";
-    }
-    form.setFieldsValue(values);
-  };
+  const editor = useContentEditor<{ item: NewsItem; translations: Translations }, FormValues>({
+    open,
+    form,
+    loadKey: item,
+    load:
+      item === null
+        ? null
+        : async () => {
+            const stored = await adminCall<{ translations: Translations }>(
+              adminPaths.newsUpdate(item.id),
+              "GET",
+            );
+            return { item, translations: stored.translations };
+          },
+    initial: () => (item ? english(item) : { published: false, publishedAt: toInputTime(Date.now()) }),
+    show: (stored, code) => {
+      const values = english(stored.item);
+      if (code !== "en") {
+        const own = stored.translations[code] ?? {};
+        for (const key of NEWS_TEXT_FIELDS)
+          values[key] = typeof own[key] === "string" ? (own[key] as string) : "";
+      }
+      return values;
+    },
+  });
+  const { language } = editor;
   const handleSave = async () => {
     const v = await form.validateFields();
     const body =
@@ -416,36 +392,34 @@ export function NewsForm({
             publishedAt: fromInputTime(v.publishedAt as string | undefined) ?? Date.now(),
             published: v.published === true,
           };
-    try {
-      await adminCall(item ? adminPaths.newsUpdate(item.id) : adminPaths.news, item ? "PUT" : "POST", body);
-      onSaved();
-    } catch (e) {
-      setError((e as Error).message);
-    }
+    await editor.save(
+      () => adminCall(item ? adminPaths.newsUpdate(item.id) : adminPaths.news, item ? "PUT" : "POST", body),
+      onSaved,
+    );
   };
   const translating = language !== "en";
   return (
-    <Modal
+    <ContentEditorModal
       open={open}
       title={item?.slug ?? t("newNews")}
       onCancel={onClose}
       onOk={handleSave}
       forceRender={hydrated}
+      error={editor.error}
+      errorClassName="ad-error"
+      languages={
+        editor.stored === null
+          ? null
+          : {
+              label: t("contentLanguages"),
+              value: language,
+              testId: "news-edit-language",
+              translations: editor.stored.translations,
+              writtenBy: "body",
+              onChange: editor.switchLanguage,
+            }
+      }
     >
-      {error ? (
-        <p role="alert" className="ad-error">
-          {error}
-        </p>
-      ) : null}
-      {item !== null && translations !== null ? (
-        <ContentLanguageSwitch
-          label={t("contentLanguages")}
-          value={language}
-          testId="news-edit-language"
-          written={(code) => hasText(translations, code, "body")}
-          onChange={switchLanguage}
-        />
-      ) : null}
       <Form form={form} layout="vertical">
         <Form.Item name="slug" label={t("newsForm.slug")} rules={[{ required: true }]}>
           <Input disabled={translating} />
@@ -469,6 +443,6 @@ export function NewsForm({
           <Switch disabled={translating} />
         </Form.Item>
       </Form>
-    </Modal>
+    </ContentEditorModal>
   );
 }

@@ -3,7 +3,7 @@ import { Button, Switch, Table } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
-import { languageCoverageColumn } from "../seo/language-coverage.tsx";
+import { languageCoverageColumn } from "../../ui/content-languages.tsx";
 import { adminCall, adminPaths } from "./admin-api.ts";
 import { AirdropForm, NewsForm } from "./admin-forms.tsx";
 import { formatDate } from "./money.ts";

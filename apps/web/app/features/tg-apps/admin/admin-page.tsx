@@ -3,7 +3,7 @@ import { Button, Modal, Table, Tag } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
-import { languageCoverageColumn } from "../../seo/language-coverage.tsx";
+import { languageCoverageColumn } from "../../../ui/content-languages.tsx";
 import {
   type AdminAppRow,
   type AdminArticleRow,

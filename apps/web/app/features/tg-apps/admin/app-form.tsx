@@ -1,9 +1,8 @@
 import { TG_APP_CATEGORIES, TG_APP_PLATFORMS, type TgAppInputRaw } from "@meridian/contracts";
-import { Checkbox, Form, Input, Modal, Select, Switch } from "antd";
-import { useEffect, useState } from "react";
+import { Checkbox, Form, Input, Select, Switch } from "antd";
 import { useTranslation } from "react-i18next";
+import { ContentEditorModal, useContentEditor } from "../../../ui/content-editor.tsx";
 import { MediaEditor } from "../../media/media-editor.tsx";
-import { ContentLanguageSwitch, hasText } from "../../seo/language-coverage.tsx";
 import { adminCall, adminPaths } from "./admin-api.ts";
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -49,47 +48,29 @@ export function AppForm({
   const { t } = useTranslation("tgAppsAdmin");
   const { t: tApps } = useTranslation("tgApps");
   const [form] = Form.useForm<FormValues>();
-  const [stored, setStored] = useState<TgAppInputRaw | null>(null);
-  const [error, setError] = useState("");
-  // The language being edited: English edits the whole app, another one only its texts.
-  const [language, setLanguage] = useState("en");
-
-  useEffect(() => {
-    if (!open) return;
-    setError("");
-    setLanguage("en");
-    form.resetFields();
-    setStored(null);
-    if (slug === null) {
-      form.setFieldsValue({
-        category: 5,
-        editorsChoice: false,
-        platforms: [...TG_APP_PLATFORMS],
-        languages: ["en"],
-        tokenLaunch: false,
-        published: true,
-      });
-      return;
-    }
-    void adminCall<TgAppInputRaw>(adminPaths.app(slug), "GET").then(
-      (record) => {
-        setStored(record);
-        form.setFieldsValue(record as FormValues);
-      },
-      (e: Error) => setError(e.message),
-    );
-  }, [open, slug, form]);
-
-  const switchLanguage = (code: string) => {
-    if (stored === null) return;
-    setLanguage(code);
-    const own = code === "en" ? stored : (stored.translations?.[code] ?? {});
-    form.setFieldsValue({
-      ...(stored as FormValues),
-      shortDescription: own.shortDescription ?? "",
-      longDescription: own.longDescription ?? "",
-    });
-  };
+  const editor = useContentEditor<TgAppInputRaw, FormValues>({
+    open,
+    form,
+    loadKey: slug,
+    load: slug === null ? null : () => adminCall<TgAppInputRaw>(adminPaths.app(slug), "GET"),
+    initial: () => ({
+      category: 5,
+      editorsChoice: false,
+      platforms: [...TG_APP_PLATFORMS],
+      languages: ["en"],
+      tokenLaunch: false,
+      published: true,
+    }),
+    show: (stored, code) => {
+      const own = code === "en" ? stored : (stored.translations?.[code] ?? {});
+      return {
+        ...(stored as FormValues),
+        shortDescription: own.shortDescription ?? "",
+        longDescription: own.longDescription ?? "",
+      };
+    },
+  });
+  const { stored, language } = editor;
 
   const handleSave = async () => {
     const values = await form.validateFields();
@@ -100,37 +81,32 @@ export function AppForm({
       translations[language] = Object.fromEntries(APP_TEXT_FIELDS.map((key) => [key, values[key] ?? ""]));
       body = { ...stored, translations };
     }
-    try {
-      await adminCall(adminPaths.apps, "POST", body);
-      onSaved();
-    } catch (e) {
-      setError((e as Error).message);
-    }
+    await editor.save(() => adminCall(adminPaths.apps, "POST", body), onSaved);
   };
 
   return (
-    <Modal
+    <ContentEditorModal
       open={open}
       title={slug ?? t("apps.new")}
       onCancel={onClose}
       onOk={handleSave}
       okText={t("save")}
       width={760}
+      error={editor.error}
+      errorClassName="tga-admin-error"
+      languages={
+        stored === null
+          ? null
+          : {
+              label: t("contentLanguages"),
+              value: language,
+              testId: "app-edit-language",
+              translations: stored.translations,
+              writtenBy: "longDescription",
+              onChange: editor.switchLanguage,
+            }
+      }
     >
-      {error ? (
-        <p role="alert" className="tga-admin-error">
-          {error}
-        </p>
-      ) : null}
-      {stored !== null ? (
-        <ContentLanguageSwitch
-          label={t("contentLanguages")}
-          value={language}
-          testId="app-edit-language"
-          written={(code) => hasText(stored.translations, code, "longDescription")}
-          onChange={switchLanguage}
-        />
-      ) : null}
       {/* Another language edits its texts only: the app's facts are shown, not editable. */}
       <Form form={form} layout="vertical" className="tga-admin-form" disabled={language !== "en"}>
         <Form.Item name="slug" label={t("fields.slug")} rules={[{ required: true }, { pattern: SLUG }]}>
@@ -192,6 +168,6 @@ export function AppForm({
         </div>
       </Form>
       {slug !== null ? <MediaEditor owner="app" slug={slug} /> : null}
-    </Modal>
+    </ContentEditorModal>
   );
 }

@@ -1,8 +1,7 @@
 import type { TgArticleInputRaw } from "@meridian/contracts";
-import { Form, Input, Modal, Select, Switch } from "antd";
-import { useEffect, useState } from "react";
+import { Form, Input, Select, Switch } from "antd";
 import { useTranslation } from "react-i18next";
-import { ContentLanguageSwitch, hasText } from "../../seo/language-coverage.tsx";
+import { ContentEditorModal, useContentEditor } from "../../../ui/content-editor.tsx";
 import { type AdminArticleRow, adminCall, adminPaths, fromInputTime, toInputTime } from "./admin-api.ts";
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -53,40 +52,22 @@ export function ArticleForm({
 }) {
   const { t } = useTranslation("tgAppsAdmin");
   const [form] = Form.useForm<FormValues>();
-  const [stored, setStored] = useState<TgArticleInputRaw | null>(null);
-  const [error, setError] = useState("");
-  // The language being edited: English edits the whole article, another one only its texts.
-  const [language, setLanguage] = useState("en");
-
-  useEffect(() => {
-    if (!open) return;
-    setError("");
-    setLanguage("en");
-    form.resetFields();
-    setStored(null);
-    if (item === null) {
-      form.setFieldsValue({ published: true, publishedAt: toInputTime(Date.now()) });
-      return;
-    }
-    void adminCall<TgArticleInputRaw>(adminPaths.article(item.slug), "GET").then(
-      (record) => {
-        setStored(record);
-        form.setFieldsValue(english(record));
-      },
-      (e: Error) => setError(e.message),
-    );
-  }, [open, item, form]);
-
-  const switchLanguage = (code: string) => {
-    if (stored === null) return;
-    setLanguage(code);
-    const values = english(stored);
-    if (code !== "en") {
-      const own = stored.translations?.[code] ?? {};
-      for (const key of ARTICLE_TEXT_FIELDS) values[key] = own[key] ?? "";
-    }
-    form.setFieldsValue(values);
-  };
+  const editor = useContentEditor<TgArticleInputRaw, FormValues>({
+    open,
+    form,
+    loadKey: item,
+    load: item === null ? null : () => adminCall<TgArticleInputRaw>(adminPaths.article(item.slug), "GET"),
+    initial: () => ({ published: true, publishedAt: toInputTime(Date.now()) }),
+    show: (stored, code) => {
+      const values = english(stored);
+      if (code !== "en") {
+        const own = stored.translations?.[code] ?? {};
+        for (const key of ARTICLE_TEXT_FIELDS) values[key] = own[key] ?? "";
+      }
+      return values;
+    },
+  });
+  const { stored, language } = editor;
 
   const handleSave = async () => {
     const v = await form.validateFields();
@@ -94,12 +75,7 @@ export function ArticleForm({
     if (language !== "en" && stored !== null) {
       // A translation: the stored English article plus this language's texts only.
       translations[language] = Object.fromEntries(ARTICLE_TEXT_FIELDS.map((key) => [key, v[key] ?? ""]));
-      try {
-        await adminCall(adminPaths.articles, "POST", { ...stored, translations });
-        onSaved();
-      } catch (e) {
-        setError((e as Error).message);
-      }
+      await editor.save(() => adminCall(adminPaths.articles, "POST", { ...stored, translations }), onSaved);
       return;
     }
     const body: TgArticleInputRaw = {
@@ -112,37 +88,32 @@ export function ArticleForm({
       published: v.published,
       translations,
     };
-    try {
-      await adminCall(adminPaths.articles, "POST", body);
-      onSaved();
-    } catch (e) {
-      setError((e as Error).message);
-    }
+    await editor.save(() => adminCall(adminPaths.articles, "POST", body), onSaved);
   };
 
   return (
-    <Modal
+    <ContentEditorModal
       open={open}
       title={item?.slug ?? t("articles.new")}
       onCancel={onClose}
       onOk={handleSave}
       okText={t("save")}
       width={720}
+      error={editor.error}
+      errorClassName="tga-admin-error"
+      languages={
+        stored === null
+          ? null
+          : {
+              label: t("contentLanguages"),
+              value: language,
+              testId: "article-edit-language",
+              translations: stored.translations,
+              writtenBy: "body",
+              onChange: editor.switchLanguage,
+            }
+      }
     >
-      {error ? (
-        <p role="alert" className="tga-admin-error">
-          {error}
-        </p>
-      ) : null}
-      {stored !== null ? (
-        <ContentLanguageSwitch
-          label={t("contentLanguages")}
-          value={language}
-          testId="article-edit-language"
-          written={(code) => hasText(stored.translations, code, "body")}
-          onChange={switchLanguage}
-        />
-      ) : null}
       {/* Another language edits its texts only: the article's facts are shown, not editable. */}
       <Form form={form} layout="vertical" className="tga-admin-form" disabled={language !== "en"}>
         <Form.Item name="slug" label={t("fields.slug")} rules={[{ required: true }, { pattern: SLUG }]}>
@@ -171,6 +142,6 @@ export function ArticleForm({
           <Switch />
         </Form.Item>
       </Form>
-    </Modal>
+    </ContentEditorModal>
   );
 }
