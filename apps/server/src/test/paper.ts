@@ -2,6 +2,7 @@ import type { Envelope } from "@meridian/contracts";
 import { priceToTicks, qtyToLots, Side } from "@meridian/domain";
 import type { FastifyInstance } from "fastify";
 import { expect } from "vitest";
+import type { LedgerService } from "../modules/ledger/index.ts";
 import { LocalVenue, type PaperService, paperModule } from "../modules/paper/index.ts";
 import type { PlatformDb } from "../platform/db/index.ts";
 import type { ModuleRoutes } from "../platform/platform.ts";
@@ -9,6 +10,8 @@ import { type AccountsTestApp, accountsTestApp, callApi } from "./accounts.ts";
 
 export interface PaperTestApp extends AccountsTestApp {
   paper: PaperService;
+  /** The ledger writer the paper module runs in (accounts, balances, the group commit). */
+  ledger: LedgerService;
   venue: LocalVenue;
   db: PlatformDb;
 }
@@ -25,12 +28,16 @@ export async function paperTestApp(
   }: { venue?: LocalVenue; modules?: readonly ModuleRoutes[] } = {},
 ): Promise<PaperTestApp> {
   let paper: PaperService | undefined;
+  let ledger: LedgerService | undefined;
   const base = await accountsTestApp({
     db,
-    modules: [paperModule({ venue, onService: (s) => (paper = s) }), ...modules],
+    modules: [
+      paperModule({ venue, onService: (s) => (paper = s), onLedger: (l) => (ledger = l) }),
+      ...modules,
+    ],
   });
-  if (paper === undefined) throw new Error("paper module missing");
-  return { ...base, paper, venue, db };
+  if (paper === undefined || ledger === undefined) throw new Error("paper module missing");
+  return { ...base, paper, ledger, venue, db };
 }
 
 /** The simulation header every `/v1/paper/*` call needs. */
@@ -65,9 +72,9 @@ export function makerQuote(
 }
 
 /** The ledger after every commit: the journal replays to the balances and every asset sums to zero. */
-export async function expectConserved(paper: PaperService): Promise<void> {
-  await paper.flush();
-  const audit = await paper.audit();
+export async function expectConserved(ledger: LedgerService): Promise<void> {
+  await ledger.flush();
+  const audit = await ledger.audit();
   expect(audit.replayEqualsBalances).toBe(true);
   for (const sum of Object.values(audit.assetSums)) expect(sum).toBe("0");
 }

@@ -67,12 +67,13 @@ export function botApiModule(options: BotApiModuleOptions = {}) {
       }
       if (hit.frozen) throw new BitgetError(BitgetCode.PERMISSION, "The account of this API key is frozen");
       // A sub's account opens empty (its master funds it), as the sub-accounts module opens it.
-      return { accountId: (await paper.accountFor(owner.id, hit.sub)).id, vipLevel: hit.level };
+      return { accountId: (await api.ledger.accountFor(owner.id, hit.sub)).id, vipLevel: hit.level };
     };
     if (api.hasDecorator("market"))
       registerBitgetWs(api, {
         market: api.market,
         paper,
+        ledger: api.ledger,
         futures,
         margin,
         keys: store,

@@ -65,7 +65,7 @@ export function futuresModule(options: FuturesModuleOptions = {}) {
     await registerFutures(
       api,
       platform,
-      { writer, ledger: paper.local, book: options.book ?? venueBook(paper.venue) },
+      { writer, ledger: api.ledger.local, book: options.book ?? venueBook(paper.venue) },
       options,
     );
   };

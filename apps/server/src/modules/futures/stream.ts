@@ -109,7 +109,7 @@ export function futuresStream(app: FastifyInstance, futures: FuturesApi): void {
       try {
         send(socket, { event: "marks", data: await futures.marksList() });
         const { user } = await app.accounts.service.authenticate(readCookie(request, SESSION_COOKIE));
-        const { id } = await app.paper.accountFor(user.id);
+        const { id } = await app.ledger.accountFor(user.id);
         if (!sockets.has(socket)) return;
         sockets.set(socket, id);
         send(socket, { event: "account", data: await futures.account(id) });

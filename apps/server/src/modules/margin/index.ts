@@ -56,7 +56,7 @@ export function marginModule(options: MarginModuleOptions = {}) {
       platform,
       {
         writer: api.hasDecorator("writer") ? api.writer : undefined,
-        ledger: api.paper.local,
+        ledger: api.ledger.local,
         spot: api.paper.local,
         futures: api.hasDecorator("futures") ? api.futures.local : undefined,
       },

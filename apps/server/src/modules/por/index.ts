@@ -7,12 +7,12 @@ import { PorService } from "./service.ts";
 export { PorService } from "./service.ts";
 
 /**
- * Proof of reserves (`src/modules/index.ts`, after the paper module whose ledger it reads):
+ * Proof of reserves (`src/modules/index.ts`, after the ledger writer whose balances it reads):
  * `/v1/por/*`, a snapshot at start when the last is a day old, then daily at 00:00 UTC.
  */
 export async function porRoutes(api: FastifyInstance, platform: Platform): Promise<void> {
   const service = new PorService({
-    paper: api.paper.local,
+    ledger: api.ledger.local,
     repo: new PorRepo(platform.db),
     onError: (err, msg) => api.log.error({ err }, msg),
   });

@@ -90,7 +90,7 @@ describe.each(targets)("issue-19 pages on $name", (target) => {
       quantity: "0.01",
     });
     expect(spot.code).toBe(Code.OK);
-    await run.paper.flush();
+    await run.ledger.flush();
   });
   afterAll(async () => {
     await run.app.close();

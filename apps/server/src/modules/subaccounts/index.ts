@@ -29,6 +29,7 @@ export function subAccountsRoutes(api: FastifyInstance, platform: Platform): voi
     db: platform.db,
     accounts: api.accounts.service,
     // Its commands run in the writer, on the engines themselves.
+    ledger: api.ledger.local,
     paper: api.paper.local,
     futures: api.hasDecorator("futures") ? api.futures.local : undefined,
     margin: api.hasDecorator("margin") ? api.margin.local : undefined,

@@ -244,12 +244,12 @@ describe.each(targets)("sub-accounts and VIP on $name", (target) => {
       "TO_SUB SPOT 1000.00000000",
     ]);
     // each is one journal entry of kind sub-transfer with two postings
-    await run.paper.flush();
+    await run.ledger.flush();
     const entries = await run.db.all<{ n: number | string }>(
       "SELECT COUNT(*) AS n FROM paper_postings pp JOIN paper_journal j ON j.id = pp.entry_id WHERE j.kind = 'sub-transfer'",
     );
     expect(Number(entries[0]?.n)).toBeGreaterThanOrEqual(14);
-    const audit = await run.paper.audit();
+    const audit = await run.ledger.audit();
     expect(audit.replayEqualsBalances).toBe(true);
     for (const sum of Object.values(audit.assetSums)) expect(sum).toBe("0");
   });

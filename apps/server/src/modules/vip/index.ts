@@ -27,7 +27,12 @@ function envInterval(): number | undefined {
  * daily at 00:00 UTC.
  */
 export function vipRoutes(api: FastifyInstance, platform: Platform): void {
-  const service = new VipService({ db: platform.db, accounts: api.accounts.service, paper: api.paper.local });
+  const service = new VipService({
+    db: platform.db,
+    accounts: api.accounts.service,
+    ledger: api.ledger.local.repo,
+    paper: api.paper.local,
+  });
   api.decorate("vip", service);
   const user = sameGuardAs(async (request: FastifyRequest, reply: FastifyReply) => {
     await requireUser.call(api, request, reply);
