@@ -98,7 +98,10 @@ export class GroupCommit<Batch> {
 
   /** Commits whatever is pending (fills between commands included). */
   async flush(): Promise<void> {
-    this.markDirty();
+    // Pumps now rather than in markDirty's microtask: otherwise nothing is pumping yet
+    // and the wait below ends before the pending changes are committed.
+    this.dirty = true;
+    this.pump();
     while (this.pumping !== null) await this.pumping;
   }
 
