@@ -31,7 +31,7 @@ export {
  */
 export type LedgerWriter = Pick<
   LedgerService,
-  "transact" | "flush" | "ledgerBalance" | "ledgerBalances" | "onRebuilt" | "push"
+  "transact" | "flush" | "ledgerBalance" | "ledgerBalances" | "onRebuilt" | "push" | "register" | "changed"
 >;
 
 /**
