@@ -13,11 +13,11 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PlatformDb } from "../../platform/db/index.ts";
 import { type DbTarget, reopenableDbTargets } from "../../test/db-targets.ts";
+import { type FuturesTestApp, futuresTestApp } from "../../test/futures.ts";
 import { paperCall as call, expectConserved, makerQuote } from "../../test/paper.ts";
 import { marginModule } from "../margin/index.ts";
 import type { LocalVenue } from "../paper/index.ts";
 import { subAccountsRoutes } from "../subaccounts/index.ts";
-import { type FuturesTestApp, futuresTestApp } from "./test-app.ts";
 
 /**
  * Client ids make a retried command run once (docs/trading.md, "Retries"): a futures

@@ -12,9 +12,9 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PlatformDb } from "../../platform/db/index.ts";
 import { type DbTarget, reopenableDbTargets } from "../../test/db-targets.ts";
+import { type FuturesTestApp, futuresTestApp } from "../../test/futures.ts";
 import { paperCall as call, expectConserved, makerQuote } from "../../test/paper.ts";
 import type { LocalVenue } from "../paper/index.ts";
-import { type FuturesTestApp, futuresTestApp } from "./test-app.ts";
 
 const targets = reopenableDbTargets("futures");
 

@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { openSqlite } from "../../platform/db/sqlite.ts";
 import { createLedgerWriter } from "../ledger/index.ts";
 
-const entry = path.join(path.dirname(fileURLToPath(import.meta.url)), "test-server.ts");
+const entry = path.join(path.dirname(fileURLToPath(import.meta.url)), "../../test/paper-server.ts");
 const children = new Set<ChildProcess>();
 afterAll(() => {
   for (const c of children) c.kill("SIGKILL");

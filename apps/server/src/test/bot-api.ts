@@ -1,14 +1,14 @@
 import { type CreatedApiKey, type Envelope, SESSION_COOKIE } from "@meridian/contracts";
 import type { FastifyInstance } from "fastify";
-import { buildApp } from "../../app.ts";
-import type { PlatformDb } from "../../platform/db/index.ts";
-import { openSqlite } from "../../platform/db/sqlite.ts";
-import type { ModuleRoutes } from "../../platform/platform.ts";
-import { reopenableDbTargets } from "../../test/db-targets.ts";
-import { testConfig } from "../../test/support.ts";
-import { type AccountsService, securityRoutes } from "../accounts/index.ts";
-import { moduleRoutes } from "../index.ts";
-import { botApiModule, botApiRoutes } from "./index.ts";
+import { buildApp } from "../app.ts";
+import { type AccountsService, securityRoutes } from "../modules/accounts/index.ts";
+import { botApiModule, botApiRoutes } from "../modules/bot-api/index.ts";
+import { moduleRoutes } from "../modules/index.ts";
+import type { PlatformDb } from "../platform/db/index.ts";
+import { openSqlite } from "../platform/db/sqlite.ts";
+import type { ModuleRoutes } from "../platform/platform.ts";
+import { reopenableDbTargets } from "./db-targets.ts";
+import { testConfig } from "./support.ts";
 
 /**
  * A real server for the ccxt contract tests, the example bot's test and `bench:api`: every
@@ -141,4 +141,4 @@ export async function startBotApiServer(
   };
 }
 
-export { bitgetClient } from "../../test/bitget-client.ts";
+export { bitgetClient } from "./bitget-client.ts";

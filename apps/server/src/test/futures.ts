@@ -1,10 +1,9 @@
-import type { PlatformDb } from "../../platform/db/index.ts";
-import type { ModuleRoutes } from "../../platform/platform.ts";
-import { type PaperTestApp, paperTestApp } from "../../test/paper.ts";
-import { LocalVenue } from "../paper/index.ts";
-import { venueBook } from "./book.ts";
-import { futuresModule } from "./index.ts";
-import type { FuturesService } from "./service.ts";
+import type { FuturesService } from "../modules/futures/index.ts";
+import { futuresModule, venueBook } from "../modules/futures/index.ts";
+import { LocalVenue } from "../modules/paper/index.ts";
+import type { PlatformDb } from "../platform/db/index.ts";
+import type { ModuleRoutes } from "../platform/platform.ts";
+import { type PaperTestApp, paperTestApp } from "./paper.ts";
 
 export interface FuturesTestApp extends PaperTestApp {
   futures: FuturesService;
