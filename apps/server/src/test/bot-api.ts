@@ -2,8 +2,7 @@ import { type CreatedApiKey, type Envelope, SESSION_COOKIE } from "@meridian/con
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../app.ts";
 import { type AccountsService, securityRoutes } from "../modules/accounts/index.ts";
-import { botApiModule, botApiRoutes } from "../modules/bot-api/index.ts";
-import { moduleRoutes } from "../modules/index.ts";
+import { siteModules } from "../modules/index.ts";
 import type { PlatformDb } from "../platform/db/index.ts";
 import { openSqlite } from "../platform/db/sqlite.ts";
 import type { ModuleRoutes } from "../platform/platform.ts";
@@ -69,9 +68,7 @@ export async function startBotApiServer(
       accounts = api.accounts.service;
       scope = api;
     },
-    ...moduleRoutes
-      .filter((m) => m !== securityRoutes)
-      .map((m) => (m === botApiRoutes ? botApiModule({ rateScale: o.rateScale ?? 1 }) : m)),
+    ...siteModules({ botApi: { rateScale: o.rateScale ?? 1 } }).filter((m) => m !== securityRoutes),
   ];
   const { db, cleanup } = await openDb(o.dbPath);
   const app = await buildApp({ config: testConfig(), ssr: false, logger: false, db, modules });

@@ -1,31 +1,18 @@
-import type { FuturesService } from "../modules/futures/index.ts";
-import { futuresModule, venueBook } from "../modules/futures/index.ts";
 import { LocalVenue } from "../modules/paper/index.ts";
 import type { PlatformDb } from "../platform/db/index.ts";
 import type { ModuleRoutes } from "../platform/platform.ts";
 import { type PaperTestApp, paperTestApp } from "./paper.ts";
 
-export interface FuturesTestApp extends PaperTestApp {
-  futures: FuturesService;
-}
+export type FuturesTestApp = PaperTestApp;
 
 /**
- * The paper app with the futures module on `venue`'s books (test marks on), then `more`
- * modules (margin, sub-accounts...). Pass the previous run's venue to restart on it.
+ * The paper app with futures' test marks on, on `venue`'s books, then `more` modules.
+ * Pass the previous run's venue to restart on it.
  */
-export async function futuresTestApp(
+export function futuresTestApp(
   db: PlatformDb,
   venue = new LocalVenue({ ladder: false }),
   more: readonly ModuleRoutes[] = [],
 ): Promise<FuturesTestApp> {
-  let futures: FuturesService | undefined;
-  const run = await paperTestApp(db, {
-    venue,
-    modules: [
-      futuresModule({ book: venueBook(venue), testMarks: true, onService: (s) => (futures = s) }),
-      ...more,
-    ],
-  });
-  if (futures === undefined) throw new Error("futures module missing");
-  return { ...run, futures };
+  return paperTestApp(db, { venue, core: { futures: { testMarks: true } }, modules: more });
 }

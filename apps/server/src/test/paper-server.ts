@@ -14,7 +14,7 @@ import { SESSION_COOKIE } from "@meridian/contracts";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../app.ts";
 import { securityRoutes } from "../modules/accounts/index.ts";
-import { moduleRoutes } from "../modules/index.ts";
+import { siteModules } from "../modules/index.ts";
 import { loadConfig } from "../platform/config.ts";
 
 const email = process.env.PAPER_USER_EMAIL ?? "paper-bench@example.com";
@@ -32,10 +32,7 @@ const app = await buildApp({
       securityRoutes(api, platform);
       accounts = api.accounts;
     },
-    ...moduleRoutes.filter((m) => m !== securityRoutes),
-    (api) => {
-      role = api.hasDecorator("writer") ? api.writer.role : undefined;
-    },
+    ...siteModules({ onBuilt: (core) => (role = core.writer?.role) }).filter((m) => m !== securityRoutes),
   ],
 });
 if (accounts === undefined) throw new Error("accounts module missing");

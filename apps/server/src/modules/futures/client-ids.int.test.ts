@@ -15,9 +15,7 @@ import type { PlatformDb } from "../../platform/db/index.ts";
 import { type DbTarget, reopenableDbTargets } from "../../test/db-targets.ts";
 import { type FuturesTestApp, futuresTestApp } from "../../test/futures.ts";
 import { paperCall as call, expectConserved, makerQuote } from "../../test/paper.ts";
-import { marginModule } from "../margin/index.ts";
 import type { LocalVenue } from "../paper/index.ts";
-import { subAccountsRoutes } from "../subaccounts/index.ts";
 
 /**
  * Client ids make a retried command run once (docs/trading.md, "Retries"): a futures
@@ -28,8 +26,7 @@ const targets = reopenableDbTargets("futoid");
 const F = "/v1/paper/futures";
 
 type Running = FuturesTestApp;
-const start = (db: PlatformDb, venue?: LocalVenue): Promise<Running> =>
-  futuresTestApp(db, venue, [marginModule({ testPrices: true }), subAccountsRoutes]);
+const start = (db: PlatformDb, venue?: LocalVenue): Promise<Running> => futuresTestApp(db, venue);
 
 describe.each(targets)("client ids on $name", (target) => {
   let env: Awaited<ReturnType<DbTarget["open"]>>;

@@ -24,9 +24,7 @@ import {
   type PaperTestApp,
   paperTestApp,
 } from "../../test/paper.ts";
-import { futuresModule, venueBook } from "../futures/index.ts";
 import { LocalVenue } from "../paper/index.ts";
-import { marginModule } from "./index.ts";
 import type { MarginService } from "./service.ts";
 
 const INTERVAL = 60_000;
@@ -40,22 +38,14 @@ interface Running extends PaperTestApp {
 }
 
 /** Paper trading, futures (the wallet transfer's other side) and margin on `db`, on a venue with the maker's ladder. */
-async function start(db: PlatformDb, venue = new LocalVenue()): Promise<Running> {
-  let margin: MarginService | undefined;
-  const run = await paperTestApp(db, {
+function start(db: PlatformDb, venue = new LocalVenue()): Promise<Running> {
+  return paperTestApp(db, {
     venue,
-    modules: [
-      futuresModule({ book: venueBook(venue), testMarks: true }),
-      marginModule({
-        now: () => clock,
-        interestIntervalMs: INTERVAL,
-        testPrices: true,
-        onService: (s) => (margin = s),
-      }),
-    ],
+    core: {
+      futures: { testMarks: true },
+      margin: { now: () => clock, interestIntervalMs: INTERVAL, testPrices: true },
+    },
   });
-  if (margin === undefined) throw new Error("margin module missing");
-  return { ...run, margin };
 }
 
 const M = "/v1/paper/margin";

@@ -1,5 +1,5 @@
 import type { PlaceOrderBody } from "@meridian/contracts";
-import type { Ledger } from "@meridian/domain";
+import type { FeeSchedule, Ledger } from "@meridian/domain";
 import { bookListener } from "./fills.ts";
 import { refill, topUp } from "./funds.ts";
 import { SpotOrders } from "./orders.ts";
@@ -28,8 +28,8 @@ export class PaperEngine {
   private readonly triggers: SpotTriggers;
   private readonly orders: SpotOrders;
 
-  constructor(venue: PaperVenue, now: () => number, books: SpotLedger) {
-    const state = new SpotState(venue, now, books, (symbol) => bookListener(state, triggers, symbol));
+  constructor(venue: PaperVenue, now: () => number, books: SpotLedger, fees: FeeSchedule) {
+    const state = new SpotState(venue, now, books, fees, (symbol) => bookListener(state, triggers, symbol));
     const triggers = new SpotTriggers(state);
     this.state = state;
     this.triggers = triggers;

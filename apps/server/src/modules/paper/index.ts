@@ -1,13 +1,14 @@
+import type { FeeSchedule } from "@meridian/domain";
 import type { FastifyInstance } from "fastify";
 import type { Platform } from "../../platform/platform.ts";
-import { type LedgerApi, type LedgerService, registerLedger, StatementReader } from "../ledger/index.ts";
+import { type LedgerApi, StatementReader } from "../ledger/index.ts";
 import type { MarketService } from "../market/index.ts";
 import { direct, type Forwarded, type Writer } from "../writer/index.ts";
 import { PaperRepo } from "./repo.ts";
 import { paperHttpRoutes } from "./routes.ts";
 import { PaperService } from "./service.ts";
 import { paperUserStream } from "./user-stream.ts";
-import { LocalVenue, type PaperVenue } from "./venue.ts";
+import type { PaperVenue } from "./venue.ts";
 
 export { answerPlacement } from "./placement.ts";
 export { presentOrder, presentTrade } from "./present.ts";
@@ -45,12 +46,7 @@ declare module "fastify" {
 }
 
 export interface PaperModuleOptions {
-  /** Default: the market module's books (`api.market`), else a stand-alone `LocalVenue`. */
-  venue?: PaperVenue;
   now?: () => number;
-  onService?: (service: PaperService) => void;
-  /** `paperModule` only: the ledger writer it built. */
-  onLedger?: (ledger: LedgerService) => void;
   /** The test-only trade endpoint; default: NODE_ENV is not production, or SPOT_TEST_TRADES=1. */
   testTrades?: boolean;
 }
@@ -62,21 +58,8 @@ export interface PaperDeps {
   /** The ledger writer its commands run in (its orders and trades are one of its batch writers). */
   ledger: LedgerApi;
   venue: PaperVenue;
-}
-
-/**
- * The ledger writer and paper trading as a stand-alone module (tests): their
- * dependencies from what registered before them (`api.writer`, `api.market`). The site
- * composes them in `trading-core.ts`.
- */
-export function paperModule(options: PaperModuleOptions = {}) {
-  return async function paperRoutes(api: FastifyInstance, platform: Platform): Promise<void> {
-    const venue = options.venue ?? (api.hasDecorator("market") ? marketVenue(api.market) : new LocalVenue());
-    const writer = api.hasDecorator("writer") ? api.writer : undefined;
-    const ledger = await registerLedger(api, platform, { writer }, options);
-    options.onLedger?.(ledger.local);
-    await registerPaper(api, platform, { writer, ledger, venue }, options);
-  };
+  /** The rates an order pays (the VIP levels). */
+  fees: FeeSchedule;
 }
 
 /**
@@ -92,11 +75,12 @@ export async function registerPaper(
   deps: PaperDeps,
   options: PaperModuleOptions = {},
 ): Promise<PaperApi> {
-  const { writer, ledger, venue } = deps;
+  const { writer, ledger, venue, fees } = deps;
   const real = new PaperService({
     repo: new PaperRepo(platform.db),
     venue,
     ledger: ledger.local,
+    fees,
     ...(options.now === undefined ? {} : { now: options.now }),
     onError: (err, msg) => api.log.error({ err }, msg),
   });
@@ -111,12 +95,11 @@ export async function registerPaper(
     if (bus !== undefined) real.onPushed = (tradeId) => bus.mark("paper:trade", tradeId);
     await writer.role.onStart(async () => real.start((await bus?.readMark("paper:trade")) ?? null));
   }
-  options.onService?.(real);
   api.decorate("paper", service);
   const testTrades =
     options.testTrades ?? (process.env.NODE_ENV !== "production" || process.env.SPOT_TEST_TRADES === "1");
   paperHttpRoutes(api, service, ledger, new StatementReader(platform.db), testTrades ? venue : undefined);
-  paperUserStream(api, service, ledger);
+  paperUserStream(api, service, ledger, writer);
   api.addHook("onClose", async () => {
     await real.close();
   });

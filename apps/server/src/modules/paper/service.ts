@@ -8,7 +8,7 @@ import {
   type PlaceOrderBody,
   type PlaceOrderResult,
 } from "@meridian/contracts";
-import { availableOf, VIP_TIERS, vipTier } from "@meridian/domain";
+import { availableOf, type FeeSchedule, VIP_TIERS } from "@meridian/domain";
 import { AppError } from "../../platform/errors.ts";
 import type { ClientOrderRef, LedgerService, LedgerTx, StoredOrders } from "../ledger/index.ts";
 import { PaperEngine } from "./engine.ts";
@@ -25,6 +25,8 @@ export interface PaperServiceOptions {
   venue: PaperVenue;
   /** The ledger writer its commands run in; the spot rows are one of its batch writers. */
   ledger: LedgerService;
+  /** The rates an order pays (the VIP module's schedule). */
+  fees: FeeSchedule;
   now?: () => number;
   onError?: (error: unknown, msg: string) => void;
 }
@@ -38,6 +40,7 @@ export class PaperService implements SpotForMargin {
   readonly repo: PaperRepo;
   readonly venue: PaperVenue;
   private readonly ledger: LedgerService;
+  private readonly feeSchedule: FeeSchedule;
   private readonly engine: PaperEngine;
   private readonly now: () => number;
   private readonly onError: (error: unknown, msg: string) => void;
@@ -54,9 +57,10 @@ export class PaperService implements SpotForMargin {
     this.repo = o.repo;
     this.venue = o.venue;
     this.ledger = o.ledger;
+    this.feeSchedule = o.fees;
     this.now = o.now ?? Date.now;
     this.onError = o.onError ?? (() => {});
-    this.engine = new PaperEngine(o.venue, this.now, o.ledger);
+    this.engine = new PaperEngine(o.venue, this.now, o.ledger, o.fees);
     this.storedOrders = { byClientIds: (refs) => this.repo.ordersByClientIds(refs), refOf: (row) => row };
     const engine = this.engine;
     o.ledger.register<OrderBatch>({
@@ -263,7 +267,7 @@ export class PaperService implements SpotForMargin {
   }
 
   fees(vipLevel: number): PaperFees {
-    return { tiers: VIP_TIERS.map(presentTier), current: presentTier(vipTier(vipLevel)) };
+    return { tiers: VIP_TIERS.map(presentTier), current: presentTier(this.feeSchedule.spotTier(vipLevel)) };
   }
 
   /** Open user orders as the engine holds them (restart tests compare these). */

@@ -1,6 +1,7 @@
 import {
   type BookListener,
   type DomainError,
+  type FeeSchedule,
   type InstrumentSpec,
   type JournalEntry,
   type Ledger,
@@ -61,6 +62,8 @@ export class SpotState {
   readonly recentCids = new Map<string, number>();
   /** The ledger writer whose journal the engine posts to (`modules/ledger`). */
   readonly books: SpotLedger;
+  /** The rates an order pays, by its user's VIP level. */
+  readonly fees: FeeSchedule;
   batch: OrderBatch = emptyOrderBatch();
   ids = { order: 0, trade: 0, bookSeq: 0 };
   /** Book events are ignored while set (`clear` takes the orders out of the books). */
@@ -80,11 +83,13 @@ export class SpotState {
     venue: PaperVenue,
     now: () => number,
     books: SpotLedger,
+    fees: FeeSchedule,
     listen: (symbol: string) => BookListener,
   ) {
     this.venue = venue;
     this.now = now;
     this.books = books;
+    this.fees = fees;
     this.listen = listen;
   }
 

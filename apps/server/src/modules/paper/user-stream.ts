@@ -2,6 +2,7 @@ import { PaperPath, SESSION_COOKIE, type UserStreamPush } from "@meridian/contra
 import type { FastifyInstance } from "fastify";
 import { readCookie } from "../accounts/index.ts";
 import type { LedgerApi } from "../ledger/index.ts";
+import type { Writer } from "../writer/index.ts";
 import type { UserEvents } from "./events.ts";
 import type { PaperApi } from "./index.ts";
 
@@ -27,9 +28,13 @@ interface Socket {
  * each commit, and other modules' pushes for the user (margin: `LedgerService.push`). Authenticated by the session cookie on the upgrade request (browsers
  * cannot add headers to a WebSocket, so no `paptrading` header is required here).
  */
-export function paperUserStream(app: FastifyInstance, paper: PaperApi, ledger: LedgerApi): void {
+export function paperUserStream(
+  app: FastifyInstance,
+  paper: PaperApi,
+  ledger: LedgerApi,
+  writer: Writer | undefined,
+): void {
   const byAccount = new Map<number, Set<Socket>>();
-  const writer = app.hasDecorator("writer") ? app.writer : undefined;
   const fansOut = writer?.fansOut === true;
   const deliver = (accountId: number, texts: readonly string[]) => {
     const sockets = byAccount.get(accountId);

@@ -24,9 +24,8 @@ import {
   type PaperTestApp,
   paperTestApp,
 } from "../../test/paper.ts";
-import { type FuturesService, futuresModule, venueBook } from "../futures/index.ts";
+import type { FuturesService } from "../futures/index.ts";
 import { LocalVenue } from "../paper/index.ts";
-import { porRoutes } from "./index.ts";
 import { verifierScript } from "./verifier.ts";
 
 /**
@@ -40,17 +39,10 @@ interface Running extends PaperTestApp {
 }
 
 async function start(db: PlatformDb): Promise<Running> {
-  const venue = new LocalVenue({ ladder: false });
-  let futures: FuturesService | undefined;
-  const run = await paperTestApp(db, {
-    venue,
-    modules: [
-      futuresModule({ book: venueBook(venue), testMarks: true, onService: (s) => (futures = s) }),
-      porRoutes,
-    ],
+  return paperTestApp(db, {
+    venue: new LocalVenue({ ladder: false }),
+    core: { futures: { testMarks: true } },
   });
-  if (futures === undefined) throw new Error("futures module missing");
-  return { ...run, futures };
 }
 
 const F = "/v1/paper/futures";

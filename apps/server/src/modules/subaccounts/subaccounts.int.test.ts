@@ -19,25 +19,15 @@ import { type DbTarget, reopenableDbTargets } from "../../test/db-targets.ts";
 import { MailSink } from "../../test/mail-sink.ts";
 import { paperCall as call, makerQuote, type PaperTestApp, paperTestApp } from "../../test/paper.ts";
 import { Agent, type TestServer } from "../../test/security-agent.ts";
-import { futuresModule, venueBook } from "../futures/index.ts";
-import { marginModule } from "../margin/index.ts";
 import { LocalVenue } from "../paper/index.ts";
-import { vipRoutes } from "../vip/index.ts";
-import { subAccountsRoutes } from "./index.ts";
 
 const targets = reopenableDbTargets("subaccts");
 const PAPER = { paptrading: "1" };
 
 async function start(db: PlatformDb): Promise<PaperTestApp> {
-  const venue = new LocalVenue({ ladder: false });
   return paperTestApp(db, {
-    venue,
-    modules: [
-      futuresModule({ book: venueBook(venue), testMarks: true }),
-      marginModule({ testPrices: true }),
-      subAccountsRoutes,
-      vipRoutes,
-    ],
+    venue: new LocalVenue({ ladder: false }),
+    core: { futures: { testMarks: true }, margin: { testPrices: true } },
   });
 }
 

@@ -11,7 +11,7 @@ import {
 import type { Db, SqlValue } from "../../platform/db/types.ts";
 import type { AccountsService, UserRow } from "../accounts/index.ts";
 import type { LedgerReader } from "../ledger/index.ts";
-import type { PaperService } from "../paper/index.ts";
+import type { PaperVenue } from "../paper/index.ts";
 import { usdtPrices, usdtValue } from "../subaccounts/index.ts";
 
 export const VIP_WINDOW_MS = 30 * 24 * 60 * 60_000;
@@ -34,7 +34,7 @@ export interface VipDeps {
   /** Paper accounts, balances and minted sums (the ledger's read interface). */
   ledger: LedgerReader;
   /** The spot venue: prices and pairs. */
-  paper: PaperService;
+  venue: PaperVenue;
   now?: () => number;
 }
 
@@ -85,7 +85,7 @@ export class VipService {
   async measure(only?: string): Promise<Map<string, Figures>> {
     const db = this.#d.db;
     const since = this.#now() - VIP_WINDOW_MS;
-    const prices = usdtPrices(this.#d.paper.venue);
+    const prices = usdtPrices(this.#d.venue);
     const groupFilter = only === undefined ? "" : " AND (u.id = ? OR u.parent_id = ?)";
     const groupParams: SqlValue[] = only === undefined ? [] : [only, only];
     const users = await db.all<{ id: string; master: string }>(
@@ -116,7 +116,7 @@ export class VipService {
       [since, ...(only === undefined ? [] : ids)],
     );
     for (const r of spot) {
-      const quote = this.#d.paper.venue.spec(r.symbol)?.quote;
+      const quote = this.#d.venue.spec(r.symbol)?.quote;
       if (quote !== undefined) add(Number(r.account_id), "volume", usdtValue(prices, quote, big(r.q)));
     }
     const futures = await db.all<{ account_id: number | string; symbol: string; n: unknown }>(
