@@ -53,7 +53,7 @@ interface Part {
 }
 
 interface Batch extends LedgerBatch {
-  taken: ReturnType<Part["take"]>[];
+  parts: ReturnType<Part["take"]>[];
 }
 
 export interface LedgerWriterDeps {
@@ -124,12 +124,12 @@ export class LedgerService {
         b.accounts.length === 0 &&
         b.journal.entries.length === 0 &&
         b.journal.writes.length === 0 &&
-        b.taken.every((t) => t.empty),
+        b.parts.every((t) => t.empty),
       broken: () => this.brokenReason ?? this.parts.map((p) => p.broken()).find((r) => r !== null) ?? null,
       persist: (b) => this.repo.persist(b),
       rebuild: () => this.rebuild(),
       committed: (b) => {
-        for (const t of b.taken) t.committed(b.journal);
+        for (const t of b.parts) t.committed(b.journal);
       },
       onError: (error, msg) => this.onError(error, msg),
     });
@@ -312,10 +312,10 @@ export class LedgerService {
   }
 
   private takeBatch(): Batch {
-    const taken = this.parts.map((p) => p.take());
+    const parts = this.parts.map((p) => p.take());
     const accounts = this.newAccounts;
     this.newAccounts = [];
-    return { accounts, parts: taken, taken, journal: this.journal.take() };
+    return { accounts, parts, journal: this.journal.take() };
   }
 
   private async load(): Promise<void> {
