@@ -52,7 +52,7 @@ interface Ready {
 }
 
 async function serve(): Promise<void> {
-  const { startBotApiServer } = await import("../apps/server/src/modules/bot-api/test-harness.ts");
+  const { startBotApiServer } = await import("../apps/server/src/test/bot-api.ts");
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "meridian-bench-api-"));
   const server = await startBotApiServer({ rateScale: 1_000, dbPath: path.join(dir, "bench.db") });
   const cookie = await server.newUser();

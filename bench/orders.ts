@@ -51,7 +51,7 @@ import { type Probe, probeModule, readProbes, watchClient } from "./lib/probe-re
 const SECONDS = Number(process.env.ORDERS_BENCH_SECONDS ?? 10);
 const RATE = Number(process.env.ORDERS_BENCH_RATE ?? 1000);
 const WARMUP_SECONDS = Number(process.env.ORDERS_BENCH_WARMUP_SECONDS ?? 3);
-const entry = path.resolve(import.meta.dirname, "../apps/server/src/modules/paper/test-server.ts");
+const entry = path.resolve(import.meta.dirname, "../apps/server/src/test/paper-server.ts");
 
 interface Served {
   child: ChildProcess;

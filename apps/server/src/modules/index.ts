@@ -4,52 +4,44 @@ import type { SharedSecretStore } from "../platform/shared-secrets.ts";
 import type { StoredHtml } from "../platform/stored-html.ts";
 import { accountsSeed, accountsSharedEnv, securityRoutes } from "./accounts/index.ts";
 import { AIRDROPS_STORED_HTML, airdropsRoutes, airdropTokenListings } from "./airdrops/index.ts";
-import { botApiRoutes } from "./bot-api/index.ts";
 import { contentRoutes, contentSeed, searchIndexSeed } from "./content/index.ts";
-import { marketModule } from "./market/index.ts";
 import { mediaModule, mediaSeed } from "./media/index.ts";
-import { porRoutes } from "./por/index.ts";
 import { pageMetaSeed, seoRoutes } from "./seo/index.ts";
-import { subAccountsRoutes } from "./subaccounts/index.ts";
 import { systemRoutes } from "./system/index.ts";
 import { TG_APPS_STORED_HTML, tgAppsModule } from "./tg-apps/index.ts";
 import { trackingRoutesModule } from "./tracking/index.ts";
-import { tradingCoreRoutes } from "./trading-core.ts";
-import { vipRoutes } from "./vip/index.ts";
-import { writerRoutes } from "./writer/index.ts";
+import { type TradingCoreOptions, tradingCore } from "./trading-core.ts";
+
+export { type TradingCore, type TradingCoreOptions, tradingCore } from "./trading-core.ts";
 
 /**
- * Every module's `/v1` routes, registered in this order by `buildApp`. To add a module,
- * add one line: its `(app, platform) => void` registration (wire its dependencies from
- * `platform` here when its register function takes its own deps object).
+ * Every module's `/v1` routes, registered in this order by `buildApp`, with the trading
+ * core's `core` options (tests: their overrides). To add a module, add one line: its
+ * `(app, platform) => void` registration. A module that needs another module's service
+ * is built in the composition root (`trading-core.ts`), which passes each its
+ * dependencies as arguments.
  */
-// NOTE: securityRoutes stays first: its gateway hooks (signing, login decryption, request-time) cover the modules after it.
-export const moduleRoutes: readonly ModuleRoutes[] = [
-  securityRoutes,
-  systemRoutes,
-  // NOTE: the writer before market and the trading modules: it elects the instance that
-  // runs the price feed and the engines, and forwards the others' commands to it.
-  writerRoutes,
-  // NOTE: market before the modules that read `api.market` (airdrops prices, orders).
-  // Tokens of airdrops that have listed trade as USDT spot pairs beside the built-in ones.
-  marketModule({ listingSource: airdropTokenListings }),
-  // Spot with the ledger writer, futures and margin, wired in one place (trading-core.ts).
-  tradingCoreRoutes,
-  // NOTE: sub-accounts and VIP after margin (their transfers and figures use paper, futures, margin).
-  subAccountsRoutes,
-  vipRoutes,
-  // NOTE: after paper and margin: reads the ledger's user and system accounts.
-  porRoutes,
-  // NOTE: the bot API after paper, futures and margin (it trades through their services).
-  botApiRoutes,
-  // NOTE: media before airdrops and apps: their answers carry its images.
-  mediaModule,
-  airdropsRoutes,
-  contentRoutes,
-  seoRoutes,
-  tgAppsModule,
-  trackingRoutesModule,
-];
+export function siteModules(core: TradingCoreOptions = {}): readonly ModuleRoutes[] {
+  return [
+    // NOTE: securityRoutes stays first: its gateway hooks (signing, login decryption, request-time) cover the modules after it.
+    securityRoutes,
+    systemRoutes,
+    // The writer, the market (tokens of airdrops that have listed trade as USDT spot
+    // pairs beside the built-in ones), the ledger writer, spot, futures, margin,
+    // sub-accounts, VIP, proof of reserves and the bot API, wired in one place.
+    tradingCore({ market: { listingSource: airdropTokenListings }, ...core }),
+    // NOTE: media before airdrops and apps: their answers carry its images.
+    mediaModule,
+    airdropsRoutes,
+    contentRoutes,
+    seoRoutes,
+    tgAppsModule,
+    trackingRoutesModule,
+  ];
+}
+
+/** The site's modules (production: no overrides). */
+export const moduleRoutes: readonly ModuleRoutes[] = siteModules();
 
 /** Demo data, run after migrations on start (see platform/db/seed.ts). One line per module. */
 // NOTE: media after the content: it draws artwork for the airdrops and apps seeded there.

@@ -7,7 +7,7 @@ import pg from "pg";
 
 /**
  * Several real server processes on one PostgreSQL schema and one Redis prefix (the
- * cluster test and `bench:cluster`): each is `modules/paper/test-server.ts` (every
+ * cluster test and `bench:cluster`): each is `test/paper-server.ts` (every
  * module, no pages) on its own port, started as the trading writer or a follower.
  */
 export interface ClusterNode {
@@ -49,7 +49,7 @@ export interface Cluster {
   stop(): Promise<void>;
 }
 
-const SERVER = path.resolve(import.meta.dirname, "../modules/paper/test-server.ts");
+const SERVER = path.resolve(import.meta.dirname, "./paper-server.ts");
 
 export async function openCluster(o: ClusterOptions): Promise<Cluster> {
   const schema = `${o.name}_${process.pid}_${Date.now().toString(36)}`;

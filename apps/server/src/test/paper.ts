@@ -2,35 +2,46 @@ import type { Envelope } from "@meridian/contracts";
 import { priceToTicks, qtyToLots, Side } from "@meridian/domain";
 import type { FastifyInstance } from "fastify";
 import { expect } from "vitest";
-import { LocalVenue, type PaperService, paperModule } from "../modules/paper/index.ts";
+import { type TradingCore, type TradingCoreOptions, tradingCore } from "../modules/index.ts";
+import type { LedgerService } from "../modules/ledger/index.ts";
+import { LocalVenue } from "../modules/paper/index.ts";
 import type { PlatformDb } from "../platform/db/index.ts";
 import type { ModuleRoutes } from "../platform/platform.ts";
 import { type AccountsTestApp, accountsTestApp, callApi } from "./accounts.ts";
 
-export interface PaperTestApp extends AccountsTestApp {
-  paper: PaperService;
+export interface PaperTestApp
+  extends AccountsTestApp,
+    Pick<TradingCore, "ledger" | "paper" | "futures" | "margin" | "subAccounts" | "vip"> {
   venue: LocalVenue;
   db: PlatformDb;
 }
 
 /**
- * Accounts, paper trading and then `modules` on `db`, trading on `venue` (default: a venue
- * without the maker's ladder, so prices are exact).
+ * Accounts and the trading core as the site builds it (`tradingCore`), then `modules`, on
+ * `db`: trading on `venue` (default: a venue without the maker's ladder, so prices are
+ * exact) instead of the market module, without the writer election (one process), with
+ * `core`'s other overrides.
  */
 export async function paperTestApp(
   db: PlatformDb,
   {
     venue = new LocalVenue({ ladder: false }),
+    core = {},
     modules = [],
-  }: { venue?: LocalVenue; modules?: readonly ModuleRoutes[] } = {},
+  }: {
+    venue?: LocalVenue;
+    core?: Omit<TradingCoreOptions, "venue" | "onBuilt">;
+    modules?: readonly ModuleRoutes[];
+  } = {},
 ): Promise<PaperTestApp> {
-  let paper: PaperService | undefined;
+  let built: TradingCore | undefined;
   const base = await accountsTestApp({
     db,
-    modules: [paperModule({ venue, onService: (s) => (paper = s) }), ...modules],
+    modules: [tradingCore({ writer: false, ...core, venue, onBuilt: (c) => (built = c) }), ...modules],
   });
-  if (paper === undefined) throw new Error("paper module missing");
-  return { ...base, paper, venue, db };
+  if (built === undefined) throw new Error("trading core missing");
+  const { ledger, paper, futures, margin, subAccounts, vip } = built;
+  return { ...base, ledger, paper, futures, margin, subAccounts, vip, venue, db };
 }
 
 /** The simulation header every `/v1/paper/*` call needs. */
@@ -65,9 +76,9 @@ export function makerQuote(
 }
 
 /** The ledger after every commit: the journal replays to the balances and every asset sums to zero. */
-export async function expectConserved(paper: PaperService): Promise<void> {
-  await paper.flush();
-  const audit = await paper.audit();
+export async function expectConserved(ledger: LedgerService): Promise<void> {
+  await ledger.flush();
+  const audit = await ledger.audit();
   expect(audit.replayEqualsBalances).toBe(true);
   for (const sum of Object.values(audit.assetSums)) expect(sum).toBe("0");
 }

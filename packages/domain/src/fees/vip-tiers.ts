@@ -124,6 +124,22 @@ export function futuresFeeRates(level: number): { makerPpm: number; takerPpm: nu
   return { makerPpm: t.futuresMakerPpm, takerPpm: t.futuresTakerPpm };
 }
 
+/**
+ * The fees an order pays: spot and margin by the VIP level of the order's user, USDT-M
+ * futures by the paper account's (its user's level as last loaded, read at each fill).
+ */
+export interface FeeSchedule {
+  /** The spot and margin tier of a VIP level. */
+  spotTier(level: number): VipTier;
+  /** The futures maker and taker rates (ppm) of a paper account. */
+  futuresRates(accountId: number): { makerPpm: number; takerPpm: number };
+}
+
+/** The VIP table as a fee schedule, futures rates by `levelOfAccount` (default: every account VIP 0). */
+export function vipFeeSchedule(levelOfAccount: (accountId: number) => number = () => 0): FeeSchedule {
+  return { spotTier: vipTier, futuresRates: (accountId) => futuresFeeRates(levelOfAccount(accountId)) };
+}
+
 /** The highest tier whose volume or balance requirement the figures meet (whole USDT, bigint). */
 export function tierFor(volume30d: bigint, balance: bigint): VipTier {
   let best = vipTier(0);

@@ -14,8 +14,8 @@ import type { PlatformDb } from "../../platform/db/index.ts";
 import { type AccountsTestApp, accountsTestApp, callApi } from "../../test/accounts.ts";
 import { type DbTarget, reopenableDbTargets } from "../../test/db-targets.ts";
 import { totp } from "../accounts/index.ts";
-import { LocalVenue, paperModule } from "../paper/index.ts";
-import { botApiModule } from "./index.ts";
+import { tradingCore } from "../index.ts";
+import { LocalVenue } from "../paper/index.ts";
 import { prehash, signHmac } from "./signature.ts";
 
 const targets = reopenableDbTargets("apikeys");
@@ -49,8 +49,11 @@ describe.each(targets)("API keys on $name", (target: DbTarget) => {
         }),
       },
       modules: [
-        paperModule({ venue: new LocalVenue({ ladder: false }) }),
-        botApiModule({ now: () => clock.now }),
+        tradingCore({
+          writer: false,
+          venue: new LocalVenue({ ladder: false }),
+          botApi: { now: () => clock.now },
+        }),
       ],
     });
   });

@@ -7,7 +7,7 @@ import type {
 } from "@meridian/contracts";
 import ccxt from "ccxt";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type BotApiServer, bitgetClient, startBotApiServer } from "./test-harness.ts";
+import { type BotApiServer, bitgetClient, startBotApiServer } from "../../test/bot-api.ts";
 
 /**
  * The contract tests: ccxt's own `bitget` class (4.5.84, sandbox mode, only its URLs

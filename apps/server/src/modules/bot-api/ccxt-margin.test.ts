@@ -1,7 +1,7 @@
 import type { MarginAccountView, MarginOrder, MarginRecord, MarginTrade } from "@meridian/contracts";
 import ccxt from "ccxt";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type BotApiServer, bitgetClient, startBotApiServer } from "./test-harness.ts";
+import { type BotApiServer, bitgetClient, startBotApiServer } from "../../test/bot-api.ts";
 
 /**
  * The margin part of the contract tests: ccxt's `bitget` (4.5.84, sandbox, only its URLs

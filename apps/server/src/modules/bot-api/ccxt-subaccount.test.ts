@@ -1,7 +1,7 @@
 import type { ApiKeyView, SubAccountView, SubListResult } from "@meridian/contracts";
 import ccxt from "ccxt";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { type BotApiServer, bitgetClient, startBotApiServer } from "./test-harness.ts";
+import { type BotApiServer, bitgetClient, startBotApiServer } from "../../test/bot-api.ts";
 
 /**
  * Sub-account keys: a master makes a key for one of its subs; ccxt's `bitget` with that

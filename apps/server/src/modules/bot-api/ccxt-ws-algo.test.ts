@@ -1,6 +1,6 @@
 import type { FuturesOrder, PaperOrder } from "@meridian/contracts";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { type BotApiServer, bitgetClient, startBotApiServer } from "./test-harness.ts";
+import { type BotApiServer, bitgetClient, startBotApiServer } from "../../test/bot-api.ts";
 
 /**
  * `orders-algo` through ccxt.pro (`watchOrders(symbol, …, {trigger: true})`): spot plan

@@ -1,7 +1,7 @@
 import type { FuturesPosition, PaperOrder } from "@meridian/contracts";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { runBot } from "../../../../../examples/bitget-grid-bot.ts";
-import { type BotApiServer, startBotApiServer } from "./test-harness.ts";
+import { type BotApiServer, startBotApiServer } from "../../test/bot-api.ts";
 
 let server: BotApiServer;
 beforeAll(async () => {

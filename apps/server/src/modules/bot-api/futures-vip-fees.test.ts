@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { type BotApiServer, bitgetClient, startBotApiServer } from "./test-harness.ts";
+import { type BotApiServer, bitgetClient, startBotApiServer } from "../../test/bot-api.ts";
 
 /**
  * USDT-M fees follow the VIP level (docs/subaccounts-vip.md): a taker fill pays its tier's

@@ -1,5 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import type { Platform } from "../../platform/platform.ts";
+import type { AccountsService } from "../accounts/index.ts";
+import type { FuturesApi } from "../futures/index.ts";
+import type { LedgerApi } from "../ledger/index.ts";
+import type { MarginApi } from "../margin/index.ts";
+import type { MarketService } from "../market/index.ts";
+import type { PaperApi } from "../paper/index.ts";
+import type { Writer } from "../writer/index.ts";
 import { BitgetCode, BitgetError } from "./bitget.ts";
 import { keyRoutes } from "./key-routes.ts";
 import { ApiKeyStore, loadKeyStoreConfig } from "./keys.ts";
@@ -14,7 +21,7 @@ export { ApiKeyStore } from "./keys.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
-    /** Set by `botApiRoutes`: the API key store (the security pages list keys with `listByUser`). */
+    /** Set by `botApiModule`: the API key store (the security pages list keys with `listByUser`). */
     apiKeys: ApiKeyStore;
   }
 }
@@ -27,15 +34,27 @@ export interface BotApiModuleOptions {
   onStore?: (store: ApiKeyStore) => void;
 }
 
+/** The services bots trade through (wired by `modules/trading-core.ts`). */
+export interface BotApiDeps {
+  accounts: AccountsService;
+  ledger: LedgerApi;
+  paper: PaperApi;
+  futures: FuturesApi | undefined;
+  margin: MarginApi | undefined;
+  /** Tickers, books and candles; absent: no public market routes or WebSocket. */
+  market: MarketService | undefined;
+  writer: Writer | undefined;
+}
+
 /** How long an owner's VIP level and frozen flag are reused: a change reaches the API within this. */
 const OWNER_CACHE_MS = 5_000;
 
 /**
  * API keys (`/v1/user/api-keys*`) and the Bitget-v2-compatible paper API (`/api/v2/*`,
- * docs/bot-api.md). Listed after the paper, futures and margin modules: bots trade
- * through their services, so their orders show on the web pages and the other way round.
+ * docs/bot-api.md). Bots trade through the services of `deps`, so their orders show on
+ * the web pages and the other way round.
  */
-export function botApiModule(options: BotApiModuleOptions = {}) {
+export function botApiModule(deps: BotApiDeps, options: BotApiModuleOptions = {}) {
   return async function botApiRoutes(api: FastifyInstance, platform: Platform): Promise<void> {
     const env = options.env ?? platform.env;
     const now = options.now ?? Date.now;
@@ -44,10 +63,7 @@ export function botApiModule(options: BotApiModuleOptions = {}) {
     api.decorate("apiKeys", store);
     keyRoutes(api, store);
 
-    const paper = api.paper;
-    const futures = api.hasDecorator("futures") ? api.futures : undefined;
-    const margin = api.hasDecorator("margin") ? api.margin : undefined;
-    const accounts = api.accounts.service;
+    const { accounts, ledger, paper, futures, margin, market, writer } = deps;
     const owners = new Map<string, { level: number; frozen: boolean; sub: boolean; until: number }>();
     const envScale = Number(env.BOT_API_RATE_SCALE);
     /** The paper account a key trades, refused while its owner (a sub, say) is frozen or gone. */
@@ -67,18 +83,19 @@ export function botApiModule(options: BotApiModuleOptions = {}) {
       }
       if (hit.frozen) throw new BitgetError(BitgetCode.PERMISSION, "The account of this API key is frozen");
       // A sub's account opens empty (its master funds it), as the sub-accounts module opens it.
-      return { accountId: (await paper.accountFor(owner.id, hit.sub)).id, vipLevel: hit.level };
+      return { accountId: (await ledger.accountFor(owner.id, hit.sub)).id, vipLevel: hit.level };
     };
-    if (api.hasDecorator("market"))
+    if (market !== undefined)
       registerBitgetWs(api, {
-        market: api.market,
+        market,
         paper,
+        ledger,
         futures,
         margin,
         keys: store,
         now,
         account: tradingAccount,
-        ...(api.hasDecorator("writer") && api.writer.fansOut ? { writerStreams: api.writer } : {}),
+        ...(writer?.fansOut === true ? { writerStreams: writer } : {}),
       });
     await registerV2Scope(
       api,
@@ -90,9 +107,9 @@ export function botApiModule(options: BotApiModuleOptions = {}) {
         account: tradingAccount,
       },
       (router) => {
-        if (api.hasDecorator("market"))
+        if (market !== undefined)
           registerPublic(router, {
-            market: api.market,
+            market,
             marks: () => futures?.marksList() ?? [],
             marginPairs: () => margin?.pairs().pairs ?? [],
             now,
@@ -110,5 +127,3 @@ export function botApiModule(options: BotApiModuleOptions = {}) {
     );
   };
 }
-
-export const botApiRoutes = botApiModule();

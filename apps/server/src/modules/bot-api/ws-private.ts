@@ -218,7 +218,7 @@ export function privateFeeds(conns: ReadonlySet<Conn>, d: WsDeps) {
       }
     }
   };
-  const offMargin = d.paper.onPush(onMargin);
+  const offMargin = d.ledger.onPush(onMargin);
 
   const onFutures = (
     e: {

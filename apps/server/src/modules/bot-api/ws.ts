@@ -3,6 +3,7 @@ import type { KlineIntervalValue } from "@meridian/contracts";
 import { PERP_CONTRACTS } from "@meridian/domain";
 import type { FastifyInstance } from "fastify";
 import type { FuturesApi } from "../futures/index.ts";
+import type { LedgerApi } from "../ledger/index.ts";
 import type { MarginApi } from "../margin/index.ts";
 import type { MarketService } from "../market/index.ts";
 import type { PaperApi } from "../paper/index.ts";
@@ -43,6 +44,8 @@ export function bookChecksum(bids: readonly [string, string][], asks: readonly [
 export interface WsDeps {
   market: MarketService;
   paper: PaperApi;
+  /** Margin's pushes reach the user stream through the ledger writer (`push`). */
+  ledger: LedgerApi;
   futures: FuturesApi | undefined;
   margin: MarginApi | undefined;
   keys: ApiKeyStore;

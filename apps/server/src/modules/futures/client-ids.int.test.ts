@@ -13,11 +13,9 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PlatformDb } from "../../platform/db/index.ts";
 import { type DbTarget, reopenableDbTargets } from "../../test/db-targets.ts";
+import { type FuturesTestApp, futuresTestApp } from "../../test/futures.ts";
 import { paperCall as call, expectConserved, makerQuote } from "../../test/paper.ts";
-import { marginModule } from "../margin/index.ts";
 import type { LocalVenue } from "../paper/index.ts";
-import { subAccountsRoutes } from "../subaccounts/index.ts";
-import { type FuturesTestApp, futuresTestApp } from "./test-app.ts";
 
 /**
  * Client ids make a retried command run once (docs/trading.md, "Retries"): a futures
@@ -28,8 +26,7 @@ const targets = reopenableDbTargets("futoid");
 const F = "/v1/paper/futures";
 
 type Running = FuturesTestApp;
-const start = (db: PlatformDb, venue?: LocalVenue): Promise<Running> =>
-  futuresTestApp(db, venue, [marginModule({ testPrices: true }), subAccountsRoutes]);
+const start = (db: PlatformDb, venue?: LocalVenue): Promise<Running> => futuresTestApp(db, venue);
 
 describe.each(targets)("client ids on $name", (target) => {
   let env: Awaited<ReturnType<DbTarget["open"]>>;
@@ -90,7 +87,7 @@ describe.each(targets)("client ids on $name", (target) => {
     expect(trades.map((t) => t.orderId).sort()).toEqual([first.data.id, both[0]?.data.id].sort());
     const history = (await get<FuturesOrder[]>(cookie, `${F}/orders/history`)).data;
     expect(history.map((o) => o.clientOrderId).sort()).toEqual(["bot-1", "bot-2"]);
-    await expectConserved(run.paper);
+    await expectConserved(run.ledger);
   });
 
   it("takes a client id on trigger and resting orders; without one the id is #<order id>", async () => {
@@ -171,7 +168,7 @@ describe.each(targets)("client ids on $name", (target) => {
     await post(cookie, "/v1/paper/asset/transfer", { ...toCross, clientTransferId: undefined, amount: "1" });
     await post(cookie, "/v1/paper/asset/transfer", { ...toCross, clientTransferId: undefined, amount: "1" });
     expect(Number(await spotUsdt(cookie))).toBe(spot0 - 700 - 300 - 2);
-    await expectConserved(run.paper);
+    await expectConserved(run.ledger);
   });
 
   it("answers a retried order and transfer after a restart from storage", async () => {
@@ -192,7 +189,7 @@ describe.each(targets)("client ids on $name", (target) => {
     const wallet0 = await wallet(cookie);
     expect((await post(cookie, `${F}/transfer`, moved)).code).toBe(Code.OK);
     expect(await wallet(cookie)).toBe(wallet0);
-    await expectConserved(run.paper);
+    await expectConserved(run.ledger);
   });
 
   it("makes a sub-account transfer once per client id", async () => {
@@ -223,6 +220,6 @@ describe.each(targets)("client ids on $name", (target) => {
     expect(list).toHaveLength(1);
     const views = (await get<{ subs: SubAccountView[] }>(master, SubPath.LIST)).data.subs;
     expect(views[0]?.wallets.SPOT?.find((b) => b.asset === "USDT")?.amount).toBe("250.00000000");
-    await expectConserved(run.paper);
+    await expectConserved(run.ledger);
   });
 });

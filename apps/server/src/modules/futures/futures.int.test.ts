@@ -12,9 +12,9 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PlatformDb } from "../../platform/db/index.ts";
 import { type DbTarget, reopenableDbTargets } from "../../test/db-targets.ts";
+import { type FuturesTestApp, futuresTestApp } from "../../test/futures.ts";
 import { paperCall as call, expectConserved, makerQuote } from "../../test/paper.ts";
 import type { LocalVenue } from "../paper/index.ts";
-import { type FuturesTestApp, futuresTestApp } from "./test-app.ts";
 
 const targets = reopenableDbTargets("futures");
 
@@ -105,7 +105,7 @@ describe.each(targets)("futures on $name", (target) => {
     expect(open[0]?.type).toBe("STOP_MARKET");
     acct = (await call<FuturesAccount>(run.app, cookie, "GET", `${F}/account`)).data;
     expect(acct.wallet).toBe("9994.00050000");
-    await expectConserved(run.paper);
+    await expectConserved(run.ledger);
   });
 
   it("liquidates an isolated long past its liquidation price; the insurance fund keeps the rest", async () => {
@@ -140,7 +140,7 @@ describe.each(targets)("futures on $name", (target) => {
     expect(fundAfter - fundBefore).toBe(1_000_000_000n);
     const trades = (await call<FuturesTrade[]>(run.app, cookie, "GET", `${F}/trades`)).data;
     expect(trades[0]).toMatchObject({ liquidation: true, price: "47600.0", realisedPnl: "-250.00000000" });
-    await expectConserved(run.paper);
+    await expectConserved(run.ledger);
   });
 
   it("adjusts isolated margin: adds from the wallet, reduces down to the initial margin, moves the liquidation price", async () => {
@@ -215,7 +215,7 @@ describe.each(targets)("futures on $name", (target) => {
     acct = (await call<FuturesAccount>(run.app, cookie, "GET", `${F}/account`)).data;
     expect(acct).toMatchObject({ wallet: "9652.50000000", isolatedMargin: "345.00000000" });
     await call(run.app, cookie, "POST", `${F}/positions/close-all`, { symbol: "BTCUSDT" });
-    await expectConserved(run.paper);
+    await expectConserved(run.ledger);
   });
 
   it("refuses a margin change on a cross position", async () => {
@@ -269,7 +269,7 @@ describe.each(targets)("futures on $name", (target) => {
     expect(left.map((p) => p.positionSide)).toEqual(["SHORT"]);
     expect((await order("BUY", "SHORT")).data.status).toBe("FILLED");
     expect((await mode(false)).data).toEqual({ dualSidePosition: false });
-    await expectConserved(run.paper);
+    await expectConserved(run.ledger);
   });
 
   it("settles funding: a long pays and the record carries the sign", async () => {
@@ -289,7 +289,7 @@ describe.each(targets)("futures on $name", (target) => {
     expect((await call<FuturesAccount>(run.app, cookie, "GET", `${F}/account`)).data.wallet).toBe(
       "9997.00000000",
     );
-    await expectConserved(run.paper);
+    await expectConserved(run.ledger);
   });
 
   it("refuses without margin, keeps leverage within the brackets, and guards transfers", async () => {
@@ -361,7 +361,7 @@ describe.each(targets)("futures on $name", (target) => {
       leverage: 5,
       marginMode: "cross",
     });
-    await expectConserved(run.paper);
+    await expectConserved(run.ledger);
   });
 
   it("rebuilds positions and orders on restart", async () => {
@@ -389,6 +389,6 @@ describe.each(targets)("futures on $name", (target) => {
     expect((await call<FuturesPosition[]>(run.app, cookie, "GET", `${F}/positions`)).data).toEqual(positions);
     expect((await call<FuturesAccount>(run.app, cookie, "GET", `${F}/account`)).data).toEqual(account);
     expect(run.futures.engine.open.size).toBeGreaterThan(0);
-    await expectConserved(run.paper);
+    await expectConserved(run.ledger);
   });
 });

@@ -1,10 +1,9 @@
-import { futuresFeeRates } from "@meridian/domain";
+import type { FeeSchedule } from "@meridian/domain";
 import type { FastifyInstance } from "fastify";
 import type { Platform } from "../../platform/platform.ts";
 import type { LedgerWriter } from "../ledger/index.ts";
 import { carriesClientId, direct, type Forwarded, type Writer } from "../writer/index.ts";
-import { type PerpBook, venueBook } from "./book.ts";
-import type { FeeRates } from "./engine.ts";
+import type { PerpBook } from "./book.ts";
 import { FuturesRepo } from "./repo.ts";
 import { futuresHttpRoutes } from "./routes.ts";
 import { FuturesService } from "./service.ts";
@@ -18,16 +17,11 @@ export { FuturesService } from "./service.ts";
 export { type RecordTransfer, WalletTransferIds } from "./transfer-ids.ts";
 
 export interface FuturesModuleOptions {
-  /** Default: the paper venue's books (the market module's). */
-  book?: PerpBook;
   now?: () => number;
   /** Default: FUNDING_INTERVAL_MS from the environment, else 8 h. */
   fundingIntervalMs?: number;
   /** The test-only mark endpoint; default: NODE_ENV is not production, or FUTURES_TEST_MARKS=1. */
   testMarks?: boolean;
-  /** Each account's fee rates; default: its VIP level's USDT-M rates, from the vip module. */
-  feeRates?: FeeRates;
-  onService?: (service: FuturesService) => void;
 }
 
 /** The futures service as the other modules see it: `FUTURES_COMMANDS` run in the writer. */
@@ -52,23 +46,8 @@ export interface FuturesDeps {
   ledger: LedgerWriter;
   /** The books its orders take from (`venueBook` over the spot venue). */
   book: PerpBook;
-}
-
-/**
- * USDT-M perpetuals as a stand-alone module (tests): its dependencies from what
- * registered before it (`api.writer`, `api.paper`). The site composes it in `trading-core.ts`.
- */
-export function futuresModule(options: FuturesModuleOptions = {}) {
-  return async function futuresRoutes(api: FastifyInstance, platform: Platform): Promise<void> {
-    const paper = api.paper;
-    const writer = api.hasDecorator("writer") ? api.writer : undefined;
-    await registerFutures(
-      api,
-      platform,
-      { writer, ledger: paper.local, book: options.book ?? venueBook(paper.venue) },
-      options,
-    );
-  };
+  /** Each account's fee rates (its VIP level's USDT-M rates, read at each fill). */
+  fees: FeeSchedule;
 }
 
 /** USDT-M perpetuals: `/v1/paper/futures/*` and `/v1/ws/futures`. Answers the forwarded service. */
@@ -78,7 +57,7 @@ export async function registerFutures(
   deps: FuturesDeps,
   options: FuturesModuleOptions = {},
 ): Promise<FuturesApi> {
-  const { writer, ledger, book } = deps;
+  const { writer, ledger, book, fees } = deps;
   const fundingIntervalMs = options.fundingIntervalMs ?? envInterval();
   const real = new FuturesService({
     ledger,
@@ -86,10 +65,7 @@ export async function registerFutures(
     book,
     ...(options.now === undefined ? {} : { now: options.now }),
     ...(fundingIntervalMs === undefined ? {} : { fundingIntervalMs }),
-    // NOTE: the vip module registers after this one: its levels are read at each fill.
-    feeRates:
-      options.feeRates ??
-      ((accountId) => futuresFeeRates(api.hasDecorator("vip") ? api.vip.levelOfAccount(accountId) : 0)),
+    feeRates: (accountId) => fees.futuresRates(accountId),
     onError: (err, msg) => api.log.error({ err }, msg),
   });
   const service: FuturesApi =
@@ -100,12 +76,11 @@ export async function registerFutures(
   real.followMarks();
   if (writer === undefined) await real.start();
   else await writer.role.onStart(() => real.start());
-  options.onService?.(real);
   api.decorate("futures", service);
   const testMarks =
     options.testMarks ?? (process.env.NODE_ENV !== "production" || process.env.FUTURES_TEST_MARKS === "1");
   futuresHttpRoutes(api, service, testMarks);
-  futuresStream(api, service);
+  futuresStream(api, service, writer);
   api.addHook("onClose", async () => {
     await real.close();
   });

@@ -20,7 +20,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "../../platform/errors.ts";
 import { route } from "../../platform/http/route.ts";
-import { paperAccountId, paperGuard } from "../paper/index.ts";
+import { paperAccountId, paperGuard } from "../ledger/index.ts";
 import type { FuturesApi } from "./index.ts";
 
 /** `/v1/paper/futures/*` (thin: guard, validate, service, present). */

@@ -28,7 +28,7 @@ import { type Changes, type FeeRates, FuturesEngine } from "./engine.ts";
 import { FuturesHistory, type FuturesOrderRef } from "./history.ts";
 import { MarkBoard } from "./marks.ts";
 import { presentFunding, presentOrder, presentTrade } from "./present.ts";
-import type { FuturesRepo, HistoryQuery } from "./repo.ts";
+import type { FuturesRepo, FuturesWrites, HistoryQuery } from "./repo.ts";
 import { WalletTransferIds } from "./transfer-ids.ts";
 import { FuturesViews, perpContractOf } from "./views.ts";
 
@@ -81,6 +81,8 @@ export class FuturesService {
   private readonly commands: FuturesCommands;
   private readonly listeners = new Set<(e: FuturesEvents) => void>();
   private readonly pending = new Set<string>();
+  /** The rows of the commands since the last commit: the futures batch writer's batch. */
+  private unwritten: Array<{ writes: FuturesWrites; now: number }> = [];
   private offs: Array<() => void> = [];
   private fundingTimer: NodeJS.Timeout | null = null;
   private following = false;
@@ -96,6 +98,18 @@ export class FuturesService {
     this.onError = o.onError ?? (() => {});
     this.fundingIntervalMs = o.fundingIntervalMs ?? FUNDING_INTERVAL_MS;
     this.transferIds = new WalletTransferIds(o.repo.db, this.now);
+    o.ledger.register<Array<{ writes: FuturesWrites; now: number }>>({
+      name: "futures",
+      take: () => {
+        const batch = this.unwritten;
+        this.unwritten = [];
+        return batch;
+      },
+      isEmpty: (batch) => batch.length === 0,
+      write: async (tx, batch) => {
+        for (const b of batch) await this.repo.write(tx, b.writes, b.now);
+      },
+    });
     this.engine = new FuturesEngine(
       o.book,
       this.marks,
@@ -165,8 +179,7 @@ export class FuturesService {
   private async exec<T>(fn: (tx: LedgerTx) => T): Promise<T> {
     const out = await this.ledger.transact((tx) => {
       const r = this.engine.run(tx, () => fn(tx));
-      const now = this.now();
-      tx.write((db) => this.repo.write(db, r.writes, now));
+      this.unwritten.push({ writes: r.writes, now: this.now() });
       return r;
     });
     this.publish(out.changes);

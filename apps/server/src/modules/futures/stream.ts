@@ -1,6 +1,7 @@
 import { FuturesPath, type FuturesStreamPush, SESSION_COOKIE } from "@meridian/contracts";
 import type { FastifyInstance } from "fastify";
 import { readCookie } from "../accounts/index.ts";
+import type { Writer } from "../writer/index.ts";
 import type { FuturesApi } from "./index.ts";
 import type { FuturesEvents } from "./service.ts";
 
@@ -23,14 +24,13 @@ interface Socket {
  * cookie) the account and positions each second (PnL follows the mark) and orders,
  * fills and funding after each commit.
  */
-export function futuresStream(app: FastifyInstance, futures: FuturesApi): void {
+export function futuresStream(app: FastifyInstance, futures: FuturesApi, writer: Writer | undefined): void {
   const sockets = new Map<Socket, number | null>();
   const send = (s: Socket, m: FuturesStreamPush) => {
     if (s.readyState !== OPEN) return;
     if (s.bufferedAmount > MAX_BUFFERED) return s.close(1008, "too slow");
     s.send(JSON.stringify(m));
   };
-  const writer = app.hasDecorator("writer") ? app.writer : undefined;
   const fansOut = writer?.fansOut === true;
   const deliver = (accountId: number, texts: readonly string[]) => {
     for (const [s, id] of sockets) {
@@ -109,7 +109,7 @@ export function futuresStream(app: FastifyInstance, futures: FuturesApi): void {
       try {
         send(socket, { event: "marks", data: await futures.marksList() });
         const { user } = await app.accounts.service.authenticate(readCookie(request, SESSION_COOKIE));
-        const { id } = await app.paper.accountFor(user.id);
+        const { id } = await app.ledger.accountFor(user.id);
         if (!sockets.has(socket)) return;
         sockets.set(socket, id);
         send(socket, { event: "account", data: await futures.account(id) });

@@ -10,16 +10,23 @@ export interface ClientOrderRef {
 /** What a placement with a client order id came to: the stored order with that id, or the command's value. */
 export type Placement<T, Stored> = { stored: Stored; ran?: undefined } | { stored?: undefined; ran: T };
 
+/** Where the stored orders of a placement's client order ids are looked up (the module that stores them). */
+export interface StoredOrders<Stored> {
+  /** Stored orders holding any of these client order ids. */
+  byClientIds(refs: readonly ClientOrderRef[]): Promise<readonly Stored[]>;
+  refOf(stored: Stored): ClientOrderRef;
+}
+
 interface Job {
   run(): unknown;
   resolve(value: unknown): void;
   reject(error: unknown): void;
   /** A placement with a client order id: runs only when no stored order has it. */
-  cid: ClientOrderRef | null;
+  cid: { ref: ClientOrderRef; stored: StoredOrders<unknown> } | null;
 }
 
 /** What the group commit drives: the in-memory engine and its storage. */
-export interface GroupCommitTarget<Batch, Stored> {
+export interface GroupCommitTarget<Batch> {
   /** Runs one command against memory; what it changes joins the current batch. */
   run<T>(fn: () => T): T;
   /** Hands over what changed since the last call. */
@@ -33,9 +40,6 @@ export interface GroupCommitTarget<Batch, Stored> {
   rebuild(): Promise<void>;
   /** After a durable commit, once its callers are answered: the user events. */
   committed(batch: Batch): void;
-  /** Stored orders holding any of these client order ids. */
-  storedByClientIds(refs: readonly ClientOrderRef[]): Promise<readonly Stored[]>;
-  refOf(stored: Stored): ClientOrderRef;
   onError(error: unknown, msg: string): void;
 }
 
@@ -51,14 +55,14 @@ const cidKey = (accountId: number, clientOrderId: string) => `${accountId}\u0000
  * NOTE: a failed commit leaves memory ahead of the database, so the engine is rebuilt
  * from the database (the same path as a restart) and the waiting callers get an error.
  */
-export class GroupCommit<Batch, Stored> {
+export class GroupCommit<Batch> {
   private queue: Job[] = [];
   private pumping: Promise<void> | null = null;
   private dirty = false;
   private closed = false;
-  private readonly target: GroupCommitTarget<Batch, Stored>;
+  private readonly target: GroupCommitTarget<Batch>;
 
-  constructor(target: GroupCommitTarget<Batch, Stored>) {
+  constructor(target: GroupCommitTarget<Batch>) {
     this.target = target;
   }
 
@@ -74,8 +78,15 @@ export class GroupCommit<Batch, Stored> {
    * sees each order placed before; placements in the same group that share an id are
    * caught by the engine itself.
    */
-  submitPlacement<T>(cid: ClientOrderRef | null, run: () => T): Promise<Placement<T, Stored>> {
-    return this.enqueue<Placement<T, Stored>>(() => ({ ran: run() }), cid);
+  submitPlacement<T, Stored>(
+    stored: StoredOrders<Stored>,
+    cid: ClientOrderRef | null,
+    run: () => T,
+  ): Promise<Placement<T, Stored>> {
+    return this.enqueue<Placement<T, Stored>>(
+      () => ({ ran: run() }),
+      cid === null ? null : { ref: cid, stored },
+    );
   }
 
   /** Something changed outside a command (fills between commands): commit it soon. */
@@ -87,7 +98,10 @@ export class GroupCommit<Batch, Stored> {
 
   /** Commits whatever is pending (fills between commands included). */
   async flush(): Promise<void> {
-    this.markDirty();
+    // Pumps now rather than in markDirty's microtask: otherwise nothing is pumping yet
+    // and the wait below ends before the pending changes are committed.
+    this.dirty = true;
+    this.pump();
     while (this.pumping !== null) await this.pumping;
   }
 
@@ -97,7 +111,7 @@ export class GroupCommit<Batch, Stored> {
     await this.flush();
   }
 
-  private enqueue<T>(run: () => T, cid: ClientOrderRef | null): Promise<T> {
+  private enqueue<T>(run: () => T, cid: Job["cid"]): Promise<T> {
     if (this.closed)
       return Promise.reject(new AppError(PaperCode.PAPER_ONLY, "Paper trading is stopping", { status: 503 }));
     return new Promise<T>((resolve, reject) => {
@@ -118,15 +132,29 @@ export class GroupCommit<Batch, Stored> {
       });
   }
 
-  /** The stored orders that hold the jobs' client order ids, by account and id. */
-  private async storedByClientId(jobs: readonly Job[]): Promise<Map<string, Stored> | Error> {
-    const refs: ClientOrderRef[] = [];
-    for (const job of jobs) if (job.cid !== null) refs.push(job.cid);
+  /**
+   * The stored orders that hold the jobs' client order ids, per store (one query set
+   * per store and group commit), by account and id.
+   */
+  private async storedByClientId(
+    jobs: readonly Job[],
+  ): Promise<Map<StoredOrders<unknown>, Map<string, unknown>> | Error> {
+    const refs = new Map<StoredOrders<unknown>, ClientOrderRef[]>();
+    for (const job of jobs) {
+      if (job.cid === null) continue;
+      const list = refs.get(job.cid.stored);
+      if (list === undefined) refs.set(job.cid.stored, [job.cid.ref]);
+      else list.push(job.cid.ref);
+    }
     try {
-      const found = new Map<string, Stored>();
-      for (const row of await this.target.storedByClientIds(refs)) {
-        const ref = this.target.refOf(row);
-        found.set(cidKey(ref.accountId, ref.clientOrderId), row);
+      const found = new Map<StoredOrders<unknown>, Map<string, unknown>>();
+      for (const [stored, list] of refs) {
+        const byKey = new Map<string, unknown>();
+        for (const row of await stored.byClientIds(list)) {
+          const ref = stored.refOf(row);
+          byKey.set(cidKey(ref.accountId, ref.clientOrderId), row);
+        }
+        found.set(stored, byKey);
       }
       return found;
     } catch (error) {
@@ -148,9 +176,11 @@ export class GroupCommit<Batch, Stored> {
             results.push({ job, ok: false, value: stored });
             continue;
           }
-          const hit = stored.get(cidKey(job.cid.accountId, job.cid.clientOrderId));
+          const hit = stored
+            .get(job.cid.stored)
+            ?.get(cidKey(job.cid.ref.accountId, job.cid.ref.clientOrderId));
           if (hit !== undefined) {
-            results.push({ job, ok: true, value: { stored: hit } satisfies Placement<never, Stored> });
+            results.push({ job, ok: true, value: { stored: hit } satisfies Placement<never, unknown> });
             continue;
           }
         }

@@ -84,9 +84,23 @@ export class MarginAccounts {
   private recordId = 0;
   private readonly dirty = new Map<string, Scope>();
   private readonly lastLevelPush = new Map<string, number>();
+  /** The margin rows since the last commit: the margin batch writer's batch. */
+  private unwritten: Array<{ writes: MarginWrites; now: number }> = [];
 
   constructor(o: MarginAccountsOptions) {
     this.ledger = o.ledger;
+    o.ledger.register<Array<{ writes: MarginWrites; now: number }>>({
+      name: "margin",
+      take: () => {
+        const batch = this.unwritten;
+        this.unwritten = [];
+        return batch;
+      },
+      isEmpty: (batch) => batch.length === 0,
+      write: async (tx, batch) => {
+        for (const b of batch) await this.repo.write(tx, b.writes, b.now);
+      },
+    });
     this.spot = o.spot;
     this.markets = o.markets;
     this.repo = o.repo;
@@ -237,15 +251,18 @@ export class MarginAccounts {
       return fn(tx, w);
     } finally {
       // Whatever was posted before a refusal commits, so its rows must too.
-      this.flushWrites(tx, w);
+      this.flushWrites(w);
     }
   }
 
-  /** Adds the margin rows of `w` to the commit of `tx` (for work inside another module's command). */
-  flushWrites(tx: PaperTx, w: MarginWrites): void {
+  /**
+   * Adds the margin rows of `w` to the current group commit (also for work inside
+   * another module's command, or a fill between commands: then a commit is asked for).
+   */
+  flushWrites(w: MarginWrites): void {
     if (writesEmpty(w)) return;
-    const now = this.now();
-    tx.write((db) => this.repo.write(db, w, now));
+    this.unwritten.push({ writes: w, now: this.now() });
+    this.ledger.changed();
   }
 
   post(tx: PaperTx, entry: JournalEntry | null, accountId: number | null): void {

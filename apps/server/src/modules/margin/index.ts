@@ -17,7 +17,6 @@ export interface MarginModuleOptions {
   interestIntervalMs?: number;
   /** The test-only price endpoint; default: NODE_ENV is not production, or MARGIN_TEST_PRICES=1. */
   testPrices?: boolean;
-  onService?: (service: MarginService) => void;
 }
 
 /** The margin service as the other modules see it: `MARGIN_COMMANDS` run in the writer. */
@@ -43,26 +42,6 @@ export interface MarginDeps {
   spot: SpotForMargin;
   /** For FUTURES transfers; absent: refused. */
   futures: FuturesService | undefined;
-}
-
-/**
- * Margin trading as a stand-alone module (tests): its dependencies from what registered
- * before it (`api.writer`, `api.paper`, `api.futures`). The site composes it in `trading-core.ts`.
- */
-export function marginModule(options: MarginModuleOptions = {}) {
-  return async function marginRoutes(api: FastifyInstance, platform: Platform): Promise<void> {
-    await registerMargin(
-      api,
-      platform,
-      {
-        writer: api.hasDecorator("writer") ? api.writer : undefined,
-        ledger: api.paper.local,
-        spot: api.paper.local,
-        futures: api.hasDecorator("futures") ? api.futures.local : undefined,
-      },
-      options,
-    );
-  };
 }
 
 /**
@@ -99,7 +78,6 @@ export async function registerMargin(
         );
   if (writer === undefined) await real.start();
   else await writer.role.onStart(() => real.start());
-  options.onService?.(real);
   api.decorate("margin", service);
   const testPrices =
     options.testPrices ?? (process.env.NODE_ENV !== "production" || process.env.MARGIN_TEST_PRICES === "1");

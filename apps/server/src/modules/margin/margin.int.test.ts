@@ -24,9 +24,7 @@ import {
   type PaperTestApp,
   paperTestApp,
 } from "../../test/paper.ts";
-import { futuresModule, venueBook } from "../futures/index.ts";
 import { LocalVenue } from "../paper/index.ts";
-import { marginModule } from "./index.ts";
 import type { MarginService } from "./service.ts";
 
 const INTERVAL = 60_000;
@@ -40,22 +38,14 @@ interface Running extends PaperTestApp {
 }
 
 /** Paper trading, futures (the wallet transfer's other side) and margin on `db`, on a venue with the maker's ladder. */
-async function start(db: PlatformDb, venue = new LocalVenue()): Promise<Running> {
-  let margin: MarginService | undefined;
-  const run = await paperTestApp(db, {
+function start(db: PlatformDb, venue = new LocalVenue()): Promise<Running> {
+  return paperTestApp(db, {
     venue,
-    modules: [
-      futuresModule({ book: venueBook(venue), testMarks: true }),
-      marginModule({
-        now: () => clock,
-        interestIntervalMs: INTERVAL,
-        testPrices: true,
-        onService: (s) => (margin = s),
-      }),
-    ],
+    core: {
+      futures: { testMarks: true },
+      margin: { now: () => clock, interestIntervalMs: INTERVAL, testPrices: true },
+    },
   });
-  if (margin === undefined) throw new Error("margin module missing");
-  return { ...run, margin };
 }
 
 const M = "/v1/paper/margin";
@@ -84,7 +74,7 @@ describe.each(targets)("margin on $name", (target) => {
   const spot = async (cookie: string) => (await get<PaperBalance[]>(cookie, "/v1/paper/balances")).data;
 
   async function conserved(): Promise<void> {
-    await expectConserved(run.paper);
+    await expectConserved(run.ledger);
     const { loans, pool } = run.margin.debts();
     for (const a of new Set([...loans.keys(), ...pool.keys()]))
       expect(pool.get(a) ?? 0n).toBe(-(loans.get(a) ?? 0n));
@@ -315,7 +305,7 @@ describe.each(targets)("margin on $name", (target) => {
   it("MARGIN_BUY borrows the shortfall first; AUTO_REPAY repays from the proceeds", async () => {
     const cookie = await funded("500");
     const pushed: Array<{ accountId: number; event: string }> = [];
-    const off = run.paper.onPush((accountId, messages) => {
+    const off = run.ledger.onPush((accountId, messages) => {
       for (const m of messages) pushed.push({ accountId, event: (m as { event: string }).event });
     });
     const buy = await post<MarginPlaceResult>(cookie, `${M}/orders`, {
@@ -386,7 +376,7 @@ describe.each(targets)("margin on $name", (target) => {
     expect(free).toBe(before + borrowed - boughtFor + proceeds - borrowed);
     // The user stream heard the account, the orders and the fills.
     off();
-    const me = (await run.paper.accountFor(await userIdOf(cookie))).id;
+    const me = (await run.ledger.accountFor(await userIdOf(cookie))).id;
     const events = new Set(pushed.filter((p) => p.accountId === me).map((p) => p.event));
     expect([...events].sort()).toEqual(["margin", "marginFill", "marginOrder"]);
     await conserved();
@@ -430,7 +420,7 @@ describe.each(targets)("margin on $name", (target) => {
     const over = await post(cookie, T, { from: "FUTURES", to: "CROSS_MARGIN", asset: "USDT", amount: "41" });
     expect(over.code).toBe(MarginCode.TRANSFER_EXCEEDS);
     expect(over.data).toMatchObject({ max: "40.00000000" });
-    expect(run.margin.futuresWallet((await run.paper.accountFor(await userIdOf(cookie))).id)).toBe(
+    expect(run.margin.futuresWallet((await run.ledger.accountFor(await userIdOf(cookie))).id)).toBe(
       toMinor("USDT", "40"),
     );
     expect(
@@ -478,7 +468,7 @@ describe.each(targets)("margin on $name", (target) => {
     const liq = Number(before.liquidationPrice);
     expect(liq).toBeGreaterThan(80_000);
     expect(liq).toBeLessThan(97_000);
-    const insuranceBefore = run.paper.ledgerBalance("system:insurance", "USDT");
+    const insuranceBefore = run.ledger.ledgerBalance("system:insurance", "USDT");
 
     // The price falls below the liquidation price: the venue requotes and the check runs.
     const spec = run.venue.spec("BTCUSDT");
@@ -504,7 +494,7 @@ describe.each(targets)("margin on $name", (target) => {
     const record = (await get<MarginRecord[]>(cookie, `${M}/records?type=LIQUIDATION`)).data[0];
     expect(record).toMatchObject({ type: "LIQUIDATION", mode: "isolated", symbol: "BTCUSDT", asset: "USDT" });
     expect(record?.amount).toBe(asset(after, "USDT")?.free);
-    expect(run.paper.ledgerBalance("system:insurance", "USDT")).not.toBe(insuranceBefore);
+    expect(run.ledger.ledgerBalance("system:insurance", "USDT")).not.toBe(insuranceBefore);
     await conserved();
   });
 

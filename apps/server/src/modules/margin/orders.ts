@@ -156,7 +156,7 @@ export class MarginOrders {
     } catch (error) {
       this.onError(error, "margin auto-repay failed");
     }
-    this.accounts.flushWrites(tx, w);
+    this.accounts.flushWrites(w);
   }
 
   // ---- history --------------------------------------------------------------------------------

@@ -16,7 +16,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "../../platform/errors.ts";
 import { route } from "../../platform/http/route.ts";
 import { authOf } from "../accounts/index.ts";
-import { paperAccountId, paperGuard } from "../paper/index.ts";
+import { paperAccountId, paperGuard } from "../ledger/index.ts";
 import type { MarginApi } from "./index.ts";
 
 /** `/v1/paper/margin/*` and the wallet transfer (thin: guard, validate, service). */

@@ -1,6 +1,7 @@
 import { listInstruments, MARKET_LISTINGS, type MarketListing } from "@meridian/domain";
 import type { FastifyInstance } from "fastify";
 import type { Platform } from "../../platform/platform.ts";
+import type { Writer } from "../writer/index.ts";
 import { ManualClock, type MarketClock, systemClock } from "./clock.ts";
 import { MarketCluster } from "./cluster.ts";
 import { loadMarketConfig, type MarketConfig } from "./config.ts";
@@ -83,6 +84,8 @@ export interface MarketModuleOptions extends CreateMarketOptions {
    * airdrops that have listed. A pair the source gets wrong is left out, never fatal.
    */
   listingSource?: (platform: Platform) => Promise<readonly MarketListing[]>;
+  /** The trading writer (several instances: the price leader is the writer); absent: none. */
+  writer?: Writer | undefined;
 }
 
 /**
@@ -90,47 +93,57 @@ export interface MarketModuleOptions extends CreateMarketOptions {
  * (single process) or the Redis leader/follower pair (REDIS_URL set). Decorates the
  * scope with `market` so modules listed after it can read prices and the books.
  */
+export async function registerMarket(
+  api: FastifyInstance,
+  platform: Platform,
+  options: MarketModuleOptions = {},
+): Promise<MarketService> {
+  const extraListings = [
+    ...(options.extraListings ?? []),
+    ...((await options.listingSource?.(platform).catch((err: unknown) => {
+      api.log.warn({ err }, "market: extra listings unavailable");
+      return [];
+    })) ?? []),
+  ];
+  const market = options.market ?? (await createMarket({ ...options, extraListings }));
+  api.decorate("market", market);
+  marketHttpRoutes(api, market);
+  const hub = new MarketStreamHub(market);
+  api.get("/v1/ws/market", { websocket: true }, (socket) => hub.attach(socket as WsSocket));
+
+  // On a running clock every symbol is built and caught up before the server
+  // answers anyone (a paused clock never ticks: its symbols stay lazy, tests start faster).
+  const running = !(market.clock instanceof ManualClock);
+  if (running) market.prepareAll();
+  // Several instances on PostgreSQL: the price leader is the trading writer (its books
+  // match the orders); otherwise a Redis lease of its own.
+  const role = options.writer?.role.clustered === true ? options.writer.role : undefined;
+  const leader =
+    role === undefined
+      ? undefined
+      : {
+          get isLeader() {
+            return role.isWriter || role.state === "promoting";
+          },
+          onChange: (listener: () => void) => role.onChange(listener),
+        };
+  const cluster = platform.redis
+    ? new MarketCluster(platform.redis, market, api.log, leader === undefined ? {} : { leader })
+    : undefined;
+  if (cluster) await cluster.start();
+  else market.startFeed(undefined, { catchUp: running });
+  api.addHook("preClose", async () => {
+    hub.close();
+    await cluster?.stop();
+    market.stopFeedLoop();
+  });
+  return market;
+}
+
+/** The market module as a list entry (`registerMarket`). */
 export function marketModule(options: MarketModuleOptions = {}) {
   return async function marketRoutes(api: FastifyInstance, platform: Platform): Promise<void> {
-    const extraListings = [
-      ...(options.extraListings ?? []),
-      ...((await options.listingSource?.(platform).catch((err: unknown) => {
-        api.log.warn({ err }, "market: extra listings unavailable");
-        return [];
-      })) ?? []),
-    ];
-    const market = options.market ?? (await createMarket({ ...options, extraListings }));
-    api.decorate("market", market);
-    marketHttpRoutes(api, market);
-    const hub = new MarketStreamHub(market);
-    api.get("/v1/ws/market", { websocket: true }, (socket) => hub.attach(socket as WsSocket));
-
-    // On a running clock every symbol is built and caught up before the server
-    // answers anyone (a paused clock never ticks: its symbols stay lazy, tests start faster).
-    const running = !(market.clock instanceof ManualClock);
-    if (running) market.prepareAll();
-    // Several instances on PostgreSQL: the price leader is the trading writer (its books
-    // match the orders); otherwise a Redis lease of its own.
-    const role = api.hasDecorator("writer") && api.writer.role.clustered ? api.writer.role : undefined;
-    const leader =
-      role === undefined
-        ? undefined
-        : {
-            get isLeader() {
-              return role.isWriter || role.state === "promoting";
-            },
-            onChange: (listener: () => void) => role.onChange(listener),
-          };
-    const cluster = platform.redis
-      ? new MarketCluster(platform.redis, market, api.log, leader === undefined ? {} : { leader })
-      : undefined;
-    if (cluster) await cluster.start();
-    else market.startFeed(undefined, { catchUp: running });
-    api.addHook("preClose", async () => {
-      hub.close();
-      await cluster?.stop();
-      market.stopFeedLoop();
-    });
+    await registerMarket(api, platform, options);
   };
 }
 

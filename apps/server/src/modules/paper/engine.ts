@@ -1,45 +1,35 @@
 import type { PlaceOrderBody } from "@meridian/contracts";
-import type { JournalEntry, Ledger, LedgerRefusal } from "@meridian/domain";
-import type { Queryable } from "../../platform/db/types.ts";
+import type { FeeSchedule, Ledger } from "@meridian/domain";
 import { bookListener } from "./fills.ts";
-import { activate, refill, topUp } from "./funds.ts";
+import { refill, topUp } from "./funds.ts";
 import { SpotOrders } from "./orders.ts";
-import type {
-  AccountRow,
-  Batch,
-  LoadedState,
-  OrderRow,
-  PlaceOptions,
-  PlaceOutcome,
-  TradeRow,
-} from "./rows.ts";
-import { SpotState } from "./state.ts";
+import type { LoadedState, OrderBatch, OrderRow, PlaceOptions, PlaceOutcome, TradeRow } from "./rows.ts";
+import { type SpotLedger, SpotState } from "./state.ts";
 import { SpotTriggers } from "./triggers.ts";
 import type { PaperVenue } from "./venue.ts";
 
 /**
- * The paper exchange in memory: the open orders with their holds, the venue's books
- * they rest in, and the ledger writer's `Journal` (`modules/ledger`: the ledger, the
- * authority for every balance check, and the entries posted since the last commit,
- * its own and the other modules'). Commands run
- * synchronously and collect what they change into the current `Batch`, which the
- * service commits as one transaction before answering anyone (see service.ts).
+ * The paper exchange in memory: the open orders with their holds and the venue's books
+ * they rest in. Money moves in the ledger writer's ledger (`modules/ledger`, the
+ * authority for every balance check). Commands run synchronously in the ledger writer
+ * and collect the rows they change into the current `OrderBatch`, which the ledger
+ * writer commits with the journal as one transaction before answering anyone.
  *
  * Fills can also arrive between commands (the liquidity maker requoting into a resting
- * user order); they settle the same way and `onDirty` asks the service to commit them.
+ * user order); they settle the same way and ask the ledger writer to commit them.
  *
  * This class is the engine's one surface; its parts share one `SpotState` (memory,
- * holds, the batch and the journal): `SpotOrders` (placement, cancel), `fills.ts` (the
- * books' fills, rejections, cancels and expiries), `SpotTriggers` (how an order ends,
- * TP/SL legs, stops and their triggers) and `funds.ts` (activation, top-ups, reset).
+ * holds, the batch): `SpotOrders` (placement, cancel), `fills.ts` (the books' fills,
+ * rejections, cancels and expiries), `SpotTriggers` (how an order ends, TP/SL legs,
+ * stops and their triggers) and `funds.ts` (top-ups, reset).
  */
 export class PaperEngine {
   private readonly state: SpotState;
   private readonly triggers: SpotTriggers;
   private readonly orders: SpotOrders;
 
-  constructor(venue: PaperVenue, now: () => number, onDirty: () => void) {
-    const state = new SpotState(venue, now, onDirty, (symbol) => bookListener(state, triggers, symbol));
+  constructor(venue: PaperVenue, now: () => number, books: SpotLedger, fees: FeeSchedule) {
+    const state = new SpotState(venue, now, books, fees, (symbol) => bookListener(state, triggers, symbol));
     const triggers = new SpotTriggers(state);
     this.state = state;
     this.triggers = triggers;
@@ -59,26 +49,19 @@ export class PaperEngine {
     this.state.onMarginFill = hook;
   }
 
-  /** The ledger (the authority for every balance check), held by the journal. */
+  /** The ledger (the authority for every balance check), held by the ledger writer. */
   get ledger(): Ledger {
     return this.state.ledger;
   }
 
   /** Hands over what changed since the last call. */
-  takeBatch(): Batch {
+  takeBatch(): OrderBatch {
     return this.state.takeBatch();
   }
 
-  /** Runs a command; anything it changes joins the current batch. */
-  run<T>(fn: () => T): T {
-    this.state.inCommand = true;
-    try {
-      const out = fn();
-      this.triggers.fireDue();
-      return out;
-    } finally {
-      this.state.inCommand = false;
-    }
+  /** At the end of each command in the ledger writer: fires the TP/SL legs it made due. */
+  afterCommand(): void {
+    this.triggers.fireDue();
   }
 
   // ---- state -----------------------------------------------------------------------
@@ -105,28 +88,7 @@ export class PaperEngine {
     return this.state.openOrderIds(accountId, which);
   }
 
-  // ---- journal -----------------------------------------------------------------------
-
-  /** Posts another module's entry (futures, margin) in this ledger and journal; a refusal changes nothing. */
-  postEntry(
-    entry: JournalEntry,
-    accountId: number | null,
-    refId: number | null = null,
-  ): LedgerRefusal | null {
-    return this.state.post(entry, accountId, refId);
-  }
-
-  /** Adds another module's rows to the current group commit. */
-  addWrite(write: (tx: Queryable) => Promise<void>): void {
-    this.state.addWrite(write);
-  }
-
   // ---- commands ------------------------------------------------------------------------
-
-  /** Opens a paper account with the initial balances (`empty`: none, a sub-account's, funded by its master). */
-  activate(userId: string, empty = false): AccountRow {
-    return activate(this.state, userId, empty);
-  }
 
   topUp(accountId: number, asset: string, amountText: string): void {
     topUp(this.state, accountId, asset, amountText);

@@ -1,7 +1,7 @@
 import type { PaperBalance, PaperOrder, PaperTrade } from "@meridian/contracts";
 import { availableOf, heldOf, type Ledger } from "@meridian/domain";
 import { presentBalances, presentOrder, presentTrade } from "./present.ts";
-import type { Batch, OrderRow, TradeRow } from "./rows.ts";
+import type { OrderBatch, OrderRow, TradeRow } from "./rows.ts";
 import type { PaperVenue } from "./venue.ts";
 
 /** What the user stream hears after each commit. */
@@ -16,14 +16,16 @@ export interface UserEvents {
 }
 
 /**
- * Tells the listeners what the commit changed, per account. The spot orders, fills
+ * Tells the listeners what the commit changed, per account (`touched`: the accounts
+ * whose balances the commit's journal changed). The spot orders, fills
  * and balances (as of the commit) are presented only when a listener reads them: the
  * user stream reads them only for accounts with a socket open, so a commit of orders
  * nobody watches presents nothing (presenting every balance of every touched account
  * was ~5 % of what an order allocates in bench:orders).
  */
 export function publishCommit(
-  batch: Batch,
+  batch: OrderBatch,
+  touched: ReadonlySet<number>,
   ledger: Ledger,
   venue: PaperVenue,
   listeners: ReadonlySet<(e: UserEvents) => void>,
@@ -49,7 +51,7 @@ export function publishCommit(
     (o.wallet === "spot" ? of(o.accountId).orders : of(o.accountId).marginOrders).push(o);
   for (const t of batch.trades)
     (t.wallet === "spot" ? of(t.accountId).fills : of(t.accountId).marginFills).push(t);
-  for (const id of batch.touched) of(id).touched = true;
+  for (const id of touched) of(id).touched = true;
   const presentO = (o: OrderRow) => presentOrder(venue, o);
   const presentT = (t: TradeRow) => presentTrade(venue, t);
   // Balances are copied now (the ledger moves on) and presented only when read.

@@ -1,18 +1,11 @@
-import { PAPER_INITIAL_BALANCES, PAPER_TOPUP_CAP, PaperCode } from "@meridian/contracts";
+import { PAPER_TOPUP_CAP, PaperCode } from "@meridian/contracts";
 import { availableOf, burnEntry, EntryKind, heldOf, mintEntry, toMinor } from "@meridian/domain";
 import { AppError } from "../../platform/errors.ts";
-import type { AccountRow } from "./rows.ts";
+import { initialAmounts } from "../ledger/index.ts";
 import type { SpotState } from "./state.ts";
 
-// A paper account's money from outside trading: the initial balances, top-ups, a reset.
-
-/** Opens a paper account with the initial balances (`empty`: none, a sub-account's, funded by its master). */
-export function activate(s: SpotState, userId: string, empty: boolean): AccountRow {
-  const account: AccountRow = { id: ++s.ids.account, userId, createdAt: s.now() };
-  s.batch.accounts.push(account);
-  if (!empty) s.mustPost(mintEntry(EntryKind.Activate, account.id, initialAmounts()), account.id, null);
-  return account;
-}
+// A paper account's spot money from outside trading: top-ups, a reset (the initial
+// balances are minted by the ledger writer when it opens the account).
 
 export function topUp(s: SpotState, accountId: number, asset: string, amountText: string): void {
   const cap = Object.hasOwn(PAPER_TOPUP_CAP, asset) ? PAPER_TOPUP_CAP[asset] : undefined;
@@ -42,11 +35,4 @@ export function topUp(s: SpotState, accountId: number, asset: string, amountText
 export function refill(s: SpotState, accountId: number): void {
   s.mustPost(burnEntry(accountId, s.ledger.balancesOf(availableOf(accountId))), accountId, null);
   s.mustPost(mintEntry(EntryKind.Reset, accountId, initialAmounts()), accountId, null);
-}
-
-function initialAmounts(): { asset: string; amount: bigint }[] {
-  return Object.entries(PAPER_INITIAL_BALANCES).map(([asset, text]) => ({
-    asset,
-    amount: toMinor(asset, text) ?? 0n,
-  }));
 }

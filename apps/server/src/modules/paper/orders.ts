@@ -1,5 +1,5 @@
 import { PAPER_MAX_OPEN_ORDERS, PaperCode, type PlaceOrderBody } from "@meridian/contracts";
-import { availableOf, holdEntry, holdFor, newOrderFunds, pairUnits, Side, vipTier } from "@meridian/domain";
+import { availableOf, holdEntry, holdFor, newOrderFunds, pairUnits, Side } from "@meridian/domain";
 import { AppError } from "../../platform/errors.ts";
 import { planOrder, planTpSl } from "./order-plan.ts";
 import {
@@ -52,7 +52,7 @@ export class SpotOrders {
       });
     }
     const side: 0 | 1 = body.side === "BUY" ? Side.Buy : Side.Sell;
-    const tier = vipTier(vipLevel);
+    const tier = s.fees.spotTier(vipLevel);
     const rates = { makerPpm: tier.makerPpm, takerPpm: tier.takerPpm };
     const last = s.venue.lastTicks(symbol);
     const plan = planOrder(spec, units, vb, side, body, rates, last);

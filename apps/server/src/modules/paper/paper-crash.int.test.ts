@@ -7,11 +7,9 @@ import { fileURLToPath } from "node:url";
 import { heldOf } from "@meridian/domain";
 import { afterAll, describe, expect, it } from "vitest";
 import { openSqlite } from "../../platform/db/sqlite.ts";
-import { PaperRepo } from "./repo.ts";
-import { PaperService } from "./service.ts";
-import { LocalVenue } from "./venue.ts";
+import { createLedgerWriter } from "../ledger/index.ts";
 
-const entry = path.join(path.dirname(fileURLToPath(import.meta.url)), "test-server.ts");
+const entry = path.join(path.dirname(fileURLToPath(import.meta.url)), "../../test/paper-server.ts");
 const children = new Set<ChildProcess>();
 afterAll(() => {
   for (const c of children) c.kill("SIGKILL");
@@ -144,8 +142,8 @@ describe("crash safety", () => {
         const stored = new Map(rows.map((r) => [r.client_order_id, Number(r.id)]));
         for (const [cid, id] of acked) expect(stored.get(cid)).toBe(id);
 
-        const paper = new PaperService({ repo: new PaperRepo(db), venue: new LocalVenue({ ladder: false }) });
-        const audit = await paper.audit();
+        const ledger = createLedgerWriter({ db, fence: null });
+        const audit = await ledger.audit();
         expect(audit.replayEqualsBalances).toBe(true);
         for (const sum of Object.values(audit.assetSums)) expect(sum).toBe("0");
         // What users hold equals what their open orders hold.
@@ -157,7 +155,7 @@ describe("crash safety", () => {
           const key = `${heldOf(Number(h.account_id))}\u0000${Number(h.side) === 0 ? "USDT" : "BTC"}`;
           want.set(key, (want.get(key) ?? 0n) + BigInt(h.held));
         }
-        for (const b of await new PaperRepo(db).balanceRows()) {
+        for (const b of await ledger.repo.balanceRows()) {
           if (b.account.endsWith(":held"))
             expect(b.amount).toBe(want.get(`${b.account}\u0000${b.asset}`) ?? 0n);
         }

@@ -28,7 +28,7 @@ describe.each(targets)("paper TP/SL on $name", (target) => {
   const place = (cookie: string, body: Record<string, unknown>) =>
     call<PlaceOrderResult>(run.app, cookie, "POST", "/v1/paper/orders", body);
   const audit = async () => {
-    const a = await run.paper.audit();
+    const a = await run.ledger.audit();
     expect(a.replayEqualsBalances).toBe(true);
     for (const sum of Object.values(a.assetSums)) expect(sum).toBe("0");
   };
@@ -93,7 +93,7 @@ describe.each(targets)("paper TP/SL on $name", (target) => {
     expect(balanceOf(bal, "SOL")).toMatchObject({ available: "0.00000000", held: "2.00000000" });
     expect(balanceOf(bal, "USDT")?.held).toBe("0.00000000");
     // The user stream heard the parent and both legs.
-    await run.paper.flush();
+    await run.ledger.flush();
     const streamed = pushed.flatMap((e) => e.orders).map((o) => [o.orderId, o.status]);
     expect(streamed).toEqual(
       expect.arrayContaining([
@@ -107,7 +107,7 @@ describe.each(targets)("paper TP/SL on $name", (target) => {
     pushed.length = 0;
     run.venue.makerOrder("SOLUSDT", Side.Buy, 20_050, 10_000);
     run.venue.setPrice("SOLUSDT", 20_100);
-    await run.paper.flush();
+    await run.ledger.flush();
     expect(await open(cookie)).toEqual([]);
     const done = await history(cookie);
     expect(done.find((o) => o.orderId === tp?.orderId)).toMatchObject({
@@ -239,7 +239,7 @@ describe.each(targets)("paper TP/SL on $name", (target) => {
       stopLoss: { triggerPrice: "28.50" },
     });
     expect(placed.data.order.status).toBe("FILLED");
-    await run.paper.flush();
+    await run.ledger.flush();
     expect(await open(cookie)).toEqual([]);
     const leg = (await history(cookie)).find((o) => o.tpslRole === "STOP_LOSS");
     expect(leg).toMatchObject({ status: "FILLED", triggered: true, executedQty: "5.00", ocoOrderId: null });
@@ -273,7 +273,7 @@ describe.each(targets)("paper TP/SL on $name", (target) => {
 
     run.venue.makerOrder("BNBUSDT", Side.Buy, 59_000, 10_000);
     run.venue.setPrice("BNBUSDT", 59_500);
-    await run.paper.flush();
+    await run.ledger.flush();
     expect(await open(cookie)).toEqual([]);
     const done = await history(cookie);
     const sl = done.find((o) => o.tpslRole === "STOP_LOSS");
@@ -313,7 +313,7 @@ describe.each(targets)("paper TP/SL on $name", (target) => {
       data: { symbol: "TONUSDT", price: "2.990" },
     });
     expect(run.venue.lastTicks("TONUSDT")).toBe(2_990);
-    await run.paper.flush();
+    await run.ledger.flush();
     expect(await open(cookie)).toEqual([]);
     const done = await history(cookie);
     expect(done.find((o) => o.tpslRole === "STOP_LOSS")).toMatchObject({ status: "FILLED", triggered: true });

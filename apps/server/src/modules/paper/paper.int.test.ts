@@ -255,7 +255,7 @@ describe.each(targets)("paper trading on $name", (target) => {
     });
     expect(placed.data.order).toMatchObject({ status: "NEW", triggered: false });
     run.venue.setPrice("ETHUSDT", 334_000);
-    await run.paper.flush();
+    await run.ledger.flush();
     const history = await call<PaperOrder[]>(run.app, cookie, "GET", "/v1/paper/orders/history");
     expect(history.data[0]).toMatchObject({ status: "FILLED", triggered: true, executedQty: "1.0000" });
   });
@@ -380,7 +380,7 @@ describe.each(targets)("paper trading on $name", (target) => {
     run = await paperTestApp(env.db());
     expect((await call<PaperOrder[]>(run.app, cookie, "GET", "/v1/paper/orders/open")).data).toEqual(open);
     expect(userOrders(run)).toEqual(before);
-    const audit = await run.paper.audit();
+    const audit = await run.ledger.audit();
     expect(audit.replayEqualsBalances).toBe(true);
     for (const sum of Object.values(audit.assetSums)) expect(sum).toBe("0");
   });

@@ -1,8 +1,7 @@
 import type { OrderStatusValue, OrderTypeValue, TimeInForceValue } from "@meridian/contracts";
-import type { Posting } from "@meridian/domain";
 import type { Db, Queryable, SqlValue } from "../../platform/db/types.ts";
-import { InsertInto, RowBuffer, writeJournal } from "../ledger/index.ts";
-import type { AccountRow, Batch, LoadedState, OrderRow, OrderWallet, TradeRow } from "./rows.ts";
+import { InsertInto, RowBuffer } from "../ledger/index.ts";
+import type { LoadedState, OrderBatch, OrderRow, OrderWallet, TradeRow } from "./rows.ts";
 
 const ORDER_COLUMNS = [
   "id",
@@ -222,7 +221,6 @@ function addTrade(params: SqlValue[], t: TradeRow): void {
   );
 }
 
-const INSERT_ACCOUNTS = new InsertInto("INSERT INTO paper_accounts (id, user_id, created_at)", 3);
 const UPSERT_ORDERS = new InsertInto(
   `INSERT INTO paper_orders (${ORDER_COLUMNS.join(", ")})`,
   ORDER_COLUMNS.length,
@@ -264,110 +262,49 @@ function sideFilter(q: OrderQuery, where: string[], params: SqlValue[]): void {
   params.push(q.side === "BUY" ? 0 : 1);
 }
 
-/** SQL for paper trading; one text for SQLite and PostgreSQL. */
+/** SQL for spot and margin orders and trades (`paper_orders`, `paper_trades`); one text for SQLite and PostgreSQL. */
 export class PaperRepo {
   readonly db: Db;
-  /**
-   * Runs first in every commit transaction (several instances: refuses the commit of a
-   * writer that was replaced, see modules/writer).
-   */
-  private readonly fence: ((tx: Queryable) => Promise<void>) | null;
 
-  constructor(db: Db, fence: ((tx: Queryable) => Promise<void>) | null = null) {
-    this.fence = fence;
+  constructor(db: Db) {
     this.db = db;
   }
 
-  /** Writes one group commit: everything in it lands, or nothing does. */
-  async persist(b: Batch): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      if (this.fence !== null) await this.fence(tx);
-      if (b.accounts.length > 0) {
-        const rows = new RowBuffer(tx, INSERT_ACCOUNTS);
-        for (const a of b.accounts) {
-          if (rows.full()) await rows.flush();
-          rows.params.push(a.id, a.userId, a.createdAt);
-          rows.rows++;
-        }
-        await rows.flush();
+  /** The spot batch writer's rows, inside the ledger writer's commit transaction. */
+  async write(tx: Queryable, b: OrderBatch): Promise<void> {
+    if (b.orders.size > 0) {
+      const rows = new RowBuffer(tx, UPSERT_ORDERS);
+      for (const o of b.orders.values()) {
+        if (rows.full()) await rows.flush();
+        addOrder(rows.params, o);
+        rows.rows++;
       }
-      if (b.orders.size > 0) {
-        const rows = new RowBuffer(tx, UPSERT_ORDERS);
-        for (const o of b.orders.values()) {
-          if (rows.full()) await rows.flush();
-          addOrder(rows.params, o);
-          rows.rows++;
-        }
-        await rows.flush();
+      await rows.flush();
+    }
+    if (b.trades.length > 0) {
+      const rows = new RowBuffer(tx, INSERT_TRADES);
+      for (const t of b.trades) {
+        if (rows.full()) await rows.flush();
+        addTrade(rows.params, t);
+        rows.rows++;
       }
-      if (b.trades.length > 0) {
-        const rows = new RowBuffer(tx, INSERT_TRADES);
-        for (const t of b.trades) {
-          if (rows.full()) await rows.flush();
-          addTrade(rows.params, t);
-          rows.rows++;
-        }
-        await rows.flush();
-      }
-      await writeJournal(tx, b);
-    });
+      await rows.flush();
+    }
   }
 
   async loadState(): Promise<LoadedState> {
     const max = await this.db.get<Record<string, number | null>>(
       `SELECT (SELECT MAX(id) FROM paper_orders) AS o, (SELECT MAX(id) FROM paper_trades) AS t,
-              (SELECT MAX(id) FROM paper_journal) AS e, (SELECT MAX(id) FROM paper_accounts) AS a,
               (SELECT MAX(book_seq) FROM paper_orders) AS s`,
     );
-    const balances = await this.balanceRows();
     const open = await this.db.all<OrderRecord>(
       `SELECT ${ORDER_SELECT} FROM paper_orders WHERE status IN ('NEW', 'PARTIALLY_FILLED')
        ORDER BY CASE WHEN book_seq IS NULL THEN 1 ELSE 0 END, book_seq, id`,
     );
     return {
-      maxIds: {
-        order: Number(max?.o ?? 0),
-        trade: Number(max?.t ?? 0),
-        entry: Number(max?.e ?? 0),
-        account: Number(max?.a ?? 0),
-        bookSeq: Number(max?.s ?? 0),
-      },
-      balances,
+      maxIds: { order: Number(max?.o ?? 0), trade: Number(max?.t ?? 0), bookSeq: Number(max?.s ?? 0) },
       openOrders: open.map(toOrder),
     };
-  }
-
-  async balanceRows(): Promise<Posting[]> {
-    const rows = await this.db.all<{ account: string; asset: string; amount: string }>(
-      "SELECT account, asset, CAST(amount AS TEXT) AS amount FROM paper_balances",
-    );
-    return rows.map((r) => ({ account: r.account, asset: r.asset, amount: BigInt(r.amount) }));
-  }
-
-  /** Per account and asset, the sum of every posting in the journal. */
-  async journalSums(): Promise<Posting[]> {
-    const rows = await this.db.all<{ account: string; asset: string; amount: string }>(
-      "SELECT account, asset, CAST(SUM(amount) AS TEXT) AS amount FROM paper_postings GROUP BY account, asset",
-    );
-    return rows.map((r) => ({ account: r.account, asset: r.asset, amount: BigInt(r.amount) }));
-  }
-
-  async accountOf(userId: string): Promise<AccountRow | undefined> {
-    const r = await this.db.get<{ id: number; user_id: string; created_at: number }>(
-      "SELECT id, user_id, created_at FROM paper_accounts WHERE user_id = ?",
-      [userId],
-    );
-    return r === undefined
-      ? undefined
-      : { id: Number(r.id), userId: r.user_id, createdAt: Number(r.created_at) };
-  }
-
-  async accountBalances(accountId: number): Promise<Posting[]> {
-    const rows = await this.db.all<{ account: string; asset: string; amount: string }>(
-      "SELECT account, asset, CAST(amount AS TEXT) AS amount FROM paper_balances WHERE account IN (?, ?)",
-      [`user:${accountId}:available`, `user:${accountId}:held`],
-    );
-    return rows.map((r) => ({ account: r.account, asset: r.asset, amount: BigInt(r.amount) }));
   }
 
   /** One order of the account in one of `wallets` (default spot). */

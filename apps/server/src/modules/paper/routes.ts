@@ -16,9 +16,8 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError, errors } from "../../platform/errors.ts";
 import { route } from "../../platform/http/route.ts";
 import { authOf } from "../accounts/index.ts";
-import { paperGuard } from "./guard.ts";
+import { type LedgerApi, paperGuard, type StatementReader } from "../ledger/index.ts";
 import type { PaperApi } from "./index.ts";
-import type { StatementReader } from "./statement.ts";
 import type { PaperVenue } from "./venue.ts";
 
 /**
@@ -28,13 +27,14 @@ import type { PaperVenue } from "./venue.ts";
 export function paperHttpRoutes(
   app: FastifyInstance,
   paper: PaperApi,
+  ledger: LedgerApi,
   statement: StatementReader,
   testVenue?: PaperVenue,
 ): void {
   const auth = paperGuard(app);
   const ctx = async (request: FastifyRequest) => {
     const { user } = authOf(request);
-    const { id } = await paper.accountFor(user.id);
+    const { id } = await ledger.accountFor(user.id);
     return { accountId: id, vipLevel: user.vip_level };
   };
 

@@ -6,16 +6,8 @@ import {
   PaperCode,
   type TimeInForceValue,
 } from "@meridian/contracts";
-import {
-  type DomainError,
-  firesOnRise,
-  marginWalletOf,
-  type Posting,
-  Side,
-  type Wallet,
-} from "@meridian/domain";
+import { type DomainError, firesOnRise, marginWalletOf, Side, type Wallet } from "@meridian/domain";
 import { AppError } from "../../platform/errors.ts";
-import { emptyJournalBatch, type JournalBatch } from "../ledger/index.ts";
 
 /**
  * Whose funds an order trades: the spot wallet, or a margin account (cross, or the
@@ -119,15 +111,8 @@ export interface TradeRow {
   createdAt: number;
 }
 
-export interface AccountRow {
-  id: number;
-  userId: string;
-  createdAt: number;
-}
-
-/** What the spot engine changed for one group commit: accounts opened, orders, trades. */
+/** What the spot engine changed for one group commit (its batch writer's rows): orders, trades. */
 export interface OrderBatch {
-  accounts: AccountRow[];
   /**
    * Orders changed by the batch's commands: the live rows while the batch collects,
    * copies of them as they were at its end once handed over (`takeBatch`).
@@ -137,26 +122,16 @@ export interface OrderBatch {
 }
 
 export const emptyOrderBatch = (): OrderBatch => ({
-  accounts: [],
   orders: new Map(),
   trades: [],
 });
 
-/**
- * Everything one group commit writes: the spot engine's rows, and the journal's entries,
- * balance changes and other modules' rows (`modules/ledger`, `Journal`).
- */
-export type Batch = OrderBatch & JournalBatch;
+/** Trades change orders, so a batch without changed orders is empty. */
+export const orderBatchIsEmpty = (b: OrderBatch): boolean => b.orders.size === 0 && b.trades.length === 0;
 
-export const emptyBatch = (): Batch => ({ ...emptyOrderBatch(), ...emptyJournalBatch() });
-
-export const batchIsEmpty = (b: Batch): boolean =>
-  b.accounts.length === 0 && b.orders.size === 0 && b.entries.length === 0 && b.writes.length === 0;
-
-/** What the database holds on start (see repo.ts `loadState`). */
+/** What the database holds on start, once the ledger is loaded (see repo.ts `loadState`). */
 export interface LoadedState {
-  maxIds: { order: number; trade: number; entry: number; account: number; bookSeq: number };
-  balances: Posting[];
+  maxIds: { order: number; trade: number; bookSeq: number };
   /** Open orders: resting ones by `bookSeq`, then untriggered stops. */
   openOrders: OrderRow[];
 }

@@ -8,49 +8,45 @@ import {
   type PlaceOrderBody,
   type PlaceOrderResult,
 } from "@meridian/contracts";
-import { availableOf, Ledger, VIP_TIERS, vipTier } from "@meridian/domain";
+import { availableOf, type FeeSchedule, VIP_TIERS } from "@meridian/domain";
 import { AppError } from "../../platform/errors.ts";
-import { type ClientOrderRef, GroupCommit, type LedgerWriter } from "../ledger/index.ts";
+import type { ClientOrderRef, LedgerService, LedgerTx, StoredOrders } from "../ledger/index.ts";
 import { PaperEngine } from "./engine.ts";
 import { publishCommit, type UserEvents } from "./events.ts";
 import { answerPlacement } from "./placement.ts";
 import { presentBalances, presentOrder, presentTier, presentTrade } from "./present.ts";
 import type { OrderQuery, PaperRepo } from "./repo.ts";
-import {
-  type AccountRow,
-  type Batch,
-  batchIsEmpty,
-  emptyBatch,
-  type OrderRow,
-  type TradeRow,
-} from "./rows.ts";
+import { emptyOrderBatch, type OrderBatch, type OrderRow, orderBatchIsEmpty, type TradeRow } from "./rows.ts";
 import type { OrderReader, PaperTx, Placement, SpotForMargin } from "./spot-for-margin.ts";
 import type { PaperVenue } from "./venue.ts";
 
 export interface PaperServiceOptions {
   repo: PaperRepo;
   venue: PaperVenue;
+  /** The ledger writer its commands run in; the spot rows are one of its batch writers. */
+  ledger: LedgerService;
+  /** The rates an order pays (the VIP module's schedule). */
+  fees: FeeSchedule;
   now?: () => number;
   onError?: (error: unknown, msg: string) => void;
 }
 
 /**
- * The spot order service, and the ledger writer the other trading modules use as peers
- * (`LedgerWriter`): one engine holds the ledger and the spot books, and its commands
- * and theirs go through one group commit (`modules/ledger`).
+ * The spot order service. Its engine holds the open orders and the spot books; its
+ * commands run in the ledger writer (`modules/ledger`), where its orders and trades are
+ * one batch writer of the group commit, beside margin's and futures' rows.
  */
-export class PaperService implements LedgerWriter, SpotForMargin {
+export class PaperService implements SpotForMargin {
   readonly repo: PaperRepo;
   readonly venue: PaperVenue;
+  private readonly ledger: LedgerService;
+  private readonly feeSchedule: FeeSchedule;
   private readonly engine: PaperEngine;
   private readonly now: () => number;
   private readonly onError: (error: unknown, msg: string) => void;
-  private readonly accounts = new Map<string, number>();
-  private readonly activating = new Map<string, AccountRow>();
   private readonly listeners = new Set<(e: UserEvents) => void>();
-  private readonly rebuiltListeners = new Set<() => void>();
-  private readonly pushListeners = new Set<(accountId: number, messages: readonly object[]) => void>();
-  private readonly commit: GroupCommit<Batch, OrderRow>;
+  /** Where placements look up the stored orders of their client order ids. */
+  private readonly storedOrders: StoredOrders<OrderRow>;
   /** Committed order and trade rows (margin's peer view of the orders table). */
   get orderRows(): OrderReader {
     return this.repo;
@@ -60,37 +56,40 @@ export class PaperService implements LedgerWriter, SpotForMargin {
   constructor(o: PaperServiceOptions) {
     this.repo = o.repo;
     this.venue = o.venue;
+    this.ledger = o.ledger;
+    this.feeSchedule = o.fees;
     this.now = o.now ?? Date.now;
     this.onError = o.onError ?? (() => {});
-    this.engine = new PaperEngine(o.venue, this.now, () => this.commit.markDirty());
+    this.engine = new PaperEngine(o.venue, this.now, o.ledger, o.fees);
+    this.storedOrders = { byClientIds: (refs) => this.repo.ordersByClientIds(refs), refOf: (row) => row };
     const engine = this.engine;
-    this.commit = new GroupCommit<Batch, OrderRow>({
-      run: (fn) => engine.run(fn),
-      takeBatch: () => engine.takeBatch(),
-      isEmpty: batchIsEmpty,
+    o.ledger.register<OrderBatch>({
+      name: "spot",
+      take: () => engine.takeBatch(),
+      isEmpty: orderBatchIsEmpty,
+      write: (tx, batch) => this.repo.write(tx, batch),
+      afterCommand: () => engine.afterCommand(),
       broken: () => engine.broken,
-      persist: (batch) => this.repo.persist(batch),
-      rebuild: () => this.rebuild(),
-      committed: (batch) => {
-        this.publish(batch);
+      committed: (batch, journal) => {
+        this.publish(batch, journal.touched);
         const last = batch.trades[batch.trades.length - 1];
         if (last !== undefined) this.onPushed?.(last.id);
       },
-      storedByClientIds: (refs) => this.repo.ordersByClientIds(refs),
-      refOf: (row) => row,
-      onError: (error, msg) => this.onError(error, msg),
+      clear: () => engine.clear(),
+      reload: async () => engine.load(await this.repo.loadState()),
     });
   }
 
   /**
-   * Loads balances and open orders and puts the orders back on the books. `pushedUpTo`
-   * (several instances): the last trade id the previous writer pushed; the fills after
-   * it, committed by a writer that died before pushing them, are pushed now.
+   * Loads the open orders and puts them back on the books (the ledger writer has loaded
+   * the balances). `pushedUpTo` (several instances): the last trade id the previous
+   * writer pushed; the fills after it, committed by a writer that died before pushing
+   * them, are pushed now.
    */
   async start(pushedUpTo: number | null = null): Promise<void> {
     this.engine.load(await this.repo.loadState());
     if (pushedUpTo !== null) await this.pushAfter(pushedUpTo);
-    await this.flush();
+    await this.ledger.flush();
     this.offPrice = this.venue.onPrice((symbol) => {
       if (this.engine.hasStops(symbol))
         void this.submit(() => this.engine.triggerStops(symbol)).catch(() => {});
@@ -100,25 +99,25 @@ export class PaperService implements LedgerWriter, SpotForMargin {
   /** Commits what is pending and stops listening; the books keep the orders (they are rebuilt on start). */
   async close(): Promise<void> {
     this.offPrice?.();
-    await this.commit.close();
+    await this.ledger.flush();
     this.engine.detach();
   }
 
   /**
-   * Runs another module's command (futures, margin) in this writer: `post` puts entries
-   * in the shared ledger and journal, `write` adds rows to the same group commit, and
-   * the promise settles once that commit is durable. `onRebuilt` listeners hear when a
-   * failed commit made the ledger reload from the database.
+   * Runs another module's command (margin) in the ledger writer with the spot engine:
+   * `post` puts entries in the shared ledger and journal, `write` adds rows to the same
+   * group commit, `place` and `cancelMargin` work the spot books, and the promise settles
+   * once that commit is durable.
    */
   transact<T>(fn: (tx: PaperTx) => T): Promise<T> {
-    return this.submit(() => fn(this.tx()));
+    return this.ledger.transact((tx) => fn(this.tx(tx)));
   }
 
-  private tx(): PaperTx {
+  private tx(tx: LedgerTx): PaperTx {
     return {
-      ledger: this.engine.ledger,
-      post: (entry, accountId, refId) => this.engine.postEntry(entry, accountId, refId ?? null),
-      write: (w) => this.engine.addWrite(w),
+      ledger: tx.ledger,
+      post: (entry, accountId, refId) => tx.post(entry, accountId, refId),
+      write: (w) => tx.write(w),
       place: (accountId, vipLevel, body, options) => this.engine.place(accountId, vipLevel, body, options),
       cancelMargin: (accountId, orderId) => this.engine.cancel(accountId, orderId, true),
       liveOrderIds: (accountId, which) => this.engine.openOrderIds(accountId, which),
@@ -131,32 +130,8 @@ export class PaperService implements LedgerWriter, SpotForMargin {
    * commit; fills between commands are committed like the maker's).
    */
   setMarginFillHook(hook: ((order: OrderRow, trade: TradeRow, tx: PaperTx) => void) | null): void {
-    this.engine.onMarginFill = hook === null ? null : (order, trade) => hook(order, trade, this.tx());
-  }
-
-  /** Every balance of a ledger account as the writer holds it. */
-  ledgerBalances(account: string): ReadonlyMap<string, bigint> {
-    return this.engine.ledger.balancesOf(account);
-  }
-
-  /** Sends messages to the user's `/v1/ws/user` sockets (other modules' pushes: margin). */
-  push(accountId: number, messages: readonly object[]): void {
-    for (const l of this.pushListeners) l(accountId, messages);
-  }
-
-  onPush(listener: (accountId: number, messages: readonly object[]) => void): () => void {
-    this.pushListeners.add(listener);
-    return () => this.pushListeners.delete(listener);
-  }
-
-  /** Balance of a ledger account as the writer holds it (committed or about to be). */
-  ledgerBalance(account: string, asset: string): bigint {
-    return this.engine.ledger.balance(account, asset);
-  }
-
-  onRebuilt(listener: () => void): () => void {
-    this.rebuiltListeners.add(listener);
-    return () => this.rebuiltListeners.delete(listener);
+    this.engine.onMarginFill =
+      hook === null ? null : (order, trade) => hook(order, trade, this.tx(this.ledger.tx));
   }
 
   onEvents(listener: (e: UserEvents) => void): () => void {
@@ -165,7 +140,7 @@ export class PaperService implements LedgerWriter, SpotForMargin {
   }
 
   private submit<T>(run: () => T): Promise<T> {
-    return this.commit.submit(run);
+    return this.ledger.transact(() => run());
   }
 
   /**
@@ -173,7 +148,7 @@ export class PaperService implements LedgerWriter, SpotForMargin {
    * resolves with that order and `fn` never runs (see `GroupCommit.submitPlacement`).
    */
   transactPlacement<T>(cid: ClientOrderRef | null, fn: (tx: PaperTx) => T): Promise<Placement<T>> {
-    return this.commit.submitPlacement(cid, () => fn(this.tx()));
+    return this.ledger.transactPlacement(this.storedOrders, cid, (tx) => fn(this.tx(tx)));
   }
 
   /** Heard after each commit's pushes: the highest trade id among them (modules/writer records it). */
@@ -184,84 +159,24 @@ export class PaperService implements LedgerWriter, SpotForMargin {
       const trades = await this.repo.tradesAfter(from, 5000);
       if (trades.length === 0) return;
       const orders = await this.repo.ordersByIds([...new Set(trades.map((t) => t.orderId))]);
-      const batch = emptyBatch();
+      const batch = emptyOrderBatch();
       for (const o of orders) batch.orders.set(o.id, o);
       batch.trades = trades;
-      for (const t of trades) batch.touched.add(t.accountId);
-      this.publish(batch);
+      this.publish(batch, new Set(trades.map((t) => t.accountId)));
       from = trades[trades.length - 1]?.id ?? from;
       this.onPushed?.(from);
     }
   }
 
-  /** Commits whatever the engine holds (fills between commands included). */
-  flush(): Promise<void> {
-    return this.commit.flush();
-  }
-
-  private async rebuild(): Promise<void> {
-    this.engine.clear();
-    this.accounts.clear();
-    this.activating.clear();
-    try {
-      this.engine.load(await this.repo.loadState());
-    } catch (error) {
-      this.onError(error, "paper rebuild failed");
-    }
-    for (const l of this.rebuiltListeners) l();
-  }
-
   /** Tells the listeners what the commit changed (`publishCommit`). */
-  private publish(batch: Batch): void {
-    publishCommit(batch, this.engine.ledger, this.venue, this.listeners);
+  private publish(batch: OrderBatch, touched: ReadonlySet<number>): void {
+    publishCommit(batch, touched, this.engine.ledger, this.venue, this.listeners);
   }
 
   // ---- accounts ---------------------------------------------------------------------
 
-  /**
-   * The user's paper account, created with the initial balances on first use (`empty`:
-   * without them; sub-accounts open this way when made, funded by their master).
-   */
-  async accountFor(userId: string, empty = false): Promise<{ id: number; created: boolean }> {
-    const known = this.accounts.get(userId);
-    if (known !== undefined) return { id: known, created: false };
-    const stored = await this.repo.accountOf(userId);
-    if (stored !== undefined) {
-      this.accounts.set(userId, stored.id);
-      return { id: stored.id, created: false };
-    }
-    const made = await this.creator(userId, empty);
-    this.accounts.set(userId, made.id);
-    return made;
-  }
-
-  /**
-   * Who creates accounts: this writer, or (several instances, on a follower) the writer
-   * through the command bus (set by the module's composition).
-   */
-  creator: (userId: string, empty: boolean) => Promise<{ id: number; created: boolean }> = (userId, empty) =>
-    this.createAccount(userId, empty);
-
-  /** In the writer: opens the account unless another request did since. */
-  async createAccount(userId: string, empty = false): Promise<{ id: number; created: boolean }> {
-    const stored = this.accounts.get(userId) ?? (await this.repo.accountOf(userId))?.id;
-    if (stored !== undefined) return { id: stored, created: false };
-    // Another request may have created it since (still in this group commit:
-    // `activating`; in an earlier one: `accounts`, set before `activating` is cleared).
-    const made = await this.submit(() => {
-      const id = this.accounts.get(userId) ?? this.activating.get(userId)?.id;
-      if (id !== undefined) return { id, created: false };
-      const row = this.engine.activate(userId, empty);
-      this.activating.set(userId, row);
-      return { id: row.id, created: true };
-    });
-    this.accounts.set(userId, made.id);
-    this.activating.delete(userId);
-    return made;
-  }
-
   async account(userId: string): Promise<PaperAccount> {
-    const { id, created } = await this.accountFor(userId);
+    const { id, created } = await this.ledger.accountFor(userId);
     return { activated: created, createdAt: this.now(), balances: await this.balances(id) };
   }
 
@@ -320,7 +235,7 @@ export class PaperService implements LedgerWriter, SpotForMargin {
   // ---- queries (committed state) -------------------------------------------------------------
 
   async balances(accountId: number): Promise<PaperBalance[]> {
-    const rows = await this.repo.accountBalances(accountId);
+    const rows = await this.ledger.repo.accountBalances(accountId);
     const available = new Map<string, bigint>();
     const held = new Map<string, bigint>();
     for (const r of rows) (r.account === availableOf(accountId) ? available : held).set(r.asset, r.amount);
@@ -352,21 +267,7 @@ export class PaperService implements LedgerWriter, SpotForMargin {
   }
 
   fees(vipLevel: number): PaperFees {
-    return { tiers: VIP_TIERS.map(presentTier), current: presentTier(vipTier(vipLevel)) };
-  }
-
-  /** The consistency check the crash test runs: journal replay equals balances, every asset sums to zero. */
-  async audit(): Promise<{ replayEqualsBalances: boolean; assetSums: Record<string, string> }> {
-    const balances = Ledger.fromBalances(await this.repo.balanceRows());
-    const replay = Ledger.fromBalances(await this.repo.journalSums());
-    const assetSums: Record<string, string> = {};
-    for (const p of await this.repo.balanceRows()) {
-      assetSums[p.asset] = (BigInt(assetSums[p.asset] ?? "0") + p.amount).toString();
-    }
-    return {
-      replayEqualsBalances: balances !== null && replay !== null && balances.equals(replay),
-      assetSums,
-    };
+    return { tiers: VIP_TIERS.map(presentTier), current: presentTier(this.feeSchedule.spotTier(vipLevel)) };
   }
 
   /** Open user orders as the engine holds them (restart tests compare these). */

@@ -1,6 +1,7 @@
 import {
   type BookListener,
   type DomainError,
+  type FeeSchedule,
   type InstrumentSpec,
   type JournalEntry,
   type Ledger,
@@ -13,10 +14,8 @@ import {
   Stp,
   Tif,
 } from "@meridian/domain";
-import type { Queryable } from "../../platform/db/types.ts";
-import { Journal } from "../ledger/index.ts";
+import type { LedgerService } from "../ledger/index.ts";
 import {
-  type Batch,
   emptyOrderBatch,
   type LoadedState,
   ledgerWallet,
@@ -41,12 +40,15 @@ export interface Collected {
   rejection: DomainError | null;
 }
 
+/** What the spot engine uses of the ledger writer: its ledger, whether a command runs, and `changed`. */
+export type SpotLedger = Pick<LedgerService, "tx" | "inCommand" | "changed">;
+
 /**
  * The spot engine's memory and bookkeeping, shared by its parts: the open orders with
  * their holds (`live`), untriggered stops per symbol, open-order counts, the client order
- * ids of this commit, the ids, the venue's books it listens to, and the ledger writer's
- * `Journal` (`modules/ledger`). Every change lands in the current `OrderBatch` (`snap`)
- * or the journal (`post`), which the service commits as one transaction.
+ * ids of this commit, the ids, the venue's books it listens to, and the ledger writer
+ * (`modules/ledger`). Every change lands in the current `OrderBatch` (`snap`) or the
+ * ledger's journal (`post`), which the ledger writer commits as one transaction.
  */
 export class SpotState {
   /** Set when a settlement was refused: the service must rebuild from the database. */
@@ -58,13 +60,14 @@ export class SpotState {
   readonly openCount = new Map<number, number>();
   /** Client order ids placed since the last commit (account \u0000 id -> order id). */
   readonly recentCids = new Map<string, number>();
-  /** The ledger and what was posted to it since the last commit (`modules/ledger`). */
-  readonly journal: Journal;
+  /** The ledger writer whose journal the engine posts to (`modules/ledger`). */
+  readonly books: SpotLedger;
+  /** The rates an order pays, by its user's VIP level. */
+  readonly fees: FeeSchedule;
   batch: OrderBatch = emptyOrderBatch();
-  ids = { order: 0, trade: 0, account: 0, bookSeq: 0 };
+  ids = { order: 0, trade: 0, bookSeq: 0 };
   /** Book events are ignored while set (`clear` takes the orders out of the books). */
   muted = false;
-  inCommand = false;
   /** The order `place` is running, whose fills and rejection its answer reports. */
   collect: Collected | null = null;
   /**
@@ -72,7 +75,6 @@ export class SpotState {
    * AUTO_REPAY and account pushes); it may post entries and add writes.
    */
   onMarginFill: ((order: OrderRow, trade: TradeRow) => void) | null = null;
-  private readonly onDirty: () => void;
   private readonly listen: (symbol: string) => BookListener;
   private readonly subscribed = new Map<string, () => void>();
 
@@ -80,28 +82,34 @@ export class SpotState {
   constructor(
     venue: PaperVenue,
     now: () => number,
-    onDirty: () => void,
+    books: SpotLedger,
+    fees: FeeSchedule,
     listen: (symbol: string) => BookListener,
   ) {
     this.venue = venue;
     this.now = now;
-    this.onDirty = onDirty;
+    this.books = books;
+    this.fees = fees;
     this.listen = listen;
-    this.journal = new Journal(now);
   }
 
-  /** The ledger (the authority for every balance check), held by the journal. */
+  /** The ledger (the authority for every balance check), held by the ledger writer. */
   get ledger(): Ledger {
-    return this.journal.ledger;
+    return this.books.tx.ledger;
+  }
+
+  /** True while a command runs in the ledger writer. */
+  get inCommand(): boolean {
+    return this.books.inCommand;
   }
 
   /** Hands over what changed since the last call. */
-  takeBatch(): Batch {
-    const b: Batch = { ...this.batch, ...this.journal.take() };
+  takeBatch(): OrderBatch {
+    const b = this.batch;
     this.batch = emptyOrderBatch();
     // One copy per changed order, not one per change (an order is snapped about three times).
     for (const [id, row] of b.orders) b.orders.set(id, { ...row });
-    // The service looks client order ids up in the database before the next commit's
+    // The ledger writer looks client order ids up in the database before the next commit's
     // placements run (PaperService.transactPlacement): only this commit's are needed here.
     this.recentCids.clear();
     return b;
@@ -123,19 +131,16 @@ export class SpotState {
     this.openCount.clear();
     this.recentCids.clear();
     this.batch = emptyOrderBatch();
-    this.journal.clear();
     this.broken = null;
   }
 
   /**
-   * Rebuilds from the database: balances into the ledger, resting orders replayed into
+   * Rebuilds from the database, once the ledger is loaded: resting orders replayed into
    * the books in their original book order (a resting order the market has moved
    * through fills now, settled as usual), stops back on their watch lists.
    */
   load(state: LoadedState): void {
-    const { entry, ...ids } = state.maxIds;
-    this.journal.load(state.balances, entry);
-    this.ids = ids;
+    this.ids = { ...state.maxIds };
     const ts = this.now();
     for (const row of state.openOrders) {
       const spec = this.venue.spec(row.symbol);
@@ -221,13 +226,7 @@ export class SpotState {
   }
 
   post(entry: JournalEntry, accountId: number | null, orderId: number | null): LedgerRefusal | null {
-    return this.journal.post(entry, accountId, orderId);
-  }
-
-  /** Adds another module's rows to the current group commit. */
-  addWrite(write: (tx: Queryable) => Promise<void>): void {
-    this.journal.write(write);
-    if (!this.inCommand) this.onDirty();
+    return this.books.tx.post(entry, accountId, orderId);
   }
 
   /** Settlements follow from holds, so a refusal means a bug: stop and rebuild. */
@@ -249,7 +248,7 @@ export class SpotState {
     r.filledLots = f.filledLots;
     r.updatedAt = this.now();
     this.batch.orders.set(r.id, r);
-    if (!this.inCommand) this.onDirty();
+    this.books.changed();
   }
 
   /** Sends an order (new, or a stop that fired) into its book. */

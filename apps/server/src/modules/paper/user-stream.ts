@@ -1,6 +1,8 @@
 import { PaperPath, SESSION_COOKIE, type UserStreamPush } from "@meridian/contracts";
 import type { FastifyInstance } from "fastify";
 import { readCookie } from "../accounts/index.ts";
+import type { LedgerApi } from "../ledger/index.ts";
+import type { Writer } from "../writer/index.ts";
 import type { UserEvents } from "./events.ts";
 import type { PaperApi } from "./index.ts";
 
@@ -23,12 +25,16 @@ interface Socket {
 
 /**
  * `/v1/ws/user`: the logged-in user's order updates, fills and balances, pushed after
- * each commit, and other modules' pushes for the user (margin: `PaperService.push`). Authenticated by the session cookie on the upgrade request (browsers
+ * each commit, and other modules' pushes for the user (margin: `LedgerService.push`). Authenticated by the session cookie on the upgrade request (browsers
  * cannot add headers to a WebSocket, so no `paptrading` header is required here).
  */
-export function paperUserStream(app: FastifyInstance, paper: PaperApi): void {
+export function paperUserStream(
+  app: FastifyInstance,
+  paper: PaperApi,
+  ledger: LedgerApi,
+  writer: Writer | undefined,
+): void {
   const byAccount = new Map<number, Set<Socket>>();
-  const writer = app.hasDecorator("writer") ? app.writer : undefined;
   const fansOut = writer?.fansOut === true;
   const deliver = (accountId: number, texts: readonly string[]) => {
     const sockets = byAccount.get(accountId);
@@ -66,7 +72,7 @@ export function paperUserStream(app: FastifyInstance, paper: PaperApi): void {
       messages.map((m) => JSON.stringify(m)),
     );
   });
-  const offPush = paper.onPush((accountId, messages) => {
+  const offPush = ledger.onPush((accountId, messages) => {
     if (!fansOut && !byAccount.has(accountId)) return;
     send(
       accountId,
@@ -111,7 +117,7 @@ export function paperUserStream(app: FastifyInstance, paper: PaperApi): void {
     void (async () => {
       try {
         const { user } = await app.accounts.service.authenticate(readCookie(request, SESSION_COOKIE));
-        const { id } = await paper.accountFor(user.id);
+        const { id } = await ledger.accountFor(user.id);
         accountId = id;
         let set = byAccount.get(id);
         if (set === undefined) {

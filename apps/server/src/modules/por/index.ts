@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { Platform } from "../../platform/platform.ts";
+import type { LedgerWriter } from "../ledger/index.ts";
 import { PorRepo } from "./repo.ts";
 import { porHttpRoutes } from "./routes.ts";
 import { PorService } from "./service.ts";
@@ -7,16 +8,21 @@ import { PorService } from "./service.ts";
 export { PorService } from "./service.ts";
 
 /**
- * Proof of reserves (`src/modules/index.ts`, after the paper module whose ledger it reads):
+ * Proof of reserves over the ledger writer's balances (wired by `modules/trading-core.ts`):
  * `/v1/por/*`, a snapshot at start when the last is a day old, then daily at 00:00 UTC.
  */
-export async function porRoutes(api: FastifyInstance, platform: Platform): Promise<void> {
+export async function registerPor(
+  api: FastifyInstance,
+  platform: Platform,
+  deps: { ledger: Pick<LedgerWriter, "transact"> },
+): Promise<PorService> {
   const service = new PorService({
-    paper: api.paper.local,
+    ledger: deps.ledger,
     repo: new PorRepo(platform.db),
     onError: (err, msg) => api.log.error({ err }, msg),
   });
   await service.start();
   porHttpRoutes(api, service);
   api.addHook("onClose", async () => service.close());
+  return service;
 }

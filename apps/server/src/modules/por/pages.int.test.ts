@@ -24,9 +24,8 @@ import {
   type PaperTestApp,
   paperTestApp,
 } from "../../test/paper.ts";
-import { type FuturesService, futuresModule, venueBook } from "../futures/index.ts";
+import type { FuturesService } from "../futures/index.ts";
 import { LocalVenue } from "../paper/index.ts";
-import { porRoutes } from "./index.ts";
 import { verifierScript } from "./verifier.ts";
 
 /**
@@ -40,17 +39,10 @@ interface Running extends PaperTestApp {
 }
 
 async function start(db: PlatformDb): Promise<Running> {
-  const venue = new LocalVenue({ ladder: false });
-  let futures: FuturesService | undefined;
-  const run = await paperTestApp(db, {
-    venue,
-    modules: [
-      futuresModule({ book: venueBook(venue), testMarks: true, onService: (s) => (futures = s) }),
-      porRoutes,
-    ],
+  return paperTestApp(db, {
+    venue: new LocalVenue({ ladder: false }),
+    core: { futures: { testMarks: true } },
   });
-  if (futures === undefined) throw new Error("futures module missing");
-  return { ...run, futures };
 }
 
 const F = "/v1/paper/futures";
@@ -90,7 +82,7 @@ describe.each(targets)("issue-19 pages on $name", (target) => {
       quantity: "0.01",
     });
     expect(spot.code).toBe(Code.OK);
-    await run.paper.flush();
+    await run.ledger.flush();
   });
   afterAll(async () => {
     await run.app.close();

@@ -20,7 +20,7 @@ export function porHttpRoutes(app: FastifyInstance, por: PorService): void {
     method: "GET",
     url: PorPath.PROOF,
     auth: user,
-    handler: async ({ request }) => por.proof((await app.paper.accountFor(authOf(request).user.id)).id),
+    handler: async ({ request }) => por.proof((await app.ledger.accountFor(authOf(request).user.id)).id),
   });
   route(app, {
     method: "POST",

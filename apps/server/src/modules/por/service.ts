@@ -2,7 +2,7 @@ import { hash as oneShot, randomBytes, randomInt } from "node:crypto";
 import { PorCode, type PorProofView, type PorSummary } from "@meridian/contracts";
 import { buildPorSumTree, type PorSumTree } from "@meridian/domain";
 import { AppError } from "../../platform/errors.ts";
-import type { PaperService } from "../paper/index.ts";
+import type { LedgerWriter } from "../ledger/index.ts";
 import type { PorRepo, StoredLeaf } from "./repo.ts";
 import { reservesOf } from "./reserves.ts";
 
@@ -18,7 +18,8 @@ interface Loaded {
 }
 
 export interface PorServiceOptions {
-  paper: PaperService;
+  /** Balances are read in the ledger writer, between commands. */
+  ledger: Pick<LedgerWriter, "transact">;
   repo: PorRepo;
   now?: () => number;
   onError?: (err: unknown, msg: string) => void;
@@ -29,7 +30,7 @@ export interface PorServiceOptions {
  * old, and when an administrator asks) and answers each user's proof from the latest.
  */
 export class PorService {
-  readonly #paper: PaperService;
+  readonly #ledger: Pick<LedgerWriter, "transact">;
   readonly #repo: PorRepo;
   readonly #now: () => number;
   readonly #onError: (err: unknown, msg: string) => void;
@@ -40,7 +41,7 @@ export class PorService {
   #timer: NodeJS.Timeout | null = null;
 
   constructor(o: PorServiceOptions) {
-    this.#paper = o.paper;
+    this.#ledger = o.ledger;
     this.#repo = o.repo;
     this.#now = o.now ?? Date.now;
     this.#onError = o.onError ?? (() => {});
@@ -91,8 +92,8 @@ export class PorService {
   }
 
   async #build(trigger: PorSummary["trigger"]): Promise<PorSummary> {
-    // Read inside the paper writer: every balance as of one point between commands.
-    const { users, system } = await this.#paper.transact((tx) => {
+    // Read inside the ledger writer: every balance as of one point between commands.
+    const { users, system } = await this.#ledger.transact((tx) => {
       const users = new Map<number, Map<string, bigint>>();
       const system = new Map<string, bigint>();
       for (const [account, balances] of tx.ledger.entries()) {

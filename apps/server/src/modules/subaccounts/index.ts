@@ -1,6 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import type { Platform } from "../../platform/platform.ts";
-import { carriesClientId, direct, type Forwarded } from "../writer/index.ts";
+import type { AccountsService } from "../accounts/index.ts";
+import type { FuturesService } from "../futures/index.ts";
+import type { LedgerService } from "../ledger/index.ts";
+import type { MarginService } from "../margin/index.ts";
+import type { PaperService } from "../paper/index.ts";
+import { carriesClientId, direct, type Forwarded, type Writer } from "../writer/index.ts";
 import { subAccountRoutes } from "./routes.ts";
 import { SubAccountsService } from "./service.ts";
 
@@ -20,27 +25,38 @@ declare module "fastify" {
   }
 }
 
+/** What sub-accounts are built on (wired by `modules/trading-core.ts`): the writer-side services. */
+export interface SubAccountsDeps {
+  writer: Writer | undefined;
+  accounts: AccountsService;
+  ledger: LedgerService;
+  paper: PaperService;
+  futures: FuturesService;
+  margin: MarginService;
+}
+
 /**
- * Sub-accounts (`src/modules/index.ts`, after paper, futures and margin: a transfer runs
- * through their writer and engines): `/v1/user/sub/*`.
+ * Sub-accounts (a transfer runs through the ledger writer and the engines):
+ * `/v1/user/sub/*`. Answers the forwarded service.
  */
-export function subAccountsRoutes(api: FastifyInstance, platform: Platform): void {
-  const real = new SubAccountsService({
-    db: platform.db,
-    accounts: api.accounts.service,
-    // Its commands run in the writer, on the engines themselves.
-    paper: api.paper.local,
-    futures: api.hasDecorator("futures") ? api.futures.local : undefined,
-    margin: api.hasDecorator("margin") ? api.margin.local : undefined,
-  });
-  const service: SubAccountsApi = api.hasDecorator("writer")
-    ? api.writer.forward(
-        real,
-        "subaccounts",
-        SUB_COMMANDS,
-        (m, args) => m === "transfer" && carriesClientId(args[1], "clientTransferId"),
-      )
-    : direct(real, SUB_COMMANDS);
+export function registerSubAccounts(
+  api: FastifyInstance,
+  platform: Platform,
+  deps: SubAccountsDeps,
+): SubAccountsApi {
+  const { writer, ...services } = deps;
+  // Its commands run in the writer, on the engines themselves.
+  const real = new SubAccountsService({ db: platform.db, ...services });
+  const service: SubAccountsApi =
+    writer === undefined
+      ? direct(real, SUB_COMMANDS)
+      : writer.forward(
+          real,
+          "subaccounts",
+          SUB_COMMANDS,
+          (m, args) => m === "transfer" && carriesClientId(args[1], "clientTransferId"),
+        );
   api.decorate("subAccounts", service);
   subAccountRoutes(api, service);
+  return service;
 }

@@ -27,7 +27,7 @@ import type { Db } from "../../platform/db/types.ts";
 import { AppError } from "../../platform/errors.ts";
 import { type AccountsService, hashPassword, type UserRow } from "../accounts/index.ts";
 import type { FuturesService } from "../futures/index.ts";
-import type { LedgerTx } from "../ledger/index.ts";
+import type { LedgerService, LedgerTx } from "../ledger/index.ts";
 import type { MarginService } from "../margin/index.ts";
 import type { PaperService } from "../paper/index.ts";
 import { type UsdtPrices, usdtPrices, usdtValue } from "./prices.ts";
@@ -62,6 +62,9 @@ interface TransferRow {
 export interface SubAccountsDeps {
   db: Db;
   accounts: AccountsService;
+  /** Paper accounts, balances and transfers between them. */
+  ledger: LedgerService;
+  /** The spot venue (prices of the wallets' assets). */
   paper: PaperService;
   futures: FuturesService | undefined;
   margin: MarginService | undefined;
@@ -120,7 +123,7 @@ export class SubAccountsService {
         now: this.#now(),
       });
       if (inserted) {
-        await this.#d.paper.accountFor(id, true);
+        await this.#d.ledger.accountFor(id, true);
         const sub = await repo.userById(id);
         if (sub === undefined) break;
         return this.#view(sub, usdtPrices(this.#d.paper.venue));
@@ -181,9 +184,9 @@ export class SubAccountsService {
 
   async #transfer(master: UserRow, body: SubTransferInput): Promise<SubTransferView> {
     const sub = await this.#subOf(master, body.subUserId);
-    const paper = this.#d.paper;
-    const masterAcct = (await paper.accountFor(master.id)).id;
-    const subAcct = (await paper.accountFor(sub.id, true)).id;
+    const ledger = this.#d.ledger;
+    const masterAcct = (await ledger.accountFor(master.id)).id;
+    const subAcct = (await ledger.accountFor(sub.id, true)).id;
     const [from, to] = body.direction === "TO_SUB" ? [masterAcct, subAcct] : [subAcct, masterAcct];
     const asset = body.asset;
     const amount = toMinor(asset, body.amount);
@@ -203,7 +206,7 @@ export class SubAccountsService {
       });
     try {
       if (body.wallet === "SPOT") {
-        await paper.transact((tx) => {
+        await ledger.transact((tx) => {
           const have = tx.ledger.balance(availableOf(from), asset);
           if (amount > have)
             throw fail(SubCode.TRANSFER_EXCEEDS, "More than the spot balance", {
@@ -266,13 +269,13 @@ export class SubAccountsService {
 
   /** A sub's wallets from the paper ledger (committed and in-flight state of the writer). */
   async #view(sub: UserRow, prices: UsdtPrices): Promise<SubAccountView> {
-    const paper = this.#d.paper;
-    const acct = (await paper.accountFor(sub.id, true)).id;
+    const ledger = this.#d.ledger;
+    const acct = (await ledger.accountFor(sub.id, true)).id;
     const wallets: Record<string, SubWalletBalance[]> = {};
     let total = 0n;
     const add = (name: string, freeAccount: string, heldAccount: string | null) => {
-      const free = paper.ledgerBalances(freeAccount);
-      const held = heldAccount === null ? new Map<string, bigint>() : paper.ledgerBalances(heldAccount);
+      const free = ledger.ledgerBalances(freeAccount);
+      const held = heldAccount === null ? new Map<string, bigint>() : ledger.ledgerBalances(heldAccount);
       const assets = [...new Set([...free.keys(), ...held.keys()])].sort();
       const list: SubWalletBalance[] = [];
       for (const asset of assets) {
@@ -287,7 +290,7 @@ export class SubAccountsService {
     add("SPOT", availableOf(acct), heldOf(acct));
     add("FUTURES", futuresWalletOf(acct), null);
     add("CROSS_MARGIN", crossMarginOf(acct), `${crossMarginOf(acct)}:held`);
-    for (const symbol of paper.venue.symbols) {
+    for (const symbol of this.#d.paper.venue.symbols) {
       const iso = isolatedPairOf(acct, symbol);
       add(`ISOLATED_MARGIN:${symbol}`, iso, `${iso}:held`);
     }

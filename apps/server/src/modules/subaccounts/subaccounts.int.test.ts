@@ -19,25 +19,15 @@ import { type DbTarget, reopenableDbTargets } from "../../test/db-targets.ts";
 import { MailSink } from "../../test/mail-sink.ts";
 import { paperCall as call, makerQuote, type PaperTestApp, paperTestApp } from "../../test/paper.ts";
 import { Agent, type TestServer } from "../../test/security-agent.ts";
-import { futuresModule, venueBook } from "../futures/index.ts";
-import { marginModule } from "../margin/index.ts";
 import { LocalVenue } from "../paper/index.ts";
-import { vipRoutes } from "../vip/index.ts";
-import { subAccountsRoutes } from "./index.ts";
 
 const targets = reopenableDbTargets("subaccts");
 const PAPER = { paptrading: "1" };
 
 async function start(db: PlatformDb): Promise<PaperTestApp> {
-  const venue = new LocalVenue({ ladder: false });
   return paperTestApp(db, {
-    venue,
-    modules: [
-      futuresModule({ book: venueBook(venue), testMarks: true }),
-      marginModule({ testPrices: true }),
-      subAccountsRoutes,
-      vipRoutes,
-    ],
+    venue: new LocalVenue({ ladder: false }),
+    core: { futures: { testMarks: true }, margin: { testPrices: true } },
   });
 }
 
@@ -244,12 +234,12 @@ describe.each(targets)("sub-accounts and VIP on $name", (target) => {
       "TO_SUB SPOT 1000.00000000",
     ]);
     // each is one journal entry of kind sub-transfer with two postings
-    await run.paper.flush();
+    await run.ledger.flush();
     const entries = await run.db.all<{ n: number | string }>(
       "SELECT COUNT(*) AS n FROM paper_postings pp JOIN paper_journal j ON j.id = pp.entry_id WHERE j.kind = 'sub-transfer'",
     );
     expect(Number(entries[0]?.n)).toBeGreaterThanOrEqual(14);
-    const audit = await run.paper.audit();
+    const audit = await run.ledger.audit();
     expect(audit.replayEqualsBalances).toBe(true);
     for (const sum of Object.values(audit.assetSums)) expect(sum).toBe("0");
   });

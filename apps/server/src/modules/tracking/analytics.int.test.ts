@@ -1,11 +1,11 @@
 import type { TrackingRecord } from "@meridian/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type DbTarget, openTarget, sampleRecord, TARGETS } from "../../test/tracking.ts";
 import { toRow } from "./ingest.ts";
 import { dayOf, ensurePartitions, partitionName, purgeOldEvents } from "./maintenance.ts";
 import { TrackingRepo } from "./repo.ts";
 import { AnalyticsService } from "./service.ts";
 import { openTrackingStore, type TrackingStore } from "./store.ts";
-import { type DbTarget, openTarget, sampleRecord, TARGETS } from "./test-support.ts";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

@@ -1,8 +1,8 @@
 import { type TrackingRecord, trackingRecordSchema } from "@meridian/contracts";
 import { describe, expect, it } from "vitest";
+import { sampleRecord } from "../../test/tracking.ts";
 import { decodeBatch, encodeBatch } from "./batch.ts";
 import { toRow } from "./rows.ts";
-import { sampleRecord } from "./test-support.ts";
 import { RECORD_FIELDS } from "./validate.ts";
 
 const meta = { receivedAt: 1_763_000_000_123, isBot: true, ip: "2001:db8::1", pfb: 'c"7\n' };

@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { sampleRecord } from "../../test/tracking.ts";
 import { COLUMN_NAMES, copyField, copyRows, packRows, unpackRows } from "./columns.ts";
 import { toRow } from "./ingest.ts";
-import { sampleRecord } from "./test-support.ts";
 
 const meta = { receivedAt: 5, isBot: false, ip: "203.0.113.9", pfb: "" };
 

@@ -4,11 +4,11 @@ import { fileURLToPath } from "node:url";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadMigrations } from "../../platform/db/migrate.ts";
+import { arbitraryMeta, arbitraryUpload, sampleRecord } from "../../test/tracking.ts";
 import { decodeBatch, encodeBatch } from "./batch.ts";
 import { COLUMN_NAMES, copyRows, sqliteExpandSql } from "./columns.ts";
 import { ExpandInserter, expandedCopyText, expandUpload } from "./expand.ts";
 import { EXTRA_FIELDS, partialExtraOf, toRow } from "./rows.ts";
-import { arbitraryMeta, arbitraryUpload, sampleRecord } from "./test-support.ts";
 import { RECORD_FIELDS } from "./validate.ts";
 
 const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");

@@ -6,13 +6,13 @@ import { fileURLToPath } from "node:url";
 import type { TrackingRecord } from "@meridian/contracts";
 import { afterEach, describe, expect, it } from "vitest";
 import { openSqlite } from "../../platform/db/sqlite.ts";
+import { sampleRecord } from "../../test/tracking.ts";
 import { decodeBatch } from "./batch.ts";
 import { purgeOldEvents } from "./maintenance.ts";
 import { TrackingRepo } from "./repo.ts";
 import { AnalyticsService } from "./service.ts";
 import type { SqliteSinkOptions } from "./sink.ts";
 import { openTrackingStore, type TrackingStore } from "./store.ts";
-import { sampleRecord } from "./test-support.ts";
 
 /**
  * SQLite accepts an upload as one row and expands it into tracking_events after the

@@ -2,12 +2,12 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../app.ts";
 import { testConfig } from "../../test/support.ts";
+import { type DbTarget, openTarget, sampleRecord, sessionCookie, TARGETS } from "../../test/tracking.ts";
 import { securityRoutes } from "../accounts/index.ts";
 import { decodeBatch } from "./batch.ts";
 import type { TrackingConfig } from "./config.ts";
 import { trackingModule } from "./index.ts";
 import type { TrackingStore } from "./store.ts";
-import { type DbTarget, openTarget, sampleRecord, sessionCookie, TARGETS } from "./test-support.ts";
 
 const CONFIG: TrackingConfig = {
   uploadSwitch: true,

@@ -1,10 +1,10 @@
 import type { TrackingRecord } from "@meridian/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type DbTarget, openTarget, sampleRecord, TARGETS } from "../../test/tracking.ts";
 import { toRow } from "./ingest.ts";
 import { ensurePartitions } from "./maintenance.ts";
 import { pageViewsByPathPrefix } from "./page-views.ts";
 import { openTrackingStore, type TrackingStore } from "./store.ts";
-import { type DbTarget, openTarget, sampleRecord, TARGETS } from "./test-support.ts";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

@@ -1,9 +1,9 @@
 import type { TrackingRecord } from "@meridian/contracts";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { arbitraryMeta, arbitraryRecord, sampleRecord } from "../../test/tracking.ts";
 import { COLUMN_NAMES } from "./columns.ts";
 import { DERIVED, EXTRA_FIELDS, EXTRA_TAIL_FIELDS, partialExtraOf, toRow } from "./rows.ts";
-import { arbitraryMeta, arbitraryRecord, sampleRecord } from "./test-support.ts";
 
 const pick = (record: TrackingRecord, fields: readonly string[]) =>
   Object.fromEntries(fields.map((field) => [field, (record as unknown as Record<string, unknown>)[field]]));

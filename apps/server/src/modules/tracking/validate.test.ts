@@ -1,11 +1,11 @@
 import { trackingRecordSchema } from "@meridian/contracts";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { arbitraryUpload, sampleRecord } from "../../test/tracking.ts";
 import { encodeSplit, splitFields } from "./batch.ts";
 import { COLUMN_NAMES } from "./columns.ts";
 import { toRow } from "./ingest.ts";
 import { EXTRA_FIELDS } from "./rows.ts";
-import { arbitraryUpload, sampleRecord } from "./test-support.ts";
 import { isTrackingRecord, RECORD_FIELDS, scanUpload } from "./validate.ts";
 
 const base = sampleRecord({ event_tracking_ext: { pos: 3 } }) as unknown as Record<string, unknown>;

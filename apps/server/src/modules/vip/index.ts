@@ -3,7 +3,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { route } from "../../platform/http/route.ts";
 import { sameGuardAs } from "../../platform/http/route-table.ts";
 import type { Platform } from "../../platform/platform.ts";
-import { authOf, requireAdmin, requireUser } from "../accounts/index.ts";
+import { type AccountsService, authOf, requireAdmin, requireUser } from "../accounts/index.ts";
+import type { LedgerReader } from "../ledger/index.ts";
+import type { PaperVenue } from "../paper/index.ts";
 import { msToNextUtcMidnight, VipService } from "./service.ts";
 
 export { msToNextUtcMidnight, VIP_WINDOW_MS, VipService } from "./service.ts";
@@ -21,13 +23,22 @@ function envInterval(): number | undefined {
   return Number.isInteger(v) && v >= 10_000 ? v : undefined;
 }
 
+/** What VIP levels are measured from (wired by `modules/trading-core.ts`). */
+export interface VipModuleDeps {
+  accounts: AccountsService;
+  /** Balances, accounts and minted sums. */
+  ledger: LedgerReader;
+  /** Prices and pairs. */
+  venue: PaperVenue;
+}
+
 /**
- * VIP levels (`src/modules/index.ts`, after paper, futures and margin): `GET /v1/vip/detail`
- * for the logged-in user, `POST /v1/admin/vip/recompute` for administrators, and the job
- * daily at 00:00 UTC.
+ * VIP levels: `GET /v1/vip/detail` for the logged-in user, `POST /v1/admin/vip/recompute`
+ * for administrators, and the job daily at 00:00 UTC. Answers the service, whose levels
+ * make the fee schedule of spot and futures (`vipFeeSchedule`).
  */
-export function vipRoutes(api: FastifyInstance, platform: Platform): void {
-  const service = new VipService({ db: platform.db, accounts: api.accounts.service, paper: api.paper.local });
+export function registerVip(api: FastifyInstance, platform: Platform, deps: VipModuleDeps): VipService {
+  const service = new VipService({ db: platform.db, ...deps });
   api.decorate("vip", service);
   const user = sameGuardAs(async (request: FastifyRequest, reply: FastifyReply) => {
     await requireUser.call(api, request, reply);
@@ -65,4 +76,5 @@ export function vipRoutes(api: FastifyInstance, platform: Platform): void {
   api.addHook("onClose", async () => {
     if (timer !== undefined) clearTimeout(timer);
   });
+  return service;
 }

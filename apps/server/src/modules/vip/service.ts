@@ -1,11 +1,22 @@
 import type { VipDetail, VipRecomputeResult } from "@meridian/contracts";
-import { fromMinor, perpContract, ppmToPercent, tierFor, VIP_TIERS, vipTier } from "@meridian/domain";
+import {
+  EntryKind,
+  fromMinor,
+  perpContract,
+  ppmToPercent,
+  tierFor,
+  VIP_TIERS,
+  vipTier,
+} from "@meridian/domain";
 import type { Db, SqlValue } from "../../platform/db/types.ts";
 import type { AccountsService, UserRow } from "../accounts/index.ts";
-import type { PaperService } from "../paper/index.ts";
+import type { LedgerReader } from "../ledger/index.ts";
+import type { PaperVenue } from "../paper/index.ts";
 import { usdtPrices, usdtValue } from "../subaccounts/index.ts";
 
 export const VIP_WINDOW_MS = 30 * 24 * 60 * 60_000;
+/** Journal entries that mint paper money into an account (its grant, top-ups, resets). */
+const MINTED_KINDS = [EntryKind.Activate, EntryKind.TopUp, EntryKind.Reset];
 const USDT_SCALE = 10n ** 8n;
 
 /** USDT minor units per account group (a master and its subs). */
@@ -20,7 +31,10 @@ const big = (v: unknown): bigint =>
 export interface VipDeps {
   db: Db;
   accounts: AccountsService;
-  paper: PaperService;
+  /** Paper accounts, balances and minted sums (the ledger's read interface). */
+  ledger: LedgerReader;
+  /** The spot venue: prices and pairs. */
+  venue: PaperVenue;
   now?: () => number;
 }
 
@@ -32,7 +46,8 @@ export interface VipDeps {
  * reaches, and sets `vipLevel` on the master and its subs. Spot and margin fees are read
  * from `vipLevel` at each order, so they follow at once.
  *
- * NOTE: reads the paper, futures and margin tables by SQL (a reporting query over
+ * NOTE: reads balances, accounts and minted sums through the ledger's read interface;
+ * the trade and loan tables of spot, futures and margin by SQL (a reporting query over
  * committed rows), never their repositories.
  */
 export class VipService {
@@ -53,26 +68,38 @@ export class VipService {
 
   /** Reloads every account's level from `users.vipLevel`. */
   async loadLevels(): Promise<void> {
-    const rows = await this.#d.db.all<{ account_id: number | string; vip_level: number | string }>(
-      "SELECT p.id AS account_id, u.vip_level FROM paper_accounts p JOIN users u ON u.id = p.user_id WHERE u.vip_level <> 0",
+    const users = await this.#d.db.all<{ id: string; vip_level: number | string }>(
+      "SELECT id, vip_level FROM users WHERE vip_level <> 0",
     );
-    this.#accountLevels = new Map(rows.map((r) => [Number(r.account_id), Number(r.vip_level)]));
+    const levelOf = new Map(users.map((u) => [u.id, Number(u.vip_level)]));
+    const levels = new Map<number, number>();
+    if (levelOf.size > 0)
+      for (const a of await this.#d.ledger.accountsOf()) {
+        const level = levelOf.get(a.userId);
+        if (level !== undefined) levels.set(a.id, level);
+      }
+    this.#accountLevels = levels;
   }
 
   /** Figures per master user id; `only` limits them to one master's group. */
   async measure(only?: string): Promise<Map<string, Figures>> {
     const db = this.#d.db;
     const since = this.#now() - VIP_WINDOW_MS;
-    const prices = usdtPrices(this.#d.paper.venue);
+    const prices = usdtPrices(this.#d.venue);
     const groupFilter = only === undefined ? "" : " AND (u.id = ? OR u.parent_id = ?)";
     const groupParams: SqlValue[] = only === undefined ? [] : [only, only];
-    const owners = await db.all<{ account_id: number | string; master: string }>(
-      `SELECT p.id AS account_id, COALESCE(u.parent_id, u.id) AS master
-       FROM paper_accounts p JOIN users u ON u.id = p.user_id WHERE 1 = 1${groupFilter}`,
+    const users = await db.all<{ id: string; master: string }>(
+      `SELECT u.id, COALESCE(u.parent_id, u.id) AS master FROM users u WHERE 1 = 1${groupFilter}`,
       groupParams,
     );
+    const userMaster = new Map(users.map((u) => [u.id, u.master]));
     const masterOf = new Map<number, string>();
-    for (const o of owners) masterOf.set(Number(o.account_id), o.master);
+    for (const a of await this.#d.ledger.accountsOf(
+      only === undefined ? undefined : [...userMaster.keys()],
+    )) {
+      const master = userMaster.get(a.userId);
+      if (master !== undefined) masterOf.set(a.id, master);
+    }
     const out = new Map<string, Figures>();
     const add = (accountId: number, key: "volume" | "balance", v: bigint) => {
       const master = masterOf.get(accountId);
@@ -89,7 +116,7 @@ export class VipService {
       [since, ...(only === undefined ? [] : ids)],
     );
     for (const r of spot) {
-      const quote = this.#d.paper.venue.spec(r.symbol)?.quote;
+      const quote = this.#d.venue.spec(r.symbol)?.quote;
       if (quote !== undefined) add(Number(r.account_id), "volume", usdtValue(prices, quote, big(r.q)));
     }
     const futures = await db.all<{ account_id: number | string; symbol: string; n: unknown }>(
@@ -100,27 +127,16 @@ export class VipService {
       const c = perpContract(r.symbol);
       if (c !== undefined) add(Number(r.account_id), "volume", big(r.n) * c.minorPerTickLot);
     }
-    const balances = await db.all<{ account: string; asset: string; amount: unknown }>(
-      "SELECT account, asset, amount FROM paper_balances WHERE account LIKE 'user:%'",
-    );
-    for (const b of balances) {
+    for (const b of await this.#d.ledger.userBalanceRows()) {
       const id = Number(b.account.split(":")[1]);
-      if (Number.isInteger(id) && masterOf.has(id))
-        add(id, "balance", usdtValue(prices, b.asset, big(b.amount)));
+      if (Number.isInteger(id) && masterOf.has(id)) add(id, "balance", usdtValue(prices, b.asset, b.amount));
     }
     // Paper money is free: what was minted into an account (its grant, top-ups, resets;
     // a reset's burn counts as money given back) is not "balance", or every new account
     // would start at VIP 2. So the balance is what the group holds beyond that.
-    const minted = await db.all<{ account: string; asset: string; amount: unknown }>(
-      `SELECT pp.account, pp.asset, SUM(pp.amount) AS amount
-       FROM paper_postings pp JOIN paper_journal j ON j.id = pp.entry_id
-       WHERE j.kind IN ('activate', 'topup', 'reset') AND pp.account LIKE 'user:%'
-       GROUP BY pp.account, pp.asset`,
-    );
-    for (const m of minted) {
+    for (const m of await this.#d.ledger.userPostingSums(MINTED_KINDS)) {
       const id = Number(m.account.split(":")[1]);
-      if (Number.isInteger(id) && masterOf.has(id))
-        add(id, "balance", -usdtValue(prices, m.asset, big(m.amount)));
+      if (Number.isInteger(id) && masterOf.has(id)) add(id, "balance", -usdtValue(prices, m.asset, m.amount));
     }
     const loans = await db.all<{ account_id: number | string; asset: string; owed: unknown }>(
       "SELECT account_id, asset, principal + interest AS owed FROM margin_loans",

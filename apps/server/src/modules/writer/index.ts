@@ -68,58 +68,58 @@ function envLease(): number | undefined {
  * the trading modules start their engines through `role.onStart` (now on the writer, at
  * promotion on a follower), wrap their services with `forward` (commands run in the
  * writer, sent over Redis from a follower), fence every commit, and fan their pushes out
- * with `publish`. Listed before the market module (its price leader is the writer).
+ * with `publish`. Built first by the composition root (`modules/trading-core.ts`): the
+ * market's price leader is the writer.
  */
-export function writerModule(options: WriterModuleOptions = {}) {
-  return async function writerRoutes(api: FastifyInstance, platform: Platform): Promise<void> {
-    const onDeposed =
-      options.onDeposed ??
-      ((reason: string) => {
-        api.log.fatal({ reason }, "writer: deposed; exiting so that the supervisor restarts this instance");
-        setImmediate(() => process.exit(70));
-      });
-    const leaseMs = options.leaseMs ?? envLease();
-    // The lease runs on a session of its own when the URL is known (its pid marks this
-    // process alive); with a database handed in (tests), on the pool, by lapse only.
-    const url = platform.config.databaseUrl;
-    const session = platform.db.dialect === "postgres" && url !== undefined ? pinnedSession(url) : undefined;
-    const role =
-      platform.db.dialect === "postgres"
-        ? await WriterRole.elect(session ?? platform.db, api.log, {
-            pinned: session !== undefined,
-            onDeposed,
-            candidate: options.candidate ?? process.env.WRITER_CANDIDATE !== "0",
-            ...(leaseMs === undefined ? {} : { leaseMs }),
-          })
-        : WriterRole.single(api.log);
-    const bus =
-      role.clustered && platform.redis !== undefined
-        ? new WriterBus(platform.redis, role, api.log)
-        : undefined;
-    if (bus !== undefined) {
-      await bus.start();
-      role.onReady((epoch) => bus.listen(epoch));
-    }
-    const writer: Writer = {
-      role,
-      bus,
-      fence: (tx) => role.fence(tx),
-      forward: (target, svc, methods, retrySafe) => forwarded(target, svc, methods, role, bus, retrySafe),
-      publish: (stream, accountId, texts) => bus?.publish(stream, accountId, texts),
-      onStream: (stream, listener) => bus?.onStream(stream, listener) ?? (() => false),
-      onGap: (listener) => bus?.onGap(listener) ?? (() => false),
-      fansOut: bus !== undefined,
-    };
-    api.decorate("writer", writer);
-    api.addHook("onReady", async () => {
-      await role.start();
+export async function registerWriter(
+  api: FastifyInstance,
+  platform: Platform,
+  options: WriterModuleOptions = {},
+): Promise<Writer> {
+  const onDeposed =
+    options.onDeposed ??
+    ((reason: string) => {
+      api.log.fatal({ reason }, "writer: deposed; exiting so that the supervisor restarts this instance");
+      setImmediate(() => process.exit(70));
     });
-    api.addHook("onClose", async () => {
-      await role.stop();
-      await bus?.stop();
-      await session?.close();
-    });
+  const leaseMs = options.leaseMs ?? envLease();
+  // The lease runs on a session of its own when the URL is known (its pid marks this
+  // process alive); with a database handed in (tests), on the pool, by lapse only.
+  const url = platform.config.databaseUrl;
+  const session = platform.db.dialect === "postgres" && url !== undefined ? pinnedSession(url) : undefined;
+  const role =
+    platform.db.dialect === "postgres"
+      ? await WriterRole.elect(session ?? platform.db, api.log, {
+          pinned: session !== undefined,
+          onDeposed,
+          candidate: options.candidate ?? process.env.WRITER_CANDIDATE !== "0",
+          ...(leaseMs === undefined ? {} : { leaseMs }),
+        })
+      : WriterRole.single(api.log);
+  const bus =
+    role.clustered && platform.redis !== undefined ? new WriterBus(platform.redis, role, api.log) : undefined;
+  if (bus !== undefined) {
+    await bus.start();
+    role.onReady((epoch) => bus.listen(epoch));
+  }
+  const writer: Writer = {
+    role,
+    bus,
+    fence: (tx) => role.fence(tx),
+    forward: (target, svc, methods, retrySafe) => forwarded(target, svc, methods, role, bus, retrySafe),
+    publish: (stream, accountId, texts) => bus?.publish(stream, accountId, texts),
+    onStream: (stream, listener) => bus?.onStream(stream, listener) ?? (() => false),
+    onGap: (listener) => bus?.onGap(listener) ?? (() => false),
+    fansOut: bus !== undefined,
   };
+  api.decorate("writer", writer);
+  api.addHook("onReady", async () => {
+    await role.start();
+  });
+  api.addHook("onClose", async () => {
+    await role.stop();
+    await bus?.stop();
+    await session?.close();
+  });
+  return writer;
 }
-
-export const writerRoutes = writerModule();

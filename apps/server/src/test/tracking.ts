@@ -5,11 +5,11 @@ import path from "node:path";
 import type { TrackingRecord } from "@meridian/contracts";
 import fc from "fast-check";
 import pg from "pg";
-import type { PlatformDb } from "../../platform/db/index.ts";
-import { openPostgres } from "../../platform/db/postgres.ts";
-import { openSqlite } from "../../platform/db/sqlite.ts";
-import { loginNewUser } from "../../test/accounts.ts";
-import { createAccountsService, DroppingTransport, loadAccountsConfig } from "../accounts/index.ts";
+import { createAccountsService, DroppingTransport, loadAccountsConfig } from "../modules/accounts/index.ts";
+import type { PlatformDb } from "../platform/db/index.ts";
+import { openPostgres } from "../platform/db/postgres.ts";
+import { openSqlite } from "../platform/db/sqlite.ts";
+import { loginNewUser } from "./accounts.ts";
 
 /** A valid upload element; `over` replaces fields. */
 export function sampleRecord(over: Partial<TrackingRecord> = {}): TrackingRecord {

@@ -24,5 +24,5 @@ export function paperGuard(app: FastifyInstance) {
 
 /** The paper account id of a request that passed `paperGuard` (opened on first use). */
 export async function paperAccountId(app: FastifyInstance, request: FastifyRequest): Promise<number> {
-  return (await app.paper.accountFor(authOf(request).user.id)).id;
+  return (await app.ledger.accountFor(authOf(request).user.id)).id;
 }

@@ -1,14 +1,13 @@
 import { type CreatedApiKey, type Envelope, SESSION_COOKIE } from "@meridian/contracts";
 import type { FastifyInstance } from "fastify";
-import { buildApp } from "../../app.ts";
-import type { PlatformDb } from "../../platform/db/index.ts";
-import { openSqlite } from "../../platform/db/sqlite.ts";
-import type { ModuleRoutes } from "../../platform/platform.ts";
-import { reopenableDbTargets } from "../../test/db-targets.ts";
-import { testConfig } from "../../test/support.ts";
-import { type AccountsService, securityRoutes } from "../accounts/index.ts";
-import { moduleRoutes } from "../index.ts";
-import { botApiModule, botApiRoutes } from "./index.ts";
+import { buildApp } from "../app.ts";
+import { type AccountsService, securityRoutes } from "../modules/accounts/index.ts";
+import { siteModules } from "../modules/index.ts";
+import type { PlatformDb } from "../platform/db/index.ts";
+import { openSqlite } from "../platform/db/sqlite.ts";
+import type { ModuleRoutes } from "../platform/platform.ts";
+import { reopenableDbTargets } from "./db-targets.ts";
+import { testConfig } from "./support.ts";
 
 /**
  * A real server for the ccxt contract tests, the example bot's test and `bench:api`: every
@@ -69,9 +68,7 @@ export async function startBotApiServer(
       accounts = api.accounts.service;
       scope = api;
     },
-    ...moduleRoutes
-      .filter((m) => m !== securityRoutes)
-      .map((m) => (m === botApiRoutes ? botApiModule({ rateScale: o.rateScale ?? 1 }) : m)),
+    ...siteModules({ botApi: { rateScale: o.rateScale ?? 1 } }).filter((m) => m !== securityRoutes),
   ];
   const { db, cleanup } = await openDb(o.dbPath);
   const app = await buildApp({ config: testConfig(), ssr: false, logger: false, db, modules });
@@ -141,4 +138,4 @@ export async function startBotApiServer(
   };
 }
 
-export { bitgetClient } from "../../test/bitget-client.ts";
+export { bitgetClient } from "./bitget-client.ts";

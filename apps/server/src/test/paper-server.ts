@@ -8,14 +8,14 @@
  * cookies as `cookies` too (the cluster test and `bench:cluster` run several of these
  * servers on one PostgreSQL and Redis; `TEST_SERVER_LOG=1` logs warnings to stderr).
  *
- * Run: `PORT=4150 DATA_DIR=/tmp/x npx node apps/server/src/modules/paper/test-server.ts`
+ * Run: `PORT=4150 DATA_DIR=/tmp/x npx node apps/server/src/test/paper-server.ts`
  */
 import { SESSION_COOKIE } from "@meridian/contracts";
 import type { FastifyInstance } from "fastify";
-import { buildApp } from "../../app.ts";
-import { loadConfig } from "../../platform/config.ts";
-import { securityRoutes } from "../accounts/index.ts";
-import { moduleRoutes } from "../index.ts";
+import { buildApp } from "../app.ts";
+import { securityRoutes } from "../modules/accounts/index.ts";
+import { siteModules } from "../modules/index.ts";
+import { loadConfig } from "../platform/config.ts";
 
 const email = process.env.PAPER_USER_EMAIL ?? "paper-bench@example.com";
 const password = "paper-password-123";
@@ -32,10 +32,7 @@ const app = await buildApp({
       securityRoutes(api, platform);
       accounts = api.accounts;
     },
-    ...moduleRoutes.filter((m) => m !== securityRoutes),
-    (api) => {
-      role = api.hasDecorator("writer") ? api.writer.role : undefined;
-    },
+    ...siteModules({ onBuilt: (core) => (role = core.writer?.role) }).filter((m) => m !== securityRoutes),
   ],
 });
 if (accounts === undefined) throw new Error("accounts module missing");
