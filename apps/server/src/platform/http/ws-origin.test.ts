@@ -108,7 +108,14 @@ describe("WebSocket origin check", () => {
   });
 
   it("refuses an upgrade on a path that is no socket at once (404), and sockets still open after", async () => {
-    for (const path of ["/foo", "/airdrops", PaperPath.ORDERS, "/v1/nowhere", "/v1/ws/nowhere", "/%2e%2e/foo"]) {
+    for (const path of [
+      "/foo",
+      "/airdrops",
+      PaperPath.ORDERS,
+      "/v1/nowhere",
+      "/v1/ws/nowhere",
+      "/%2e%2e/foo",
+    ]) {
       const answer = await handshake(path, { cookie });
       expect(answer.status, path).toBeGreaterThanOrEqual(400);
       expect(answer.status, path).toBeLessThan(500);
