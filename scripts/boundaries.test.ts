@@ -57,6 +57,25 @@ const fixtures: Fixture[] = [
   server("modules/accounts/ok2.ts", "./guard.ts", false),
   server("modules/tg-apps/ok.ts", "../../platform/errors.ts", false),
   server("platform/ok.ts", "../modules/accounts/index.ts", false),
+  // A module reaches the rest of the server only through the platform: not another
+  // module by a longer path, not the app; its tests may also use the shared test helpers.
+  server("modules/accounts/f2.ts", "../../modules/paper/repo.ts", true),
+  server("modules/accounts/f3.ts", "../../app.ts", true),
+  server("modules/accounts/f4.ts", "../../test/accounts.ts", true),
+  server("modules/accounts/f5.test.ts", "../../modules/paper/repo.ts", true),
+  server("modules/accounts/ok3.test.ts", "../../app.ts", false),
+  server("modules/accounts/ok4.test.ts", "../../test/accounts.ts", false),
+  server("modules/media/artwork/f1.ts", "../../paper/repo.ts", true),
+  server("modules/media/artwork/ok.ts", "../../../platform/errors.ts", false),
+  // The registry and the composition root (modules/*.ts) take modules by index.ts.
+  server("modules/f1.ts", "./paper/service.ts", true),
+  server("modules/ok.ts", "./paper/index.ts", false),
+  // The server takes packages by name and never the web app.
+  server("platform/f2.ts", "@meridian/domain/src/ledger/index.ts", true),
+  server("platform/f3.ts", "../../../../packages/domain/src/ledger/index.ts", true),
+  server("modules/paper/f1.ts", "@meridian/web", true),
+  server("f2.ts", "../../web/app/root.tsx", true),
+  server("platform/ok2.ts", "@meridian/domain", false),
 ];
 
 const scratch = mkdtempSync(path.join(os.tmpdir(), "meridian-boundaries-"));
