@@ -25,7 +25,7 @@ import {
   tradeBar,
 } from "@meridian/domain";
 import type { MarketClock } from "./clock.ts";
-import type { FeedTrade, MarketFeed } from "./feed.ts";
+import type { FeedBook, FeedTrade, MarketFeed, PerpQuote } from "./feed.ts";
 import { MakerBook } from "./maker-book.ts";
 import { lotsPerMinute } from "./model-feed.ts";
 
@@ -69,6 +69,25 @@ export interface MarketUpdate {
 
 export type MarketListener = (update: MarketUpdate) => void;
 
+/** A symbol's book with no update for this long is stale: no new orders, nothing fills against it. */
+export const STALE_AFTER_MS = 5_000;
+
+export type FeedState = "live" | "stale" | "down";
+
+export interface FeedStatus {
+  readonly feed: string;
+  readonly live: boolean;
+  readonly symbols: ReadonlyArray<{ symbol: string; state: FeedState; ageMs: number }>;
+}
+
+interface Health {
+  /** When the last book arrived (clock ms); 0 before the first. */
+  lastBook: number;
+  connected: boolean;
+  /** The book is quoted in the maker (cleared while stale or down). */
+  quoted: boolean;
+}
+
 export interface MarketServiceOptions {
   instruments: readonly ListedInstrument[];
   feed: MarketFeed;
@@ -92,10 +111,17 @@ export class MarketService {
   private readonly slices: FeedTrade[][] = [];
   /** What the batch being sliced has applied so far, for its one update. */
   private sliced = new Map<string, MarketTrade[]>();
+  /** A mirroring (live) feed: its books are the maker's quotes and its health gates orders. */
+  readonly mirrors: boolean;
+  private readonly health = new Map<string, Health>();
+  private readonly bookListeners = new Set<(symbol: string) => void>();
+  private readonly perpQuotes = new Map<string, PerpQuote>();
+  private stopWatchdog: (() => void) | undefined;
 
   constructor(options: MarketServiceOptions) {
     this.o = options;
     this.clock = options.clock;
+    this.mirrors = options.feed.mirrorsBooks === true;
   }
 
   get feedName(): string {
@@ -126,9 +152,109 @@ export class MarketService {
         if (starting) this.apply(trades);
         else this.applyBySymbol(trades);
       },
-      { catchUp: options.catchUp === true },
+      {
+        catchUp: options.catchUp === true,
+        book: (b) => this.applyBook(b),
+        down: (symbol) => this.feedDown(symbol),
+        perp: (q) => this.applyPerp(q),
+      },
     );
     starting = false;
+    if (this.mirrors) this.stopWatchdog = this.clock.every(500, () => this.watchdog());
+  }
+
+  /* ------------------------------ a live feed's books and health ------------------------------ */
+
+  private healthOf(symbol: string): Health {
+    let h = this.health.get(symbol);
+    if (h === undefined) {
+      h = { lastBook: 0, connected: false, quoted: false };
+      this.health.set(symbol, h);
+    }
+    return h;
+  }
+
+  /** A mirroring feed's book: the maker quotes it as it is; the symbol is live again. */
+  applyBook(book: FeedBook): void {
+    const s = this.state(book.symbol);
+    if (s === undefined) return;
+    const now = this.clock.now();
+    s.maker.mirror(book.bids, book.asks, now);
+    const h = this.healthOf(book.symbol);
+    h.lastBook = now;
+    h.connected = true;
+    h.quoted = true;
+    for (const l of this.bookListeners) l(book.symbol);
+  }
+
+  /** The feed lost the symbol: its quotes go until a fresh snapshot arrives. */
+  feedDown(symbol: string): void {
+    const h = this.healthOf(symbol);
+    h.connected = false;
+    this.withdraw(symbol, h);
+  }
+
+  private withdraw(symbol: string, h: Health): void {
+    if (!h.quoted) return;
+    h.quoted = false;
+    this.states.get(symbol)?.maker.clear(this.clock.now());
+    for (const l of this.bookListeners) l(symbol);
+  }
+
+  private watchdog(): void {
+    for (const symbol of this.symbols) {
+      const h = this.healthOf(symbol);
+      if (h.quoted && this.feedState(symbol) !== "live") this.withdraw(symbol, h);
+    }
+  }
+
+  /** `live` (orders accepted), `stale` (no book for 5 s) or `down` (disconnected, or never heard). */
+  feedState(symbol: string): FeedState {
+    if (!this.mirrors) return "live";
+    const h = this.health.get(symbol);
+    if (h === undefined || !h.connected || h.lastBook === 0) return "down";
+    return this.clock.now() - h.lastBook > STALE_AFTER_MS ? "stale" : "live";
+  }
+
+  /** Whether new orders on the symbol may be taken (its market data is live). */
+  tradable(symbol: string): boolean {
+    return this.feedState(symbol) === "live";
+  }
+
+  status(): FeedStatus {
+    const now = this.clock.now();
+    return {
+      feed: this.feedName,
+      live: this.mirrors,
+      symbols: this.symbols.map((symbol) => {
+        const h = this.health.get(symbol);
+        const since = this.mirrors ? (h?.lastBook ?? 0) : (this.states.get(symbol)?.lastTime ?? 0);
+        return { symbol, state: this.feedState(symbol), ageMs: since === 0 ? -1 : Math.max(0, now - since) };
+      }),
+    };
+  }
+
+  /** Called with the symbol after each book the feed mirrored (and when a book is withdrawn). */
+  onBook(listener: (symbol: string) => void): () => void {
+    this.bookListeners.add(listener);
+    return () => this.bookListeners.delete(listener);
+  }
+
+  private applyPerp(q: PerpQuote): void {
+    const prev = this.perpQuotes.get(q.symbol);
+    this.perpQuotes.set(q.symbol, {
+      symbol: q.symbol,
+      mark: q.mark ?? prev?.mark,
+      index: q.index ?? prev?.index,
+      fundingRate: q.fundingRate ?? prev?.fundingRate,
+      nextFundingTime: q.nextFundingTime ?? prev?.nextFundingTime,
+      time: q.time,
+    });
+  }
+
+  /** The exchange's mark, index and funding for a perpetual (live feeds only). */
+  perpQuote(symbol: string): PerpQuote | undefined {
+    return this.perpQuotes.get(symbol);
   }
 
   /**
@@ -189,6 +315,8 @@ export class MarketService {
   stopFeedLoop(): void {
     this.stopFeed?.();
     this.stopFeed = undefined;
+    this.stopWatchdog?.();
+    this.stopWatchdog = undefined;
     // What the feed already printed is applied now, not dropped.
     for (const slice of this.slices.splice(0)) this.applySlice(slice);
   }
@@ -247,7 +375,7 @@ export class MarketService {
       lastTime: lastBar?.time ?? this.clock.now(),
     };
     this.states.set(symbol, state);
-    if (state.last > 0) maker.requote(state.last, this.clock.now());
+    if (state.last > 0 && !this.mirrors) maker.requote(state.last, this.clock.now());
     return state;
   }
 
@@ -290,7 +418,7 @@ export class MarketService {
       bySymbol.set(t.symbol, list);
     }
     const now = this.clock.now();
-    for (const s of touched) s.maker.requote(s.last, now);
+    if (!this.mirrors) for (const s of touched) s.maker.requote(s.last, now);
     return bySymbol;
   }
 
