@@ -15,6 +15,8 @@ export interface PerpBook {
   /** Index price (the spot last price) in perp ticks; 0 when unknown. */
   index(contract: PerpContract): number;
   onPrice(listener: (symbol: string) => void): () => void;
+  /** False while the symbol's live market data is unavailable (new orders are refused). */
+  tradable?(symbol: string): boolean;
 }
 
 const pow10 = (n: number): bigint => 10n ** BigInt(n);
@@ -69,5 +71,6 @@ export function venueBook(venue: PaperVenue): PerpBook {
       return Math.max(down, 0);
     },
     onPrice: (listener) => venue.onPrice(listener),
+    tradable: (symbol) => venue.tradable?.(symbol) !== false,
   };
 }

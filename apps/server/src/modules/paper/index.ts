@@ -32,6 +32,7 @@ export function marketVenue(market: MarketService): PaperVenue {
         for (const symbol of update.trades.keys()) listener(symbol);
       }),
     printTrade: (symbol, ticks) => market.printTrade(symbol, ticks),
+    tradable: (symbol) => market.tradable(symbol),
   };
 }
 

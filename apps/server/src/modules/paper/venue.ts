@@ -38,6 +38,8 @@ export interface PaperVenue {
   onPrice(listener: (symbol: string) => void): () => void;
   /** Test-only: a market trade at `ticks` now, heard by the price listeners; false: unknown symbol. */
   printTrade(symbol: string, ticks: number): boolean;
+  /** False while the symbol's live market data is unavailable (new orders are refused); absent: always. */
+  tradable?(symbol: string): boolean;
 }
 
 interface LocalSymbol {
