@@ -13,14 +13,14 @@ import type { Exchange, Market, OrderBook, Trade } from "ccxt";
 import { ConfigError } from "../../platform/config.ts";
 import { chainBars, type FetchedBar, toUnits } from "./ccxt-bars.ts";
 import type { MarketClock } from "./clock.ts";
-import type { FeedBook, FeedStartOptions, FeedTrade, MarketFeed, PerpQuote } from "./feed.ts";
+import type { FeedBook, FeedStartOptions, FeedTrade, MarketFeed } from "./feed.ts";
 
 /** Exchanges documented and tested (docs/operations.md); ccxt.pro's others may work too. */
 export const DOCUMENTED_EXCHANGES = ["binance", "okx", "bybit", "bitget"] as const;
 /** Levels per side kept from the exchange's book. */
 export const MIRROR_DEPTH = 50;
 const FIRST_BACKOFF_MS = 500;
-const MAX_BACKOFF_MS = 30_000;
+const MAX_BACKOFF_MS = 8_000;
 /** Funding rates change slowly; their REST call is repeated this often. */
 const FUNDING_POLL_MS = 60_000;
 
@@ -227,71 +227,72 @@ export class CcxtFeed implements MarketFeed {
   /** A live feed continues from the exchange, never from a local price. */
   anchor(): void {}
 
+  /**
+   * One subscription per stream for every symbol at once (`watch*ForSymbols`): a few
+   * messages at start and at each reconnection, within the exchanges' per-connection
+   * message limits without ccxt's WebSocket throttle (whose send after a closed socket is
+   * an unhandled rejection in ccxt 4.5.84, which would end the process).
+   */
   start(sink: (trades: readonly FeedTrade[]) => void, options: FeedStartOptions = {}): () => void {
     let running = true;
-    const stops: Array<() => void> = [];
-    for (const f of this.followed) {
-      this.loop(
-        () => running,
-        f.symbol,
-        "book",
-        async () => {
-          const ob = await this.ex.watchOrderBook(f.ccxtSymbol);
-          if (running) options.book?.(this.book(f, ob));
-        },
-        options,
-      );
-      this.loop(
-        () => running,
-        f.symbol,
-        "trades",
-        async () => {
-          const trades = await this.ex.watchTrades(f.ccxtSymbol);
-          if (!running) return;
-          const out = trades.flatMap((t) => this.trade(f, t));
-          if (out.length > 0) sink(out);
-        },
-        options,
-      );
-    }
-    if (this.perps.size > 0 && options.perp !== undefined)
-      stops.push(this.followPerps(() => running, options));
+    const isRunning = () => running;
+    this.ex.enableRateLimit = false;
+    const bySymbol = new Map(this.followed.map((f) => [f.ccxtSymbol, f]));
+    const ids = this.followed.map((f) => f.ccxtSymbol);
+    const allDown = () => {
+      const books = this.ex.orderbooks as Record<string, OrderBook | undefined>;
+      for (const f of this.followed) {
+        delete books[f.ccxtSymbol];
+        options.down?.(f.symbol);
+      }
+    };
+    this.loop(isRunning, "books", allDown, async () => {
+      const ob = await this.ex.watchOrderBookForSymbols(ids);
+      const f = ob.symbol === undefined ? undefined : bySymbol.get(ob.symbol);
+      if (running && f !== undefined) options.book?.(this.book(f, ob));
+    });
+    this.loop(isRunning, "trades", allDown, async () => {
+      const trades = await this.ex.watchTradesForSymbols(ids);
+      if (!running) return;
+      const out = trades.flatMap((t) => {
+        const f = t.symbol === undefined ? undefined : bySymbol.get(t.symbol);
+        return f === undefined ? [] : this.trade(f, t);
+      });
+      if (out.length > 0) sink(out);
+    });
+    const stopPerps =
+      this.perps.size > 0 && options.perp !== undefined ? this.followPerps(isRunning, options) : undefined;
     return () => {
       running = false;
-      for (const s of stops) s();
+      stopPerps?.();
       void this.ex.close().catch(() => undefined);
     };
   }
 
   /**
-   * Runs one watch until stopped; a failure reports the symbol down, drops ccxt's copy of
-   * the book (the next subscription starts from a fresh snapshot) and retries with
-   * doubling backoff. Logged once per episode.
+   * Runs one watch until stopped; a failure calls `lost` (the symbols are down and ccxt's
+   * copies of their books dropped, so the next subscription starts from a fresh snapshot)
+   * and retries with doubling, jittered backoff. Logged once per episode.
    */
-  private loop(
-    running: () => boolean,
-    symbol: string,
-    what: string,
-    step: () => Promise<void>,
-    options: FeedStartOptions,
-  ): void {
-    const f = this.followed.find((x) => x.symbol === symbol);
+  private loop(running: () => boolean, what: string, lost: () => void, step: () => Promise<void>): void {
     void (async () => {
       let backoff = FIRST_BACKOFF_MS;
       let failing = false;
       while (running()) {
         try {
           await step();
-          if (failing) this.o.log.info({ symbol, what }, "market: feed back");
+          if (failing) this.o.log.info({ exchange: this.o.exchange, what }, "market: feed back");
           failing = false;
           backoff = FIRST_BACKOFF_MS;
         } catch (err) {
           if (!running()) return;
-          if (!failing) this.o.log.warn({ err: String(err), symbol, what }, "market: feed lost, resyncing");
+          if (!failing)
+            this.o.log.warn(
+              { err: String(err), exchange: this.o.exchange, what },
+              "market: feed lost, resyncing",
+            );
           failing = true;
-          if (f !== undefined)
-            delete (this.ex.orderbooks as Record<string, OrderBook | undefined>)[f.ccxtSymbol];
-          options.down?.(symbol);
+          lost();
           await new Promise((r) => setTimeout(r, backoff + Math.floor(Math.random() * (backoff / 4))));
           backoff = Math.min(backoff * 2, MAX_BACKOFF_MS);
         }
@@ -300,50 +301,46 @@ export class CcxtFeed implements MarketFeed {
   }
 
   private followPerps(running: () => boolean, options: FeedStartOptions): () => void {
+    const text = (n: number | undefined) => (n === undefined ? undefined : this.ex.numberToString(n));
     const poll = async () => {
       for (const [symbol, id] of this.perps) {
         if (!running()) return;
-        const r = await this.ex.fetchFundingRate(id).catch((err: unknown) => {
-          this.o.log.warn({ err: String(err), symbol }, "market: funding rate unavailable");
-          return undefined;
-        });
+        const r = await this.ex.fetchFundingRate(id).catch(() => undefined);
         if (r === undefined) continue;
-        const s = (n: number | undefined) => (n === undefined ? undefined : this.ex.numberToString(n));
-        const q: PerpQuote = {
+        options.perp?.({
           symbol,
-          mark: s(r.markPrice),
-          index: s(r.indexPrice),
-          fundingRate: s(r.fundingRate),
+          mark: text(r.markPrice),
+          index: text(r.indexPrice),
+          fundingRate: text(r.fundingRate),
           nextFundingTime: r.fundingTimestamp ?? undefined,
           time: this.o.clock.now(),
-        };
-        options.perp?.(q);
+        });
       }
     };
     void poll();
     const timer = setInterval(() => void poll(), FUNDING_POLL_MS);
     timer.unref();
-    for (const [symbol, id] of this.perps) {
-      this.loop(
-        running,
-        symbol,
-        "perp ticker",
-        async () => {
-          const t = await this.ex.watchTicker(id);
-          if (!running()) return;
-          const s = (n: number | undefined) => (n === undefined ? undefined : this.ex.numberToString(n));
+    const bySymbol = new Map([...this.perps].map(([symbol, id]) => [id, symbol]));
+    this.loop(
+      running,
+      "perp tickers",
+      () => undefined,
+      async () => {
+        const tickers = await this.ex.watchTickers([...this.perps.values()]);
+        for (const t of Object.values(tickers)) {
+          const symbol = t.symbol === undefined ? undefined : bySymbol.get(t.symbol);
+          if (symbol === undefined || !running()) continue;
           options.perp?.({
             symbol,
-            mark: s(t.markPrice),
-            index: s(t.indexPrice),
+            mark: text(t.markPrice),
+            index: text(t.indexPrice),
             fundingRate: undefined,
             nextFundingTime: undefined,
             time: this.o.clock.now(),
           });
-        },
-        { ...options, down: undefined },
-      );
-    }
+        }
+      },
+    );
     return () => clearInterval(timer);
   }
 
