@@ -17,6 +17,7 @@ import {
   FUNDING_INTERVAL_MS,
   type MarginMode,
   PERP_CONTRACTS,
+  type PerpContract,
   perpContract,
   priceToTicks,
 } from "@meridian/domain";
@@ -128,10 +129,7 @@ export class FuturesService {
   followMarks(): void {
     if (this.following) return;
     this.following = true;
-    for (const c of PERP_CONTRACTS) {
-      const top = this.book.top(c);
-      this.marks.update(c, this.book.index(c), top.bid, top.ask);
-    }
+    for (const c of PERP_CONTRACTS) this.refreshMark(c);
     this.offs.push(this.book.onPrice((symbol) => this.onPrice(symbol)));
   }
 
@@ -193,9 +191,19 @@ export class FuturesService {
   private onPrice(symbol: string): void {
     const c = perpContract(symbol);
     if (c === undefined || this.closed) return;
+    this.refreshMark(c);
+    if (this.running) this.runMarket(symbol);
+  }
+
+  /** The exchange's mark when a live feed gives one, else the domain's mark from index and book. */
+  private refreshMark(c: PerpContract): void {
+    const ex = this.book.exchange?.(c);
+    if (ex?.mark !== undefined) {
+      this.marks.setExchange(c, ex.mark, ex.index ?? this.book.index(c), ex.rateE8);
+      return;
+    }
     const top = this.book.top(c);
     this.marks.update(c, this.book.index(c), top.bid, top.ask);
-    if (this.running) this.runMarket(symbol);
   }
 
   private runMarket(symbol: string): void {
@@ -224,8 +232,15 @@ export class FuturesService {
     return this.marksList();
   }
 
+  /** The next settlement: a live exchange's next funding time when it gives one, else every interval. */
   nextFunding(): number {
-    return this.views.nextFunding();
+    const now = this.now();
+    let next: number | undefined;
+    for (const c of PERP_CONTRACTS) {
+      const t = this.book.exchange?.(c)?.nextFundingTime;
+      if (t !== undefined && t > now && (next === undefined || t < next)) next = t;
+    }
+    return next ?? this.views.nextFunding();
   }
 
   private scheduleFunding(): void {

@@ -4,6 +4,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import {
   type Depth,
+  type FuturesMark,
   type Kline,
   MarketCode,
   type MarketStatus,
@@ -182,6 +183,27 @@ describe("MARKET_FEED=ccxt:bitget against a Meridian upstream", () => {
     expect(mirror.bids.length).toBeGreaterThan(10);
     expect(mirror.asks.length).toBeGreaterThan(10);
     expect(btc(await status())?.state).toBe("live");
+  });
+
+  it("takes the perpetuals' marks and funding from the upstream", async () => {
+    const up = await until("the mirror's BTCUSDT mark equals the upstream's", 15_000, async () => {
+      const theirs = (await getJson<FuturesMark[]>(`${upstream.url}/v1/paper/futures/marks`)).find(
+        (m) => m.symbol === "BTCUSDT",
+      );
+      const mine = (await mirror<FuturesMark[]>("/v1/paper/futures/marks")).find(
+        (m) => m.symbol === "BTCUSDT",
+      );
+      return theirs !== undefined &&
+        mine?.markPrice === theirs.markPrice &&
+        mine.indexPrice === theirs.indexPrice
+        ? { theirs, mine }
+        : undefined;
+    });
+    const rate = await getJson<Array<{ fundingRate: string; nextUpdate: string }>>(
+      `${upstream.url}/api/v2/mix/market/current-fund-rate?symbol=BTCUSDT&productType=USDT-FUTURES`,
+    );
+    expect(Number(up.mine.fundingRate)).toBe(Number(rate[0]?.fundingRate));
+    expect(up.mine.nextFundingTime).toBe(Number(rate[0]?.nextUpdate));
   });
 
   it("refuses new orders within 5 s of losing the upstream and trades again after it returns", async () => {

@@ -40,6 +40,17 @@ export interface PaperVenue {
   printTrade(symbol: string, ticks: number): boolean;
   /** False while the symbol's live market data is unavailable (new orders are refused); absent: always. */
   tradable?(symbol: string): boolean;
+  /** A live feed's perpetual quote for the symbol (mark, index, funding), decimal strings. */
+  perpQuote?(symbol: string): ExchangePerpQuote | undefined;
+}
+
+/** A perpetual's mark, index and funding as a live exchange publishes them. */
+export interface ExchangePerpQuote {
+  readonly mark: string | undefined;
+  readonly index: string | undefined;
+  /** The running interval's rate as a fraction ("0.0001"). */
+  readonly fundingRate: string | undefined;
+  readonly nextFundingTime: number | undefined;
 }
 
 interface LocalSymbol {
