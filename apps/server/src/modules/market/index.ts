@@ -98,6 +98,7 @@ export async function createMarket(options: CreateMarketOptions = {}): Promise<M
     );
     return new MarketService({ instruments: live.instruments, feed: live, clock, seed: config.seed });
   }
+  if (options.feed === undefined) options.log?.info({ feed: config.feed }, "market: Simulated market");
   const listed = listInstruments(withExtra(options.extraListings ?? []));
   if (!listed.ok) throw new Error(`market listings: ${listed.error.code} ${listed.error.field}`);
   const instruments = listed.value;
