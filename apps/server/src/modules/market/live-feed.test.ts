@@ -13,10 +13,12 @@ import {
 } from "@meridian/contracts";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ConfigError } from "../../platform/config.ts";
 import { accountsTestApp } from "../../test/accounts.ts";
 import { paperCall } from "../../test/paper.ts";
 import { securityRoutes } from "../accounts/index.ts";
 import { moduleRoutes } from "../index.ts";
+import { CcxtFeed, systemClock } from "./index.ts";
 
 /**
  * The live feed end to end, offline: a second Meridian process (the model feed) is the
@@ -176,6 +178,21 @@ describe("MARKET_FEED=ccxt:bitget against a Meridian upstream", () => {
       old?.low,
       old?.close,
     ]);
+  });
+
+  it("refuses a pair the upstream does not list, naming the ones it does", async () => {
+    const err = await CcxtFeed.open({
+      exchange: "bitget",
+      symbols: ["BTCUSDT", "NOPEUSDT"],
+      url: upstream.url,
+      perps: [],
+      clock: systemClock,
+      log: { info() {}, warn() {} },
+    }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ConfigError);
+    expect((err as Error).message).toMatch(
+      /^MARKET_SYMBOLS: NOPEUSDT not on bitget; valid: .*BTCUSDT, .*ETHUSDT/,
+    );
   });
 
   it("mirrors the upstream's top 50 levels", async () => {
