@@ -84,6 +84,8 @@ export class FuturesService {
   private readonly pending = new Set<string>();
   private offs: Array<() => void> = [];
   private fundingTimer: NodeJS.Timeout | null = null;
+  /** When the funding timer fires (a live exchange's next funding time may move it). */
+  private fundingAt = 0;
   private following = false;
   /** The engine runs here (this instance is the writer, `start`). */
   private running = false;
@@ -192,7 +194,9 @@ export class FuturesService {
     const c = perpContract(symbol);
     if (c === undefined || this.closed) return;
     this.refreshMark(c);
-    if (this.running) this.runMarket(symbol);
+    if (!this.running) return;
+    this.runMarket(symbol);
+    if (this.fundingTimer !== null && this.nextFunding() !== this.fundingAt) this.scheduleFunding();
   }
 
   /** The exchange's mark when a live feed gives one, else the domain's mark from index and book. */
@@ -245,7 +249,9 @@ export class FuturesService {
 
   private scheduleFunding(): void {
     if (this.closed) return;
-    const wait = Math.max(0, this.nextFunding() - this.now());
+    if (this.fundingTimer !== null) clearTimeout(this.fundingTimer);
+    this.fundingAt = this.nextFunding();
+    const wait = Math.max(0, this.fundingAt - this.now());
     this.fundingTimer = setTimeout(() => {
       void this.settleFunding()
         .catch((e: unknown) => this.onError(e, "funding settlement failed"))
@@ -339,7 +345,12 @@ export class FuturesService {
   }
 
   marksList(): FuturesMark[] {
-    return this.views.marksList();
+    const list = this.views.marksList();
+    const next = this.nextFunding();
+    // A live exchange's funding time replaces Meridian's own interval.
+    return list[0] === undefined || list[0].nextFundingTime === next
+      ? list
+      : list.map((m) => ({ ...m, nextFundingTime: next }));
   }
 
   // ---- committed rows (`FuturesHistory`) --------------------------------------------------

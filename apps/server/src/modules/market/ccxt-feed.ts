@@ -330,10 +330,13 @@ export class CcxtFeed implements MarketFeed {
         for (const t of Object.values(tickers)) {
           const symbol = t.symbol === undefined ? undefined : bySymbol.get(t.symbol);
           if (symbol === undefined || !running()) continue;
+          // Some ccxt.pro classes (bitget's) leave a perpetual's mark and index in `info` only.
+          const info = (t.info ?? {}) as Record<string, unknown>;
+          const raw = (v: unknown) => (typeof v === "string" && v !== "" ? v : undefined);
           options.perp?.({
             symbol,
-            mark: text(t.markPrice),
-            index: text(t.indexPrice),
+            mark: text(t.markPrice) ?? raw(info.markPrice),
+            index: text(t.indexPrice) ?? raw(info.indexPrice),
             fundingRate: undefined,
             nextFundingTime: undefined,
             time: this.o.clock.now(),

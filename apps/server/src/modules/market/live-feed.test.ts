@@ -4,6 +4,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import {
   type Depth,
+  type FundingRecord,
   type FuturesMark,
   type Kline,
   MarketCode,
@@ -30,6 +31,9 @@ const UPSTREAM_ENTRY = path.resolve(
   "../../test/upstream-exchange.ts",
 );
 
+/** The upstream's funding interval (the mirror keeps its own 8 h default). */
+const FUNDING_MS = 20_000;
+
 interface Upstream {
   readonly url: string;
   readonly child: ChildProcess;
@@ -49,7 +53,13 @@ async function freePort(): Promise<number> {
 async function startUpstream(port: number): Promise<Upstream> {
   // A slow tick: the upstream's book holds still long enough to compare both sides.
   const child = spawn(process.execPath, [UPSTREAM_ENTRY], {
-    env: { ...process.env, PORT: String(port), MARKET_TICK_MS: "400", LOG_LEVEL: "silent" },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      MARKET_TICK_MS: "400",
+      LOG_LEVEL: "silent",
+      FUNDING_INTERVAL_MS: String(FUNDING_MS),
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let out = "";
@@ -222,6 +232,31 @@ describe("MARKET_FEED=ccxt:bitget against a Meridian upstream", () => {
     expect(Number(up.mine.fundingRate)).toBe(Number(rate[0]?.fundingRate));
     expect(up.mine.nextFundingTime).toBe(Number(rate[0]?.nextUpdate));
   });
+
+  it("settles funding at the upstream's rate and time", async () => {
+    const moved = await paperCall(app, cookie, "POST", "/v1/paper/futures/transfer", {
+      direction: "IN",
+      amount: "2000",
+    });
+    expect(moved.code).toBe("00000");
+    const bought = await paperCall(app, cookie, "POST", "/v1/paper/futures/orders", {
+      symbol: "BTCUSDT",
+      side: "BUY",
+      type: "MARKET",
+      quantity: "0.01",
+    });
+    expect(bought.code).toBe("00000");
+    const record = await until("a funding settlement", 3 * FUNDING_MS, async () => {
+      const r = await paperCall<FundingRecord[]>(app, cookie, "GET", "/v1/paper/futures/funding");
+      return r.data[0];
+    });
+    const rate = await getJson<Array<{ fundingRate: string }>>(
+      `${upstream.url}/api/v2/mix/market/current-fund-rate?symbol=BTCUSDT&productType=USDT-FUTURES`,
+    );
+    expect(Number(record.rate)).toBe(Number(rate[0]?.fundingRate));
+    // The upstream's schedule (every FUNDING_MS), not Meridian's own 8 h one.
+    expect(record.time % FUNDING_MS).toBeLessThan(2_000);
+  }, 90_000);
 
   it("refuses new orders within 5 s of losing the upstream and trades again after it returns", async () => {
     const { up } = await sameBook();
