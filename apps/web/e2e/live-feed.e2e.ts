@@ -23,7 +23,7 @@ const UPSTREAM_ENTRY = path.join(repoRoot, "apps/server/src/test/upstream-exchan
 
 async function startUpstream(port: number): Promise<ChildProcess> {
   const child = spawn(process.execPath, [UPSTREAM_ENTRY], {
-    env: { ...process.env, PORT: String(port), LOG_LEVEL: "silent" },
+    env: { ...process.env, MARKET_FEED: "model", PORT: String(port), LOG_LEVEL: "silent" },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let out = "";

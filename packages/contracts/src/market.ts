@@ -203,6 +203,8 @@ export const marketStatusSchema = z.object({
   feed: z.string(),
   /** True when prices come from a live exchange (the pages say "Live prices from ..."). */
   live: z.boolean(),
+  /** Book updates a live feed delivered since the server started. */
+  bookUpdates: z.int(),
   symbols: z.array(
     z.object({
       symbol: z.string(),

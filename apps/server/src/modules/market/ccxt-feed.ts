@@ -246,10 +246,20 @@ export class CcxtFeed implements MarketFeed {
         options.down?.(f.symbol);
       }
     };
+    // One resolution may stand for several symbols' messages (ccxt resolves the shared
+    // future once per turn), so every book ccxt changed since the last pass is handed on.
+    const seen = new Map<string, number | undefined>();
     this.loop(isRunning, "books", allDown, async () => {
-      const ob = await this.ex.watchOrderBookForSymbols(ids);
-      const f = ob.symbol === undefined ? undefined : bySymbol.get(ob.symbol);
-      if (running && f !== undefined) options.book?.(this.book(f, ob));
+      const resolved = await this.ex.watchOrderBookForSymbols(ids);
+      if (!running) return;
+      const books = this.ex.orderbooks as Record<string, OrderBook | undefined>;
+      for (const f of this.followed) {
+        const ob = books[f.ccxtSymbol];
+        if (ob === undefined) continue;
+        if (ob !== resolved && seen.has(f.ccxtSymbol) && seen.get(f.ccxtSymbol) === ob.timestamp) continue;
+        seen.set(f.ccxtSymbol, ob.timestamp);
+        options.book?.(this.book(f, ob));
+      }
     });
     this.loop(isRunning, "trades", allDown, async () => {
       const trades = await this.ex.watchTradesForSymbols(ids);

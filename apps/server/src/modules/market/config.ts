@@ -14,7 +14,7 @@ export const AUTO_EXCHANGE = "binance";
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   /** Milliseconds between simulated trades per symbol. */
-  MARKET_TICK_MS: z.coerce.number().int().min(20).max(60_000).default(250),
+  MARKET_TICK_MS: z.coerce.number().int().min(5).max(60_000).default(250),
   /**
    * `model` (seeded GARCH + jumps), `replay` (CSV candles in MARKET_CANDLES_DIR, the model
    * for symbols without a file), `ccxt:<exchange id>` (that exchange's public market data

@@ -36,6 +36,8 @@ export interface CreateMarketOptions {
   log?: CcxtLog;
 }
 
+const LIVE_DEPTH_FLUSH_MS = 20;
+
 /** How long `MARKET_FEED=auto` waits for the live exchange before it runs the model. */
 export const AUTO_TIMEOUT_MS = 3_000;
 
@@ -154,7 +156,8 @@ export function marketModule(options: MarketModuleOptions = {}) {
     const market = options.market ?? (await createMarket({ log: api.log, ...options, extraListings }));
     api.decorate("market", market);
     marketHttpRoutes(api, market);
-    const hub = new MarketStreamHub(market);
+    // A live book moves many times a second: its pushes wait 20 ms at most, not 250.
+    const hub = new MarketStreamHub(market, market.mirrors ? { depthFlushMs: LIVE_DEPTH_FLUSH_MS } : {});
     api.get("/v1/ws/market", { websocket: true }, (socket) => hub.attach(socket as WsSocket));
 
     // On a running clock every symbol is built and caught up before the server

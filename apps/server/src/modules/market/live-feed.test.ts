@@ -55,6 +55,9 @@ async function startUpstream(port: number): Promise<Upstream> {
   const child = spawn(process.execPath, [UPSTREAM_ENTRY], {
     env: {
       ...process.env,
+      MARKET_FEED: "model",
+      MARKET_FEED_URL: undefined,
+      MARKET_SYMBOLS: undefined,
       PORT: String(port),
       MARKET_TICK_MS: "400",
       LOG_LEVEL: "silent",

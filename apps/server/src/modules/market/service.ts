@@ -77,6 +77,7 @@ export type FeedState = "live" | "stale" | "down";
 export interface FeedStatus {
   readonly feed: string;
   readonly live: boolean;
+  readonly bookUpdates: number;
   readonly symbols: ReadonlyArray<{ symbol: string; state: FeedState; ageMs: number }>;
 }
 
@@ -86,6 +87,8 @@ interface Health {
   connected: boolean;
   /** The book is quoted in the maker (cleared while stale or down). */
   quoted: boolean;
+  /** The exchange's time of the last book (its depth answers carry it). */
+  bookTime: number;
 }
 
 export interface MarketServiceOptions {
@@ -117,6 +120,8 @@ export class MarketService {
   private readonly bookListeners = new Set<(symbol: string) => void>();
   private readonly perpQuotes = new Map<string, PerpQuote>();
   private stopWatchdog: (() => void) | undefined;
+  /** Books a live feed delivered since start. */
+  private bookUpdates = 0;
 
   constructor(options: MarketServiceOptions) {
     this.o = options;
@@ -168,7 +173,7 @@ export class MarketService {
   private healthOf(symbol: string): Health {
     let h = this.health.get(symbol);
     if (h === undefined) {
-      h = { lastBook: 0, connected: false, quoted: false };
+      h = { lastBook: 0, connected: false, quoted: false, bookTime: 0 };
       this.health.set(symbol, h);
     }
     return h;
@@ -182,8 +187,10 @@ export class MarketService {
     s.maker.mirror(book.bids, book.asks, now);
     const h = this.healthOf(book.symbol);
     h.lastBook = now;
+    h.bookTime = book.time;
     h.connected = true;
     h.quoted = true;
+    this.bookUpdates++;
     for (const l of this.bookListeners) l(book.symbol);
   }
 
@@ -226,6 +233,7 @@ export class MarketService {
     return {
       feed: this.feedName,
       live: this.mirrors,
+      bookUpdates: this.bookUpdates,
       symbols: this.symbols.map((symbol) => {
         const h = this.health.get(symbol);
         const since = this.mirrors ? (h?.lastBook ?? 0) : (this.states.get(symbol)?.lastTime ?? 0);
@@ -562,12 +570,14 @@ export class MarketService {
       ticksToPrice(s.spec, p),
       lotsToQty(s.spec, q),
     ];
+    // A mirrored book is as of the exchange's time (feed lag is measured from it).
+    const bookTime = this.mirrors ? this.health.get(symbol)?.bookTime : undefined;
     return {
       symbol,
       lastUpdateId: s.maker.book.sequence,
       bids: bids.map(level),
       asks: asks.map(level),
-      time: this.clock.now(),
+      time: bookTime !== undefined && bookTime > 0 ? bookTime : this.clock.now(),
     };
   }
 
