@@ -336,7 +336,12 @@ export class CcxtFeed implements MarketFeed {
       "perp tickers",
       () => undefined,
       async () => {
-        const tickers = await this.ex.watchTickers([...this.perps.values()]);
+        // Mark-price streams where ccxt has them (binance, okx); their tickers lack the mark.
+        const ids = [...this.perps.values()];
+        const tickers =
+          this.ex.has.watchMarkPrices === true
+            ? await this.ex.watchMarkPrices(ids)
+            : await this.ex.watchTickers(ids);
         for (const t of Object.values(tickers)) {
           const symbol = t.symbol === undefined ? undefined : bySymbol.get(t.symbol);
           if (symbol === undefined || !running()) continue;

@@ -536,9 +536,19 @@ export class MarketService {
     this.remoteDepth = on ? new Map() : null;
   }
 
-  /** A book the writer published (see `changedDepths`). */
+  /**
+   * A book the writer published (see `changedDepths`). On a live feed it is also this
+   * follower's health: the writer publishes a book when it moved, so one that stops
+   * arriving turns stale here after 5 s, as it did there.
+   */
   applyDepth(depth: Depth): void {
-    this.remoteDepth?.set(depth.symbol, depth);
+    if (this.remoteDepth === null) return;
+    this.remoteDepth.set(depth.symbol, depth);
+    if (!this.mirrors) return;
+    const h = this.healthOf(depth.symbol);
+    h.lastBook = this.clock.now();
+    h.bookTime = depth.time;
+    h.connected = depth.bids.length > 0 || depth.asks.length > 0;
   }
 
   /** The books whose sequence moved since `seen` (updated), at full depth, for the followers. */
