@@ -208,11 +208,17 @@ describe("MARKET_FEED=ccxt:bitget against a Meridian upstream", () => {
     );
   });
 
-  it("mirrors the upstream's top 50 levels", async () => {
+  it("mirrors the upstream's top 50 levels, never showing paper orders", async () => {
+    const { up } = await sameBook();
+    const far = String(Math.floor(Number(up.bids[0]?.[0] ?? "2") / 2));
+    const placed = await place(far);
+    expect(placed.code).toBe("00000");
     const { mirror } = await sameBook();
     expect(mirror.bids.length).toBeGreaterThan(10);
     expect(mirror.asks.length).toBeGreaterThan(10);
+    expect(mirror.bids.some(([p]) => p === far)).toBe(false);
     expect(btc(await status())?.state).toBe("live");
+    await paperCall(app, cookie, "DELETE", `/v1/paper/orders/${placed.data.order.orderId}`);
   });
 
   it("takes the perpetuals' marks and funding from the upstream", async () => {
@@ -283,9 +289,7 @@ describe("MARKET_FEED=ccxt:bitget against a Meridian upstream", () => {
     const open = await paperCall<PaperOrder[]>(app, cookie, "GET", "/v1/paper/orders/open");
     expect(open.data.map((o) => o.orderId)).toContain(resting.data.order.orderId);
 
-    // Paper orders still rest in the mirrored book (issue 28's fill model is to hide them).
-    for (const o of open.data) await paperCall(app, cookie, "DELETE", `/v1/paper/orders/${o.orderId}`);
-
+    // The resting orders stay, and the mirrored book below (equal to the upstream's) never shows them.
     upstream = await startUpstream(port);
     await until("feed live again", 40_000, async () =>
       btc(await status())?.state === "live" ? true : undefined,

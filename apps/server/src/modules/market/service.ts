@@ -89,6 +89,8 @@ interface Health {
   quoted: boolean;
   /** The exchange's time of the last book (its depth answers carry it). */
   bookTime: number;
+  /** The exchange's levels as last mirrored: what everyone sees, without paper orders. */
+  shown: FeedBook | undefined;
 }
 
 export interface MarketServiceOptions {
@@ -173,7 +175,7 @@ export class MarketService {
   private healthOf(symbol: string): Health {
     let h = this.health.get(symbol);
     if (h === undefined) {
-      h = { lastBook: 0, connected: false, quoted: false, bookTime: 0 };
+      h = { lastBook: 0, connected: false, quoted: false, bookTime: 0, shown: undefined };
       this.health.set(symbol, h);
     }
     return h;
@@ -188,6 +190,7 @@ export class MarketService {
     const h = this.healthOf(book.symbol);
     h.lastBook = now;
     h.bookTime = book.time;
+    h.shown = book;
     h.connected = true;
     h.quoted = true;
     this.bookUpdates++;
@@ -204,6 +207,7 @@ export class MarketService {
   private withdraw(symbol: string, h: Health): void {
     if (!h.quoted) return;
     h.quoted = false;
+    h.shown = undefined;
     this.states.get(symbol)?.maker.clear(this.clock.now());
     for (const l of this.bookListeners) l(symbol);
   }
@@ -487,7 +491,7 @@ export class MarketService {
     const m1 = s.series.get("1m");
     const stats = m1 ? s.ticker.stats(m1, now) : undefined;
     if (stats === undefined) return undefined;
-    const top = s.maker.book.top();
+    const top = this.topOf(symbol, s);
     return {
       symbol,
       ...formatTicker(s.spec, stats),
@@ -523,6 +527,13 @@ export class MarketService {
       trades: c.trades,
       closed: c.openTime !== open || c.openTime + series.intervalMs <= this.clock.now(),
     }));
+  }
+
+  /** Best bid and ask in ticks: the exchange's on a live feed (paper orders never show), else the book's. */
+  private topOf(symbol: string, s: SymbolState): { bid: number; ask: number } {
+    if (!this.mirrors) return s.maker.book.top();
+    const shown = this.health.get(symbol)?.shown;
+    return { bid: shown?.bids[0]?.[0] ?? 0, ask: shown?.asks[0]?.[0] ?? 0 };
   }
 
   /**
@@ -575,8 +586,13 @@ export class MarketService {
       };
     const s = this.state(symbol);
     if (s === undefined) return undefined;
-    const { bids, asks } = s.maker.depth(limit);
-    const level = ([p, q]: [number, number]): [string, string] => [
+    // A live feed shows the exchange's book as mirrored: paper orders rest in the engine's
+    // book but never show to others (docs/trading.md).
+    const shown = this.mirrors ? this.health.get(symbol)?.shown : undefined;
+    const { bids, asks } = this.mirrors
+      ? { bids: (shown?.bids ?? []).slice(0, limit), asks: (shown?.asks ?? []).slice(0, limit) }
+      : s.maker.depth(limit);
+    const level = ([p, q]: readonly [number, number]): [string, string] => [
       ticksToPrice(s.spec, p),
       lotsToQty(s.spec, q),
     ];
