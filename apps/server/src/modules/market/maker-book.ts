@@ -85,7 +85,7 @@ export class MakerBook {
     const quotes: Quote[] = [];
     for (const [p, q] of bids) quotes.push({ side: Side.Buy, price: asTicks(p), qty: asLots(q) });
     for (const [p, q] of asks) quotes.push({ side: Side.Sell, price: asTicks(p), qty: asLots(q) });
-    this.replace(quotes, ts);
+    this.replace(quotes, ts, true);
   }
 
   /** Withdraws every quote: nothing fills against a book that is no longer known. */
@@ -93,12 +93,17 @@ export class MakerBook {
     this.replace([], ts);
   }
 
-  private replace(quotes: readonly Quote[], ts: number): void {
+  /**
+   * `keepTaken` (a mirrored book): a quote that orders took whole is not placed again
+   * while the exchange shows the level unchanged (same price and size); a level it shows
+   * refreshed is quoted anew. What was taken in part stays reduced the same way.
+   */
+  private replace(quotes: readonly Quote[], ts: number, keepTaken = false): void {
     const next = new Map<string, Quote>();
     for (const q of quotes) next.set(keyOf(q), q);
     // Cancel first: the new ladder may sit where the old opposite side was.
     for (const [key, r] of this.resting) {
-      if (next.has(key) && this.book.has(r.id)) continue;
+      if (next.has(key) && (keepTaken || this.book.has(r.id))) continue;
       if (this.book.has(r.id)) this.book.cancel(r.id, ts);
       this.resting.delete(key);
     }
