@@ -23,7 +23,11 @@ const FIRST_BACKOFF_MS = 500;
 const MAX_BACKOFF_MS = 8_000;
 /** Funding rates change slowly; their REST call is repeated this often. */
 const FUNDING_POLL_MS = 60_000;
+/** After a funding time, the exchange is asked for the next interval this much later. */
+const SETTLED_POLL_DELAY_MS = 1_000;
 
+/** One-minute candles backfilled: the 24 h ticker's 1,440 and some margin. */
+const MINUTES_KEPT = 1_500;
 const CHART_INTERVALS: readonly KlineIntervalValue[] = ["1m", "5m", "15m", "30m", "1h", "4h", "1d"];
 
 type ExchangeClass = new (config?: Record<string, unknown>) => Exchange;
@@ -196,15 +200,23 @@ export class CcxtFeed implements MarketFeed {
         const fetched = new Map<number, FetchedBar[]>();
         for (const interval of CHART_INTERVALS) {
           const ms = KLINE_INTERVALS[interval];
-          const rows = await this.ex
-            .fetchOHLCV(f.ccxtSymbol, interval, undefined, 1000)
-            .catch((err: unknown) => {
-              this.o.log.warn({ err, symbol: f.symbol, interval }, "market: history unavailable");
+          const fetch = (since: number | undefined) =>
+            this.ex.fetchOHLCV(f.ccxtSymbol, interval, since, 1000).catch((err: unknown) => {
+              this.o.log.warn(
+                { err: String(err), symbol: f.symbol, interval },
+                "market: history unavailable",
+              );
               return [];
             });
+          let rows = await fetch(undefined);
+          // The 24 h ticker reads one-minute candles: a day and a bit of them, in two calls.
+          const first = rows[0]?.[0];
+          if (interval === "1m" && first !== undefined && first > this.o.clock.now() - MINUTES_KEPT * ms)
+            rows = [...(await fetch(first - (MINUTES_KEPT - rows.length) * ms)), ...rows];
+          const byTime = new Map(rows.map((r) => [r[0], r]));
           fetched.set(
             ms,
-            rows.flatMap((r) => {
+            [...byTime.values()].flatMap((r) => {
               const [t, open, high, low, close, volume] = r;
               if (t === undefined || open === undefined || high === undefined || low === undefined) return [];
               if (close === undefined) return [];
@@ -312,11 +324,17 @@ export class CcxtFeed implements MarketFeed {
 
   private followPerps(running: () => boolean, options: FeedStartOptions): () => void {
     const text = (n: number | undefined) => (n === undefined ? undefined : this.ex.numberToString(n));
+    // Polled each minute, and again just after a settlement, when the new interval's
+    // rate and next time are known (a stale next time would leave funding unscheduled).
+    let soon: NodeJS.Timeout | undefined;
     const poll = async () => {
+      let next: number | undefined;
       for (const [symbol, id] of this.perps) {
         if (!running()) return;
         const r = await this.ex.fetchFundingRate(id).catch(() => undefined);
         if (r === undefined) continue;
+        const t = r.fundingTimestamp ?? undefined;
+        if (t !== undefined && t > this.o.clock.now() && (next === undefined || t < next)) next = t;
         options.perp?.({
           symbol,
           mark: text(r.markPrice),
@@ -325,6 +343,11 @@ export class CcxtFeed implements MarketFeed {
           nextFundingTime: r.fundingTimestamp ?? undefined,
           time: this.o.clock.now(),
         });
+      }
+      if (soon !== undefined) clearTimeout(soon);
+      if (next !== undefined && next - this.o.clock.now() < FUNDING_POLL_MS) {
+        soon = setTimeout(() => void poll(), next - this.o.clock.now() + SETTLED_POLL_DELAY_MS);
+        soon.unref();
       }
     };
     void poll();
@@ -359,7 +382,10 @@ export class CcxtFeed implements MarketFeed {
         }
       },
     );
-    return () => clearInterval(timer);
+    return () => {
+      clearInterval(timer);
+      if (soon !== undefined) clearTimeout(soon);
+    };
   }
 
   private book(f: Followed, ob: OrderBook): FeedBook {

@@ -235,12 +235,22 @@ describe("MARKET_FEED=ccxt:bitget against a Meridian upstream", () => {
         ? { theirs, mine }
         : undefined;
     });
-    const rate = await getJson<Array<{ fundingRate: string; nextUpdate: string }>>(
-      `${upstream.url}/api/v2/mix/market/current-fund-rate?symbol=BTCUSDT&productType=USDT-FUTURES`,
-    );
-    expect(Number(up.mine.fundingRate)).toBe(Number(rate[0]?.fundingRate));
-    expect(up.mine.nextFundingTime).toBe(Number(rate[0]?.nextUpdate));
-  });
+    expect(up.mine.markPrice).toBe(up.theirs.markPrice);
+    // The upstream's rate and next time (its 20 s interval, not the mirror's own 8 h one),
+    // as of its latest answer: a settlement may fall between the two reads.
+    await until("the mirror's funding equals the upstream's", 30_000, async () => {
+      const rate = await getJson<Array<{ fundingRate: string; nextUpdate: string }>>(
+        `${upstream.url}/api/v2/mix/market/current-fund-rate?symbol=BTCUSDT&productType=USDT-FUTURES`,
+      );
+      const mine = (await mirror<FuturesMark[]>("/v1/paper/futures/marks")).find(
+        (m) => m.symbol === "BTCUSDT",
+      );
+      return Number(mine?.fundingRate) === Number(rate[0]?.fundingRate) &&
+        mine?.nextFundingTime === Number(rate[0]?.nextUpdate)
+        ? true
+        : undefined;
+    });
+  }, 60_000);
 
   it("settles funding at the upstream's rate and time", async () => {
     const moved = await paperCall(app, cookie, "POST", "/v1/paper/futures/transfer", {
@@ -264,7 +274,7 @@ describe("MARKET_FEED=ccxt:bitget against a Meridian upstream", () => {
     );
     expect(Number(record.rate)).toBe(Number(rate[0]?.fundingRate));
     // The upstream's schedule (every FUNDING_MS), not Meridian's own 8 h one.
-    expect(record.time % FUNDING_MS).toBeLessThan(2_000);
+    expect(record.time % FUNDING_MS).toBeLessThan(5_000);
   }, 90_000);
 
   it("refuses new orders within 5 s of losing the upstream and trades again after it returns", async () => {
