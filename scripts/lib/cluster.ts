@@ -186,6 +186,8 @@ export async function startCluster(o: ClusterOptions): Promise<Cluster> {
       PUBLIC_DOMAINS: [`localhost:${o.frontPort}`, `127.0.0.1:${o.frontPort}`].join(","),
       IMG_DOMAINS_INTERNAL: `localhost:${o.frontPort}`,
       TRUST_PROXY: "loopback",
+      // The model unless asked (production's `auto` would reach for a live exchange).
+      MARKET_FEED: process.env.MARKET_FEED ?? "model",
       ...o.env,
     };
     let tail = "";

@@ -124,6 +124,8 @@ async function startOnce(options: StartServerOptions, dataDir: string): Promise<
       DATA_DIR: dataDir,
       // Production refuses to start without it; tied to the data dir so a restart reads its own data.
       ACCOUNTS_SECRET: process.env.ACCOUNTS_SECRET ?? testSecret(dataDir),
+      // Production defaults to `auto` (a live exchange): tests and benchmarks never go online.
+      MARKET_FEED: "model",
     },
     options.env,
   );

@@ -1,6 +1,6 @@
 import type { ViteDevServer } from "vite";
 import { buildApp } from "./app.ts";
-import { loadConfig } from "./platform/config.ts";
+import { ConfigError, loadConfig } from "./platform/config.ts";
 import { WEB_DIR } from "./platform/http/ssr.ts";
 import { ensureLocalSecrets } from "./platform/local-secrets.ts";
 
@@ -23,9 +23,15 @@ async function startVite(): Promise<{ vite: ViteDevServer; connectSrc: string[] 
 }
 
 const dev = config.nodeEnv === "development" ? await startVite() : undefined;
+// A bad setting found while the modules start (e.g. an unknown MARKET_FEED exchange or
+// MARKET_SYMBOLS pair) stops the start with one line naming it and the valid values.
 const app = await buildApp({
   config,
   ...(dev ? { devServer: dev.vite, connectSrc: dev.connectSrc } : {}),
+}).catch((error: unknown) => {
+  if (!(error instanceof ConfigError)) throw error;
+  process.stderr.write(`${error.message}\n`);
+  process.exit(1);
 });
 if (dev) app.addHook("onClose", () => dev.vite.close());
 

@@ -38,6 +38,7 @@ describe("spot trading", () => {
     expect(await page.getByTestId("book-ask").count()).toBeGreaterThan(5);
     expect(await page.getByTestId("book-bid").count()).toBeGreaterThan(5);
     expect(await textOf(page, "ticker-last")).toMatch(/^\d{1,3}(,\d{3})*\.\d{2}/);
+    await expect.poll(() => textOf(page, "feed-status")).toBe("Simulated market");
     await page.getByTestId("trade-login-prompt").first().waitFor();
     await page.getByTestId("guide-skip").click();
     expect(await page.evaluate(() => localStorage.getItem("skipGuide"))).toBe("1");

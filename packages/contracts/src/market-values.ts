@@ -14,5 +14,20 @@ export const MarketPath = {
   DEPTH: "/v1/market/depth",
   TRADES: "/v1/market/trades",
   CAPS: "/v1/market/caps",
+  /** The price feed in use and each symbol's state (`live`, `stale`, `down`). */
+  STATUS: "/v1/market/status",
   WS: "/v1/ws/market",
 } as const;
+
+/** Market codes (12xxx). */
+export const MarketCode = {
+  /**
+   * The symbol's live feed is disconnected or sent no book for 5 s: new orders are
+   * refused (data: symbol); resting orders stay and nothing fills until it is back.
+   */
+  DATA_UNAVAILABLE: "12001",
+} as const;
+export type MarketCode = (typeof MarketCode)[keyof typeof MarketCode];
+
+/** A symbol's feed state in `GET /v1/market/status`. */
+export const FEED_STATES = ["live", "stale", "down"] as const;

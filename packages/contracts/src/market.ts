@@ -1,4 +1,4 @@
-import { KLINE_INTERVAL_VALUES } from "./market-values.ts";
+import { FEED_STATES, KLINE_INTERVAL_VALUES } from "./market-values.ts";
 import { z } from "./zod-csp.ts";
 
 export * from "./market-values.ts";
@@ -197,3 +197,21 @@ export type WsEvent =
 export const WS_HEARTBEAT_MS = 20_000;
 /** Depth for the stream: top levels per side. */
 export const WS_DEPTH_LEVELS = 20;
+
+/** `GET /v1/market/status`: the feed in use (`model`, `replay`, `ccxt:binance`) and each symbol's state. */
+export const marketStatusSchema = z.object({
+  feed: z.string(),
+  /** True when prices come from a live exchange (the pages say "Live prices from ..."). */
+  live: z.boolean(),
+  /** Book updates a live feed delivered since the server started. */
+  bookUpdates: z.int(),
+  symbols: z.array(
+    z.object({
+      symbol: z.string(),
+      state: z.enum(FEED_STATES),
+      /** Milliseconds since the symbol's last book update (-1 before the first). */
+      ageMs: z.int(),
+    }),
+  ),
+});
+export type MarketStatus = z.infer<typeof marketStatusSchema>;

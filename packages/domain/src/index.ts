@@ -9,6 +9,7 @@ export * from "./market/index.ts";
 export * from "./matching/conditional-order.ts";
 export * from "./matching/event-log.ts";
 export * from "./matching/fan-out.ts";
+export * from "./matching/mirror-fills.ts";
 export * from "./matching/order-book.ts";
 export * from "./matching/types.ts";
 export * from "./por/index.ts";

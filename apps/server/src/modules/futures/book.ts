@@ -1,4 +1,4 @@
-import { type InstrumentSpec, type PerpContract, Side } from "@meridian/domain";
+import { type InstrumentSpec, type PerpContract, parseScaled, Side } from "@meridian/domain";
 import type { PaperVenue } from "../paper/index.ts";
 
 /**
@@ -15,6 +15,33 @@ export interface PerpBook {
   /** Index price (the spot last price) in perp ticks; 0 when unknown. */
   index(contract: PerpContract): number;
   onPrice(listener: (symbol: string) => void): () => void;
+  /** False while the symbol's live market data is unavailable (new orders are refused). */
+  tradable?(symbol: string): boolean;
+  /** A live exchange's mark and index (perp ticks) and funding (rate in 1e-8, next time), when known. */
+  exchange?(contract: PerpContract): ExchangeMarks | undefined;
+}
+
+export interface ExchangeMarks {
+  readonly mark: number | undefined;
+  readonly index: number | undefined;
+  readonly rateE8: bigint | undefined;
+  readonly nextFundingTime: number | undefined;
+}
+
+/** A decimal price in the contract's ticks, to the nearest tick; undefined when absent or not positive. */
+function perpTicks(contract: PerpContract, text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const spec = contract.instrument;
+  const p = parseScaled(text, spec.priceDecimals);
+  if (p === null || p.scaled <= 0n) return undefined;
+  const ticks = (p.scaled * 2n + spec.tickUnits) / (2n * spec.tickUnits);
+  return ticks > 0n ? Number(ticks) : undefined;
+}
+
+/** A funding rate fraction ("0.0001") in 1e-8 units (10000n), truncated. */
+function rateE8(text: string | undefined): bigint | undefined {
+  if (text === undefined) return undefined;
+  return parseScaled(text, 8)?.scaled;
 }
 
 const pow10 = (n: number): bigint => 10n ** BigInt(n);
@@ -69,5 +96,16 @@ export function venueBook(venue: PaperVenue): PerpBook {
       return Math.max(down, 0);
     },
     onPrice: (listener) => venue.onPrice(listener),
+    tradable: (symbol) => venue.tradable?.(symbol) !== false,
+    exchange(contract) {
+      const q = venue.perpQuote?.(contract.symbol);
+      if (q === undefined) return undefined;
+      return {
+        mark: perpTicks(contract, q.mark),
+        index: perpTicks(contract, q.index),
+        rateE8: rateE8(q.fundingRate),
+        nextFundingTime: q.nextFundingTime,
+      };
+    },
   };
 }

@@ -19,6 +19,8 @@ interface SymbolMark {
   index: number;
   pinned: number | null;
   samples: PremiumSamples;
+  /** A live exchange's rate for the running interval, settled instead of the computed one. */
+  exchangeRate: bigint | null;
 }
 
 /**
@@ -32,7 +34,14 @@ export class MarkBoard {
   private of(c: PerpContract): SymbolMark {
     let m = this.by.get(c.symbol);
     if (m === undefined) {
-      m = { state: INITIAL_MARK_STATE, mark: 0, index: 0, pinned: null, samples: NO_SAMPLES };
+      m = {
+        state: INITIAL_MARK_STATE,
+        mark: 0,
+        index: 0,
+        pinned: null,
+        samples: NO_SAMPLES,
+        exchangeRate: null,
+      };
       this.by.set(c.symbol, m);
     }
     return m;
@@ -49,6 +58,17 @@ export class MarkBoard {
     m.index = indexTicks;
     if (bid > 0 && ask > 0) m.samples = addPremiumSample(m.samples, premiumIndexE8(indexTicks, bid, ask));
     return true;
+  }
+
+  /**
+   * A live exchange's own mark and index (perp ticks) replace the computed ones, and its
+   * funding rate replaces the premium average (liquidations and funding follow the exchange).
+   */
+  setExchange(c: PerpContract, markTicks: number, indexTicks: number, rate: bigint | undefined): void {
+    const m = this.of(c);
+    m.mark = markTicks;
+    m.index = indexTicks;
+    if (rate !== undefined) m.exchangeRate = rate;
   }
 
   pin(c: PerpContract, ticks: number | null): void {
@@ -78,7 +98,9 @@ export class MarkBoard {
 
   /** The running interval's estimated rate (1e-8 units). */
   rateOf(c: PerpContract, intervalMs: number): bigint {
-    const s = this.by.get(c.symbol)?.samples ?? NO_SAMPLES;
+    const m = this.by.get(c.symbol);
+    if (m?.exchangeRate != null) return m.exchangeRate;
+    const s = m?.samples ?? NO_SAMPLES;
     return fundingRateE8(averagePremiumE8(s), interestForInterval(c, intervalMs), c.fundingCapE8);
   }
 
@@ -86,7 +108,11 @@ export class MarkBoard {
   takeRate(c: PerpContract, intervalMs: number): bigint {
     const rate = this.rateOf(c, intervalMs);
     const m = this.by.get(c.symbol);
-    if (m !== undefined) m.samples = NO_SAMPLES;
+    if (m !== undefined) {
+      m.samples = NO_SAMPLES;
+      // The exchange's rate was for this interval; the next one comes with its next quote.
+      m.exchangeRate = null;
+    }
     return rate;
   }
 }

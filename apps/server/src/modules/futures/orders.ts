@@ -2,6 +2,7 @@ import {
   FuturesCode,
   type FuturesOrderBody,
   type FuturesOrderType,
+  MarketCode,
   type PositionSideValue,
 } from "@meridian/contracts";
 import {
@@ -44,6 +45,10 @@ export class FuturesOrders {
   place(accountId: number, body: FuturesOrderBody): FutOrderRow {
     const state = this.state;
     const c = contractOf(body.symbol);
+    if (this.book.tradable?.(c.symbol) === false)
+      throw fail(MarketCode.DATA_UNAVAILABLE, `market data unavailable for ${c.symbol}`, {
+        symbol: c.symbol,
+      });
     const spec = c.instrument;
     const dual = state.isDual(accountId);
     const positionSide = body.positionSide ?? "BOTH";

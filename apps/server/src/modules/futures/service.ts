@@ -17,6 +17,7 @@ import {
   FUNDING_INTERVAL_MS,
   type MarginMode,
   PERP_CONTRACTS,
+  type PerpContract,
   perpContract,
   priceToTicks,
 } from "@meridian/domain";
@@ -85,6 +86,8 @@ export class FuturesService {
   private unwritten: Array<{ writes: FuturesWrites; now: number }> = [];
   private offs: Array<() => void> = [];
   private fundingTimer: NodeJS.Timeout | null = null;
+  /** When the funding timer fires (a live exchange's next funding time may move it). */
+  private fundingAt = 0;
   private following = false;
   /** The engine runs here (this instance is the writer, `start`). */
   private running = false;
@@ -142,10 +145,7 @@ export class FuturesService {
   followMarks(): void {
     if (this.following) return;
     this.following = true;
-    for (const c of PERP_CONTRACTS) {
-      const top = this.book.top(c);
-      this.marks.update(c, this.book.index(c), top.bid, top.ask);
-    }
+    for (const c of PERP_CONTRACTS) this.refreshMark(c);
     this.offs.push(this.book.onPrice((symbol) => this.onPrice(symbol)));
   }
 
@@ -206,9 +206,21 @@ export class FuturesService {
   private onPrice(symbol: string): void {
     const c = perpContract(symbol);
     if (c === undefined || this.closed) return;
+    this.refreshMark(c);
+    if (!this.running) return;
+    this.runMarket(symbol);
+    if (this.fundingTimer !== null && this.nextFunding() !== this.fundingAt) this.scheduleFunding();
+  }
+
+  /** The exchange's mark when a live feed gives one, else the domain's mark from index and book. */
+  private refreshMark(c: PerpContract): void {
+    const ex = this.book.exchange?.(c);
+    if (ex?.mark !== undefined) {
+      this.marks.setExchange(c, ex.mark, ex.index ?? this.book.index(c), ex.rateE8);
+      return;
+    }
     const top = this.book.top(c);
     this.marks.update(c, this.book.index(c), top.bid, top.ask);
-    if (this.running) this.runMarket(symbol);
   }
 
   private runMarket(symbol: string): void {
@@ -237,13 +249,22 @@ export class FuturesService {
     return this.marksList();
   }
 
+  /** The next settlement: a live exchange's next funding time when it gives one, else every interval. */
   nextFunding(): number {
-    return this.views.nextFunding();
+    const now = this.now();
+    let next: number | undefined;
+    for (const c of PERP_CONTRACTS) {
+      const t = this.book.exchange?.(c)?.nextFundingTime;
+      if (t !== undefined && t > now && (next === undefined || t < next)) next = t;
+    }
+    return next ?? this.views.nextFunding();
   }
 
   private scheduleFunding(): void {
     if (this.closed) return;
-    const wait = Math.max(0, this.nextFunding() - this.now());
+    if (this.fundingTimer !== null) clearTimeout(this.fundingTimer);
+    this.fundingAt = this.nextFunding();
+    const wait = Math.max(0, this.fundingAt - this.now());
     this.fundingTimer = setTimeout(() => {
       void this.settleFunding()
         .catch((e: unknown) => this.onError(e, "funding settlement failed"))
@@ -337,7 +358,12 @@ export class FuturesService {
   }
 
   marksList(): FuturesMark[] {
-    return this.views.marksList();
+    const list = this.views.marksList();
+    const next = this.nextFunding();
+    // A live exchange's funding time replaces Meridian's own interval.
+    return list[0] === undefined || list[0].nextFundingTime === next
+      ? list
+      : list.map((m) => ({ ...m, nextFundingTime: next }));
   }
 
   // ---- committed rows (`FuturesHistory`) --------------------------------------------------

@@ -1,10 +1,12 @@
-import { listInstruments, MARKET_LISTINGS, type MarketListing } from "@meridian/domain";
+import { listInstruments, MARKET_LISTINGS, type MarketListing, PERP_CONTRACTS } from "@meridian/domain";
 import type { FastifyInstance } from "fastify";
+import { ConfigError } from "../../platform/config.ts";
 import type { Platform } from "../../platform/platform.ts";
 import type { Writer } from "../writer/index.ts";
+import { CcxtFeed, type CcxtLog } from "./ccxt-feed.ts";
 import { ManualClock, type MarketClock, systemClock } from "./clock.ts";
 import { MarketCluster } from "./cluster.ts";
-import { loadMarketConfig, type MarketConfig } from "./config.ts";
+import { feedExchange, loadMarketConfig, type MarketConfig } from "./config.ts";
 import type { MarketFeed } from "./feed.ts";
 import { ModelFeed } from "./model-feed.ts";
 import { loadCandleFiles, ReplayFeed } from "./replay-feed.ts";
@@ -12,15 +14,16 @@ import { marketHttpRoutes } from "./routes.ts";
 import { MarketService } from "./service.ts";
 import { MarketStreamHub, type WsSocket } from "./ws.ts";
 
+export { CcxtFeed } from "./ccxt-feed.ts";
 export type { MarketClock } from "./clock.ts";
 export { ManualClock, systemClock } from "./clock.ts";
 export { type ClusterMarket, MarketCluster } from "./cluster.ts";
-export type { FeedSink, FeedTrade, MarketFeed } from "./feed.ts";
+export type { FeedBook, FeedSink, FeedTrade, MarketFeed, PerpQuote } from "./feed.ts";
 export { MAKER_ACCOUNT, MAKER_ID_BASE, MakerBook } from "./maker-book.ts";
 export { ModelFeed } from "./model-feed.ts";
 export { ReplayFeed } from "./replay-feed.ts";
-export type { MarketListener, MarketUpdate } from "./service.ts";
-export { MarketService } from "./service.ts";
+export type { FeedState, FeedStatus, MarketListener, MarketUpdate } from "./service.ts";
+export { MarketService, STALE_AFTER_MS } from "./service.ts";
 
 export interface CreateMarketOptions {
   config?: MarketConfig;
@@ -30,7 +33,14 @@ export interface CreateMarketOptions {
   feed?: MarketFeed;
   /** Pairs listed beside the built-in ones (a symbol already listed keeps the built-in pair). */
   extraListings?: readonly MarketListing[];
+  /** Where a live feed logs its choice and its outages. */
+  log?: CcxtLog;
 }
+
+const LIVE_DEPTH_FLUSH_MS = 20;
+
+/** How long `MARKET_FEED=auto` waits for the live exchange before it runs the model. */
+export const AUTO_TIMEOUT_MS = 3_000;
 
 /** The built-in pairs, then each extra pair whose symbol is not taken. */
 function withExtra(extra: readonly MarketListing[]): MarketListing[] {
@@ -44,13 +54,57 @@ function withExtra(extra: readonly MarketListing[]): MarketListing[] {
   return out;
 }
 
+const quietLog: CcxtLog = { info() {}, warn() {} };
+
+/**
+ * A live feed for `ccxt:<id>` (failures propagate: the server refuses to start), or for
+ * `auto` the live exchange when it answers within 3 s, else undefined (the model).
+ */
+async function liveFeed(
+  config: MarketConfig,
+  clock: MarketClock,
+  log: CcxtLog,
+): Promise<CcxtFeed | undefined> {
+  const exchange = feedExchange(config.feed);
+  if (exchange === undefined) return undefined;
+  const auto = config.feed === "auto";
+  const open = () =>
+    CcxtFeed.open({
+      exchange,
+      symbols: config.symbols,
+      url: config.feedUrl,
+      perps: PERP_CONTRACTS.map((c) => c.symbol),
+      clock,
+      log,
+      ...(auto ? { timeoutMs: AUTO_TIMEOUT_MS } : {}),
+    });
+  if (!auto) return await open();
+  try {
+    return await open();
+  } catch (err) {
+    if (err instanceof ConfigError) throw err;
+    log.warn({ err: String(err), exchange }, "market: Simulated market (no live exchange answered)");
+    return undefined;
+  }
+}
+
 /** Builds the market service from config (not started: see `marketRoutes`). */
 export async function createMarket(options: CreateMarketOptions = {}): Promise<MarketService> {
   const config = options.config ?? loadMarketConfig();
+  const clock = options.clock ?? (config.paused ? new ManualClock(Date.now()) : systemClock);
+  const live =
+    options.feed === undefined ? await liveFeed(config, clock, options.log ?? quietLog) : undefined;
+  if (live !== undefined) {
+    options.log?.info(
+      { feed: live.name, symbols: live.symbols.length },
+      `market: Live prices from ${live.name.slice(5)}`,
+    );
+    return new MarketService({ instruments: live.instruments, feed: live, clock, seed: config.seed });
+  }
+  if (options.feed === undefined) options.log?.info({ feed: config.feed }, "market: Simulated market");
   const listed = listInstruments(withExtra(options.extraListings ?? []));
   if (!listed.ok) throw new Error(`market listings: ${listed.error.code} ${listed.error.field}`);
   const instruments = listed.value;
-  const clock = options.clock ?? (config.paused ? new ManualClock(Date.now()) : systemClock);
   const epoch = Math.floor(clock.now() / 60_000) * 60_000;
   const model = new ModelFeed({ instruments, seed: config.seed, clock, tickMs: config.tickMs, epoch });
   const feed =
@@ -105,10 +159,11 @@ export async function registerMarket(
       return [];
     })) ?? []),
   ];
-  const market = options.market ?? (await createMarket({ ...options, extraListings }));
+  const market = options.market ?? (await createMarket({ log: api.log, ...options, extraListings }));
   api.decorate("market", market);
   marketHttpRoutes(api, market);
-  const hub = new MarketStreamHub(market);
+  // A live book moves many times a second: its pushes wait 20 ms at most, not 250.
+  const hub = new MarketStreamHub(market, market.mirrors ? { depthFlushMs: LIVE_DEPTH_FLUSH_MS } : {});
   api.get("/v1/ws/market", { websocket: true }, (socket) => hub.attach(socket as WsSocket));
 
   // On a running clock every symbol is built and caught up before the server

@@ -1,4 +1,6 @@
 import {
+  asLots,
+  asTicks,
   BookFanOut,
   type BookListener,
   buildLadder,
@@ -68,11 +70,40 @@ export class MakerBook {
       levels: this.o.levels ?? 25,
       touchQty: Math.max(1, Math.round(this.o.touchLots)) as Quote["qty"],
     });
+    this.replace(ladder, ts);
+  }
+
+  /**
+   * Quotes an exchange's book as it is (a live feed): levels per side as [ticks, lots],
+   * best first. Levels that did not change keep their orders (and queue place).
+   */
+  mirror(
+    bids: ReadonlyArray<readonly [number, number]>,
+    asks: ReadonlyArray<readonly [number, number]>,
+    ts: number,
+  ): void {
+    const quotes: Quote[] = [];
+    for (const [p, q] of bids) quotes.push({ side: Side.Buy, price: asTicks(p), qty: asLots(q) });
+    for (const [p, q] of asks) quotes.push({ side: Side.Sell, price: asTicks(p), qty: asLots(q) });
+    this.replace(quotes, ts, true);
+  }
+
+  /** Withdraws every quote: nothing fills against a book that is no longer known. */
+  clear(ts: number): void {
+    this.replace([], ts);
+  }
+
+  /**
+   * `keepTaken` (a mirrored book): a quote that orders took whole is not placed again
+   * while the exchange shows the level unchanged (same price and size); a level it shows
+   * refreshed is quoted anew. What was taken in part stays reduced the same way.
+   */
+  private replace(quotes: readonly Quote[], ts: number, keepTaken = false): void {
     const next = new Map<string, Quote>();
-    for (const q of ladder) next.set(keyOf(q), q);
+    for (const q of quotes) next.set(keyOf(q), q);
     // Cancel first: the new ladder may sit where the old opposite side was.
     for (const [key, r] of this.resting) {
-      if (next.has(key) && this.book.has(r.id)) continue;
+      if (next.has(key) && (keepTaken || this.book.has(r.id))) continue;
       if (this.book.has(r.id)) this.book.cancel(r.id, ts);
       this.resting.delete(key);
     }

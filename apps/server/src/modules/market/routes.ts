@@ -58,4 +58,5 @@ export function marketHttpRoutes(app: FastifyInstance, market: MarketService): v
     query: capsQuerySchema,
     handler: ({ query }) => market.caps(query.limit),
   });
+  route(app, { method: "GET", url: MarketPath.STATUS, handler: () => market.status() });
 }

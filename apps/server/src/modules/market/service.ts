@@ -25,7 +25,7 @@ import {
   tradeBar,
 } from "@meridian/domain";
 import type { MarketClock } from "./clock.ts";
-import type { FeedTrade, MarketFeed } from "./feed.ts";
+import type { FeedBook, FeedTrade, MarketFeed, PerpQuote } from "./feed.ts";
 import { MakerBook } from "./maker-book.ts";
 import { lotsPerMinute } from "./model-feed.ts";
 
@@ -69,6 +69,30 @@ export interface MarketUpdate {
 
 export type MarketListener = (update: MarketUpdate) => void;
 
+/** A symbol's book with no update for this long is stale: no new orders, nothing fills against it. */
+export const STALE_AFTER_MS = 5_000;
+
+export type FeedState = "live" | "stale" | "down";
+
+export interface FeedStatus {
+  readonly feed: string;
+  readonly live: boolean;
+  readonly bookUpdates: number;
+  readonly symbols: ReadonlyArray<{ symbol: string; state: FeedState; ageMs: number }>;
+}
+
+interface Health {
+  /** When the last book arrived (clock ms); 0 before the first. */
+  lastBook: number;
+  connected: boolean;
+  /** The book is quoted in the maker (cleared while stale or down). */
+  quoted: boolean;
+  /** The exchange's time of the last book (its depth answers carry it). */
+  bookTime: number;
+  /** The exchange's levels as last mirrored: what everyone sees, without paper orders. */
+  shown: FeedBook | undefined;
+}
+
 export interface MarketServiceOptions {
   instruments: readonly ListedInstrument[];
   feed: MarketFeed;
@@ -92,10 +116,19 @@ export class MarketService {
   private readonly slices: FeedTrade[][] = [];
   /** What the batch being sliced has applied so far, for its one update. */
   private sliced = new Map<string, MarketTrade[]>();
+  /** A mirroring (live) feed: its books are the maker's quotes and its health gates orders. */
+  readonly mirrors: boolean;
+  private readonly health = new Map<string, Health>();
+  private readonly bookListeners = new Set<(symbol: string) => void>();
+  private readonly perpQuotes = new Map<string, PerpQuote>();
+  private stopWatchdog: (() => void) | undefined;
+  /** Books a live feed delivered since start. */
+  private bookUpdates = 0;
 
   constructor(options: MarketServiceOptions) {
     this.o = options;
     this.clock = options.clock;
+    this.mirrors = options.feed.mirrorsBooks === true;
   }
 
   get feedName(): string {
@@ -126,9 +159,114 @@ export class MarketService {
         if (starting) this.apply(trades);
         else this.applyBySymbol(trades);
       },
-      { catchUp: options.catchUp === true },
+      {
+        catchUp: options.catchUp === true,
+        book: (b) => this.applyBook(b),
+        down: (symbol) => this.feedDown(symbol),
+        perp: (q) => this.applyPerp(q),
+      },
     );
     starting = false;
+    if (this.mirrors) this.stopWatchdog = this.clock.every(500, () => this.watchdog());
+  }
+
+  /* ------------------------------ a live feed's books and health ------------------------------ */
+
+  private healthOf(symbol: string): Health {
+    let h = this.health.get(symbol);
+    if (h === undefined) {
+      h = { lastBook: 0, connected: false, quoted: false, bookTime: 0, shown: undefined };
+      this.health.set(symbol, h);
+    }
+    return h;
+  }
+
+  /** A mirroring feed's book: the maker quotes it as it is; the symbol is live again. */
+  applyBook(book: FeedBook): void {
+    const s = this.state(book.symbol);
+    if (s === undefined) return;
+    const now = this.clock.now();
+    s.maker.mirror(book.bids, book.asks, now);
+    const h = this.healthOf(book.symbol);
+    h.lastBook = now;
+    h.bookTime = book.time;
+    h.shown = book;
+    h.connected = true;
+    h.quoted = true;
+    this.bookUpdates++;
+    for (const l of this.bookListeners) l(book.symbol);
+  }
+
+  /** The feed lost the symbol: its quotes go until a fresh snapshot arrives. */
+  feedDown(symbol: string): void {
+    const h = this.healthOf(symbol);
+    h.connected = false;
+    this.withdraw(symbol, h);
+  }
+
+  private withdraw(symbol: string, h: Health): void {
+    if (!h.quoted) return;
+    h.quoted = false;
+    h.shown = undefined;
+    this.states.get(symbol)?.maker.clear(this.clock.now());
+    for (const l of this.bookListeners) l(symbol);
+  }
+
+  private watchdog(): void {
+    for (const symbol of this.symbols) {
+      const h = this.healthOf(symbol);
+      if (h.quoted && this.feedState(symbol) !== "live") this.withdraw(symbol, h);
+    }
+  }
+
+  /** `live` (orders accepted), `stale` (no book for 5 s) or `down` (disconnected, or never heard). */
+  feedState(symbol: string): FeedState {
+    if (!this.mirrors) return "live";
+    const h = this.health.get(symbol);
+    if (h === undefined || !h.connected || h.lastBook === 0) return "down";
+    return this.clock.now() - h.lastBook > STALE_AFTER_MS ? "stale" : "live";
+  }
+
+  /** Whether new orders on the symbol may be taken (its market data is live). */
+  tradable(symbol: string): boolean {
+    return this.feedState(symbol) === "live";
+  }
+
+  status(): FeedStatus {
+    const now = this.clock.now();
+    return {
+      feed: this.feedName,
+      live: this.mirrors,
+      bookUpdates: this.bookUpdates,
+      symbols: this.symbols.map((symbol) => {
+        const h = this.health.get(symbol);
+        const since = this.mirrors ? (h?.lastBook ?? 0) : (this.states.get(symbol)?.lastTime ?? 0);
+        return { symbol, state: this.feedState(symbol), ageMs: since === 0 ? -1 : Math.max(0, now - since) };
+      }),
+    };
+  }
+
+  /** Called with the symbol after each book the feed mirrored (and when a book is withdrawn). */
+  onBook(listener: (symbol: string) => void): () => void {
+    this.bookListeners.add(listener);
+    return () => this.bookListeners.delete(listener);
+  }
+
+  private applyPerp(q: PerpQuote): void {
+    const prev = this.perpQuotes.get(q.symbol);
+    this.perpQuotes.set(q.symbol, {
+      symbol: q.symbol,
+      mark: q.mark ?? prev?.mark,
+      index: q.index ?? prev?.index,
+      fundingRate: q.fundingRate ?? prev?.fundingRate,
+      nextFundingTime: q.nextFundingTime ?? prev?.nextFundingTime,
+      time: q.time,
+    });
+  }
+
+  /** The exchange's mark, index and funding for a perpetual (live feeds only). */
+  perpQuote(symbol: string): PerpQuote | undefined {
+    return this.perpQuotes.get(symbol);
   }
 
   /**
@@ -189,6 +327,8 @@ export class MarketService {
   stopFeedLoop(): void {
     this.stopFeed?.();
     this.stopFeed = undefined;
+    this.stopWatchdog?.();
+    this.stopWatchdog = undefined;
     // What the feed already printed is applied now, not dropped.
     for (const slice of this.slices.splice(0)) this.applySlice(slice);
   }
@@ -247,7 +387,7 @@ export class MarketService {
       lastTime: lastBar?.time ?? this.clock.now(),
     };
     this.states.set(symbol, state);
-    if (state.last > 0) maker.requote(state.last, this.clock.now());
+    if (state.last > 0 && !this.mirrors) maker.requote(state.last, this.clock.now());
     return state;
   }
 
@@ -290,7 +430,7 @@ export class MarketService {
       bySymbol.set(t.symbol, list);
     }
     const now = this.clock.now();
-    for (const s of touched) s.maker.requote(s.last, now);
+    if (!this.mirrors) for (const s of touched) s.maker.requote(s.last, now);
     return bySymbol;
   }
 
@@ -351,7 +491,7 @@ export class MarketService {
     const m1 = s.series.get("1m");
     const stats = m1 ? s.ticker.stats(m1, now) : undefined;
     if (stats === undefined) return undefined;
-    const top = s.maker.book.top();
+    const top = this.topOf(symbol, s);
     return {
       symbol,
       ...formatTicker(s.spec, stats),
@@ -389,6 +529,13 @@ export class MarketService {
     }));
   }
 
+  /** Best bid and ask in ticks: the exchange's on a live feed (paper orders never show), else the book's. */
+  private topOf(symbol: string, s: SymbolState): { bid: number; ask: number } {
+    if (!this.mirrors) return s.maker.book.top();
+    const shown = this.health.get(symbol)?.shown;
+    return { bid: shown?.bids[0]?.[0] ?? 0, ask: shown?.asks[0]?.[0] ?? 0 };
+  }
+
   /**
    * Several instances: the writer's books as it last published them (user orders rest
    * only in the writer's books); `null` while this instance holds the books itself.
@@ -400,9 +547,19 @@ export class MarketService {
     this.remoteDepth = on ? new Map() : null;
   }
 
-  /** A book the writer published (see `changedDepths`). */
+  /**
+   * A book the writer published (see `changedDepths`). On a live feed it is also this
+   * follower's health: the writer publishes a book when it moved, so one that stops
+   * arriving turns stale here after 5 s, as it did there.
+   */
   applyDepth(depth: Depth): void {
-    this.remoteDepth?.set(depth.symbol, depth);
+    if (this.remoteDepth === null) return;
+    this.remoteDepth.set(depth.symbol, depth);
+    if (!this.mirrors) return;
+    const h = this.healthOf(depth.symbol);
+    h.lastBook = this.clock.now();
+    h.bookTime = depth.time;
+    h.connected = depth.bids.length > 0 || depth.asks.length > 0;
   }
 
   /** The books whose sequence moved since `seen` (updated), at full depth, for the followers. */
@@ -429,17 +586,24 @@ export class MarketService {
       };
     const s = this.state(symbol);
     if (s === undefined) return undefined;
-    const { bids, asks } = s.maker.depth(limit);
-    const level = ([p, q]: [number, number]): [string, string] => [
+    // A live feed shows the exchange's book as mirrored: paper orders rest in the engine's
+    // book but never show to others (docs/trading.md).
+    const shown = this.mirrors ? this.health.get(symbol)?.shown : undefined;
+    const { bids, asks } = this.mirrors
+      ? { bids: (shown?.bids ?? []).slice(0, limit), asks: (shown?.asks ?? []).slice(0, limit) }
+      : s.maker.depth(limit);
+    const level = ([p, q]: readonly [number, number]): [string, string] => [
       ticksToPrice(s.spec, p),
       lotsToQty(s.spec, q),
     ];
+    // A mirrored book is as of the exchange's time (feed lag is measured from it).
+    const bookTime = this.mirrors ? this.health.get(symbol)?.bookTime : undefined;
     return {
       symbol,
       lastUpdateId: s.maker.book.sequence,
       bids: bids.map(level),
       asks: asks.map(level),
-      time: this.clock.now(),
+      time: bookTime !== undefined && bookTime > 0 ? bookTime : this.clock.now(),
     };
   }
 

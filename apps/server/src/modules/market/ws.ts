@@ -67,6 +67,7 @@ export class MarketStreamHub {
     this.softLimit = options.softLimitBytes ?? 256 * 1024;
     this.hardLimit = options.hardLimitBytes ?? 4 * 1024 * 1024;
     this.stops.push(market.onUpdate((u) => this.onUpdate(u)));
+    this.stops.push(market.onBook((symbol) => this.onBook(symbol)));
     this.stops.push(market.clock.every(options.depthFlushMs ?? 250, () => this.flushDepth()));
     this.stops.push(market.clock.every(options.heartbeatMs ?? WS_HEARTBEAT_MS, () => this.heartbeat()));
   }
@@ -252,6 +253,11 @@ export class MarketStreamHub {
       const depth = `depth@${symbol}`;
       for (const conn of this.byStream.get(depth) ?? []) conn.dirtyDepth.add(depth);
     }
+  }
+
+  private onBook(symbol: string): void {
+    const depth = `depth@${symbol}`;
+    for (const conn of this.byStream.get(depth) ?? []) conn.dirtyDepth.add(depth);
   }
 
   private flushDepth(): void {

@@ -16,7 +16,7 @@ export { PaperRepo } from "./repo.ts";
 export type { OrderRow, OrderWallet, TradeRow } from "./rows.ts";
 export { PaperService } from "./service.ts";
 export type { OrderReader, PaperTx, Placement, SpotForMargin } from "./spot-for-margin.ts";
-export { LocalVenue, type PaperVenue } from "./venue.ts";
+export { type ExchangePerpQuote, LocalVenue, type PaperVenue } from "./venue.ts";
 
 /** The market module's books and prices as a paper venue (user orders rest beside the maker's quotes). */
 export function marketVenue(market: MarketService): PaperVenue {
@@ -32,6 +32,8 @@ export function marketVenue(market: MarketService): PaperVenue {
         for (const symbol of update.trades.keys()) listener(symbol);
       }),
     printTrade: (symbol, ticks) => market.printTrade(symbol, ticks),
+    tradable: (symbol) => market.tradable(symbol),
+    perpQuote: (symbol) => market.perpQuote(symbol),
   };
 }
 

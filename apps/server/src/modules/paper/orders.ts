@@ -1,4 +1,4 @@
-import { PAPER_MAX_OPEN_ORDERS, PaperCode, type PlaceOrderBody } from "@meridian/contracts";
+import { MarketCode, PAPER_MAX_OPEN_ORDERS, PaperCode, type PlaceOrderBody } from "@meridian/contracts";
 import { availableOf, holdEntry, holdFor, newOrderFunds, pairUnits, Side } from "@meridian/domain";
 import { AppError } from "../../platform/errors.ts";
 import { planOrder, planTpSl } from "./order-plan.ts";
@@ -46,6 +46,7 @@ export class SpotOrders {
     if (spec === undefined || units === null || vb === undefined) {
       throw new AppError(PaperCode.UNKNOWN_SYMBOL, `Unknown symbol ${symbol}`, { status: 200 });
     }
+    if (s.venue.tradable?.(symbol) === false) throw marketDataUnavailable(symbol);
     if ((s.openCount.get(accountId) ?? 0) >= PAPER_MAX_OPEN_ORDERS) {
       throw new AppError(PaperCode.TOO_MANY_OPEN_ORDERS, `At most ${PAPER_MAX_OPEN_ORDERS} open orders`, {
         status: 200,
@@ -131,4 +132,12 @@ export class SpotOrders {
     } else this.s.bookOf(o.row.symbol)?.book.cancel(orderId, this.s.now());
     return true;
   }
+}
+
+/** The symbol's live feed is down or stale (docs/trading.md, "Live prices"). */
+function marketDataUnavailable(symbol: string): AppError {
+  return new AppError(MarketCode.DATA_UNAVAILABLE, `market data unavailable for ${symbol}`, {
+    status: 200,
+    data: { symbol },
+  });
 }

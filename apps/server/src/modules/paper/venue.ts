@@ -38,6 +38,19 @@ export interface PaperVenue {
   onPrice(listener: (symbol: string) => void): () => void;
   /** Test-only: a market trade at `ticks` now, heard by the price listeners; false: unknown symbol. */
   printTrade(symbol: string, ticks: number): boolean;
+  /** False while the symbol's live market data is unavailable (new orders are refused); absent: always. */
+  tradable?(symbol: string): boolean;
+  /** A live feed's perpetual quote for the symbol (mark, index, funding), decimal strings. */
+  perpQuote?(symbol: string): ExchangePerpQuote | undefined;
+}
+
+/** A perpetual's mark, index and funding as a live exchange publishes them. */
+export interface ExchangePerpQuote {
+  readonly mark: string | undefined;
+  readonly index: string | undefined;
+  /** The running interval's rate as a fraction ("0.0001"). */
+  readonly fundingRate: string | undefined;
+  readonly nextFundingTime: number | undefined;
 }
 
 interface LocalSymbol {

@@ -122,7 +122,10 @@ function OrderForm(props: PanelProps) {
 
   const failed = (e: unknown) => {
     const code = errorCode(e);
-    setNotice({ ok: false, text: t(`errors.${code}`, { defaultValue: t("errors.generic") }) });
+    setNotice({
+      ok: false,
+      text: t(`errors.${code}`, { defaultValue: t("errors.generic"), symbol: info.symbol }),
+    });
     const missing = missingMargin(e);
     if (missing !== undefined) setShortfall({ amount: missing, open: true });
   };

@@ -78,14 +78,15 @@ export function marginPairs(): Promise<MarginPairs> {
 }
 
 /**
- * A refusal as the user reads it: the translated reason for our 15xxx codes (with the
+ * A refusal as the user reads it: the translated reason for our 15xxx codes and 12001 (with the
  * limit the server sent), else the server's own message, and the code in brackets.
  */
 export function marginErrorText(t: TFunction, error: unknown): string {
   if (!(error instanceof ApiError) || error.code === "") return t("margin:errors.network");
-  const data = (error.data ?? {}) as { max?: unknown; owed?: unknown; balance?: unknown };
+  const data = (error.data ?? {}) as { max?: unknown; owed?: unknown; balance?: unknown; symbol?: unknown };
   const max = typeof data.max === "string" ? trimDecimal(data.max) : "";
   const owed = typeof data.owed === "string" ? trimDecimal(data.owed) : "";
-  const text = t(`margin:errors.${error.code}`, { defaultValue: "", max, owed });
+  const symbol = typeof data.symbol === "string" ? data.symbol : "";
+  const text = t(`margin:errors.${error.code}`, { defaultValue: "", max, owed, symbol });
   return `${text || error.msg || t("margin:errors.generic")} (${error.code})`;
 }

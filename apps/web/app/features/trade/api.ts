@@ -3,6 +3,7 @@ import type {
   Depth,
   Kline,
   KlineIntervalValue,
+  MarketStatus,
   MarketSymbolInfo,
   MarketTrade,
   PaperBalance,
@@ -32,6 +33,7 @@ export const marketApi = {
     api().get<Depth>(name(MarketPath.DEPTH), { symbol, limit }, { silent: true }),
   trades: (symbol: string, limit = 50) =>
     api().get<MarketTrade[]>(name(MarketPath.TRADES), { symbol, limit }, { silent: true }),
+  status: () => api().get<MarketStatus>(name(MarketPath.STATUS), undefined, { silent: true }),
 };
 
 type Query = {

@@ -1,4 +1,5 @@
 import {
+  MarketCode,
   type MarketSymbolInfo,
   type OrderSideValue,
   PaperCode,
@@ -30,6 +31,7 @@ const ERROR_KEYS: Record<string, string> = {
   [PaperCode.NO_LIQUIDITY]: "form.errors.noLiquidity",
   [PaperCode.TOO_MANY_OPEN_ORDERS]: "form.errors.tooMany",
   [PaperCode.PAPER_ONLY]: "form.errors.paperOnly",
+  [MarketCode.DATA_UNAVAILABLE]: "form.errors.marketData",
 };
 
 interface OrderPanelProps {
@@ -102,7 +104,7 @@ export function OrderPanel(props: OrderPanelProps) {
       setNotice({ ok: true, text: t(filled ? "form.filled" : "form.placed") });
     } catch (error) {
       const key = refusalKey(error) ?? ERROR_KEYS[errorCode(error)];
-      setNotice({ ok: false, text: key ? t(key) : t("form.errors.generic") });
+      setNotice({ ok: false, text: key ? t(key, { symbol: info.symbol }) : t("form.errors.generic") });
     } finally {
       setBusy(false);
     }

@@ -1,6 +1,7 @@
 import type { MarketSymbolInfo } from "@meridian/contracts";
 import { compare, formatCompact, formatDecimal } from "@meridian/domain";
 import { useTranslation } from "react-i18next";
+import { FeedBadge } from "./feed-status.tsx";
 import type { FrameStore } from "./frame-store.ts";
 import { SymbolSwitcher } from "./symbol-switcher.tsx";
 import { type LinkState, type MarketStore, useLinkStatus, useTicker } from "./use-market.ts";
@@ -47,6 +48,7 @@ export function TickerBar({ info, market, symbols, link, hrefFor, extra, subtitl
           <i aria-hidden="true" />
           <span className="trade-visually-hidden">{t(`bar.status.${status}`)}</span>
         </span>
+        <FeedBadge symbol={info.symbol} />
       </div>
       <div className="trade-bar-stats">
         {stat(
