@@ -6,14 +6,15 @@ import { accountsSeed, accountsSharedEnv, securityRoutes } from "./accounts/inde
 import { AIRDROPS_STORED_HTML, airdropsRoutes, airdropTokenListings } from "./airdrops/index.ts";
 import { botApiRoutes } from "./bot-api/index.ts";
 import { contentRoutes, contentSeed, searchIndexSeed } from "./content/index.ts";
-import { marketModule } from "./market/index.ts";
-import { mediaModule, mediaSeed } from "./media/index.ts";
+import { loadSignSettings } from "./gateway-sign/index.ts";
+import { loadMarketConfig, marketModule } from "./market/index.ts";
+import { mediaConfigFromEnv, mediaModule, mediaSeed } from "./media/index.ts";
 import { porRoutes } from "./por/index.ts";
 import { pageMetaSeed, seoRoutes } from "./seo/index.ts";
 import { subAccountsRoutes } from "./subaccounts/index.ts";
 import { systemRoutes } from "./system/index.ts";
 import { TG_APPS_STORED_HTML, tgAppsModule } from "./tg-apps/index.ts";
-import { trackingRoutesModule } from "./tracking/index.ts";
+import { loadTrackingConfig, trackingRoutesModule } from "./tracking/index.ts";
 import { tradingCoreRoutes } from "./trading-core.ts";
 import { vipRoutes } from "./vip/index.ts";
 import { writerRoutes } from "./writer/index.ts";
@@ -73,3 +74,15 @@ export const moduleSharedEnv: readonly ((
   store: SharedSecretStore,
   env: NodeJS.ProcessEnv,
 ) => Promise<Record<string, string>>)[] = [accountsSharedEnv];
+
+/**
+ * Reads the modules' environment before the server opens anything, so a bad value (an
+ * unknown MARKET_FEED, say) stops the start with its one-line ConfigError at once rather
+ * than after migrations, halfway through registering routes.
+ */
+export function checkModuleEnvironment(env: NodeJS.ProcessEnv, dataDir: string): void {
+  loadMarketConfig(env);
+  loadTrackingConfig(env);
+  loadSignSettings(env);
+  mediaConfigFromEnv(env, dataDir);
+}

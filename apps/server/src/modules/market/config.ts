@@ -1,6 +1,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
+import { parseEnv } from "../../platform/config.ts";
 
 const DEFAULT_CANDLES_DIR = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -32,7 +33,7 @@ export interface MarketConfig {
 }
 
 export function loadMarketConfig(env: NodeJS.ProcessEnv = process.env): MarketConfig {
-  const e = envSchema.parse(env);
+  const e = parseEnv(envSchema, env);
   return {
     tickMs: e.MARKET_TICK_MS,
     feed: e.MARKET_FEED,

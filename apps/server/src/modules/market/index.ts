@@ -14,6 +14,7 @@ import { MarketStreamHub, type WsSocket } from "./ws.ts";
 export type { MarketClock } from "./clock.ts";
 export { ManualClock, systemClock } from "./clock.ts";
 export { type ClusterMarket, MarketCluster } from "./cluster.ts";
+export { loadMarketConfig } from "./config.ts";
 export type { FeedSink, FeedTrade, MarketFeed } from "./feed.ts";
 export { MAKER_ACCOUNT, MAKER_ID_BASE, MakerBook } from "./maker-book.ts";
 export { ModelFeed } from "./model-feed.ts";
