@@ -116,6 +116,11 @@ describe("airdrop library", () => {
     await expect(page.locator("h1").textContent()).resolves.toMatch(/\(.+\) airdrop$/);
     await expect(page.locator('[data-fact="prediction"] dd').textContent()).resolves.toMatch(/^\$/);
     await expect(page.locator('[role="timer"]').count()).resolves.toBe(1);
+    // The key facts' days left and the countdown's days are one computation.
+    const factDays = (await page.locator('[data-fact="daysLeft"] dd').textContent())?.match(/\d+/)?.[0];
+    await expect(page.locator(".ad-countdown-unit strong").first().textContent()).resolves.toBe(
+      factDays?.padStart(2, "0"),
+    );
     const external = page.locator(".ad-links a").first();
     await expect(external.getAttribute("rel")).resolves.toContain("noopener");
     await expect(external.getAttribute("target")).resolves.toBe("_blank");

@@ -24,11 +24,17 @@ describe("airdropStatus", () => {
 });
 
 describe("daysLeft", () => {
-  it("rounds a partial day up", () => {
-    expect(daysLeft(end, end - 1)).toBe(1);
+  it("counts whole days, as the countdown does", () => {
+    expect(daysLeft(end, end - 1)).toBe(0);
     expect(daysLeft(end, end - DAY)).toBe(1);
-    expect(daysLeft(end, end - DAY - 1)).toBe(2);
+    expect(daysLeft(end, end - DAY - 1)).toBe(1);
     expect(daysLeft(end, start)).toBe(30);
+    // The report's case: 26 days 13 hours left read "27 days left" beside a countdown of 26 d.
+    const now = end - 26 * DAY - 13 * 3_600_000;
+    expect(daysLeft(end, now)).toBe(26);
+    for (let left = -DAY; left < 40 * DAY; left += 3_599_999) {
+      expect(daysLeft(end, end - left)).toBe(countdownParts(left).days);
+    }
   });
   it("is 0 at and after the end instant", () => {
     expect(daysLeft(end, end)).toBe(0);
