@@ -4,9 +4,11 @@
  * registration with the account prefilled, the head tags search engines read, and the
  * sitemaps.
  */
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { CONTENT_ONLY_LOCALES, VISIBLE_LOCALES } from "@meridian/contracts/locales";
 import { describe, expect, test } from "vitest";
-import { newPage, type Page, serverAndBrowser } from "./harness.ts";
+import { newPage, type Page, repoRoot, serverAndBrowser } from "./harness.ts";
 
 const run = serverAndBrowser();
 
@@ -199,6 +201,33 @@ describe("airdrop library", () => {
     expect(missing.status).toBe(404);
   });
 
+  test("list cards show an item's translation wherever it has one", async () => {
+    const content = path.join(repoRoot, "apps/server/content");
+    const text = (file: string) => JSON.parse(readFileSync(file, "utf8")) as Record<string, string>;
+    const decoded = (html: string) =>
+      html.replaceAll("&#x27;", "'").replaceAll("&amp;", "&").replaceAll("&quot;", '"');
+    for (const { kind, field, pages } of [
+      { kind: "airdrops", field: "description", pages: ["/airdrops"] },
+      { kind: "tg-apps", field: "shortDescription", pages: ["/telegram-apps", "/telegram-apps?page=2"] },
+    ]) {
+      for (const lang of ["ar", "ja", "de", "zh-CN"]) {
+        let html = "";
+        for (const p of pages) html += decoded(await (await fetch(`${run.server.url}/${lang}${p}`)).text());
+        let shown = 0;
+        for (const slug of readdirSync(path.join(content, kind))) {
+          const own = path.join(content, kind, slug, `${lang}.json`);
+          if (!existsSync(own)) continue;
+          const english = text(path.join(content, kind, slug, "en.json"))[field]?.slice(0, 40) ?? "";
+          const translated = text(own)[field]?.slice(0, 40) ?? "";
+          expect(html, `${lang} ${kind}/${slug}`).not.toContain(english);
+          if (html.includes(translated)) shown++;
+        }
+        // The written items these pages list show their own language's text.
+        expect(shown, `${lang} ${kind}`).toBeGreaterThan(0);
+      }
+    }
+  });
+
   test("Arabic renders right to left with translated labels", async () => {
     const page = await newPage(run.browser, { locale: "ar", colorScheme: "dark", allowErrors: ANONYMOUS });
     await page.goto(`${run.server.url}/ar/airdrops/list`);
@@ -298,5 +327,16 @@ describe("airdrop library", () => {
     const feed = await fetch(`${run.server.url}/ja/airdrops/feed.xml`);
     expect(feed.headers.get("content-type")).toContain("application/atom+xml");
     expect(await feed.text()).toContain("<feed");
+
+    // Every airdrop page announces the feed in its language and links to it.
+    for (const path of ["/ja/airdrops", "/ja/airdrops/list", "/ja/airdrops/notcoin"]) {
+      await page.goto(`${run.server.url}${path}`);
+      const announced = page.locator('head link[rel="alternate"][type="application/atom+xml"]');
+      await expect(announced.getAttribute("href")).resolves.toBe(`${run.server.url}/ja/airdrops/feed.xml`);
+      await expect(announced.getAttribute("title")).resolves.toContain("Meridian");
+      const link = page.getByTestId("airdrop-feed-link");
+      await expect(link.getAttribute("href")).resolves.toBe("/ja/airdrops/feed.xml");
+      await expect(link.textContent()).resolves.toContain("Atom");
+    }
   });
 });

@@ -141,7 +141,7 @@ export function AirdropDetailPage({ locale, detail }: AirdropDetailProps) {
         <h2 id="ad-latest-news">{t("detail.news")}</h2>
         <NewsList items={detail.news} locale={locale} />
       </section>
-      <Disclaimer />
+      <Disclaimer locale={locale} />
     </div>
   );
 }

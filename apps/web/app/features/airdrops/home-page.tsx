@@ -73,7 +73,7 @@ export function AirdropHomePage({ locale, home, page }: AirdropHomeProps) {
       <Predictions airdrops={home.featured} locale={locale} year={new Date(home.now).getUTCFullYear()} />
       <Faq id="ad-faq" title={t("home.faq")} items={page.faq} textLang={textLang} />
       <BuyPrompt locale={locale} symbol="BTCUSDT" listingAt={null} />
-      <Disclaimer />
+      <Disclaimer locale={locale} />
     </div>
   );
 }
