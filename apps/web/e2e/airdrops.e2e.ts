@@ -143,6 +143,19 @@ describe("airdrop library", () => {
     await expect.poll(() => page.getByTestId("register-email").inputValue()).toBe("reader@example.com");
   });
 
+  test("Claim opens at the claim time: after the campaign, never before", async () => {
+    const page = await newPage(run.browser, { allowErrors: ANONYMOUS });
+    // Monad's claims open today (its news says so); its campaign ended yesterday.
+    await page.goto(`${run.server.url}/airdrops/monad`);
+    await expect(page.locator('.ad-actions a[target="_blank"]').getAttribute("href")).resolves.toBe(
+      "https://monad.xyz/",
+    );
+    // An active airdrop's claim time is still ahead.
+    await page.goto(`${run.server.url}/airdrops/blum`);
+    await expect(page.locator('.ad-actions [aria-disabled="true"]').count()).resolves.toBe(1);
+    await expect(page.locator('.ad-actions a[target="_blank"]').count()).resolves.toBe(0);
+  });
+
   test("content pages paint before fetching any script, then hydrate; a click made before hydration is replayed", async () => {
     const html = await (await fetch(`${run.server.url}/airdrops`)).text();
     expect(html).not.toContain('<link rel="modulepreload"');
@@ -226,6 +239,11 @@ describe("airdrop library", () => {
         expect(shown, `${lang} ${kind}`).toBeGreaterThan(0);
       }
     }
+    // An item with no Arabic text shows its English marked as English; a written one is not marked.
+    const arabic = await (await fetch(`${run.server.url}/ar/airdrops`)).text();
+    expect(arabic).toMatch(/<p class="ad-card-text" lang="en" dir="auto">An onchain social network/);
+    expect(arabic).toMatch(/<p class="ad-card-text" dir="auto">منصة تداول هجينة/);
+    expect(arabic).toMatch(/<p dir="auto" lang="en">[^<]+<\/p><time/);
   });
 
   test("Arabic renders right to left with translated labels", async () => {

@@ -52,6 +52,15 @@ export function daysLeft(endAt: number, now: number): number {
   return countdownParts(endAt - now).days;
 }
 
+/**
+ * Claims are open from the claim time on (which is never before the end: the campaign
+ * first closes, then tokens are claimed; content-invariants.test.ts), so the Claim action
+ * follows the claim time, not the campaign's status.
+ */
+export function claimOpen(claimAt: number | null, now: number): boolean {
+  return claimAt !== null && now >= claimAt;
+}
+
 /** Splits a duration into the parts a countdown shows. Negative durations count as 0. */
 export function countdownParts(ms: number): {
   days: number;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { airdropListQuerySchema, airdropStatus, countdownParts, daysLeft } from "./airdrops.ts";
+import { airdropListQuerySchema, airdropStatus, claimOpen, countdownParts, daysLeft } from "./airdrops.ts";
 
 const DAY = 86_400_000;
 const start = Date.UTC(2026, 2, 1);
@@ -39,6 +39,17 @@ describe("daysLeft", () => {
   it("is 0 at and after the end instant", () => {
     expect(daysLeft(end, end)).toBe(0);
     expect(daysLeft(end, end + 5 * DAY)).toBe(0);
+  });
+});
+
+describe("claimOpen", () => {
+  it("opens at the claim time, whatever the campaign's status", () => {
+    const claim = end + 3 * DAY;
+    expect(claimOpen(claim, end)).toBe(false);
+    expect(claimOpen(claim, claim - 1)).toBe(false);
+    expect(claimOpen(claim, claim)).toBe(true);
+    expect(claimOpen(claim, claim + 400 * DAY)).toBe(true);
+    expect(claimOpen(null, claim)).toBe(false);
   });
 });
 

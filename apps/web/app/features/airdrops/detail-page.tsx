@@ -1,4 +1,5 @@
 import type { AirdropDetailResult, AirdropSummary } from "@meridian/contracts";
+import { claimOpen } from "@meridian/contracts/airdrop-rules";
 import { localizePath } from "@meridian/contracts/locales";
 import { MEDIA_SIZES } from "@meridian/contracts/media-rules";
 import { useTranslation } from "react-i18next";
@@ -173,7 +174,7 @@ function DetailActions({ detail, locale }: AirdropDetailProps) {
       >
         {t("actions.deposit")}
       </Link>
-      {a.status === "active" && a.links.website ? (
+      {claimOpen(a.claimAt, detail.now) && a.links.website ? (
         <a
           href={a.links.website}
           className="shell-button shell-button-outline shell-button-lg"

@@ -95,7 +95,7 @@ function FeaturedCard({ airdrop: a, locale }: { airdrop: AirdropSummary; locale:
         </div>
         <StatusTag status={a.status} />
       </div>
-      <p className="ad-card-text" dir="auto">
+      <p className="ad-card-text" lang={textLangOf(locale, a.textLocale).lang} dir="auto">
         {a.description}
       </p>
       <dl className="ad-card-facts">

@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { ResponsiveImg } from "../media/responsive-img.tsx";
-import type { TextLang } from "../seo/seo.ts";
+import { type TextLang, textLangOf } from "../seo/seo.ts";
 import { feedHref, newsHref } from "./links.ts";
 import { formatDate } from "./money.ts";
 
@@ -83,11 +83,14 @@ export function NewsList({ items, locale }: { items: AirdropNewsItem[]; locale: 
   return (
     <ul className="ad-news">
       {items.map((n) => (
+        // An item not written in the page's language says its text is English.
         <li key={n.slug}>
-          <h3 dir="auto">
+          <h3 dir="auto" lang={textLangOf(locale, n.textLocale).lang}>
             <Link to={newsHref(locale, n.slug)}>{n.title}</Link>
           </h3>
-          <p dir="auto">{n.summary}</p>
+          <p dir="auto" lang={textLangOf(locale, n.textLocale).lang}>
+            {n.summary}
+          </p>
           <time dateTime={new Date(n.publishedAt).toISOString()} className="ad-muted">
             {formatDate(n.publishedAt, locale)}
           </time>
