@@ -246,6 +246,35 @@ describe("airdrop library", () => {
     expect(arabic).toMatch(/<p dir="auto" lang="en">[^<]+<\/p><time/);
   });
 
+  test("a content-only language: offered on content pages, its shell leads to pages that exist", async () => {
+    const page = await newPage(run.browser, { allowErrors: ANONYMOUS });
+    await page.goto(`${run.server.url}/airdrops/list`);
+    await page.getByTestId("language-picker").first().selectOption("nl");
+    await page.waitForURL(/\/nl\/airdrops\/list\?/);
+    await expect(page.locator("html").getAttribute("lang")).resolves.toBe("nl");
+    // Spot has no Dutch page: the header links the English one, which answers.
+    const spot = page.locator('.shell-header a[href="/spot/BTCUSDT"]').first();
+    await expect(spot.count()).resolves.toBe(1);
+    await expect(
+      page.locator('a[href^="/nl/spot"], a[href^="/nl/login"], a[href="/nl"]').count(),
+    ).resolves.toBe(0);
+    // A typed Dutch address of another page reaches the English one; the bare prefix, the Dutch airdrops.
+    const typed = await page.goto(`${run.server.url}/nl/fee`);
+    expect(typed?.status()).toBe(200);
+    expect(new URL(page.url()).pathname).toBe("/fee");
+    await page.goto(`${run.server.url}/nl`);
+    expect(new URL(page.url()).pathname).toBe("/nl/airdrops");
+    // Pages other than content pages do not offer it: they have no Dutch page.
+    await page.goto(`${run.server.url}/fee`);
+    const options = await page
+      .getByTestId("language-picker")
+      .first()
+      .locator("option")
+      .evaluateAll((o) => o.map((e) => (e as HTMLOptionElement).value));
+    expect(options).not.toContain("nl");
+    expect(options).toContain("ar");
+  });
+
   test("Arabic renders right to left with translated labels", async () => {
     const page = await newPage(run.browser, { locale: "ar", colorScheme: "dark", allowErrors: ANONYMOUS });
     await page.goto(`${run.server.url}/ar/airdrops/list`);
