@@ -13,51 +13,62 @@ import { spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import os from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { buildStaleness, ensureWebBuild, hasFlock, repoRoot } from "./web-build.ts";
 
-const serveLock = path.join(
-  os.tmpdir(),
-  `meridian-serve-${createHash("sha1").update(repoRoot).digest("hex").slice(0, 12)}.lock`,
-);
-const flock = hasFlock();
-
-/** True when a server started by this script from this checkout still runs. */
-function serverRunning(): boolean {
-  if (!flock) return false;
-  return (
-    spawnSync("flock", ["--nonblock", "--exclusive", serveLock, "true"], { stdio: "ignore" }).status !== 0
+/** The lock every server this script starts from one checkout holds shared for its life. */
+export function serveLockOf(root: string): string {
+  return path.join(
+    os.tmpdir(),
+    `meridian-serve-${createHash("sha1").update(root).digest("hex").slice(0, 12)}.lock`,
   );
 }
 
-const log = (line: string) => process.stderr.write(`${line}\n`);
-const stale = buildStaleness();
-if (stale !== undefined && serverRunning()) {
-  log(`web build: ${stale}, but a server of this checkout is running on the current build: reusing it`);
-  log("web build: stop that server and start again to rebuild");
-} else {
-  try {
-    ensureWebBuild({ log });
-  } catch (error) {
-    log(error instanceof Error ? error.message : String(error));
-    process.exit(1);
-  }
-  if (stale === undefined) log("web build: up to date");
+/** True while any process holds `lock` (a server started by this script from that checkout). */
+export function serverRunning(lock: string): boolean {
+  if (!hasFlock()) return false;
+  return spawnSync("flock", ["--nonblock", "--exclusive", lock, "true"], { stdio: "ignore" }).status !== 0;
 }
 
-const server = [process.execPath, "--max-semi-space-size=32", path.join(repoRoot, "apps/server/src/main.ts")];
-// --no-fork: flock becomes the server, so signals (Ctrl-C, a supervisor's SIGTERM) reach it.
-const noFork = flock && spawnSync("flock", ["--help"], { encoding: "utf8" }).stdout.includes("--no-fork");
-const [command = "", ...args] = flock
-  ? ["flock", ...(noFork ? ["--no-fork"] : []), "--shared", serveLock, ...server]
-  : server;
-const child = spawn(command, args, {
-  cwd: path.join(repoRoot, "apps/server"),
-  stdio: "inherit",
-  env: { ...process.env, NODE_ENV: "production" },
-});
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.on(signal, () => child.kill(signal));
+function start(): void {
+  const serveLock = serveLockOf(repoRoot);
+  const flock = hasFlock();
+  const log = (line: string) => process.stderr.write(`${line}\n`);
+  const stale = buildStaleness();
+  if (stale !== undefined && serverRunning(serveLock)) {
+    log(`web build: ${stale}, but a server of this checkout is running on the current build: reusing it`);
+    log("web build: stop that server and start again to rebuild");
+  } else {
+    try {
+      ensureWebBuild({ log });
+    } catch (error) {
+      log(error instanceof Error ? error.message : String(error));
+      process.exit(1);
+    }
+    if (stale === undefined) log("web build: up to date");
+  }
+
+  const server = [
+    process.execPath,
+    "--max-semi-space-size=32",
+    path.join(repoRoot, "apps/server/src/main.ts"),
+  ];
+  // --no-fork: flock becomes the server, so signals (Ctrl-C, a supervisor's SIGTERM) reach it.
+  const noFork = flock && spawnSync("flock", ["--help"], { encoding: "utf8" }).stdout.includes("--no-fork");
+  const [command = "", ...args] = flock
+    ? ["flock", ...(noFork ? ["--no-fork"] : []), "--shared", serveLock, ...server]
+    : server;
+  const child = spawn(command, args, {
+    cwd: path.join(repoRoot, "apps/server"),
+    stdio: "inherit",
+    env: { ...process.env, NODE_ENV: "production" },
+  });
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.on(signal, () => child.kill(signal));
+  }
+  child.on("exit", (code, signal) => {
+    process.exitCode = code ?? (signal ? 1 : 0);
+  });
 }
-child.on("exit", (code, signal) => {
-  process.exitCode = code ?? (signal ? 1 : 0);
-});
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) start();
