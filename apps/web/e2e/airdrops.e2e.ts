@@ -244,6 +244,9 @@ describe("airdrop library", () => {
     expect(arabic).toMatch(/<p class="ad-card-text" lang="en" dir="auto">An onchain social network/);
     expect(arabic).toMatch(/<p class="ad-card-text" dir="auto">منصة تداول هجينة/);
     expect(arabic).toMatch(/<p dir="auto" lang="en">[^<]+<\/p><time/);
+    const apps = await (await fetch(`${run.server.url}/ar/telegram-apps`)).text();
+    expect(apps).toMatch(/<span class="tga-card-desc" lang="en" dir="auto">[A-Z]/);
+    expect(apps).toMatch(/<span class="tga-card-desc" dir="auto">اجمع النقاط/);
   });
 
   test("a content-only language: offered on content pages, its shell leads to pages that exist", async () => {
