@@ -247,6 +247,10 @@ describe("airdrop library", () => {
     const apps = await (await fetch(`${run.server.url}/ar/telegram-apps`)).text();
     expect(apps).toMatch(/<span class="tga-card-desc" lang="en" dir="auto">[A-Z]/);
     expect(apps).toMatch(/<span class="tga-card-desc" dir="auto">اجمع النقاط/);
+    // The article rails of an app page: English titles marked, Arabic ones not.
+    const app = await (await fetch(`${run.server.url}/ar/telegram-apps/blum`)).text();
+    expect(app).toMatch(/<a (?=[^>]*lang="en")(?=[^>]*\/articles#)[^>]*>/);
+    expect(app).toMatch(/<a (?![^>]*lang=)(?=[^>]*\/articles#)[^>]*>/);
   });
 
   test("a content-only language: offered on content pages, its shell leads to pages that exist", async () => {

@@ -164,6 +164,8 @@ export interface TgArticleSummary {
   appName: string;
   title: string;
   summary: string;
+  /** The language title and summary are in: the request's (or its base's) when the article is written in it, else "en". */
+  textLocale: string;
   publishedAt: number;
 }
 

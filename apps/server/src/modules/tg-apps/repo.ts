@@ -64,6 +64,8 @@ export interface ArticleRecord {
   appName: string;
   title: string;
   summary: string;
+  /** The language title and summary are in: the first of the chain the article is written in, else "en". */
+  textLocale: string;
   body: string;
   published: boolean;
   publishedAt: number;
@@ -108,6 +110,8 @@ interface ArticleRow {
   app_name: string;
   title: string;
   summary: string;
+  /** Absent from rows read without the locale overlay (those are English). */
+  text_locale?: string | null;
   body: string;
   published: number | string;
   published_at: number | string;
@@ -170,6 +174,7 @@ function toArticle(row: ArticleRow): ArticleRecord {
     appName: row.app_name,
     title: row.title,
     summary: row.summary,
+    textLocale: row.text_locale ?? "en",
     body: row.body,
     published: Number(row.published) === 1,
     publishedAt: Number(row.published_at),
@@ -578,6 +583,7 @@ SELECT r.id, r.slug, a.slug AS app_slug, a.name AS app_name,
   COALESCE(CASE WHEN b1.value IS NOT NULL THEN s1.value END, CASE WHEN b2.value IS NOT NULL THEN s2.value END,
     r.summary) AS summary,
   COALESCE(b1.value, b2.value, r.body) AS body,
+  CASE WHEN b1.value IS NOT NULL THEN b1.locale WHEN b2.value IS NOT NULL THEN b2.locale ELSE 'en' END AS text_locale,
   r.published, r.published_at, r.updated_at, r.html_version
 FROM tg_articles r
 JOIN tg_apps a ON a.id = r.app_id

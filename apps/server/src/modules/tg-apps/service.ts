@@ -95,6 +95,7 @@ function presentArticleSummary(a: ArticleRecord): TgArticleSummary {
     appName: a.appName,
     title: a.title,
     summary: a.summary,
+    textLocale: a.textLocale,
     publishedAt: a.publishedAt,
   };
 }
