@@ -56,7 +56,8 @@ export function buildStaleness(): string | undefined {
   return undefined;
 }
 
-function hasFlock(): boolean {
+/** True when the `flock` tool (util-linux) is there to order builds and starts. */
+export function hasFlock(): boolean {
   return spawnSync("flock", ["--version"], { stdio: "ignore" }).status === 0;
 }
 

@@ -1,12 +1,31 @@
 import type { ViteDevServer } from "vite";
 import { buildApp } from "./app.ts";
-import { ConfigError, loadConfig } from "./platform/config.ts";
+import { checkModuleEnvironment } from "./modules/index.ts";
+import { type Config, ConfigError, loadConfig } from "./platform/config.ts";
 import { WEB_DIR } from "./platform/http/ssr.ts";
 import { ensureLocalSecrets } from "./platform/local-secrets.ts";
 
-// Before the config is read: it may fill SECRETS_KEY (and ACCOUNTS_SECRET) from DATA_DIR.
-ensureLocalSecrets(loadConfig().dataDir);
-const config = loadConfig();
+/** A bad setting is the operator's to fix: one line naming it, no stack trace. */
+function exitOnConfigError(error: unknown): never {
+  if (!(error instanceof ConfigError)) throw error;
+  process.stderr.write(`${error.message}\n`);
+  process.exit(1);
+}
+
+function readConfig(): Config {
+  try {
+    const { dataDir } = loadConfig();
+    // Every setting is checked before anything is written to DATA_DIR.
+    checkModuleEnvironment(process.env, dataDir);
+    // Before the config is read again: it may fill SECRETS_KEY (and ACCOUNTS_SECRET) from DATA_DIR.
+    ensureLocalSecrets(dataDir);
+    return loadConfig();
+  } catch (error) {
+    exitOnConfigError(error);
+  }
+}
+
+const config = readConfig();
 
 /** Development: Vite in middleware mode, so pages hot-reload without a build. */
 async function startVite(): Promise<{ vite: ViteDevServer; connectSrc: string[] }> {
@@ -28,11 +47,7 @@ const dev = config.nodeEnv === "development" ? await startVite() : undefined;
 const app = await buildApp({
   config,
   ...(dev ? { devServer: dev.vite, connectSrc: dev.connectSrc } : {}),
-}).catch((error: unknown) => {
-  if (!(error instanceof ConfigError)) throw error;
-  process.stderr.write(`${error.message}\n`);
-  process.exit(1);
-});
+}).catch(exitOnConfigError);
 if (dev) app.addHook("onClose", () => dev.vite.close());
 
 let stopping = false;

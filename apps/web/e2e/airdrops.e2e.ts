@@ -4,9 +4,11 @@
  * registration with the account prefilled, the head tags search engines read, and the
  * sitemaps.
  */
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { CONTENT_ONLY_LOCALES, VISIBLE_LOCALES } from "@meridian/contracts/locales";
 import { describe, expect, test } from "vitest";
-import { newPage, type Page, serverAndBrowser } from "./harness.ts";
+import { newPage, type Page, repoRoot, serverAndBrowser } from "./harness.ts";
 
 const run = serverAndBrowser();
 
@@ -116,6 +118,11 @@ describe("airdrop library", () => {
     await expect(page.locator("h1").textContent()).resolves.toMatch(/\(.+\) airdrop$/);
     await expect(page.locator('[data-fact="prediction"] dd').textContent()).resolves.toMatch(/^\$/);
     await expect(page.locator('[role="timer"]').count()).resolves.toBe(1);
+    // The key facts' days left and the countdown's days are one computation.
+    const factDays = (await page.locator('[data-fact="daysLeft"] dd').textContent())?.match(/\d+/)?.[0];
+    await expect(page.locator(".ad-countdown-unit strong").first().textContent()).resolves.toBe(
+      factDays?.padStart(2, "0"),
+    );
     const external = page.locator(".ad-links a").first();
     await expect(external.getAttribute("rel")).resolves.toContain("noopener");
     await expect(external.getAttribute("target")).resolves.toBe("_blank");
@@ -134,6 +141,19 @@ describe("airdrop library", () => {
     await field.press("Enter");
     await page.waitForURL(/\/register\?account=reader%40example\.com/);
     await expect.poll(() => page.getByTestId("register-email").inputValue()).toBe("reader@example.com");
+  });
+
+  test("Claim opens at the claim time: after the campaign, never before", async () => {
+    const page = await newPage(run.browser, { allowErrors: ANONYMOUS });
+    // Monad's claims open today (its news says so); its campaign ended yesterday.
+    await page.goto(`${run.server.url}/airdrops/monad`);
+    await expect(page.locator('.ad-actions a[target="_blank"]').getAttribute("href")).resolves.toBe(
+      "https://monad.xyz/",
+    );
+    // An active airdrop's claim time is still ahead.
+    await page.goto(`${run.server.url}/airdrops/blum`);
+    await expect(page.locator('.ad-actions [aria-disabled="true"]').count()).resolves.toBe(1);
+    await expect(page.locator('.ad-actions a[target="_blank"]').count()).resolves.toBe(0);
   });
 
   test("content pages paint before fetching any script, then hydrate; a click made before hydration is replayed", async () => {
@@ -192,6 +212,74 @@ describe("airdrop library", () => {
     await expect(page.locator("h1").textContent()).resolves.toBe(article?.headline);
     const missing = await fetch(`${run.server.url}/airdrops/news/no-such-news`);
     expect(missing.status).toBe(404);
+  });
+
+  test("list cards show an item's translation wherever it has one", async () => {
+    const content = path.join(repoRoot, "apps/server/content");
+    const text = (file: string) => JSON.parse(readFileSync(file, "utf8")) as Record<string, string>;
+    const decoded = (html: string) =>
+      html.replaceAll("&#x27;", "'").replaceAll("&amp;", "&").replaceAll("&quot;", '"');
+    for (const { kind, field, pages } of [
+      { kind: "airdrops", field: "description", pages: ["/airdrops"] },
+      { kind: "tg-apps", field: "shortDescription", pages: ["/telegram-apps", "/telegram-apps?page=2"] },
+    ]) {
+      for (const lang of ["ar", "ja", "de", "zh-CN"]) {
+        let html = "";
+        for (const p of pages) html += decoded(await (await fetch(`${run.server.url}/${lang}${p}`)).text());
+        let shown = 0;
+        for (const slug of readdirSync(path.join(content, kind))) {
+          const own = path.join(content, kind, slug, `${lang}.json`);
+          if (!existsSync(own)) continue;
+          const english = text(path.join(content, kind, slug, "en.json"))[field]?.slice(0, 40) ?? "";
+          const translated = text(own)[field]?.slice(0, 40) ?? "";
+          expect(html, `${lang} ${kind}/${slug}`).not.toContain(english);
+          if (html.includes(translated)) shown++;
+        }
+        // The written items these pages list show their own language's text.
+        expect(shown, `${lang} ${kind}`).toBeGreaterThan(0);
+      }
+    }
+    // An item with no Arabic text shows its English marked as English; a written one is not marked.
+    const arabic = await (await fetch(`${run.server.url}/ar/airdrops`)).text();
+    expect(arabic).toMatch(/<p class="ad-card-text" lang="en" dir="auto">An onchain social network/);
+    expect(arabic).toMatch(/<p class="ad-card-text" dir="auto">منصة تداول هجينة/);
+    expect(arabic).toMatch(/<p dir="auto" lang="en">[^<]+<\/p><time/);
+    const apps = await (await fetch(`${run.server.url}/ar/telegram-apps`)).text();
+    expect(apps).toMatch(/<span class="tga-card-desc" lang="en" dir="auto">[A-Z]/);
+    expect(apps).toMatch(/<span class="tga-card-desc" dir="auto">اجمع النقاط/);
+    // The article rails of an app page: English titles marked, Arabic ones not.
+    const app = await (await fetch(`${run.server.url}/ar/telegram-apps/blum`)).text();
+    expect(app).toMatch(/<a (?=[^>]*lang="en")(?=[^>]*\/articles#)[^>]*>/);
+    expect(app).toMatch(/<a (?![^>]*lang=)(?=[^>]*\/articles#)[^>]*>/);
+  });
+
+  test("a content-only language: offered on content pages, its shell leads to pages that exist", async () => {
+    const page = await newPage(run.browser, { allowErrors: ANONYMOUS });
+    await page.goto(`${run.server.url}/airdrops/list`);
+    await page.getByTestId("language-picker").first().selectOption("nl");
+    await page.waitForURL(/\/nl\/airdrops\/list\?/);
+    await expect(page.locator("html").getAttribute("lang")).resolves.toBe("nl");
+    // Spot has no Dutch page: the header links the English one, which answers.
+    const spot = page.locator('.shell-header a[href="/spot/BTCUSDT"]').first();
+    await expect(spot.count()).resolves.toBe(1);
+    await expect(
+      page.locator('a[href^="/nl/spot"], a[href^="/nl/login"], a[href="/nl"]').count(),
+    ).resolves.toBe(0);
+    // A typed Dutch address of another page reaches the English one; the bare prefix, the Dutch airdrops.
+    const typed = await page.goto(`${run.server.url}/nl/fee`);
+    expect(typed?.status()).toBe(200);
+    expect(new URL(page.url()).pathname).toBe("/fee");
+    await page.goto(`${run.server.url}/nl`);
+    expect(new URL(page.url()).pathname).toBe("/nl/airdrops");
+    // Pages other than content pages do not offer it: they have no Dutch page.
+    await page.goto(`${run.server.url}/fee`);
+    const options = await page
+      .getByTestId("language-picker")
+      .first()
+      .locator("option")
+      .evaluateAll((o) => o.map((e) => (e as HTMLOptionElement).value));
+    expect(options).not.toContain("nl");
+    expect(options).toContain("ar");
   });
 
   test("Arabic renders right to left with translated labels", async () => {
@@ -293,5 +381,16 @@ describe("airdrop library", () => {
     const feed = await fetch(`${run.server.url}/ja/airdrops/feed.xml`);
     expect(feed.headers.get("content-type")).toContain("application/atom+xml");
     expect(await feed.text()).toContain("<feed");
+
+    // Every airdrop page announces the feed in its language and links to it.
+    for (const path of ["/ja/airdrops", "/ja/airdrops/list", "/ja/airdrops/notcoin"]) {
+      await page.goto(`${run.server.url}${path}`);
+      const announced = page.locator('head link[rel="alternate"][type="application/atom+xml"]');
+      await expect(announced.getAttribute("href")).resolves.toBe(`${run.server.url}/ja/airdrops/feed.xml`);
+      await expect(announced.getAttribute("title")).resolves.toContain("Meridian");
+      const link = page.getByTestId("airdrop-feed-link");
+      await expect(link.getAttribute("href")).resolves.toBe("/ja/airdrops/feed.xml");
+      await expect(link.textContent()).resolves.toContain("Atom");
+    }
   });
 });

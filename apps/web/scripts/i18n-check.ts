@@ -7,11 +7,13 @@
  *
  * A locale reads its own folder, then its base language's (LocaleEntry.content); English
  * fills the rest at runtime, so a gap shows English, not a key. Gaps in REQUIRED
- * namespaces fail the check (exit 1); other namespaces are reported only.
+ * namespaces fail the check (exit 1); other namespaces are reported only. A string
+ * that breaks the language's glossary (GLOSSARY of @meridian/contracts) fails it too.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { GLOSSARY } from "@meridian/contracts";
 import { LOCALES } from "@meridian/contracts/locales";
 
 /** Namespaces every locale must translate in full. A feature adds its own when it ships. */
@@ -133,7 +135,21 @@ for (const locale of LOCALES) {
   for (const line of lines) console.log(line);
 }
 
+for (const [lang, terms] of Object.entries(GLOSSARY)) {
+  for (const ns of namespaces) {
+    for (const [key, text] of read(lang, ns)) {
+      for (const term of terms) {
+        if (!term.avoid.test(text)) continue;
+        console.log(`${lang.padEnd(6)} GLOSSARY ${ns}:${key}: "${term.term}" is ${term.use}`);
+        failed = true;
+      }
+    }
+  }
+}
+
 if (failed) {
-  console.error(`\ni18n check failed: a locale misses keys of ${REQUIRED_NAMESPACES.join(", ")}`);
+  console.error(
+    `\ni18n check failed: a locale misses keys of ${REQUIRED_NAMESPACES.join(", ")}, or breaks its glossary`,
+  );
   process.exit(1);
 }

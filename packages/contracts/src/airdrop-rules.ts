@@ -32,8 +32,6 @@ export type AirdropSortField = (typeof AIRDROP_SORT_FIELDS)[number];
 export const AIRDROP_PAGE_SIZES = [10, 20, 50] as const;
 export const AIRDROP_DEFAULT_PAGE_SIZE = 20;
 
-const DAY_MS = 86_400_000;
-
 /**
  * Status from the dates at `now` (all UTC epoch ms): upcoming before the start instant,
  * active from the start instant up to (not including) the end instant, closed from the
@@ -46,12 +44,21 @@ export function airdropStatus(startAt: number, endAt: number, now: number): Aird
 }
 
 /**
- * Whole days left until `endAt`, rounded up (23 hours left is 1 day); 0 at and after the
- * end instant.
+ * Whole days left until `endAt`: the days a countdown shows (26 days 13 hours left is 26),
+ * so the key facts' "days left" and the countdown beside them always agree; 0 in the last
+ * day and after the end instant.
  */
 export function daysLeft(endAt: number, now: number): number {
-  if (now >= endAt) return 0;
-  return Math.ceil((endAt - now) / DAY_MS);
+  return countdownParts(endAt - now).days;
+}
+
+/**
+ * Claims are open from the claim time on (which is never before the end: the campaign
+ * first closes, then tokens are claimed; content-invariants.test.ts), so the Claim action
+ * follows the claim time, not the campaign's status.
+ */
+export function claimOpen(claimAt: number | null, now: number): boolean {
+  return claimAt !== null && now >= claimAt;
 }
 
 /** Splits a duration into the parts a countdown shows. Negative durations count as 0. */

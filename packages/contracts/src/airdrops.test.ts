@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { airdropListQuerySchema, airdropStatus, countdownParts, daysLeft } from "./airdrops.ts";
+import { airdropListQuerySchema, airdropStatus, claimOpen, countdownParts, daysLeft } from "./airdrops.ts";
 
 const DAY = 86_400_000;
 const start = Date.UTC(2026, 2, 1);
@@ -24,15 +24,32 @@ describe("airdropStatus", () => {
 });
 
 describe("daysLeft", () => {
-  it("rounds a partial day up", () => {
-    expect(daysLeft(end, end - 1)).toBe(1);
+  it("counts whole days, as the countdown does", () => {
+    expect(daysLeft(end, end - 1)).toBe(0);
     expect(daysLeft(end, end - DAY)).toBe(1);
-    expect(daysLeft(end, end - DAY - 1)).toBe(2);
+    expect(daysLeft(end, end - DAY - 1)).toBe(1);
     expect(daysLeft(end, start)).toBe(30);
+    // The report's case: 26 days 13 hours left read "27 days left" beside a countdown of 26 d.
+    const now = end - 26 * DAY - 13 * 3_600_000;
+    expect(daysLeft(end, now)).toBe(26);
+    for (let left = -DAY; left < 40 * DAY; left += 3_599_999) {
+      expect(daysLeft(end, end - left)).toBe(countdownParts(left).days);
+    }
   });
   it("is 0 at and after the end instant", () => {
     expect(daysLeft(end, end)).toBe(0);
     expect(daysLeft(end, end + 5 * DAY)).toBe(0);
+  });
+});
+
+describe("claimOpen", () => {
+  it("opens at the claim time, whatever the campaign's status", () => {
+    const claim = end + 3 * DAY;
+    expect(claimOpen(claim, end)).toBe(false);
+    expect(claimOpen(claim, claim - 1)).toBe(false);
+    expect(claimOpen(claim, claim)).toBe(true);
+    expect(claimOpen(claim, claim + 400 * DAY)).toBe(true);
+    expect(claimOpen(null, claim)).toBe(false);
   });
 });
 

@@ -204,6 +204,8 @@ export interface AirdropSummary {
   endAt: number;
   claimAt: number | null;
   description: string;
+  /** The language `description` is in: the request's when the airdrop is written in it, else "en". */
+  textLocale: string;
   updatedAt: number;
   /** Uploaded or generated images (logo in lists; cover too on the detail page). */
   images?: ProjectImages;
@@ -229,6 +231,8 @@ export interface AirdropNewsItem {
   slug: string;
   title: string;
   summary: string;
+  /** The language title and summary are in: the request's when the item is written in it, else "en". */
+  textLocale: string;
   airdropSlug: string | null;
   publishedAt: number;
 }

@@ -79,6 +79,11 @@ export const airdropItemFileSchema = z
       .object({ start: day, end: day, listing: day.nullable(), claim: day.nullable() })
       .strict()
       .refine((d) => d.end > d.start, "end after start"),
+    /**
+     * The token trades since before this airdrop started (a later season of a listed
+     * token): its listing day may precede the start (content-invariants.test.ts).
+     */
+    preListed: z.literal(true).optional(),
     links: z.object({ website: url, whitepaper: url, discord: url, x: url }).strict(),
     /** Editorial popularity 0-100: orders "Airdrops to watch" and picks the most popular. */
     popularity: z.int().min(0).max(100),
@@ -182,3 +187,19 @@ export interface ContentPageResult {
   contentLanguages: string[];
   updatedAt: number;
 }
+
+/** A term one language writes one way everywhere (docs/content.md, "Glossary"). */
+export interface GlossaryTerm {
+  /** The English term. */
+  readonly term: string;
+  /** The word the language uses. */
+  readonly use: string;
+  /** Spellings its texts never use. */
+  readonly avoid: RegExp;
+}
+
+/** Checked over the interface strings (i18n:check) and the content files (their tests). */
+export const GLOSSARY: Partial<Record<ContentLanguage, readonly GlossaryTerm[]>> = {
+  // The header once said one word and the titles another; the titles' word stays.
+  ar: [{ term: "airdrop", use: "الإنزال الجوي (الإنزالات الجوية)", avoid: /[إا]ي?ردروب/u }],
+};

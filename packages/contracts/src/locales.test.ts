@@ -199,6 +199,12 @@ describe("localizePath", () => {
     expect(localizePath("ja", "/airdrops")).toBe("/ja/airdrops");
     expect(localizePath("ja", "/")).toBe("/ja");
     expect(localizePath("bg", "/fee")).toBe("/bg/fee");
+    // A content-only language has only the content pages; its others are the English ones.
+    expect(localizePath("nl", "/airdrops/notcoin?x=1")).toBe("/nl/airdrops/notcoin?x=1");
+    expect(localizePath("nl", "/telegram-apps")).toBe("/nl/telegram-apps");
+    expect(localizePath("th", "/spot/BTCUSDT")).toBe("/spot/BTCUSDT");
+    expect(localizePath("tr", "/")).toBe("/");
+    expect(localizePath("sv", "/nl/login?redirect=%2Fairdrops")).toBe("/login?redirect=%2Fairdrops");
   });
 
   it("replaces an existing prefix and keeps query and hash", () => {

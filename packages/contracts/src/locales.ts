@@ -261,8 +261,11 @@ export function parseLocalePath(pathname: string): LocalePath {
 }
 
 /**
- * Builds the path for a locale: English unprefixed, every other locale (bg included)
- * as `/<code><path>`. Any existing prefix on `path` is replaced. Query and hash kept.
+ * Builds the path at which a locale's visitor finds a page: English unprefixed, every
+ * other locale (bg included) as `/<code><path>`. A content-only locale (nl, sv, th, tr)
+ * has only the content pages, so its other pages are the English ones, unprefixed: every
+ * link a content-only page builds resolves (docs/content.md). Any existing prefix on
+ * `path` is replaced. Query and hash kept.
  */
 export function localizePath(locale: string, path: string): string {
   const hashAt = path.indexOf("#");
@@ -271,7 +274,8 @@ export function localizePath(locale: string, path: string): string {
   const pathname = path.slice(0, cut) || "/";
   const suffix = path.slice(cut);
   const { rest } = parseLocalePath(pathname);
-  const code = getLocale(locale).code;
+  const entry = getLocale(locale);
+  const code = entry.contentOnly && !isContentPath(rest) ? DEFAULT_LOCALE : entry.code;
   // NOTE: an unprefixed result is only as safe as `rest`: `//host` would leave the site.
   if (code === DEFAULT_LOCALE) return sameOriginPath(`${rest}${suffix}`);
   return sameOriginPath(`${rest === "/" ? `/${code}` : `/${code}${rest}`}${suffix}`);

@@ -130,6 +130,8 @@ export interface TgAppSummary {
   name: string;
   category: TgAppCategoryId;
   shortDescription: string;
+  /** The language `shortDescription` is in: the request's (or its base's) when the app is written in it, else "en". */
+  textLocale: string;
   iconUrl: string;
   tags: TgAppTag[];
   /** Average stars, one decimal (0 when nobody rated). */
@@ -162,6 +164,8 @@ export interface TgArticleSummary {
   appName: string;
   title: string;
   summary: string;
+  /** The language title and summary are in: the request's (or its base's) when the article is written in it, else "en". */
+  textLocale: string;
   publishedAt: number;
 }
 

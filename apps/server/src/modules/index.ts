@@ -5,11 +5,13 @@ import type { StoredHtml } from "../platform/stored-html.ts";
 import { accountsSeed, accountsSharedEnv, securityRoutes } from "./accounts/index.ts";
 import { AIRDROPS_STORED_HTML, airdropsRoutes, airdropTokenListings } from "./airdrops/index.ts";
 import { contentRoutes, contentSeed, searchIndexSeed } from "./content/index.ts";
-import { mediaModule, mediaSeed } from "./media/index.ts";
+import { loadSignSettings } from "./gateway-sign/index.ts";
+import { loadMarketConfig } from "./market/index.ts";
+import { mediaConfigFromEnv, mediaModule, mediaSeed } from "./media/index.ts";
 import { pageMetaSeed, seoRoutes } from "./seo/index.ts";
 import { systemRoutes } from "./system/index.ts";
 import { TG_APPS_STORED_HTML, tgAppsModule } from "./tg-apps/index.ts";
-import { trackingRoutesModule } from "./tracking/index.ts";
+import { loadTrackingConfig, trackingRoutesModule } from "./tracking/index.ts";
 import { type TradingCoreOptions, tradingCore } from "./trading-core.ts";
 
 export { type TradingCore, type TradingCoreOptions, tradingCore } from "./trading-core.ts";
@@ -65,3 +67,15 @@ export const moduleSharedEnv: readonly ((
   store: SharedSecretStore,
   env: NodeJS.ProcessEnv,
 ) => Promise<Record<string, string>>)[] = [accountsSharedEnv];
+
+/**
+ * Reads the modules' environment before the server opens anything, so a bad value (an
+ * unknown MARKET_FEED, say) stops the start with its one-line ConfigError at once rather
+ * than after migrations, halfway through registering routes.
+ */
+export function checkModuleEnvironment(env: NodeJS.ProcessEnv, dataDir: string): void {
+  loadMarketConfig(env);
+  loadTrackingConfig(env);
+  loadSignSettings(env);
+  mediaConfigFromEnv(env, dataDir);
+}

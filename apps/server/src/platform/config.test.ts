@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { allowedImageHosts, ConfigError, describeConfig, loadConfig, REPO_ROOT } from "./config.ts";
+import { z } from "zod";
+import { allowedImageHosts, ConfigError, describeConfig, loadConfig, parseEnv, REPO_ROOT } from "./config.ts";
 
 describe("loadConfig", () => {
   it("applies defaults: port 3000, SQLite under <repo>/data", () => {
@@ -54,5 +55,32 @@ describe("loadConfig", () => {
     const config = loadConfig({ DATABASE_URL: "postgres://app:s3cret@db.internal:5432/meridian" });
     expect(JSON.stringify(describeConfig(config))).not.toContain("s3cret");
     expect(describeConfig(config).databaseUrl).toBe("postgres://db.internal:5432/meridian");
+  });
+});
+
+describe("parseEnv", () => {
+  const schema = z.object({
+    FEED: z.enum(["model", "replay"]).default("model"),
+    TICK_MS: z.coerce.number().int(),
+  });
+
+  it("answers one line naming each bad variable and the values an enum accepts", () => {
+    expect(() => parseEnv(schema, { FEED: "live", TICK_MS: "5" })).toThrow(
+      new ConfigError("Invalid environment: FEED must be one of model, replay"),
+    );
+    try {
+      parseEnv(schema, { FEED: "live", TICK_MS: "soon" });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const message = (error as ConfigError).message;
+      expect(message).not.toContain("\n");
+      expect(message).toMatch(/^Invalid environment: FEED must be one of model, replay; TICK_MS: .+/);
+      expect(message).not.toContain("soon");
+    }
+  });
+
+  it("returns the parsed values", () => {
+    expect(parseEnv(schema, { TICK_MS: "250" })).toEqual({ FEED: "model", TICK_MS: 250 });
   });
 });

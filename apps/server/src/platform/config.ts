@@ -164,7 +164,7 @@ function parseTrustProxy(value: string | undefined): Config["trustProxy"] {
   const bad = items.filter((item) => !isAddressOrRange(item));
   if (bad.length > 0) {
     throw new ConfigError(
-      `Invalid environment:\n  TRUST_PROXY: ${bad.length} entries are neither an address, a CIDR range nor loopback/linklocal/uniquelocal`,
+      `Invalid environment: TRUST_PROXY: ${bad.length} entries are neither an address, a CIDR range nor loopback/linklocal/uniquelocal`,
     );
   }
   return [...new Set(["loopback", ...items])];
@@ -179,14 +179,31 @@ function imageHostsUnset(env: NodeJS.ProcessEnv): boolean {
   return env.IMG_DOMAINS_FOREIGN === undefined && env.IMG_DOMAINS_INTERNAL === undefined;
 }
 
+/** One problem as a reader fixes it: the variable, then what it accepts (never the value given). */
+function describeIssue(issue: z.core.$ZodIssue): string {
+  const name = issue.path.join(".");
+  if (issue.code === "invalid_value") {
+    // An empty value in an enum stands for "unset", which is not worth offering.
+    const accepted = issue.values.filter((v) => v !== "").map(String);
+    return `${name} must be one of ${accepted.join(", ")}`;
+  }
+  return `${name}: ${issue.message}`;
+}
+
+/**
+ * Parses environment variables with a module's schema; a bad value throws a ConfigError
+ * whose message is one line naming each variable and what it accepts, which `main.ts`
+ * prints instead of a stack trace.
+ */
+export function parseEnv<T extends z.ZodType>(schema: T, env: NodeJS.ProcessEnv): z.output<T> {
+  const parsed = schema.safeParse(env);
+  if (parsed.success) return parsed.data;
+  throw new ConfigError(`Invalid environment: ${parsed.error.issues.map(describeIssue).join("; ")}`);
+}
+
 /** Parses the environment once; throws a ConfigError naming every bad variable (never its value). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
-    throw new ConfigError(`Invalid environment:\n  ${problems.join("\n  ")}`);
-  }
-  const e = parsed.data;
+  const e = parseEnv(envSchema, env);
   return {
     nodeEnv: e.NODE_ENV,
     isProduction: e.NODE_ENV === "production",

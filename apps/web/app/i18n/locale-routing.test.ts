@@ -25,8 +25,22 @@ describe("decideLocale with a prefix", () => {
       kind: "render",
       locale: "th",
     });
-    expect(decideLocale({ url: at("/tr/spot/BTCUSDT"), lang: "tr" })).toEqual({ kind: "not-found" });
-    expect(decideLocale({ url: at("/sv"), lang: "sv" })).toEqual({ kind: "not-found" });
+    // Their other pages are the English ones; the bare prefix is the airdrop home.
+    expect(decideLocale({ url: at("/tr/spot/BTCUSDT?x=1"), lang: "tr" })).toEqual({
+      kind: "redirect",
+      to: "/spot/BTCUSDT?x=1",
+      status: 302,
+    });
+    expect(decideLocale({ url: at("/sv"), lang: "sv" })).toEqual({
+      kind: "redirect",
+      to: "/sv/airdrops",
+      status: 302,
+    });
+    expect(decideLocale({ url: at("/NL/"), lang: "NL" })).toEqual({
+      kind: "redirect",
+      to: "/nl/airdrops",
+      status: 302,
+    });
     // A Swedish cookie does not send the home page to a prefix that has no home page.
     expect(decideLocale({ url: at("/"), lang: undefined, cookie: "sv" })).toEqual({
       kind: "render",

@@ -1,4 +1,5 @@
 import {
+  CONTENT_PATH_PREFIXES,
   DEFAULT_LOCALE,
   findLocale,
   getLocale,
@@ -28,6 +29,8 @@ export interface LocaleRequest {
  * - a supported prefix (or bg) renders; one written in another case, or a regional alias
  *   such as `fr-FR`, is sent permanently to its canonical prefix;
  * - any other first segment is not a page: 404;
+ * - a content-only prefix (nl, sv, th, tr) on another page than a content page is sent
+ *   to the English page, the bare prefix to its airdrop home;
  * - no prefix renders English unless `?locale=`, the locale cookie or Accept-Language
  *   pick another locale, in which case the visitor is sent to that prefix.
  */
@@ -37,9 +40,13 @@ export function decideLocale({ url, lang, cookie, acceptLanguage }: LocaleReques
     const exact = findLocale(lang);
     const canonical = exact?.code ?? LOCALE_ALIASES[lang.toLowerCase()];
     if (!canonical) return { kind: "not-found" };
-    // Content-only languages (nl, sv, th, tr) serve the content pages and nothing else.
-    if (findLocale(canonical)?.contentOnly && !isContentPath(url.pathname.slice(lang.length + 1) || "/"))
-      return { kind: "not-found" };
+    // Content-only languages (nl, sv, th, tr) serve the content pages and nothing else:
+    // their bare prefix is their airdrop home, any other page is the English one.
+    const restPath = url.pathname.slice(lang.length + 1) || "/";
+    if (findLocale(canonical)?.contentOnly && !isContentPath(restPath)) {
+      const to = restPath === "/" ? `/${canonical}${CONTENT_PATH_PREFIXES[0]}${url.search}` : rest;
+      return { kind: "redirect", to: sameOriginPath(localizePath(canonical, to)), status: 302 };
+    }
     if (canonical === lang) return { kind: "render", locale: canonical };
     return { kind: "redirect", to: sameOriginPath(localizePathRaw(canonical, rest, lang)), status: 301 };
   }

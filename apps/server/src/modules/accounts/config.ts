@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { z } from "zod";
+import { parseEnv } from "../../platform/config.ts";
 
 const flag = z
   .enum(["true", "false", "1", "0", ""])
@@ -46,7 +47,7 @@ export function loadAccountsConfig(
   env: NodeJS.ProcessEnv = process.env,
   warn: (msg: string) => void = console.warn,
 ): AccountsConfig {
-  const e = envSchema.parse(env);
+  const e = parseEnv(envSchema, env);
   const isProduction = e.NODE_ENV === "production";
   const demo = env.SEED_DEMO_DATA === undefined ? e.NODE_ENV !== "test" : e.SEED_DEMO_DATA;
   let root: Buffer;

@@ -105,6 +105,7 @@ export class AirdropsService {
   private summarize(
     r: AirdropRecord,
     now: number,
+    locale: string,
     tr: Map<string, string> | undefined,
     prices: Map<string, string>,
   ): AirdropSummary {
@@ -130,6 +131,7 @@ export class AirdropsService {
       endAt: r.endAt,
       claimAt: r.claimAt,
       description: tr?.get("description") ?? r.description,
+      textLocale: tr?.has("description") ? locale : "en",
       updatedAt: r.updatedAt,
     };
   }
@@ -143,7 +145,7 @@ export class AirdropsService {
       ),
       this.priceMap(records, now),
     ]);
-    return records.map((r) => this.summarize(r, now, tr.get(r.id), prices));
+    return records.map((r) => this.summarize(r, now, locale, tr.get(r.id), prices));
   }
 
   private async newsItems(records: readonly NewsRecord[], locale: string): Promise<AirdropNewsItem[]> {
@@ -156,6 +158,7 @@ export class AirdropsService {
       slug: n.slug,
       title: tr.get(n.id)?.get("title") ?? n.title,
       summary: tr.get(n.id)?.get("summary") ?? n.summary,
+      textLocale: tr.get(n.id)?.has("title") ? locale : "en",
       airdropSlug: n.airdropSlug,
       publishedAt: n.publishedAt,
     }));
@@ -296,6 +299,7 @@ export class AirdropsService {
         slug: record.slug,
         title: own?.get("title") ?? record.title,
         summary: own?.get("summary") ?? record.summary,
+        textLocale: own?.has("title") ? locale : "en",
         airdropSlug: airdrop ? record.airdropSlug : null,
         publishedAt: record.publishedAt,
         body: own?.get("body") ?? record.body,
@@ -377,6 +381,7 @@ export class AirdropsService {
         slug: n.slug,
         title: n.title,
         summary: n.summary,
+        textLocale: "en",
         body: n.body,
         airdropSlug: n.airdropSlug,
         publishedAt: n.publishedAt,

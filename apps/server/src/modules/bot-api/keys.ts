@@ -11,6 +11,7 @@ import {
   type updateApiKeyBodySchema,
 } from "@meridian/contracts";
 import { z } from "zod";
+import { parseEnv } from "../../platform/config.ts";
 import type { Db } from "../../platform/db/types.ts";
 import { AppError } from "../../platform/errors.ts";
 import { open, seal } from "../accounts/index.ts";
@@ -39,7 +40,7 @@ export function loadKeyStoreConfig(
   env: NodeJS.ProcessEnv = process.env,
   warn: (msg: string) => void = console.warn,
 ): KeyStoreConfig {
-  const e = envSchema.parse(env);
+  const e = parseEnv(envSchema, env);
   const secret = e.API_KEYS_SECRET ?? e.ACCOUNTS_SECRET;
   let root: Buffer;
   if (secret !== undefined) root = Buffer.from(secret, "base64");

@@ -1,6 +1,7 @@
 import type { DeviceKeyAlgorithm, EncryptAlgorithm, GatewaySignConfig } from "@meridian/contracts";
 import { SIGN_WINDOW_MS, signModeFor } from "@meridian/contracts";
 import { z } from "zod";
+import { parseEnv } from "../../platform/config.ts";
 import { type RouteEntry, samplePath } from "../../platform/http/route-table.ts";
 import type { ServerKeys } from "./keys.ts";
 
@@ -28,7 +29,7 @@ export interface SignSettings {
 }
 
 export function loadSignSettings(env: NodeJS.ProcessEnv = process.env): SignSettings {
-  const e = envSchema.parse(env);
+  const e = parseEnv(envSchema, env);
   const parse = (text: string | undefined) => (text === undefined ? {} : modes.parse(JSON.parse(text)));
   return {
     open: e.GATEWAY_SIGN_OPEN === "true",

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
-import { ConfigError } from "../../platform/config.ts";
+import { ConfigError, parseEnv } from "../../platform/config.ts";
 
 const DEFAULT_CANDLES_DIR = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -56,12 +56,7 @@ export interface MarketConfig {
 }
 
 export function loadMarketConfig(env: NodeJS.ProcessEnv = process.env): MarketConfig {
-  const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
-    throw new ConfigError(`Invalid environment: ${problems.join("; ")}`);
-  }
-  const e = parsed.data;
+  const e = parseEnv(envSchema, env);
   const symbols = e.MARKET_SYMBOLS?.split(",")
     .map((s) => s.trim().toUpperCase())
     .filter((s) => s !== "");

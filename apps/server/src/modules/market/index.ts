@@ -18,6 +18,7 @@ export { CcxtFeed } from "./ccxt-feed.ts";
 export type { MarketClock } from "./clock.ts";
 export { ManualClock, systemClock } from "./clock.ts";
 export { type ClusterMarket, MarketCluster } from "./cluster.ts";
+export { loadMarketConfig } from "./config.ts";
 export type { FeedBook, FeedSink, FeedTrade, MarketFeed, PerpQuote } from "./feed.ts";
 export { MAKER_ACCOUNT, MAKER_ID_BASE, MakerBook } from "./maker-book.ts";
 export { ModelFeed } from "./model-feed.ts";

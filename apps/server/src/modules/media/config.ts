@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { ConfigError, parseEnv } from "../../platform/config.ts";
 import type { S3Settings } from "./storage.ts";
 
 /**
@@ -24,13 +25,7 @@ export type MediaStorageConfig = { kind: "disk"; dir: string } | ({ kind: "s3" }
 
 /** Throws naming the bad variable (never its value). */
 export function mediaConfigFromEnv(env: NodeJS.ProcessEnv, dataDir: string): MediaStorageConfig {
-  const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    throw new Error(
-      `Invalid image storage settings: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`,
-    );
-  }
-  const e = parsed.data;
+  const e = parseEnv(envSchema, env);
   if (e.MEDIA_S3_BUCKET === undefined) {
     return {
       kind: "disk",
@@ -38,8 +33,8 @@ export function mediaConfigFromEnv(env: NodeJS.ProcessEnv, dataDir: string): Med
     };
   }
   if (e.MEDIA_S3_ACCESS_KEY_ID === undefined || e.MEDIA_S3_SECRET_ACCESS_KEY === undefined)
-    throw new Error(
-      "Invalid image storage settings: MEDIA_S3_BUCKET needs MEDIA_S3_ACCESS_KEY_ID and MEDIA_S3_SECRET_ACCESS_KEY",
+    throw new ConfigError(
+      "Invalid environment: MEDIA_S3_BUCKET needs MEDIA_S3_ACCESS_KEY_ID and MEDIA_S3_SECRET_ACCESS_KEY",
     );
   return {
     kind: "s3",

@@ -9,6 +9,7 @@ import { type ArtworkSource, seedMedia } from "./seed.ts";
 import { MediaService } from "./service.ts";
 import { diskStorage, type MediaStorage, s3Storage } from "./storage.ts";
 
+export { mediaConfigFromEnv } from "./config.ts";
 export { MediaService, responsiveImage } from "./service.ts";
 
 // Keyed by the HTTP server every scope of one app shares, so any scope (and a test's root

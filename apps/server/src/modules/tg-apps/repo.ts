@@ -43,6 +43,8 @@ export interface AppRecord {
   platforms: TgAppPlatform[];
   tokenLaunch: boolean;
   shortDescription: string;
+  /** The language `shortDescription` is in: the first of the chain the app is written in, else "en". */
+  textLocale: string;
   longDescription: string;
   ratingCount: number;
   ratingSum: number;
@@ -62,6 +64,8 @@ export interface ArticleRecord {
   appName: string;
   title: string;
   summary: string;
+  /** The language title and summary are in: the first of the chain the article is written in, else "en". */
+  textLocale: string;
   body: string;
   published: boolean;
   publishedAt: number;
@@ -84,6 +88,8 @@ interface AppRow {
   platforms: string;
   token_launch: number | string;
   short_description: string;
+  /** Absent from rows read without the locale overlay (those are English). */
+  text_locale?: string | null;
   long_description: string;
   rating_count: number | string;
   rating_sum: number | string;
@@ -104,6 +110,8 @@ interface ArticleRow {
   app_name: string;
   title: string;
   summary: string;
+  /** Absent from rows read without the locale overlay (those are English). */
+  text_locale?: string | null;
   body: string;
   published: number | string;
   published_at: number | string;
@@ -144,6 +152,7 @@ function toApp(row: AppRow): AppRecord {
     platforms: unwrapList(row.platforms) as TgAppPlatform[],
     tokenLaunch: Number(row.token_launch) === 1,
     shortDescription: row.short_description,
+    textLocale: row.text_locale ?? "en",
     longDescription: row.long_description,
     ratingCount: Number(row.rating_count),
     ratingSum: Number(row.rating_sum),
@@ -165,6 +174,7 @@ function toArticle(row: ArticleRow): ArticleRecord {
     appName: row.app_name,
     title: row.title,
     summary: row.summary,
+    textLocale: row.text_locale ?? "en",
     body: row.body,
     published: Number(row.published) === 1,
     publishedAt: Number(row.published_at),
@@ -263,6 +273,8 @@ k AS (
     CAST(ROW_NUMBER() OVER (ORDER BY s.listed_at DESC, s.id DESC) AS INTEGER) AS new_rank,
     COALESCE(CASE WHEN l1.value IS NOT NULL THEN t1.value END, CASE WHEN l2.value IS NOT NULL THEN t2.value END,
       s.short_description) AS short_text,
+    CASE WHEN l1.value IS NOT NULL AND t1.value IS NOT NULL THEN t1.locale
+      WHEN l2.value IS NOT NULL AND t2.value IS NOT NULL THEN t2.locale ELSE 'en' END AS text_locale,
     COALESCE(l1.value, l2.value, s.long_description) AS long_text
   FROM s
   LEFT JOIN tg_app_texts t1 ON t1.app_id = s.id AND t1.locale = ? AND t1.field = 'shortDescription'
@@ -287,7 +299,7 @@ export const TG_APPS_STORED_HTML: readonly [StoredHtml, StoredHtml] = [
 
 const APP_COLUMNS = `k.id, k.slug, k.name, k.category, k.editors_choice, k.bot_username, k.start_param,
   k.website, k.icon_url, k.screenshots_json, k.languages, k.platforms, k.token_launch,
-  k.short_text AS short_description, k.long_text AS long_description, k.rating_count, k.rating_sum,
+  k.short_text AS short_description, k.text_locale, k.long_text AS long_description, k.rating_count, k.rating_sum,
   k.published, k.listed_at, k.updated_at, k.hot_rank, k.new_rank, k.trend_score, k.hot_score, k.html_version`;
 
 /** Data access of the Apps and Bot Center; SQL written once for SQLite and PostgreSQL. */
@@ -571,6 +583,7 @@ SELECT r.id, r.slug, a.slug AS app_slug, a.name AS app_name,
   COALESCE(CASE WHEN b1.value IS NOT NULL THEN s1.value END, CASE WHEN b2.value IS NOT NULL THEN s2.value END,
     r.summary) AS summary,
   COALESCE(b1.value, b2.value, r.body) AS body,
+  CASE WHEN b1.value IS NOT NULL THEN b1.locale WHEN b2.value IS NOT NULL THEN b2.locale ELSE 'en' END AS text_locale,
   r.published, r.published_at, r.updated_at, r.html_version
 FROM tg_articles r
 JOIN tg_apps a ON a.id = r.app_id

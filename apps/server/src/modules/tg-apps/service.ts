@@ -62,6 +62,7 @@ export function presentSummary(app: AppRecord): TgAppSummary {
     name: app.name,
     category: app.category as TgAppSummary["category"],
     shortDescription: app.shortDescription,
+    textLocale: app.textLocale,
     iconUrl: sanitizeUrl(app.iconUrl) || tgAppsPath(TG_APPS_API.icon, { slug: app.slug }),
     tags: tagsOf(app),
     rating: ratingOf(app.ratingSum, app.ratingCount),
@@ -94,6 +95,7 @@ function presentArticleSummary(a: ArticleRecord): TgArticleSummary {
     appName: a.appName,
     title: a.title,
     summary: a.summary,
+    textLocale: a.textLocale,
     publishedAt: a.publishedAt,
   };
 }

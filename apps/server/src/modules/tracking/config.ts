@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseEnv } from "../../platform/config.ts";
 
 const flag = (fallback: boolean) =>
   z
@@ -34,12 +35,7 @@ export interface TrackingConfig {
 
 /** Parsed once at start; a bad value names the variable. */
 export function loadTrackingConfig(env: NodeJS.ProcessEnv = process.env): TrackingConfig {
-  const parsed = schema.safeParse(env);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
-    throw new Error(`Invalid tracking environment:\n  ${problems.join("\n  ")}`);
-  }
-  const e = parsed.data;
+  const e = parseEnv(schema, env);
   return {
     uploadSwitch: e.TRACKING_UPLOAD_SWITCH,
     retentionDays: e.TRACKING_RETENTION_DAYS,

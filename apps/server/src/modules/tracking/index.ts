@@ -8,6 +8,7 @@ import { trackingRoutes } from "./routes.ts";
 import { AnalyticsService } from "./service.ts";
 import { openTrackingStore, type TrackingStore } from "./store.ts";
 
+export { loadTrackingConfig } from "./config.ts";
 export { type PageViewQuery, pageViewsByPathPrefix } from "./page-views.ts";
 export { openTrackingStore, type TrackingStore } from "./store.ts";
 

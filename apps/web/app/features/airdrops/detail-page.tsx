@@ -1,4 +1,5 @@
 import type { AirdropDetailResult, AirdropSummary } from "@meridian/contracts";
+import { claimOpen } from "@meridian/contracts/airdrop-rules";
 import { localizePath } from "@meridian/contracts/locales";
 import { MEDIA_SIZES } from "@meridian/contracts/media-rules";
 import { useTranslation } from "react-i18next";
@@ -141,7 +142,7 @@ export function AirdropDetailPage({ locale, detail }: AirdropDetailProps) {
         <h2 id="ad-latest-news">{t("detail.news")}</h2>
         <NewsList items={detail.news} locale={locale} />
       </section>
-      <Disclaimer />
+      <Disclaimer locale={locale} />
     </div>
   );
 }
@@ -173,7 +174,7 @@ function DetailActions({ detail, locale }: AirdropDetailProps) {
       >
         {t("actions.deposit")}
       </Link>
-      {a.status === "active" && a.links.website ? (
+      {claimOpen(a.claimAt, detail.now) && a.links.website ? (
         <a
           href={a.links.website}
           className="shell-button shell-button-outline shell-button-lg"

@@ -73,7 +73,7 @@ export function AirdropHomePage({ locale, home, page }: AirdropHomeProps) {
       <Predictions airdrops={home.featured} locale={locale} year={new Date(home.now).getUTCFullYear()} />
       <Faq id="ad-faq" title={t("home.faq")} items={page.faq} textLang={textLang} />
       <BuyPrompt locale={locale} symbol="BTCUSDT" listingAt={null} />
-      <Disclaimer />
+      <Disclaimer locale={locale} />
     </div>
   );
 }
@@ -95,7 +95,7 @@ function FeaturedCard({ airdrop: a, locale }: { airdrop: AirdropSummary; locale:
         </div>
         <StatusTag status={a.status} />
       </div>
-      <p className="ad-card-text" dir="auto">
+      <p className="ad-card-text" lang={textLangOf(locale, a.textLocale).lang} dir="auto">
         {a.description}
       </p>
       <dl className="ad-card-facts">

@@ -65,6 +65,8 @@ export function listHref(locale: string, state: ListState, change: Partial<ListS
   return `${localizePath(locale, "/airdrops/list")}${listQuery(next)}`;
 }
 
+/** The Atom feed of new and ending-soon airdrops, in the locale's language (routes/feed-airdrops.tsx). */
+export const feedHref = (locale: string) => localizePath(locale, "/airdrops/feed.xml");
 export const newsHref = (locale: string, slug: string) => localizePath(locale, `/airdrops/news/${slug}`);
 export const detailHref = (locale: string, slug: string) => localizePath(locale, `/airdrops/${slug}`);
 export const spotHref = (locale: string, symbol: string) =>

@@ -48,7 +48,7 @@ export function AirdropListPage({ locale, state, result }: AirdropListProps) {
           />
         </nav>
       ) : null}
-      <Disclaimer />
+      <Disclaimer locale={locale} />
     </div>
   );
 }

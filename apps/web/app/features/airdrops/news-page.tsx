@@ -59,7 +59,7 @@ export function AirdropNewsPage({ locale, news }: AirdropNewsPageProps) {
         <h2 id="ad-more-news">{t("news.more")}</h2>
         <NewsList items={news.related} locale={locale} />
       </section>
-      <Disclaimer />
+      <Disclaimer locale={locale} />
     </div>
   );
 }

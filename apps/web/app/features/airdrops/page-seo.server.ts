@@ -1,7 +1,8 @@
 import { loadI18n } from "../../i18n/resources.server.ts";
 import type { ServerContext } from "../../server-context.ts";
 import { type PageText, resolvePageText } from "../seo/page-meta.server.ts";
-import { type Breadcrumb, buildSeo, type Seo } from "../seo/seo.ts";
+import { type Breadcrumb, buildSeo, type Feed, type Seo } from "../seo/seo.ts";
+import { feedHref } from "./links.ts";
 
 type PageKey = "home" | "list" | "detail" | "news";
 
@@ -12,6 +13,15 @@ function seoDefaults(locale: string, key: PageKey): PageText {
     title: text.title ?? "Meridian",
     description: text.description ?? "",
     keywords: text.keywords ?? "",
+  };
+}
+
+/** The library's Atom feed in the page's language, which every airdrop page announces. */
+function airdropFeed(server: ServerContext, locale: string): Feed {
+  const bundle = loadI18n(locale, ["seo"]).bundles.seo as { airdrops?: { feed?: { title?: string } } };
+  return {
+    href: `${server.origin}${feedHref(locale)}`,
+    title: bundle.airdrops?.feed?.title ?? "Meridian airdrops",
   };
 }
 
@@ -68,5 +78,6 @@ export async function airdropSeo(input: AirdropSeoInput): Promise<Seo> {
     ...(input.noindex ? { noindex: true } : {}),
     ...(input.image ? { image: input.image } : {}),
     contentLanguages: input.contentLanguages,
+    feeds: [airdropFeed(input.server, input.locale)],
   });
 }

@@ -4,8 +4,8 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { ResponsiveImg } from "../media/responsive-img.tsx";
-import type { TextLang } from "../seo/seo.ts";
-import { newsHref } from "./links.ts";
+import { type TextLang, textLangOf } from "../seo/seo.ts";
+import { feedHref, newsHref } from "./links.ts";
 import { formatDate } from "./money.ts";
 
 /** A small label (antd Tag's look without its code on the first load). */
@@ -83,11 +83,14 @@ export function NewsList({ items, locale }: { items: AirdropNewsItem[]; locale: 
   return (
     <ul className="ad-news">
       {items.map((n) => (
+        // An item not written in the page's language says its text is English.
         <li key={n.slug}>
-          <h3 dir="auto">
+          <h3 dir="auto" lang={textLangOf(locale, n.textLocale).lang}>
             <Link to={newsHref(locale, n.slug)}>{n.title}</Link>
           </h3>
-          <p dir="auto">{n.summary}</p>
+          <p dir="auto" lang={textLangOf(locale, n.textLocale).lang}>
+            {n.summary}
+          </p>
           <time dateTime={new Date(n.publishedAt).toISOString()} className="ad-muted">
             {formatDate(n.publishedAt, locale)}
           </time>
@@ -98,13 +101,20 @@ export function NewsList({ items, locale }: { items: AirdropNewsItem[]; locale: 
 }
 
 /** docs/product.md §1: educational content only; third-party sites at the visitor's own risk. */
-export function Disclaimer() {
+/** The closing notes of every airdrop page, with the library's Atom feed. */
+export function Disclaimer({ locale }: { locale: string }) {
   const { t } = useTranslation("airdrops");
   return (
     <aside className="ad-disclaimer" aria-labelledby="ad-disclaimer-title">
       <h2 id="ad-disclaimer-title">{t("disclaimer.title")}</h2>
       <p>{t("disclaimer.educational")}</p>
       <p>{t("disclaimer.thirdParty")}</p>
+      <p className="ad-feed">
+        {/* A document, not a route: a plain link, so the browser opens the XML. */}
+        <a href={feedHref(locale)} type="application/atom+xml" data-testid="airdrop-feed-link">
+          {t("disclaimer.feed")}
+        </a>
+      </p>
     </aside>
   );
 }

@@ -55,12 +55,20 @@ export interface SeoInput {
    * undefined or "" for defaults. Never search terms: search results stay `noindex`.
    */
   canonicalParams?: CanonicalParams;
+  /** Atom feeds of the page, announced as `<link rel="alternate" type="application/atom+xml">`. */
+  feeds?: readonly Feed[];
   /**
    * Content languages the page's body is written in (docs/content.md). When given, the
    * hreflang set lists only locales reading one of them, and a page shown in a language
    * it is not written in (the English body under a translated interface) is `noindex`.
    */
   contentLanguages?: readonly string[] | undefined;
+}
+
+/** A feed a page announces: absolute address and title. */
+export interface Feed {
+  href: string;
+  title: string;
 }
 
 export interface Seo {
@@ -78,6 +86,7 @@ export interface Seo {
   canonicalQuery: string;
   /** The page's written content languages, or null for a page of interface strings only. */
   contentLanguages: string[] | null;
+  feeds: Feed[];
 }
 
 export const SITE_NAME = "Meridian";
@@ -182,6 +191,7 @@ export function buildSeo(input: SeoInput): Seo {
     jsonLd,
     canonicalQuery: query,
     contentLanguages: input.contentLanguages ? [...input.contentLanguages] : null,
+    feeds: [...(input.feeds ?? [])],
   };
 }
 
@@ -207,6 +217,9 @@ export function seoMeta(seo: Seo | undefined): MetaDescriptor[] {
     tags.push({ property: "og:image", content: seo.image }, { name: "twitter:image", content: seo.image });
   }
   if (seo.noindex) tags.push({ name: "robots", content: "noindex, follow" });
+  for (const feed of seo.feeds) {
+    tags.push({ tagName: "link", rel: "alternate", type: "application/atom+xml", ...feed });
+  }
   // Rendered as <script type="application/ld+json">: data, never executed, so CSP allows it.
   for (const data of seo.jsonLd) tags.push({ "script:ld+json": data });
   return tags;

@@ -3,6 +3,7 @@ import { tgCategoryKey } from "@meridian/contracts/tg-app-rules";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { ResponsiveImg } from "../media/responsive-img.tsx";
+import { textLangOf } from "../seo/seo.ts";
 import { formatRating } from "./format.ts";
 import { detailHref } from "./links.ts";
 
@@ -57,7 +58,10 @@ export function AppCard({ app, locale, trackId, level = "h3" }: AppCardProps) {
               <span className="tga-muted"> ({app.ratingCount})</span>
             </span>
           </span>
-          <span className="tga-card-desc">{app.shortDescription}</span>
+          {/* An app not written in the page's language shows English, and says so. */}
+          <span className="tga-card-desc" lang={textLangOf(locale, app.textLocale).lang} dir="auto">
+            {app.shortDescription}
+          </span>
           {app.tags.length > 0 ? (
             <span className="tga-tags">
               {app.tags.map((tag) => (

@@ -1,5 +1,6 @@
 import type { TgArticleSummary } from "@meridian/contracts";
 import { Link } from "react-router";
+import { textLangOf } from "../seo/seo.ts";
 import { articleAnchor, articlesHref } from "./links.ts";
 
 /** Article titles linking to their app's articles page; `dates` holds formatted publish dates by slug. */
@@ -27,7 +28,13 @@ export function ArticleList({
         <ul className="tga-articles">
           {articles.map((a) => (
             <li key={a.slug}>
-              <Link to={`${articlesHref(locale, a.appSlug)}#${articleAnchor(a.slug)}`}>{a.title}</Link>
+              <Link
+                to={`${articlesHref(locale, a.appSlug)}#${articleAnchor(a.slug)}`}
+                lang={textLangOf(locale, a.textLocale).lang}
+                dir="auto"
+              >
+                {a.title}
+              </Link>
               <span className="tga-muted">
                 {a.appName} ·{" "}
                 <time dateTime={new Date(a.publishedAt).toISOString()}>{dates[a.slug] ?? ""}</time>
