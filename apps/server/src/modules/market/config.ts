@@ -1,7 +1,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
-import { ConfigError, parseEnv } from "../../platform/config.ts";
+import { parseEnv } from "../../platform/config.ts";
 
 const DEFAULT_CANDLES_DIR = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
