@@ -1,3 +1,4 @@
+import { recoveryCodeSchema } from "./accounts.ts";
 import { z } from "./zod-csp.ts";
 
 /**
@@ -23,6 +24,8 @@ const email = z.email().max(254);
 const areaCode = z.string().regex(/^\+?\d{1,4}$/);
 const mobile = z.string().regex(/^\d{4,15}$/);
 const code6 = z.string().regex(/^\d{6}$/);
+/** Wherever the authenticator code is asked, one of the account's recovery codes may replace it. */
+const recoveryCode = recoveryCodeSchema.optional();
 
 /**
  * What a logged-in code is for. `current` codes go to the bound e-mail (or the phone when
@@ -58,16 +61,18 @@ export const resetPasswordBody = z.object({
   areaCode: areaCode.optional(),
   verifyCode: code6,
   pwd: password,
-  /** Required when the account has an authenticator turned on. */
+  /** Required when the account has an authenticator turned on (or `recoveryCode`). */
   googleCode: code6.optional(),
+  recoveryCode,
 });
 export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
 
 export const changePasswordBody = z.object({
   oldPwd: z.string().min(1).max(128),
   pwd: password,
-  /** Required when the account has an authenticator turned on. */
+  /** Required when the account has an authenticator turned on (or `recoveryCode`). */
   googleCode: code6.optional(),
+  recoveryCode,
 });
 export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
 
@@ -79,6 +84,7 @@ export const antiPhishingBody = z.object({
   /** Sent to the current e-mail or phone (purpose antiPhishing). */
   verifyCode: code6,
   googleCode: code6.optional(),
+  recoveryCode,
 });
 export type AntiPhishingBody = z.infer<typeof antiPhishingBody>;
 
@@ -89,6 +95,7 @@ export const changeEmailBody = z.object({
   /** Sent to the current e-mail or phone (purpose changeEmail, to current). */
   oldCode: code6,
   googleCode: code6.optional(),
+  recoveryCode,
 });
 export type ChangeEmailBody = z.infer<typeof changeEmailBody>;
 
@@ -98,14 +105,22 @@ export const changePhoneBody = z.object({
   newCode: code6,
   oldCode: code6,
   googleCode: code6.optional(),
+  recoveryCode,
 });
 export type ChangePhoneBody = z.infer<typeof changePhoneBody>;
 
-export const unbindGoogleBody = z.object({
-  googleCode: code6,
-  /** Sent to the current e-mail or phone (purpose unbindGoogle). */
-  verifyCode: code6,
-});
+/** The authenticator's code, or a recovery code when the authenticator is lost. */
+export const unbindGoogleBody = z
+  .object({
+    googleCode: code6.optional(),
+    recoveryCode,
+    /** Sent to the current e-mail or phone (purpose unbindGoogle). */
+    verifyCode: code6,
+  })
+  .refine((b) => b.googleCode !== undefined || b.recoveryCode !== undefined, {
+    path: ["googleCode"],
+    message: "googleCode or recoveryCode is required",
+  });
 export type UnbindGoogleBody = z.infer<typeof unbindGoogleBody>;
 
 export const revokeDeviceBody = z.object({ deviceId: z.string().regex(/^[0-9a-f]{16,64}$/) });

@@ -24,6 +24,8 @@ export const AccountCode = {
   GOOGLE_CODE_INVALID: "11006",
   GOOGLE_ALREADY_BOUND: "11007",
   KYC_STEP_INVALID: "11008",
+  /** A recovery code that is wrong or was used before (each works once). */
+  RECOVERY_CODE_INVALID: "11009",
   /** One uniform answer for any login-body decryption failure (no padding oracle). */
   DECRYPT_FAILED: "11020",
 } as const;
@@ -33,6 +35,18 @@ const email = z.email().max(254);
 const areaCode = z.string().regex(/^\+?\d{1,4}$/);
 const mobile = z.string().regex(/^\d{4,15}$/);
 const code6 = z.string().regex(/^\d{6}$/);
+
+/** Recovery codes issued with an authenticator: how many, and the letters they use (no 0/o, 1/l/i). */
+export const RECOVERY_CODE_COUNT = 10;
+export const RECOVERY_CODE_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789";
+/**
+ * A recovery code as typed: ten of those letters, any case, in two groups of five with an
+ * optional dash or space between them (`k7mfq-2xw9p`).
+ */
+export const recoveryCodeSchema = z
+  .string()
+  .trim()
+  .regex(/^[a-hj-km-np-z2-9]{5}[- ]?[a-hj-km-np-z2-9]{5}$/i);
 
 export const sendCodeBody = z.object({
   bizType: z.enum(["register", "login", "bind"]),
@@ -93,10 +107,13 @@ export const verifyLoginBody = z.object({
   emailCode: code6.optional(),
   mobileCode: code6.optional(),
   googleCode: code6.optional(),
+  /** In place of the authenticator code: one of the account's unused recovery codes. */
+  recoveryCode: recoveryCodeSchema.optional(),
 });
 export type VerifyLoginBody = z.infer<typeof verifyLoginBody>;
 
-export const VerifyMethod = z.enum(["email", "mobile", "google"]);
+/** `recovery`: a recovery code may stand in for the authenticator (offered while some are unused). */
+export const VerifyMethod = z.enum(["email", "mobile", "google", "recovery"]);
 export type VerifyMethod = z.infer<typeof VerifyMethod>;
 
 /** Answer of a password step that needs a second factor (`verifyRequired: true`). */
@@ -109,6 +126,19 @@ export interface LoginChallenge {
 }
 
 export const googleBindBody = z.object({ googleCode: code6 });
+/** New recovery codes replace the old ones; a current authenticator code is needed. */
+export const recoveryCodesBody = z.object({ googleCode: code6 });
+
+/** Answer of binding the authenticator and of regenerating: the codes in plain text, this once. */
+export interface RecoveryCodesIssued {
+  recoveryCodes: string[];
+}
+
+/** How many of the account's recovery codes are unused (0 with no authenticator bound). */
+export interface RecoveryCodesStatus {
+  remaining: number;
+  total: number;
+}
 export const googleSwitchBody = z.object({ googleCode: code6, enable: z.boolean() });
 
 export const kycSubmitBody = z.discriminatedUnion("step", [

@@ -153,6 +153,7 @@ export const SENSITIVE_FIELDS: readonly string[] = [
   "mobileCode",
   "googleCode",
   "fidoVerifyCode",
+  "recoveryCode",
   "mobile",
   "email",
   "serialNO",

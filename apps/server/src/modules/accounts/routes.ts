@@ -16,6 +16,7 @@ import {
   loginHistoryQuery,
   ok,
   REFRESH_COOKIE,
+  recoveryCodesBody,
   registerEmailBody,
   registerMobileAndEmailBody,
   registerMobileBody,
@@ -257,10 +258,29 @@ export function accountsRoutes(app: FastifyInstance, deps: AccountsRouteDeps): v
     body: googleBindBody,
     auth: requireUser,
     sign: SIGNED,
-    handler: async ({ body, request }) => {
-      await service.googleBind(authOf(request).user.id, body.googleCode, request.ip);
-      return null;
-    },
+    handler: async ({ body, request }) => ({
+      recoveryCodes: await service.googleBind(authOf(request).user.id, body.googleCode, request.ip),
+    }),
+  });
+  route(app, {
+    method: "POST",
+    url: "/v1/user/google/recoveryCodes",
+    body: recoveryCodesBody,
+    auth: requireUser,
+    sign: SIGNED,
+    handler: async ({ body, request }) => ({
+      recoveryCodes: await service.regenerateRecoveryCodes(
+        authOf(request).user.id,
+        body.googleCode,
+        request.ip,
+      ),
+    }),
+  });
+  route(app, {
+    method: "GET",
+    url: "/v1/user/security/recoveryCodes",
+    auth: requireUserRead,
+    handler: ({ request }) => service.recoveryStatus(authOf(request).user),
   });
   route(app, {
     method: "POST",

@@ -38,6 +38,7 @@ import {
   sendRecipientCounter,
 } from "./limits.ts";
 import type { MailKind } from "./mail-templates.ts";
+import { type RecoveryCodes, recoveryCodeInvalid } from "./recovery-codes.ts";
 import type { AccountsRepo, UserRow } from "./repo.ts";
 import { hashPassword, open, verifyPassword } from "./secrets.ts";
 import type { SecurityRepo } from "./security-repo.ts";
@@ -55,6 +56,13 @@ export interface SecurityDeps {
   now: () => number;
   /** The accounts module's limiter: each guess is counted before the secret is checked. */
   limiter: AttemptLimiter;
+  recovery: RecoveryCodes;
+}
+
+/** The second factor a sensitive change carries: the authenticator code, or a recovery code in its place. */
+export interface SecondFactorProof {
+  googleCode?: string | undefined;
+  recoveryCode?: string | undefined;
 }
 
 export interface Actor {
@@ -112,9 +120,24 @@ export class AccountSecurity {
   }
 
   /** The second factor a sensitive change asks for: the authenticator code when it is on. */
-  async #secondFactor(user: UserRow, googleCode: string | undefined, ip: string): Promise<void> {
+  async #secondFactor(user: UserRow, proof: SecondFactorProof, ip: string): Promise<void> {
     if (user.google_enable !== 1) return;
-    if (!(await this.#attempt(secondFactorCounter(user.id), ip, () => this.#googleOk(user, googleCode))))
+    await this.#authenticatorProof(user, proof, ip);
+  }
+
+  /** The authenticator's code, or one of its recovery codes (spent here), under the second-factor limits. */
+  async #authenticatorProof(user: UserRow, proof: SecondFactorProof, ip: string): Promise<void> {
+    const { recoveryCode } = proof;
+    if (recoveryCode !== undefined) {
+      const ok = await this.#attempt(secondFactorCounter(user.id), ip, () =>
+        this.#d.recovery.use(user.id, recoveryCode, this.#d.now()),
+      );
+      if (!ok) throw recoveryCodeInvalid();
+      return;
+    }
+    if (
+      !(await this.#attempt(secondFactorCounter(user.id), ip, () => this.#googleOk(user, proof.googleCode)))
+    )
       throw new BusinessError(AccountCode.GOOGLE_CODE_INVALID, "Authenticator code is wrong");
   }
 
@@ -170,7 +193,7 @@ export class AccountSecurity {
       verifyPassword(user.password_hash, body.oldPwd),
     );
     if (!ok) throw new BusinessError(SecurityCode.PASSWORD_WRONG, "The current password is wrong");
-    await this.#secondFactor(user, body.googleCode, actor.ip);
+    await this.#secondFactor(user, body, actor.ip);
     if (await verifyPassword(user.password_hash, body.pwd))
       throw new BusinessError(
         SecurityCode.PASSWORD_UNCHANGED,
@@ -223,7 +246,7 @@ export class AccountSecurity {
     );
     if (!ok || user === undefined)
       throw new BusinessError(AccountCode.VERIFY_CODE_INVALID, "Verification code is wrong or expired");
-    await this.#secondFactor(user, body.googleCode, meta.ip);
+    await this.#secondFactor(user, body, meta.ip);
     const now = this.#d.now();
     await this.#d.repo.setPassword(user.id, await hashPassword(body.pwd), now);
     await this.#d.repo.revokeUserSessions(user.id, "password", now);
@@ -233,7 +256,7 @@ export class AccountSecurity {
   async setAntiPhishing(actor: Actor, body: AntiPhishingBody): Promise<void> {
     const { user } = actor;
     await this.#codeOk(user, this.#current(user), "antiPhishing", body.verifyCode, actor.ip);
-    await this.#secondFactor(user, body.googleCode, actor.ip);
+    await this.#secondFactor(user, body, actor.ip);
     const now = this.#d.now();
     await this.#d.repo.patchUser(user.id, { anti_phishing_code: body.antiPhishingCode }, now);
     // The notice already carries the new code: the user sees at once what genuine mail looks like.
@@ -250,7 +273,7 @@ export class AccountSecurity {
     const old = this.#current(user);
     await this.#codeOk(user, old, "changeEmail", body.oldCode, actor.ip);
     await this.#codeOk(user, next, "changeEmail", body.newCode, actor.ip);
-    await this.#secondFactor(user, body.googleCode, actor.ip);
+    await this.#secondFactor(user, body, actor.ip);
     const now = this.#d.now();
     if (!(await this.#d.repo.patchUser(user.id, { email: next.address }, now)))
       throw new BusinessError(SecurityCode.ADDRESS_TAKEN, "This address is taken");
@@ -266,7 +289,7 @@ export class AccountSecurity {
     const old = this.#current(user);
     await this.#codeOk(user, old, "changePhone", body.oldCode, actor.ip);
     await this.#codeOk(user, next, "changePhone", body.newCode, actor.ip);
-    await this.#secondFactor(user, body.googleCode, actor.ip);
+    await this.#secondFactor(user, body, actor.ip);
     const now = this.#d.now();
     const patch = {
       area_code: body.areaCode.replace(/^\+/, ""),
@@ -283,18 +306,15 @@ export class AccountSecurity {
     if (user.google_secret_enc === null)
       throw new BusinessError(SecurityCode.NOT_BOUND, "No authenticator is bound");
     await this.#codeOk(user, this.#current(user), "unbindGoogle", body.verifyCode, actor.ip);
-    if (
-      !(await this.#attempt(secondFactorCounter(user.id), actor.ip, () =>
-        this.#googleOk(user, body.googleCode),
-      ))
-    )
-      throw new BusinessError(AccountCode.GOOGLE_CODE_INVALID, "Authenticator code is wrong");
+    await this.#authenticatorProof(user, body, actor.ip);
     const now = this.#d.now();
     await this.#d.repo.patchUser(
       user.id,
       { google_secret_enc: null, google_pending_enc: null, google_enable: 0 },
       now,
     );
+    // The codes belong to the authenticator: a new one comes with ten new codes.
+    await this.#d.recovery.clear(user.id);
     await this.notify(user, { kind: "setting", setting: "google", time: now });
   }
 

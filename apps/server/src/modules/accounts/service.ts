@@ -6,7 +6,9 @@ import {
   type KycSubmitBody,
   type LoginBody,
   type LoginChallenge,
+  RECOVERY_CODE_COUNT,
   type RegisterMobileAndEmailBody,
+  SecurityCode,
   type SendCodeBody,
   SIGN_WINDOW_MS,
   type VerifyLoginBody,
@@ -30,6 +32,7 @@ import {
 } from "./codes.ts";
 import type { AccountsConfig } from "./config.ts";
 import { ipCounter, passwordCounter, secondFactorCounter } from "./limits.ts";
+import { RecoveryCodes, recoveryCodeInvalid } from "./recovery-codes.ts";
 import type { AccountsRepo, SessionRow, UserRow } from "./repo.ts";
 import { hashPassword, hmacHex, newToken, open, seal, sha256Hex, verifyPassword } from "./secrets.ts";
 import { SecurityRepo } from "./security-repo.ts";
@@ -100,6 +103,8 @@ export class AccountsService {
   readonly codes: VerificationCodes;
   readonly security: AccountSecurity;
   readonly securityRepo: SecurityRepo;
+  /** The authenticator's single-use recovery codes. */
+  readonly recovery: RecoveryCodes;
   readonly #config: AccountsConfig;
   /** Session token hash -> when its last-seen time was last written (bounded, see #touch). */
   readonly #touched = new Map<string, number>();
@@ -125,7 +130,9 @@ export class AccountsService {
       this.limiter,
     );
     this.securityRepo = new SecurityRepo(deps.repo.db);
+    this.recovery = new RecoveryCodes(deps.repo.db, deps.config.codeKey);
     this.security = new AccountSecurity({
+      recovery: this.recovery,
       repo: deps.repo,
       securityRepo: this.securityRepo,
       codes: this.codes,
@@ -274,8 +281,10 @@ export class AccountsService {
       throw new BusinessError(Code.SESSION_FROZEN, "This account is frozen");
     }
     const methods: VerifyMethod[] = [];
-    if (user.google_enable === 1) methods.push("google");
-    else {
+    if (user.google_enable === 1) {
+      methods.push("google");
+      if ((await this.recovery.remaining(user.id)) > 0) methods.push("recovery");
+    } else {
       if (user.email_enable === 1 && user.email !== null) methods.push("email");
       if (user.phone_enable === 1 && user.phone_key !== null) methods.push("mobile");
     }
@@ -326,6 +335,9 @@ export class AccountsService {
         if (!(await this.repo.reserveChallengeAttempt(idHash, MAX_CHALLENGE_ATTEMPTS, now))) {
           throw throttledError(Math.max(0, challenge.expires_at - now));
         }
+        if (methods.includes("google") && body.recoveryCode !== undefined) {
+          return this.recovery.use(user.id, body.recoveryCode, now);
+        }
         if (methods.includes("google") && body.googleCode !== undefined && user.google_secret_enc !== null) {
           return this.#useTotp(user.id, user.google_secret_enc, body.googleCode);
         }
@@ -340,6 +352,7 @@ export class AccountsService {
     );
     if (!passed) {
       await this.#history(user.id, meta, "second-factor");
+      if (methods.includes("google") && body.recoveryCode !== undefined) throw recoveryCodeInvalid();
       throw methods.includes("google")
         ? new BusinessError(AccountCode.GOOGLE_CODE_INVALID, "Authenticator code is wrong")
         : invalid();
@@ -556,17 +569,23 @@ export class AccountsService {
   /**
    * Checks a sensitive action's second factor (other modules: API keys). Undefined when the
    * user has no enabled authenticator (nothing to check); otherwise whether `code` is a
-   * fresh, unused TOTP code (a code is accepted once, as at login).
+   * fresh, unused TOTP code (a code is accepted once, as at login), or `recoveryCode` one
+   * of the user's unused recovery codes (spent by this check).
    */
   async checkSecondFactor(
     userId: string,
     code: string | undefined,
     ip: string,
+    recoveryCode?: string,
   ): Promise<boolean | undefined> {
     const user = await this.repo.userById(userId);
     if (user === undefined || user.google_enable !== 1 || user.google_secret_enc === null) return undefined;
-    if (code === undefined) return false;
     const sealed = user.google_secret_enc;
+    if (recoveryCode !== undefined)
+      return this.limiter.attempt([ipCounter(ip), secondFactorCounter(user.id)], () =>
+        this.recovery.use(user.id, recoveryCode, this.#now()),
+      );
+    if (code === undefined) return false;
     return this.limiter.attempt([ipCounter(ip), secondFactorCounter(user.id)], () =>
       this.#useTotp(user.id, sealed, code),
     );
@@ -596,7 +615,8 @@ export class AccountsService {
     return { secret, otpauthUri: otpauthUri(secret, user.email ?? user.phone_key ?? user.id) };
   }
 
-  async googleBind(userId: string, code: string, ip: string): Promise<void> {
+  /** Binds the pending authenticator and issues its ten recovery codes (returned this once). */
+  async googleBind(userId: string, code: string, ip: string): Promise<string[]> {
     const user = await this.repo.userById(userId);
     if (user === undefined || user.google_pending_enc === null)
       throw new BusinessError(AccountCode.GOOGLE_CODE_INVALID, "Start the setup first");
@@ -610,6 +630,28 @@ export class AccountsService {
     if (!ok || step === undefined)
       throw new BusinessError(AccountCode.GOOGLE_CODE_INVALID, "Authenticator code is wrong");
     await this.repo.bindGoogle(user.id, sealed, step, this.#now());
+    return this.recovery.issue(user.id, this.#now());
+  }
+
+  /** New recovery codes for a current authenticator code; the old ones stop working. */
+  async regenerateRecoveryCodes(userId: string, code: string, ip: string): Promise<string[]> {
+    const user = await this.repo.userById(userId);
+    if (user === undefined || user.google_secret_enc === null)
+      throw new BusinessError(SecurityCode.NOT_BOUND, "No authenticator is bound");
+    const sealed = user.google_secret_enc;
+    const ok = await this.limiter.attempt([ipCounter(ip), secondFactorCounter(user.id)], () =>
+      this.#useTotp(user.id, sealed, code),
+    );
+    if (!ok) throw new BusinessError(AccountCode.GOOGLE_CODE_INVALID, "Authenticator code is wrong");
+    const codes = await this.recovery.issue(user.id, this.#now());
+    await this.security.notify(user, { kind: "setting", setting: "recoveryCodes", time: this.#now() });
+    return codes;
+  }
+
+  /** Unused recovery codes of a user (none without a bound authenticator). */
+  async recoveryStatus(user: UserRow): Promise<{ remaining: number; total: number }> {
+    const remaining = user.google_secret_enc === null ? 0 : await this.recovery.remaining(user.id);
+    return { remaining, total: RECOVERY_CODE_COUNT };
   }
 
   async googleSwitch(userId: string, code: string, enable: boolean, ip: string): Promise<void> {

@@ -4,6 +4,7 @@ import { Alert, Button, Card, Form, Input } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { accountClient } from "./account-client.ts";
+import { RECOVERY_CODE_PATTERN } from "./recovery-code.ts";
 import { accountCardStyle } from "./styles.ts";
 import { errorText } from "./use-account.ts";
 
@@ -13,10 +14,11 @@ interface Challenge {
   sentTo?: string;
 }
 
-const CODE_FIELD: Record<VerifyMethod, "googleCode" | "emailCode" | "mobileCode"> = {
+const CODE_FIELD: Record<VerifyMethod, "googleCode" | "emailCode" | "mobileCode" | "recoveryCode"> = {
   google: "googleCode",
   email: "emailCode",
   mobile: "mobileCode",
+  recovery: "recoveryCode",
 };
 
 /** A login name that is a phone number (digits, spaces, dashes, an optional leading +), not an email. */
@@ -39,6 +41,8 @@ export function LoginForm({
   const [challenge, setChallenge] = useState<Challenge | undefined>();
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
+  // A recovery code in place of the authenticator's, when the account still has some.
+  const [useRecovery, setUseRecovery] = useState(false);
   const [form] = Form.useForm();
   // the area code only matters for a phone number: asked for once the name looks like one
   const loginName: string = Form.useWatch("loginName", form) ?? "";
@@ -63,7 +67,7 @@ export function LoginForm({
 
   const submitCode = async (v: { code: string }) => {
     if (!challenge) return;
-    const method = challenge.methods[0] ?? "email";
+    const method = useRecovery ? "recovery" : (challenge.methods[0] ?? "email");
     setBusy(true);
     setError(undefined);
     try {
@@ -81,8 +85,9 @@ export function LoginForm({
     }
   };
 
-  const prompt =
-    challenge?.methods[0] === "google"
+  const prompt = useRecovery
+    ? t("login.recoveryPrompt")
+    : challenge?.methods[0] === "google"
       ? t("login.authenticatorPrompt")
       : challenge?.sentTo
         ? t("login.codePrompt", { to: challenge.sentTo })
@@ -125,12 +130,39 @@ export function LoginForm({
       ) : (
         <Form layout="vertical" onFinish={submitCode} data-testid="login-verify-form">
           <p>{prompt}</p>
-          <Form.Item label={t("login.code")} name="code" rules={[{ required: true }, { pattern: /^\d{6}$/ }]}>
-            <Input inputMode="numeric" maxLength={6} data-testid="login-code" />
-          </Form.Item>
+          {useRecovery ? (
+            <Form.Item
+              key="recovery"
+              label={t("recovery.code")}
+              name="code"
+              rules={[{ required: true }, { pattern: RECOVERY_CODE_PATTERN, message: t("recovery.format") }]}
+            >
+              <Input autoComplete="off" dir="ltr" maxLength={13} data-testid="login-recovery-code" />
+            </Form.Item>
+          ) : (
+            <Form.Item
+              key="code"
+              label={t("login.code")}
+              name="code"
+              rules={[{ required: true }, { pattern: /^\d{6}$/ }]}
+            >
+              <Input inputMode="numeric" maxLength={6} data-testid="login-code" />
+            </Form.Item>
+          )}
           <Button type="primary" htmlType="submit" block loading={busy} data-testid="login-verify-submit">
             {t("login.verify")}
           </Button>
+          {challenge.methods.includes("recovery") && (
+            <Button
+              type="link"
+              block
+              style={{ marginTop: 8 }}
+              onClick={() => setUseRecovery(!useRecovery)}
+              data-testid="login-recovery-switch"
+            >
+              {useRecovery ? t("recovery.useAuthenticator") : t("recovery.useRecovery")}
+            </Button>
+          )}
         </Form>
       )}
     </Card>

@@ -5,6 +5,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { accountClient } from "../account-client.ts";
 import { NewPasswordFields } from "../new-password-fields.tsx";
+import { RecoveryCodesSection, SecondFactorItem } from "./recovery-codes.tsx";
 import { failureText, SecurityPage } from "./security-shell.tsx";
 
 /** `/account/security`: where each protection stands, with links to change it, and the password change. */
@@ -14,6 +15,7 @@ export function SecurityHub({ locale }: { locale: string }) {
       {(user) => (
         <>
           <SecuritySummary locale={locale} user={user} />
+          <RecoveryCodesSection user={user} />
           <PasswordChange user={user} />
         </>
       )}
@@ -72,6 +74,7 @@ interface PasswordValues {
   pwd: string;
   pwdAgain: string;
   googleCode?: string;
+  recoveryCode?: string;
 }
 
 function PasswordChange({ user }: { user: UserRecord }) {
@@ -114,15 +117,7 @@ function PasswordChange({ user }: { user: UserRecord }) {
           testId="password-new"
           confirmTestId="password-again"
         />
-        {user.googleEnable && (
-          <Form.Item
-            label={t("settings.googleCode")}
-            name="googleCode"
-            rules={[{ required: true }, { pattern: /^\d{6}$/ }]}
-          >
-            <Input inputMode="numeric" maxLength={6} data-testid="password-google" />
-          </Form.Item>
-        )}
+        {user.googleEnable && <SecondFactorItem testId="password-google" />}
         <Button type="primary" htmlType="submit" loading={busy} data-testid="password-submit">
           {t("password.submit")}
         </Button>
