@@ -80,6 +80,12 @@ for (const target of reopenableDbTargets("recovery")) {
         });
         expect(ok.code).toBe(Code.OK);
         expect(first.agent.cookies.has("mer_token")).toBe(true);
+        if (i === 0) {
+          // The session is bound to the key the second step proved: signed calls pass.
+          await first.agent.security.onLoginSuccess(ok.data);
+          const signed = await first.agent.call("POST", "/v1/user/agreement/contract");
+          expect(signed.code).toBe(Code.OK);
+        }
 
         const second = await challenge("rc@example.com");
         const replay = await second.agent.call("POST", "/v1/user/login/verify-login", {

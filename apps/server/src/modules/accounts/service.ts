@@ -358,10 +358,13 @@ export class AccountsService {
         : invalid();
     }
     if (!(await this.repo.consumeChallenge(idHash))) throw invalid();
+    // The client binds the key its last login-type request proved (this one, when it sent
+    // one): the password step's key would leave every signed call answering 00023.
     const device =
-      challenge.device_public_key === null
+      meta.device ??
+      (challenge.device_public_key === null
         ? undefined
-        : (JSON.parse(challenge.device_public_key) as DeviceBinding);
+        : (JSON.parse(challenge.device_public_key) as DeviceBinding));
     return this.#loggedIn(user, { ...meta, device });
   }
 
