@@ -17,7 +17,7 @@ import type { TFunction } from "i18next";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { accountClient } from "./account-client.ts";
-import { RecoveryCodesList } from "./security/recovery-codes.tsx";
+import { RecoveryCodesList, RecoveryCodesSection } from "./security/recovery-codes.tsx";
 import { accountCardStyle } from "./styles.ts";
 import { errorText, useAccount } from "./use-account.ts";
 
@@ -121,6 +121,7 @@ export function TwoFactorSetup({ locale, embedded = false }: PageProps & { embed
         <>
           <Alert type="success" title={t("security.enabled")} data-testid="tfa-enabled" />
           {issued !== undefined && <RecoveryCodesList codes={issued} />}
+          <RecoveryCodesSection user={user} />
         </>
       ) : setup === undefined ? (
         <Button type="primary" onClick={start} data-testid="tfa-start">

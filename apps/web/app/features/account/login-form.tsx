@@ -1,3 +1,4 @@
+import { isApiError } from "@meridian/client";
 import type { LoginAnswer, VerifyMethod } from "@meridian/contracts";
 import { localizePath } from "@meridian/contracts/locales";
 import { Alert, Button, Card, Form, Input } from "antd";
@@ -48,6 +49,10 @@ export function LoginForm({
   const loginName: string = Form.useWatch("loginName", form) ?? "";
   const looksLikePhone = PHONE_LIKE.test(loginName.trim());
 
+  // The answer's code in the page's language (the server's English text for codes without a translation).
+  const failure = (err: unknown) =>
+    isApiError(err) ? t(`errors.${err.code}`, { defaultValue: err.msg }) : errorText(err);
+
   const submitPassword = async (v: { loginName: string; areaCode?: string; pwd: string }) => {
     setBusy(true);
     setError(undefined);
@@ -59,7 +64,7 @@ export function LoginForm({
         onDone();
       }
     } catch (err) {
-      setError(errorText(err));
+      setError(failure(err));
     } finally {
       setBusy(false);
     }
@@ -79,7 +84,7 @@ export function LoginForm({
       await accountClient().security.onLoginSuccess(data);
       onDone();
     } catch (err) {
-      setError(errorText(err));
+      setError(failure(err));
     } finally {
       setBusy(false);
     }

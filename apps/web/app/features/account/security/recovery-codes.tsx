@@ -81,7 +81,7 @@ export function RecoveryCodesSection({ user }: { user: UserRecord }) {
       <LoadError error={status.error} onRetry={() => void status.reload()} />
       {status.data !== undefined && (
         <p data-testid="recovery-remaining">
-          {t("recovery.remaining", { count: status.data.remaining, total: status.data.total })}
+          {t("recovery.remaining", { left: status.data.remaining, total: status.data.total })}
         </p>
       )}
       {status.data?.remaining === 0 && <Alert type="warning" title={t("recovery.noneLeft")} />}
@@ -132,15 +132,17 @@ export function SecondFactorItem({ testId, required = true }: { testId: string; 
           <Input inputMode="numeric" maxLength={6} data-testid={testId} />
         </Form.Item>
       )}
-      <Button
-        type="link"
-        size="small"
-        style={{ paddingInline: 0, marginTop: -8, marginBottom: 16 }}
-        onClick={() => setUseRecovery(!useRecovery)}
-        data-testid={`${testId}-switch`}
-      >
-        {useRecovery ? t("recovery.useAuthenticator") : t("recovery.useRecovery")}
-      </Button>
+      <div style={{ marginTop: -8, marginBottom: 16 }}>
+        <Button
+          type="link"
+          size="small"
+          style={{ paddingInline: 0 }}
+          onClick={() => setUseRecovery(!useRecovery)}
+          data-testid={`${testId}-switch`}
+        >
+          {useRecovery ? t("recovery.useAuthenticator") : t("recovery.useRecovery")}
+        </Button>
+      </div>
     </>
   );
 }

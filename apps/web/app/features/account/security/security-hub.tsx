@@ -5,7 +5,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { accountClient } from "../account-client.ts";
 import { NewPasswordFields } from "../new-password-fields.tsx";
-import { RecoveryCodesSection, SecondFactorItem } from "./recovery-codes.tsx";
+import { SecondFactorItem } from "./recovery-codes.tsx";
 import { failureText, SecurityPage } from "./security-shell.tsx";
 
 /** `/account/security`: where each protection stands, with links to change it, and the password change. */
@@ -15,7 +15,6 @@ export function SecurityHub({ locale }: { locale: string }) {
       {(user) => (
         <>
           <SecuritySummary locale={locale} user={user} />
-          <RecoveryCodesSection user={user} />
           <PasswordChange user={user} />
         </>
       )}
