@@ -26,6 +26,11 @@ export const AccountCode = {
   KYC_STEP_INVALID: "11008",
   /** A recovery code that is wrong or was used before (each works once). */
   RECOVERY_CODE_INVALID: "11009",
+  /**
+   * A login path of the spec's list that Meridian does not offer (agency login, the
+   * system and auth-app login steps) or a factor the account has not bound: HTTP 404.
+   */
+  LOGIN_STEP_NOT_OFFERED: "11010",
   /** One uniform answer for any login-body decryption failure (no padding oracle). */
   DECRYPT_FAILED: "11020",
 } as const;
@@ -111,6 +116,32 @@ export const verifyLoginBody = z.object({
   recoveryCode: recoveryCodeSchema.optional(),
 });
 export type VerifyLoginBody = z.infer<typeof verifyLoginBody>;
+
+/**
+ * `/v1/user/login/verify-login-v2`: the same challenge, answered with any one factor the
+ * challenge lists, `fidoVerifyCode` (a passkey assertion, JSON) among them.
+ */
+export const verifyLoginV2Body = verifyLoginBody.extend({
+  fidoVerifyCode: z.string().min(2).max(8_192).optional(),
+});
+export type VerifyLoginV2Body = z.infer<typeof verifyLoginV2Body>;
+
+/**
+ * Login paths of the spec's list that Meridian does not offer: any body is read as such
+ * (encrypted like the other login paths) and answered 11010, never a decryption error.
+ */
+export const notOfferedLoginBody = z.looseObject({});
+
+/**
+ * The encrypted login paths Meridian answers "not offered" (11010): agency (broker)
+ * accounts, the "system" login step and the auth-app login step do not exist here.
+ */
+export const NOT_OFFERED_LOGIN_PATHS = [
+  "/v1/user/agency/login",
+  "/v1/user/login/verifySystemLogin",
+  "/v1/user/login/verifySystemLogin-v2",
+  "/v1/user/login/verify-auth-login",
+] as const;
 
 /** `recovery`: a recovery code may stand in for the authenticator (offered while some are unused). */
 export const VerifyMethod = z.enum(["email", "mobile", "google", "recovery"]);

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import {
+  AccountCode,
   type ApiKeySummary,
   antiPhishingBody,
   Code,
@@ -14,6 +15,8 @@ import {
   LOCALE_COOKIE,
   loginBody,
   loginHistoryQuery,
+  NOT_OFFERED_LOGIN_PATHS,
+  notOfferedLoginBody,
   ok,
   REFRESH_COOKIE,
   recoveryCodesBody,
@@ -29,6 +32,7 @@ import {
   sendCodeBody,
   unbindGoogleBody,
   verifyLoginBody,
+  verifyLoginV2Body,
 } from "@meridian/contracts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
@@ -205,6 +209,31 @@ export function accountsRoutes(app: FastifyInstance, deps: AccountsRouteDeps): v
     handler: async ({ body, request, reply }) =>
       loggedIn(request, reply, await service.verifyLogin(body, loginMeta(request, reply))),
   });
+  // v2: the same step, any factor the challenge lists (fidoVerifyCode too); the answer also
+  // carries the user id where the spec's clients read it (`accessTokenResVO.userInfo`).
+  route(app, {
+    method: "POST",
+    url: "/v1/user/login/verify-login-v2",
+    body: verifyLoginV2Body,
+    handler: async ({ body, request, reply }) => {
+      const answer = loggedIn(request, reply, await service.verifyLogin(body, loginMeta(request, reply)));
+      return { ...answer, accessTokenResVO: { userInfo: answer.userInfo } };
+    },
+  });
+  // Named by the spec's list, not offered by Meridian (docs/accounts.md, "Login paths"):
+  // a clear 11010 whatever the body, so a client never reads a decryption error into them.
+  for (const url of NOT_OFFERED_LOGIN_PATHS) {
+    route(app, {
+      method: "POST",
+      url,
+      body: notOfferedLoginBody,
+      handler: () => {
+        throw new BusinessError(AccountCode.LOGIN_STEP_NOT_OFFERED, "This login step is not offered", {
+          status: 404,
+        });
+      },
+    });
+  }
 
   route(app, {
     method: "POST",

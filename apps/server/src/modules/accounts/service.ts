@@ -11,7 +11,7 @@ import {
   SecurityCode,
   type SendCodeBody,
   SIGN_WINDOW_MS,
-  type VerifyLoginBody,
+  type VerifyLoginV2Body,
   type VerifyMethod,
 } from "@meridian/contracts";
 import {
@@ -318,7 +318,11 @@ export class AccountsService {
     };
   }
 
-  async verifyLogin(body: VerifyLoginBody, meta: RequestMeta): Promise<IssuedSession> {
+  /**
+   * The login's second step (`verify-login`, `verify-login-v2`): one factor the challenge
+   * lists, counted on the challenge, the user's second-factor counter and the address.
+   */
+  async verifyLogin(body: VerifyLoginV2Body, meta: RequestMeta): Promise<IssuedSession> {
     const idHash = hmacHex(this.#config.codeKey, body.verifyToken);
     const challenge = await this.repo.challenge(idHash);
     const now = this.#now();
@@ -328,6 +332,16 @@ export class AccountsService {
     const user = await this.repo.userById(challenge.user_id);
     if (user === undefined) throw invalid();
     const methods = challenge.methods.split(",");
+    const codes = [body.googleCode, body.emailCode, body.mobileCode, body.recoveryCode];
+    if (body.fidoVerifyCode !== undefined && codes.every((c) => c === undefined)) {
+      // The account has no passkey to answer with: a failed try all the same, counted like a
+      // wrong code (so the path is no way around the limits) and written to the history.
+      await this.limiter.attempt([ipCounter(meta.ip), secondFactorCounter(user.id)], async () => false);
+      await this.#history(user.id, meta, "second-factor");
+      throw new BusinessError(AccountCode.LOGIN_STEP_NOT_OFFERED, "This account has no passkey", {
+        status: 404,
+      });
+    }
     const passed = await this.limiter.attempt(
       [ipCounter(meta.ip), secondFactorCounter(user.id)],
       async () => {
