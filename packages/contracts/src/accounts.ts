@@ -31,6 +31,11 @@ export const AccountCode = {
    * system and auth-app login steps) or a factor the account has not bound: HTTP 404.
    */
   LOGIN_STEP_NOT_OFFERED: "11010",
+  /**
+   * A passkey that does not verify: wrong origin or relying party, spent or unknown
+   * challenge, bad signature, a signature counter that did not move forward (HTTP 400).
+   */
+  PASSKEY_INVALID: "11011",
   /** One uniform answer for any login-body decryption failure (no padding oracle). */
   DECRYPT_FAILED: "11020",
 } as const;
@@ -144,7 +149,7 @@ export const NOT_OFFERED_LOGIN_PATHS = [
 ] as const;
 
 /** `recovery`: a recovery code may stand in for the authenticator (offered while some are unused). */
-export const VerifyMethod = z.enum(["email", "mobile", "google", "recovery"]);
+export const VerifyMethod = z.enum(["email", "mobile", "google", "recovery", "passkey"]);
 export type VerifyMethod = z.infer<typeof VerifyMethod>;
 
 /** Answer of a password step that needs a second factor (`verifyRequired: true`). */
@@ -154,7 +159,31 @@ export interface LoginChallenge {
   methods: VerifyMethod[];
   /** Masked destination of the code that was sent. */
   sentTo?: string;
+  /** With `passkey` among the methods: the WebAuthn request options for `fidoVerifyCode`. */
+  fidoOptions?: unknown;
 }
+
+/** A passkey of the account as the security page lists it. */
+export interface PasskeyDto {
+  /** The credential id (base64url). */
+  id: string;
+  name: string;
+  createdAt: number;
+  lastUsedAt: number | null;
+}
+
+/** A WebAuthn credential as the browser serialises it (`JSON.stringify` of the response JSON). */
+const credentialJson = z.string().min(2).max(16_384);
+
+export const passkeyRegisterBody = z.object({
+  name: z.string().trim().min(1).max(64),
+  credential: credentialJson,
+});
+export const passkeyDeleteBody = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{16,1024}$/) });
+/** Signing in with a passkey alone (encrypted like the other login paths). */
+export const passkeyLoginBody = z.object({ fidoVerifyCode: credentialJson });
+/** A write whose only input is the session or nothing at all. */
+export const emptyBody = z.object({});
 
 export const googleBindBody = z.object({ googleCode: code6 });
 /** New recovery codes replace the old ones; a current authenticator code is needed. */

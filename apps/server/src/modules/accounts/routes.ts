@@ -8,6 +8,7 @@ import {
   changePasswordBody,
   changePhoneBody,
   DEFAULT_LOCALE,
+  emptyBody,
   googleBindBody,
   googleSwitchBody,
   isSupportedLocale,
@@ -18,6 +19,9 @@ import {
   NOT_OFFERED_LOGIN_PATHS,
   notOfferedLoginBody,
   ok,
+  passkeyDeleteBody,
+  passkeyLoginBody,
+  passkeyRegisterBody,
   REFRESH_COOKIE,
   recoveryCodesBody,
   registerEmailBody,
@@ -27,6 +31,7 @@ import {
   resetSendCodeBody,
   revokeDeviceBody,
   SESSION_COOKIE,
+  SecurityCode,
   SignMode,
   securitySendCodeBody,
   sendCodeBody,
@@ -220,6 +225,24 @@ export function accountsRoutes(app: FastifyInstance, deps: AccountsRouteDeps): v
       return { ...answer, accessTokenResVO: { userInfo: answer.userInfo } };
     },
   });
+  route(app, {
+    method: "POST",
+    url: "/v1/user/public/passkey/options",
+    body: emptyBody,
+    rateLimit: { limit: 30, windowMs: 60_000 },
+    handler: () => service.passkeys.loginOptions(),
+  });
+  route(app, {
+    method: "POST",
+    url: "/v1/user/login/passkey",
+    body: passkeyLoginBody,
+    handler: async ({ body, request, reply }) =>
+      loggedIn(
+        request,
+        reply,
+        await service.loginWithPasskey(body.fidoVerifyCode, loginMeta(request, reply)),
+      ),
+  });
   // Named by the spec's list, not offered by Meridian (docs/accounts.md, "Login paths"):
   // a clear 11010 whatever the body, so a client never reads a decryption error into them.
   for (const url of NOT_OFFERED_LOGIN_PATHS) {
@@ -304,6 +327,53 @@ export function accountsRoutes(app: FastifyInstance, deps: AccountsRouteDeps): v
         request.ip,
       ),
     }),
+  });
+  route(app, {
+    method: "POST",
+    url: "/v1/user/passkey/register/options",
+    body: emptyBody,
+    auth: requireUser,
+    sign: SIGNED,
+    handler: ({ request }) => {
+      const { user } = authOf(request);
+      return service.passkeys.registrationOptions({
+        id: user.id,
+        name: user.email ?? user.phone_key ?? user.id,
+      });
+    },
+  });
+  route(app, {
+    method: "POST",
+    url: "/v1/user/passkey/register",
+    body: passkeyRegisterBody,
+    auth: requireUser,
+    sign: SIGNED,
+    handler: async ({ body, request }) => {
+      const { user } = authOf(request);
+      const passkey = await service.passkeys.register(user.id, body.name, body.credential);
+      await service.security.notify(user, { kind: "setting", setting: "passkeys", time: passkey.createdAt });
+      return passkey;
+    },
+  });
+  route(app, {
+    method: "GET",
+    url: "/v1/user/security/passkeys",
+    auth: requireUserRead,
+    handler: async ({ request }) => ({ passkeys: await service.passkeys.list(authOf(request).user.id) }),
+  });
+  route(app, {
+    method: "POST",
+    url: "/v1/user/passkey/delete",
+    body: passkeyDeleteBody,
+    auth: requireUser,
+    sign: SIGNED,
+    handler: async ({ body, request }) => {
+      const { user } = authOf(request);
+      if (!(await service.passkeys.remove(user.id, body.id)))
+        throw new BusinessError(SecurityCode.NOT_BOUND, "No such passkey");
+      await service.security.notify(user, { kind: "setting", setting: "passkeys", time: Date.now() });
+      return null;
+    },
   });
   route(app, {
     method: "GET",

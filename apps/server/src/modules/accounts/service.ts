@@ -32,6 +32,7 @@ import {
 } from "./codes.ts";
 import type { AccountsConfig } from "./config.ts";
 import { ipCounter, passwordCounter, secondFactorCounter } from "./limits.ts";
+import { Passkeys } from "./passkeys.ts";
 import { RecoveryCodes, recoveryCodeInvalid } from "./recovery-codes.ts";
 import type { AccountsRepo, SessionRow, UserRow } from "./repo.ts";
 import { hashPassword, hmacHex, newToken, open, seal, sha256Hex, verifyPassword } from "./secrets.ts";
@@ -105,6 +106,8 @@ export class AccountsService {
   readonly securityRepo: SecurityRepo;
   /** The authenticator's single-use recovery codes. */
   readonly recovery: RecoveryCodes;
+  /** WebAuthn credentials: sign-in alone or the second login step. */
+  readonly passkeys: Passkeys;
   readonly #config: AccountsConfig;
   /** Session token hash -> when its last-seen time was last written (bounded, see #touch). */
   readonly #touched = new Map<string, number>();
@@ -131,6 +134,7 @@ export class AccountsService {
     );
     this.securityRepo = new SecurityRepo(deps.repo.db);
     this.recovery = new RecoveryCodes(deps.repo.db, deps.config.codeKey);
+    this.passkeys = new Passkeys(deps.repo.db, deps.config.webauthn, deps.config.codeKey, this.#now);
     this.security = new AccountSecurity({
       recovery: this.recovery,
       repo: deps.repo,
@@ -284,7 +288,9 @@ export class AccountsService {
     if (user.google_enable === 1) {
       methods.push("google");
       if ((await this.recovery.remaining(user.id)) > 0) methods.push("recovery");
-    } else {
+    }
+    if ((await this.passkeys.count(user.id)) > 0) methods.push("passkey");
+    if (methods.length === 0) {
       if (user.email_enable === 1 && user.email !== null) methods.push("email");
       if (user.phone_enable === 1 && user.phone_key !== null) methods.push("mobile");
     }
@@ -312,9 +318,17 @@ export class AccountsService {
       await this.codes.send({ channel: "sms", address: user.phone_key }, "login", readerOf(user));
       sentTo = maskAddress(user.phone_key);
     }
+    const fidoOptions = methods.includes("passkey")
+      ? await this.passkeys.secondStepOptions(user.id)
+      : undefined;
     return {
       kind: "challenge",
-      challenge: { verifyToken, methods, ...(sentTo === undefined ? {} : { sentTo }) },
+      challenge: {
+        verifyToken,
+        methods,
+        ...(sentTo === undefined ? {} : { sentTo }),
+        ...(fidoOptions === undefined ? {} : { fidoOptions }),
+      },
     };
   }
 
@@ -333,7 +347,8 @@ export class AccountsService {
     if (user === undefined) throw invalid();
     const methods = challenge.methods.split(",");
     const codes = [body.googleCode, body.emailCode, body.mobileCode, body.recoveryCode];
-    if (body.fidoVerifyCode !== undefined && codes.every((c) => c === undefined)) {
+    const fido = codes.every((c) => c === undefined) ? body.fidoVerifyCode : undefined;
+    if (fido !== undefined && !methods.includes("passkey")) {
       // The account has no passkey to answer with: a failed try all the same, counted like a
       // wrong code (so the path is no way around the limits) and written to the history.
       await this.limiter.attempt([ipCounter(meta.ip), secondFactorCounter(user.id)], async () => false);
@@ -342,12 +357,15 @@ export class AccountsService {
         status: 404,
       });
     }
-    const passed = await this.limiter.attempt(
-      [ipCounter(meta.ip), secondFactorCounter(user.id)],
-      async () => {
+    const passed = await this.limiter
+      .attempt([ipCounter(meta.ip), secondFactorCounter(user.id)], async () => {
         // The challenge's own budget is counted on its row first, like the counters above.
         if (!(await this.repo.reserveChallengeAttempt(idHash, MAX_CHALLENGE_ATTEMPTS, now))) {
           throw throttledError(Math.max(0, challenge.expires_at - now));
+        }
+        if (fido !== undefined) {
+          await this.passkeys.authenticate(fido, "second", user.id);
+          return true;
         }
         if (methods.includes("google") && body.recoveryCode !== undefined) {
           return this.recovery.use(user.id, body.recoveryCode, now);
@@ -362,8 +380,12 @@ export class AccountsService {
           return this.codes.check({ channel: "sms", address: user.phone_key }, "login", body.mobileCode);
         }
         return false;
-      },
-    );
+      })
+      .catch(async (err: unknown) => {
+        if (err instanceof BusinessError && err.code === AccountCode.PASSKEY_INVALID)
+          await this.#history(user.id, meta, "second-factor");
+        throw err;
+      });
     if (!passed) {
       await this.#history(user.id, meta, "second-factor");
       if (methods.includes("google") && body.recoveryCode !== undefined) throw recoveryCodeInvalid();
@@ -380,6 +402,35 @@ export class AccountsService {
         ? undefined
         : (JSON.parse(challenge.device_public_key) as DeviceBinding));
     return this.#loggedIn(user, { ...meta, device });
+  }
+
+  /**
+   * Signing in with a passkey alone (a discoverable credential): the passkey names the
+   * account. Counted per address, and against the owner's second-factor budget once the
+   * passkey is known; a failure is written to the owner's history.
+   */
+  async loginWithPasskey(fidoVerifyCode: string, meta: RequestMeta): Promise<IssuedSession> {
+    const owner = await this.passkeys.ownerOf(fidoVerifyCode);
+    const counters = [ipCounter(meta.ip), ...(owner === undefined ? [] : [secondFactorCounter(owner)])];
+    let userId: string | undefined;
+    await this.limiter
+      .attempt(counters, async () => {
+        userId = await this.passkeys.authenticate(fidoVerifyCode, "login", null);
+        return true;
+      })
+      .catch(async (err: unknown) => {
+        if (owner !== undefined && err instanceof BusinessError && err.code === AccountCode.PASSKEY_INVALID)
+          await this.#history(owner, meta, "second-factor");
+        throw err;
+      });
+    const user = userId === undefined ? undefined : await this.repo.userById(userId);
+    if (user === undefined)
+      throw new BusinessError(AccountCode.PASSKEY_INVALID, "Passkey not accepted", { status: 400 });
+    if (user.frozen === 1) {
+      await this.#history(user.id, meta, "frozen");
+      throw new BusinessError(Code.SESSION_FROZEN, "This account is frozen");
+    }
+    return this.#loggedIn(user, meta);
   }
 
   async #history(userId: string, meta: RequestMeta, reason: string | null): Promise<void> {

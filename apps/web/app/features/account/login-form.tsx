@@ -5,6 +5,7 @@ import { Alert, Button, Card, Form, Input } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { accountClient } from "./account-client.ts";
+import { passkeyAssertion, signInWithPasskey } from "./passkey-client.ts";
 import { RECOVERY_CODE_PATTERN } from "./recovery-code.ts";
 import { accountCardStyle } from "./styles.ts";
 import { errorText } from "./use-account.ts";
@@ -13,13 +14,18 @@ interface Challenge {
   verifyToken: string;
   methods: VerifyMethod[];
   sentTo?: string;
+  fidoOptions?: unknown;
 }
 
-const CODE_FIELD: Record<VerifyMethod, "googleCode" | "emailCode" | "mobileCode" | "recoveryCode"> = {
+const CODE_FIELD: Record<
+  VerifyMethod,
+  "googleCode" | "emailCode" | "mobileCode" | "recoveryCode" | "fidoVerifyCode"
+> = {
   google: "googleCode",
   email: "emailCode",
   mobile: "mobileCode",
   recovery: "recoveryCode",
+  passkey: "fidoVerifyCode",
 };
 
 /** A login name that is a phone number (digits, spaces, dashes, an optional leading +), not an email. */
@@ -70,18 +76,12 @@ export function LoginForm({
     }
   };
 
-  const submitCode = async (v: { code: string }) => {
-    if (!challenge) return;
-    const method = useRecovery ? "recovery" : (challenge.methods[0] ?? "email");
+  /** A login that ends in a session: `step` returns the answer whose user id binds the device key. */
+  const finish = async (step: () => Promise<unknown>) => {
     setBusy(true);
     setError(undefined);
     try {
-      const data = await accountClient().api.post(
-        "v1/user/login/verify-login",
-        { verifyToken: challenge.verifyToken, [CODE_FIELD[method]]: v.code },
-        { silent: true },
-      );
-      await accountClient().security.onLoginSuccess(data);
+      await accountClient().security.onLoginSuccess(await step());
       onDone();
     } catch (err) {
       setError(failure(err));
@@ -90,13 +90,40 @@ export function LoginForm({
     }
   };
 
+  // The factor typed as a code (authenticator, e-mail, SMS); a passkey is a button instead.
+  const codeMethod = challenge?.methods.find((m) => m !== "passkey" && m !== "recovery");
+
+  const submitCode = (v: { code: string }) =>
+    finish(async () => {
+      if (!challenge) return undefined;
+      const method = useRecovery ? "recovery" : (codeMethod ?? "email");
+      return accountClient().api.post(
+        "v1/user/login/verify-login",
+        { verifyToken: challenge.verifyToken, [CODE_FIELD[method]]: v.code.trim() },
+        { silent: true },
+      );
+    });
+
+  const verifyWithPasskey = () =>
+    finish(async () => {
+      if (!challenge) return undefined;
+      const fidoVerifyCode = await passkeyAssertion(challenge.fidoOptions);
+      return accountClient().api.post(
+        "v1/user/login/verify-login-v2",
+        { verifyToken: challenge.verifyToken, fidoVerifyCode },
+        { silent: true },
+      );
+    });
+
   const prompt = useRecovery
     ? t("login.recoveryPrompt")
-    : challenge?.methods[0] === "google"
-      ? t("login.authenticatorPrompt")
-      : challenge?.sentTo
-        ? t("login.codePrompt", { to: challenge.sentTo })
-        : t("login.codePromptAnonymous");
+    : codeMethod === undefined
+      ? t("passkeys.loginPrompt")
+      : codeMethod === "google"
+        ? t("login.authenticatorPrompt")
+        : challenge?.sentTo
+          ? t("login.codePrompt", { to: challenge.sentTo })
+          : t("login.codePromptAnonymous");
 
   return (
     <Card title={t("login.title")} style={accountCardStyle(420)}>
@@ -122,6 +149,15 @@ export function LoginForm({
           <Button type="primary" htmlType="submit" block loading={busy} data-testid="login-submit">
             {t("login.submit")}
           </Button>
+          <Button
+            block
+            style={{ marginTop: 12 }}
+            disabled={busy}
+            onClick={() => void finish(signInWithPasskey)}
+            data-testid="login-passkey"
+          >
+            {t("passkeys.signIn")}
+          </Button>
           <p style={{ marginTop: 16, marginBottom: 0 }}>
             <a href={localizePath(locale, "/forgot-password")} data-testid="login-forgot">
               {t("login.forgot")}
@@ -135,6 +171,18 @@ export function LoginForm({
       ) : (
         <Form layout="vertical" onFinish={submitCode} data-testid="login-verify-form">
           <p>{prompt}</p>
+          {challenge.methods.includes("passkey") && !useRecovery && (
+            <Button
+              type={codeMethod === undefined ? "primary" : "default"}
+              block
+              loading={busy}
+              style={{ marginBottom: 16 }}
+              onClick={() => void verifyWithPasskey()}
+              data-testid="login-verify-passkey"
+            >
+              {t("passkeys.usePasskey")}
+            </Button>
+          )}
           {useRecovery ? (
             <Form.Item
               key="recovery"
@@ -144,7 +192,7 @@ export function LoginForm({
             >
               <Input autoComplete="off" dir="ltr" maxLength={13} data-testid="login-recovery-code" />
             </Form.Item>
-          ) : (
+          ) : codeMethod !== undefined ? (
             <Form.Item
               key="code"
               label={t("login.code")}
@@ -153,10 +201,12 @@ export function LoginForm({
             >
               <Input inputMode="numeric" maxLength={6} data-testid="login-code" />
             </Form.Item>
+          ) : null}
+          {(useRecovery || codeMethod !== undefined) && (
+            <Button type="primary" htmlType="submit" block loading={busy} data-testid="login-verify-submit">
+              {t("login.verify")}
+            </Button>
           )}
-          <Button type="primary" htmlType="submit" block loading={busy} data-testid="login-verify-submit">
-            {t("login.verify")}
-          </Button>
           {challenge.methods.includes("recovery") && (
             <Button
               type="link"

@@ -5,6 +5,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { accountClient } from "../account-client.ts";
 import { NewPasswordFields } from "../new-password-fields.tsx";
+import { PasskeysSection } from "./passkeys.tsx";
 import { SecondFactorItem } from "./recovery-codes.tsx";
 import { failureText, SecurityPage } from "./security-shell.tsx";
 
@@ -15,6 +16,7 @@ export function SecurityHub({ locale }: { locale: string }) {
       {(user) => (
         <>
           <SecuritySummary locale={locale} user={user} />
+          <PasskeysSection locale={locale} />
           <PasswordChange user={user} />
         </>
       )}

@@ -1,0 +1,39 @@
+import type { PasskeyDto } from "@meridian/contracts";
+import { accountClient } from "./account-client.ts";
+
+/**
+ * The browser side of passkeys: the WebAuthn library is loaded only when a passkey is
+ * used, and every credential travels as the JSON string the server parses
+ * (`fidoVerifyCode`, `credential`).
+ */
+async function webauthn() {
+  return import("@simplewebauthn/browser");
+}
+
+/** Asks the authenticator for an assertion against `options` (from the server). */
+export async function passkeyAssertion(options: unknown): Promise<string> {
+  const { startAuthentication } = await webauthn();
+  const optionsJSON = options as Parameters<typeof startAuthentication>[0]["optionsJSON"];
+  return JSON.stringify(await startAuthentication({ optionsJSON }));
+}
+
+/** Signs in with any passkey of this site (the authenticator offers its accounts). */
+export async function signInWithPasskey(): Promise<unknown> {
+  const api = accountClient().api;
+  const options = await api.post<unknown>("v1/user/public/passkey/options", {}, { silent: true });
+  const fidoVerifyCode = await passkeyAssertion(options);
+  return api.post("v1/user/login/passkey", { fidoVerifyCode }, { silent: true });
+}
+
+/** Makes a new passkey for the logged-in account and registers it under `name`. */
+export async function addPasskey(name: string): Promise<PasskeyDto> {
+  const { startRegistration } = await webauthn();
+  const api = accountClient().api;
+  const optionsJSON = await api.post<Parameters<typeof startRegistration>[0]["optionsJSON"]>(
+    "v1/user/passkey/register/options",
+    {},
+    { silent: true },
+  );
+  const credential = JSON.stringify(await startRegistration({ optionsJSON }));
+  return api.post<PasskeyDto>("v1/user/passkey/register", { name, credential }, { silent: true });
+}
