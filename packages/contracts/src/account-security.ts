@@ -17,7 +17,15 @@ export const SecurityCode = {
   DEVICE_NOT_FOUND: "11034",
   /** The address is already bound to this or another account. */
   ADDRESS_TAKEN: "11035",
+  /**
+   * The change needs a second factor proved in the last 5 minutes (the account has a
+   * passkey or an authenticator): `POST /v1/user/security/stepUp`, then retry (HTTP 403).
+   */
+  STEP_UP_REQUIRED: "11036",
 } as const;
+
+/** How long a proved second factor opens sensitive changes. */
+export const STEP_UP_MS = 5 * 60_000;
 
 const password = z.string().min(8, "min").max(128, "max");
 const email = z.email().max(254);
@@ -122,6 +130,22 @@ export const unbindGoogleBody = z
     message: "googleCode or recoveryCode is required",
   });
 export type UnbindGoogleBody = z.infer<typeof unbindGoogleBody>;
+
+/** Proves a factor for the session: an authenticator code, a recovery code or a passkey assertion. */
+export const stepUpBody = z
+  .object({
+    googleCode: code6.optional(),
+    recoveryCode,
+    fidoVerifyCode: z.string().min(2).max(16_384).optional(),
+  })
+  .refine(
+    (b) => b.googleCode !== undefined || b.recoveryCode !== undefined || b.fidoVerifyCode !== undefined,
+    {
+      path: ["googleCode"],
+      message: "googleCode, recoveryCode or fidoVerifyCode is required",
+    },
+  );
+export type StepUpBody = z.infer<typeof stepUpBody>;
 
 export const revokeDeviceBody = z.object({ deviceId: z.string().regex(/^[0-9a-f]{16,64}$/) });
 

@@ -30,6 +30,14 @@ for (const target of reopenableDbTargets("passkeys")) {
       });
     }
 
+    async function stepUp(agent: Agent, key: SoftAuthenticator, origin = ORIGIN) {
+      const options = await agent.call<Options>("POST", "/v1/user/security/stepUp/options", {});
+      expect(options.code).toBe(Code.OK);
+      return agent.call<{ validUntil: number }>("POST", "/v1/user/security/stepUp", {
+        fidoVerifyCode: key.assert(options.data, origin, { rpId: "meridian.test" }),
+      });
+    }
+
     async function passkeyLogin(key: SoftAuthenticator, o: { origin?: string; counter?: number } = {}) {
       const agent = new Agent(server);
       const options = await agent.call<Options>("POST", "/v1/user/public/passkey/options", {});
@@ -67,6 +75,11 @@ for (const target of reopenableDbTargets("passkeys")) {
       // The session is bound to the device key the encrypted request proved: signed calls pass.
       expect((await agent.call("POST", "/v1/user/agreement/contract")).code).toBe(Code.OK);
 
+      // Removing a factor needs a step-up: the registering session proved none.
+      const refused = await a.call("POST", "/v1/user/passkey/delete", { id: phone.id });
+      expect(refused.status).toBe(403);
+      expect(refused.code).toBe(SecurityCode.STEP_UP_REQUIRED);
+      expect((await stepUp(a, laptop)).code).toBe(Code.OK);
       expect((await a.call("POST", "/v1/user/passkey/delete", { id: phone.id })).code).toBe(Code.OK);
       expect((await a.call("POST", "/v1/user/passkey/delete", { id: phone.id })).code).toBe(
         SecurityCode.NOT_BOUND,
@@ -159,6 +172,46 @@ for (const target of reopenableDbTargets("passkeys")) {
         fidoVerifyCode: other.assert(step3.data.fidoOptions as Options, ORIGIN, { rpId: "meridian.test" }),
       });
       expect(stolen.code).toBe(AccountCode.PASSKEY_INVALID);
+    });
+
+    it("asks a passkey account for a step-up at most 5 minutes old before sensitive changes", async () => {
+      const a = new Agent(server);
+      await a.registerEmail("pk-step@example.com", "password-123");
+      const key = new SoftAuthenticator();
+      await addPasskey(a, key, "Key");
+      const change = (pwd: string, oldPwd: string) =>
+        a.call("POST", "/v1/user/security/password/change", { oldPwd, pwd });
+      const refused = await change("password-456", "password-123");
+      expect([refused.status, refused.code]).toEqual([403, SecurityCode.STEP_UP_REQUIRED]);
+      const evil = await stepUp(a, key, "https://evil.example");
+      expect(evil.code).toBe(AccountCode.PASSKEY_INVALID);
+      expect((await change("password-456", "password-123")).code).toBe(SecurityCode.STEP_UP_REQUIRED);
+      const proved = await stepUp(a, key);
+      expect(proved.code).toBe(Code.OK);
+      expect(proved.data.validUntil).toBe(server.clock.now + 5 * 60_000);
+      expect((await change("password-456", "password-123")).code).toBe(Code.OK);
+      // A login with the passkey proves a factor: the new session may change things at once.
+      const { agent, res } = await passkeyLogin(key);
+      expect(res.code).toBe(Code.OK);
+      await agent.security.onLoginSuccess(res.data);
+      expect(
+        (
+          await agent.call("POST", "/v1/user/security/password/change", {
+            oldPwd: "password-456",
+            pwd: "password-789",
+          })
+        ).code,
+      ).toBe(Code.OK);
+      // Five minutes after that login the step-up has lapsed: the change is refused again.
+      server.clock.now += 5 * 60_000 + 1_000;
+      const late = await agent.call("POST", "/v1/user/security/password/change", {
+        oldPwd: "password-789",
+        pwd: "password-abc",
+      });
+      expect(late.code).toBe(SecurityCode.STEP_UP_REQUIRED);
+      expect((await agent.call("POST", "/v1/user/passkey/delete", { id: key.id })).code).toBe(
+        SecurityCode.STEP_UP_REQUIRED,
+      );
     });
   });
 }

@@ -19,7 +19,7 @@ const CHALLENGE_TTL_MS = 5 * 60_000;
 export const MAX_PASSKEYS = 10;
 
 /** What a ceremony is for: the challenge is spent only by the same purpose (and user). */
-type Purpose = "register" | "login" | "second";
+type Purpose = "register" | "login" | "second" | "stepup";
 
 interface PasskeyRow {
   id: string;
@@ -199,8 +199,11 @@ export class Passkeys {
     return options;
   }
 
-  /** Options for the second login step of `userId`: only that user's passkeys are offered. */
-  async secondStepOptions(userId: string): Promise<PublicKeyCredentialRequestOptionsJSON> {
+  /** Options for the second login step (or a step-up) of `userId`: only that user's passkeys are offered. */
+  async secondStepOptions(
+    userId: string,
+    purpose: "second" | "stepup" = "second",
+  ): Promise<PublicKeyCredentialRequestOptionsJSON> {
     const rows = await this.#db.all<PasskeyRow>("SELECT id, transports FROM passkeys WHERE user_id = ?", [
       userId,
     ]);
@@ -212,14 +215,14 @@ export class Passkeys {
         ...(r.transports === "" ? {} : { transports: r.transports.split(",") }),
       })),
     });
-    await this.#store(options.challenge, "second", userId);
+    await this.#store(options.challenge, purpose, userId);
     return options;
   }
 
   /** The owner of the passkey that signed `credentialJson`, or a thrown `passkeyInvalid`. */
   async authenticate(
     credentialJson: string,
-    purpose: "login" | "second",
+    purpose: "login" | "second" | "stepup",
     userId: string | null,
   ): Promise<string> {
     const response = parseCredential<AuthenticationResponseJSON>(credentialJson);

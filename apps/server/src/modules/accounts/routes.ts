@@ -35,6 +35,7 @@ import {
   SignMode,
   securitySendCodeBody,
   sendCodeBody,
+  stepUpBody,
   unbindGoogleBody,
   verifyLoginBody,
   verifyLoginV2Body,
@@ -115,6 +116,7 @@ function actorOf(request: FastifyRequest): Actor {
     deviceId: session.device_id,
     ip: request.ip,
     userAgent: request.headers["user-agent"] ?? "",
+    steppedUpAt: session.stepped_up_at === null ? null : Number(session.stepped_up_at),
   };
 }
 
@@ -369,11 +371,29 @@ export function accountsRoutes(app: FastifyInstance, deps: AccountsRouteDeps): v
     sign: SIGNED,
     handler: async ({ body, request }) => {
       const { user } = authOf(request);
+      // Removing a factor needs one proved lately (the step-up), as the other sensitive changes do.
+      await service.security.assertStepUp(actorOf(request));
       if (!(await service.passkeys.remove(user.id, body.id)))
         throw new BusinessError(SecurityCode.NOT_BOUND, "No such passkey");
       await service.security.notify(user, { kind: "setting", setting: "passkeys", time: Date.now() });
       return null;
     },
+  });
+  route(app, {
+    method: "POST",
+    url: "/v1/user/security/stepUp/options",
+    body: emptyBody,
+    auth: requireUser,
+    sign: SIGNED,
+    handler: ({ request }) => service.security.stepUpOptions(actorOf(request)),
+  });
+  route(app, {
+    method: "POST",
+    url: "/v1/user/security/stepUp",
+    body: stepUpBody,
+    auth: requireUser,
+    sign: SIGNED,
+    handler: ({ body, request }) => service.security.stepUp(actorOf(request), body),
   });
   route(app, {
     method: "GET",

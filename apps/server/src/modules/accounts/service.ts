@@ -137,6 +137,7 @@ export class AccountsService {
     this.passkeys = new Passkeys(deps.repo.db, deps.config.webauthn, deps.config.codeKey, this.#now);
     this.security = new AccountSecurity({
       recovery: this.recovery,
+      passkeys: this.passkeys,
       repo: deps.repo,
       securityRepo: this.securityRepo,
       codes: this.codes,
@@ -401,7 +402,7 @@ export class AccountsService {
       (challenge.device_public_key === null
         ? undefined
         : (JSON.parse(challenge.device_public_key) as DeviceBinding));
-    return this.#loggedIn(user, { ...meta, device });
+    return this.#loggedIn(user, { ...meta, device }, true);
   }
 
   /**
@@ -430,7 +431,7 @@ export class AccountsService {
       await this.#history(user.id, meta, "frozen");
       throw new BusinessError(Code.SESSION_FROZEN, "This account is frozen");
     }
-    return this.#loggedIn(user, meta);
+    return this.#loggedIn(user, meta, true);
   }
 
   async #history(userId: string, meta: RequestMeta, reason: string | null): Promise<void> {
@@ -449,13 +450,13 @@ export class AccountsService {
    * A completed login: the session, the history line, and a notice when the account had
    * devices before and this one is new to it.
    */
-  async #loggedIn(user: UserRow, meta: RequestMeta): Promise<IssuedSession> {
+  async #loggedIn(user: UserRow, meta: RequestMeta, factorProved = false): Promise<IssuedSession> {
     const deviceId = meta.deviceId ?? null;
     const isNew =
       deviceId !== null &&
       (await this.securityRepo.hasDevices(user.id)) &&
       !(await this.securityRepo.deviceExists(user.id, deviceId));
-    const session = await this.#issueSession(user.id, meta);
+    const session = await this.#issueSession(user.id, meta, null, factorProved ? this.#now() : null);
     await this.#history(user.id, meta, null);
     if (isNew) {
       await this.security.notify(user, {
@@ -472,6 +473,7 @@ export class AccountsService {
     userId: string,
     meta: RequestMeta,
     switchedFrom: string | null = null,
+    steppedUpAt: number | null = null,
   ): Promise<IssuedSession> {
     const token = newToken();
     const refreshToken = newToken();
@@ -490,6 +492,7 @@ export class AccountsService {
       userAgent: meta.userAgent.slice(0, 512),
       deviceId: meta.deviceId ?? null,
       switchedFrom,
+      steppedUpAt,
     });
     if (meta.deviceId !== undefined && meta.deviceId !== null) {
       await this.securityRepo.seeDevice({

@@ -1,3 +1,4 @@
+import { isApiError } from "@meridian/client";
 import type { PasskeyDto } from "@meridian/contracts";
 import { accountClient } from "./account-client.ts";
 
@@ -36,4 +37,25 @@ export async function addPasskey(name: string): Promise<PasskeyDto> {
   );
   const credential = JSON.stringify(await startRegistration({ optionsJSON }));
   return api.post<PasskeyDto>("v1/user/passkey/register", { name, credential }, { silent: true });
+}
+
+/** The step-up answer code (SecurityCode.STEP_UP_REQUIRED): the change needs a fresh factor. */
+const STEP_UP_REQUIRED = "11036";
+
+/**
+ * Runs a sensitive change; when the server asks for a step-up (the account has a passkey
+ * and the session proved no factor in the last 5 minutes), confirms with a passkey, which
+ * the browser prompts for, and runs the change once more.
+ */
+export async function withStepUp<T>(change: () => Promise<T>): Promise<T> {
+  try {
+    return await change();
+  } catch (err) {
+    if (!isApiError(err) || err.code !== STEP_UP_REQUIRED) throw err;
+  }
+  const api = accountClient().api;
+  const options = await api.post<unknown>("v1/user/security/stepUp/options", {}, { silent: true });
+  const fidoVerifyCode = await passkeyAssertion(options);
+  await api.post("v1/user/security/stepUp", { fidoVerifyCode }, { silent: true });
+  return change();
 }

@@ -3,6 +3,7 @@ import { Alert, Button, Form, Input } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { accountClient } from "../account-client.ts";
+import { withStepUp } from "../passkey-client.ts";
 import { SecondFactorItem } from "./recovery-codes.tsx";
 import { failureText, SecurityPage } from "./security-shell.tsx";
 import { SendCodeInput } from "./send-code.tsx";
@@ -31,7 +32,7 @@ function AntiPhishingForm({ user, reload }: { user: UserRecord; reload: () => Pr
     setBusy(true);
     setError(undefined);
     try {
-      await accountClient().api.post("v1/user/security/antiPhishing", v, { silent: true });
+      await withStepUp(() => accountClient().api.post("v1/user/security/antiPhishing", v, { silent: true }));
       setSaved(true);
       form.resetFields();
       await reload();

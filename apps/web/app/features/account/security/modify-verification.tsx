@@ -4,6 +4,7 @@ import { Alert, Button, Form, Input, Tabs } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { accountClient } from "../account-client.ts";
+import { withStepUp } from "../passkey-client.ts";
 import { SecondFactorItem } from "./recovery-codes.tsx";
 import { failureText, SecurityPage } from "./security-shell.tsx";
 import { SendCodeInput } from "./send-code.tsx";
@@ -80,7 +81,9 @@ function ContactForm({
     setBusy(true);
     setError(undefined);
     try {
-      await accountClient().api.post(`v1/user/security/${kind}/change`, v, { silent: true });
+      await withStepUp(() =>
+        accountClient().api.post(`v1/user/security/${kind}/change`, v, { silent: true }),
+      );
       setDone(true);
       form.resetFields();
       await reload();

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { useApiData } from "../../../lib/use-api-data.ts";
 import { LoadError } from "../../shell/load-error.tsx";
 import { accountClient } from "../account-client.ts";
-import { addPasskey } from "../passkey-client.ts";
+import { addPasskey, withStepUp } from "../passkey-client.ts";
 import { failureText, formatWhen } from "./security-shell.tsx";
 
 /** The security page's passkeys: named, listed with when each was added and last used, removable. */
@@ -44,7 +44,7 @@ export function PasskeysSection({ locale }: { locale: string }) {
     });
   const remove = (id: string) =>
     act(async () => {
-      await accountClient().api.post("v1/user/passkey/delete", { id }, { silent: true });
+      await withStepUp(() => accountClient().api.post("v1/user/passkey/delete", { id }, { silent: true }));
       return t("passkeys.removed");
     });
   const passkeys = list.data?.passkeys;

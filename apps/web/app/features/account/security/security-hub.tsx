@@ -5,6 +5,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { accountClient } from "../account-client.ts";
 import { NewPasswordFields } from "../new-password-fields.tsx";
+import { withStepUp } from "../passkey-client.ts";
 import { PasskeysSection } from "./passkeys.tsx";
 import { SecondFactorItem } from "./recovery-codes.tsx";
 import { failureText, SecurityPage } from "./security-shell.tsx";
@@ -88,10 +89,10 @@ function PasswordChange({ user }: { user: UserRecord }) {
     setBusy(true);
     setError(undefined);
     try {
-      const { revoked } = await accountClient().api.post<{ revoked: number }>(
-        "v1/user/security/password/change",
-        v,
-        { silent: true },
+      const { revoked } = await withStepUp(() =>
+        accountClient().api.post<{ revoked: number }>("v1/user/security/password/change", v, {
+          silent: true,
+        }),
       );
       setDone(revoked);
       form.resetFields();
