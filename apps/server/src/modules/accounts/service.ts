@@ -11,6 +11,7 @@ import {
   SecurityCode,
   type SendCodeBody,
   SIGN_WINDOW_MS,
+  STEP_UP_MS,
   type VerifyLoginV2Body,
   type VerifyMethod,
 } from "@meridian/contracts";
@@ -639,18 +640,32 @@ export class AccountsService {
 
   /**
    * Checks a sensitive action's second factor (other modules: API keys). Undefined when the
-   * user has no enabled authenticator (nothing to check); otherwise whether `code` is a
-   * fresh, unused TOTP code (a code is accepted once, as at login), or `recoveryCode` one
-   * of the user's unused recovery codes (spent by this check).
+   * user has no factor (nothing to check). With the authenticator on: true for a step-up of
+   * the session at most 5 minutes old (`steppedUpAt`) when no code is typed, else whether
+   * `code` is a fresh, unused TOTP code (a code is accepted once, as at login) or
+   * `recoveryCode` one of the user's unused recovery codes (spent by this check). With
+   * passkeys only: true after a recent step-up, else it throws 11036.
    */
   async checkSecondFactor(
     userId: string,
     code: string | undefined,
     ip: string,
-    recoveryCode?: string,
+    o: { recoveryCode?: string; steppedUpAt?: number | null } = {},
   ): Promise<boolean | undefined> {
+    const { recoveryCode } = o;
     const user = await this.repo.userById(userId);
-    if (user === undefined || user.google_enable !== 1 || user.google_secret_enc === null) return undefined;
+    if (user === undefined) return undefined;
+    const recent =
+      o.steppedUpAt !== undefined &&
+      o.steppedUpAt !== null &&
+      this.#now() - Number(o.steppedUpAt) <= STEP_UP_MS;
+    if (user.google_enable !== 1 || user.google_secret_enc === null) {
+      if ((await this.passkeys.count(user.id)) === 0 || recent) return undefined;
+      throw new BusinessError(SecurityCode.STEP_UP_REQUIRED, "Confirm with your passkey first", {
+        status: 403,
+      });
+    }
+    if (recent && code === undefined && recoveryCode === undefined) return true;
     const sealed = user.google_secret_enc;
     if (recoveryCode !== undefined)
       return this.limiter.attempt([ipCounter(ip), secondFactorCounter(user.id)], () =>
