@@ -146,9 +146,14 @@ export class AccountSecurity {
   }
 
   /** Refuses (11036) a change while the account has a factor and the session proved none lately. */
-  async assertStepUp(actor: Actor): Promise<void> {
-    if (this.#recentStepUp(actor)) return;
-    const bound = actor.user.google_enable === 1 || (await this.#d.passkeys.count(actor.user.id)) > 0;
+  assertStepUp(actor: Actor): Promise<void> {
+    return this.assertStepUpFor(actor.user, actor.steppedUpAt);
+  }
+
+  /** `assertStepUp` for other modules: the user and their session's `stepped_up_at`. */
+  async assertStepUpFor(user: UserRow, steppedUpAt: number | null): Promise<void> {
+    if (steppedUpAt !== null && this.#d.now() - Number(steppedUpAt) <= STEP_UP_MS) return;
+    const bound = user.google_enable === 1 || (await this.#d.passkeys.count(user.id)) > 0;
     if (bound)
       throw new BusinessError(
         SecurityCode.STEP_UP_REQUIRED,

@@ -1,6 +1,10 @@
 import { isApiError } from "@meridian/client";
 import type { PasskeyDto } from "@meridian/contracts";
 import { accountClient } from "./account-client.ts";
+import { requestStepUpCode } from "./step-up-events.ts";
+
+/** What a cancelled step-up throws (the page shows it as the change's failure). */
+const STEP_UP_CANCELLED = "Cancelled";
 
 /**
  * The browser side of passkeys: the WebAuthn library is loaded only when a passkey is
@@ -54,8 +58,21 @@ export async function withStepUp<T>(change: () => Promise<T>): Promise<T> {
     if (!isApiError(err) || err.code !== STEP_UP_REQUIRED) throw err;
   }
   const api = accountClient().api;
-  const options = await api.post<unknown>("v1/user/security/stepUp/options", {}, { silent: true });
-  const fidoVerifyCode = await passkeyAssertion(options);
-  await api.post("v1/user/security/stepUp", { fidoVerifyCode }, { silent: true });
+  const options = await api.post<{ allowCredentials?: unknown[] }>(
+    "v1/user/security/stepUp/options",
+    {},
+    {
+      silent: true,
+    },
+  );
+  if ((options.allowCredentials ?? []).length > 0) {
+    const fidoVerifyCode = await passkeyAssertion(options);
+    await api.post("v1/user/security/stepUp", { fidoVerifyCode }, { silent: true });
+  } else {
+    // No passkey: the authenticator's code, typed into the step-up dialog.
+    const proof = await requestStepUpCode();
+    if (proof === undefined) throw new Error(STEP_UP_CANCELLED);
+    await api.post("v1/user/security/stepUp", proof, { silent: true });
+  }
   return change();
 }
