@@ -1,3 +1,4 @@
+import { recoveryCodeSchema } from "./accounts.ts";
 import { z } from "./zod-csp.ts";
 
 /**
@@ -16,13 +17,23 @@ export const SecurityCode = {
   DEVICE_NOT_FOUND: "11034",
   /** The address is already bound to this or another account. */
   ADDRESS_TAKEN: "11035",
+  /**
+   * The change needs a second factor proved in the last 5 minutes (the account has a
+   * passkey or an authenticator): `POST /v1/user/security/stepUp`, then retry (HTTP 403).
+   */
+  STEP_UP_REQUIRED: "11036",
 } as const;
+
+/** How long a proved second factor opens sensitive changes. */
+export const STEP_UP_MS = 5 * 60_000;
 
 const password = z.string().min(8, "min").max(128, "max");
 const email = z.email().max(254);
 const areaCode = z.string().regex(/^\+?\d{1,4}$/);
 const mobile = z.string().regex(/^\d{4,15}$/);
 const code6 = z.string().regex(/^\d{6}$/);
+/** Wherever the authenticator code is asked, one of the account's recovery codes may replace it. */
+const recoveryCode = recoveryCodeSchema.optional();
 
 /**
  * What a logged-in code is for. `current` codes go to the bound e-mail (or the phone when
@@ -58,16 +69,18 @@ export const resetPasswordBody = z.object({
   areaCode: areaCode.optional(),
   verifyCode: code6,
   pwd: password,
-  /** Required when the account has an authenticator turned on. */
+  /** Required when the account has an authenticator turned on (or `recoveryCode`). */
   googleCode: code6.optional(),
+  recoveryCode,
 });
 export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
 
 export const changePasswordBody = z.object({
   oldPwd: z.string().min(1).max(128),
   pwd: password,
-  /** Required when the account has an authenticator turned on. */
+  /** Required when the account has an authenticator turned on (or `recoveryCode`). */
   googleCode: code6.optional(),
+  recoveryCode,
 });
 export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
 
@@ -79,6 +92,7 @@ export const antiPhishingBody = z.object({
   /** Sent to the current e-mail or phone (purpose antiPhishing). */
   verifyCode: code6,
   googleCode: code6.optional(),
+  recoveryCode,
 });
 export type AntiPhishingBody = z.infer<typeof antiPhishingBody>;
 
@@ -89,6 +103,7 @@ export const changeEmailBody = z.object({
   /** Sent to the current e-mail or phone (purpose changeEmail, to current). */
   oldCode: code6,
   googleCode: code6.optional(),
+  recoveryCode,
 });
 export type ChangeEmailBody = z.infer<typeof changeEmailBody>;
 
@@ -98,15 +113,39 @@ export const changePhoneBody = z.object({
   newCode: code6,
   oldCode: code6,
   googleCode: code6.optional(),
+  recoveryCode,
 });
 export type ChangePhoneBody = z.infer<typeof changePhoneBody>;
 
-export const unbindGoogleBody = z.object({
-  googleCode: code6,
-  /** Sent to the current e-mail or phone (purpose unbindGoogle). */
-  verifyCode: code6,
-});
+/** The authenticator's code, or a recovery code when the authenticator is lost. */
+export const unbindGoogleBody = z
+  .object({
+    googleCode: code6.optional(),
+    recoveryCode,
+    /** Sent to the current e-mail or phone (purpose unbindGoogle). */
+    verifyCode: code6,
+  })
+  .refine((b) => b.googleCode !== undefined || b.recoveryCode !== undefined, {
+    path: ["googleCode"],
+    message: "googleCode or recoveryCode is required",
+  });
 export type UnbindGoogleBody = z.infer<typeof unbindGoogleBody>;
+
+/** Proves a factor for the session: an authenticator code, a recovery code or a passkey assertion. */
+export const stepUpBody = z
+  .object({
+    googleCode: code6.optional(),
+    recoveryCode,
+    fidoVerifyCode: z.string().min(2).max(16_384).optional(),
+  })
+  .refine(
+    (b) => b.googleCode !== undefined || b.recoveryCode !== undefined || b.fidoVerifyCode !== undefined,
+    {
+      path: ["googleCode"],
+      message: "googleCode, recoveryCode or fidoVerifyCode is required",
+    },
+  );
+export type StepUpBody = z.infer<typeof stepUpBody>;
 
 export const revokeDeviceBody = z.object({ deviceId: z.string().regex(/^[0-9a-f]{16,64}$/) });
 

@@ -129,6 +129,8 @@ export const ENCRYPTED_EXACT_PATHS: readonly string[] = [
   "/v1/user/login/verifySystemLogin",
   "/v1/user/login/verifySystemLogin-v2",
   "/v1/user/login/verify-auth-login",
+  // Meridian's own: signing in with a passkey binds a device key like any login.
+  "/v1/user/login/passkey",
   "/v1/user/register/mobile",
   "/v1/user/register/email",
   "/v1/user/register/mobileAndEmail",
@@ -153,6 +155,7 @@ export const SENSITIVE_FIELDS: readonly string[] = [
   "mobileCode",
   "googleCode",
   "fidoVerifyCode",
+  "recoveryCode",
   "mobile",
   "email",
   "serialNO",

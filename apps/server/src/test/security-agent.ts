@@ -69,7 +69,7 @@ export async function securityApp(
       (api, platform) => {
         module = registerSecurityModules(api, {
           db: platform.db,
-          env: { NODE_ENV: "test" },
+          env: { NODE_ENV: "test", PUBLIC_DOMAINS: HOST },
           transport,
           now: () => clock.now,
           serverKeys: o.serverKeys ?? testServerKeys(),

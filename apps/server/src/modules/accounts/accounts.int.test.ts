@@ -173,7 +173,7 @@ describe("two-factor (TOTP)", () => {
     server.clock.now += 60_000;
     const b = new Agent(server);
     const step1 = await b.login("totp@example.com", "password-123");
-    expect(step1.data).toMatchObject({ verifyRequired: true, methods: ["google"] });
+    expect(step1.data).toMatchObject({ verifyRequired: true, methods: ["google", "recovery"] });
     expect(b.cookies.size).toBe(0);
     const verifyToken = String(step1.data.verifyToken);
     const wrong = await b.call("POST", "/v1/user/login/verify-login", { verifyToken, googleCode: "000000" });

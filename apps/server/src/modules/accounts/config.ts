@@ -16,7 +16,41 @@ const envSchema = z.object({
   /** smtp(s)://user:pass@host:port: account messages go out by mail instead of the log. */
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   SMTP_FROM: z.string().default("Meridian <no-reply@meridian.example>"),
+  /** The site's hosts (platform/config.ts reads them too): the first names the passkeys' relying party. */
+  PUBLIC_DOMAINS: z.string().optional(),
+  PORT: z.string().optional(),
 });
+
+/** The relying party passkeys are made for: its id (a host, no port) and the origins it answers on. */
+export interface WebAuthnParty {
+  rpID: string;
+  origins: string[];
+}
+
+/**
+ * The relying party of the configured public hosts: the first host's name is the id (a
+ * passkey made on it works on its subdomains too); every host is an accepted origin over
+ * https, and over http where no TLS is expected (localhost, 127.0.0.1, or outside
+ * production). Without PUBLIC_DOMAINS the server's own listen address is the host, as
+ * platform/config.ts does.
+ */
+export function webAuthnParty(
+  publicDomains: string | undefined,
+  port: string | undefined,
+  isProduction: boolean,
+) {
+  const hosts = (publicDomains ?? "")
+    .split(",")
+    .map((h) => h.trim().toLowerCase())
+    .filter((h) => h !== "");
+  if (hosts.length === 0) hosts.push(`localhost:${port ?? "3000"}`, `127.0.0.1:${port ?? "3000"}`);
+  const name = (host: string) => host.replace(/:\d+$/, "");
+  const origins = hosts.flatMap((h) => {
+    const local = name(h) === "localhost" || name(h) === "127.0.0.1";
+    return !isProduction || local ? [`https://${h}`, `http://${h}`] : [`https://${h}`];
+  });
+  return { rpID: name(hosts[0] ?? "localhost"), origins } satisfies WebAuthnParty;
+}
 
 export interface AccountsConfig {
   isProduction: boolean;
@@ -33,6 +67,7 @@ export interface AccountsConfig {
   demo: boolean;
   smtpUrl: string | undefined;
   smtpFrom: string;
+  webauthn: WebAuthnParty;
 }
 
 /** A fixed root for development and tests only. */
@@ -68,5 +103,6 @@ export function loadAccountsConfig(
     demo,
     smtpUrl: e.SMTP_URL,
     smtpFrom: e.SMTP_FROM,
+    webauthn: webAuthnParty(e.PUBLIC_DOMAINS, e.PORT, isProduction),
   };
 }

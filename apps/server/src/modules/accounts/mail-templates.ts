@@ -2,7 +2,7 @@ import { findLocale } from "@meridian/contracts";
 import { MAIL_TEXT, type MailText } from "./mail-text.ts";
 
 /** Which security setting a `setting` message names. */
-export type SettingName = "antiPhishing" | "email" | "phone" | "google";
+export type SettingName = "antiPhishing" | "email" | "phone" | "google" | "recoveryCodes" | "passkeys";
 
 /** Every account message the server sends, with what it needs to say. */
 export type MailKind =
@@ -23,6 +23,8 @@ const SETTING_KEY: Record<SettingName, keyof MailText> = {
   email: "settingEmail",
   phone: "settingPhone",
   google: "settingGoogle",
+  recoveryCodes: "settingRecoveryCodes",
+  passkeys: "settingPasskeys",
 };
 
 function escapeHtml(s: string): string {

@@ -55,6 +55,8 @@ export interface SessionRow {
   last_seen_at: number | null;
   /** The master's user id when this session was made by switching into a sub-account. */
   switched_from: string | null;
+  /** When the session last proved a second factor (its login, or a step-up). */
+  stepped_up_at: number | null;
 }
 
 export interface ChallengeRow {
@@ -133,6 +135,8 @@ export interface NewSession {
   userAgent: string;
   deviceId?: string | null;
   switchedFrom?: string | null;
+  /** The login proved a second factor at this time (a step-up for the next 5 minutes). */
+  steppedUpAt?: number | null;
 }
 
 /** Data access for accounts: SQL only, no rules. */
@@ -330,8 +334,8 @@ export class AccountsRepo {
 
   async insertSession(s: NewSession): Promise<void> {
     await this.db.run(
-      `INSERT INTO sessions (token_hash, refresh_hash, user_id, created_at, expires_at, refresh_expires_at, device_key_id, device_public_key, device_alg, ip, user_agent, device_id, last_seen_at, switched_from)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO sessions (token_hash, refresh_hash, user_id, created_at, expires_at, refresh_expires_at, device_key_id, device_public_key, device_alg, ip, user_agent, device_id, last_seen_at, switched_from, stepped_up_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       [
         s.tokenHash,
         s.refreshHash,
@@ -347,8 +351,19 @@ export class AccountsRepo {
         s.deviceId ?? null,
         s.now,
         s.switchedFrom ?? null,
+        s.steppedUpAt ?? null,
       ],
     );
+  }
+
+  /** Records a second factor proved by the session now (remembered sessions are dropped around it). */
+  async markSteppedUp(tokenHash: string, now: number): Promise<void> {
+    this.#auth?.dropToken(tokenHash);
+    try {
+      await this.db.run("UPDATE sessions SET stepped_up_at = ? WHERE token_hash = ?", [now, tokenHash]);
+    } finally {
+      this.#auth?.dropToken(tokenHash);
+    }
   }
 
   sessionByToken(tokenHash: string): Promise<SessionRow | undefined> {

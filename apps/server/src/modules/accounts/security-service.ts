@@ -13,6 +13,8 @@ import {
   type ResetSendCodeBody,
   SecurityCode,
   type SecuritySendCodeBody,
+  STEP_UP_MS,
+  type StepUpBody,
   type UnbindGoogleBody,
 } from "@meridian/contracts";
 import type { AttemptCounter, AttemptLimiter } from "../../platform/attempts/index.ts";
@@ -38,6 +40,8 @@ import {
   sendRecipientCounter,
 } from "./limits.ts";
 import type { MailKind } from "./mail-templates.ts";
+import type { Passkeys } from "./passkeys.ts";
+import { type RecoveryCodes, recoveryCodeInvalid } from "./recovery-codes.ts";
 import type { AccountsRepo, UserRow } from "./repo.ts";
 import { hashPassword, open, verifyPassword } from "./secrets.ts";
 import type { SecurityRepo } from "./security-repo.ts";
@@ -55,6 +59,14 @@ export interface SecurityDeps {
   now: () => number;
   /** The accounts module's limiter: each guess is counted before the secret is checked. */
   limiter: AttemptLimiter;
+  recovery: RecoveryCodes;
+  passkeys: Passkeys;
+}
+
+/** The second factor a sensitive change carries: the authenticator code, or a recovery code in its place. */
+export interface SecondFactorProof {
+  googleCode?: string | undefined;
+  recoveryCode?: string | undefined;
 }
 
 export interface Actor {
@@ -64,6 +76,8 @@ export interface Actor {
   deviceId: string | null;
   ip: string;
   userAgent: string;
+  /** When the acting session last proved a second factor (null: never). */
+  steppedUpAt: number | null;
 }
 
 export function readerOf(user: UserRow): Reader {
@@ -111,10 +125,82 @@ export class AccountSecurity {
     return step !== undefined && (await this.#d.repo.useGoogleStep(user.id, step));
   }
 
-  /** The second factor a sensitive change asks for: the authenticator code when it is on. */
-  async #secondFactor(user: UserRow, googleCode: string | undefined, ip: string): Promise<void> {
-    if (user.google_enable !== 1) return;
-    if (!(await this.#attempt(secondFactorCounter(user.id), ip, () => this.#googleOk(user, googleCode))))
+  /**
+   * The second factor a sensitive change asks for. With the authenticator on: its code (or
+   * a recovery code) in the body, or the session's step-up at most 5 minutes old. With
+   * passkeys and no authenticator: the step-up (a passkey cannot be typed into a form).
+   * Without a session (the password reset) only the authenticator's code counts.
+   */
+  async #secondFactor(user: UserRow, proof: SecondFactorProof, ip: string, actor?: Actor): Promise<void> {
+    const typed = proof.googleCode !== undefined || proof.recoveryCode !== undefined;
+    if (user.google_enable === 1) {
+      if (!typed && actor !== undefined && this.#recentStepUp(actor)) return;
+      await this.#authenticatorProof(user, proof, ip);
+      return;
+    }
+    if (actor !== undefined) await this.assertStepUp(actor);
+  }
+
+  #recentStepUp(actor: Actor): boolean {
+    return actor.steppedUpAt !== null && this.#d.now() - Number(actor.steppedUpAt) <= STEP_UP_MS;
+  }
+
+  /** Refuses (11036) a change while the account has a factor and the session proved none lately. */
+  assertStepUp(actor: Actor): Promise<void> {
+    return this.assertStepUpFor(actor.user, actor.steppedUpAt);
+  }
+
+  /** `assertStepUp` for other modules: the user and their session's `stepped_up_at`. */
+  async assertStepUpFor(user: UserRow, steppedUpAt: number | null): Promise<void> {
+    if (steppedUpAt !== null && this.#d.now() - Number(steppedUpAt) <= STEP_UP_MS) return;
+    const bound = user.google_enable === 1 || (await this.#d.passkeys.count(user.id)) > 0;
+    if (bound)
+      throw new BusinessError(
+        SecurityCode.STEP_UP_REQUIRED,
+        "Confirm with your passkey or authenticator first",
+        {
+          status: 403,
+        },
+      );
+  }
+
+  /** Passkey request options for a step-up (the user's own passkeys only). */
+  stepUpOptions(actor: Actor) {
+    return this.#d.passkeys.secondStepOptions(actor.user.id, "stepup");
+  }
+
+  /** Proves a factor for the acting session: sensitive changes then pass for 5 minutes. */
+  async stepUp(actor: Actor, body: StepUpBody): Promise<{ validUntil: number }> {
+    const { user } = actor;
+    const fido = body.fidoVerifyCode;
+    if (fido !== undefined && body.googleCode === undefined && body.recoveryCode === undefined) {
+      await this.#d.limiter.attempt([ipCounter(actor.ip), secondFactorCounter(user.id)], async () => {
+        await this.#d.passkeys.authenticate(fido, "stepup", user.id);
+        return true;
+      });
+    } else {
+      if (user.google_secret_enc === null)
+        throw new BusinessError(SecurityCode.NOT_BOUND, "No authenticator is bound");
+      await this.#authenticatorProof(user, body, actor.ip);
+    }
+    const now = this.#d.now();
+    await this.#d.repo.markSteppedUp(actor.tokenHash, now);
+    return { validUntil: now + STEP_UP_MS };
+  }
+
+  /** The authenticator's code, or one of its recovery codes (spent here), under the second-factor limits. */
+  async #authenticatorProof(user: UserRow, proof: SecondFactorProof, ip: string): Promise<void> {
+    const { recoveryCode } = proof;
+    if (recoveryCode !== undefined) {
+      const ok = await this.#attempt(secondFactorCounter(user.id), ip, () =>
+        this.#d.recovery.use(user.id, recoveryCode, this.#d.now()),
+      );
+      if (!ok) throw recoveryCodeInvalid();
+      return;
+    }
+    if (
+      !(await this.#attempt(secondFactorCounter(user.id), ip, () => this.#googleOk(user, proof.googleCode)))
+    )
       throw new BusinessError(AccountCode.GOOGLE_CODE_INVALID, "Authenticator code is wrong");
   }
 
@@ -170,7 +256,7 @@ export class AccountSecurity {
       verifyPassword(user.password_hash, body.oldPwd),
     );
     if (!ok) throw new BusinessError(SecurityCode.PASSWORD_WRONG, "The current password is wrong");
-    await this.#secondFactor(user, body.googleCode, actor.ip);
+    await this.#secondFactor(user, body, actor.ip, actor);
     if (await verifyPassword(user.password_hash, body.pwd))
       throw new BusinessError(
         SecurityCode.PASSWORD_UNCHANGED,
@@ -223,7 +309,7 @@ export class AccountSecurity {
     );
     if (!ok || user === undefined)
       throw new BusinessError(AccountCode.VERIFY_CODE_INVALID, "Verification code is wrong or expired");
-    await this.#secondFactor(user, body.googleCode, meta.ip);
+    await this.#secondFactor(user, body, meta.ip);
     const now = this.#d.now();
     await this.#d.repo.setPassword(user.id, await hashPassword(body.pwd), now);
     await this.#d.repo.revokeUserSessions(user.id, "password", now);
@@ -233,7 +319,7 @@ export class AccountSecurity {
   async setAntiPhishing(actor: Actor, body: AntiPhishingBody): Promise<void> {
     const { user } = actor;
     await this.#codeOk(user, this.#current(user), "antiPhishing", body.verifyCode, actor.ip);
-    await this.#secondFactor(user, body.googleCode, actor.ip);
+    await this.#secondFactor(user, body, actor.ip, actor);
     const now = this.#d.now();
     await this.#d.repo.patchUser(user.id, { anti_phishing_code: body.antiPhishingCode }, now);
     // The notice already carries the new code: the user sees at once what genuine mail looks like.
@@ -250,7 +336,7 @@ export class AccountSecurity {
     const old = this.#current(user);
     await this.#codeOk(user, old, "changeEmail", body.oldCode, actor.ip);
     await this.#codeOk(user, next, "changeEmail", body.newCode, actor.ip);
-    await this.#secondFactor(user, body.googleCode, actor.ip);
+    await this.#secondFactor(user, body, actor.ip, actor);
     const now = this.#d.now();
     if (!(await this.#d.repo.patchUser(user.id, { email: next.address }, now)))
       throw new BusinessError(SecurityCode.ADDRESS_TAKEN, "This address is taken");
@@ -266,7 +352,7 @@ export class AccountSecurity {
     const old = this.#current(user);
     await this.#codeOk(user, old, "changePhone", body.oldCode, actor.ip);
     await this.#codeOk(user, next, "changePhone", body.newCode, actor.ip);
-    await this.#secondFactor(user, body.googleCode, actor.ip);
+    await this.#secondFactor(user, body, actor.ip, actor);
     const now = this.#d.now();
     const patch = {
       area_code: body.areaCode.replace(/^\+/, ""),
@@ -283,18 +369,15 @@ export class AccountSecurity {
     if (user.google_secret_enc === null)
       throw new BusinessError(SecurityCode.NOT_BOUND, "No authenticator is bound");
     await this.#codeOk(user, this.#current(user), "unbindGoogle", body.verifyCode, actor.ip);
-    if (
-      !(await this.#attempt(secondFactorCounter(user.id), actor.ip, () =>
-        this.#googleOk(user, body.googleCode),
-      ))
-    )
-      throw new BusinessError(AccountCode.GOOGLE_CODE_INVALID, "Authenticator code is wrong");
+    await this.#authenticatorProof(user, body, actor.ip);
     const now = this.#d.now();
     await this.#d.repo.patchUser(
       user.id,
       { google_secret_enc: null, google_pending_enc: null, google_enable: 0 },
       now,
     );
+    // The codes belong to the authenticator: a new one comes with ten new codes.
+    await this.#d.recovery.clear(user.id);
     await this.notify(user, { kind: "setting", setting: "google", time: now });
   }
 

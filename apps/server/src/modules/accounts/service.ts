@@ -6,10 +6,13 @@ import {
   type KycSubmitBody,
   type LoginBody,
   type LoginChallenge,
+  RECOVERY_CODE_COUNT,
   type RegisterMobileAndEmailBody,
+  SecurityCode,
   type SendCodeBody,
   SIGN_WINDOW_MS,
-  type VerifyLoginBody,
+  STEP_UP_MS,
+  type VerifyLoginV2Body,
   type VerifyMethod,
 } from "@meridian/contracts";
 import {
@@ -30,6 +33,8 @@ import {
 } from "./codes.ts";
 import type { AccountsConfig } from "./config.ts";
 import { ipCounter, passwordCounter, secondFactorCounter } from "./limits.ts";
+import { Passkeys } from "./passkeys.ts";
+import { RecoveryCodes, recoveryCodeInvalid } from "./recovery-codes.ts";
 import type { AccountsRepo, SessionRow, UserRow } from "./repo.ts";
 import { hashPassword, hmacHex, newToken, open, seal, sha256Hex, verifyPassword } from "./secrets.ts";
 import { SecurityRepo } from "./security-repo.ts";
@@ -100,6 +105,10 @@ export class AccountsService {
   readonly codes: VerificationCodes;
   readonly security: AccountSecurity;
   readonly securityRepo: SecurityRepo;
+  /** The authenticator's single-use recovery codes. */
+  readonly recovery: RecoveryCodes;
+  /** WebAuthn credentials: sign-in alone or the second login step. */
+  readonly passkeys: Passkeys;
   readonly #config: AccountsConfig;
   /** Session token hash -> when its last-seen time was last written (bounded, see #touch). */
   readonly #touched = new Map<string, number>();
@@ -125,7 +134,11 @@ export class AccountsService {
       this.limiter,
     );
     this.securityRepo = new SecurityRepo(deps.repo.db);
+    this.recovery = new RecoveryCodes(deps.repo.db, deps.config.codeKey);
+    this.passkeys = new Passkeys(deps.repo.db, deps.config.webauthn, deps.config.codeKey, this.#now);
     this.security = new AccountSecurity({
+      recovery: this.recovery,
+      passkeys: this.passkeys,
       repo: deps.repo,
       securityRepo: this.securityRepo,
       codes: this.codes,
@@ -274,8 +287,12 @@ export class AccountsService {
       throw new BusinessError(Code.SESSION_FROZEN, "This account is frozen");
     }
     const methods: VerifyMethod[] = [];
-    if (user.google_enable === 1) methods.push("google");
-    else {
+    if (user.google_enable === 1) {
+      methods.push("google");
+      if ((await this.recovery.remaining(user.id)) > 0) methods.push("recovery");
+    }
+    if ((await this.passkeys.count(user.id)) > 0) methods.push("passkey");
+    if (methods.length === 0) {
       if (user.email_enable === 1 && user.email !== null) methods.push("email");
       if (user.phone_enable === 1 && user.phone_key !== null) methods.push("mobile");
     }
@@ -303,13 +320,25 @@ export class AccountsService {
       await this.codes.send({ channel: "sms", address: user.phone_key }, "login", readerOf(user));
       sentTo = maskAddress(user.phone_key);
     }
+    const fidoOptions = methods.includes("passkey")
+      ? await this.passkeys.secondStepOptions(user.id)
+      : undefined;
     return {
       kind: "challenge",
-      challenge: { verifyToken, methods, ...(sentTo === undefined ? {} : { sentTo }) },
+      challenge: {
+        verifyToken,
+        methods,
+        ...(sentTo === undefined ? {} : { sentTo }),
+        ...(fidoOptions === undefined ? {} : { fidoOptions }),
+      },
     };
   }
 
-  async verifyLogin(body: VerifyLoginBody, meta: RequestMeta): Promise<IssuedSession> {
+  /**
+   * The login's second step (`verify-login`, `verify-login-v2`): one factor the challenge
+   * lists, counted on the challenge, the user's second-factor counter and the address.
+   */
+  async verifyLogin(body: VerifyLoginV2Body, meta: RequestMeta): Promise<IssuedSession> {
     const idHash = hmacHex(this.#config.codeKey, body.verifyToken);
     const challenge = await this.repo.challenge(idHash);
     const now = this.#now();
@@ -319,12 +348,29 @@ export class AccountsService {
     const user = await this.repo.userById(challenge.user_id);
     if (user === undefined) throw invalid();
     const methods = challenge.methods.split(",");
-    const passed = await this.limiter.attempt(
-      [ipCounter(meta.ip), secondFactorCounter(user.id)],
-      async () => {
+    const codes = [body.googleCode, body.emailCode, body.mobileCode, body.recoveryCode];
+    const fido = codes.every((c) => c === undefined) ? body.fidoVerifyCode : undefined;
+    if (fido !== undefined && !methods.includes("passkey")) {
+      // The account has no passkey to answer with: a failed try all the same, counted like a
+      // wrong code (so the path is no way around the limits) and written to the history.
+      await this.limiter.attempt([ipCounter(meta.ip), secondFactorCounter(user.id)], async () => false);
+      await this.#history(user.id, meta, "second-factor");
+      throw new BusinessError(AccountCode.LOGIN_STEP_NOT_OFFERED, "This account has no passkey", {
+        status: 404,
+      });
+    }
+    const passed = await this.limiter
+      .attempt([ipCounter(meta.ip), secondFactorCounter(user.id)], async () => {
         // The challenge's own budget is counted on its row first, like the counters above.
         if (!(await this.repo.reserveChallengeAttempt(idHash, MAX_CHALLENGE_ATTEMPTS, now))) {
           throw throttledError(Math.max(0, challenge.expires_at - now));
+        }
+        if (fido !== undefined) {
+          await this.passkeys.authenticate(fido, "second", user.id);
+          return true;
+        }
+        if (methods.includes("google") && body.recoveryCode !== undefined) {
+          return this.recovery.use(user.id, body.recoveryCode, now);
         }
         if (methods.includes("google") && body.googleCode !== undefined && user.google_secret_enc !== null) {
           return this.#useTotp(user.id, user.google_secret_enc, body.googleCode);
@@ -336,20 +382,57 @@ export class AccountsService {
           return this.codes.check({ channel: "sms", address: user.phone_key }, "login", body.mobileCode);
         }
         return false;
-      },
-    );
+      })
+      .catch(async (err: unknown) => {
+        if (err instanceof BusinessError && err.code === AccountCode.PASSKEY_INVALID)
+          await this.#history(user.id, meta, "second-factor");
+        throw err;
+      });
     if (!passed) {
       await this.#history(user.id, meta, "second-factor");
+      if (methods.includes("google") && body.recoveryCode !== undefined) throw recoveryCodeInvalid();
       throw methods.includes("google")
         ? new BusinessError(AccountCode.GOOGLE_CODE_INVALID, "Authenticator code is wrong")
         : invalid();
     }
     if (!(await this.repo.consumeChallenge(idHash))) throw invalid();
+    // The client binds the key its last login-type request proved (this one, when it sent
+    // one): the password step's key would leave every signed call answering 00023.
     const device =
-      challenge.device_public_key === null
+      meta.device ??
+      (challenge.device_public_key === null
         ? undefined
-        : (JSON.parse(challenge.device_public_key) as DeviceBinding);
-    return this.#loggedIn(user, { ...meta, device });
+        : (JSON.parse(challenge.device_public_key) as DeviceBinding));
+    return this.#loggedIn(user, { ...meta, device }, true);
+  }
+
+  /**
+   * Signing in with a passkey alone (a discoverable credential): the passkey names the
+   * account. Counted per address, and against the owner's second-factor budget once the
+   * passkey is known; a failure is written to the owner's history.
+   */
+  async loginWithPasskey(fidoVerifyCode: string, meta: RequestMeta): Promise<IssuedSession> {
+    const owner = await this.passkeys.ownerOf(fidoVerifyCode);
+    const counters = [ipCounter(meta.ip), ...(owner === undefined ? [] : [secondFactorCounter(owner)])];
+    let userId: string | undefined;
+    await this.limiter
+      .attempt(counters, async () => {
+        userId = await this.passkeys.authenticate(fidoVerifyCode, "login", null);
+        return true;
+      })
+      .catch(async (err: unknown) => {
+        if (owner !== undefined && err instanceof BusinessError && err.code === AccountCode.PASSKEY_INVALID)
+          await this.#history(owner, meta, "second-factor");
+        throw err;
+      });
+    const user = userId === undefined ? undefined : await this.repo.userById(userId);
+    if (user === undefined)
+      throw new BusinessError(AccountCode.PASSKEY_INVALID, "Passkey not accepted", { status: 400 });
+    if (user.frozen === 1) {
+      await this.#history(user.id, meta, "frozen");
+      throw new BusinessError(Code.SESSION_FROZEN, "This account is frozen");
+    }
+    return this.#loggedIn(user, meta, true);
   }
 
   async #history(userId: string, meta: RequestMeta, reason: string | null): Promise<void> {
@@ -368,13 +451,13 @@ export class AccountsService {
    * A completed login: the session, the history line, and a notice when the account had
    * devices before and this one is new to it.
    */
-  async #loggedIn(user: UserRow, meta: RequestMeta): Promise<IssuedSession> {
+  async #loggedIn(user: UserRow, meta: RequestMeta, factorProved = false): Promise<IssuedSession> {
     const deviceId = meta.deviceId ?? null;
     const isNew =
       deviceId !== null &&
       (await this.securityRepo.hasDevices(user.id)) &&
       !(await this.securityRepo.deviceExists(user.id, deviceId));
-    const session = await this.#issueSession(user.id, meta);
+    const session = await this.#issueSession(user.id, meta, null, factorProved ? this.#now() : null);
     await this.#history(user.id, meta, null);
     if (isNew) {
       await this.security.notify(user, {
@@ -391,6 +474,7 @@ export class AccountsService {
     userId: string,
     meta: RequestMeta,
     switchedFrom: string | null = null,
+    steppedUpAt: number | null = null,
   ): Promise<IssuedSession> {
     const token = newToken();
     const refreshToken = newToken();
@@ -409,6 +493,7 @@ export class AccountsService {
       userAgent: meta.userAgent.slice(0, 512),
       deviceId: meta.deviceId ?? null,
       switchedFrom,
+      steppedUpAt,
     });
     if (meta.deviceId !== undefined && meta.deviceId !== null) {
       await this.securityRepo.seeDevice({
@@ -555,18 +640,38 @@ export class AccountsService {
 
   /**
    * Checks a sensitive action's second factor (other modules: API keys). Undefined when the
-   * user has no enabled authenticator (nothing to check); otherwise whether `code` is a
-   * fresh, unused TOTP code (a code is accepted once, as at login).
+   * user has no factor (nothing to check). With the authenticator on: true for a step-up of
+   * the session at most 5 minutes old (`steppedUpAt`) when no code is typed, else whether
+   * `code` is a fresh, unused TOTP code (a code is accepted once, as at login) or
+   * `recoveryCode` one of the user's unused recovery codes (spent by this check). With
+   * passkeys only: true after a recent step-up, else it throws 11036.
    */
   async checkSecondFactor(
     userId: string,
     code: string | undefined,
     ip: string,
+    o: { recoveryCode?: string; steppedUpAt?: number | null } = {},
   ): Promise<boolean | undefined> {
+    const { recoveryCode } = o;
     const user = await this.repo.userById(userId);
-    if (user === undefined || user.google_enable !== 1 || user.google_secret_enc === null) return undefined;
-    if (code === undefined) return false;
+    if (user === undefined) return undefined;
+    const recent =
+      o.steppedUpAt !== undefined &&
+      o.steppedUpAt !== null &&
+      this.#now() - Number(o.steppedUpAt) <= STEP_UP_MS;
+    if (user.google_enable !== 1 || user.google_secret_enc === null) {
+      if ((await this.passkeys.count(user.id)) === 0 || recent) return undefined;
+      throw new BusinessError(SecurityCode.STEP_UP_REQUIRED, "Confirm with your passkey first", {
+        status: 403,
+      });
+    }
+    if (recent && code === undefined && recoveryCode === undefined) return true;
     const sealed = user.google_secret_enc;
+    if (recoveryCode !== undefined)
+      return this.limiter.attempt([ipCounter(ip), secondFactorCounter(user.id)], () =>
+        this.recovery.use(user.id, recoveryCode, this.#now()),
+      );
+    if (code === undefined) return false;
     return this.limiter.attempt([ipCounter(ip), secondFactorCounter(user.id)], () =>
       this.#useTotp(user.id, sealed, code),
     );
@@ -596,7 +701,8 @@ export class AccountsService {
     return { secret, otpauthUri: otpauthUri(secret, user.email ?? user.phone_key ?? user.id) };
   }
 
-  async googleBind(userId: string, code: string, ip: string): Promise<void> {
+  /** Binds the pending authenticator and issues its ten recovery codes (returned this once). */
+  async googleBind(userId: string, code: string, ip: string): Promise<string[]> {
     const user = await this.repo.userById(userId);
     if (user === undefined || user.google_pending_enc === null)
       throw new BusinessError(AccountCode.GOOGLE_CODE_INVALID, "Start the setup first");
@@ -610,6 +716,28 @@ export class AccountsService {
     if (!ok || step === undefined)
       throw new BusinessError(AccountCode.GOOGLE_CODE_INVALID, "Authenticator code is wrong");
     await this.repo.bindGoogle(user.id, sealed, step, this.#now());
+    return this.recovery.issue(user.id, this.#now());
+  }
+
+  /** New recovery codes for a current authenticator code; the old ones stop working. */
+  async regenerateRecoveryCodes(userId: string, code: string, ip: string): Promise<string[]> {
+    const user = await this.repo.userById(userId);
+    if (user === undefined || user.google_secret_enc === null)
+      throw new BusinessError(SecurityCode.NOT_BOUND, "No authenticator is bound");
+    const sealed = user.google_secret_enc;
+    const ok = await this.limiter.attempt([ipCounter(ip), secondFactorCounter(user.id)], () =>
+      this.#useTotp(user.id, sealed, code),
+    );
+    if (!ok) throw new BusinessError(AccountCode.GOOGLE_CODE_INVALID, "Authenticator code is wrong");
+    const codes = await this.recovery.issue(user.id, this.#now());
+    await this.security.notify(user, { kind: "setting", setting: "recoveryCodes", time: this.#now() });
+    return codes;
+  }
+
+  /** Unused recovery codes of a user (none without a bound authenticator). */
+  async recoveryStatus(user: UserRow): Promise<{ remaining: number; total: number }> {
+    const remaining = user.google_secret_enc === null ? 0 : await this.recovery.remaining(user.id);
+    return { remaining, total: RECOVERY_CODE_COUNT };
   }
 
   async googleSwitch(userId: string, code: string, enable: boolean, ip: string): Promise<void> {

@@ -8,6 +8,7 @@ import {
   type CreatedApiKey,
   type Envelope,
   SESSION_COOKIE,
+  SecurityCode,
 } from "@meridian/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PlatformDb } from "../../platform/db/index.ts";
@@ -196,6 +197,26 @@ describe.each(targets)("API keys on $name", (target: DbTarget) => {
       .filter((entry) => entry.mail?.to === email);
     expect(mail.map((m) => m.mail?.subject)).toContain("Meridian: API key created");
     expect(JSON.stringify(mail)).not.toContain(made.data.secret ?? "-");
+  });
+
+  it("asks a passkey-only account for a step-up at most 5 minutes old", async () => {
+    const cookie = await run.login();
+    const token = cookie.slice(`${SESSION_COOKIE}=`.length);
+    const userId = await run.accounts.sessionUserId(token);
+    if (userId === undefined) throw new Error("no user");
+    // The passkey itself is not used here: only that the account has one.
+    await db.run(
+      "INSERT INTO passkeys (id, user_id, public_key, counter, transports, name, created_at) VALUES (?, ?, ?, 0, '', 'Key', ?)",
+      [crypto.randomBytes(16).toString("base64url"), userId, "AA", Date.now()],
+    );
+    const refused = await call(cookie, "POST", KEYS, body());
+    expect(refused.code).toBe(SecurityCode.STEP_UP_REQUIRED);
+    expect((await call<ApiKeyView[]>(cookie, "GET", KEYS)).data).toEqual([]);
+    const tokenHash = crypto.createHash("sha256").update(token).digest("hex");
+    await run.accounts.repo.markSteppedUp(tokenHash, Date.now() - 6 * 60_000);
+    expect((await call(cookie, "POST", KEYS, body())).code).toBe(SecurityCode.STEP_UP_REQUIRED);
+    await run.accounts.repo.markSteppedUp(tokenHash, Date.now());
+    expect((await call(cookie, "POST", KEYS, body())).code).toBe(Code.OK);
   });
 
   it("verifies signatures (HMAC with raw or encoded query, RSA), PAPTRADING, expiry and IPs", async () => {

@@ -22,8 +22,11 @@ export function keyRoutes(app: FastifyInstance, store: ApiKeyStore): void {
   const auth = async (request: FastifyRequest, reply: FastifyReply) => {
     await requireUser.call(app, request, reply);
   };
-  const secondFactor = async (userId: string, code: string | undefined, ip: string) => {
-    const verdict = await app.accounts.service.checkSecondFactor(userId, code, ip);
+  const secondFactor = async (request: FastifyRequest, code: string | undefined) => {
+    const { user, session } = authOf(request);
+    const verdict = await app.accounts.service.checkSecondFactor(user.id, code, request.ip, {
+      steppedUpAt: session.stepped_up_at,
+    });
     if (verdict === false)
       throw code === undefined
         ? new AppError(ApiKeyCode.SECOND_FACTOR_REQUIRED, "Enter your authenticator code", { status: 400 })
@@ -65,7 +68,7 @@ export function keyRoutes(app: FastifyInstance, store: ApiKeyStore): void {
     rateLimit: { limit: 20, windowMs: 60_000 },
     handler: async ({ request, body }) => {
       const user = authOf(request).user;
-      await secondFactor(user.id, body.googleCode, request.ip);
+      await secondFactor(request, body.googleCode);
       const target = await ownerOf(user, body.subUid);
       const created = await store.create(target.id, body, {
         type: target.parent_id === null ? "user" : "sub",
@@ -86,7 +89,7 @@ export function keyRoutes(app: FastifyInstance, store: ApiKeyStore): void {
     handler: async ({ request, params, body }) => {
       const userId = authOf(request).user.id;
       await store.get(userId, params.apiKey);
-      await secondFactor(userId, body.googleCode, request.ip);
+      await secondFactor(request, body.googleCode);
       const { googleCode: _code, ...patch } = body;
       const updated = await store.update(userId, params.apiKey, patch);
       await notify(userId, "changed", updated.label);

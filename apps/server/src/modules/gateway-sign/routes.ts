@@ -7,6 +7,7 @@ import {
   type GatewaySignConfig,
   initSignPayload,
   isEncryptedPath,
+  NOT_OFFERED_LOGIN_PATHS,
   ok,
   SENSITIVE_FIELDS,
   SESSION_COOKIE,
@@ -139,7 +140,9 @@ export function registerGatewaySign(app: FastifyInstance, deps: GatewaySignDeps)
         if (!verdict.ok) return signFailure(reply, verdict.reason, verdict.code, verdict.msg);
       }
     }
-    if (request.method === "POST" && isEncryptedPath(path)) {
+    // The paths Meridian does not offer answer 11010 whatever the body: nothing in it is read.
+    const notOffered = (NOT_OFFERED_LOGIN_PATHS as readonly string[]).includes(path);
+    if (request.method === "POST" && isEncryptedPath(path) && !notOffered) {
       try {
         await decryptInto(request, path);
       } catch (err) {

@@ -60,7 +60,12 @@ export function subAccountRoutes(app: FastifyInstance, subs: SubAccountsApi): vo
     url: SubPath.TRANSFER,
     auth,
     body: subTransferBodySchema,
-    handler: ({ request, body }) => subs.transfer(user(request), body),
+    handler: async ({ request, body }) => {
+      // Money leaving an account: a second factor at most 5 minutes old when one is bound.
+      const { session } = authOf(request);
+      await app.accounts.service.security.assertStepUpFor(user(request), session.stepped_up_at);
+      return subs.transfer(user(request), body);
+    },
   });
   route(app, {
     method: "GET",

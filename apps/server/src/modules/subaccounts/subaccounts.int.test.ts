@@ -1,9 +1,12 @@
 import {
+  AccountCode,
   Code,
   MAX_SUB_ACCOUNTS,
   type PaperBalance,
   type PaperFees,
   type PlaceOrderResult,
+  SESSION_COOKIE,
+  SecurityCode,
   type SubAccountView,
   SubCode,
   type SubListResult,
@@ -19,6 +22,7 @@ import { type DbTarget, reopenableDbTargets } from "../../test/db-targets.ts";
 import { MailSink } from "../../test/mail-sink.ts";
 import { paperCall as call, makerQuote, type PaperTestApp, paperTestApp } from "../../test/paper.ts";
 import { Agent, type TestServer } from "../../test/security-agent.ts";
+import { totp } from "../accounts/index.ts";
 import { LocalVenue } from "../paper/index.ts";
 
 const targets = reopenableDbTargets("subaccts");
@@ -116,6 +120,31 @@ describe.each(targets)("sub-accounts and VIP on $name", (target) => {
       amount: "1",
     });
     expect(steal.code).toBe(SubCode.NOT_FOUND);
+  });
+
+  it("asks a master with an authenticator for a step-up at most 5 minutes old before a transfer", async () => {
+    const master = await run.login();
+    const sub = await create(master);
+    const token = master.slice(`${SESSION_COOKIE}=`.length);
+    const userId = await run.accounts.sessionUserId(token);
+    const user = userId === undefined ? undefined : await run.accounts.repo.userById(userId);
+    if (user === undefined) throw new Error("no user");
+    const { secret } = await run.accounts.googleSetup(user);
+    await run.accounts.googleBind(user.id, totp(secret, Date.now()), "127.0.0.1");
+    const body = { subUserId: sub.userId, direction: "TO_SUB", wallet: "SPOT", asset: "USDT", amount: "10" };
+    const refused = await post(master, SubPath.TRANSFER, body);
+    expect(refused.code).toBe(SecurityCode.STEP_UP_REQUIRED);
+    expect(await usdt(master)).toBe("50000.00000000");
+    const wrong = await post(master, "/v1/user/security/stepUp", { googleCode: "000000" });
+    expect(wrong.code).toBe(AccountCode.GOOGLE_CODE_INVALID);
+    expect((await post(master, SubPath.TRANSFER, body)).code).toBe(SecurityCode.STEP_UP_REQUIRED);
+    // The step after the one the bind used (each works once).
+    const proved = await post(master, "/v1/user/security/stepUp", {
+      googleCode: totp(secret, Date.now() + 30_000),
+    });
+    expect(proved.code).toBe(Code.OK);
+    expect((await post(master, SubPath.TRANSFER, body)).code).toBe(Code.OK);
+    expect(await usdt(master)).toBe("49990.00000000");
   });
 
   it("transfers both ways in spot, futures and margin wallets as sub-transfer ledger entries", async () => {

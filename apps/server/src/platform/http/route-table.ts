@@ -1,4 +1,4 @@
-import { isEncryptedPath, type SignModeValue } from "@meridian/contracts";
+import { isEncryptedPath, NOT_OFFERED_LOGIN_PATHS, type SignModeValue } from "@meridian/contracts";
 import type { FastifyInstance, RouteOptions } from "fastify";
 
 /**
@@ -92,7 +92,11 @@ export function installRouteTable(app: FastifyInstance): void {
         url: route.url,
         declaredSign: route.config?.sign,
         sign: route.config?.sign,
-        encrypted: method === "POST" && isEncryptedPath(route.url),
+        // The login paths Meridian does not offer answer 11010 without reading the body.
+        encrypted:
+          method === "POST" &&
+          isEncryptedPath(route.url) &&
+          !(NOT_OFFERED_LOGIN_PATHS as readonly string[]).includes(route.url),
         user: guards.some((g) => g.user),
         admin: guards.some((g) => g.admin),
         csrf: guards.some((g) => g.csrf),

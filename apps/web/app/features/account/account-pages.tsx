@@ -1,4 +1,4 @@
-import type { GoogleSetup, UserRecord } from "@meridian/contracts";
+import type { GoogleSetup, RecoveryCodesIssued, UserRecord } from "@meridian/contracts";
 import { getLocale, localizePath } from "@meridian/contracts/locales";
 import {
   Alert,
@@ -17,6 +17,7 @@ import type { TFunction } from "i18next";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { accountClient } from "./account-client.ts";
+import { RecoveryCodesList, RecoveryCodesSection } from "./security/recovery-codes.tsx";
 import { accountCardStyle } from "./styles.ts";
 import { errorText, useAccount } from "./use-account.ts";
 
@@ -87,6 +88,8 @@ export function TwoFactorSetup({ locale, embedded = false }: PageProps & { embed
   const { t } = useTranslation("account");
   const { user, loading, reload } = useAccount();
   const [setup, setSetup] = useState<GoogleSetup | undefined>();
+  // The recovery codes the bind answered: shown until the page is left, never again.
+  const [issued, setIssued] = useState<string[] | undefined>();
   const [error, setError] = useState<string | undefined>();
   if (loading) return null;
   if (!user) return embedded ? null : <LoginFirst locale={locale} path="/account/security" />;
@@ -101,7 +104,10 @@ export function TwoFactorSetup({ locale, embedded = false }: PageProps & { embed
   const bind = async (v: { googleCode: string }) => {
     setError(undefined);
     try {
-      await accountClient().api.post("v1/user/google/bind", v, { silent: true });
+      const answer = await accountClient().api.post<RecoveryCodesIssued>("v1/user/google/bind", v, {
+        silent: true,
+      });
+      setIssued(answer.recoveryCodes);
       setSetup(undefined);
       await reload();
     } catch (err) {
@@ -112,7 +118,11 @@ export function TwoFactorSetup({ locale, embedded = false }: PageProps & { embed
     <Card title={t("security.title")} style={accountCardStyle(embedded ? 720 : 560)}>
       {error && <Alert type="error" title={error} style={{ marginBottom: 16 }} data-testid="tfa-error" />}
       {user.googleEnable ? (
-        <Alert type="success" title={t("security.enabled")} data-testid="tfa-enabled" />
+        <>
+          <Alert type="success" title={t("security.enabled")} data-testid="tfa-enabled" />
+          {issued !== undefined && <RecoveryCodesList codes={issued} />}
+          <RecoveryCodesSection user={user} />
+        </>
       ) : setup === undefined ? (
         <Button type="primary" onClick={start} data-testid="tfa-start">
           {t("security.start")}

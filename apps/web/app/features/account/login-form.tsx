@@ -1,9 +1,12 @@
+import { isApiError } from "@meridian/client";
 import type { LoginAnswer, VerifyMethod } from "@meridian/contracts";
 import { localizePath } from "@meridian/contracts/locales";
 import { Alert, Button, Card, Form, Input } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { accountClient } from "./account-client.ts";
+import { passkeyAssertion, signInWithPasskey } from "./passkey-client.ts";
+import { RECOVERY_CODE_PATTERN } from "./recovery-code.ts";
 import { accountCardStyle } from "./styles.ts";
 import { errorText } from "./use-account.ts";
 
@@ -11,12 +14,18 @@ interface Challenge {
   verifyToken: string;
   methods: VerifyMethod[];
   sentTo?: string;
+  fidoOptions?: unknown;
 }
 
-const CODE_FIELD: Record<VerifyMethod, "googleCode" | "emailCode" | "mobileCode"> = {
+const CODE_FIELD: Record<
+  VerifyMethod,
+  "googleCode" | "emailCode" | "mobileCode" | "recoveryCode" | "fidoVerifyCode"
+> = {
   google: "googleCode",
   email: "emailCode",
   mobile: "mobileCode",
+  recovery: "recoveryCode",
+  passkey: "fidoVerifyCode",
 };
 
 /** A login name that is a phone number (digits, spaces, dashes, an optional leading +), not an email. */
@@ -39,10 +48,16 @@ export function LoginForm({
   const [challenge, setChallenge] = useState<Challenge | undefined>();
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
+  // A recovery code in place of the authenticator's, when the account still has some.
+  const [useRecovery, setUseRecovery] = useState(false);
   const [form] = Form.useForm();
   // the area code only matters for a phone number: asked for once the name looks like one
   const loginName: string = Form.useWatch("loginName", form) ?? "";
   const looksLikePhone = PHONE_LIKE.test(loginName.trim());
+
+  // The answer's code in the page's language (the server's English text for codes without a translation).
+  const failure = (err: unknown) =>
+    isApiError(err) ? t(`errors.${err.code}`, { defaultValue: err.msg }) : errorText(err);
 
   const submitPassword = async (v: { loginName: string; areaCode?: string; pwd: string }) => {
     setBusy(true);
@@ -55,38 +70,60 @@ export function LoginForm({
         onDone();
       }
     } catch (err) {
-      setError(errorText(err));
+      setError(failure(err));
     } finally {
       setBusy(false);
     }
   };
 
-  const submitCode = async (v: { code: string }) => {
-    if (!challenge) return;
-    const method = challenge.methods[0] ?? "email";
+  /** A login that ends in a session: `step` returns the answer whose user id binds the device key. */
+  const finish = async (step: () => Promise<unknown>) => {
     setBusy(true);
     setError(undefined);
     try {
-      const data = await accountClient().api.post(
-        "v1/user/login/verify-login",
-        { verifyToken: challenge.verifyToken, [CODE_FIELD[method]]: v.code },
-        { silent: true },
-      );
-      await accountClient().security.onLoginSuccess(data);
+      await accountClient().security.onLoginSuccess(await step());
       onDone();
     } catch (err) {
-      setError(errorText(err));
+      setError(failure(err));
     } finally {
       setBusy(false);
     }
   };
 
-  const prompt =
-    challenge?.methods[0] === "google"
-      ? t("login.authenticatorPrompt")
-      : challenge?.sentTo
-        ? t("login.codePrompt", { to: challenge.sentTo })
-        : t("login.codePromptAnonymous");
+  // The factor typed as a code (authenticator, e-mail, SMS); a passkey is a button instead.
+  const codeMethod = challenge?.methods.find((m) => m !== "passkey" && m !== "recovery");
+
+  const submitCode = (v: { code: string }) =>
+    finish(async () => {
+      if (!challenge) return undefined;
+      const method = useRecovery ? "recovery" : (codeMethod ?? "email");
+      return accountClient().api.post(
+        "v1/user/login/verify-login",
+        { verifyToken: challenge.verifyToken, [CODE_FIELD[method]]: v.code.trim() },
+        { silent: true },
+      );
+    });
+
+  const verifyWithPasskey = () =>
+    finish(async () => {
+      if (!challenge) return undefined;
+      const fidoVerifyCode = await passkeyAssertion(challenge.fidoOptions);
+      return accountClient().api.post(
+        "v1/user/login/verify-login-v2",
+        { verifyToken: challenge.verifyToken, fidoVerifyCode },
+        { silent: true },
+      );
+    });
+
+  const prompt = useRecovery
+    ? t("login.recoveryPrompt")
+    : codeMethod === undefined
+      ? t("passkeys.loginPrompt")
+      : codeMethod === "google"
+        ? t("login.authenticatorPrompt")
+        : challenge?.sentTo
+          ? t("login.codePrompt", { to: challenge.sentTo })
+          : t("login.codePromptAnonymous");
 
   return (
     <Card title={t("login.title")} style={accountCardStyle(420)}>
@@ -112,6 +149,15 @@ export function LoginForm({
           <Button type="primary" htmlType="submit" block loading={busy} data-testid="login-submit">
             {t("login.submit")}
           </Button>
+          <Button
+            block
+            style={{ marginTop: 12 }}
+            disabled={busy}
+            onClick={() => void finish(signInWithPasskey)}
+            data-testid="login-passkey"
+          >
+            {t("passkeys.signIn")}
+          </Button>
           <p style={{ marginTop: 16, marginBottom: 0 }}>
             <a href={localizePath(locale, "/forgot-password")} data-testid="login-forgot">
               {t("login.forgot")}
@@ -125,12 +171,53 @@ export function LoginForm({
       ) : (
         <Form layout="vertical" onFinish={submitCode} data-testid="login-verify-form">
           <p>{prompt}</p>
-          <Form.Item label={t("login.code")} name="code" rules={[{ required: true }, { pattern: /^\d{6}$/ }]}>
-            <Input inputMode="numeric" maxLength={6} data-testid="login-code" />
-          </Form.Item>
-          <Button type="primary" htmlType="submit" block loading={busy} data-testid="login-verify-submit">
-            {t("login.verify")}
-          </Button>
+          {challenge.methods.includes("passkey") && !useRecovery && (
+            <Button
+              type={codeMethod === undefined ? "primary" : "default"}
+              block
+              loading={busy}
+              style={{ marginBottom: 16 }}
+              onClick={() => void verifyWithPasskey()}
+              data-testid="login-verify-passkey"
+            >
+              {t("passkeys.usePasskey")}
+            </Button>
+          )}
+          {useRecovery ? (
+            <Form.Item
+              key="recovery"
+              label={t("recovery.code")}
+              name="code"
+              rules={[{ required: true }, { pattern: RECOVERY_CODE_PATTERN, message: t("recovery.format") }]}
+            >
+              <Input autoComplete="off" dir="ltr" maxLength={13} data-testid="login-recovery-code" />
+            </Form.Item>
+          ) : codeMethod !== undefined ? (
+            <Form.Item
+              key="code"
+              label={t("login.code")}
+              name="code"
+              rules={[{ required: true }, { pattern: /^\d{6}$/ }]}
+            >
+              <Input inputMode="numeric" maxLength={6} data-testid="login-code" />
+            </Form.Item>
+          ) : null}
+          {(useRecovery || codeMethod !== undefined) && (
+            <Button type="primary" htmlType="submit" block loading={busy} data-testid="login-verify-submit">
+              {t("login.verify")}
+            </Button>
+          )}
+          {challenge.methods.includes("recovery") && (
+            <Button
+              type="link"
+              block
+              style={{ marginTop: 8 }}
+              onClick={() => setUseRecovery(!useRecovery)}
+              data-testid="login-recovery-switch"
+            >
+              {useRecovery ? t("recovery.useAuthenticator") : t("recovery.useRecovery")}
+            </Button>
+          )}
         </Form>
       )}
     </Card>

@@ -7,10 +7,15 @@ import { accountClient } from "./account-client.ts";
 import { endReauth, type ReauthRequest } from "./reauth-events.ts";
 import { errorText } from "./use-account.ts";
 
-const CODE_FIELD: Record<VerifyMethod, "googleCode" | "emailCode" | "mobileCode"> = {
+const CODE_FIELD: Record<
+  VerifyMethod,
+  "googleCode" | "emailCode" | "mobileCode" | "recoveryCode" | "fidoVerifyCode"
+> = {
   google: "googleCode",
   email: "emailCode",
   mobile: "mobileCode",
+  recovery: "recoveryCode",
+  passkey: "fidoVerifyCode",
 };
 
 /**

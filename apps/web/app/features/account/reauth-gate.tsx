@@ -1,5 +1,8 @@
 import { lazy, Suspense, useSyncExternalStore } from "react";
 import { pendingReauth, subscribeReauth } from "./reauth-events.ts";
+import { pendingStepUp, subscribeStepUp } from "./step-up-events.ts";
+
+const StepUpDialog = lazy(() => import("./step-up-dialog.tsx").then((m) => ({ default: m.StepUpDialog })));
 
 const ReauthDialog = lazy(() => import("./reauth-dialog.tsx").then((m) => ({ default: m.ReauthDialog })));
 
@@ -25,6 +28,14 @@ const ReauthDialogWithAntd = lazy(async () => {
  */
 export function ReauthGate({ withAntd = false }: { withAntd?: boolean }) {
   const request = useSyncExternalStore(subscribeReauth, pendingReauth, () => undefined);
+  // The step-up code dialog opens from account and sub-account pages, which render antd.
+  const stepUp = useSyncExternalStore(subscribeStepUp, pendingStepUp, () => undefined);
+  if (stepUp !== undefined && !withAntd)
+    return (
+      <Suspense fallback={null}>
+        <StepUpDialog />
+      </Suspense>
+    );
   if (request === undefined) return null;
   const Dialog = withAntd ? ReauthDialogWithAntd : ReauthDialog;
   return (

@@ -6,6 +6,7 @@ import type { TFunction } from "i18next";
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { accountClient } from "../account/account-client.ts";
+import { withStepUp } from "../account/passkey-client.ts";
 import { accountCardStyle } from "../account/styles.ts";
 import { useAccount } from "../account/use-account.ts";
 import { listSubs } from "../subaccounts/sub-client.ts";
@@ -156,7 +157,7 @@ export function ApiKeysPage({ locale }: { locale: string }) {
   };
   const create = (v: KeyFormValues) =>
     run(async () => {
-      const made = await accountClient().api.post<CreatedApiKey>(KEYS, v, { silent: true });
+      const made = await withStepUp(() => accountClient().api.post<CreatedApiKey>(KEYS, v, { silent: true }));
       setCreated(made);
       setFormKey((n) => n + 1);
       await load();
@@ -164,7 +165,7 @@ export function ApiKeysPage({ locale }: { locale: string }) {
   const save = (k: ApiKeyView, v: KeyFormValues) =>
     run(async () => {
       const { passphrase: _p, rsaPublicKey: _r, ...patch } = v;
-      await accountClient().api.post(`${KEYS}/${k.apiKey}`, patch, { silent: true });
+      await withStepUp(() => accountClient().api.post(`${KEYS}/${k.apiKey}`, patch, { silent: true }));
       setEditing(undefined);
       await load();
     });

@@ -8,6 +8,7 @@ import {
 } from "@meridian/contracts";
 import type { TFunction } from "i18next";
 import { accountClient } from "../account/account-client.ts";
+import { withStepUp } from "../account/passkey-client.ts";
 
 /** `/v1/user/sub/...` as the API client names it (no leading slash). */
 const api = (path: string) => path.slice(1);
@@ -21,8 +22,9 @@ export const createSub = (name: string, label: string) =>
 export const freezeSub = (subUserId: string, frozen: boolean) =>
   accountClient().api.post<SubAccountView>(api(SubPath.FREEZE), { subUserId, frozen }, { silent: true });
 
+/** A transfer moves money out of an account: a second factor at most 5 minutes old when one is bound. */
 export const transferSub = (body: SubTransferBody) =>
-  accountClient().api.post<SubTransferView>(api(SubPath.TRANSFER), body, { silent: true });
+  withStepUp(() => accountClient().api.post<SubTransferView>(api(SubPath.TRANSFER), body, { silent: true }));
 
 export const recentTransfers = () =>
   accountClient().api.get<SubTransferView[]>(api(SubPath.TRANSFERS), { limit: 10 }, { silent: true });

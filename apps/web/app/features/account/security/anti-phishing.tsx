@@ -3,6 +3,8 @@ import { Alert, Button, Form, Input } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { accountClient } from "../account-client.ts";
+import { withStepUp } from "../passkey-client.ts";
+import { SecondFactorItem } from "./recovery-codes.tsx";
 import { failureText, SecurityPage } from "./security-shell.tsx";
 import { SendCodeInput } from "./send-code.tsx";
 
@@ -21,11 +23,16 @@ function AntiPhishingForm({ user, reload }: { user: UserRecord; reload: () => Pr
   const [saved, setSaved] = useState(false);
   const [busy, setBusy] = useState(false);
   const [form] = Form.useForm();
-  const submit = async (v: { antiPhishingCode: string; verifyCode: string; googleCode?: string }) => {
+  const submit = async (v: {
+    antiPhishingCode: string;
+    verifyCode: string;
+    googleCode?: string;
+    recoveryCode?: string;
+  }) => {
     setBusy(true);
     setError(undefined);
     try {
-      await accountClient().api.post("v1/user/security/antiPhishing", v, { silent: true });
+      await withStepUp(() => accountClient().api.post("v1/user/security/antiPhishing", v, { silent: true }));
       setSaved(true);
       form.resetFields();
       await reload();
@@ -73,15 +80,7 @@ function AntiPhishingForm({ user, reload }: { user: UserRecord; reload: () => Pr
             testId="anti-phishing-verify"
           />
         </Form.Item>
-        {user.googleEnable && (
-          <Form.Item
-            label={t("settings.googleCode")}
-            name="googleCode"
-            rules={[{ required: true }, { pattern: /^\d{6}$/ }]}
-          >
-            <Input inputMode="numeric" maxLength={6} data-testid="anti-phishing-google" />
-          </Form.Item>
-        )}
+        {user.googleEnable && <SecondFactorItem testId="anti-phishing-google" />}
         <Button type="primary" htmlType="submit" loading={busy} data-testid="anti-phishing-submit">
           {t("settings.save")}
         </Button>

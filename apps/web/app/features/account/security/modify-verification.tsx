@@ -4,6 +4,8 @@ import { Alert, Button, Form, Input, Tabs } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { accountClient } from "../account-client.ts";
+import { withStepUp } from "../passkey-client.ts";
+import { SecondFactorItem } from "./recovery-codes.tsx";
 import { failureText, SecurityPage } from "./security-shell.tsx";
 import { SendCodeInput } from "./send-code.tsx";
 
@@ -46,6 +48,7 @@ interface ContactValues {
   oldCode: string;
   newCode: string;
   googleCode?: string;
+  recoveryCode?: string;
 }
 
 /** Change (or bind) the e-mail or the phone: a code to the current contact and one to the new. */
@@ -78,7 +81,9 @@ function ContactForm({
     setBusy(true);
     setError(undefined);
     try {
-      await accountClient().api.post(`v1/user/security/${kind}/change`, v, { silent: true });
+      await withStepUp(() =>
+        accountClient().api.post(`v1/user/security/${kind}/change`, v, { silent: true }),
+      );
       setDone(true);
       form.resetFields();
       await reload();
@@ -140,11 +145,7 @@ function ContactForm({
             testId={`verification-${kind}-new`}
           />
         </Form.Item>
-        {user.googleEnable && (
-          <Form.Item label={t("settings.googleCode")} name="googleCode" rules={CODE_RULES}>
-            <Input inputMode="numeric" maxLength={6} data-testid={`verification-${kind}-google`} />
-          </Form.Item>
-        )}
+        {user.googleEnable && <SecondFactorItem testId={`verification-${kind}-google`} />}
         <Button type="primary" htmlType="submit" loading={busy} data-testid={`verification-${kind}-submit`}>
           {bound ? t(`verification.change`) : t(`verification.bind`)}
         </Button>
@@ -177,7 +178,7 @@ function GoogleForm({
       </>
     );
   }
-  const submit = async (v: { verifyCode: string; googleCode: string }) => {
+  const submit = async (v: { verifyCode: string; googleCode?: string; recoveryCode?: string }) => {
     setBusy(true);
     setError(undefined);
     try {
@@ -202,9 +203,7 @@ function GoogleForm({
             testId="verification-google-verify"
           />
         </Form.Item>
-        <Form.Item label={t("settings.googleCode")} name="googleCode" rules={CODE_RULES}>
-          <Input inputMode="numeric" maxLength={6} data-testid="verification-google-code" />
-        </Form.Item>
+        <SecondFactorItem testId="verification-google-code" />
         <Button danger htmlType="submit" loading={busy} data-testid="verification-google-unbind">
           {t("verification.googleUnbind")}
         </Button>

@@ -5,6 +5,9 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { accountClient } from "../account-client.ts";
 import { NewPasswordFields } from "../new-password-fields.tsx";
+import { withStepUp } from "../passkey-client.ts";
+import { PasskeysSection } from "./passkeys.tsx";
+import { SecondFactorItem } from "./recovery-codes.tsx";
 import { failureText, SecurityPage } from "./security-shell.tsx";
 
 /** `/account/security`: where each protection stands, with links to change it, and the password change. */
@@ -14,6 +17,7 @@ export function SecurityHub({ locale }: { locale: string }) {
       {(user) => (
         <>
           <SecuritySummary locale={locale} user={user} />
+          <PasskeysSection locale={locale} />
           <PasswordChange user={user} />
         </>
       )}
@@ -72,6 +76,7 @@ interface PasswordValues {
   pwd: string;
   pwdAgain: string;
   googleCode?: string;
+  recoveryCode?: string;
 }
 
 function PasswordChange({ user }: { user: UserRecord }) {
@@ -84,10 +89,10 @@ function PasswordChange({ user }: { user: UserRecord }) {
     setBusy(true);
     setError(undefined);
     try {
-      const { revoked } = await accountClient().api.post<{ revoked: number }>(
-        "v1/user/security/password/change",
-        v,
-        { silent: true },
+      const { revoked } = await withStepUp(() =>
+        accountClient().api.post<{ revoked: number }>("v1/user/security/password/change", v, {
+          silent: true,
+        }),
       );
       setDone(revoked);
       form.resetFields();
@@ -114,15 +119,7 @@ function PasswordChange({ user }: { user: UserRecord }) {
           testId="password-new"
           confirmTestId="password-again"
         />
-        {user.googleEnable && (
-          <Form.Item
-            label={t("settings.googleCode")}
-            name="googleCode"
-            rules={[{ required: true }, { pattern: /^\d{6}$/ }]}
-          >
-            <Input inputMode="numeric" maxLength={6} data-testid="password-google" />
-          </Form.Item>
-        )}
+        {user.googleEnable && <SecondFactorItem testId="password-google" />}
         <Button type="primary" htmlType="submit" loading={busy} data-testid="password-submit">
           {t("password.submit")}
         </Button>
