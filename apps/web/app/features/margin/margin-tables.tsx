@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { DataTable } from "../futures/data-table.tsx";
 import { OrdersTable, type SymbolIndex, TradesTable } from "../trade/order-tables.tsx";
 import { AccountTablesBody, TabStrip, type TradeAccess } from "../trade/panel-parts.tsx";
+import { toast } from "../trade/toast.ts";
 import { marginApi, marginErrorText, trimDecimal } from "./api.ts";
 import type { MarginState } from "./use-margin.ts";
 
@@ -69,8 +70,11 @@ export function MarginOrdersPanel({
     setCancelling((prev) => new Set(prev).add(o.orderId));
     try {
       margin.applyOrder(await marginApi.cancel(o.orderId));
+      toast("success", tt("orders.cancelled"));
     } catch (e) {
-      setError(marginErrorText(t, e));
+      const text = marginErrorText(t, e);
+      setError(text);
+      toast("error", text);
       margin.refresh();
     } finally {
       setCancelling((prev) => new Set([...prev].filter((id) => id !== o.orderId)));
