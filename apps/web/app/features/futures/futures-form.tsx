@@ -8,7 +8,7 @@ import {
   type MarketSymbolInfo,
 } from "@meridian/contracts";
 import { localizePath } from "@meridian/contracts/locales";
-import { ceilToStep, fromMinor, isPositive, normalizeDecimal } from "@meridian/domain";
+import { ceilToStep, fromMinor, isPositive, isZero, normalizeDecimal } from "@meridian/domain";
 import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { newClientId } from "../../lib/client-id.ts";
@@ -21,7 +21,7 @@ import { AccountSummary } from "./account-summary.tsx";
 import { futuresApi } from "./api.ts";
 import { OrderCostLines } from "./order-cost-lines.tsx";
 import { SettingsControls } from "./settings-controls.tsx";
-import { type Shortfall, ShortfallPrompt } from "./shortfall-prompt.tsx";
+import { type Shortfall, ShortfallPrompt, StarterTransfer } from "./shortfall-prompt.tsx";
 
 type OrderType = "LIMIT" | "MARKET" | "STOP_MARKET";
 /** Hedge mode: the four actions as side + position side (Binance's Open / Close tabs). */
@@ -296,6 +296,9 @@ function OrderForm(props: PanelProps) {
         >
           {notice.text}
         </p>
+      ) : null}
+      {shortfall === null && props.account && isZero(props.account.wallet) ? (
+        <StarterTransfer onDone={onChanged} />
       ) : null}
       {shortfall ? (
         <ShortfallPrompt
