@@ -80,6 +80,7 @@ function BalanceRows({ balances, locale }: { balances: readonly ValuedBalance[];
 /** /asset: the estimated value of every wallet in USDT and the visitor's fiat, and each account. */
 export function AssetOverviewPage({ locale, loggedIn }: AssetsPageProps) {
   const { t } = useTranslation("assets");
+  const { t: ts } = useTranslation("shell");
   const assets = useAssets(loggedIn);
   const values = useAccountValues(assets.access === "ready");
   return (
@@ -108,6 +109,13 @@ export function AssetOverviewPage({ locale, loggedIn }: AssetsPageProps) {
                 </a>
                 <a className="assets-button" href={localizePath(locale, "/record/exchange")}>
                   {t("overview.records")}
+                </a>
+                <a
+                  className="assets-button"
+                  href={localizePath(locale, "/proof-of-reserves")}
+                  data-testid="assets-por-link"
+                >
+                  {ts("nav.reserves")}
                 </a>
               </div>
             </section>

@@ -64,7 +64,9 @@ function ReserveTable({ summary }: { summary: PorSummary }) {
   );
 }
 
-function MyProof() {
+const when = (ms: number) => dayjs(ms).format("YYYY-MM-DD HH:mm");
+
+function MyProof({ nextAt }: { nextAt: string | null }) {
   const { t } = useTranslation("pages");
   const [view, setView] = useState<PorProofView | "none" | "failed" | null>(null);
   const [result, setResult] = useState<PorVerifyResult | null>(null);
@@ -82,7 +84,11 @@ function MyProof() {
   if (view === "none" || view === "failed")
     return (
       <p className="por-note" data-testid="por-no-leaf">
-        {t(view === "none" ? "por.noLeaf" : "por.failed")}
+        {view === "failed"
+          ? t("por.failed")
+          : nextAt === null
+            ? t("por.noLeaf")
+            : t("por.noLeafAt", { time: nextAt })}
       </p>
     );
   const { proof } = view;
@@ -207,8 +213,17 @@ export function PorPage({ summary: initial, loggedIn, isAdmin }: PorPageProps) {
       <div className="records-inner">
         <h1>{t("por.title")}</h1>
         <p className="por-lead">{t("por.lead")}</p>
+        {summary?.nextAt === undefined ? null : (
+          <p className="por-note" data-testid="por-next">
+            {t("por.next", { time: mounted ? when(summary.nextAt) : "--" })}
+          </p>
+        )}
         {summary === null ? (
           <p className="trade-empty">{t("por.none")}</p>
+        ) : summary.accounts === 0 ? (
+          <p className="trade-empty" data-testid="por-empty">
+            {t("por.empty")}
+          </p>
         ) : (
           <>
             <dl className="mcp-facts por-root">
@@ -221,7 +236,7 @@ export function PorPage({ summary: initial, loggedIn, isAdmin }: PorPageProps) {
               <div>
                 <dt>{t("por.snapshot")}</dt>
                 <dd>
-                  <bdi dir="ltr">{mounted ? dayjs(summary.time).format("YYYY-MM-DD HH:mm") : "--"}</bdi>
+                  <bdi dir="ltr">{mounted ? when(summary.time) : "--"}</bdi>
                 </dd>
               </div>
               <div>
@@ -250,7 +265,22 @@ export function PorPage({ summary: initial, loggedIn, isAdmin }: PorPageProps) {
             {building === "failed" ? <span role="alert">{t("por.failed")}</span> : null}
           </p>
         ) : null}
-        {loggedIn && summary !== null ? <MyProof key={summary.id} /> : null}
+        {summary !== null && summary.accounts > 0 ? (
+          <section className="por-steps" data-testid="por-steps">
+            <h2>{t("por.stepsTitle")}</h2>
+            <ol>
+              {(["por.step1", "por.step2", "por.step3", "por.step4"] as const).map((k) => (
+                <li key={k}>{t(k)}</li>
+              ))}
+            </ol>
+          </section>
+        ) : null}
+        {loggedIn && summary !== null ? (
+          <MyProof
+            key={summary.id}
+            nextAt={summary.nextAt === undefined || !mounted ? null : when(summary.nextAt)}
+          />
+        ) : null}
         {!loggedIn ? <p className="por-note">{t("por.loginHint")}</p> : null}
         <section className="por-how">
           <h2>{t("por.howTitle")}</h2>
