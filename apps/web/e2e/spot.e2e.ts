@@ -87,7 +87,9 @@ describe("spot trading", () => {
     await page.getByTestId("orders-tab-assets").click();
     await expect.poll(() => textOf(page, "balance-total-BTC")).toBe("0.49000000");
     const usdt = await textOf(page, "balance-total-USDT");
-    expect(usdt).not.toBe("50,000.00000000");
+    expect(usdt).not.toBe("50,000.00");
+    // USDT in cents, grouped: not "49,024.12345678".
+    expect(usdt).toMatch(/^\d{2},\d{3}\.\d{2}$/);
 
     // Cancel the resting order: it leaves the open list and its hold is released.
     await page.getByTestId("orders-tab-open").click();
@@ -117,7 +119,7 @@ describe("spot trading", () => {
     await page.getByTestId("reset-open").click();
     await page.locator("#assets-confirm").click();
     await expect.poll(() => textOf(page, "asset-total-BTC")).toBe("0.50000000");
-    expect(await textOf(page, "asset-total-USDT")).toBe("50,000.00000000");
+    expect(await textOf(page, "asset-total-USDT")).toBe("50,000.00");
 
     // The guard: pages outside the allowed list land on the spot page, prefix kept.
     await page.goto(`${run.server.url}/airdrops`);
@@ -129,6 +131,12 @@ describe("spot trading", () => {
     expect(new URL(page.url()).pathname).toBe("/fee");
     expect(await page.getByTestId("fee-table").locator("tbody tr").count()).toBe(10);
     expect(await textOf(page, "current-tier")).toContain("VIP 0");
+    // Futures maker/taker by level (VIP 0: 0.02 % / 0.05 %) and margin interest per asset.
+    const futuresVip0 = page.getByTestId("fee-table-futures").locator('tr[data-level="0"] td');
+    expect(await futuresVip0.allTextContents()).toEqual(expect.arrayContaining(["0.02%", "0.05%"]));
+    expect(
+      await page.getByTestId("interest-table").locator('tr[data-asset="USDT"] td').allTextContents(),
+    ).toEqual(["USDT", "0.02%", "7.3%"]);
 
     // Leaving: the flag is cleared and the page reloads outside simulation mode.
     await page.goto(`${run.server.url}/spot/BTCUSDT`);
