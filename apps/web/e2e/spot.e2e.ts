@@ -74,6 +74,9 @@ describe("spot trading", () => {
     await page.getByTestId("amount-buy").fill("0.01");
     await page.getByTestId("submit-buy").click();
     await expect.poll(() => textOf(page, "order-notice")).toBe("Order placed.");
+    // Each outcome is also a toast (3 s, SPEC §9), seen wherever the user is looking.
+    const toast = (text: string) => page.locator(".ant-message-notice").filter({ hasText: text }).first();
+    await toast("Order placed.").waitFor();
     await expect.poll(() => rows(page, "open-orders", "data-order-id").count()).toBe(1);
     await expect.poll(() => textOf(page, "available-buy")).not.toBe("50,000.00 USDT");
 
@@ -94,6 +97,7 @@ describe("spot trading", () => {
     // Cancel the resting order: it leaves the open list and its hold is released.
     await page.getByTestId("orders-tab-open").click();
     await page.getByTestId("cancel-order").click();
+    await toast("Order cancelled.").waitFor();
     await expect.poll(() => rows(page, "open-orders", "data-order-id").count()).toBe(0);
     await page.getByTestId("orders-tab-history").click();
     await expect
