@@ -2,7 +2,7 @@ import type { PorProofView, PorSummary } from "@meridian/contracts";
 import { PorCode, PorPath } from "@meridian/contracts";
 import { type PorVerifyResult, verifyPorProof } from "@meridian/domain";
 import dayjs from "dayjs";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { recordsApi, saveBlob } from "../account-records/api.ts";
 import { trimDecimal } from "../margin/api.ts";
@@ -66,20 +66,39 @@ function ReserveTable({ summary }: { summary: PorSummary }) {
 
 const when = (ms: number) => dayjs(ms).format("YYYY-MM-DD HH:mm");
 
-function MyProof({ nextAt }: { nextAt: string | null }) {
+/**
+ * The user's leaf and path in the latest snapshot. A snapshot taken since the page was
+ * rendered answers the proof: `onNewer` then has the page read the summary again, so the
+ * root and figures shown are the ones the proof leads to.
+ */
+function MyProof({
+  nextAt,
+  snapshotId,
+  onNewer,
+}: {
+  nextAt: string | null;
+  snapshotId: number;
+  onNewer: () => void;
+}) {
   const { t } = useTranslation("pages");
   const [view, setView] = useState<PorProofView | "none" | "failed" | null>(null);
   const [result, setResult] = useState<PorVerifyResult | null>(null);
+  const newer = useRef(onNewer);
+  newer.current = onNewer;
   useEffect(() => {
     let stale = false;
     recordsApi.porProof().then(
-      (v) => !stale && setView(v),
+      (v) => {
+        if (stale) return;
+        setView(v);
+        if (v.snapshotId !== snapshotId) newer.current();
+      },
       (err) => !stale && setView(errorCode(err) === PorCode.NO_LEAF ? "none" : "failed"),
     );
     return () => {
       stale = true;
     };
-  }, []);
+  }, [snapshotId]);
   if (view === null) return <p className="trade-empty">{t("transac.loading")}</p>;
   if (view === "none" || view === "failed")
     return (
@@ -278,6 +297,13 @@ export function PorPage({ summary: initial, loggedIn, isAdmin }: PorPageProps) {
         {loggedIn && summary !== null ? (
           <MyProof
             key={summary.id}
+            snapshotId={summary.id}
+            onNewer={() =>
+              void recordsApi.porSummary().then(
+                (s) => s && setSummary(s),
+                () => {},
+              )
+            }
             nextAt={summary.nextAt === undefined || !mounted ? null : when(summary.nextAt)}
           />
         ) : null}
