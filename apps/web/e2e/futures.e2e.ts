@@ -197,6 +197,77 @@ describe("futures trading", () => {
     expect(Number((await textOf(page, "futures-wallet")).replace(/[, USDT]/g, ""))).toBeLessThan(1000);
   });
 
+  test("close and reopen: TP/SL go with the position, refusals show at the control, the next order follows", async () => {
+    const page = await newPage(run.browser, { allowErrors });
+    await newSimulationTrader(page, "reopen");
+    await pinMark(page, null);
+    await page.getByTestId("futures-transfer-open").click();
+    await page.getByTestId("transfer-amount").fill("1000");
+    await page.getByTestId("transfer-submit").click();
+    await expect.poll(() => textOf(page, "futures-wallet")).toBe("1,000.00 USDT");
+    await page.getByTestId("leverage-25").click();
+    await expect.poll(() => textOf(page, "leverage-value")).toBe("25x");
+
+    // Before the order: 0.01 BTC at 50,000 at 25x is 20 USDT of margin plus a 0.05 % taker fee;
+    // 1,000 USDT covers 1,000 / (2,000 + 25) = 0.493 BTC.
+    await page.getByTestId("futures-price").fill("50000");
+    await page.getByTestId("futures-qty").fill("0.01");
+    await expect.poll(() => textOf(page, "futures-cost-value")).toBe("20.25 USDT");
+    expect(await textOf(page, "futures-margin-required")).toBe("20.00 USDT");
+    expect(await textOf(page, "futures-max-size")).toBe("0.493 BTC");
+    await page.getByTestId("futures-max-size").click();
+    expect(await page.getByTestId("futures-qty").inputValue()).toBe("0.493");
+
+    // A market long with a toast, then its TP/SL.
+    await page.getByTestId("futures-type-market").click();
+    await page.getByTestId("futures-qty").fill("0.01");
+    await page.getByTestId("futures-long").click();
+    const toast = (text: string) => page.locator(".ant-message-notice").filter({ hasText: text });
+    await toast("Order filled.").waitFor();
+    await expect.poll(() => position(page), LIVE).toMatchObject({ leverage: 25, marginMode: "cross" });
+    const entry = Number((await position(page))?.entryPrice);
+    await page.getByTestId("tpsl-tp").fill(String(Math.round(entry + 5000)));
+    await page.getByTestId("tpsl-sl").fill(String(Math.round(entry - 5000)));
+    await page.getByTestId("tpsl-set").click();
+    const openRows = page.getByTestId("futures-open-orders").locator("tr[data-order-id]");
+    await page.getByTestId("futures-tab-open").click();
+    await expect.poll(() => openRows.count()).toBe(2);
+
+    // While the position is open the server refuses a setting change: said under the
+    // control, which goes back to what the server holds.
+    await page.getByTestId("leverage-50").click();
+    await expect
+      .poll(() => textOf(page, "futures-leverage-error"))
+      .toBe("Close the position and cancel orders first.");
+    await expect.poll(() => textOf(page, "leverage-value")).toBe("25x");
+    await page.getByTestId("margin-mode-isolated").click();
+    const modeError = page.getByTestId("futures-marginMode-error");
+    await modeError.waitFor();
+    expect(await page.getByTestId("futures-leverage-error").count()).toBe(0);
+    expect(await page.getByTestId("margin-mode-isolated").getAttribute("aria-pressed")).toBe("false");
+    const toggle = await page.getByTestId("margin-mode-isolated").boundingBox();
+    const note = await modeError.boundingBox();
+    expect(note && toggle ? note.y - (toggle.y + toggle.height) : Number.POSITIVE_INFINITY).toBeLessThan(48);
+
+    // A market close takes the TP/SL with it; the settings then change and the next order uses them.
+    await page.getByTestId("futures-tab-positions").click();
+    await page.getByTestId("position-close").click();
+    await toast("Position closed.").waitFor();
+    await expect.poll(() => position(page), LIVE).toBeUndefined();
+    await page.getByTestId("futures-tab-open").click();
+    await page.getByTestId("futures-open-orders").waitFor();
+    await expect.poll(() => openRows.count()).toBe(0);
+    await page.getByTestId("leverage-50").click();
+    await expect.poll(() => textOf(page, "leverage-value")).toBe("50x");
+    await page.getByTestId("margin-mode-isolated").click();
+    await expect
+      .poll(() => page.getByTestId("margin-mode-isolated").getAttribute("aria-pressed"))
+      .toBe("true");
+    expect(await page.getByTestId("futures-marginMode-error").count()).toBe(0);
+    await page.getByTestId("futures-long").click();
+    await expect.poll(() => position(page), LIVE).toMatchObject({ leverage: 50, marginMode: "isolated" });
+  });
+
   test("a shortfall above the spot balance: grouped amounts, the prefill capped at the balance", async () => {
     const page = await newPage(run.browser, { allowErrors });
     await newSimulationTrader(page, "futures-big");

@@ -343,3 +343,21 @@ describe("security headers", () => {
     expect(violations).toEqual([]);
   });
 });
+
+describe("home", () => {
+  test("the hero lists the eight largest coins by market cap, with prices that move live", async () => {
+    const page = await newPage(browser);
+    await page.goto(`${server.url}/`);
+    const rows = page.getByTestId("home-markets").locator("li");
+    // In the server's HTML already, largest market cap first.
+    expect(await rows.count()).toBe(8);
+    expect(await rows.first().getAttribute("data-symbol")).toBe("BTCUSDT");
+    const prices = () => page.getByTestId("home-market-price").allTextContents();
+    const first = await prices();
+    for (const p of first) expect(p).toMatch(/^\d{1,3}(,\d{3})*(\.\d+)?$/);
+    // The market socket's tickers replace them as the simulated market moves.
+    await expect.poll(prices, { timeout: 20_000 }).not.toEqual(first);
+    await rows.first().locator("a").click();
+    await page.waitForURL(`${server.url}/spot/BTCUSDT`);
+  });
+});

@@ -75,6 +75,9 @@ describe("spot trading", () => {
     await page.getByTestId("amount-buy").fill("0.01");
     await page.getByTestId("submit-buy").click();
     await expect.poll(() => textOf(page, "order-notice")).toBe("Order placed.");
+    // Each outcome is also a toast (3 s, SPEC §9), seen wherever the user is looking.
+    const toast = (text: string) => page.locator(".ant-message-notice").filter({ hasText: text }).first();
+    await toast("Order placed.").waitFor();
     await expect.poll(() => rows(page, "open-orders", "data-order-id").count()).toBe(1);
     await expect.poll(() => textOf(page, "available-buy")).not.toBe("50,000.00 USDT");
 
@@ -88,11 +91,14 @@ describe("spot trading", () => {
     await page.getByTestId("orders-tab-assets").click();
     await expect.poll(() => textOf(page, "balance-total-BTC")).toBe("0.49000000");
     const usdt = await textOf(page, "balance-total-USDT");
-    expect(usdt).not.toBe("50,000.00000000");
+    expect(usdt).not.toBe("50,000.00");
+    // USDT in cents, grouped: not "49,024.12345678".
+    expect(usdt).toMatch(/^\d{2},\d{3}\.\d{2}$/);
 
     // Cancel the resting order: it leaves the open list and its hold is released.
     await page.getByTestId("orders-tab-open").click();
     await page.getByTestId("cancel-order").click();
+    await toast("Order cancelled.").waitFor();
     await expect.poll(() => rows(page, "open-orders", "data-order-id").count()).toBe(0);
     await page.getByTestId("orders-tab-history").click();
     await expect
@@ -118,7 +124,7 @@ describe("spot trading", () => {
     await page.getByTestId("reset-open").click();
     await page.locator("#assets-confirm").click();
     await expect.poll(() => textOf(page, "asset-total-BTC")).toBe("0.50000000");
-    expect(await textOf(page, "asset-total-USDT")).toBe("50,000.00000000");
+    expect(await textOf(page, "asset-total-USDT")).toBe("50,000.00");
 
     // The guard: pages outside the allowed list land on the spot page, prefix kept.
     await page.goto(`${run.server.url}/airdrops`);
@@ -130,6 +136,12 @@ describe("spot trading", () => {
     expect(new URL(page.url()).pathname).toBe("/fee");
     expect(await page.getByTestId("fee-table").locator("tbody tr").count()).toBe(10);
     expect(await textOf(page, "current-tier")).toContain("VIP 0");
+    // Futures maker/taker by level (VIP 0: 0.02 % / 0.05 %) and margin interest per asset.
+    const futuresVip0 = page.getByTestId("fee-table-futures").locator('tr[data-level="0"] td');
+    expect(await futuresVip0.allTextContents()).toEqual(expect.arrayContaining(["0.02%", "0.05%"]));
+    expect(
+      await page.getByTestId("interest-table").locator('tr[data-asset="USDT"] td').allTextContents(),
+    ).toEqual(["USDT", "0.02%", "7.3%"]);
 
     // Leaving: the flag is cleared and the page reloads outside simulation mode.
     await page.goto(`${run.server.url}/spot/BTCUSDT`);

@@ -206,6 +206,9 @@ export interface FuturesSettings {
   maxLeverage: number;
   marginMode: MarginModeValue;
   dualSidePosition: boolean;
+  /** The account's rates on this contract in parts per million (its VIP level's), for the order form's cost. */
+  makerPpm: number;
+  takerPpm: number;
 }
 
 export interface FuturesMark {

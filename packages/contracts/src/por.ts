@@ -27,6 +27,13 @@ export interface PorReserve {
   ratio: string | null;
 }
 
+/**
+ * Snapshots are taken at start when the last is older than this, then on every
+ * epoch-aligned boundary of it (`POR_SNAPSHOT_INTERVAL_MS` in the environment overrides
+ * it): an account opened now is in a snapshot within this long.
+ */
+export const POR_SNAPSHOT_INTERVAL_MS = 600_000;
+
 export interface PorSummary {
   id: number;
   time: number;
@@ -35,7 +42,10 @@ export interface PorSummary {
   accounts: number;
   assets: string[];
   reserves: PorReserve[];
-  trigger: "daily" | "admin" | "start";
+  /** "daily" on snapshots taken before the schedule became POR_SNAPSHOT_INTERVAL_MS. */
+  trigger: "daily" | "scheduled" | "admin" | "start";
+  /** When the next scheduled snapshot is due (ms since epoch); sent with the latest summary. */
+  nextAt?: number;
 }
 
 /**

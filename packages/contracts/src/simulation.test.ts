@@ -3,6 +3,7 @@ import { LOCALES } from "./locales.ts";
 import {
   isSimulationFlagOn,
   isSimulationPathAllowed,
+  isSimulationPathKept,
   SIMULATION_EXACT_PATHS,
   SIMULATION_PREFIX_PATHS,
   simulationEntry,
@@ -160,5 +161,34 @@ describe("isSimulationFlagOn", () => {
     ["true", true],
   ] as const)("%s -> %s", (value, on) => {
     expect(isSimulationFlagOn(value)).toBe(on);
+  });
+});
+
+describe("isSimulationPathKept", () => {
+  it("keeps the allowed pages and the ways into an account, in any trading language", () => {
+    for (const path of [
+      "/spot/BTCUSDT",
+      "/asset",
+      "/login",
+      "/ar/register",
+      "/forgot-password",
+      "/ja/subaccount/manage",
+    ])
+      expect(isSimulationPathKept(path), path).toBe(true);
+    // Not on the spec's list: the guard keeps them without widening what the list allows.
+    expect(isSimulationPathAllowed("/login")).toBe(false);
+  });
+
+  it("sends other pages and look-alikes to the spot page", () => {
+    for (const path of [
+      "/",
+      "/account/overview",
+      "/airdrops",
+      "/loginx",
+      "/login/x",
+      "/tr/login",
+      "/subaccount",
+    ])
+      expect(isSimulationPathKept(path), path).toBe(false);
   });
 });

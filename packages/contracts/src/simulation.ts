@@ -107,6 +107,29 @@ export function isSimulationPathAllowed(pathname: string): boolean {
   return false;
 }
 
+/**
+ * Pages the guard lets through with the flag on although the spec's list does not name
+ * them: the ways into an account (log in, sign up, password reset) and the sub-account
+ * switch. Sent from them to the spot page, a logged-out user in simulation mode could
+ * only log in, and a user could only switch into a sub-account, after leaving the mode,
+ * so the flag the spec keeps in local storage did not survive a login or a switch. They
+ * show no market or paper data, so the flag has nothing to change on them
+ * (docs/decisions.md).
+ */
+export const SIMULATION_PASS_THROUGH_PATHS: readonly string[] = [
+  "/login",
+  "/register",
+  "/forgot-password",
+  "/subaccount/manage",
+];
+
+/** True when the guard leaves `pathname` alone with the flag on: an allowed page or a pass-through one. */
+export function isSimulationPathKept(pathname: string): boolean {
+  if (isSimulationPathAllowed(pathname)) return true;
+  const path = pagePath(pathname);
+  return path !== undefined && SIMULATION_PASS_THROUGH_PATHS.includes(path);
+}
+
 /** The default spot (or futures) page in the language of `pathname` (English unprefixed). */
 export function simulationRedirect(pathname: string, market: SimulationMarket = "spot"): string {
   const { locale } = parseLocalePath(stripQueryAndHash(pathname) || "/");

@@ -1,13 +1,16 @@
+import { loadHeroCoins } from "../features/home/hero-markets.server.ts";
 import { HomePage } from "../features/home/home-page.tsx";
 import { localeFromParams } from "../i18n/locale-routing.ts";
 import { loadI18n } from "../i18n/resources.server.ts";
+import { readServerContext } from "../lib/server-context.server.ts";
 import type { Route } from "./+types/home";
 
-export function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const locale = localeFromParams(params);
+  const coins = await loadHeroCoins(readServerContext(context));
   const i18n = loadI18n(locale, ["home"]);
   const meta = (i18n.bundles.home as { meta?: { title?: string; description?: string } }).meta;
-  return { locale, i18n, title: meta?.title ?? "Meridian", description: meta?.description ?? "" };
+  return { locale, i18n, coins, title: meta?.title ?? "Meridian", description: meta?.description ?? "" };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -22,5 +25,5 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  return <HomePage locale={loaderData.locale} />;
+  return <HomePage locale={loaderData.locale} coins={loaderData.coins} />;
 }

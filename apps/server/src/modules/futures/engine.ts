@@ -64,6 +64,11 @@ export class FuturesEngine {
     return this.state.settingOf(accountId, symbol);
   }
 
+  /** The account's maker and taker rates (ppm), from its VIP level. */
+  feeRates(accountId: number): { makerPpm: number; takerPpm: number } {
+    return this.state.feeRates(accountId);
+  }
+
   positionsOf(accountId: number): StoredPosition[] {
     return this.state.positionsOf(accountId);
   }

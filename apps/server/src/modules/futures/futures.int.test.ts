@@ -100,9 +100,10 @@ describe.each(targets)("futures on $name", (target) => {
       realisedPnl: "-1.00000000",
       fee: "2.49950000",
     });
-    const open = (await call<FuturesOrder[]>(run.app, cookie, "GET", `${F}/orders/open`)).data;
-    expect(open.length).toBe(1);
-    expect(open[0]?.type).toBe("STOP_MARKET");
+    // The stop-loss leg protected a position that no longer exists: cancelled with it.
+    expect((await call<FuturesOrder[]>(run.app, cookie, "GET", `${F}/orders/open`)).data).toEqual([]);
+    const history = (await call<FuturesOrder[]>(run.app, cookie, "GET", `${F}/orders/history`)).data;
+    expect(history.find((o) => o.type === "STOP_MARKET")?.status).toBe("CANCELED");
     acct = (await call<FuturesAccount>(run.app, cookie, "GET", `${F}/account`)).data;
     expect(acct.wallet).toBe("9994.00050000");
     await expectConserved(run.ledger);
@@ -328,8 +329,15 @@ describe.each(targets)("futures on $name", (target) => {
       leverage: 10,
       marginMode: "cross",
     });
+    await call(run.app, cookie, "POST", `${F}/positions/tpsl`, {
+      symbol: "BTCUSDT",
+      takeProfit: "60000.0",
+      stopLoss: "40000.0",
+    });
     await call(run.app, cookie, "POST", `${F}/orders`, { ...order, side: "SELL", reduceOnly: true });
     expect((await call<FuturesPosition[]>(run.app, cookie, "GET", `${F}/positions`)).data).toEqual([]);
+    // Its TP/SL went with the position, so nothing locks the settings.
+    expect((await call<FuturesOrder[]>(run.app, cookie, "GET", `${F}/orders/open`)).data).toEqual([]);
 
     const mode = await call(run.app, cookie, "POST", `${F}/margin-mode`, {
       symbol: "BTCUSDT",
@@ -346,7 +354,10 @@ describe.each(targets)("futures on $name", (target) => {
       marginMode: "isolated",
       margin: "250.00000000",
     });
-    await call(run.app, cookie, "POST", `${F}/orders`, { ...order, side: "SELL", reduceOnly: true });
+    await call(run.app, cookie, "POST", `${F}/positions/tpsl`, { symbol: "BTCUSDT", stopLoss: "45000.0" });
+    // Closed by the close-all market order, as the positions table's Close does.
+    await call(run.app, cookie, "POST", `${F}/positions/close-all`, { symbol: "BTCUSDT" });
+    expect((await call<FuturesOrder[]>(run.app, cookie, "GET", `${F}/orders/open`)).data).toEqual([]);
 
     // The same after a restart, where the closed position comes back from storage.
     await call(run.app, cookie, "POST", `${F}/margin-mode`, { symbol: "BTCUSDT", marginMode: "cross" });

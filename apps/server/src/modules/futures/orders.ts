@@ -210,6 +210,8 @@ export class FuturesOrders {
       realisedPnl: before.realisedPnl + out.realisedPnl - out.fee,
     });
     state.syncWallet(order.accountId);
+    if (pos.lots !== 0 && Math.sign(out.position.lots) !== Math.sign(pos.lots))
+      cancelPositionOrders(state, order.accountId, order.symbol, order.positionSide, order.id);
     const filled = out.closedLots + out.openedLots;
     order.filledLots += filled;
     order.filledNotional += notionalAt(c, filled, ticks);
@@ -347,6 +349,24 @@ export class FuturesOrders {
     o.status = o.filledLots >= o.qtyLots ? "FILLED" : "EXPIRED";
     this.state.saveOrder(o);
   }
+}
+
+/**
+ * The position on that side closed (or flipped in one-way mode): its TP/SL legs and other
+ * reduce-only orders protected or reduced a position that no longer exists, so they are
+ * cancelled as the big exchanges do, and the symbol's settings unlock. `except` is the
+ * order whose fill closed it, which ends by its own status.
+ */
+export function cancelPositionOrders(
+  state: EngineState,
+  accountId: number,
+  symbol: string,
+  positionSide: PositionSideValue,
+  except: number | null,
+): void {
+  for (const o of state.openOrdersOf(accountId))
+    if (o.id !== except && o.symbol === symbol && o.positionSide === positionSide && o.reduceOnly)
+      state.cancel(accountId, o.id, "POSITION_CLOSED");
 }
 
 /** A trigger order against the mark: a STOP_MARKET is a stop, any other trigger type a take-profit. */

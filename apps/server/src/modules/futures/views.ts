@@ -74,6 +74,7 @@ export class FuturesViews {
       maxLeverage: c.maxLeverage,
       marginMode: s.marginMode,
       dualSidePosition: this.engine.isDual(accountId),
+      ...this.engine.feeRates(accountId),
     };
   }
 

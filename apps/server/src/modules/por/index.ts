@@ -9,7 +9,8 @@ export { PorService } from "./service.ts";
 
 /**
  * Proof of reserves over the ledger writer's balances (wired by `modules/trading-core.ts`):
- * `/v1/por/*`, a snapshot at start when the last is a day old, then daily at 00:00 UTC.
+ * `/v1/por/*`, a snapshot at start when the last is older than the interval, then on
+ * every boundary of it (POR_SNAPSHOT_INTERVAL_MS in the environment, default 10 minutes).
  */
 export async function registerPor(
   api: FastifyInstance,
@@ -19,10 +20,16 @@ export async function registerPor(
   const service = new PorService({
     ledger: deps.ledger,
     repo: new PorRepo(platform.db),
+    intervalMs: intervalFromEnv(),
     onError: (err, msg) => api.log.error({ err }, msg),
   });
   await service.start();
   porHttpRoutes(api, service);
   api.addHook("onClose", async () => service.close());
   return service;
+}
+
+function intervalFromEnv(): number | undefined {
+  const v = Number(process.env.POR_SNAPSHOT_INTERVAL_MS);
+  return Number.isInteger(v) && v >= 1000 ? v : undefined;
 }

@@ -8,6 +8,7 @@ import {
   FuturesCode,
   type FuturesOrder,
   type FuturesOrderDetail,
+  POR_SNAPSHOT_INTERVAL_MS,
   PorCode,
   type PorProofView,
   type PorSummary,
@@ -188,6 +189,12 @@ describe.each(targets)("issue-19 pages on $name", (target) => {
   });
 
   it("builds a proof of reserves on demand; the user's proof verifies; the script is served", async () => {
+    // The first start took a snapshot, and the summary says when the next is due (on the interval's boundary).
+    const first = (await call<PorSummary>(run.app, "", "GET", "/v1/por/summary")).data;
+    expect(first.trigger).toBe("start");
+    expect(first.nextAt).toBeGreaterThan(Date.now());
+    expect(first.nextAt).toBeLessThanOrEqual(Date.now() + POR_SNAPSHOT_INTERVAL_MS);
+    expect((first.nextAt ?? 1) % POR_SNAPSHOT_INTERVAL_MS).toBe(0);
     const user = await run.login();
     expect((await call(run.app, user, "POST", "/v1/por/admin/build")).code).toBe(Code.FORBIDDEN);
     const admin = await run.login("admin");

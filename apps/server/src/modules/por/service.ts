@@ -1,12 +1,11 @@
 import { hash as oneShot, randomBytes, randomInt } from "node:crypto";
-import { PorCode, type PorProofView, type PorSummary } from "@meridian/contracts";
+import { POR_SNAPSHOT_INTERVAL_MS, PorCode, type PorProofView, type PorSummary } from "@meridian/contracts";
 import { buildPorSumTree, type PorSumTree } from "@meridian/domain";
 import { AppError } from "../../platform/errors.ts";
 import type { LedgerWriter } from "../ledger/index.ts";
 import type { PorRepo, StoredLeaf } from "./repo.ts";
 import { reservesOf } from "./reserves.ts";
 
-const DAY_MS = 86_400_000;
 // node:crypto's one-shot hash: about half the time of createHash per node (bench:por).
 const sha256 = (text: string): string => oneShot("sha256", text, "hex");
 const USER_ACCOUNT = /^user:(\d+):/;
@@ -22,18 +21,24 @@ export interface PorServiceOptions {
   ledger: Pick<LedgerWriter, "transact">;
   repo: PorRepo;
   now?: () => number;
+  /** Between scheduled snapshots (epoch-aligned); POR_SNAPSHOT_INTERVAL_MS by default. */
+  intervalMs?: number;
   onError?: (err: unknown, msg: string) => void;
 }
 
 /**
- * Builds proof-of-reserves snapshots (daily at 00:00 UTC, at start when the last is a day
- * old, and when an administrator asks) and answers each user's proof from the latest.
+ * Builds proof-of-reserves snapshots (on every epoch-aligned boundary of the interval, at
+ * start when the last is older than one interval, and when an administrator asks) and
+ * answers each user's proof from the latest. The interval bounds how long a new account
+ * waits for its first snapshot, and the summary says when the next one is due.
  */
 export class PorService {
   readonly #ledger: Pick<LedgerWriter, "transact">;
   readonly #repo: PorRepo;
   readonly #now: () => number;
   readonly #onError: (err: unknown, msg: string) => void;
+  readonly #intervalMs: number;
+  #nextAt: number | null = null;
   #latest: Loaded | null = null;
   #summary: PorSummary | null = null;
   #building: Promise<PorSummary> | null = null;
@@ -45,11 +50,13 @@ export class PorService {
     this.#repo = o.repo;
     this.#now = o.now ?? Date.now;
     this.#onError = o.onError ?? (() => {});
+    this.#intervalMs = Math.max(1000, o.intervalMs ?? POR_SNAPSHOT_INTERVAL_MS);
   }
 
   async start(): Promise<void> {
     this.#summary = (await this.#repo.latest()) ?? null;
-    if (this.#summary === null || this.#now() - this.#summary.time >= DAY_MS) await this.build("start");
+    if (this.#summary === null || this.#now() - this.#summary.time >= this.#intervalMs)
+      await this.build("start");
     this.#schedule();
   }
 
@@ -58,8 +65,10 @@ export class PorService {
     this.#timer = null;
   }
 
+  /** The latest snapshot with the time of the next scheduled one; null before the first. */
   summary(): PorSummary | null {
-    return this.#summary;
+    if (this.#summary === null) return null;
+    return this.#nextAt === null ? this.#summary : { ...this.#summary, nextAt: this.#nextAt };
   }
 
   /** One build at a time: a request during a build gets that build's result. */
@@ -82,10 +91,11 @@ export class PorService {
 
   #schedule(): void {
     const now = this.#now();
-    const wait = DAY_MS - (now % DAY_MS);
+    const wait = this.#intervalMs - (now % this.#intervalMs);
+    this.#nextAt = now + wait;
     this.#timer = setTimeout(() => {
-      this.build("daily")
-        .catch((err) => this.#onError(err, "proof-of-reserves daily build failed"))
+      this.build("scheduled")
+        .catch((err) => this.#onError(err, "proof-of-reserves scheduled build failed"))
         .finally(() => this.#schedule());
     }, wait);
     this.#timer.unref();

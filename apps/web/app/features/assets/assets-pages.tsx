@@ -5,6 +5,7 @@ import { Button, Modal } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatFiat } from "../airdrops/money.ts";
+import { balanceAmount } from "../margin/amounts.ts";
 import { useFiat } from "../shell/fiat.tsx";
 import { errorCode, paperApi } from "../trade/api.ts";
 import { AccountGate } from "./account-gate.tsx";
@@ -53,9 +54,9 @@ function BalanceRows({ balances, locale }: { balances: readonly ValuedBalance[];
                 </span>
                 <strong>{b.asset}</strong>
               </td>
-              <td data-testid={`asset-total-${b.asset}`}>{formatDecimal(b.total, 8)}</td>
-              <td>{formatDecimal(b.available, 8)}</td>
-              <td>{formatDecimal(b.held, 8)}</td>
+              <td data-testid={`asset-total-${b.asset}`}>{balanceAmount(b.asset, b.total)}</td>
+              <td>{balanceAmount(b.asset, b.available)}</td>
+              <td>{balanceAmount(b.asset, b.held)}</td>
               <td>
                 {b.usdt === "" ? "--" : `${formatDecimal(b.usdt, 2)} USDT`}
                 {b.usdt === "" ? null : (
@@ -80,6 +81,7 @@ function BalanceRows({ balances, locale }: { balances: readonly ValuedBalance[];
 /** /asset: the estimated value of every wallet in USDT and the visitor's fiat, and each account. */
 export function AssetOverviewPage({ locale, loggedIn }: AssetsPageProps) {
   const { t } = useTranslation("assets");
+  const { t: ts } = useTranslation("shell");
   const assets = useAssets(loggedIn);
   const values = useAccountValues(assets.access === "ready");
   return (
@@ -108,6 +110,13 @@ export function AssetOverviewPage({ locale, loggedIn }: AssetsPageProps) {
                 </a>
                 <a className="assets-button" href={localizePath(locale, "/record/exchange")}>
                   {t("overview.records")}
+                </a>
+                <a
+                  className="assets-button"
+                  href={localizePath(locale, "/proof-of-reserves")}
+                  data-testid="assets-por-link"
+                >
+                  {ts("nav.reserves")}
                 </a>
               </div>
             </section>

@@ -2,7 +2,7 @@ import type { VipDetail } from "@meridian/contracts";
 import { localizePath } from "@meridian/contracts/locales";
 import { formatDecimal, ppmToPercent, VIP_TIERS, vipTier } from "@meridian/domain";
 import { useTranslation } from "react-i18next";
-import { TierTable } from "./tier-table.tsx";
+import { InterestTable, TierTable } from "./tier-table.tsx";
 
 interface PageProps {
   locale: string;
@@ -32,6 +32,11 @@ export function FeePage({ locale, level }: PageProps) {
         {level !== null ? <CurrentTier level={level} /> : null}
         <h2>{t("fee.spotTitle")}</h2>
         <TierTable tiers={VIP_TIERS} current={level} />
+        <h2>{t("fee.futuresTitle")}</h2>
+        <TierTable tiers={VIP_TIERS} current={level} market="futures" />
+        <h2>{t("fee.marginTitle")}</h2>
+        <p>{t("fee.marginLead")}</p>
+        <InterestTable />
         <h2>{t("fee.howTitle")}</h2>
         <ul className="fees-notes">
           <li>{t("fee.notes.maker")}</li>

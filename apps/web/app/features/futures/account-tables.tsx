@@ -3,7 +3,9 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { firstError, useApiData } from "../../lib/use-api-data.ts";
 import { LoadError } from "../shell/load-error.tsx";
+import { errorCode } from "../trade/api.ts";
 import { TabStrip, type TradeAccess } from "../trade/panel-parts.tsx";
+import { toast } from "../trade/toast.ts";
 import { futuresApi } from "./api.ts";
 import { DataTable } from "./data-table.tsx";
 import { PositionsTable } from "./positions-table.tsx";
@@ -98,7 +100,18 @@ export function AccountTables({
                 <button
                   type="button"
                   className="trade-link-button"
-                  onClick={() => void futuresApi.cancel(o.id).then(fut.refresh, fut.refresh)}
+                  onClick={() =>
+                    void futuresApi.cancel(o.id).then(
+                      () => {
+                        toast("success", t("notice.canceled"));
+                        fut.refresh();
+                      },
+                      (e: unknown) => {
+                        toast("error", t(`errors.${errorCode(e)}`, { defaultValue: t("errors.cancel") }));
+                        fut.refresh();
+                      },
+                    )
+                  }
                   data-testid="futures-cancel"
                 >
                   {t("cancel")}

@@ -8,21 +8,20 @@ import {
   type MarketSymbolInfo,
 } from "@meridian/contracts";
 import { localizePath } from "@meridian/contracts/locales";
-import { ceilToStep, fromMinor, isPositive, normalizeDecimal } from "@meridian/domain";
+import { ceilToStep, fromMinor, isPositive, isZero, normalizeDecimal } from "@meridian/domain";
 import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { newClientId } from "../../lib/client-id.ts";
-import { antdIsland } from "../trade/antd-island.tsx";
 import { errorCode } from "../trade/api.ts";
 import { Field } from "../trade/form-fields.tsx";
 import type { FrameStore } from "../trade/frame-store.ts";
 import { EnterSimulationButton, TabStrip, type TradeAccess } from "../trade/panel-parts.tsx";
+import { toast } from "../trade/toast.ts";
 import { AccountSummary } from "./account-summary.tsx";
 import { futuresApi } from "./api.ts";
-import { type Shortfall, ShortfallPrompt } from "./shortfall-prompt.tsx";
-
-// antd dialogs, fetched when a paper trader's form first shows them.
-const PositionModeButton = antdIsland(() => import("./position-mode.tsx").then((m) => m.PositionModeButton));
+import { OrderCostLines } from "./order-cost-lines.tsx";
+import { SettingsControls } from "./settings-controls.tsx";
+import { type Shortfall, ShortfallPrompt, StarterTransfer } from "./shortfall-prompt.tsx";
 
 type OrderType = "LIMIT" | "MARKET" | "STOP_MARKET";
 /** Hedge mode: the four actions as side + position side (Binance's Open / Close tabs). */
@@ -41,8 +40,6 @@ const ACTIONS: Record<
   ],
 };
 const TYPES: OrderType[] = ["LIMIT", "MARKET", "STOP_MARKET"];
-// Evenly spread along the range so each label sits near its thumb position.
-const LEVERAGE_MARKS = [1, 25, 50, 75, 100, 125];
 
 interface PanelProps {
   locale: string;
@@ -122,21 +119,11 @@ function OrderForm(props: PanelProps) {
 
   const failed = (e: unknown) => {
     const code = errorCode(e);
-    setNotice({
-      ok: false,
-      text: t(`errors.${code}`, { defaultValue: t("errors.generic"), symbol: info.symbol }),
-    });
+    const text = t(`errors.${code}`, { defaultValue: t("errors.generic"), symbol: info.symbol });
+    setNotice({ ok: false, text });
+    toast("error", text);
     const missing = missingMargin(e);
     if (missing !== undefined) setShortfall({ amount: missing, open: true });
-  };
-  const change = async (fn: () => Promise<FuturesSettings>) => {
-    setNotice(null);
-    try {
-      setSettings(await fn());
-      onChanged();
-    } catch (e) {
-      failed(e);
-    }
   };
 
   const dual = settings?.dualSidePosition ?? props.account?.dualSidePosition ?? false;
@@ -167,7 +154,9 @@ function OrderForm(props: PanelProps) {
     setShortfall(null);
     try {
       const order = await futuresApi.place(body);
-      setNotice({ ok: true, text: t(order.status === "FILLED" ? "notice.filled" : "notice.placed") });
+      const text = t(order.status === "FILLED" ? "notice.filled" : "notice.placed");
+      setNotice({ ok: true, text });
+      toast("success", text);
       onChanged();
     } catch (e) {
       failed(e);
@@ -176,71 +165,22 @@ function OrderForm(props: PanelProps) {
     }
   };
 
-  const leverage = settings?.leverage ?? 20;
-  const maxLeverage = settings?.maxLeverage ?? 125;
-  const commitLeverage = (v: number) => {
-    setSettings((st) => (st === null ? st : { ...st, leverage: v }));
-    void change(() => futuresApi.leverage(info.symbol, v));
-  };
   const submit = (e: FormEvent) => e.preventDefault();
   return (
     <form className="futures-form" onSubmit={submit} noValidate data-testid="futures-form">
-      <div className="futures-mode">
-        <div className="futures-mode-row">
-          <fieldset className="trade-side-switch futures-fieldset" aria-label={t("marginMode")}>
-            {(["cross", "isolated"] as const).map((m) => (
-              <button
-                key={m}
-                type="button"
-                aria-pressed={settings?.marginMode === m}
-                className={settings?.marginMode === m ? "is-buy is-active" : "is-buy"}
-                onClick={() => void change(() => futuresApi.marginMode(info.symbol, m))}
-                data-testid={`margin-mode-${m}`}
-              >
-                {t(m)}
-              </button>
-            ))}
-          </fieldset>
-          <PositionModeButton
-            dual={dual}
-            onChanged={(d) => {
-              setSettings((st) => (st === null ? st : { ...st, dualSidePosition: d }));
-              setNotice({ ok: true, text: t(d ? "positionMode.nowHedge" : "positionMode.nowOneWay") });
-              onChanged();
-            }}
-          />
-        </div>
-        <div className="futures-leverage">
-          <span>
-            {t("leverage")}{" "}
-            <b data-testid="leverage-value" dir="ltr">
-              {leverage}x
-            </b>
-          </span>
-          <input
-            type="range"
-            min={1}
-            max={maxLeverage}
-            step={1}
-            value={leverage}
-            aria-label={t("leverage")}
-            aria-valuetext={`${leverage}x`}
-            onChange={(e) =>
-              setSettings((st) => (st === null ? st : { ...st, leverage: Number(e.target.value) }))
-            }
-            onPointerUp={(e) => commitLeverage(Number(e.currentTarget.value))}
-            onKeyUp={(e) => commitLeverage(Number(e.currentTarget.value))}
-            data-testid="leverage-slider"
-          />
-          <div className="futures-leverage-marks">
-            {LEVERAGE_MARKS.filter((m) => m <= maxLeverage).map((m) => (
-              <button key={m} type="button" onClick={() => commitLeverage(m)} data-testid={`leverage-${m}`}>
-                {m}x
-              </button>
-            ))}
-          </div>
-        </div>
-      </div>
+      <SettingsControls
+        symbol={info.symbol}
+        settings={settings}
+        dual={dual}
+        onSettings={setSettings}
+        onLeverageDraft={(v) => setSettings((st) => (st === null ? st : { ...st, leverage: v }))}
+        onPositionMode={(d) => {
+          setSettings((st) => (st === null ? st : { ...st, dualSidePosition: d }));
+          setNotice({ ok: true, text: t(d ? "positionMode.nowHedge" : "positionMode.nowOneWay") });
+          onChanged();
+        }}
+        onChanged={onChanged}
+      />
       <TabStrip
         tabs={TYPES.map((ty) => [ty, t(`types.${ty}`)] as const)}
         active={type}
@@ -281,6 +221,20 @@ function OrderForm(props: PanelProps) {
         decimals={info.qtyDecimals}
         testId="futures-qty"
       />
+      {settings && props.account && !(dual ? hedgeTab === "close" : reduceOnly) ? (
+        <OrderCostLines
+          symbol={info.symbol}
+          base={info.base}
+          qtyDecimals={info.qtyDecimals}
+          limitPrice={type === "LIMIT" ? price : type === "STOP_MARKET" ? stopPrice : ""}
+          quantity={qty}
+          leverage={settings.leverage}
+          takerPpm={settings.takerPpm}
+          available={props.account.available}
+          marks={marks}
+          onMax={setQty}
+        />
+      ) : null}
       {dual ? null : (
         <label className="trade-check">
           <input type="checkbox" checked={reduceOnly} onChange={(e) => setReduceOnly(e.target.checked)} />
@@ -342,6 +296,9 @@ function OrderForm(props: PanelProps) {
         >
           {notice.text}
         </p>
+      ) : null}
+      {shortfall === null && props.account && isZero(props.account.wallet) ? (
+        <StarterTransfer onDone={onChanged} />
       ) : null}
       {shortfall ? (
         <ShortfallPrompt

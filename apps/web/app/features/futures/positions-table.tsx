@@ -4,6 +4,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { antdIsland } from "../trade/antd-island.tsx";
 import { errorCode } from "../trade/api.ts";
+import { toast } from "../trade/toast.ts";
 import { futuresApi } from "./api.ts";
 import { DataTable } from "./data-table.tsx";
 import type { ContractFormat } from "./precision.ts";
@@ -204,7 +205,18 @@ export function PositionsTable({
                 type="button"
                 className="trade-link-button"
                 data-testid="position-close"
-                onClick={() => void closePosition(p).then(onChange, onChange)}
+                onClick={() =>
+                  void closePosition(p).then(
+                    () => {
+                      toast("success", t("notice.closed"));
+                      onChange();
+                    },
+                    (e: unknown) => {
+                      toast("error", t(`errors.${errorCode(e)}`, { defaultValue: t("errors.generic") }));
+                      onChange();
+                    },
+                  )
+                }
               >
                 {t("marketClose")}
               </button>

@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { assetAmount } from "../margin/amounts.ts";
 import { antdIsland } from "../trade/antd-island.tsx";
@@ -52,6 +53,48 @@ export function ShortfallPrompt({
           amount={shortfall.amount}
           onClose={onClose}
           onDone={onDone}
+        />
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * What the first visit offers (docs/trading.md, "Futures page"): a new paper account's
+ * USDT is on spot, so an empty futures wallet comes with a prefilled spot -> futures
+ * transfer of this much (the dialog caps it at the spot balance).
+ */
+export const STARTER_TRANSFER_USDT = "1000";
+
+/** Above the order form while the futures wallet is empty: why, and the transfer that fills it. */
+export function StarterTransfer({ onDone }: { onDone: () => void }) {
+  const { t } = useTranslation("futures");
+  const [open, setOpen] = useState(false);
+  const amount = assetAmount("USDT", STARTER_TRANSFER_USDT);
+  return (
+    <>
+      <div className="futures-shortfall" data-testid="futures-starter">
+        <p>{t("starter.text")}</p>
+        <button
+          type="button"
+          className="trade-submit is-buy"
+          onClick={() => setOpen(true)}
+          data-testid="futures-starter-transfer"
+        >
+          {t("shortfall.action", { amount })}
+        </button>
+      </div>
+      {open ? (
+        <WalletTransferDialog
+          from="SPOT"
+          to="FUTURES"
+          asset="USDT"
+          amount={STARTER_TRANSFER_USDT}
+          onClose={() => setOpen(false)}
+          onDone={() => {
+            setOpen(false);
+            onDone();
+          }}
         />
       ) : null}
     </>

@@ -10,6 +10,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { markSimulationMode } from "../shell/simulation.ts";
+import { type HeroCoin, HeroMarkets } from "./hero-markets.tsx";
 
 interface Section {
   key: string;
@@ -33,29 +34,32 @@ const SECTIONS: readonly Section[] = [
 
 const STEPS = ["create", "verify", "trade"] as const;
 
-/** The homepage: what Meridian is, and a way into every section. */
-export function HomePage({ locale }: { locale: string }) {
+/** The homepage: what Meridian is, the popular coins' live prices, and a way into every section. */
+export function HomePage({ locale, coins = [] }: { locale: string; coins?: HeroCoin[] }) {
   const { t } = useTranslation("home");
   const to = (path: string) => localizePath(locale, path);
   return (
     <div className="home">
       <section className="home-hero" aria-labelledby="home-title">
         <div className="home-hero-inner">
-          <p className="home-eyebrow">{t("hero.eyebrow")}</p>
-          <h1 id="home-title">{t("hero.title")}</h1>
-          <p className="home-subtitle">{t("hero.subtitle")}</p>
-          <div className="home-hero-actions">
-            <Link
-              className="shell-button shell-button-primary shell-button-lg"
-              to={to("/spot/BTCUSDT")}
-              onClick={markSimulationMode}
-            >
-              {t("hero.primary")}
-            </Link>
-            <Link className="shell-button shell-button-outline shell-button-lg" to={to("/spot/BTCUSDT")}>
-              {t("hero.secondary")}
-            </Link>
+          <div className="home-hero-text">
+            <p className="home-eyebrow">{t("hero.eyebrow")}</p>
+            <h1 id="home-title">{t("hero.title")}</h1>
+            <p className="home-subtitle">{t("hero.subtitle")}</p>
+            <div className="home-hero-actions">
+              <Link
+                className="shell-button shell-button-primary shell-button-lg"
+                to={to("/spot/BTCUSDT")}
+                onClick={markSimulationMode}
+              >
+                {t("hero.primary")}
+              </Link>
+              <Link className="shell-button shell-button-outline shell-button-lg" to={to("/spot/BTCUSDT")}>
+                {t("hero.secondary")}
+              </Link>
+            </div>
           </div>
+          <HeroMarkets coins={coins} locale={locale} />
         </div>
       </section>
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { assetAmount, transferPrefill, trimDecimal } from "./amounts.ts";
+import { assetAmount, balanceAmount, transferPrefill, trimDecimal } from "./amounts.ts";
 
 describe("assetAmount", () => {
   it("shows USDT grouped, in cents, cut down", () => {
@@ -12,6 +12,14 @@ describe("assetAmount", () => {
     expect(assetAmount("BTC", "0.50000000")).toBe("0.5");
     expect(assetAmount("BTC", "1200.00012500")).toBe("1,200.000125");
     expect(trimDecimal("1000")).toBe("1,000");
+  });
+});
+
+describe("balanceAmount", () => {
+  it("lines a column up in each asset's precision: USDT in cents, BTC to the satoshi, XRP to 6", () => {
+    expect(balanceAmount("USDT", "5996.88579086")).toBe("5,996.88");
+    expect(balanceAmount("BTC", "0.49")).toBe("0.49000000");
+    expect(balanceAmount("XRP", "1234.5")).toBe("1,234.500000");
   });
 });
 

@@ -1,4 +1,4 @@
-import { compare, formatDecimal, isPositive, normalizeDecimal } from "@meridian/domain";
+import { assetDecimals, compare, formatDecimal, isPositive, normalizeDecimal } from "@meridian/domain";
 
 /** A figure grouped, up to 8 decimals, trailing zeros dropped ("1,000", "0.0125"). */
 export const trimDecimal = (v: string) => formatDecimal(v, 8).replace(/\.?0+$/, "");
@@ -13,6 +13,17 @@ const USDT_DECIMALS = 2;
  */
 export function assetAmount(asset: string, value: string): string {
   return asset === "USDT" ? formatDecimal(value, USDT_DECIMALS) : trimDecimal(value);
+}
+
+/**
+ * A balance in a table column: grouped, USDT in cents, other assets at the ledger's
+ * precision of that asset (8 for BTC, 6 for XRP), so the column's figures line up
+ * ("5,996.88", "0.49000000").
+ */
+export function balanceAmount(asset: string, value: string): string {
+  return asset === "USDT"
+    ? formatDecimal(value, USDT_DECIMALS)
+    : formatDecimal(value, assetDecimals(asset) ?? 8);
 }
 
 /**

@@ -11,6 +11,7 @@ import { useTranslation } from "react-i18next";
 import { antdIsland } from "../trade/antd-island.tsx";
 import { type FeeRates, FORM_TYPES, type FormType, OrderForm } from "../trade/order-form.tsx";
 import { SideSwitch, TabStrip, type TradeAccess, TradeGate } from "../trade/panel-parts.tsx";
+import { toast } from "../trade/toast.ts";
 import type { MarketStore } from "../trade/use-market.ts";
 import { type MarginScope, marginApi, marginErrorText, trimDecimal } from "./api.ts";
 import { MarginLevel, MarginTotals } from "./margin-level.tsx";
@@ -77,9 +78,12 @@ export function MarginOrderPanel(props: MarginOrderPanelProps) {
         ? ` ${t("borrowedNote", { amount: trimDecimal(result.borrowed.amount), asset: result.borrowed.asset })}`
         : "";
       setNotice({ ok: true, text: `${done}${borrowed}` });
+      toast("success", `${done}${borrowed}`);
       margin.refresh();
     } catch (e) {
-      setNotice({ ok: false, text: marginErrorText(t, e) });
+      const text = marginErrorText(t, e);
+      setNotice({ ok: false, text });
+      toast("error", text);
     } finally {
       setBusy(false);
     }

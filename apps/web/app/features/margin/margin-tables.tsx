@@ -5,6 +5,8 @@ import { useTranslation } from "react-i18next";
 import { DataTable } from "../futures/data-table.tsx";
 import { OrdersTable, type SymbolIndex, TradesTable } from "../trade/order-tables.tsx";
 import { AccountTablesBody, TabStrip, type TradeAccess } from "../trade/panel-parts.tsx";
+import { toast } from "../trade/toast.ts";
+import { assetAmount } from "./amounts.ts";
 import { marginApi, marginErrorText, trimDecimal } from "./api.ts";
 import type { MarginState } from "./use-margin.ts";
 
@@ -25,7 +27,8 @@ export function MarginAssetsTable({
     title: t(`assets.${k}`),
     render: (a: MarginAssetView) => (
       <bdi dir="ltr" data-testid={`${k}-${a.asset}`}>
-        {amount(a[k])}
+        {/* Holdings in the asset's display precision (USDT in cents); debts to the unit, as charged. */}
+        {k === "borrowed" || k === "interest" ? amount(a[k]) : assetAmount(a.asset, a[k])}
       </bdi>
     ),
   }));
@@ -69,8 +72,11 @@ export function MarginOrdersPanel({
     setCancelling((prev) => new Set(prev).add(o.orderId));
     try {
       margin.applyOrder(await marginApi.cancel(o.orderId));
+      toast("success", tt("orders.cancelled"));
     } catch (e) {
-      setError(marginErrorText(t, e));
+      const text = marginErrorText(t, e);
+      setError(text);
+      toast("error", text);
       margin.refresh();
     } finally {
       setCancelling((prev) => new Set([...prev].filter((id) => id !== o.orderId)));

@@ -2,7 +2,7 @@ import type { PorProofView, PorSummary } from "@meridian/contracts";
 import { PorCode, PorPath } from "@meridian/contracts";
 import { type PorVerifyResult, verifyPorProof } from "@meridian/domain";
 import dayjs from "dayjs";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { recordsApi, saveBlob } from "../account-records/api.ts";
 import { trimDecimal } from "../margin/api.ts";
@@ -64,25 +64,50 @@ function ReserveTable({ summary }: { summary: PorSummary }) {
   );
 }
 
-function MyProof() {
+const when = (ms: number) => dayjs(ms).format("YYYY-MM-DD HH:mm");
+
+/**
+ * The user's leaf and path in the latest snapshot. A snapshot taken since the page was
+ * rendered answers the proof: `onNewer` then has the page read the summary again, so the
+ * root and figures shown are the ones the proof leads to.
+ */
+function MyProof({
+  nextAt,
+  snapshotId,
+  onNewer,
+}: {
+  nextAt: string | null;
+  snapshotId: number;
+  onNewer: () => void;
+}) {
   const { t } = useTranslation("pages");
   const [view, setView] = useState<PorProofView | "none" | "failed" | null>(null);
   const [result, setResult] = useState<PorVerifyResult | null>(null);
+  const newer = useRef(onNewer);
+  newer.current = onNewer;
   useEffect(() => {
     let stale = false;
     recordsApi.porProof().then(
-      (v) => !stale && setView(v),
+      (v) => {
+        if (stale) return;
+        setView(v);
+        if (v.snapshotId !== snapshotId) newer.current();
+      },
       (err) => !stale && setView(errorCode(err) === PorCode.NO_LEAF ? "none" : "failed"),
     );
     return () => {
       stale = true;
     };
-  }, []);
+  }, [snapshotId]);
   if (view === null) return <p className="trade-empty">{t("transac.loading")}</p>;
   if (view === "none" || view === "failed")
     return (
       <p className="por-note" data-testid="por-no-leaf">
-        {t(view === "none" ? "por.noLeaf" : "por.failed")}
+        {view === "failed"
+          ? t("por.failed")
+          : nextAt === null
+            ? t("por.noLeaf")
+            : t("por.noLeafAt", { time: nextAt })}
       </p>
     );
   const { proof } = view;
@@ -207,8 +232,17 @@ export function PorPage({ summary: initial, loggedIn, isAdmin }: PorPageProps) {
       <div className="records-inner">
         <h1>{t("por.title")}</h1>
         <p className="por-lead">{t("por.lead")}</p>
+        {summary?.nextAt === undefined ? null : (
+          <p className="por-note" data-testid="por-next">
+            {t("por.next", { time: mounted ? when(summary.nextAt) : "--" })}
+          </p>
+        )}
         {summary === null ? (
           <p className="trade-empty">{t("por.none")}</p>
+        ) : summary.accounts === 0 ? (
+          <p className="trade-empty" data-testid="por-empty">
+            {t("por.empty")}
+          </p>
         ) : (
           <>
             <dl className="mcp-facts por-root">
@@ -221,7 +255,7 @@ export function PorPage({ summary: initial, loggedIn, isAdmin }: PorPageProps) {
               <div>
                 <dt>{t("por.snapshot")}</dt>
                 <dd>
-                  <bdi dir="ltr">{mounted ? dayjs(summary.time).format("YYYY-MM-DD HH:mm") : "--"}</bdi>
+                  <bdi dir="ltr">{mounted ? when(summary.time) : "--"}</bdi>
                 </dd>
               </div>
               <div>
@@ -250,7 +284,29 @@ export function PorPage({ summary: initial, loggedIn, isAdmin }: PorPageProps) {
             {building === "failed" ? <span role="alert">{t("por.failed")}</span> : null}
           </p>
         ) : null}
-        {loggedIn && summary !== null ? <MyProof key={summary.id} /> : null}
+        {summary !== null && summary.accounts > 0 ? (
+          <section className="por-steps" data-testid="por-steps">
+            <h2>{t("por.stepsTitle")}</h2>
+            <ol>
+              {(["por.step1", "por.step2", "por.step3", "por.step4"] as const).map((k) => (
+                <li key={k}>{t(k)}</li>
+              ))}
+            </ol>
+          </section>
+        ) : null}
+        {loggedIn && summary !== null ? (
+          <MyProof
+            key={summary.id}
+            snapshotId={summary.id}
+            onNewer={() =>
+              void recordsApi.porSummary().then(
+                (s) => s && setSummary(s),
+                () => {},
+              )
+            }
+            nextAt={summary.nextAt === undefined || !mounted ? null : when(summary.nextAt)}
+          />
+        ) : null}
         {!loggedIn ? <p className="por-note">{t("por.loginHint")}</p> : null}
         <section className="por-how">
           <h2>{t("por.howTitle")}</h2>

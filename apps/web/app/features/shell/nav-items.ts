@@ -21,14 +21,19 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { key: "assets", path: "/asset", label: "nav.assets" },
 ];
 
+/** Linked from the footer only (not a header section). */
+const FOOTER_ONLY_ITEMS: readonly NavItem[] = [
+  { key: "reserves", path: "/proof-of-reserves", label: "nav.reserves" },
+];
+
 export const FOOTER_SECTIONS: ReadonlyArray<{ title: string; items: readonly NavKey[] }> = [
   { title: "footer.products", items: ["spot", "futures", "margin", "simulation"] },
   { title: "footer.discover", items: ["airdrops", "apps"] },
-  { title: "footer.account", items: ["assets", "fees", "vip"] },
+  { title: "footer.account", items: ["assets", "fees", "vip", "reserves"] },
 ];
 
 export function navItem(key: NavKey): NavItem | undefined {
-  return NAV_ITEMS.find((item) => item.key === key);
+  return NAV_ITEMS.find((item) => item.key === key) ?? FOOTER_ONLY_ITEMS.find((item) => item.key === key);
 }
 
 /** The section a path belongs to, for `aria-current`. */

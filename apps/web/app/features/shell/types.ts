@@ -12,6 +12,7 @@ export type NavKey =
   | "fees"
   | "vip"
   | "assets"
+  | "reserves"
   | "login"
   | "register"
   | "account"

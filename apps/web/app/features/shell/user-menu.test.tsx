@@ -13,6 +13,8 @@ const i18n = createI18n({
       header: {
         account: "Signed in as {{name}}",
         overview: "Account overview",
+        security: "Security",
+        apiKeys: "API keys",
         logout: "Log out",
         subAccounts: "Sub-accounts",
         switchBack: "Back to main account",
@@ -59,6 +61,8 @@ describe("UserMenu", () => {
     expect([...host.querySelectorAll("a")].map((a) => a.getAttribute("href"))).toEqual([
       "/ja/account/overview",
       "/ja/asset",
+      "/ja/account/security",
+      "/ja/account/newapi",
       "/ja/subaccount/manage",
     ]);
     expect(host.querySelector("[data-testid=in-sub-account]")).toBeNull();

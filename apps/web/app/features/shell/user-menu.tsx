@@ -13,7 +13,7 @@ interface UserMenuProps extends Pick<ShellProps, "locale" | "onNavigate" | "onLo
  * the first-load bundle. Outside clicks and Escape close it once hydrated.
  */
 
-/** The logged-in visitor's menu: account overview, assets and, when the host handles it, log out. */
+/** The logged-in visitor's menu: account overview, assets, security, API keys, sub-accounts and, when the host handles it, log out. */
 export function UserMenu({ locale, user, onNavigate, onLogout, onSwitchBack }: UserMenuProps) {
   const { t } = useTranslation("shell");
   const ref = useRef<HTMLDetailsElement>(null);
@@ -67,6 +67,16 @@ export function UserMenu({ locale, user, onNavigate, onLogout, onSwitchBack }: U
         <li>
           <ShellLink href={localizePath(locale, "/asset")} navKey="assets" onNavigate={navigate}>
             {t("nav.assets")}
+          </ShellLink>
+        </li>
+        <li>
+          <ShellLink href={localizePath(locale, "/account/security")} navKey="account" onNavigate={navigate}>
+            {t("header.security")}
+          </ShellLink>
+        </li>
+        <li>
+          <ShellLink href={localizePath(locale, "/account/newapi")} navKey="account" onNavigate={navigate}>
+            {t("header.apiKeys")}
           </ShellLink>
         </li>
         {user.subAccount ? (

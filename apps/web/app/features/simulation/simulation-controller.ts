@@ -1,6 +1,6 @@
 import {
   isSimulationFlagOn,
-  isSimulationPathAllowed,
+  isSimulationPathKept,
   SIMULATION_STORAGE_KEY,
   type SimulationMarket,
   simulationEntry,
@@ -77,9 +77,13 @@ export function createSimulationController(env: SimulationEnv) {
       env.reload();
     },
 
-    /** Run after every navigation: with the flag on, a page outside the allowed list is replaced by the spot page. Returns true when it redirected. */
+    /**
+     * Run after every navigation: with the flag on, a page outside the allowed list (and
+     * not a pass-through page: log in, sign up, sub-accounts) is replaced by the spot
+     * page. Returns true when it redirected.
+     */
     guard(pathname: string = env.pathname()): boolean {
-      if (!isSimulationFlagOn(read(env)) || isSimulationPathAllowed(pathname)) return false;
+      if (!isSimulationFlagOn(read(env)) || isSimulationPathKept(pathname)) return false;
       env.navigate(simulationRedirect(pathname), { replace: true });
       return true;
     },
@@ -95,7 +99,7 @@ export function createSimulationController(env: SimulationEnv) {
       const now = event.key === null ? false : isSimulationFlagOn(event.newValue);
       if (was === now) return;
       const pathname = env.pathname();
-      if (now && !isSimulationPathAllowed(pathname))
+      if (now && !isSimulationPathKept(pathname))
         env.navigate(simulationRedirect(pathname), { replace: true });
       else env.reload();
     },

@@ -79,6 +79,9 @@ describe("simulation controller", () => {
     expect(c.guard("/bg/trade-spot/x")).toBe(false);
     expect(c.guard("/bg/airdrops")).toBe(true);
     expect(c.guard("/transaction")).toBe(true);
+    // Logging in and switching accounts keep the flag: the user is not sent away from them.
+    expect(c.guard("/login")).toBe(false);
+    expect(c.guard("/ar/subaccount/manage")).toBe(false);
     expect(calls).toEqual([
       ["/bg/spot/BTCUSDT", { replace: true }],
       ["/spot/BTCUSDT", { replace: true }],

@@ -10,6 +10,7 @@ import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { accountCardStyle } from "../account/styles.ts";
 import { useAccount } from "../account/use-account.ts";
+import { assetAmount } from "../margin/amounts.ts";
 import { SubAccountCard } from "./sub-account-card.tsx";
 import {
   createSub,
@@ -161,7 +162,7 @@ function MasterView({ locale }: { locale: string }) {
                 <span>{t(`transfer.directions.${h.direction}`)}</span> <span>{labelOf(h.subUserId)}</span>{" "}
                 <span>{t(`wallets.${h.wallet}`)}</span>{" "}
                 <strong dir="ltr">
-                  {h.amount} {h.asset}
+                  {assetAmount(h.asset, h.amount)} {h.asset}
                 </strong>
               </li>
             ))}

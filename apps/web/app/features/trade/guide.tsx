@@ -1,4 +1,4 @@
-import { useState, useSyncExternalStore } from "react";
+import { useLayoutEffect, useRef, useState, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
 import { readStored, StorageKey, writeStored } from "./storage.ts";
 
@@ -16,6 +16,64 @@ export const GUIDE_SKIPPED_ATTR = "data-guide-skipped";
  */
 const GUIDE_BOOT_SCRIPT = `try{if(localStorage.getItem("${StorageKey.SKIP_GUIDE}")==="1")document.currentScript.parentNode.setAttribute("${GUIDE_SKIPPED_ATTR}","")}catch(e){}`;
 
+/** The panel each step outlines (a direct child of the page root). */
+const AREA_CLASS: Record<GuideStep, string> = {
+  chart: "trade-chart",
+  book: "trade-book",
+  form: "trade-order",
+  orders: "trade-orders",
+};
+
+/** Where the card may sit: its stylesheet corner (bottom end) first, then the others. */
+export const GUIDE_CORNERS = ["bottom-end", "top-end", "bottom-start", "top-start"] as const;
+export type GuideCorner = (typeof GUIDE_CORNERS)[number];
+
+export interface Box {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+/** Visible area two boxes share (0 when apart). */
+function overlap(a: Box, b: Box): number {
+  const w = Math.min(a.left + a.width, b.left + b.width) - Math.max(a.left, b.left);
+  const h = Math.min(a.top + a.height, b.top + b.height) - Math.max(a.top, b.top);
+  return w > 0 && h > 0 ? w * h : 0;
+}
+
+/**
+ * The corner of the viewport where a card of `card`'s size covers least of `area` (the
+ * first that covers none): the tour describes a control, so it must not hide it.
+ * `top` is how far below the viewport's top a top corner starts (under the header).
+ */
+export function guideCorner(
+  area: Box,
+  card: { width: number; height: number },
+  viewport: { width: number; height: number },
+  rtl: boolean,
+  margin = 16,
+  top = 80,
+): GuideCorner {
+  let best: GuideCorner = "bottom-end";
+  let least = Number.POSITIVE_INFINITY;
+  for (const corner of GUIDE_CORNERS) {
+    const end = corner.endsWith("end") !== rtl;
+    const box = {
+      left: end ? viewport.width - margin - card.width : margin,
+      top: corner.startsWith("top") ? top : viewport.height - margin - card.height,
+      ...card,
+    };
+    const covered = overlap(box, area);
+    if (covered < least) {
+      least = covered;
+      best = corner;
+    }
+    if (covered === 0) break;
+  }
+  return best;
+}
+
 const noSubscription = () => () => {};
 /** Skipped before (local storage); the server, and hydration after it, say no. */
 const readSkipped = () => readStored(StorageKey.SKIP_GUIDE) === "1";
@@ -31,7 +89,49 @@ export function useGuide(nonce: string | undefined): { step: GuideStep | null; c
   const { t } = useTranslation("trade");
   const skipped = useSyncExternalStore(noSubscription, readSkipped, serverSkipped);
   const [position, setIndex] = useState<number | null>(0);
+  const [corner, setCorner] = useState<GuideCorner>("bottom-end");
+  const cardRef = useRef<HTMLDivElement>(null);
   const index = skipped ? null : position;
+  const current = index === null ? null : (GUIDE_STEPS[index] ?? null);
+
+  // Placed after layout, and again when the window or the area changes size: away from the area it describes.
+  useLayoutEffect(() => {
+    const card = cardRef.current;
+    if (current === null || card === null) return;
+    const place = () => {
+      const area = card.parentElement?.querySelector(`:scope > .${AREA_CLASS[current]}`);
+      if (!area) return;
+      const r = area.getBoundingClientRect();
+      const c = card.getBoundingClientRect();
+      const rtl = getComputedStyle(card).direction === "rtl";
+      // A top corner starts under the sticky header (and the download bar above it).
+      const header = document.querySelector("header")?.getBoundingClientRect().bottom ?? 64;
+      const top = Math.max(16, header + 12);
+      card.style.setProperty("--guide-top", `${top}px`);
+      setCorner(
+        guideCorner(
+          { left: r.left, top: r.top, width: r.width, height: r.height },
+          { width: c.width, height: c.height },
+          { width: window.innerWidth, height: window.innerHeight },
+          rtl,
+          16,
+          top,
+        ),
+      );
+    };
+    place();
+    // The phone layout shows the area only once its tab opens: place again when it takes its size.
+    const observer = new ResizeObserver(place);
+    const area = card.parentElement?.querySelector(`:scope > .${AREA_CLASS[current]}`);
+    if (area) observer.observe(area);
+    window.addEventListener("resize", place);
+    window.addEventListener("scroll", place, { passive: true });
+    return () => {
+      observer.disconnect();
+      window.removeEventListener("resize", place);
+      window.removeEventListener("scroll", place);
+    };
+  }, [current]);
 
   const finish = () => {
     writeStored(StorageKey.SKIP_GUIDE, "1");
@@ -46,7 +146,8 @@ export function useGuide(nonce: string | undefined): { step: GuideStep | null; c
         {GUIDE_BOOT_SCRIPT}
       </script>
       <div
-        className="trade-guide"
+        ref={cardRef}
+        className={`trade-guide is-${corner}`}
         role="dialog"
         aria-labelledby="trade-guide-title"
         data-testid="trade-guide"

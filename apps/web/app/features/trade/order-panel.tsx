@@ -14,6 +14,7 @@ import { type FeeRates, FORM_TYPES, type FormType, OrderForm, refusalKey } from 
 import { SideSwitch, type TradeAccess, TradeGate } from "./panel-parts.tsx";
 import { StorageKey } from "./storage.ts";
 import { useTips } from "./tip-dialog.tsx";
+import { toast } from "./toast.ts";
 import { depthOf, type MarketStore } from "./use-market.ts";
 import type { PaperState } from "./use-paper.ts";
 
@@ -101,10 +102,14 @@ export function OrderPanel(props: OrderPanelProps) {
       const result = await paperApi.place(body);
       paper.applyOrder(result.order, result.fills);
       const filled = result.order.status === "FILLED";
-      setNotice({ ok: true, text: t(filled ? "form.filled" : "form.placed") });
+      const text = t(filled ? "form.filled" : "form.placed");
+      setNotice({ ok: true, text });
+      toast("success", text);
     } catch (error) {
       const key = refusalKey(error) ?? ERROR_KEYS[errorCode(error)];
-      setNotice({ ok: false, text: key ? t(key, { symbol: info.symbol }) : t("form.errors.generic") });
+      const text = key ? t(key, { symbol: info.symbol }) : t("form.errors.generic");
+      setNotice({ ok: false, text });
+      toast("error", text);
     } finally {
       setBusy(false);
     }

@@ -2,6 +2,7 @@ import type { MarketSymbolInfo, PaperBalance, PaperOrder, PaperTrade } from "@me
 import { decimalsOf, divDown, firesOnRise, formatDecimal, isPositive, mul } from "@meridian/domain";
 import dayjs from "dayjs";
 import { useTranslation } from "react-i18next";
+import { balanceAmount } from "../margin/amounts.ts";
 import { useMounted } from "./use-mounted.ts";
 
 export type SymbolIndex = Readonly<Record<string, MarketSymbolInfo>>;
@@ -300,9 +301,9 @@ export function BalancesTable({ balances, testId }: { balances: readonly PaperBa
               <td>
                 <strong>{b.asset}</strong>
               </td>
-              <td data-testid={`balance-total-${b.asset}`}>{formatDecimal(b.total, 8)}</td>
-              <td data-testid={`balance-available-${b.asset}`}>{formatDecimal(b.available, 8)}</td>
-              <td>{formatDecimal(b.held, 8)}</td>
+              <td data-testid={`balance-total-${b.asset}`}>{balanceAmount(b.asset, b.total)}</td>
+              <td data-testid={`balance-available-${b.asset}`}>{balanceAmount(b.asset, b.available)}</td>
+              <td>{balanceAmount(b.asset, b.held)}</td>
             </tr>
           ))}
         </tbody>

@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { paperApi } from "./api.ts";
 import { BalancesTable, OrdersTable, type SymbolIndex, TradesTable } from "./order-tables.tsx";
 import { AccountTablesBody, TabStrip, type TradeAccess } from "./panel-parts.tsx";
+import { toast } from "./toast.ts";
 import type { PaperState } from "./use-paper.ts";
 
 type Tab = "open" | "history" | "trades" | "assets";
@@ -33,8 +34,10 @@ export function OrdersPanel({ symbol, symbols, locale, access, paper }: OrdersPa
     setCancelling((prev) => new Set(prev).add(order.orderId));
     try {
       paper.applyOrder(await paperApi.cancel(order.orderId));
+      toast("success", t("orders.cancelled"));
     } catch {
       setError(t("orders.cancelFailed"));
+      toast("error", t("orders.cancelFailed"));
       void paper.refresh().catch(() => undefined);
     } finally {
       setCancelling((prev) => {

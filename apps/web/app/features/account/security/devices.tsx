@@ -1,5 +1,5 @@
 import type { DeviceDto, DevicesAnswer } from "@meridian/contracts";
-import { Alert, Button, Empty, Tag } from "antd";
+import { Alert, Button, Empty, Spin, Tag } from "antd";
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { accountClient } from "../account-client.ts";
@@ -44,7 +44,15 @@ function DeviceList({ locale }: { locale: string }) {
       setError(failureText(err, t));
     }
   };
-  if (devices === undefined) return error ? <Alert type="error" title={error} /> : null;
+  if (devices === undefined)
+    return error ? (
+      <Alert type="error" title={error} />
+    ) : (
+      // The list loads after paint: a spinner, not a blank card, until it answers.
+      <div className="security-loading" aria-busy="true" data-testid="devices-loading">
+        <Spin />
+      </div>
+    );
   const others = devices.reduce((n, d) => n + d.sessions - (d.current ? 1 : 0), 0);
   return (
     <>

@@ -61,7 +61,9 @@ export function SecurityPage({
   return (
     <div style={accountCardStyle(maxWidth)}>
       <SecurityNav locale={locale} current={page} />
-      {loading ? null : user === undefined ? (
+      {loading ? (
+        <Card title={t(`settings.pages.${page}`)} loading data-testid="security-page-loading" />
+      ) : user === undefined ? (
         <LoginFirst locale={locale} path={path} />
       ) : (
         <Card title={t(`settings.pages.${page}`)} data-testid={`security-page-${page}`}>
