@@ -230,6 +230,9 @@ describe("spot trading", () => {
         // The form names the price as a decimal without trailing zeros (97190.70 -> 97190.7).
         `The take-profit trigger must be above ${normalizeDecimal(price)}.`,
       );
+    // Shown with the TP/SL fields it is about, not at the foot of the form.
+    expect(await page.getByTestId("tpsl-box-buy").locator(".trade-form-problem").count()).toBe(1);
+    expect(await problem.getAttribute("data-field")).toBe("tpsl");
     expect(await page.getByTestId("open-orders").locator("tbody tr[data-order-id]").count()).toBe(0);
 
     // A marketable buy with a wide pair fills; its two legs wait, grouped under the parent.

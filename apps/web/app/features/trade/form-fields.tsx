@@ -14,10 +14,21 @@ interface FieldProps {
   testId: string;
   /** Shown while empty (default "0"); for an optional field, what empty means. */
   placeholder?: string;
+  /** The id of the problem shown under the field, when the field has one: marks it invalid. */
+  describedBy?: string | undefined;
 }
 
 /** A decimal input of the order form: typed text is cleaned to a decimal, figures stay left-to-right. */
-export function Field({ label, suffix, value, onChange, decimals, testId, placeholder = "0" }: FieldProps) {
+export function Field({
+  label,
+  suffix,
+  value,
+  onChange,
+  decimals,
+  testId,
+  placeholder = "0",
+  describedBy,
+}: FieldProps) {
   const id = useId();
   return (
     <div className="trade-field">
@@ -31,6 +42,8 @@ export function Field({ label, suffix, value, onChange, decimals, testId, placeh
         dir="ltr"
         onChange={(e) => onChange(sanitizeDecimalInput(e.target.value, decimals))}
         data-testid={testId}
+        aria-invalid={describedBy === undefined ? undefined : true}
+        aria-describedby={describedBy}
       />
       <span className="trade-field-suffix">{suffix}</span>
     </div>

@@ -1,5 +1,5 @@
 import { ApiError } from "@meridian/client";
-import type { MarketSymbolInfo } from "@meridian/contracts";
+import type { MarketSymbolInfo, PlaceOrderBody } from "@meridian/contracts";
 import { describe, expect, it } from "vitest";
 import { ppmRate, refusalKey, validateOrder, validateTpSl } from "./order-form.tsx";
 
@@ -126,6 +126,19 @@ describe("placement refusals by reason", () => {
   });
 });
 
+describe("which control a problem belongs to", () => {
+  const field = (body: Omit<PlaceOrderBody, "symbol">, available = "1000") =>
+    validateOrder({ symbol: "BTCUSDT", ...body } as PlaceOrderBody, BTC, available, 1000)?.field;
+  it("names the field the person has to change", () => {
+    expect(field({ side: "BUY", type: "STOP_LIMIT", price: "100", quantity: "1" })).toBe("stopPrice");
+    expect(field({ side: "BUY", type: "LIMIT", price: "", quantity: "1" })).toBe("price");
+    expect(field({ side: "BUY", type: "LIMIT", price: "100", quantity: "" })).toBe("amount");
+    expect(field({ side: "SELL", type: "MARKET", quantity: "5" }, "1")).toBe("amount");
+    expect(field({ side: "BUY", type: "MARKET", quoteQty: "0" })).toBe("total");
+    expect(field({ side: "BUY", type: "MARKET", quoteQty: "5000" })).toBe("total");
+  });
+});
+
 describe("TP/SL checks before placement", () => {
   it("needs a trigger, and puts a buy's take-profit above and stop-loss below its price", () => {
     expect(validateTpSl("BUY", "100", "", "")?.key).toBe("form.errors.tpslEmpty");
@@ -134,10 +147,12 @@ describe("TP/SL checks before placement", () => {
     expect(validateTpSl("BUY", "100", "100", "")).toEqual({
       key: "form.errors.tpAbove",
       params: { price: "100" },
+      field: "tpsl",
     });
     expect(validateTpSl("BUY", "100.50", "", "101")).toEqual({
       key: "form.errors.slBelow",
       params: { price: "100.5" },
+      field: "tpsl",
     });
   });
 

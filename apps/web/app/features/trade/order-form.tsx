@@ -53,9 +53,13 @@ export interface FeeRates {
 /** A rate in parts per million as a decimal fraction ("1000" -> "0.001"). */
 export const ppmRate = (ppm: number): string => divDown(String(ppm), "1000000", 8);
 
+/** The form control a problem belongs to: its message is shown under that control. */
+export type ProblemField = "stopPrice" | "price" | "amount" | "total" | "tpsl";
+
 export interface FormProblem {
   key: string;
   params?: Record<string, string>;
+  field: ProblemField;
 }
 
 /** Client-side checks before a placement; the server checks again (validation as data). */
@@ -67,30 +71,40 @@ export function validateOrder(
 ): FormProblem | null {
   const priced = body.type !== "MARKET" && body.type !== "STOP_MARKET";
   const stopped = body.type === "STOP_LIMIT" || body.type === "STOP_MARKET";
-  if (stopped && !isPositive(body.stopPrice ?? "0")) return { key: "form.errors.stopPrice" };
+  if (stopped && !isPositive(body.stopPrice ?? "0"))
+    return { key: "form.errors.stopPrice", field: "stopPrice" };
   // A stop-market order is valued at its trigger price (the server holds a little more for buys).
   const ref = priced ? (body.price ?? "0") : body.type === "STOP_MARKET" ? (body.stopPrice ?? "0") : null;
-  if (priced && !isPositive(body.price ?? "0")) return { key: "form.errors.price" };
+  if (priced && !isPositive(body.price ?? "0")) return { key: "form.errors.price", field: "price" };
   if (body.quoteQty !== undefined) {
-    if (!isPositive(body.quoteQty)) return { key: "form.errors.total" };
+    if (!isPositive(body.quoteQty)) return { key: "form.errors.total", field: "total" };
     if (compare(body.quoteQty, info.minNotional) < 0)
-      return { key: "form.errors.minNotional", params: { min: info.minNotional, asset: info.quote } };
+      return {
+        key: "form.errors.minNotional",
+        params: { min: info.minNotional, asset: info.quote },
+        field: "total",
+      };
     // The total includes the fee: the server spends at most the total.
-    if (compare(body.quoteQty, available) > 0) return { key: "form.errors.balance" };
+    if (compare(body.quoteQty, available) > 0) return { key: "form.errors.balance", field: "total" };
     return null;
   }
   const qty = body.quantity ?? "0";
-  if (!isPositive(qty)) return { key: "form.errors.amount" };
+  if (!isPositive(qty)) return { key: "form.errors.amount", field: "amount" };
   if (compare(qty, info.minQty) < 0)
-    return { key: "form.errors.minQty", params: { min: info.minQty, asset: info.base } };
+    return { key: "form.errors.minQty", params: { min: info.minQty, asset: info.base }, field: "amount" };
   if (compare(qty, info.maxQty) > 0)
-    return { key: "form.errors.maxQty", params: { max: info.maxQty, asset: info.base } };
+    return { key: "form.errors.maxQty", params: { max: info.maxQty, asset: info.base }, field: "amount" };
   if (ref !== null && compare(mul(qty, ref), info.minNotional) < 0)
-    return { key: "form.errors.minNotional", params: { min: info.minNotional, asset: info.quote } };
-  if (body.side === "SELL" && compare(qty, available) > 0) return { key: "form.errors.balance" };
+    return {
+      key: "form.errors.minNotional",
+      params: { min: info.minNotional, asset: info.quote },
+      field: "amount",
+    };
+  if (body.side === "SELL" && compare(qty, available) > 0)
+    return { key: "form.errors.balance", field: "amount" };
   if (body.side === "BUY" && ref !== null) {
     const cost = mul(mul(qty, ref), add("1", ppmRate(takerPpm)));
-    if (compare(cost, available) > 0) return { key: "form.errors.balance" };
+    if (compare(cost, available) > 0) return { key: "form.errors.balance", field: "amount" };
   }
   return null;
 }
@@ -109,19 +123,19 @@ export function validateTpSl(
   const tp = takeProfit.trim();
   const sl = stopLoss.trim();
   if ((tp === "" || !isPositive(tp)) && (sl === "" || !isPositive(sl)))
-    return { key: "form.errors.tpslEmpty" };
+    return { key: "form.errors.tpslEmpty", field: "tpsl" };
   if (ref === undefined || !isPositive(ref)) return null;
   const price = normalizeDecimal(ref);
   const buy = side === "BUY";
   if (tp !== "") {
-    if (!isPositive(tp)) return { key: "form.errors.tpslEmpty" };
+    if (!isPositive(tp)) return { key: "form.errors.tpslEmpty", field: "tpsl" };
     if (!legTriggerValidDecimal(buy, true, tp, ref))
-      return { key: buy ? "form.errors.tpAbove" : "form.errors.tpBelow", params: { price } };
+      return { key: buy ? "form.errors.tpAbove" : "form.errors.tpBelow", params: { price }, field: "tpsl" };
   }
   if (sl !== "") {
-    if (!isPositive(sl)) return { key: "form.errors.tpslEmpty" };
+    if (!isPositive(sl)) return { key: "form.errors.tpslEmpty", field: "tpsl" };
     if (!legTriggerValidDecimal(buy, false, sl, ref))
-      return { key: buy ? "form.errors.slBelow" : "form.errors.slAbove", params: { price } };
+      return { key: buy ? "form.errors.slBelow" : "form.errors.slAbove", params: { price }, field: "tpsl" };
   }
   return null;
 }
@@ -200,6 +214,24 @@ export function OrderForm(props: OrderFormProps) {
   }, [info.symbol]);
 
   const effectivePrice = showPrice ? price : type === "STOP_MARKET" ? stopPrice : (lastPrice ?? "");
+  // A problem shows under the control it is about; amount and total stand for each other
+  // when only one of them is on the form (a market buy has no amount, a market sell no total).
+  const problemField =
+    problem === null
+      ? null
+      : problem.field === "amount" && marketBuy
+        ? "total"
+        : problem.field === "total" && type === "MARKET" && !buy
+          ? "amount"
+          : problem.field;
+  const problemId = `${tpslHelpId}-problem`;
+  const problemAt = (field: ProblemField) =>
+    problem !== null && problemField === field ? (
+      <p className="trade-form-problem" role="alert" id={problemId} data-field={field}>
+        {t(problem.key, problem.params)}
+      </p>
+    ) : null;
+  const invalid = (field: ProblemField) => (problemField === field ? problemId : undefined);
 
   const changeAmount = (v: string) => {
     setAmount(v);
@@ -309,8 +341,10 @@ export function OrderForm(props: OrderFormProps) {
           onChange={setStopPrice}
           decimals={info.priceDecimals}
           testId={`stop-price-${side.toLowerCase()}`}
+          describedBy={invalid("stopPrice")}
         />
       ) : null}
+      {problemAt("stopPrice")}
       {showPrice ? (
         <Field
           label={t("form.price")}
@@ -319,6 +353,7 @@ export function OrderForm(props: OrderFormProps) {
           onChange={changePrice}
           decimals={info.priceDecimals}
           testId={`price-${side.toLowerCase()}`}
+          describedBy={invalid("price")}
         />
       ) : (
         <div className="trade-field is-static">
@@ -326,6 +361,7 @@ export function OrderForm(props: OrderFormProps) {
           <span className="trade-field-static">{t("form.marketPrice")}</span>
         </div>
       )}
+      {problemAt("price")}
       {type === "LIMIT" ? (
         <LimitOptions
           postOnly={postOnly}
@@ -344,8 +380,10 @@ export function OrderForm(props: OrderFormProps) {
           onChange={changeAmount}
           decimals={qtyDecimals}
           testId={`amount-${side.toLowerCase()}`}
+          describedBy={invalid("amount")}
         />
       )}
+      {problemAt("amount")}
       <PercentSlider
         value={percent}
         label={t("form.percent")}
@@ -360,8 +398,10 @@ export function OrderForm(props: OrderFormProps) {
           onChange={changeTotal}
           decimals={2}
           testId={`total-${side.toLowerCase()}`}
+          describedBy={invalid("total")}
         />
       )}
+      {problemAt("total")}
       {tpslShown ? (
         <div className="trade-tpsl" data-testid={`tpsl-box-${suffix}`}>
           <label className="trade-check" title={t("form.tpslHelp")}>
@@ -405,6 +445,7 @@ export function OrderForm(props: OrderFormProps) {
                 </Fragment>
               ))
             : null}
+          {problemAt("tpsl")}
         </div>
       ) : null}
       <dl className="trade-form-fee">
@@ -426,11 +467,6 @@ export function OrderForm(props: OrderFormProps) {
           </dd>
         </div>
       </dl>
-      {problem ? (
-        <p className="trade-form-problem" role="alert">
-          {t(problem.key, problem.params)}
-        </p>
-      ) : null}
       {gate ?? (
         <button
           type="submit"
