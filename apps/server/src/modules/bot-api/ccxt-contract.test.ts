@@ -458,3 +458,23 @@ describe("WebSocket protocol details", () => {
     priv.close();
   });
 });
+
+describe("what paper trading cannot do, and paths it does not serve", () => {
+  it("raises PermissionDenied for deposits and withdrawals, BadRequest for an unknown endpoint", async () => {
+    const since = Date.now() - 86_400_000;
+    for (const call of [
+      () => ex.fetchDeposits("USDT", since),
+      () => ex.fetchWithdrawals("USDT", since),
+      () =>
+        ex.withdraw("USDT", 10, "0x0000000000000000000000000000000000000001", undefined, {
+          network: "ERC20",
+        }),
+    ]) {
+      const error = await rejects(call(), ccxt.PermissionDenied);
+      expect(error.message).toMatch(/not available on paper trading/);
+    }
+    // An endpoint Meridian does not have: Bitget's 40404, never HTML (ExchangeNotAvailable).
+    await rejects(ex.privateConvertGetV2ConvertCurrencies(), ccxt.BadRequest);
+    await rejects(ex.privateConvertPostV2ConvertTrade({ fromCoin: "USDT", toCoin: "BTC" }), ccxt.BadRequest);
+  });
+});

@@ -5,6 +5,7 @@ import { keyRoutes } from "./key-routes.ts";
 import { ApiKeyStore, loadKeyStoreConfig } from "./keys.ts";
 import { registerMargin } from "./margin.ts";
 import { registerMix } from "./mix.ts";
+import { registerPaperOnly } from "./paper-only.ts";
 import { registerPublic } from "./public.ts";
 import { registerSpot } from "./spot.ts";
 import { registerV2Scope } from "./v2-scope.ts";
@@ -99,6 +100,7 @@ export function botApiModule(options: BotApiModuleOptions = {}) {
           });
         const decimals = (symbol: string) => paper.venue.spec(symbol)?.priceDecimals ?? 8;
         registerSpot(router, { paper, futures, margin, priceDecimals: decimals });
+        registerPaperOnly(router);
         if (margin !== undefined) registerMargin(router, margin, decimals);
         if (futures !== undefined)
           registerMix(

@@ -1,7 +1,7 @@
 import type { ApiKeyPermission } from "@meridian/contracts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { RateLimiter, RateLimitRule } from "../../platform/rate-limit.ts";
-import { BitgetCode, BitgetError, success, toBitget } from "./bitget.ts";
+import { BitgetCode, BitgetError, failure, NOT_FOUND_MSG, success, toBitget } from "./bitget.ts";
 import { type ApiKeyStore, ipAllowed, type ResolvedKey } from "./keys.ts";
 import { candidates, SIGN_WINDOW_MS, verifyHmac, verifyRsa } from "./signature.ts";
 
@@ -51,6 +51,9 @@ export interface V2Router {
   post(path: string, o: RouteOptions, handler: (input: V2Input, caller: Caller) => unknown): void;
 }
 
+/** Every method an unknown `/api/` path is answered 40404 for (HEAD comes with GET). */
+const ALL_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
+
 const rawBodies = new WeakMap<FastifyRequest, string>();
 
 function header(request: FastifyRequest, name: string): string | undefined {
@@ -86,18 +89,17 @@ export async function registerV2Scope(
         if (answer.status >= 500) request.log.error({ err: error }, "bot api request failed");
         return reply.status(answer.status).type("application/json; charset=utf-8").send(answer.body);
       });
-      scope.setNotFoundHandler((request, reply) =>
+      // NOTE: a route, not only a not-found handler: the pages' catch-all (`/*`, SSR)
+      // would otherwise answer an unknown `/api/...` path or method with HTML, which ccxt
+      // reads as ExchangeNotAvailable and retries forever.
+      const unknown = (_request: FastifyRequest, reply: FastifyReply) =>
         reply
           .status(404)
-          .send(
-            toBitget(
-              new BitgetError(
-                BitgetCode.NOT_FOUND,
-                `No API route ${request.method} ${request.url.split("?")[0]}`,
-              ),
-            ).body,
-          ),
-      );
+          .type("application/json; charset=utf-8")
+          .send(failure(BitgetCode.NOT_FOUND, NOT_FOUND_MSG));
+      scope.setNotFoundHandler(unknown);
+      scope.route({ method: [...ALL_METHODS], url: "/*", compress: false, handler: unknown });
+      scope.route({ method: [...ALL_METHODS], url: "/", compress: false, handler: unknown });
       scope.removeContentTypeParser("application/json");
       scope.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
         const text = body.toString();
