@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { Platform } from "../../platform/platform.ts";
+import { MemoryReplayStore, RedisReplayStore } from "../gateway-sign/index.ts";
 import { BitgetCode, BitgetError } from "./bitget.ts";
 import { keyRoutes } from "./key-routes.ts";
 import { ApiKeyStore, loadKeyStoreConfig } from "./keys.ts";
@@ -86,6 +87,10 @@ export function botApiModule(options: BotApiModuleOptions = {}) {
       {
         keys: store,
         rateLimiter: platform.rateLimiter,
+        replays:
+          platform.redis === undefined
+            ? new MemoryReplayStore(now)
+            : new RedisReplayStore(platform.redis, "botapi:replay:"),
         rateScale: options.rateScale ?? (Number.isFinite(envScale) && envScale > 0 ? envScale : 1),
         now,
         account: tradingAccount,

@@ -1,6 +1,8 @@
+import crypto from "node:crypto";
 import type { ApiKeyPermission } from "@meridian/contracts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { RateLimiter, RateLimitRule } from "../../platform/rate-limit.ts";
+import type { ReplayStore } from "../gateway-sign/index.ts";
 import { BitgetCode, BitgetError, failure, NOT_FOUND_MSG, success, toBitget } from "./bitget.ts";
 import { type ApiKeyStore, ipAllowed, type ResolvedKey } from "./keys.ts";
 import { candidates, SIGN_WINDOW_MS, verifyHmac, verifyRsa } from "./signature.ts";
@@ -34,6 +36,8 @@ export interface V2Deps {
   /** Multiplies every limit (benchmarks on one address); default 1. */
   rateScale: number;
   now: () => number;
+  /** Signed requests already served (Redis when REDIS_URL is set, else this process). */
+  replays: ReplayStore;
   /** The paper account id and VIP level of the key's owner. */
   account(owner: ResolvedKey["owner"]): Promise<{ accountId: number; vipLevel: number }>;
 }
@@ -148,8 +152,8 @@ export async function registerV2Scope(
         if (key === undefined) throw new BitgetError(BitgetCode.ACCESS_KEY_INVALID, "Invalid ACCESS_KEY");
         if (key.expiresAt !== null && key.expiresAt <= deps.now())
           throw new BitgetError(BitgetCode.ACCESS_KEY_INVALID, "The API key has expired (no IP allow-list)");
-        if (!deps.keys.passphraseMatches(key, passphrase))
-          throw new BitgetError(BitgetCode.PASSPHRASE_WRONG, "apikey/password is incorrect");
+        // NOTE: the signature before the passphrase, so that a caller who knows only the
+        // key learns nothing about a passphrase guess (docs/security.md, "Bot API keys").
         const [path = "", query = ""] = splitUrl(request.url);
         const texts = candidates(ts, request.method, path, query, rawBodies.get(request) ?? "");
         const ok =
@@ -157,6 +161,12 @@ export async function registerV2Scope(
             ? verifyHmac(key.secret, texts, sign)
             : key.rsa !== null && verifyRsa(key.rsa, texts, sign);
         if (!ok) throw new BitgetError(BitgetCode.SIGN_INVALID, "sign signature error");
+        if (!deps.keys.passphraseMatches(key, passphrase))
+          throw new BitgetError(BitgetCode.PASSPHRASE_WRONG, "apikey/password is incorrect");
+        // A signed request is served once: the same key, timestamp and signature again
+        // (a captured request replayed within its window) is refused, on every instance.
+        if (await deps.replays.seen(replayId(apiKey, ts, sign), REPLAY_TTL_MS))
+          throw new BitgetError(BitgetCode.TIMESTAMP_INVALID, "Request already received: sign it again");
         if (!ipAllowed(key, request.ip))
           throw new BitgetError(
             BitgetCode.IP_DENIED,
@@ -208,6 +218,16 @@ export async function registerV2Scope(
     },
     { prefix: "/api" },
   );
+}
+
+/**
+ * How long a served request is remembered: a timestamp is accepted up to the window
+ * either side of the server clock, so a request stays replayable for twice the window.
+ */
+const REPLAY_TTL_MS = 2 * SIGN_WINDOW_MS + 1_000;
+
+function replayId(apiKey: string, ts: string, sign: string): string {
+  return crypto.createHash("sha256").update(`${apiKey}\n${ts}\n${sign}`).digest("base64url");
 }
 
 function splitUrl(url: string): [string, string] {
