@@ -7,7 +7,7 @@ import type {
 } from "@meridian/contracts";
 import ccxt from "ccxt";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type BotApiServer, bitgetClient, startBotApiServer } from "./test-harness.ts";
+import { type BotApiServer, bitgetClient, startBotApiServer, subscribed } from "./test-harness.ts";
 
 /**
  * The contract tests: ccxt's own `bitget` class (4.5.84, sandbox mode, only its URLs
@@ -16,13 +16,16 @@ import { type BotApiServer, bitgetClient, startBotApiServer } from "./test-harne
  */
 type Client = Awaited<ReturnType<typeof bitgetClient>>;
 
+const RATE_SCALE = 5;
 let server: BotApiServer;
 let cookie: string;
 let key: Awaited<ReturnType<BotApiServer["createKey"]>>;
 let ex: Client;
 
 beforeAll(async () => {
-  server = await startBotApiServer({ liveMarket: true });
+  // Limits ×RATE_SCALE: the suite runs as fast as the machine allows and must not meet
+  // them, except in the test of the limits, which counts with the same scale.
+  server = await startBotApiServer({ liveMarket: true, rateScale: RATE_SCALE });
   cookie = await server.newUser();
   key = await server.createKey(cookie);
   ex = await bitgetClient(server.base, key);
@@ -235,12 +238,17 @@ describe("authentication and limits", () => {
   it("rate-limits a key per endpoint with RateLimitExceeded", async () => {
     const own = await server.createKey(cookie, { permissions: ["read"] });
     const c = await bitgetClient(server.base, own);
-    // Each call differs (its limit): byte-identical calls signed in one millisecond are one
-    // request to the replay check (40005), whichever limit they would meet.
-    const results = await Promise.allSettled(
-      Array.from({ length: 30 }, (_, i) => c.fetchOpenOrders("BTC/USDT", undefined, i + 1)),
-    );
-    const refused = results.filter((r) => r.status === "rejected");
+    // Rounds of twice the key's query limit at once, until one is refused (a slow machine
+    // may spread a round over two windows). Each call differs (its limit): byte-identical
+    // calls signed in one millisecond are one request to the replay check (40005).
+    const perSecond = 20 * RATE_SCALE;
+    let refused: PromiseSettledResult<unknown>[] = [];
+    for (let round = 0; round < 10 && refused.length === 0; round++) {
+      const results = await Promise.allSettled(
+        Array.from({ length: 2 * perSecond }, (_, i) => c.fetchOpenOrders("BTC/USDT", undefined, i + 1)),
+      );
+      refused = results.filter((r) => r.status === "rejected");
+    }
     expect(refused.length).toBeGreaterThan(0);
     for (const r of refused)
       expect((r as PromiseRejectedResult).reason).toBeInstanceOf(ccxt.RateLimitExceeded);
@@ -392,22 +400,25 @@ describe("WebSocket through ccxt.pro", () => {
 
   it("logs in and watches orders, fills, balance and positions as REST trading happens", async () => {
     const price = Math.round((await lastPrice("BTC/USDT")) * 0.5);
+    const ordersAcked = subscribed(ex, "orders");
     const orders = ex.watchOrders("BTC/USDT");
-    await new Promise((r) => setTimeout(r, 300));
+    await ordersAcked;
     const placed = await ex.createOrder("BTC/USDT", "limit", "buy", 0.001, price);
     const seen = await orders;
     expect(seen.map((o) => o.id)).toContain(placed.id);
     expect(seen.find((o) => o.id === placed.id)).toMatchObject({ status: "open", side: "buy" });
 
+    const balanceAcked = subscribed(ex, "account");
     const balance = ex.watchBalance();
-    await new Promise((r) => setTimeout(r, 300));
+    await balanceAcked;
     await ex.cancelOrder(oid(placed), "BTC/USDT");
     const bal = await balance;
     const web = await webBalances();
     expect(bal.USDT?.free).toBe(num(web.find((b) => b.asset === "USDT")?.available));
 
+    const fillsAcked = subscribed(ex, "fill");
     const fills = ex.watchMyTrades("BTC/USDT");
-    await new Promise((r) => setTimeout(r, 300));
+    await fillsAcked;
     const bought = await ex.createOrder("BTC/USDT", "market", "buy", 0.001, await lastPrice("BTC/USDT"));
     const myTrades = await fills;
     expect(myTrades.some((t) => t.order === bought.id)).toBe(true);

@@ -141,4 +141,4 @@ export async function startBotApiServer(
   };
 }
 
-export { bitgetClient } from "../../test/bitget-client.ts";
+export { bitgetClient, subscribed } from "../../test/bitget-client.ts";
