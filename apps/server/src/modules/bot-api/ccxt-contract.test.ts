@@ -320,6 +320,33 @@ describe("USDT-M perpetuals through ccxt show on the web API", () => {
     expect(await ex.fetchPositions([S])).toEqual([]);
   });
 
+  it("honours IOC, FOK and post-only on swap limit orders", async () => {
+    const price = await lastPrice(S);
+    const far = Math.round(price * 0.7);
+    const webOpenIds = async () =>
+      (await server.web<FuturesOrder[]>(cookie, "GET", "/v1/paper/futures/orders/open")).data.map((o) =>
+        String(o.id),
+      );
+    // ccxt sends `force: "IOC"` (upper case): nothing fills far below the market, nothing rests.
+    const ioc = await ex.createOrder(S, "limit", "buy", 0.01, far, { timeInForce: "IOC" });
+    expect(await ex.fetchOrder(oid(ioc), S)).toMatchObject({ status: "canceled", filled: 0 });
+    expect(await webOpenIds()).not.toContain(ioc.id);
+    // Above the ask an IOC buy fills at once.
+    const taken = await ex.createOrder(S, "limit", "buy", 0.01, Math.round(price * 1.05), {
+      timeInForce: "IOC",
+    });
+    expect(await ex.fetchOrder(oid(taken), S)).toMatchObject({ status: "closed", filled: 0.01 });
+    await ex.closePosition(S);
+    await rejects(ex.createOrder(S, "limit", "buy", 0.01, far, { timeInForce: "FOK" }), ccxt.InvalidOrder);
+    await rejects(
+      ex.createOrder(S, "limit", "buy", 0.01, Math.round(price * 1.05), { postOnly: true }),
+      ccxt.InvalidOrder,
+    );
+    const maker = await ex.createOrder(S, "limit", "buy", 0.01, far, { postOnly: true });
+    expect(await webOpenIds()).toContain(maker.id);
+    await ex.cancelOrder(oid(maker), S);
+  });
+
   it("places, lists and cancels a resting swap order, and maps refusals", async () => {
     const price = Math.round(await lastPrice(S));
     const order = await ex.createOrder(S, "limit", "buy", 0.01, Math.round(price * 0.7));

@@ -112,6 +112,8 @@ export function botApiModule(options: BotApiModuleOptions = {}) {
             router,
             futures,
             (symbol) => futures.marksList().find((m) => m.symbol === symbol)?.markPrice,
+            // Perpetual orders take from the spot venue's books (futures' venueBook).
+            (symbol) => (api.hasDecorator("market") ? api.market.depth(symbol, 200) : undefined),
           );
       },
     );

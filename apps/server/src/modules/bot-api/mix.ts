@@ -5,6 +5,7 @@ import type {
   FuturesTrade,
   PositionSideValue,
 } from "@meridian/contracts";
+import { add, compare } from "@meridian/domain";
 import { z } from "zod";
 import type { FuturesApi, FuturesOrderRef } from "../futures/index.ts";
 import { BitgetCode, BitgetError, bgDecimal, bgInt } from "./bitget.ts";
@@ -249,6 +250,7 @@ export function registerMix(
   r: V2Router,
   futures: FuturesApi,
   markOf: (symbol: string) => string | undefined,
+  depthOf: (symbol: string) => { bids: [string, string][]; asks: [string, string][] } | undefined,
 ): void {
   const read = { perm: "read", limit: "query" } as const;
   const trade = { perm: "futures_trade", limit: "trade" } as const;
@@ -315,6 +317,8 @@ export function registerMix(
         await futures.setMarginMode(c.accountId, b.symbol, want);
     }
     const s = await sides(c, b);
+    if (b.orderType === "limit" && b.price !== undefined)
+      checkForce(b.force, s.side, b.symbol, b.price, b.size);
     const placed = await futures.place(
       c.accountId,
       {
@@ -329,7 +333,38 @@ export function registerMix(
       },
       { takeProfit: b.presetStopSurplusPrice, stopLoss: b.presetStopLossPrice },
     );
+    // IOC and FOK: what did not fill at once does not rest (a FOK was checked to fill in full).
+    const open = placed.status === "NEW" || placed.status === "PARTIALLY_FILLED";
+    if (b.orderType === "limit" && open && (b.force === "ioc" || b.force === "fok"))
+      await futures.cancel(c.accountId, { id: placed.id }).catch(() => undefined);
     return { orderId: String(placed.id), clientOid: placed.clientOrderId };
+  };
+
+  /**
+   * The futures engine rests every limit order (GTC): Bitget's other `force` values are
+   * checked against the book the order takes from before it is placed. A post-only order
+   * that would take, or a FOK that cannot fill in full at its price, is refused (43011,
+   * ccxt InvalidOrder) instead of resting as GTC.
+   */
+  const checkForce = (force: string, side: "BUY" | "SELL", sym: string, price: string, size: string) => {
+    if (force !== "post_only" && force !== "fok") return;
+    const book = depthOf(sym);
+    const levels = side === "BUY" ? (book?.asks ?? []) : (book?.bids ?? []);
+    const crosses = (level: string) =>
+      side === "BUY" ? compare(level, price) <= 0 : compare(level, price) >= 0;
+    if (force === "post_only") {
+      const best = levels[0];
+      if (best !== undefined && crosses(best[0]))
+        throw new BitgetError(BitgetCode.ORDER_INVALID, "A post_only order would take liquidity");
+      return;
+    }
+    let fillable = "0";
+    for (const [levelPrice, qty] of levels) {
+      if (!crosses(levelPrice)) break;
+      fillable = add(fillable, qty);
+    }
+    if (compare(fillable, size) < 0)
+      throw new BitgetError(BitgetCode.ORDER_INVALID, "A FOK order cannot be filled in full at its price");
   };
 
   r.post("/v2/mix/order/place-order", trade, ({ body }, c) => placeOne(c, placeSchema.parse(body)));
