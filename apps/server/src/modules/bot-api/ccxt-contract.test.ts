@@ -314,6 +314,27 @@ describe("USDT-M perpetuals through ccxt show on the web API", () => {
     const fills = await ex.fetchMyTrades(S);
     expect(fills.some((t) => t.order === order.id)).toBe(true);
     expect((await ex.fetchClosedOrders(S)).map((o) => o.id)).toContain(order.id);
+    // The position names its TP/SL orders and its times; the order its fee and presets.
+    const tp = plans.find((o) => o.triggerPrice === Math.round(price * 1.2));
+    const sl = plans.find((o) => o.triggerPrice === Math.round(price * 0.8));
+    const fill = fills.find((t) => t.order === order.id);
+    expect(positions[0]?.info).toMatchObject({
+      takeProfitId: tp?.id,
+      stopLossId: sl?.id,
+      assetMode: "single",
+      cTime: String(fill?.timestamp),
+      uTime: String(fill?.timestamp),
+    });
+    const webDetail = (
+      await server.web<{ fee: string }>(cookie, "GET", `/v1/paper/futures/orders/${order.id}`)
+    ).data;
+    expect(detail.info).toMatchObject({
+      fee: `-${webDetail.fee}`,
+      presetStopSurplusPrice: `${Math.round(price * 1.2)}.0`,
+      presetStopLossPrice: `${Math.round(price * 0.8)}.0`,
+      cancelReason: "",
+    });
+    expect(detail.fee?.cost).toBe(num(webDetail.fee));
 
     await ex.closePosition(S);
     expect(await webPositions()).toEqual([]);

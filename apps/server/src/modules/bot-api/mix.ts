@@ -5,7 +5,7 @@ import type {
   FuturesTrade,
   PositionSideValue,
 } from "@meridian/contracts";
-import { add, compare } from "@meridian/domain";
+import { add, compare, isZero, sub } from "@meridian/domain";
 import { z } from "zod";
 import type { FuturesApi, FuturesOrderRef } from "../futures/index.ts";
 import { BitgetCode, BitgetError, bgDecimal, bgInt } from "./bitget.ts";
@@ -31,6 +31,9 @@ const STATUS: Readonly<Record<FuturesOrder["status"], string>> = {
   EXPIRED: "canceled",
   REJECTED: "canceled",
 };
+
+/** How far apart the stamps of one futures command's orders may be (the order, its TP/SL legs). */
+const SAME_COMMAND_MS = 1_000;
 
 export const isTrigger = (o: FuturesOrder) => o.type === "STOP_MARKET" || o.type === "TAKE_PROFIT_MARKET";
 const pct = (p: string | null) => (p === null ? "0" : (Number(p) / 100).toFixed(6));
@@ -109,7 +112,38 @@ export function presentMixPlan(o: FuturesOrder, ctx: Ctx, planType: string): Rec
   };
 }
 
-function presentPosition(p: FuturesPosition, ctx: Ctx): Record<string, unknown> {
+/** What a position's own fills and TP/SL orders add to it (ids, open and update times). */
+export interface PositionExtras {
+  takeProfitId: string;
+  stopLossId: string;
+  cTime: string;
+  uTime: string;
+}
+
+/**
+ * When the position was opened and last changed: walking its fills newest first, the
+ * quantity goes back to zero (or changes sign) at the fill that opened it. Only the fills
+ * read (`trades`, newest first) are walked; an older opening shows the oldest read.
+ */
+export function positionTimes(
+  p: Pick<FuturesPosition, "symbol" | "positionSide" | "quantity">,
+  trades: readonly Pick<FuturesTrade, "symbol" | "positionSide" | "side" | "quantity" | "time">[],
+): { cTime: string; uTime: string } {
+  const own = trades.filter((t) => t.symbol === p.symbol && t.positionSide === p.positionSide);
+  const newest = own[0];
+  if (newest === undefined) return { cTime: "", uTime: "" };
+  let running = p.quantity;
+  let opened = newest.time;
+  for (const t of own) {
+    opened = t.time;
+    const before = t.side === "BUY" ? sub(running, t.quantity) : add(running, t.quantity);
+    if (isZero(before) || compare(before, "0") !== compare(running, "0")) break;
+    running = before;
+  }
+  return { cTime: String(opened), uTime: String(newest.time) };
+}
+
+function presentPosition(p: FuturesPosition, ctx: Ctx, extras: PositionExtras): Record<string, unknown> {
   const qty = p.quantity.replace(/^-/, "");
   const holdSide =
     p.positionSide === "BOTH"
@@ -141,8 +175,11 @@ function presentPosition(p: FuturesPosition, ctx: Ctx): Record<string, unknown> 
     deductedFee: "0",
     takeProfit: p.takeProfit ?? "",
     stopLoss: p.stopLoss ?? "",
-    cTime: "",
-    uTime: "",
+    takeProfitId: extras.takeProfitId,
+    stopLossId: extras.stopLossId,
+    assetMode: "single",
+    cTime: extras.cTime,
+    uTime: extras.uTime,
   };
 }
 
@@ -525,8 +562,40 @@ export function registerMix(
     const r = refOf(ref.parse(query));
     const o = r === undefined ? undefined : await futures.order(c.accountId, r);
     if (o === undefined) throw new BitgetError(BitgetCode.MIX_ORDER_NOT_FOUND, "Order does not exist");
-    return order(o, c);
+    const [detail, presets] = await Promise.all([futures.orderDetail(c.accountId, o.id), presetsOf(c, o)]);
+    return {
+      ...(await order(o, c)),
+      fee: neg(detail.fee),
+      totalProfits: detail.realisedPnl,
+      presetStopSurplusPrice: presets.takeProfit,
+      presetStopLossPrice: presets.stopLoss,
+      cancelReason:
+        o.status === "CANCELED" || o.status === "EXPIRED" || o.status === "REJECTED"
+          ? (o.reason ?? "normal_cancel")
+          : "",
+    };
   });
+
+  /**
+   * The preset TP/SL placed with an order: the futures service places them in the same
+   * command, right after it (the next ids, same symbol and position side, closing it,
+   * stamped within that command's run; SAME_COMMAND_MS bounds it).
+   */
+  const presetsOf = async (c: Caller, o: FuturesOrder) => {
+    const legs = await Promise.all([o.id + 1, o.id + 2].map((id) => futures.order(c.accountId, { id })));
+    const leg = (type: FuturesOrder["type"]) =>
+      legs.find(
+        (l) =>
+          l !== undefined &&
+          l.type === type &&
+          l.closePosition &&
+          l.symbol === o.symbol &&
+          l.positionSide === o.positionSide &&
+          l.time >= o.time &&
+          l.time - o.time <= SAME_COMMAND_MS,
+      )?.stopPrice ?? "";
+    return { takeProfit: leg("TAKE_PROFIT_MARKET"), stopLoss: leg("STOP_MARKET") };
+  };
 
   r.get("/v2/mix/order/orders-pending", read, async ({ query }, c) => {
     const q = listQuery.parse(query);
@@ -585,10 +654,29 @@ export function registerMix(
   });
 
   const positionsOf = async (c: Caller, sym?: string) => {
-    const [ctx, positions] = await Promise.all([ctxOf(c), futures.positions(c.accountId)]);
+    const [ctx, positions, open, trades] = await Promise.all([
+      ctxOf(c),
+      futures.positions(c.accountId),
+      futures.openOrders({ accountId: c.accountId, symbol: sym, limit: 500 }),
+      futures.trades({ accountId: c.accountId, symbol: sym, limit: 500 }),
+    ]);
+    /** The position's open close-position trigger of this type (its TP or SL order). */
+    const legId = (p: FuturesPosition, type: FuturesOrder["type"]) =>
+      String(
+        open.find(
+          (o) =>
+            o.closePosition && o.type === type && o.symbol === p.symbol && o.positionSide === p.positionSide,
+        )?.id ?? "",
+      );
     return positions
-      .filter((p) => (sym === undefined || p.symbol === sym) && !/^-?0(\.0*)?$/.test(p.quantity))
-      .map((p) => presentPosition(p, ctx));
+      .filter((p) => (sym === undefined || p.symbol === sym) && !isZero(p.quantity))
+      .map((p) =>
+        presentPosition(p, ctx, {
+          takeProfitId: legId(p, "TAKE_PROFIT_MARKET"),
+          stopLossId: legId(p, "STOP_MARKET"),
+          ...positionTimes(p, trades),
+        }),
+      );
   };
 
   r.get("/v2/mix/position/all-position", read, ({ query }, c) => {
