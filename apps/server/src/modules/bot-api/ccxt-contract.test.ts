@@ -166,6 +166,17 @@ describe("spot trading through ccxt shows on the web API", () => {
     await ex.cancelOrder(oid(plan), "BTC/USDT", { trigger: true });
     expect((await webOpen()).some((o) => String(o.orderId) === plan.id)).toBe(false);
 
+    // A stop-market buy: ccxt sends the quote to spend (0.002 x price) as `size`; it rests
+    // as that quote's base quantity at the trigger, rounded down to the lot.
+    const up = Math.round(price * 1.5);
+    const stopBuy = await ex.createOrder("BTC/USDT", "market", "buy", 0.002, price, { triggerPrice: up });
+    const quote = (0.002 * price).toFixed(2);
+    const stopWeb = (await webOpen()).find((o) => String(o.orderId) === stopBuy.id);
+    expect(stopWeb).toMatchObject({ type: "STOP_MARKET", side: "BUY", stopPrice: `${up}.00` });
+    const lots = Math.floor((Number(quote) / up) * 1e5);
+    expect(Math.round(num(stopWeb?.origQty) * 1e5)).toBe(lots);
+    await ex.cancelOrder(oid(stopBuy), "BTC/USDT", { trigger: true });
+
     const low = Math.round(price * 0.5);
     await ex.createOrder("BTC/USDT", "limit", "buy", 0.001, low);
     await ex.createOrder("BTC/USDT", "limit", "buy", 0.001, low + 1);

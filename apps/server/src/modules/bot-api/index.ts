@@ -104,7 +104,13 @@ export function botApiModule(options: BotApiModuleOptions = {}) {
             now,
           });
         const decimals = (symbol: string) => paper.venue.spec(symbol)?.priceDecimals ?? 8;
-        registerSpot(router, { paper, futures, margin, priceDecimals: decimals });
+        registerSpot(router, {
+          paper,
+          futures,
+          margin,
+          priceDecimals: decimals,
+          lotSize: (symbol) => paper.venue.spec(symbol)?.lotSize,
+        });
         registerPaperOnly(router);
         if (margin !== undefined) registerMargin(router, margin, decimals);
         if (futures !== undefined)

@@ -4,6 +4,7 @@ import {
   type PaperTrade,
   placeOrderBodySchema,
 } from "@meridian/contracts";
+import { decimalsOf, divDown, floorToStep, isPositive } from "@meridian/domain";
 import { z } from "zod";
 import type { FuturesApi } from "../futures/index.ts";
 import type { MarginApi } from "../margin/index.ts";
@@ -186,6 +187,8 @@ export interface SpotDeps {
   futures: FuturesApi | undefined;
   margin: MarginApi | undefined;
   priceDecimals(symbol: string): number;
+  /** The pair's lot step ("0.00001"), undefined for an unknown pair. */
+  lotSize(symbol: string): string | undefined;
 }
 
 /** Spot trading, spot balances and the wallet transfer, through the same paper service as the web pages. */
@@ -193,6 +196,19 @@ export function registerSpot(r: V2Router, d: SpotDeps): void {
   const read = { perm: "read", limit: "query" } as const;
   const trade = { perm: "spot_trade", limit: "trade" } as const;
   const present = (o: PaperOrder, c: Caller) => presentSpotOrder(o, c.userId, d.priceDecimals(o.symbol));
+
+  /**
+   * A stop-market buy's size is quote to spend (Bitget's `planType: total`, as ccxt sends
+   * it); the paper engine's stops hold a base quantity, so it is the quote at the trigger
+   * price, rounded down to the lot step (exact decimals).
+   */
+  const quoteAtTrigger = (sym: string, quote: string, trigger: string): string => {
+    const lot = d.lotSize(sym);
+    if (lot === undefined)
+      throw new BitgetError(BitgetCode.SYMBOL_UNKNOWN, `Parameter ${sym} does not exist`);
+    if (!isPositive(trigger)) throw new BitgetError(BitgetCode.PARAM_INVALID, "Parameter triggerPrice error");
+    return floorToStep(divDown(quote, trigger, decimalsOf(lot)), lot);
+  };
 
   const placeBody = (
     b: z.output<typeof placeSchema>,
@@ -210,12 +226,17 @@ export function registerSpot(r: V2Router, d: SpotDeps): void {
             ? "LIMIT_MAKER"
             : "LIMIT";
     const price = stop?.executePrice ?? b.price;
+    const byQuote = market && b.side === "buy";
     return placeOrderBodySchema.parse({
       symbol: b.symbol,
       side: b.side === "buy" ? "BUY" : "SELL",
       type,
       ...(market ? {} : { price }),
-      ...(market && b.side === "buy" ? { quoteQty: b.size } : { quantity: b.size }),
+      ...(byQuote && stop !== undefined
+        ? { quantity: quoteAtTrigger(b.symbol, b.size, stop.triggerPrice) }
+        : byQuote
+          ? { quoteQty: b.size }
+          : { quantity: b.size }),
       ...(type === "LIMIT" ? { timeInForce: b.force.toUpperCase() } : {}),
       ...(stop === undefined ? {} : { stopPrice: stop.triggerPrice }),
       ...(b.clientOid === undefined ? {} : { clientOrderId: b.clientOid }),
