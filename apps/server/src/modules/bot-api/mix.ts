@@ -5,7 +5,7 @@ import type {
   FuturesTrade,
   PositionSideValue,
 } from "@meridian/contracts";
-import { add, compare, isZero, sub } from "@meridian/domain";
+import { add, compare, divHalfUp, isPositive, isZero, mul, sub, toFixedHalfUp } from "@meridian/domain";
 import { z } from "zod";
 import type { FuturesApi, FuturesOrderRef } from "../futures/index.ts";
 import { BitgetCode, BitgetError, bgDecimal, bgInt } from "./bitget.ts";
@@ -36,7 +36,8 @@ const STATUS: Readonly<Record<FuturesOrder["status"], string>> = {
 const SAME_COMMAND_MS = 1_000;
 
 export const isTrigger = (o: FuturesOrder) => o.type === "STOP_MARKET" || o.type === "TAKE_PROFIT_MARKET";
-const pct = (p: string | null) => (p === null ? "0" : (Number(p) / 100).toFixed(6));
+/** Meridian's percent as Bitget's ratio ("12.34" -> "0.123400"). */
+export const pct = (p: string | null) => (p === null ? "0" : toFixedHalfUp(divHalfUp(p, "100", 6), 6));
 
 export interface Ctx {
   dual: boolean;
@@ -66,7 +67,7 @@ function tradeSide(
 
 export function presentMixOrder(o: FuturesOrder, ctx: Ctx): Record<string, unknown> {
   const s = ctx.settings(o.symbol);
-  const filled = Number(o.executedQty);
+  const filled = isPositive(o.executedQty);
   return {
     symbol: o.symbol,
     size: o.quantity,
@@ -74,9 +75,9 @@ export function presentMixOrder(o: FuturesOrder, ctx: Ctx): Record<string, unkno
     clientOid: o.clientOrderId,
     baseVolume: o.executedQty,
     price: o.price ?? "0",
-    priceAvg: filled > 0 ? o.avgPrice : "",
-    // Display figure (filled x average), not a ledger amount.
-    quoteVolume: filled > 0 ? (filled * Number(o.avgPrice)).toFixed(8) : "0",
+    priceAvg: filled ? o.avgPrice : "",
+    // Filled x the average price as the service prints it (exact product of the two strings).
+    quoteVolume: filled ? mul(o.executedQty, o.avgPrice) : "0",
     state: STATUS[o.status],
     status: STATUS[o.status],
     side: bitgetSide(o),
@@ -190,8 +191,7 @@ function presentFill(t: FuturesTrade, ctx: Ctx): Record<string, unknown> {
     orderId: String(t.orderId),
     price: t.price,
     baseVolume: t.quantity,
-    // Display figure (price x quantity).
-    quoteVolume: (Number(t.price) * Number(t.quantity)).toFixed(8),
+    quoteVolume: mul(t.price, t.quantity),
     feeDetail: [{ deduction: "no", feeCoin: "USDT", totalDeductionFee: "0", totalFee: neg(t.fee) }],
     side: bitgetSide(t),
     profit: t.realisedPnl,
@@ -334,8 +334,7 @@ export function registerMix(
   };
 
   const markTriggerType = (side: "BUY" | "SELL", sym: string, trigger: string) => {
-    const mark = Number(markOf(sym) ?? "0");
-    const above = Number(trigger) > mark;
+    const above = compare(trigger, markOf(sym) ?? "0") > 0;
     // A buy stop fires on a rise, a sell stop on a fall; the other direction is a take-profit.
     return (side === "BUY") === above ? "STOP_MARKET" : "TAKE_PROFIT_MARKET";
   };

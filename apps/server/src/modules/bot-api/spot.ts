@@ -4,7 +4,7 @@ import {
   type PaperTrade,
   placeOrderBodySchema,
 } from "@meridian/contracts";
-import { decimalsOf, divDown, floorToStep, isPositive } from "@meridian/domain";
+import { decimalsOf, divDown, divHalfUp, floorToStep, isPositive, toFixedHalfUp } from "@meridian/domain";
 import { z } from "zod";
 import type { FuturesApi } from "../futures/index.ts";
 import type { MarginApi } from "../margin/index.ts";
@@ -25,32 +25,22 @@ const STATUS: Readonly<Record<PaperOrder["status"], string>> = {
 export const isPlan = (o: PaperOrder) => o.type === "STOP_LIMIT" || o.type === "STOP_MARKET";
 
 function avgPrice(o: PaperOrder, decimals: number): string {
-  const qty = Number(o.executedQty);
-  if (!(qty > 0)) return "0";
-  // Display average only: the exact amounts are baseVolume and quoteVolume.
-  return (Number(o.cummulativeQuoteQty) / qty).toFixed(decimals);
+  if (!isPositive(o.executedQty)) return "0";
+  // The average rounded to the pair's price digits: the exact amounts are baseVolume and quoteVolume.
+  return toFixedHalfUp(divHalfUp(o.cummulativeQuoteQty, o.executedQty, decimals), decimals);
 }
 
 /** A paper spot order as Bitget's v2 spot order (ccxt's parseOrder reads these fields). */
 export function presentSpotOrder(o: PaperOrder, userId: string, priceDecimals = 8): Record<string, unknown> {
   const marketBuy =
     (o.type === "MARKET" || o.type === "STOP_MARKET") && o.side === "BUY" && o.quoteQty !== null;
-  const feeDetail = {
-    newFees: {
-      c: 0,
-      d: 0,
-      deduction: false,
-      r: Number(neg(o.fee)),
-      t: Number(neg(o.fee)),
-      totalDeductionFee: 0,
-    },
-    [o.feeAsset]: {
-      deduction: false,
-      feeCoinCode: o.feeAsset,
-      totalDeductionFee: 0,
-      totalFee: Number(neg(o.fee)),
-    },
-  };
+  // Bitget's feeDetail is JSON text with the fee as JSON numbers: written from the decimal
+  // string itself, so no float rounds it on the way.
+  const fee = neg(o.fee);
+  const asset = JSON.stringify(o.feeAsset);
+  const feeDetail =
+    `{"newFees":{"c":0,"d":0,"deduction":false,"r":${fee},"t":${fee},"totalDeductionFee":0},` +
+    `${asset}:{"deduction":false,"feeCoinCode":${asset},"totalDeductionFee":0,"totalFee":${fee}}}`;
   return {
     userId,
     symbol: o.symbol,
@@ -69,7 +59,7 @@ export function presentSpotOrder(o: PaperOrder, userId: string, priceDecimals = 
     force: o.type === "LIMIT_MAKER" ? "post_only" : (o.timeInForce ?? "gtc").toLowerCase(),
     cTime: String(o.createdAt),
     uTime: String(o.updatedAt),
-    feeDetail: JSON.stringify(feeDetail),
+    feeDetail,
     ...(o.stopPrice === null ? {} : { triggerPrice: o.stopPrice }),
     ...(o.takeProfit === undefined ? {} : { presetTakeProfitPrice: o.takeProfit.triggerPrice }),
     ...(o.stopLoss === undefined ? {} : { presetStopLossPrice: o.stopLoss.triggerPrice }),
