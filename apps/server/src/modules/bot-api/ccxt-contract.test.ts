@@ -555,3 +555,78 @@ describe("what paper trading cannot do, and paths it does not serve", () => {
     await rejects(ex.privateConvertPostV2ConvertTrade({ fromCoin: "USDT", toCoin: "BTC" }), ccxt.BadRequest);
   });
 });
+
+describe("fees, mark prices, batch cancels and isolated margin through ccxt", () => {
+  const S = "BTC/USDT:USDT";
+
+  it("fetchTradingFee answers the owner's VIP rates, as the web's fee page", async () => {
+    const fees = (
+      await server.web<{ current: { makerPpm: number; takerPpm: number } }>(cookie, "GET", "/v1/paper/fees")
+    ).data.current;
+    const spot = await ex.fetchTradingFee("BTC/USDT");
+    expect([spot.maker, spot.taker]).toEqual([fees.makerPpm / 1e6, fees.takerPpm / 1e6]);
+    const swap = await ex.fetchTradingFee(S);
+    expect(swap.maker).toBeGreaterThanOrEqual(0);
+    expect(swap.taker).toBeGreaterThan(swap.maker ?? 0);
+    await rejects(ex.fetchTradingFee("ETH/BTC"), ccxt.BadSymbol);
+  });
+
+  it("fetchMarkPrice answers the futures marks", async () => {
+    const marks = (
+      await server.web<{ symbol: string; markPrice: string; indexPrice: string }[]>(
+        cookie,
+        "GET",
+        "/v1/paper/futures/marks",
+      )
+    ).data;
+    const mark = await ex.fetchMarkPrice(S);
+    const web = marks.find((m) => m.symbol === "BTCUSDT");
+    expect(mark.symbol).toBe(S);
+    // The mark moves with the market: within a percent of the web's a moment later.
+    expect(Math.abs((mark.markPrice ?? 0) / num(web?.markPrice) - 1)).toBeLessThan(0.01);
+    expect(mark.indexPrice).toBeGreaterThan(0);
+  });
+
+  it("cancelOrders cancels listed spot and swap orders, reporting one already gone", async () => {
+    const spotPrice = Math.round((await lastPrice("BTC/USDT")) * 0.5);
+    const a = await ex.createOrder("BTC/USDT", "limit", "buy", 0.001, spotPrice);
+    const b = await ex.createOrder("BTC/USDT", "limit", "buy", 0.001, spotPrice + 1);
+    await ex.cancelOrder(oid(b), "BTC/USDT");
+    const spotDone = await ex.cancelOrders([oid(a), oid(b)], "BTC/USDT");
+    expect(spotDone.filter((o) => o.status !== "rejected").map((o) => o.id)).toEqual([a.id]);
+    expect((await webOpen()).map((o) => String(o.orderId))).not.toContain(a.id);
+
+    const swapPrice = Math.round((await lastPrice(S)) * 0.7);
+    const c = await ex.createOrder(S, "limit", "buy", 0.01, swapPrice);
+    const d = await ex.createOrder(S, "limit", "buy", 0.01, swapPrice + 1);
+    const swapDone = await ex.cancelOrders([oid(c), oid(d), "999999"], S);
+    expect(swapDone.filter((o) => o.status !== "rejected").map((o) => o.id)).toEqual([c.id, d.id]);
+    const webF = (await server.web<FuturesOrder[]>(cookie, "GET", "/v1/paper/futures/orders/open")).data;
+    expect(webF.map((o) => String(o.id))).not.toContain(c.id);
+  });
+
+  it("addMargin and reduceMargin move an isolated position's margin", async () => {
+    await ex.transfer("USDT", 200, "spot", "swap");
+    // Margin mode changes need no orders on the symbol: earlier tests' TP/SL legs may rest.
+    await ex.cancelAllOrders(S);
+    await ex.cancelAllOrders(S, { trigger: true });
+    await ex.setMarginMode("isolated", S);
+    const webMargin = async () =>
+      num(
+        (await server.web<FuturesPosition[]>(cookie, "GET", "/v1/paper/futures/positions")).data.find(
+          (p) => p.symbol === "BTCUSDT" && num(p.quantity) !== 0,
+        )?.margin,
+      );
+    // ccxt sends `marginMode: "crossed"` unless told: the order sets the symbol's mode.
+    await ex.createOrder(S, "market", "buy", 0.002, undefined, { marginMode: "isolated" });
+    const before = await webMargin();
+    const added = await ex.addMargin(S, 10, { holdSide: "long" });
+    expect(added).toMatchObject({ status: "ok", type: "add", amount: 10 });
+    expect(await webMargin()).toBeCloseTo(before + 10, 6);
+    await ex.reduceMargin(S, -5, { holdSide: "long" });
+    expect(await webMargin()).toBeCloseTo(before + 5, 6);
+    await rejects(ex.reduceMargin(S, -100_000, { holdSide: "long" }), ccxt.InsufficientFunds);
+    await ex.closePosition(S);
+    await ex.setMarginMode("cross", S);
+  });
+});

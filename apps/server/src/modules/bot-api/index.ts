@@ -9,6 +9,7 @@ import { registerMix } from "./mix.ts";
 import { registerPaperOnly } from "./paper-only.ts";
 import { registerPublic } from "./public.ts";
 import { registerSpot } from "./spot.ts";
+import { registerTradeRate } from "./trade-rate.ts";
 import { registerV2Scope } from "./v2-scope.ts";
 import { registerBitgetWs } from "./ws.ts";
 
@@ -112,6 +113,7 @@ export function botApiModule(options: BotApiModuleOptions = {}) {
           lotSize: (symbol) => paper.venue.spec(symbol)?.lotSize,
         });
         registerPaperOnly(router);
+        registerTradeRate(router, (symbol) => paper.venue.spec(symbol) !== undefined);
         if (margin !== undefined) registerMargin(router, margin, decimals);
         if (futures !== undefined)
           registerMix(

@@ -522,7 +522,13 @@ export function registerMix(
         orderIdList,
       })
       .parse(body);
-    if (b.orderIdList !== undefined) return cancelMany(c, listed(b.orderIdList).has, b.symbol);
+    // Listed orders one by one, so one that is not open shows in failureList (ccxt cancelOrders).
+    if (b.orderIdList !== undefined && b.orderIdList.length > 0)
+      return batch(
+        b.orderIdList,
+        (x) => cancelOne(c, refOf(x)),
+        (x) => ({ orderId: x.orderId === undefined ? "" : String(x.orderId), clientOid: x.clientOid ?? "" }),
+      );
     return cancelMany(c, (o) => !isTrigger(o), b.symbol);
   });
 
@@ -727,6 +733,32 @@ export function registerMix(
     if (b.leverage < 1 || b.leverage > 125)
       throw new BitgetError(BitgetCode.PARAM_INVALID, "Parameter leverage error");
     return leverageView(await futures.setLeverage(c.accountId, b.symbol, b.leverage));
+  });
+
+  // ccxt addMargin / reduceMargin: an isolated position's margin, positive adds from the
+  // futures wallet, negative takes back (the futures service's margin adjustment).
+  r.post("/v2/mix/account/set-margin", trade, async ({ body }, c) => {
+    const b = z
+      .object({
+        symbol,
+        productType,
+        marginCoin,
+        holdSide: lower(["long", "short"]),
+        amount: z
+          .union([z.string(), z.number()])
+          .transform((v) => String(v).trim())
+          .refine((v) => /^-?\d{1,20}(\.\d{1,18})?$/.test(v) && !isZero(v), "must be a non-zero decimal"),
+      })
+      .parse(body);
+    const dual = (await futures.account(c.accountId)).dualSidePosition;
+    const reduce = b.amount.startsWith("-");
+    await futures.adjustMargin(c.accountId, {
+      symbol: b.symbol,
+      positionSide: !dual ? "BOTH" : b.holdSide === "long" ? "LONG" : "SHORT",
+      type: reduce ? "REDUCE" : "ADD",
+      amount: reduce ? b.amount.slice(1) : b.amount,
+    });
+    return "";
   });
 
   r.post("/v2/mix/account/set-margin-mode", trade, async ({ body }, c) => {

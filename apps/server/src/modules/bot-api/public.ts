@@ -389,6 +389,22 @@ export function registerPublic(r: V2Router, d: PublicDeps): void {
     return trades(perp(q.symbol).symbol, q.limit);
   });
 
+  // ccxt fetchMarkPrice: the mark, index and last price of the USDT-M contracts.
+  r.open("/v2/mix/market/symbol-price", ({ query }) => {
+    const q = z.object({ symbol: optionalSymbol.shape.symbol, productType }).parse(query);
+    if (q.productType !== USDT_FUTURES) return [];
+    return d
+      .marks()
+      .filter((m) => q.symbol === undefined || m.symbol === q.symbol)
+      .map((m) => ({
+        symbol: m.symbol,
+        price: d.market.ticker(m.symbol)?.lastPrice ?? m.markPrice,
+        indexPrice: m.indexPrice,
+        markPrice: m.markPrice,
+        ts: String(d.now()),
+      }));
+  });
+
   r.open("/v2/mix/market/current-fund-rate", ({ query }) => {
     const q = z.object({ symbol: optionalSymbol.shape.symbol, productType }).parse(query);
     if (q.productType !== USDT_FUTURES) return [];

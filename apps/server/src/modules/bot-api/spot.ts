@@ -284,6 +284,24 @@ export function registerSpot(r: V2Router, d: SpotDeps): void {
 
   r.post("/v2/spot/trade/cancel-order", trade, ({ body }, c) => cancel(c, orderRef.parse(body)));
 
+  // ccxt cancelOrders: each listed order in turn, Bitget's success and failure lists.
+  r.post("/v2/spot/trade/batch-cancel-order", trade, async ({ body }, c) => {
+    const b = z
+      .object({
+        symbol: symbol.optional(),
+        orderList: z.array(z.record(z.string(), z.unknown())).min(1).max(50),
+      })
+      .parse(body);
+    return batch(
+      b.orderList,
+      (item) => cancel(c, orderRef.parse(item)),
+      (item) => ({
+        orderId: typeof item.orderId === "string" ? item.orderId : String(item.orderId ?? ""),
+        clientOid: typeof item.clientOid === "string" ? item.clientOid : "",
+      }),
+    );
+  });
+
   r.post("/v2/spot/trade/cancel-plan-order", trade, async ({ body }, c) => {
     await cancel(c, orderRef.parse(body));
     return { result: "success" };
