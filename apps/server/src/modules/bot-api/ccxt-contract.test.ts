@@ -630,3 +630,45 @@ describe("fees, mark prices, batch cancels and isolated margin through ccxt", ()
     await ex.setMarginMode("cross", S);
   });
 });
+
+describe("position history, funding and the swap ledger through ccxt", () => {
+  const S = "BTC/USDT:USDT";
+
+  it("fetchFundingHistory, fetchLedger and fetchPositionsHistory match the web's records", async () => {
+    await ex.transfer("USDT", 100, "spot", "swap");
+    const opened = await ex.createOrder(S, "market", "sell", 0.002);
+    // A funding settlement while the short is open (the futures service's own tick).
+    await (server.scope.futures.local as { settleFunding(): Promise<void> }).settleFunding();
+    await ex.closePosition(S);
+
+    const webFunding = (
+      await server.web<{ id: number; amount: string; time: number }[]>(
+        cookie,
+        "GET",
+        "/v1/paper/futures/funding",
+      )
+    ).data;
+    expect(webFunding.length).toBeGreaterThan(0);
+    const funding = await ex.fetchFundingHistory(S);
+    expect(funding.map((f) => [f.id, f.amount])).toEqual(
+      webFunding.map((f) => [`2${f.id}`, num(f.amount)]).slice(0, funding.length),
+    );
+
+    const ledger = await ex.fetchLedger("USDT", undefined, undefined, { type: "swap", symbol: S });
+    const fills = await ex.fetchMyTrades(S);
+    const openFill = fills.find((t) => t.order === opened.id);
+    expect(ledger.map((e) => e.id)).toContain(`1${openFill?.id}`);
+
+    const history = await ex.fetchPositionsHistory([S]);
+    const webHistory = (
+      await server.web<{ openTime: number; closeTime: number; realisedPnl: string; direction: string }[]>(
+        cookie,
+        "GET",
+        "/v1/paper/futures/positions/history?symbol=BTCUSDT",
+      )
+    ).data;
+    expect(history[0]).toMatchObject({ symbol: S, side: "short" });
+    expect(history[0]?.realizedPnl).toBe(num(webHistory[0]?.realisedPnl));
+    expect((history[0]?.info as { utime: string }).utime).toBe(String(webHistory[0]?.closeTime));
+  });
+});

@@ -203,6 +203,16 @@ function presentFill(t: FuturesTrade, ctx: Ctx): Record<string, unknown> {
   };
 }
 
+/** Bitget's bill type of a fill: opening or closing which side, or the liquidation's close. */
+function fillBusinessType(t: FuturesTrade): string {
+  const long = t.positionSide === "LONG" || (t.positionSide === "BOTH" && t.side === "BUY");
+  if (isZero(t.realisedPnl) && !t.liquidation) return long ? "open_long" : "open_short";
+  // A closing buy closes a short, a closing sell a long.
+  const closesLong = t.positionSide === "LONG" || (t.positionSide === "BOTH" && t.side === "SELL");
+  if (t.liquidation) return closesLong ? "burst_long_loss_query" : "burst_short_loss_query";
+  return closesLong ? "close_long" : "close_short";
+}
+
 const placeSchema = z.object({
   symbol,
   productType,
@@ -683,6 +693,105 @@ export function registerMix(
         }),
       );
   };
+
+  // ccxt fetchPositionsHistory: closed positions replayed from the account's fills (the
+  // futures service's position history, as the web's) and the funding paid while open.
+  // Meridian keeps one fee per position: it is `closeFee`, `openFee` is 0 (documented).
+  r.get("/v2/mix/position/history-position", read, async ({ query }, c) => {
+    const q = z
+      .object({
+        symbol: symbol.optional(),
+        productType: productType.optional(),
+        startTime: bgInt.optional(),
+        endTime: bgInt.optional(),
+        limit: bgInt.optional().transform((n) => Math.min(100, Math.max(1, n ?? 20))),
+      })
+      .parse(query);
+    const [closed, funding, ctx] = await Promise.all([
+      futures.positionHistory(c.accountId, { symbol: q.symbol, limit: 200, before: undefined }),
+      futures.funding({ accountId: c.accountId, symbol: q.symbol, limit: 1000 }),
+      ctxOf(c),
+    ]);
+    const list = windowed(closed, (p) => p.closeTime, q).map((p) => {
+      let paid = "0";
+      for (const f of funding)
+        if (
+          f.symbol === p.symbol &&
+          f.positionSide === p.positionSide &&
+          f.time >= p.openTime &&
+          f.time <= p.closeTime
+        )
+          paid = add(paid, f.amount);
+      return {
+        positionId: `${p.symbol}-${p.openTime}`,
+        symbol: p.symbol,
+        marginCoin: "USDT",
+        holdSide: p.direction === "LONG" ? "long" : "short",
+        openAvgPrice: p.entryPrice,
+        closeAvgPrice: p.closePrice,
+        marginMode: ctx.settings(p.symbol).marginMode === "cross" ? "crossed" : "isolated",
+        openTotalPos: p.maxQty,
+        closeTotalPos: p.maxQty,
+        pnl: p.realisedPnl,
+        netProfit: p.netPnl,
+        totalFunding: paid,
+        openFee: "0",
+        closeFee: neg(p.fee),
+        ctime: String(p.openTime),
+        utime: String(p.closeTime),
+      };
+    });
+    return { list, endId: list.at(-1)?.positionId ?? "" };
+  });
+
+  // ccxt fetchFundingHistory (businessType contract_settle_fee) and fetchLedger on swap:
+  // the futures account's fills and funding as Bitget's bills, newest first. A bill id is
+  // "1" + the fill's id or "2" + the funding record's (one id space for both).
+  r.get("/v2/mix/account/bill", read, async ({ query }, c) => {
+    const q = z
+      .object({
+        productType,
+        symbol: symbol.optional(),
+        coin: z.string().optional(),
+        businessType: z.string().optional(),
+        startTime: bgInt.optional(),
+        endTime: bgInt.optional(),
+        limit: bgInt.optional().transform((n) => Math.min(100, Math.max(1, n ?? 20))),
+      })
+      .parse(query);
+    const [fills, funding] = await Promise.all([
+      futures.trades({ accountId: c.accountId, symbol: q.symbol, limit: 500 }),
+      futures.funding({ accountId: c.accountId, symbol: q.symbol, limit: 500 }),
+    ]);
+    const bills = [
+      ...fills.map((t) => ({
+        billId: `1${t.id}`,
+        symbol: t.symbol,
+        amount: t.realisedPnl,
+        fee: neg(t.fee),
+        feeByCoupon: "",
+        businessType: fillBusinessType(t),
+        coin: "USDT",
+        cTime: String(t.time),
+        time: t.time,
+      })),
+      ...funding.map((f) => ({
+        billId: `2${f.id}`,
+        symbol: f.symbol,
+        amount: f.amount,
+        fee: "0",
+        feeByCoupon: "",
+        businessType: "contract_settle_fee",
+        coin: "USDT",
+        cTime: String(f.time),
+        time: f.time,
+      })),
+    ]
+      .filter((b) => q.businessType === undefined || b.businessType === q.businessType.toLowerCase())
+      .sort((x, y) => y.time - x.time);
+    const list = windowed(bills, (b) => b.time, q).map(({ time: _t, ...bill }) => bill);
+    return { bills: list, endId: list.at(-1)?.billId ?? "" };
+  });
 
   r.get("/v2/mix/position/all-position", read, ({ query }, c) => {
     z.object({ productType, marginCoin: marginCoin.optional() }).parse(query);
