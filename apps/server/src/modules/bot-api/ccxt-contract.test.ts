@@ -672,3 +672,32 @@ describe("position history, funding and the swap ledger through ccxt", () => {
     expect((history[0]?.info as { utime: string }).utime).toBe(String(webHistory[0]?.closeTime));
   });
 });
+
+describe("editOrder through ccxt", () => {
+  it("replaces a resting spot and swap order with the new price and size", async () => {
+    const spotPrice = Math.round((await lastPrice("BTC/USDT")) * 0.5);
+    const spot = await ex.createOrder("BTC/USDT", "limit", "buy", 0.001, spotPrice);
+    const edited = await ex.editOrder(oid(spot), "BTC/USDT", "limit", "buy", 0.002, spotPrice + 5);
+    expect(edited.id).not.toBe(spot.id);
+    const open = await webOpen();
+    expect(open.map((o) => String(o.orderId))).not.toContain(spot.id);
+    expect(open.find((o) => String(o.orderId) === edited.id)).toMatchObject({
+      side: "BUY",
+      price: `${spotPrice + 5}.00`,
+      origQty: "0.00200",
+    });
+    await ex.cancelOrder(oid(edited), "BTC/USDT");
+
+    const S = "BTC/USDT:USDT";
+    const swapPrice = Math.round((await lastPrice(S)) * 0.7);
+    const swap = await ex.createOrder(S, "limit", "buy", 0.01, swapPrice);
+    const moved = await ex.editOrder(oid(swap), S, "limit", "buy", 0.02, swapPrice + 3);
+    expect(moved.id).not.toBe(swap.id);
+    const webF = (await server.web<FuturesOrder[]>(cookie, "GET", "/v1/paper/futures/orders/open")).data;
+    expect(webF.map((o) => String(o.id))).not.toContain(swap.id);
+    expect(webF.find((o) => String(o.id) === moved.id)).toMatchObject({ side: "BUY", quantity: "0.020" });
+    expect(num(webF.find((o) => String(o.id) === moved.id)?.price ?? undefined)).toBe(swapPrice + 3);
+    await ex.cancelOrder(oid(moved), S);
+    await rejects(ex.editOrder("999999", S, "limit", "buy", 0.01, swapPrice), ccxt.OrderNotFound);
+  });
+});

@@ -496,6 +496,49 @@ export function registerMix(
     return { orderId: String(o.id), clientOid: o.clientOrderId };
   };
 
+  // ccxt editOrder: Bitget's modify-order on a resting limit order cancels it and places
+  // a new one (a new orderId, ccxt's newClientOid) with the new size and price; the rest
+  // of the order (side, position side, reduce-only) carries over.
+  r.post("/v2/mix/order/modify-order", trade, async ({ body }, c) => {
+    const b = z
+      .object({
+        symbol,
+        productType,
+        marginCoin: marginCoin.optional(),
+        orderId: bgInt.optional(),
+        clientOid: lookupOid.optional(),
+        newClientOid: clientOid.optional(),
+        newSize: bgDecimal.optional(),
+        newPrice: bgDecimal.optional(),
+        newPresetStopSurplusPrice: bgDecimal.optional(),
+        newPresetStopLossPrice: bgDecimal.optional(),
+      })
+      .parse(body);
+    const which = refOf(b);
+    if (which === undefined)
+      throw new BitgetError(BitgetCode.PARAM_EMPTY, "Parameter orderId cannot be empty");
+    const old = await futures.order(c.accountId, which);
+    if (old === undefined) throw new BitgetError(BitgetCode.MIX_ORDER_NOT_FOUND, "Order does not exist");
+    if (old.type !== "LIMIT")
+      throw new BitgetError(BitgetCode.ORDER_INVALID, "Only resting limit orders can be modified");
+    await futures.cancel(c.accountId, { id: old.id });
+    const placed = await futures.place(
+      c.accountId,
+      {
+        symbol: old.symbol,
+        side: old.side,
+        positionSide: old.positionSide,
+        type: "LIMIT",
+        quantity: b.newSize ?? sub(old.quantity, old.executedQty),
+        price: b.newPrice ?? old.price ?? undefined,
+        reduceOnly: old.reduceOnly,
+        ...(b.newClientOid === undefined ? {} : { clientOrderId: b.newClientOid }),
+      },
+      { takeProfit: b.newPresetStopSurplusPrice, stopLoss: b.newPresetStopLossPrice },
+    );
+    return { orderId: String(placed.id), clientOid: placed.clientOrderId };
+  });
+
   r.post("/v2/mix/order/cancel-order", trade, async ({ body }, c) => cancelOne(c, refOf(ref.parse(body))));
 
   const cancelMany = async (c: Caller, which: (o: FuturesOrder) => boolean, sym: string | undefined) => {

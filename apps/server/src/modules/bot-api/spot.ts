@@ -302,6 +302,53 @@ export function registerSpot(r: V2Router, d: SpotDeps): void {
     );
   });
 
+  // ccxt editOrder: Bitget's cancel-replace. The order is cancelled, then a new one is
+  // placed on its side with the new price and size (a new orderId); when the new one is
+  // refused the cancel stands, as on Bitget, and the refusal is the answer.
+  r.post("/v2/spot/trade/cancel-replace-order", trade, async ({ body }, c) => {
+    const b = z
+      .object({
+        symbol,
+        orderId: bgInt.optional(),
+        clientOid: clientOid.optional(),
+        orderType: lower(["limit", "market"]).default("limit"),
+        price: bgDecimal.optional(),
+        size: bgDecimal,
+        newClientOid: clientOid.optional(),
+        presetTakeProfitPrice: bgDecimal.optional(),
+        presetStopLossPrice: bgDecimal.optional(),
+      })
+      .parse(body);
+    const ref = orderRef.parse({ orderId: b.orderId, clientOid: b.clientOid });
+    const old = await d.paper.cancel(
+      c.accountId,
+      ref.orderId !== undefined ? { id: ref.orderId } : { clientOrderId: ref.clientOid ?? "" },
+    );
+    const placed = await d.paper.place(
+      c.accountId,
+      c.vipLevel,
+      placeBody(
+        placeSchema.parse({
+          symbol: b.symbol,
+          side: old.side,
+          orderType: b.orderType,
+          force: old.type === "LIMIT_MAKER" ? "post_only" : (old.timeInForce ?? "gtc"),
+          price: b.price,
+          size: b.size,
+          clientOid: b.newClientOid,
+          presetTakeProfitPrice: b.presetTakeProfitPrice,
+          presetStopLossPrice: b.presetStopLossPrice,
+        }),
+      ),
+    );
+    return {
+      orderId: String(placed.order.orderId),
+      clientOid: placed.order.clientOrderId,
+      success: "success",
+      msg: "",
+    };
+  });
+
   r.post("/v2/spot/trade/cancel-plan-order", trade, async ({ body }, c) => {
     await cancel(c, orderRef.parse(body));
     return { result: "success" };
