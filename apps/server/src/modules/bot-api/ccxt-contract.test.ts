@@ -669,7 +669,9 @@ describe("position history, funding and the swap ledger through ccxt", () => {
     ).data;
     expect(history[0]).toMatchObject({ symbol: S, side: "short" });
     expect(history[0]?.realizedPnl).toBe(num(webHistory[0]?.realisedPnl));
-    expect((history[0]?.info as { utime: string }).utime).toBe(String(webHistory[0]?.closeTime));
+    expect((history[0]?.info as { utime?: string } | undefined)?.utime).toBe(
+      String(webHistory[0]?.closeTime),
+    );
   });
 });
 
