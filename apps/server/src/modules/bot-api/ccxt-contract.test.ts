@@ -702,4 +702,40 @@ describe("editOrder through ccxt", () => {
     await ex.cancelOrder(oid(moved), S);
     await rejects(ex.editOrder("999999", S, "limit", "buy", 0.01, swapPrice), ccxt.OrderNotFound);
   });
+
+  it("moves a spot and a swap trigger order to a new trigger", async () => {
+    const price = await lastPrice("BTC/USDT");
+    const t1 = Math.round(price * 0.6);
+    const plan = await ex.createOrder("BTC/USDT", "limit", "sell", 0.001, t1 - 10, { triggerPrice: t1 });
+    const t2 = t1 - 100;
+    const moved = await ex.editOrder(oid(plan), "BTC/USDT", "limit", "sell", 0.002, t2 - 10, {
+      triggerPrice: t2,
+    });
+    const open = await webOpen();
+    expect(open.map((o) => String(o.orderId))).not.toContain(plan.id);
+    expect(open.find((o) => String(o.orderId) === moved.id)).toMatchObject({
+      type: "STOP_LIMIT",
+      side: "SELL",
+      stopPrice: `${t2}.00`,
+      price: `${t2 - 10}.00`,
+      origQty: "0.00200",
+    });
+    await ex.cancelOrder(oid(moved), "BTC/USDT", { trigger: true });
+
+    const S = "BTC/USDT:USDT";
+    const mark = (await ex.fetchTicker(S)).markPrice ?? 0;
+    const swapPlan = await ex.createOrder(S, "market", "buy", 0.001, undefined, {
+      triggerPrice: Math.round(mark * 1.2),
+    });
+    const up = Math.round(mark * 1.25);
+    const swapMoved = await ex.editOrder(oid(swapPlan), S, "market", "buy", 0.002, undefined, {
+      triggerPrice: up,
+    });
+    const webF = (await server.web<FuturesOrder[]>(cookie, "GET", "/v1/paper/futures/orders/open")).data;
+    expect(webF.map((o) => String(o.id))).not.toContain(swapPlan.id);
+    const again = webF.find((o) => String(o.id) === swapMoved.id);
+    expect(again).toMatchObject({ side: "BUY", quantity: "0.002" });
+    expect(num(again?.stopPrice ?? undefined)).toBe(up);
+    await ex.cancelOrder(oid(swapMoved), S, { trigger: true });
+  });
 });

@@ -539,6 +539,40 @@ export function registerMix(
     return { orderId: String(placed.id), clientOid: placed.clientOrderId };
   });
 
+  // ccxt editOrder with a triggerPrice: a normal plan is cancelled and placed again with
+  // the new trigger and size (a new orderId); its side and position side carry over.
+  r.post("/v2/mix/order/modify-plan-order", trade, async ({ body }, c) => {
+    const b = z
+      .object({
+        symbol,
+        productType,
+        orderId: bgInt.optional(),
+        clientOid: lookupOid.optional(),
+        newTriggerPrice: bgDecimal,
+        newSize: bgDecimal.optional(),
+        newClientOid: clientOid.optional(),
+      })
+      .parse(body);
+    const which = refOf(b);
+    if (which === undefined)
+      throw new BitgetError(BitgetCode.PARAM_EMPTY, "Parameter orderId cannot be empty");
+    const old = await futures.order(c.accountId, which);
+    if (old === undefined || !isTrigger(old) || old.closePosition || old.status !== "NEW")
+      throw new BitgetError(BitgetCode.MIX_ORDER_NOT_FOUND, "Plan order does not exist");
+    await futures.cancel(c.accountId, { id: old.id });
+    const placed = await futures.place(c.accountId, {
+      symbol: old.symbol,
+      side: old.side,
+      positionSide: old.positionSide,
+      type: markTriggerType(old.side, old.symbol, b.newTriggerPrice),
+      stopPrice: b.newTriggerPrice,
+      quantity: b.newSize ?? old.quantity,
+      reduceOnly: old.reduceOnly,
+      ...(b.newClientOid === undefined ? {} : { clientOrderId: b.newClientOid }),
+    });
+    return { orderId: String(placed.id), clientOid: placed.clientOrderId };
+  });
+
   r.post("/v2/mix/order/cancel-order", trade, async ({ body }, c) => cancelOne(c, refOf(ref.parse(body))));
 
   const cancelMany = async (c: Caller, which: (o: FuturesOrder) => boolean, sym: string | undefined) => {

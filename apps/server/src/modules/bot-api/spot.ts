@@ -349,6 +349,39 @@ export function registerSpot(r: V2Router, d: SpotDeps): void {
     };
   });
 
+  // ccxt editOrder with a triggerPrice: the plan order is cancelled and placed again with
+  // the new trigger, price and size on its side (a new orderId).
+  r.post("/v2/spot/trade/modify-plan-order", trade, async ({ body }, c) => {
+    const b = z
+      .object({
+        orderId: bgInt.optional(),
+        clientOid: clientOid.optional(),
+        orderType: lower(["limit", "market"]),
+        triggerPrice: bgDecimal,
+        executePrice: bgDecimal.optional(),
+        size: bgDecimal,
+      })
+      .parse(body);
+    const ref = orderRef.parse({ orderId: b.orderId, clientOid: b.clientOid });
+    const where = ref.orderId !== undefined ? { id: ref.orderId } : { clientOrderId: ref.clientOid ?? "" };
+    const old = await d.paper.order(c.accountId, where);
+    if (old === undefined || !isPlan(old) || old.triggered)
+      throw new BitgetError(BitgetCode.ORDER_NOT_FOUND, "Plan order does not exist");
+    await d.paper.cancel(c.accountId, { id: old.orderId });
+    const placed = await d.paper.place(
+      c.accountId,
+      c.vipLevel,
+      placeBody(
+        placeSchema.parse({ symbol: old.symbol, side: old.side, orderType: b.orderType, size: b.size }),
+        {
+          triggerPrice: b.triggerPrice,
+          executePrice: b.executePrice,
+        },
+      ),
+    );
+    return { orderId: String(placed.order.orderId), clientOid: placed.order.clientOrderId };
+  });
+
   r.post("/v2/spot/trade/cancel-plan-order", trade, async ({ body }, c) => {
     await cancel(c, orderRef.parse(body));
     return { result: "success" };
