@@ -347,6 +347,11 @@ describe("USDT-M perpetuals through ccxt show on the web API", () => {
     });
     expect(detail.fee?.cost).toBe(num(webDetail.fee));
 
+    // Leverage changes with the (cross) position open, while the margin allows it.
+    await ex.setLeverage(10, S);
+    expect((await ex.fetchPositions([S]))[0]?.leverage).toBe(10);
+    expect((await webPositions())[0]?.leverage).toBe(10);
+
     await ex.closePosition(S);
     expect(await webPositions()).toEqual([]);
     expect(await ex.fetchPositions([S])).toEqual([]);
