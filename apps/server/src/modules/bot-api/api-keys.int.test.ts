@@ -261,8 +261,14 @@ describe.each(targets)("API keys on $name", (target: DbTarget) => {
     const assets = "/api/v2/spot/account/assets";
     clock.now += 1;
     expect((await signedGet(made, assets, hmac)).body.code).toBe("00000");
-    // The same key, timestamp and signature again: a replay (ccxt InvalidNonce).
+    // The same key, timestamp and signature again: a replay (ccxt InvalidNonce), also when
+    // the signature is spelt otherwise (no Base64 padding, a stray character).
     expect(await signedGet(made, assets, hmac)).toMatchObject({ status: 400, body: { code: "40005" } });
+    for (const respell of [
+      (s: string) => s.replace(/=+$/, ""),
+      (s: string) => `${s.slice(0, 4)}.${s.slice(4)}`,
+    ])
+      expect((await signedGet(made, assets, (t) => respell(hmac(t)))).body.code).toBe("40005");
     // Two instances on one Redis: served by one, refused by the other. Without Redis each
     // process keeps its own memory (the suite's app above).
     if (sharedRedis !== undefined) {

@@ -226,8 +226,14 @@ export async function registerV2Scope(
  */
 const REPLAY_TTL_MS = 2 * SIGN_WINDOW_MS + 1_000;
 
+/**
+ * The replay record of a request: its key, timestamp and the signature's bytes. NOTE: the
+ * bytes, not the header's text: Base64 decoding forgives missing padding and stray
+ * characters, so one signature has many spellings that all verify.
+ */
 function replayId(apiKey: string, ts: string, sign: string): string {
-  return crypto.createHash("sha256").update(`${apiKey}\n${ts}\n${sign}`).digest("base64url");
+  const bytes = Buffer.from(sign, "base64").toString("base64");
+  return crypto.createHash("sha256").update(`${apiKey}\n${ts}\n${bytes}`).digest("base64url");
 }
 
 function splitUrl(url: string): [string, string] {
