@@ -680,6 +680,34 @@ describe("position history, funding and the swap ledger through ccxt", () => {
   });
 });
 
+describe("the spot ledger through ccxt", () => {
+  it("lists each spot fill's base and quote movement, as the web's trades", async () => {
+    const bought = await ex.createOrder("BTC/USDT", "market", "buy", 0.001, await lastPrice("BTC/USDT"));
+    const webTrades = (
+      await server.web<{ tradeId: number; orderId: number; qty: string; quoteQty: string; fee: string }[]>(
+        cookie,
+        "GET",
+        "/v1/paper/trades?symbol=BTCUSDT",
+      )
+    ).data.filter((t) => String(t.orderId) === bought.id);
+    expect(webTrades.length).toBeGreaterThan(0);
+    const usdt = await ex.fetchLedger("USDT");
+    const btc = await ex.fetchLedger("BTC");
+    for (const t of webTrades) {
+      expect(usdt.find((e) => e.id === `${t.tradeId}1`)).toMatchObject({
+        direction: "out",
+        amount: num(t.quoteQty),
+        currency: "USDT",
+      });
+      expect(usdt.find((e) => e.id === `${t.tradeId}1`)?.fee?.cost).toBe(num(t.fee));
+      expect(btc.find((e) => e.id === `${t.tradeId}0`)).toMatchObject({
+        direction: "in",
+        amount: num(t.qty),
+      });
+    }
+  });
+});
+
 describe("editOrder through ccxt", () => {
   it("replaces a resting spot and swap order with the new price and size", async () => {
     const spotPrice = Math.round((await lastPrice("BTC/USDT")) * 0.5);

@@ -111,6 +111,10 @@ export function botApiModule(options: BotApiModuleOptions = {}) {
           margin,
           priceDecimals: decimals,
           lotSize: (symbol) => paper.venue.spec(symbol)?.lotSize,
+          assets: (symbol) => {
+            const spec = paper.venue.spec(symbol);
+            return spec === undefined ? undefined : { base: spec.base, quote: spec.quote };
+          },
         });
         registerPaperOnly(router);
         registerTradeRate(router, (symbol) => paper.venue.spec(symbol) !== undefined);

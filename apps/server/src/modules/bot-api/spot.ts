@@ -4,7 +4,15 @@ import {
   type PaperTrade,
   placeOrderBodySchema,
 } from "@meridian/contracts";
-import { decimalsOf, divDown, divHalfUp, floorToStep, isPositive, toFixedHalfUp } from "@meridian/domain";
+import {
+  decimalsOf,
+  divDown,
+  divHalfUp,
+  floorToStep,
+  isPositive,
+  negate,
+  toFixedHalfUp,
+} from "@meridian/domain";
 import { z } from "zod";
 import type { FuturesApi } from "../futures/index.ts";
 import type { MarginApi } from "../margin/index.ts";
@@ -179,6 +187,8 @@ export interface SpotDeps {
   priceDecimals(symbol: string): number;
   /** The pair's lot step ("0.00001"), undefined for an unknown pair. */
   lotSize(symbol: string): string | undefined;
+  /** The pair's base and quote coins, undefined for an unknown pair. */
+  assets(symbol: string): { base: string; quote: string } | undefined;
 }
 
 /** Spot trading, spot balances and the wallet transfer, through the same paper service as the web pages. */
@@ -461,6 +471,56 @@ export function registerSpot(r: V2Router, d: SpotDeps): void {
     });
     const mine = rows.filter((t) => q.orderId === undefined || t.orderId === q.orderId);
     return windowed(mine, (t) => t.time, q).map((t) => presentSpotFill(t, c.userId));
+  });
+
+  // ccxt fetchLedger (spot): the account's fills as Bitget's bills, newest first: each
+  // fill moves its base and its quote coin (the fee on the coin it was charged in). A bill
+  // id is the fill's id and 0 (base) or 1 (quote). Transfers are not among them.
+  r.get("/v2/spot/account/bills", read, async ({ query }, c) => {
+    const q = z
+      .object({
+        coin: z
+          .string()
+          .optional()
+          .transform((s) => s?.toUpperCase()),
+        businessType: z.string().optional(),
+        startTime: bgInt.optional(),
+        endTime: bgInt.optional(),
+        limit: bgInt.optional().transform((n) => Math.min(500, Math.max(1, n ?? 100))),
+      })
+      .parse(query);
+    const trades = await d.paper.trades({
+      accountId: c.accountId,
+      symbol: undefined,
+      limit: 500,
+      before: undefined,
+    });
+    const bills = trades.flatMap((t) => {
+      const pair = d.assets(t.symbol);
+      if (pair === undefined) return [];
+      const buy = t.side === "BUY";
+      const bill = (suffix: string, coin: string, size: string) => ({
+        billId: `${t.tradeId}${suffix}`,
+        coin,
+        groupType: "transaction",
+        businessType: buy ? "buy" : "sell",
+        size,
+        balance: "",
+        fees: coin === t.feeAsset ? neg(t.fee) : "0",
+        cTime: String(t.time),
+        time: t.time,
+      });
+      return [
+        bill("0", pair.base, buy ? t.qty : negate(t.qty)),
+        bill("1", pair.quote, buy ? negate(t.quoteQty) : t.quoteQty),
+      ];
+    });
+    const mine = bills.filter(
+      (b) =>
+        (q.coin === undefined || b.coin === q.coin) &&
+        (q.businessType === undefined || b.businessType === q.businessType.toLowerCase()),
+    );
+    return windowed(mine, (b) => b.time, q).map(({ time: _t, ...b }) => b);
   });
 
   r.get("/v2/spot/account/assets", read, async ({ query }, c) => {
