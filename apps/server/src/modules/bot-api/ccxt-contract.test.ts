@@ -495,6 +495,11 @@ describe("WebSocket through ccxt.pro", () => {
     await ex.createOrder(S, "market", "sell", 0.01);
     const pos = await positions;
     expect(pos.find((p) => p.symbol === S && p.side === "short")).toMatchObject({ contracts: 0.01 });
+    // The push carries the position's times from its fills, as REST does.
+    const pushed = pos.find((p) => p.symbol === S)?.info as { cTime?: string; uTime?: string } | undefined;
+    const rest = (await ex.fetchPositions([S]))[0]?.info as { cTime?: string; uTime?: string } | undefined;
+    expect(pushed?.cTime).toMatch(/^\d{13}$/);
+    expect([pushed?.cTime, pushed?.uTime]).toEqual([rest?.cTime, rest?.uTime]);
     await ex.closePosition(S);
   });
 });

@@ -11,7 +11,7 @@ import type {
 import { mul } from "@meridian/domain";
 import { neg } from "./common.ts";
 import { presentMarginOrder } from "./margin.ts";
-import { isTrigger, pct, planTypeOf, presentMixOrder, presentMixPlan } from "./mix.ts";
+import { isTrigger, pct, planTypeOf, positionTimes, presentMixOrder, presentMixPlan } from "./mix.ts";
 import { isPlan, presentSpotBalance, presentSpotFill, presentSpotOrder, presentSpotPlan } from "./spot.ts";
 import type { WsDeps } from "./ws.ts";
 import { type Arg, type Conn, send } from "./ws-conn.ts";
@@ -104,9 +104,11 @@ export function privateFeeds(conns: ReadonlySet<Conn>, d: WsDeps) {
     if (c.accountId === undefined || d.futures === undefined) return;
     const accountId = c.accountId;
     const futures = d.futures;
-    const [account, positions] = await Promise.all([
+    // The fills give each position its open and update times, as REST all-position has them.
+    const [account, positions, trades] = await Promise.all([
       futures.account(accountId),
       futures.positions(accountId),
+      futures.trades({ accountId, limit: 500 }),
     ]);
     const dual = account.dualSidePosition;
     const data = positions
@@ -137,8 +139,7 @@ export function privateFeeds(conns: ReadonlySet<Conn>, d: WsDeps) {
           liquidationPrice: p.liquidationPrice ?? "0",
           keepMarginRate: "0.004",
           marginRate: pct(p.marginRatio),
-          cTime: String(d.now()),
-          uTime: String(d.now()),
+          ...positionTimes(p, trades),
           autoMargin: "off",
         };
       });
