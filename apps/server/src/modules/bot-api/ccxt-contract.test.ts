@@ -685,6 +685,23 @@ describe("position history, funding and the swap ledger through ccxt", () => {
   });
 });
 
+describe("open interest through ccxt", () => {
+  it("is the size held in open positions: this account's, the only trader here", async () => {
+    const S = "BTC/USDT:USDT";
+    await ex.transfer("USDT", 100, "spot", "swap");
+    const before = (await ex.fetchOpenInterest(S)).openInterestAmount ?? Number.NaN;
+    await ex.createOrder(S, "market", "sell", 0.003);
+    const held = (await server.web<FuturesPosition[]>(cookie, "GET", "/v1/paper/futures/positions")).data
+      .filter((p) => p.symbol === "BTCUSDT")
+      .reduce((sum, p) => sum + Math.abs(num(p.quantity)), 0);
+    const oi = await ex.fetchOpenInterest(S);
+    expect(oi.symbol).toBe(S);
+    expect(oi.openInterestAmount).toBeCloseTo(held, 9);
+    expect(oi.openInterestAmount).toBeCloseTo(before + 0.003, 9);
+    await ex.closePosition(S);
+  });
+});
+
 describe("the spot ledger through ccxt", () => {
   it("lists each spot fill's base and quote movement, as the web's trades", async () => {
     const bought = await ex.createOrder("BTC/USDT", "market", "buy", 0.001, await lastPrice("BTC/USDT"));

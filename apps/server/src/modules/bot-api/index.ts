@@ -102,6 +102,9 @@ export function botApiModule(options: BotApiModuleOptions = {}) {
             market: api.market,
             marks: () => futures?.marksList() ?? [],
             marginPairs: () => margin?.pairs().pairs ?? [],
+            ...(futures === undefined
+              ? {}
+              : { openInterest: (symbol: string) => futures.openInterest(symbol) }),
             now,
           });
         const decimals = (symbol: string) => paper.venue.spec(symbol)?.priceDecimals ?? 8;

@@ -134,6 +134,7 @@ const FUTURES_COMMANDS = [
   "positions",
   "pinMark",
   "insuranceFund",
+  "openInterest",
 ] as const satisfies readonly (keyof FuturesService)[];
 
 /**
