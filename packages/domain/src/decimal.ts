@@ -149,6 +149,45 @@ export function divDown(a: string, b: string, scale: number): string {
   return render(q, scale);
 }
 
+/** |n / d| rounded half away from zero, signed as n / d (d non-zero). */
+function divRoundHalfUp(n: bigint, d: bigint): bigint {
+  const negative = n < 0n !== d < 0n;
+  const an = n < 0n ? -n : n;
+  const ad = d < 0n ? -d : d;
+  const q = (2n * an + ad) / (2n * ad);
+  return negative ? -q : q;
+}
+
+/** Quotient rounded half away from zero to `scale` digits; "0" when dividing by zero. */
+export function divHalfUp(a: string, b: string, scale: number): string {
+  const x = parse(a);
+  const y = parse(b);
+  if (y.value === 0n) return "0";
+  const shift = scale + y.scale - x.scale;
+  const num = shift >= 0 ? x.value * 10n ** BigInt(shift) : x.value;
+  const den = shift >= 0 ? y.value : y.value * 10n ** BigInt(-shift);
+  return render(divRoundHalfUp(num, den), scale);
+}
+
+/**
+ * The value with exactly `decimals` fraction digits, rounded half away from zero: what
+ * `Number(value).toFixed(decimals)` means, without the float ("0.125", 2 -> "0.13").
+ */
+export function toFixedHalfUp(value: string, decimals: number): string {
+  const x = parse(value);
+  const v =
+    decimals >= x.scale
+      ? x.value * 10n ** BigInt(decimals - x.scale)
+      : divRoundHalfUp(x.value, 10n ** BigInt(x.scale - decimals));
+  return toFixedDown(render(v, decimals), decimals);
+}
+
+/** The value with its sign flipped ("0" stays "0"). */
+export function negate(value: string): string {
+  const x = parse(value);
+  return render(-x.value, x.scale);
+}
+
 /** The largest multiple of `step` not above `value` ("97012.37", "10" -> "97010"). */
 export function floorToStep(value: string, step: string): string {
   const x = parse(value);

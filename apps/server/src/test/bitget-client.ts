@@ -3,6 +3,42 @@ import ccxt from "ccxt";
 
 const loaded = new Map<string, unknown[]>();
 
+type Message = { event?: unknown; arg?: { channel?: unknown } } | null;
+const listeners = new WeakMap<object, Set<(message: Message) => void>>();
+
+/**
+ * Lets a test see each WebSocket message before ccxt handles it (then hands it on
+ * unchanged): ccxt binds `handleMessage` when it opens a socket, so this runs first.
+ */
+function observeMessages(ex: object): void {
+  const target = ex as { handleMessage(client: unknown, message: unknown): unknown };
+  const handle = target.handleMessage.bind(ex);
+  const set = new Set<(message: Message) => void>();
+  listeners.set(ex, set);
+  target.handleMessage = (client, message) => {
+    for (const listener of set) listener(message as Message);
+    return handle(client, message);
+  };
+}
+
+/**
+ * Resolves when the server acknowledges a subscription to `channel` on this client
+ * (Bitget's `{"event":"subscribe","arg":{channel}}`): from then on every push reaches
+ * it. Call before the `watch*` that subscribes; a test then acts without guessing a delay.
+ */
+export function subscribed(ex: object, channel: string): Promise<void> {
+  const set = listeners.get(ex);
+  if (set === undefined) throw new Error("not a client made by bitgetClient");
+  return new Promise((resolve) => {
+    const listener = (m: Message) => {
+      if (m?.event !== "subscribe" || m.arg?.channel !== channel) return;
+      set.delete(listener);
+      resolve();
+    };
+    set.add(listener);
+  });
+}
+
 /** The REST url keys of ccxt's bitget class (ccxt appends `/api/...`). */
 const URL_KEYS = [
   "spot",
@@ -41,6 +77,7 @@ export async function bitgetClient(
   api.ws = { ...(api.ws as object), ...sockets };
   api.demo = { ...(api.demo as object), ...sockets };
   ex.setSandboxMode(true);
+  observeMessages(ex);
   await ex.loadHttpProxyAgent();
   // Markets are the same for every client of a server: loaded once, then shared, as a bot
   // fleet would (and so tests that make many clients stay under the public rate limits).

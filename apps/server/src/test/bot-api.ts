@@ -138,4 +138,4 @@ export async function startBotApiServer(
   };
 }
 
-export { bitgetClient } from "./bitget-client.ts";
+export { bitgetClient, subscribed } from "./bitget-client.ts";

@@ -14,12 +14,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PlatformDb } from "../../platform/db/index.ts";
 import { type AccountsTestApp, accountsTestApp, callApi } from "../../test/accounts.ts";
 import { type DbTarget, reopenableDbTargets } from "../../test/db-targets.ts";
+import { testRedis } from "../../test/redis.ts";
 import { totp } from "../accounts/index.ts";
 import { tradingCore } from "../index.ts";
 import { LocalVenue } from "../paper/index.ts";
 import { prehash, signHmac } from "./signature.ts";
 
 const targets = reopenableDbTargets("apikeys");
+const sharedRedis = process.env.TEST_REDIS_URL === undefined ? undefined : testRedis("apikeys");
 const KEYS = "/v1/user/api-keys";
 const body = (o: Record<string, unknown> = {}) => ({
   label: "grid bot",
@@ -67,18 +69,19 @@ describe.each(targets)("API keys on $name", (target: DbTarget) => {
   const call = <T>(cookie: string, method: "GET" | "POST" | "DELETE", url: string, b?: unknown) =>
     callApi<T>(run.app, cookie, method, url, b);
 
-  /** A signed `/api/v2` GET as a Bitget client sends it. */
+  /** A signed `/api/v2` GET as a Bitget client sends it (to `app`, default the suite's). */
   async function signedGet(
     key: { apiKey: string; passphrase?: string },
     url: string,
     sign: (text: string) => string,
     headers: Record<string, string> = { paptrading: "1" },
     signedQuery?: string,
+    app = run.app,
   ): Promise<{ status: number; body: Envelope<unknown> }> {
     const ts = String(clock.now);
     const [path = "", wire = ""] = url.split("?");
     const query = signedQuery ?? wire;
-    const res = await run.app.inject({
+    const res = await app.inject({
       method: "GET",
       url,
       headers: {
@@ -273,6 +276,57 @@ describe.each(targets)("API keys on $name", (target: DbTarget) => {
     } finally {
       clock.now -= API_KEY_TTL_MS + 10_000;
     }
+  });
+
+  it("serves a signed request once, on every instance; checks the signature before the passphrase", async () => {
+    const cookie = await run.login();
+    const made = (await call<CreatedApiKey>(cookie, "POST", KEYS, body())).data;
+    const hmac = (text: string) => signHmac(made.secret ?? "", text);
+    const assets = "/api/v2/spot/account/assets";
+    clock.now += 1;
+    expect((await signedGet(made, assets, hmac)).body.code).toBe("00000");
+    // The same key, timestamp and signature again: a replay (ccxt InvalidNonce), also when
+    // the signature is spelt otherwise (no Base64 padding, a stray character).
+    expect(await signedGet(made, assets, hmac)).toMatchObject({ status: 400, body: { code: "40005" } });
+    for (const respell of [
+      (s: string) => s.replace(/=+$/, ""),
+      (s: string) => `${s.slice(0, 4)}.${s.slice(4)}`,
+    ])
+      expect((await signedGet(made, assets, (t) => respell(hmac(t)))).body.code).toBe("40005");
+    // Two instances on one Redis: served by one, refused by the other. Without Redis each
+    // process keeps its own memory (the suite's app above).
+    if (sharedRedis !== undefined) {
+      const redis = await sharedRedis.redis();
+      const instance = () =>
+        accountsTestApp({
+          db,
+          redis,
+          modules: [
+            tradingCore({
+              writer: false,
+              venue: new LocalVenue({ ladder: false }),
+              botApi: { now: () => clock.now },
+            }),
+          ],
+        });
+      const [a, b] = [await instance(), await instance()];
+      try {
+        clock.now += 1;
+        expect((await signedGet(made, assets, hmac, undefined, undefined, a.app)).body.code).toBe("00000");
+        expect((await signedGet(made, assets, hmac, undefined, undefined, b.app)).body.code).toBe("40005");
+      } finally {
+        await a.app.close();
+        await b.app.close();
+      }
+    }
+    // A wrong passphrase with a wrong signature says only "signature": a caller without the
+    // secret learns nothing about its passphrase guesses. With the right signature, 40012.
+    clock.now += 1;
+    const guess = { ...made, passphrase: "Guess12345" };
+    expect((await signedGet(guess, assets, (t) => signHmac("0".repeat(64), t))).body.code).toBe("40009");
+    expect((await signedGet(guess, assets, hmac)).body.code).toBe("40012");
+    // A refused request is not remembered: sent right, the same timestamp is served.
+    expect((await signedGet(made, assets, hmac)).body.code).toBe("00000");
   });
 
   it("never writes a secret or passphrase to the log", () => {

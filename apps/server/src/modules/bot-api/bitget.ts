@@ -27,7 +27,10 @@ export const BitgetCode = {
   PARAM_INVALID: "40017",
   PARAM_EMPTY: "40019",
   PARAM_ERROR: "40020",
+  /** Unknown URL or method (ccxt: BadRequest); Bitget's message is `NOT_FOUND_MSG`. */
   NOT_FOUND: "40404",
+  /** Content-Type or Content-Encoding the API does not read (ccxt: BadRequest). */
+  MEDIA_TYPE: "415",
   SYMBOL_UNKNOWN: "40309",
   /** Spot order not found (ccxt: OrderNotFound). */
   ORDER_NOT_FOUND: "43001",
@@ -39,6 +42,9 @@ export const BitgetCode = {
   MIN_AMOUNT: "45110",
   RATE_LIMIT: "429",
 } as const;
+/** Bitget's message for a path it does not serve. */
+export const NOT_FOUND_MSG = "Request URL NOT FOUND";
+
 export type BitgetCode = (typeof BitgetCode)[keyof typeof BitgetCode];
 
 export class BitgetError extends Error {
@@ -125,10 +131,31 @@ export function toBitget(error: unknown): { status: number; body: BitgetEnvelope
     const status = mapped === BitgetCode.RATE_LIMIT ? 429 : 400;
     return { status, body: failure(mapped, error.message) };
   }
-  const code = (error as { code?: unknown } | null)?.code;
-  if (code === "FST_ERR_CTP_INVALID_JSON_BODY" || code === "FST_ERR_CTP_BODY_TOO_LARGE")
+  return frameworkRefusal(error) ?? { status: 500, body: failure("40000", "Internal error") };
+}
+
+/**
+ * What Fastify and its plugins refuse before a handler runs (a body too large, an
+ * encoding or media type it cannot read, a body that does not decompress), as Bitget's
+ * envelope with the framework's 4xx status: the client's fault, never a 500.
+ */
+function frameworkRefusal(error: unknown): { status: number; body: BitgetEnvelope } | undefined {
+  if (error === null || typeof error !== "object") return undefined;
+  const { code, statusCode } = error as { code?: unknown; statusCode?: unknown };
+  if (code === "FST_ERR_CTP_BODY_TOO_LARGE")
+    return { status: 413, body: failure(BitgetCode.PARAM_INVALID, "Request body is too large") };
+  if (code === "FST_ERR_CTP_INVALID_JSON_BODY" || code === "FST_ERR_CTP_EMPTY_JSON_BODY")
     return { status: 400, body: failure(BitgetCode.PARAM_INVALID, "Request body is not valid JSON") };
-  return { status: 500, body: failure("40000", "Internal error") };
+  if (code === "FST_ERR_CTP_INVALID_MEDIA_TYPE" || code === "FST_CP_ERR_INVALID_CONTENT_ENCODING")
+    return { status: 415, body: failure(BitgetCode.MEDIA_TYPE, "The current media type is not supported") };
+  if (code === "FST_CP_ERR_INVALID_CONTENT")
+    return {
+      status: 400,
+      body: failure(BitgetCode.PARAM_INVALID, "Request body could not be decoded with its Content-Encoding"),
+    };
+  if (typeof statusCode === "number" && statusCode >= 400 && statusCode < 500)
+    return { status: statusCode, body: failure(BitgetCode.PARAM_INVALID, "Request could not be read") };
+  return undefined;
 }
 
 /** Bitget's finer order-rejection codes (all InvalidOrder in ccxt) for the engine's reasons. */

@@ -1,7 +1,7 @@
 import type { MarginAccountView, MarginOrder, MarginRecord, MarginTrade } from "@meridian/contracts";
 import ccxt from "ccxt";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type BotApiServer, bitgetClient, startBotApiServer } from "../../test/bot-api.ts";
+import { type BotApiServer, bitgetClient, startBotApiServer, subscribed } from "../../test/bot-api.ts";
 
 /**
  * The margin part of the contract tests: ccxt's `bitget` (4.5.84, sandbox, only its URLs
@@ -186,8 +186,9 @@ describe("isolated margin through ccxt shows on the web API", () => {
 describe("margin over the private WebSocket through ccxt.pro", () => {
   it("watches cross margin orders and the cross account as REST trading happens", async () => {
     const price = Math.round((await lastPrice()) * 0.5);
+    const acked = subscribed(ex, "orders-crossed");
     const orders = ex.watchOrders(S, undefined, undefined, { marginMode: "cross" });
-    await new Promise((r) => setTimeout(r, 300));
+    await acked;
     const placed = await ex.createOrder(S, "limit", "buy", 0.001, price, { marginMode: "cross" });
     const seen = await orders;
     expect(seen.find((o) => o.id === placed.id)).toMatchObject({
@@ -212,8 +213,9 @@ describe("margin over the private WebSocket through ccxt.pro", () => {
     const iso = await bitgetClient(server.base, key);
     try {
       const price = Math.round((await lastPrice()) * 0.5);
+      const acked = subscribed(iso, "orders-isolated");
       const orders = iso.watchOrders(S, undefined, undefined, { marginMode: "isolated" });
-      await new Promise((r) => setTimeout(r, 300));
+      await acked;
       const placed = await iso.createOrder(S, "limit", "buy", 0.001, price, { marginMode: "isolated" });
       expect((await orders).map((o) => o.id)).toContain(placed.id);
       await iso.cancelOrder(placed.id ?? "", S, { marginMode: "isolated" });

@@ -1,6 +1,6 @@
 import type { FuturesOrder, PaperOrder } from "@meridian/contracts";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { type BotApiServer, bitgetClient, startBotApiServer } from "../../test/bot-api.ts";
+import { type BotApiServer, bitgetClient, startBotApiServer, subscribed } from "../../test/bot-api.ts";
 
 /**
  * `orders-algo` through ccxt.pro (`watchOrders(symbol, …, {trigger: true})`): spot plan
@@ -21,14 +21,13 @@ afterAll(async () => {
   await server?.close();
 });
 
-const settle = () => new Promise((r) => setTimeout(r, 300));
-
 it("pushes a spot plan order on orders-algo only", async () => {
   const S = "BTC/USDT";
   const last = (await ex.fetchTicker(S)).last ?? 0;
+  const acked = Promise.all([subscribed(ex, "orders"), subscribed(ex, "orders-algo")]);
   const plain = ex.watchOrders(S);
   const algo = ex.watchOrders(S, undefined, undefined, { trigger: true });
-  await settle();
+  await acked;
   const trigger = Math.round(last * 0.8);
   const placed = await ex.createOrder(S, "limit", "sell", 0.001, trigger - 10, { triggerPrice: trigger });
   const seen = await algo;
@@ -48,8 +47,9 @@ it("pushes a USDT-M plan order on orders-algo", async () => {
   const S = "BTC/USDT:USDT";
   await ex.transfer("USDT", 1000, "spot", "swap");
   const mark = (await ex.fetchTicker(S)).markPrice ?? 0;
+  const acked = subscribed(ex, "orders-algo");
   const algo = ex.watchOrders(S, undefined, undefined, { trigger: true });
-  await settle();
+  await acked;
   const trigger = Math.round(mark * 1.2);
   const placed = await ex.createOrder(S, "market", "buy", 0.001, undefined, { triggerPrice: trigger });
   const seen = await algo;

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { Platform } from "../../platform/platform.ts";
 import type { AccountsService } from "../accounts/index.ts";
 import type { FuturesApi } from "../futures/index.ts";
+import { MemoryReplayStore, RedisReplayStore } from "../gateway-sign/index.ts";
 import type { LedgerApi } from "../ledger/index.ts";
 import type { MarginApi } from "../margin/index.ts";
 import type { MarketService } from "../market/index.ts";
@@ -12,8 +13,10 @@ import { keyRoutes } from "./key-routes.ts";
 import { ApiKeyStore, loadKeyStoreConfig } from "./keys.ts";
 import { registerMargin } from "./margin.ts";
 import { registerMix } from "./mix.ts";
+import { registerPaperOnly } from "./paper-only.ts";
 import { registerPublic } from "./public.ts";
 import { registerSpot } from "./spot.ts";
+import { registerTradeRate } from "./trade-rate.ts";
 import { registerV2Scope } from "./v2-scope.ts";
 import { registerBitgetWs } from "./ws.ts";
 
@@ -102,6 +105,10 @@ export function botApiModule(deps: BotApiDeps, options: BotApiModuleOptions = {}
       {
         keys: store,
         rateLimiter: platform.rateLimiter,
+        replays:
+          platform.redis === undefined
+            ? new MemoryReplayStore(now)
+            : new RedisReplayStore(platform.redis, "botapi:replay:"),
         rateScale: options.rateScale ?? (Number.isFinite(envScale) && envScale > 0 ? envScale : 1),
         now,
         account: tradingAccount,
@@ -112,16 +119,33 @@ export function botApiModule(deps: BotApiDeps, options: BotApiModuleOptions = {}
             market,
             marks: () => futures?.marksList() ?? [],
             marginPairs: () => margin?.pairs().pairs ?? [],
+            ...(futures === undefined
+              ? {}
+              : { openInterest: (symbol: string) => futures.openInterest(symbol) }),
             now,
           });
         const decimals = (symbol: string) => paper.venue.spec(symbol)?.priceDecimals ?? 8;
-        registerSpot(router, { paper, futures, margin, priceDecimals: decimals });
+        registerSpot(router, {
+          paper,
+          futures,
+          margin,
+          priceDecimals: decimals,
+          lotSize: (symbol) => paper.venue.spec(symbol)?.lotSize,
+          assets: (symbol) => {
+            const spec = paper.venue.spec(symbol);
+            return spec === undefined ? undefined : { base: spec.base, quote: spec.quote };
+          },
+        });
+        registerPaperOnly(router);
+        registerTradeRate(router, (symbol) => paper.venue.spec(symbol) !== undefined);
         if (margin !== undefined) registerMargin(router, margin, decimals);
         if (futures !== undefined)
           registerMix(
             router,
             futures,
             (symbol) => futures.marksList().find((m) => m.symbol === symbol)?.markPrice,
+            // Perpetual orders take from the spot venue's books (futures' venueBook).
+            (symbol) => (api.hasDecorator("market") ? api.market.depth(symbol, 200) : undefined),
           );
       },
     );

@@ -4,7 +4,7 @@ import {
   type MarginRecordType,
   marginOrderBodySchema,
 } from "@meridian/contracts";
-import { add } from "@meridian/domain";
+import { add, divHalfUp, mul, toFixedHalfUp } from "@meridian/domain";
 import { z } from "zod";
 import type { MarginApi } from "../margin/index.ts";
 import { BitgetCode, BitgetError, bgDecimal, bgInt } from "./bitget.ts";
@@ -138,7 +138,7 @@ export function registerMargin(r: V2Router, margin: MarginApi, priceDecimals: (s
       // Bitget's risk rate is debt over assets: the inverse of Meridian's margin level.
       return views.map((v) => ({
         ...(v.symbol === null ? {} : { symbol: v.symbol }),
-        riskRateRatio: v.marginLevel === null ? "0" : (1 / Number(v.marginLevel)).toFixed(4),
+        riskRateRatio: v.marginLevel === null ? "0" : toFixedHalfUp(divHalfUp("1", v.marginLevel, 4), 4),
       }));
     });
 
@@ -228,7 +228,7 @@ export function registerMargin(r: V2Router, margin: MarginApi, priceDecimals: (s
       const q = z.object({ symbol: symbol.optional(), coin: coin.optional() }).parse(query);
       const info = margin.pairs();
       const rate = (asset: string) => info.rates.find((x) => x.asset === asset)?.dailyRate ?? "0";
-      const annual = (asset: string) => (Number(rate(asset)) * 365).toFixed(8);
+      const annual = (asset: string) => toFixedHalfUp(mul(rate(asset), "365"), 8);
       if (!isolated) {
         const assets = q.coin === undefined ? info.rates.map((x) => x.asset) : [q.coin];
         const scope = scopeOf(c, undefined);

@@ -5,6 +5,7 @@ import type {
   FuturesTrade,
   PositionSideValue,
 } from "@meridian/contracts";
+import { add, compare, divHalfUp, isPositive, isZero, mul, sub, toFixedHalfUp } from "@meridian/domain";
 import { z } from "zod";
 import type { FuturesApi, FuturesOrderRef } from "../futures/index.ts";
 import { BitgetCode, BitgetError, bgDecimal, bgInt } from "./bitget.ts";
@@ -31,8 +32,12 @@ const STATUS: Readonly<Record<FuturesOrder["status"], string>> = {
   REJECTED: "canceled",
 };
 
+/** How far apart the stamps of one futures command's orders may be (the order, its TP/SL legs). */
+const SAME_COMMAND_MS = 1_000;
+
 export const isTrigger = (o: FuturesOrder) => o.type === "STOP_MARKET" || o.type === "TAKE_PROFIT_MARKET";
-const pct = (p: string | null) => (p === null ? "0" : (Number(p) / 100).toFixed(6));
+/** Meridian's percent as Bitget's ratio ("12.34" -> "0.123400"). */
+export const pct = (p: string | null) => (p === null ? "0" : toFixedHalfUp(divHalfUp(p, "100", 6), 6));
 
 export interface Ctx {
   dual: boolean;
@@ -62,7 +67,7 @@ function tradeSide(
 
 export function presentMixOrder(o: FuturesOrder, ctx: Ctx): Record<string, unknown> {
   const s = ctx.settings(o.symbol);
-  const filled = Number(o.executedQty);
+  const filled = isPositive(o.executedQty);
   return {
     symbol: o.symbol,
     size: o.quantity,
@@ -70,9 +75,9 @@ export function presentMixOrder(o: FuturesOrder, ctx: Ctx): Record<string, unkno
     clientOid: o.clientOrderId,
     baseVolume: o.executedQty,
     price: o.price ?? "0",
-    priceAvg: filled > 0 ? o.avgPrice : "",
-    // Display figure (filled x average), not a ledger amount.
-    quoteVolume: filled > 0 ? (filled * Number(o.avgPrice)).toFixed(8) : "0",
+    priceAvg: filled ? o.avgPrice : "",
+    // Filled x the average price as the service prints it (exact product of the two strings).
+    quoteVolume: filled ? mul(o.executedQty, o.avgPrice) : "0",
     state: STATUS[o.status],
     status: STATUS[o.status],
     side: bitgetSide(o),
@@ -108,7 +113,38 @@ export function presentMixPlan(o: FuturesOrder, ctx: Ctx, planType: string): Rec
   };
 }
 
-function presentPosition(p: FuturesPosition, ctx: Ctx): Record<string, unknown> {
+/** What a position's own fills and TP/SL orders add to it (ids, open and update times). */
+export interface PositionExtras {
+  takeProfitId: string;
+  stopLossId: string;
+  cTime: string;
+  uTime: string;
+}
+
+/**
+ * When the position was opened and last changed: walking its fills newest first, the
+ * quantity goes back to zero (or changes sign) at the fill that opened it. Only the fills
+ * read (`trades`, newest first) are walked; an older opening shows the oldest read.
+ */
+export function positionTimes(
+  p: Pick<FuturesPosition, "symbol" | "positionSide" | "quantity">,
+  trades: readonly Pick<FuturesTrade, "symbol" | "positionSide" | "side" | "quantity" | "time">[],
+): { cTime: string; uTime: string } {
+  const own = trades.filter((t) => t.symbol === p.symbol && t.positionSide === p.positionSide);
+  const newest = own[0];
+  if (newest === undefined) return { cTime: "", uTime: "" };
+  let running = p.quantity;
+  let opened = newest.time;
+  for (const t of own) {
+    opened = t.time;
+    const before = t.side === "BUY" ? sub(running, t.quantity) : add(running, t.quantity);
+    if (isZero(before) || compare(before, "0") !== compare(running, "0")) break;
+    running = before;
+  }
+  return { cTime: String(opened), uTime: String(newest.time) };
+}
+
+function presentPosition(p: FuturesPosition, ctx: Ctx, extras: PositionExtras): Record<string, unknown> {
   const qty = p.quantity.replace(/^-/, "");
   const holdSide =
     p.positionSide === "BOTH"
@@ -140,8 +176,11 @@ function presentPosition(p: FuturesPosition, ctx: Ctx): Record<string, unknown> 
     deductedFee: "0",
     takeProfit: p.takeProfit ?? "",
     stopLoss: p.stopLoss ?? "",
-    cTime: "",
-    uTime: "",
+    takeProfitId: extras.takeProfitId,
+    stopLossId: extras.stopLossId,
+    assetMode: "single",
+    cTime: extras.cTime,
+    uTime: extras.uTime,
   };
 }
 
@@ -152,8 +191,7 @@ function presentFill(t: FuturesTrade, ctx: Ctx): Record<string, unknown> {
     orderId: String(t.orderId),
     price: t.price,
     baseVolume: t.quantity,
-    // Display figure (price x quantity).
-    quoteVolume: (Number(t.price) * Number(t.quantity)).toFixed(8),
+    quoteVolume: mul(t.price, t.quantity),
     feeDetail: [{ deduction: "no", feeCoin: "USDT", totalDeductionFee: "0", totalFee: neg(t.fee) }],
     side: bitgetSide(t),
     profit: t.realisedPnl,
@@ -163,6 +201,16 @@ function presentFill(t: FuturesTrade, ctx: Ctx): Record<string, unknown> {
     tradeScope: t.maker ? "maker" : "taker",
     cTime: String(t.time),
   };
+}
+
+/** Bitget's bill type of a fill: opening or closing which side, or the liquidation's close. */
+function fillBusinessType(t: FuturesTrade): string {
+  const long = t.positionSide === "LONG" || (t.positionSide === "BOTH" && t.side === "BUY");
+  if (isZero(t.realisedPnl) && !t.liquidation) return long ? "open_long" : "open_short";
+  // A closing buy closes a short, a closing sell a long.
+  const closesLong = t.positionSide === "LONG" || (t.positionSide === "BOTH" && t.side === "SELL");
+  if (t.liquidation) return closesLong ? "burst_long_loss_query" : "burst_short_loss_query";
+  return closesLong ? "close_long" : "close_short";
 }
 
 const placeSchema = z.object({
@@ -249,6 +297,7 @@ export function registerMix(
   r: V2Router,
   futures: FuturesApi,
   markOf: (symbol: string) => string | undefined,
+  depthOf: (symbol: string) => { bids: [string, string][]; asks: [string, string][] } | undefined,
 ): void {
   const read = { perm: "read", limit: "query" } as const;
   const trade = { perm: "futures_trade", limit: "trade" } as const;
@@ -295,8 +344,7 @@ export function registerMix(
   };
 
   const markTriggerType = (side: "BUY" | "SELL", sym: string, trigger: string) => {
-    const mark = Number(markOf(sym) ?? "0");
-    const above = Number(trigger) > mark;
+    const above = compare(trigger, markOf(sym) ?? "0") > 0;
     // A buy stop fires on a rise, a sell stop on a fall; the other direction is a take-profit.
     return (side === "BUY") === above ? "STOP_MARKET" : "TAKE_PROFIT_MARKET";
   };
@@ -315,6 +363,8 @@ export function registerMix(
         await futures.setMarginMode(c.accountId, b.symbol, want);
     }
     const s = await sides(c, b);
+    if (b.orderType === "limit" && b.price !== undefined)
+      checkForce(b.force, s.side, b.symbol, b.price, b.size);
     const placed = await futures.place(
       c.accountId,
       {
@@ -329,7 +379,38 @@ export function registerMix(
       },
       { takeProfit: b.presetStopSurplusPrice, stopLoss: b.presetStopLossPrice },
     );
+    // IOC and FOK: what did not fill at once does not rest (a FOK was checked to fill in full).
+    const open = placed.status === "NEW" || placed.status === "PARTIALLY_FILLED";
+    if (b.orderType === "limit" && open && (b.force === "ioc" || b.force === "fok"))
+      await futures.cancel(c.accountId, { id: placed.id }).catch(() => undefined);
     return { orderId: String(placed.id), clientOid: placed.clientOrderId };
+  };
+
+  /**
+   * The futures engine rests every limit order (GTC): Bitget's other `force` values are
+   * checked against the book the order takes from before it is placed. A post-only order
+   * that would take, or a FOK that cannot fill in full at its price, is refused (43011,
+   * ccxt InvalidOrder) instead of resting as GTC.
+   */
+  const checkForce = (force: string, side: "BUY" | "SELL", sym: string, price: string, size: string) => {
+    if (force !== "post_only" && force !== "fok") return;
+    const book = depthOf(sym);
+    const levels = side === "BUY" ? (book?.asks ?? []) : (book?.bids ?? []);
+    const crosses = (level: string) =>
+      side === "BUY" ? compare(level, price) <= 0 : compare(level, price) >= 0;
+    if (force === "post_only") {
+      const best = levels[0];
+      if (best !== undefined && crosses(best[0]))
+        throw new BitgetError(BitgetCode.ORDER_INVALID, "A post_only order would take liquidity");
+      return;
+    }
+    let fillable = "0";
+    for (const [levelPrice, qty] of levels) {
+      if (!crosses(levelPrice)) break;
+      fillable = add(fillable, qty);
+    }
+    if (compare(fillable, size) < 0)
+      throw new BitgetError(BitgetCode.ORDER_INVALID, "A FOK order cannot be filled in full at its price");
   };
 
   r.post("/v2/mix/order/place-order", trade, ({ body }, c) => placeOne(c, placeSchema.parse(body)));
@@ -415,6 +496,83 @@ export function registerMix(
     return { orderId: String(o.id), clientOid: o.clientOrderId };
   };
 
+  // ccxt editOrder: Bitget's modify-order on a resting limit order cancels it and places
+  // a new one (a new orderId, ccxt's newClientOid) with the new size and price; the rest
+  // of the order (side, position side, reduce-only) carries over.
+  r.post("/v2/mix/order/modify-order", trade, async ({ body }, c) => {
+    const b = z
+      .object({
+        symbol,
+        productType,
+        marginCoin: marginCoin.optional(),
+        orderId: bgInt.optional(),
+        clientOid: lookupOid.optional(),
+        newClientOid: clientOid.optional(),
+        newSize: bgDecimal.optional(),
+        newPrice: bgDecimal.optional(),
+        newPresetStopSurplusPrice: bgDecimal.optional(),
+        newPresetStopLossPrice: bgDecimal.optional(),
+      })
+      .parse(body);
+    const which = refOf(b);
+    if (which === undefined)
+      throw new BitgetError(BitgetCode.PARAM_EMPTY, "Parameter orderId cannot be empty");
+    const old = await futures.order(c.accountId, which);
+    if (old === undefined) throw new BitgetError(BitgetCode.MIX_ORDER_NOT_FOUND, "Order does not exist");
+    if (old.type !== "LIMIT")
+      throw new BitgetError(BitgetCode.ORDER_INVALID, "Only resting limit orders can be modified");
+    await futures.cancel(c.accountId, { id: old.id });
+    const placed = await futures.place(
+      c.accountId,
+      {
+        symbol: old.symbol,
+        side: old.side,
+        positionSide: old.positionSide,
+        type: "LIMIT",
+        quantity: b.newSize ?? sub(old.quantity, old.executedQty),
+        price: b.newPrice ?? old.price ?? undefined,
+        reduceOnly: old.reduceOnly,
+        ...(b.newClientOid === undefined ? {} : { clientOrderId: b.newClientOid }),
+      },
+      { takeProfit: b.newPresetStopSurplusPrice, stopLoss: b.newPresetStopLossPrice },
+    );
+    return { orderId: String(placed.id), clientOid: placed.clientOrderId };
+  });
+
+  // ccxt editOrder with a triggerPrice: a normal plan is cancelled and placed again with
+  // the new trigger and size (a new orderId); its side and position side carry over.
+  r.post("/v2/mix/order/modify-plan-order", trade, async ({ body }, c) => {
+    const b = z
+      .object({
+        symbol,
+        productType,
+        orderId: bgInt.optional(),
+        clientOid: lookupOid.optional(),
+        newTriggerPrice: bgDecimal,
+        newSize: bgDecimal.optional(),
+        newClientOid: clientOid.optional(),
+      })
+      .parse(body);
+    const which = refOf(b);
+    if (which === undefined)
+      throw new BitgetError(BitgetCode.PARAM_EMPTY, "Parameter orderId cannot be empty");
+    const old = await futures.order(c.accountId, which);
+    if (old === undefined || !isTrigger(old) || old.closePosition || old.status !== "NEW")
+      throw new BitgetError(BitgetCode.MIX_ORDER_NOT_FOUND, "Plan order does not exist");
+    await futures.cancel(c.accountId, { id: old.id });
+    const placed = await futures.place(c.accountId, {
+      symbol: old.symbol,
+      side: old.side,
+      positionSide: old.positionSide,
+      type: markTriggerType(old.side, old.symbol, b.newTriggerPrice),
+      stopPrice: b.newTriggerPrice,
+      quantity: b.newSize ?? old.quantity,
+      reduceOnly: old.reduceOnly,
+      ...(b.newClientOid === undefined ? {} : { clientOrderId: b.newClientOid }),
+    });
+    return { orderId: String(placed.id), clientOid: placed.clientOrderId };
+  });
+
   r.post("/v2/mix/order/cancel-order", trade, async ({ body }, c) => cancelOne(c, refOf(ref.parse(body))));
 
   const cancelMany = async (c: Caller, which: (o: FuturesOrder) => boolean, sym: string | undefined) => {
@@ -451,7 +609,13 @@ export function registerMix(
         orderIdList,
       })
       .parse(body);
-    if (b.orderIdList !== undefined) return cancelMany(c, listed(b.orderIdList).has, b.symbol);
+    // Listed orders one by one, so one that is not open shows in failureList (ccxt cancelOrders).
+    if (b.orderIdList !== undefined && b.orderIdList.length > 0)
+      return batch(
+        b.orderIdList,
+        (x) => cancelOne(c, refOf(x)),
+        (x) => ({ orderId: x.orderId === undefined ? "" : String(x.orderId), clientOid: x.clientOid ?? "" }),
+      );
     return cancelMany(c, (o) => !isTrigger(o), b.symbol);
   });
 
@@ -490,8 +654,40 @@ export function registerMix(
     const r = refOf(ref.parse(query));
     const o = r === undefined ? undefined : await futures.order(c.accountId, r);
     if (o === undefined) throw new BitgetError(BitgetCode.MIX_ORDER_NOT_FOUND, "Order does not exist");
-    return order(o, c);
+    const [detail, presets] = await Promise.all([futures.orderDetail(c.accountId, o.id), presetsOf(c, o)]);
+    return {
+      ...(await order(o, c)),
+      fee: neg(detail.fee),
+      totalProfits: detail.realisedPnl,
+      presetStopSurplusPrice: presets.takeProfit,
+      presetStopLossPrice: presets.stopLoss,
+      cancelReason:
+        o.status === "CANCELED" || o.status === "EXPIRED" || o.status === "REJECTED"
+          ? (o.reason ?? "normal_cancel")
+          : "",
+    };
   });
+
+  /**
+   * The preset TP/SL placed with an order: the futures service places them in the same
+   * command, right after it (the next ids, same symbol and position side, closing it,
+   * stamped within that command's run; SAME_COMMAND_MS bounds it).
+   */
+  const presetsOf = async (c: Caller, o: FuturesOrder) => {
+    const legs = await Promise.all([o.id + 1, o.id + 2].map((id) => futures.order(c.accountId, { id })));
+    const leg = (type: FuturesOrder["type"]) =>
+      legs.find(
+        (l) =>
+          l !== undefined &&
+          l.type === type &&
+          l.closePosition &&
+          l.symbol === o.symbol &&
+          l.positionSide === o.positionSide &&
+          l.time >= o.time &&
+          l.time - o.time <= SAME_COMMAND_MS,
+      )?.stopPrice ?? "";
+    return { takeProfit: leg("TAKE_PROFIT_MARKET"), stopLoss: leg("STOP_MARKET") };
+  };
 
   r.get("/v2/mix/order/orders-pending", read, async ({ query }, c) => {
     const q = listQuery.parse(query);
@@ -550,11 +746,129 @@ export function registerMix(
   });
 
   const positionsOf = async (c: Caller, sym?: string) => {
-    const [ctx, positions] = await Promise.all([ctxOf(c), futures.positions(c.accountId)]);
+    const [ctx, positions, open, trades] = await Promise.all([
+      ctxOf(c),
+      futures.positions(c.accountId),
+      futures.openOrders({ accountId: c.accountId, symbol: sym, limit: 500 }),
+      futures.trades({ accountId: c.accountId, symbol: sym, limit: 500 }),
+    ]);
+    /** The position's open close-position trigger of this type (its TP or SL order). */
+    const legId = (p: FuturesPosition, type: FuturesOrder["type"]) =>
+      String(
+        open.find(
+          (o) =>
+            o.closePosition && o.type === type && o.symbol === p.symbol && o.positionSide === p.positionSide,
+        )?.id ?? "",
+      );
     return positions
-      .filter((p) => (sym === undefined || p.symbol === sym) && !/^-?0(\.0*)?$/.test(p.quantity))
-      .map((p) => presentPosition(p, ctx));
+      .filter((p) => (sym === undefined || p.symbol === sym) && !isZero(p.quantity))
+      .map((p) =>
+        presentPosition(p, ctx, {
+          takeProfitId: legId(p, "TAKE_PROFIT_MARKET"),
+          stopLossId: legId(p, "STOP_MARKET"),
+          ...positionTimes(p, trades),
+        }),
+      );
   };
+
+  // ccxt fetchPositionsHistory: closed positions replayed from the account's fills (the
+  // futures service's position history, as the web's) and the funding paid while open.
+  // Meridian keeps one fee per position: it is `closeFee`, `openFee` is 0 (documented).
+  r.get("/v2/mix/position/history-position", read, async ({ query }, c) => {
+    const q = z
+      .object({
+        symbol: symbol.optional(),
+        productType: productType.optional(),
+        startTime: bgInt.optional(),
+        endTime: bgInt.optional(),
+        limit: bgInt.optional().transform((n) => Math.min(100, Math.max(1, n ?? 20))),
+      })
+      .parse(query);
+    const [closed, funding, ctx] = await Promise.all([
+      futures.positionHistory(c.accountId, { symbol: q.symbol, limit: 200, before: undefined }),
+      futures.funding({ accountId: c.accountId, symbol: q.symbol, limit: 1000 }),
+      ctxOf(c),
+    ]);
+    const list = windowed(closed, (p) => p.closeTime, q).map((p) => {
+      let paid = "0";
+      for (const f of funding)
+        if (
+          f.symbol === p.symbol &&
+          f.positionSide === p.positionSide &&
+          f.time >= p.openTime &&
+          f.time <= p.closeTime
+        )
+          paid = add(paid, f.amount);
+      return {
+        positionId: `${p.symbol}-${p.openTime}`,
+        symbol: p.symbol,
+        marginCoin: "USDT",
+        holdSide: p.direction === "LONG" ? "long" : "short",
+        openAvgPrice: p.entryPrice,
+        closeAvgPrice: p.closePrice,
+        marginMode: ctx.settings(p.symbol).marginMode === "cross" ? "crossed" : "isolated",
+        openTotalPos: p.maxQty,
+        closeTotalPos: p.maxQty,
+        pnl: p.realisedPnl,
+        netProfit: p.netPnl,
+        totalFunding: paid,
+        openFee: "0",
+        closeFee: neg(p.fee),
+        ctime: String(p.openTime),
+        utime: String(p.closeTime),
+      };
+    });
+    return { list, endId: list.at(-1)?.positionId ?? "" };
+  });
+
+  // ccxt fetchFundingHistory (businessType contract_settle_fee) and fetchLedger on swap:
+  // the futures account's fills and funding as Bitget's bills, newest first. A bill id is
+  // "1" + the fill's id or "2" + the funding record's (one id space for both).
+  r.get("/v2/mix/account/bill", read, async ({ query }, c) => {
+    const q = z
+      .object({
+        productType,
+        symbol: symbol.optional(),
+        coin: z.string().optional(),
+        businessType: z.string().optional(),
+        startTime: bgInt.optional(),
+        endTime: bgInt.optional(),
+        limit: bgInt.optional().transform((n) => Math.min(100, Math.max(1, n ?? 20))),
+      })
+      .parse(query);
+    const [fills, funding] = await Promise.all([
+      futures.trades({ accountId: c.accountId, symbol: q.symbol, limit: 500 }),
+      futures.funding({ accountId: c.accountId, symbol: q.symbol, limit: 500 }),
+    ]);
+    const bills = [
+      ...fills.map((t) => ({
+        billId: `1${t.id}`,
+        symbol: t.symbol,
+        amount: t.realisedPnl,
+        fee: neg(t.fee),
+        feeByCoupon: "",
+        businessType: fillBusinessType(t),
+        coin: "USDT",
+        cTime: String(t.time),
+        time: t.time,
+      })),
+      ...funding.map((f) => ({
+        billId: `2${f.id}`,
+        symbol: f.symbol,
+        amount: f.amount,
+        fee: "0",
+        feeByCoupon: "",
+        businessType: "contract_settle_fee",
+        coin: "USDT",
+        cTime: String(f.time),
+        time: f.time,
+      })),
+    ]
+      .filter((b) => q.businessType === undefined || b.businessType === q.businessType.toLowerCase())
+      .sort((x, y) => y.time - x.time);
+    const list = windowed(bills, (b) => b.time, q).map(({ time: _t, ...bill }) => bill);
+    return { bills: list, endId: list.at(-1)?.billId ?? "" };
+  });
 
   r.get("/v2/mix/position/all-position", read, ({ query }, c) => {
     z.object({ productType, marginCoin: marginCoin.optional() }).parse(query);
@@ -605,6 +919,32 @@ export function registerMix(
     if (b.leverage < 1 || b.leverage > 125)
       throw new BitgetError(BitgetCode.PARAM_INVALID, "Parameter leverage error");
     return leverageView(await futures.setLeverage(c.accountId, b.symbol, b.leverage));
+  });
+
+  // ccxt addMargin / reduceMargin: an isolated position's margin, positive adds from the
+  // futures wallet, negative takes back (the futures service's margin adjustment).
+  r.post("/v2/mix/account/set-margin", trade, async ({ body }, c) => {
+    const b = z
+      .object({
+        symbol,
+        productType,
+        marginCoin,
+        holdSide: lower(["long", "short"]),
+        amount: z
+          .union([z.string(), z.number()])
+          .transform((v) => String(v).trim())
+          .refine((v) => /^-?\d{1,20}(\.\d{1,18})?$/.test(v) && !isZero(v), "must be a non-zero decimal"),
+      })
+      .parse(body);
+    const dual = (await futures.account(c.accountId)).dualSidePosition;
+    const reduce = b.amount.startsWith("-");
+    await futures.adjustMargin(c.accountId, {
+      symbol: b.symbol,
+      positionSide: !dual ? "BOTH" : b.holdSide === "long" ? "LONG" : "SHORT",
+      type: reduce ? "REDUCE" : "ADD",
+      amount: reduce ? b.amount.slice(1) : b.amount,
+    });
+    return "";
   });
 
   r.post("/v2/mix/account/set-margin-mode", trade, async ({ body }, c) => {

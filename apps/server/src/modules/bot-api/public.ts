@@ -17,6 +17,8 @@ export interface PublicDeps {
   marks: () => FuturesMark[];
   /** The margin module's pairs, when it runs. */
   marginPairs?: () => MarginPairInfo[];
+  /** The futures module's open interest on a perpetual, when it runs. */
+  openInterest?: (symbol: string) => Promise<{ symbol: string; size: string; time: number }>;
   now: () => number;
 }
 
@@ -387,6 +389,32 @@ export function registerPublic(r: V2Router, d: PublicDeps): void {
       .object({ symbol: symbolQuery.shape.symbol, productType, limit: limitOf(100, 100) })
       .parse(query);
     return trades(perp(q.symbol).symbol, q.limit);
+  });
+
+  // ccxt fetchMarkPrice: the mark, index and last price of the USDT-M contracts.
+  r.open("/v2/mix/market/symbol-price", ({ query }) => {
+    const q = z.object({ symbol: optionalSymbol.shape.symbol, productType }).parse(query);
+    if (q.productType !== USDT_FUTURES) return [];
+    return d
+      .marks()
+      .filter((m) => q.symbol === undefined || m.symbol === q.symbol)
+      .map((m) => ({
+        symbol: m.symbol,
+        price: d.market.ticker(m.symbol)?.lastPrice ?? m.markPrice,
+        indexPrice: m.indexPrice,
+        markPrice: m.markPrice,
+        ts: String(d.now()),
+      }));
+  });
+
+  // ccxt fetchOpenInterest: the size held in open paper positions (both sides summed).
+  r.open("/v2/mix/market/open-interest", async ({ query }) => {
+    const q = z.object({ symbol: symbolQuery.shape.symbol, productType }).parse(query);
+    const oi = d.openInterest;
+    if (q.productType !== USDT_FUTURES || oi === undefined || !d.marks().some((m) => m.symbol === q.symbol))
+      throw new BitgetError(BitgetCode.SYMBOL_UNKNOWN, `Parameter ${q.symbol} does not exist`);
+    const o = await oi(q.symbol);
+    return { openInterestList: [{ symbol: o.symbol, size: o.size }], ts: String(o.time) };
   });
 
   r.open("/v2/mix/market/current-fund-rate", ({ query }) => {

@@ -4,6 +4,15 @@ import {
   type PaperTrade,
   placeOrderBodySchema,
 } from "@meridian/contracts";
+import {
+  decimalsOf,
+  divDown,
+  divHalfUp,
+  floorToStep,
+  isPositive,
+  negate,
+  toFixedHalfUp,
+} from "@meridian/domain";
 import { z } from "zod";
 import type { FuturesApi } from "../futures/index.ts";
 import type { MarginApi } from "../margin/index.ts";
@@ -24,32 +33,22 @@ const STATUS: Readonly<Record<PaperOrder["status"], string>> = {
 export const isPlan = (o: PaperOrder) => o.type === "STOP_LIMIT" || o.type === "STOP_MARKET";
 
 function avgPrice(o: PaperOrder, decimals: number): string {
-  const qty = Number(o.executedQty);
-  if (!(qty > 0)) return "0";
-  // Display average only: the exact amounts are baseVolume and quoteVolume.
-  return (Number(o.cummulativeQuoteQty) / qty).toFixed(decimals);
+  if (!isPositive(o.executedQty)) return "0";
+  // The average rounded to the pair's price digits: the exact amounts are baseVolume and quoteVolume.
+  return toFixedHalfUp(divHalfUp(o.cummulativeQuoteQty, o.executedQty, decimals), decimals);
 }
 
 /** A paper spot order as Bitget's v2 spot order (ccxt's parseOrder reads these fields). */
 export function presentSpotOrder(o: PaperOrder, userId: string, priceDecimals = 8): Record<string, unknown> {
   const marketBuy =
     (o.type === "MARKET" || o.type === "STOP_MARKET") && o.side === "BUY" && o.quoteQty !== null;
-  const feeDetail = {
-    newFees: {
-      c: 0,
-      d: 0,
-      deduction: false,
-      r: Number(neg(o.fee)),
-      t: Number(neg(o.fee)),
-      totalDeductionFee: 0,
-    },
-    [o.feeAsset]: {
-      deduction: false,
-      feeCoinCode: o.feeAsset,
-      totalDeductionFee: 0,
-      totalFee: Number(neg(o.fee)),
-    },
-  };
+  // Bitget's feeDetail is JSON text with the fee as JSON numbers: written from the decimal
+  // string itself, so no float rounds it on the way.
+  const fee = neg(o.fee);
+  const asset = JSON.stringify(o.feeAsset);
+  const feeDetail =
+    `{"newFees":{"c":0,"d":0,"deduction":false,"r":${fee},"t":${fee},"totalDeductionFee":0},` +
+    `${asset}:{"deduction":false,"feeCoinCode":${asset},"totalDeductionFee":0,"totalFee":${fee}}}`;
   return {
     userId,
     symbol: o.symbol,
@@ -68,7 +67,7 @@ export function presentSpotOrder(o: PaperOrder, userId: string, priceDecimals = 
     force: o.type === "LIMIT_MAKER" ? "post_only" : (o.timeInForce ?? "gtc").toLowerCase(),
     cTime: String(o.createdAt),
     uTime: String(o.updatedAt),
-    feeDetail: JSON.stringify(feeDetail),
+    feeDetail,
     ...(o.stopPrice === null ? {} : { triggerPrice: o.stopPrice }),
     ...(o.takeProfit === undefined ? {} : { presetTakeProfitPrice: o.takeProfit.triggerPrice }),
     ...(o.stopLoss === undefined ? {} : { presetStopLossPrice: o.stopLoss.triggerPrice }),
@@ -186,6 +185,10 @@ export interface SpotDeps {
   futures: FuturesApi | undefined;
   margin: MarginApi | undefined;
   priceDecimals(symbol: string): number;
+  /** The pair's lot step ("0.00001"), undefined for an unknown pair. */
+  lotSize(symbol: string): string | undefined;
+  /** The pair's base and quote coins, undefined for an unknown pair. */
+  assets(symbol: string): { base: string; quote: string } | undefined;
 }
 
 /** Spot trading, spot balances and the wallet transfer, through the same paper service as the web pages. */
@@ -193,6 +196,19 @@ export function registerSpot(r: V2Router, d: SpotDeps): void {
   const read = { perm: "read", limit: "query" } as const;
   const trade = { perm: "spot_trade", limit: "trade" } as const;
   const present = (o: PaperOrder, c: Caller) => presentSpotOrder(o, c.userId, d.priceDecimals(o.symbol));
+
+  /**
+   * A stop-market buy's size is quote to spend (Bitget's `planType: total`, as ccxt sends
+   * it); the paper engine's stops hold a base quantity, so it is the quote at the trigger
+   * price, rounded down to the lot step (exact decimals).
+   */
+  const quoteAtTrigger = (sym: string, quote: string, trigger: string): string => {
+    const lot = d.lotSize(sym);
+    if (lot === undefined)
+      throw new BitgetError(BitgetCode.SYMBOL_UNKNOWN, `Parameter ${sym} does not exist`);
+    if (!isPositive(trigger)) throw new BitgetError(BitgetCode.PARAM_INVALID, "Parameter triggerPrice error");
+    return floorToStep(divDown(quote, trigger, decimalsOf(lot)), lot);
+  };
 
   const placeBody = (
     b: z.output<typeof placeSchema>,
@@ -210,12 +226,17 @@ export function registerSpot(r: V2Router, d: SpotDeps): void {
             ? "LIMIT_MAKER"
             : "LIMIT";
     const price = stop?.executePrice ?? b.price;
+    const byQuote = market && b.side === "buy";
     return placeOrderBodySchema.parse({
       symbol: b.symbol,
       side: b.side === "buy" ? "BUY" : "SELL",
       type,
       ...(market ? {} : { price }),
-      ...(market && b.side === "buy" ? { quoteQty: b.size } : { quantity: b.size }),
+      ...(byQuote && stop !== undefined
+        ? { quantity: quoteAtTrigger(b.symbol, b.size, stop.triggerPrice) }
+        : byQuote
+          ? { quoteQty: b.size }
+          : { quantity: b.size }),
       ...(type === "LIMIT" ? { timeInForce: b.force.toUpperCase() } : {}),
       ...(stop === undefined ? {} : { stopPrice: stop.triggerPrice }),
       ...(b.clientOid === undefined ? {} : { clientOrderId: b.clientOid }),
@@ -272,6 +293,104 @@ export function registerSpot(r: V2Router, d: SpotDeps): void {
   };
 
   r.post("/v2/spot/trade/cancel-order", trade, ({ body }, c) => cancel(c, orderRef.parse(body)));
+
+  // ccxt cancelOrders: each listed order in turn, Bitget's success and failure lists.
+  r.post("/v2/spot/trade/batch-cancel-order", trade, async ({ body }, c) => {
+    const b = z
+      .object({
+        symbol: symbol.optional(),
+        orderList: z.array(z.record(z.string(), z.unknown())).min(1).max(50),
+      })
+      .parse(body);
+    return batch(
+      b.orderList,
+      (item) => cancel(c, orderRef.parse(item)),
+      (item) => ({
+        orderId: typeof item.orderId === "string" ? item.orderId : String(item.orderId ?? ""),
+        clientOid: typeof item.clientOid === "string" ? item.clientOid : "",
+      }),
+    );
+  });
+
+  // ccxt editOrder: Bitget's cancel-replace. The order is cancelled, then a new one is
+  // placed on its side with the new price and size (a new orderId); when the new one is
+  // refused the cancel stands, as on Bitget, and the refusal is the answer.
+  r.post("/v2/spot/trade/cancel-replace-order", trade, async ({ body }, c) => {
+    const b = z
+      .object({
+        symbol,
+        orderId: bgInt.optional(),
+        clientOid: clientOid.optional(),
+        orderType: lower(["limit", "market"]).default("limit"),
+        price: bgDecimal.optional(),
+        size: bgDecimal,
+        newClientOid: clientOid.optional(),
+        presetTakeProfitPrice: bgDecimal.optional(),
+        presetStopLossPrice: bgDecimal.optional(),
+      })
+      .parse(body);
+    const ref = orderRef.parse({ orderId: b.orderId, clientOid: b.clientOid });
+    const old = await d.paper.cancel(
+      c.accountId,
+      ref.orderId !== undefined ? { id: ref.orderId } : { clientOrderId: ref.clientOid ?? "" },
+    );
+    const placed = await d.paper.place(
+      c.accountId,
+      c.vipLevel,
+      placeBody(
+        placeSchema.parse({
+          symbol: b.symbol,
+          side: old.side,
+          orderType: b.orderType,
+          force: old.type === "LIMIT_MAKER" ? "post_only" : (old.timeInForce ?? "gtc"),
+          price: b.price,
+          size: b.size,
+          clientOid: b.newClientOid,
+          presetTakeProfitPrice: b.presetTakeProfitPrice,
+          presetStopLossPrice: b.presetStopLossPrice,
+        }),
+      ),
+    );
+    return {
+      orderId: String(placed.order.orderId),
+      clientOid: placed.order.clientOrderId,
+      success: "success",
+      msg: "",
+    };
+  });
+
+  // ccxt editOrder with a triggerPrice: the plan order is cancelled and placed again with
+  // the new trigger, price and size on its side (a new orderId).
+  r.post("/v2/spot/trade/modify-plan-order", trade, async ({ body }, c) => {
+    const b = z
+      .object({
+        orderId: bgInt.optional(),
+        clientOid: clientOid.optional(),
+        orderType: lower(["limit", "market"]),
+        triggerPrice: bgDecimal,
+        executePrice: bgDecimal.optional(),
+        size: bgDecimal,
+      })
+      .parse(body);
+    const ref = orderRef.parse({ orderId: b.orderId, clientOid: b.clientOid });
+    const where = ref.orderId !== undefined ? { id: ref.orderId } : { clientOrderId: ref.clientOid ?? "" };
+    const old = await d.paper.order(c.accountId, where);
+    if (old === undefined || !isPlan(old) || old.triggered)
+      throw new BitgetError(BitgetCode.ORDER_NOT_FOUND, "Plan order does not exist");
+    await d.paper.cancel(c.accountId, { id: old.orderId });
+    const placed = await d.paper.place(
+      c.accountId,
+      c.vipLevel,
+      placeBody(
+        placeSchema.parse({ symbol: old.symbol, side: old.side, orderType: b.orderType, size: b.size }),
+        {
+          triggerPrice: b.triggerPrice,
+          executePrice: b.executePrice,
+        },
+      ),
+    );
+    return { orderId: String(placed.order.orderId), clientOid: placed.order.clientOrderId };
+  });
 
   r.post("/v2/spot/trade/cancel-plan-order", trade, async ({ body }, c) => {
     await cancel(c, orderRef.parse(body));
@@ -352,6 +471,56 @@ export function registerSpot(r: V2Router, d: SpotDeps): void {
     });
     const mine = rows.filter((t) => q.orderId === undefined || t.orderId === q.orderId);
     return windowed(mine, (t) => t.time, q).map((t) => presentSpotFill(t, c.userId));
+  });
+
+  // ccxt fetchLedger (spot): the account's fills as Bitget's bills, newest first: each
+  // fill moves its base and its quote coin (the fee on the coin it was charged in). A bill
+  // id is the fill's id and 0 (base) or 1 (quote). Transfers are not among them.
+  r.get("/v2/spot/account/bills", read, async ({ query }, c) => {
+    const q = z
+      .object({
+        coin: z
+          .string()
+          .optional()
+          .transform((s) => s?.toUpperCase()),
+        businessType: z.string().optional(),
+        startTime: bgInt.optional(),
+        endTime: bgInt.optional(),
+        limit: bgInt.optional().transform((n) => Math.min(500, Math.max(1, n ?? 100))),
+      })
+      .parse(query);
+    const trades = await d.paper.trades({
+      accountId: c.accountId,
+      symbol: undefined,
+      limit: 500,
+      before: undefined,
+    });
+    const bills = trades.flatMap((t) => {
+      const pair = d.assets(t.symbol);
+      if (pair === undefined) return [];
+      const buy = t.side === "BUY";
+      const bill = (suffix: string, coin: string, size: string) => ({
+        billId: `${t.tradeId}${suffix}`,
+        coin,
+        groupType: "transaction",
+        businessType: buy ? "buy" : "sell",
+        size,
+        balance: "",
+        fees: coin === t.feeAsset ? neg(t.fee) : "0",
+        cTime: String(t.time),
+        time: t.time,
+      });
+      return [
+        bill("0", pair.base, buy ? t.qty : negate(t.qty)),
+        bill("1", pair.quote, buy ? negate(t.quoteQty) : t.quoteQty),
+      ];
+    });
+    const mine = bills.filter(
+      (b) =>
+        (q.coin === undefined || b.coin === q.coin) &&
+        (q.businessType === undefined || b.businessType === q.businessType.toLowerCase()),
+    );
+    return windowed(mine, (b) => b.time, q).map(({ time: _t, ...b }) => b);
   });
 
   r.get("/v2/spot/account/assets", read, async ({ query }, c) => {

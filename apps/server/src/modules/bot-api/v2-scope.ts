@@ -1,7 +1,9 @@
+import crypto from "node:crypto";
 import type { ApiKeyPermission } from "@meridian/contracts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { RateLimiter, RateLimitRule } from "../../platform/rate-limit.ts";
-import { BitgetCode, BitgetError, success, toBitget } from "./bitget.ts";
+import type { ReplayStore } from "../gateway-sign/index.ts";
+import { BitgetCode, BitgetError, failure, NOT_FOUND_MSG, success, toBitget } from "./bitget.ts";
 import { type ApiKeyStore, ipAllowed, type ResolvedKey } from "./keys.ts";
 import { candidates, SIGN_WINDOW_MS, verifyHmac, verifyRsa } from "./signature.ts";
 
@@ -34,6 +36,8 @@ export interface V2Deps {
   /** Multiplies every limit (benchmarks on one address); default 1. */
   rateScale: number;
   now: () => number;
+  /** Signed requests already served (Redis when REDIS_URL is set, else this process). */
+  replays: ReplayStore;
   /** The paper account id and VIP level of the key's owner. */
   account(owner: ResolvedKey["owner"]): Promise<{ accountId: number; vipLevel: number }>;
 }
@@ -50,6 +54,9 @@ export interface V2Router {
   get(path: string, o: RouteOptions, handler: (input: V2Input, caller: Caller) => unknown): void;
   post(path: string, o: RouteOptions, handler: (input: V2Input, caller: Caller) => unknown): void;
 }
+
+/** Every method an unknown `/api/` path is answered 40404 for (HEAD comes with GET). */
+const ALL_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
 
 const rawBodies = new WeakMap<FastifyRequest, string>();
 
@@ -86,18 +93,17 @@ export async function registerV2Scope(
         if (answer.status >= 500) request.log.error({ err: error }, "bot api request failed");
         return reply.status(answer.status).type("application/json; charset=utf-8").send(answer.body);
       });
-      scope.setNotFoundHandler((request, reply) =>
+      // NOTE: a route, not only a not-found handler: the pages' catch-all (`/*`, SSR)
+      // would otherwise answer an unknown `/api/...` path or method with HTML, which ccxt
+      // reads as ExchangeNotAvailable and retries forever.
+      const unknown = (_request: FastifyRequest, reply: FastifyReply) =>
         reply
           .status(404)
-          .send(
-            toBitget(
-              new BitgetError(
-                BitgetCode.NOT_FOUND,
-                `No API route ${request.method} ${request.url.split("?")[0]}`,
-              ),
-            ).body,
-          ),
-      );
+          .type("application/json; charset=utf-8")
+          .send(failure(BitgetCode.NOT_FOUND, NOT_FOUND_MSG));
+      scope.setNotFoundHandler(unknown);
+      scope.route({ method: [...ALL_METHODS], url: "/*", compress: false, handler: unknown });
+      scope.route({ method: [...ALL_METHODS], url: "/", compress: false, handler: unknown });
       scope.removeContentTypeParser("application/json");
       scope.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
         const text = body.toString();
@@ -146,8 +152,8 @@ export async function registerV2Scope(
         if (key === undefined) throw new BitgetError(BitgetCode.ACCESS_KEY_INVALID, "Invalid ACCESS_KEY");
         if (key.expiresAt !== null && key.expiresAt <= deps.now())
           throw new BitgetError(BitgetCode.ACCESS_KEY_INVALID, "The API key has expired (no IP allow-list)");
-        if (!deps.keys.passphraseMatches(key, passphrase))
-          throw new BitgetError(BitgetCode.PASSPHRASE_WRONG, "apikey/password is incorrect");
+        // NOTE: the signature before the passphrase, so that a caller who knows only the
+        // key learns nothing about a passphrase guess (docs/security.md, "Bot API keys").
         const [path = "", query = ""] = splitUrl(request.url);
         const texts = candidates(ts, request.method, path, query, rawBodies.get(request) ?? "");
         const ok =
@@ -155,6 +161,12 @@ export async function registerV2Scope(
             ? verifyHmac(key.secret, texts, sign)
             : key.rsa !== null && verifyRsa(key.rsa, texts, sign);
         if (!ok) throw new BitgetError(BitgetCode.SIGN_INVALID, "sign signature error");
+        if (!deps.keys.passphraseMatches(key, passphrase))
+          throw new BitgetError(BitgetCode.PASSPHRASE_WRONG, "apikey/password is incorrect");
+        // A signed request is served once: the same key, timestamp and signature again
+        // (a captured request replayed within its window) is refused, on every instance.
+        if (await deps.replays.seen(replayId(apiKey, ts, sign), REPLAY_TTL_MS))
+          throw new BitgetError(BitgetCode.TIMESTAMP_INVALID, "Request already received: sign it again");
         if (!ipAllowed(key, request.ip))
           throw new BitgetError(
             BitgetCode.IP_DENIED,
@@ -206,6 +218,22 @@ export async function registerV2Scope(
     },
     { prefix: "/api" },
   );
+}
+
+/**
+ * How long a served request is remembered: a timestamp is accepted up to the window
+ * either side of the server clock, so a request stays replayable for twice the window.
+ */
+const REPLAY_TTL_MS = 2 * SIGN_WINDOW_MS + 1_000;
+
+/**
+ * The replay record of a request: its key, timestamp and the signature's bytes. NOTE: the
+ * bytes, not the header's text: Base64 decoding forgives missing padding and stray
+ * characters, so one signature has many spellings that all verify.
+ */
+function replayId(apiKey: string, ts: string, sign: string): string {
+  const bytes = Buffer.from(sign, "base64").toString("base64");
+  return crypto.createHash("sha256").update(`${apiKey}\n${ts}\n${bytes}`).digest("base64url");
 }
 
 function splitUrl(url: string): [string, string] {

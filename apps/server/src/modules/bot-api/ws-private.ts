@@ -8,9 +8,10 @@ import type {
   PaperOrder,
   PaperTrade,
 } from "@meridian/contracts";
+import { mul } from "@meridian/domain";
 import { neg } from "./common.ts";
 import { presentMarginOrder } from "./margin.ts";
-import { isTrigger, planTypeOf, presentMixOrder, presentMixPlan } from "./mix.ts";
+import { isTrigger, pct, planTypeOf, positionTimes, presentMixOrder, presentMixPlan } from "./mix.ts";
 import { isPlan, presentSpotBalance, presentSpotFill, presentSpotOrder, presentSpotPlan } from "./spot.ts";
 import type { WsDeps } from "./ws.ts";
 import { type Arg, type Conn, send } from "./ws-conn.ts";
@@ -103,9 +104,11 @@ export function privateFeeds(conns: ReadonlySet<Conn>, d: WsDeps) {
     if (c.accountId === undefined || d.futures === undefined) return;
     const accountId = c.accountId;
     const futures = d.futures;
-    const [account, positions] = await Promise.all([
+    // The fills give each position its open and update times, as REST all-position has them.
+    const [account, positions, trades] = await Promise.all([
       futures.account(accountId),
       futures.positions(accountId),
+      futures.trades({ accountId, limit: 500 }),
     ]);
     const dual = account.dualSidePosition;
     const data = positions
@@ -132,12 +135,11 @@ export function privateFeeds(conns: ReadonlySet<Conn>, d: WsDeps) {
           leverage: String(p.leverage),
           achievedProfits: p.realisedPnl,
           unrealizedPL: p.unrealisedPnl,
-          unrealizedPLR: (Number(p.roe) / 100).toFixed(6),
+          unrealizedPLR: pct(p.roe),
           liquidationPrice: p.liquidationPrice ?? "0",
           keepMarginRate: "0.004",
-          marginRate: p.marginRatio === null ? "0" : (Number(p.marginRatio) / 100).toFixed(6),
-          cTime: String(d.now()),
-          uTime: String(d.now()),
+          marginRate: pct(p.marginRatio),
+          ...positionTimes(p, trades),
           autoMargin: "off",
         };
       });
@@ -260,11 +262,11 @@ export function privateFeeds(conns: ReadonlySet<Conn>, d: WsDeps) {
           posMode: dual ? "hedge_mode" : "one_way_mode",
           price: t.price,
           baseVolume: t.quantity,
-          quoteVolume: (Number(t.price) * Number(t.quantity)).toFixed(8),
+          quoteVolume: mul(t.price, t.quantity),
           profit: t.realisedPnl,
           tradeSide: t.side === "BUY" ? "buy_single" : "sell_single",
           tradeScope: t.maker ? "maker" : "taker",
-          feeDetail: [{ feeCoin: "USDT", deduction: "no", totalDeductionFee: "0", totalFee: `-${t.fee}` }],
+          feeDetail: [{ feeCoin: "USDT", deduction: "no", totalDeductionFee: "0", totalFee: neg(t.fee) }],
           cTime: String(t.time),
           uTime: String(t.time),
         }));

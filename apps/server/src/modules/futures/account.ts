@@ -1,6 +1,7 @@
 import { FuturesCode, type PositionSideValue } from "@meridian/contracts";
 import {
   adjustIsolatedMargin,
+  crossSummary,
   fromMinor,
   futuresTransferEntry,
   futuresWalletOf,
@@ -67,10 +68,46 @@ export class FuturesAccount {
         leverage,
         max: c.maxLeverage,
       });
-    if (this.state.locked(accountId, symbol))
-      throw fail(FuturesCode.SETTING_LOCKED, "Close the position and cancel orders first");
-    const s = this.state.settingOf(accountId, symbol);
-    this.state.writeSetting(accountId, symbol, leverage, s.marginMode);
+    const state = this.state;
+    const s = state.settingOf(accountId, symbol);
+    const held = state
+      .positionsOf(accountId)
+      .filter((p) => p.position.symbol === c.symbol && p.position.lots !== 0);
+    // Orders that set margin aside were sized at the old leverage, and an isolated
+    // position's margin is its own: those keep the setting locked (Bitget's code for it).
+    const reserving = [...state.open.values()].some(
+      (o) =>
+        o.accountId === accountId &&
+        o.symbol === c.symbol &&
+        o.type === "LIMIT" &&
+        !o.reduceOnly &&
+        !o.closePosition,
+    );
+    if (reserving || held.some((p) => p.position.marginMode !== "cross"))
+      throw fail(FuturesCode.SETTING_LOCKED, "Close the isolated position and cancel open orders first");
+    if (held.length > 0) {
+      // Cross positions take the new leverage at once: their initial margin follows it, and
+      // a change that leaves the account short of margin (available below zero, and lower
+      // than before) is refused.
+      const moved = held.map((p) => ({ ...p, position: { ...p.position, leverage } }));
+      const others = state
+        .positionsOf(accountId)
+        .filter((p) => !held.includes(p))
+        .map((p) => p.position);
+      const marks = state.marks.marks();
+      const reserve = state.orderReserve(accountId);
+      const wallet = state.wallet(accountId);
+      const cross = (list: readonly StoredPosition[]) =>
+        crossSummary(wallet, [...others, ...list.map((p) => p.position)], marks).available - reserve;
+      const before = cross(held);
+      const after = cross(moved);
+      if (after < 0n && after < before)
+        throw fail(FuturesCode.MARGIN_INSUFFICIENT, "Not enough available margin for that leverage", {
+          leverage,
+        });
+      for (const p of moved) state.savePosition(p);
+    }
+    state.writeSetting(accountId, symbol, leverage, s.marginMode);
   }
 
   setMarginMode(accountId: number, symbol: string, marginMode: MarginMode): void {

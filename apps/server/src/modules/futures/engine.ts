@@ -77,6 +77,14 @@ export class FuturesEngine {
     return this.state.openOrdersOf(accountId);
   }
 
+  /** Lots held in open positions on `symbol`, every account and side. */
+  openLots(symbol: string): bigint {
+    let lots = 0n;
+    for (const p of this.state.allPositions())
+      if (p.position.symbol === symbol) lots += BigInt(Math.abs(p.position.lots));
+    return lots;
+  }
+
   hasActivity(symbol: string): boolean {
     return this.state.hasActivity(symbol);
   }

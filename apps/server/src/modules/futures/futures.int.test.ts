@@ -109,6 +109,42 @@ describe.each(targets)("futures on $name", (target) => {
     await expectConserved(run.ledger);
   });
 
+  it("changes a cross position's leverage while the margin allows; refuses it on isolated", async () => {
+    await run.futures.pinMark("BTCUSDT", "50000.0");
+    const cookie = await funded();
+    const lev = (leverage: number) =>
+      call(run.app, cookie, "POST", `${F}/leverage`, { symbol: "BTCUSDT", leverage });
+    expect((await lev(10)).code).toBe(Code.OK);
+    // 1 BTC at 50,000: 5,000 initial margin at 10x from a 10,000 wallet.
+    const placed = await call<FuturesOrder>(run.app, cookie, "POST", `${F}/orders`, {
+      symbol: "BTCUSDT",
+      side: "BUY",
+      type: "MARKET",
+      quantity: "1.000",
+    });
+    expect(placed.data.status).toBe("FILLED");
+    const position = async () =>
+      (await call<FuturesPosition[]>(run.app, cookie, "GET", `${F}/positions`)).data[0];
+    expect((await lev(20)).code).toBe(Code.OK);
+    expect(await position()).toMatchObject({ leverage: 20, margin: "2500.00000000" });
+    // 1x would need 50,000 of margin.
+    expect((await lev(1)).code).toBe(FuturesCode.MARGIN_INSUFFICIENT);
+    expect((await position())?.leverage).toBe(20);
+    expect((await lev(8)).code).toBe(Code.OK);
+    expect(await position()).toMatchObject({ leverage: 8, margin: "6250.00000000" });
+    await call(run.app, cookie, "POST", `${F}/positions/close-all`, { symbol: "BTCUSDT" });
+    await call(run.app, cookie, "POST", `${F}/margin-mode`, { symbol: "BTCUSDT", marginMode: "isolated" });
+    await call(run.app, cookie, "POST", `${F}/orders`, {
+      symbol: "BTCUSDT",
+      side: "BUY",
+      type: "MARKET",
+      quantity: "0.100",
+    });
+    expect((await lev(10)).code).toBe(FuturesCode.SETTING_LOCKED);
+    await call(run.app, cookie, "POST", `${F}/positions/close-all`, { symbol: "BTCUSDT" });
+    await expectConserved(run.ledger);
+  });
+
   it("liquidates an isolated long past its liquidation price; the insurance fund keeps the rest", async () => {
     await run.futures.pinMark("BTCUSDT", "50000.0");
     const cookie = await funded();

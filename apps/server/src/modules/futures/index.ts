@@ -109,6 +109,7 @@ const FUTURES_COMMANDS = [
   "positions",
   "pinMark",
   "insuranceFund",
+  "openInterest",
 ] as const satisfies readonly (keyof FuturesService)[];
 
 /**

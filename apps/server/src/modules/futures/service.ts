@@ -353,6 +353,10 @@ export class FuturesService {
     return this.views.positions(accountId);
   }
 
+  openInterest(symbol: string): { symbol: string; size: string; time: number } {
+    return this.views.openInterest(symbol);
+  }
+
   insuranceFund(): InsuranceFund {
     return this.views.insuranceFund();
   }

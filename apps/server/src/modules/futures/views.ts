@@ -12,6 +12,7 @@ import {
 import {
   adjustIsolatedMargin,
   DerivativesAccount,
+  formatScaled,
   nextFundingTime,
   PERP_CONTRACTS,
   perpContract,
@@ -152,6 +153,20 @@ export class FuturesViews {
       (c) => this.marks.rateOf(c, this.fundingIntervalMs),
       this.nextFunding(),
     );
+  }
+
+  /**
+   * Open interest: the size held in open positions on the perpetual, over every paper
+   * account and both sides (the other side of a paper position is the venue's book).
+   */
+  openInterest(symbol: string): { symbol: string; size: string; time: number } {
+    const c = perpContractOf(symbol);
+    const lots = this.engine.openLots(c.symbol);
+    return {
+      symbol: c.symbol,
+      size: formatScaled(lots * c.instrument.lotUnits, c.instrument.qtyDecimals),
+      time: this.now(),
+    };
   }
 
   insuranceFund(): InsuranceFund {
