@@ -23,7 +23,9 @@ describe("a bad setting stops the start", () => {
   it("with one line naming a module's variable and the values it accepts", () => {
     const result = start({ MARKET_FEED: "live" });
     expect(result.status).toBe(1);
-    expect(result.stderr).toBe("Invalid environment: MARKET_FEED must be one of model, replay\n");
+    expect(result.stderr).toBe(
+      "Invalid environment: MARKET_FEED must be one of model, replay, auto or ccxt:<exchange id>\n",
+    );
     // It stopped before opening anything: no migrations, no listening.
     expect(result.stdout).toBe("");
   });

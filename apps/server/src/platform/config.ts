@@ -187,6 +187,8 @@ function describeIssue(issue: z.core.$ZodIssue): string {
     const accepted = issue.values.filter((v) => v !== "").map(String);
     return `${name} must be one of ${accepted.join(", ")}`;
   }
+  // A schema's own message that reads as a sentence after the name ("must be ...").
+  if (issue.message.startsWith("must ")) return `${name} ${issue.message}`;
   return `${name}: ${issue.message}`;
 }
 

@@ -23,7 +23,7 @@ const envSchema = z.object({
    */
   MARKET_FEED: z
     .string()
-    .regex(/^(model|replay|auto|ccxt:[a-z0-9]+)$/, "model, replay, auto or ccxt:<exchange id>")
+    .regex(/^(model|replay|auto|ccxt:[a-z0-9]+)$/, "must be one of model, replay, auto or ccxt:<exchange id>")
     .optional(),
   /** Comma list of spot symbols (BTCUSDT,...) for a live feed; default the built-in pairs. */
   MARKET_SYMBOLS: z.string().optional(),
