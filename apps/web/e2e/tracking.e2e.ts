@@ -33,6 +33,9 @@ const ALLOWED = [
   /Encountered a script tag while rendering React component/,
   // the shell logs the failed user-info call while the server is down (docs/product.md §4)
   /get user info error/,
+  // The home page's live prices open /v1/ws/market; the server refuses the proxy's origin
+  // (its port is not among the server's public domains), and the page keeps its prices.
+  /WebSocket connection to '\S+\/v1\/ws\/market' failed/,
 ];
 
 let server: RunningServer;
