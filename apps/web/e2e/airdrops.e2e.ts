@@ -8,7 +8,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { CONTENT_ONLY_LOCALES, VISIBLE_LOCALES } from "@meridian/contracts/locales";
 import { describe, expect, test } from "vitest";
-import { newPage, type Page, repoRoot, serverAndBrowser } from "./harness.ts";
+import { hydrated, newPage, type Page, repoRoot, serverAndBrowser } from "./harness.ts";
 
 const run = serverAndBrowser();
 
@@ -256,6 +256,8 @@ describe("airdrop library", () => {
   test("a content-only language: offered on content pages, its shell leads to pages that exist", async () => {
     const page = await newPage(run.browser, { allowErrors: ANONYMOUS });
     await page.goto(`${run.server.url}/airdrops/list`);
+    // The picker navigates from its change handler: choosing before hydration does nothing.
+    await hydrated(page, "language-picker");
     await page.getByTestId("language-picker").first().selectOption("nl");
     await page.waitForURL(/\/nl\/airdrops\/list\?/);
     await expect(page.locator("html").getAttribute("lang")).resolves.toBe("nl");
