@@ -155,7 +155,8 @@ describe("API keys page", () => {
     await page.waitForLoadState("networkidle");
     await page.getByTestId("api-keys-page").waitFor({ timeout: 15_000 });
     expect(await page.locator("html").getAttribute("dir")).toBe("rtl");
-    expect(await page.getByText("مفاتيح API").first().isVisible()).toBe(true);
+    // On the page itself: the user menu (closed) has an "API keys" entry of the same words.
+    expect(await page.getByTestId("api-keys-page").getByText("مفاتيح API").first().isVisible()).toBe(true);
     const withdraw = page.locator('input[type="checkbox"][value="withdraw"]');
     expect(await withdraw.isDisabled()).toBe(true);
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
