@@ -10,9 +10,9 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
-import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { freePort } from "../scripts/lib/server-process.ts";
 
 const RATE = Number(process.env.FEED_RATE ?? 200);
 const SECONDS = Number(process.env.FEED_SECONDS ?? 20);
@@ -35,17 +35,6 @@ const SYMBOLS = [
   "TONUSDT",
   "NOTUSDT",
 ];
-
-async function freePort(): Promise<number> {
-  return await new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const a = probe.address();
-      probe.close(() => resolve(typeof a === "object" && a !== null ? a.port : 0));
-    });
-  });
-}
 
 async function start(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();

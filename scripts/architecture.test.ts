@@ -4,31 +4,19 @@
  * importing another's index.ts), no arrow missing and none left over. Change the imports
  * and the diagram together.
  */
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
+import { moduleSources, modulesDir, serverModules } from "./lib/server-modules.ts";
 import { repoRoot } from "./web-build.ts";
 
-const modulesDir = path.join(repoRoot, "apps/server/src/modules");
-
-/** The non-test source files below `dir`. */
-function sources(dir: string): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(dir)) {
-    const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) out.push(...sources(full));
-    else if (/\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name)) out.push(full);
-  }
-  return out;
-}
-
-const modules = readdirSync(modulesDir).filter((name) => statSync(path.join(modulesDir, name)).isDirectory());
+const modules = serverModules;
 
 /** `a -> b` for each module a whose code imports module b (through b's index.ts). */
 function importedEdges(): Set<string> {
   const edges = new Set<string>();
   for (const from of modules) {
-    for (const file of sources(path.join(modulesDir, from))) {
+    for (const file of moduleSources(path.join(modulesDir, from))) {
       for (const match of readFileSync(file, "utf8").matchAll(
         /from\s+"((?:\.\.\/)+)([a-z-]+)\/index\.ts"/g,
       )) {

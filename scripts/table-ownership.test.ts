@@ -4,22 +4,11 @@
  * table's layout can change without a hunt through the tree. Test files are exempt: they
  * check what was stored.
  */
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
+import { moduleSources, modulesDir, serverModules } from "./lib/server-modules.ts";
 import { repoRoot } from "./web-build.ts";
-
-const modulesDir = path.join(repoRoot, "apps/server/src/modules");
-
-function sources(dir: string): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(dir)) {
-    const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) out.push(...sources(full));
-    else if (/\.ts$/.test(name) && !/\.test\.ts$/.test(name)) out.push(full);
-  }
-  return out;
-}
 
 /** Table -> owning module, from the table in docs/architecture.md. */
 function owners(): Map<string, string> {
@@ -79,7 +68,7 @@ const KNOWN_CROSSINGS: readonly string[] = [
 describe("table ownership", () => {
   const owner = owners();
   const known = new Set(owner.keys());
-  const modules = readdirSync(modulesDir).filter((n) => statSync(path.join(modulesDir, n)).isDirectory());
+  const modules = serverModules;
 
   test("the architecture document lists the tables", () => {
     expect(known.size).toBeGreaterThan(30);
@@ -87,7 +76,7 @@ describe("table ownership", () => {
 
   const crossings = (module: string): string[] => {
     const foreign: string[] = [];
-    for (const file of sources(path.join(modulesDir, module))) {
+    for (const file of moduleSources(path.join(modulesDir, module))) {
       for (const table of tablesNamed(readFileSync(file, "utf8"), known)) {
         if (owner.get(table) !== module)
           foreign.push(`${path.relative(modulesDir, file)}: ${table} (${owner.get(table)})`);

@@ -2,6 +2,7 @@
 
 import { GatewaySecurity, MemoryKeyStore } from "@meridian/client";
 import type { FastifyInstance } from "fastify";
+import { afterEach, beforeEach } from "vitest";
 import {
   LogTransport,
   registerSecurityModules,
@@ -12,6 +13,7 @@ import {
 import { generateServerKeys, type ServerKeys, type SignSettings } from "../modules/gateway-sign/index.ts";
 import type { PlatformDb } from "../platform/db/internal.ts";
 import { openSqlite } from "../platform/db/sqlite.ts";
+import type { DbTarget } from "./db-targets.ts";
 import { MailSink } from "./mail-sink.ts";
 import { buildTestApp } from "./support.ts";
 
@@ -204,5 +206,29 @@ export function settingsWith(patch: Partial<SignSettings>): SignSettings {
     exactUrls: {},
     prefixUrls: {},
     ...patch,
+  };
+}
+
+/**
+ * A fresh `securityApp` on `target`'s database for every test of the calling `describe`
+ * (registered as its beforeEach and afterEach): read `run.server` inside the tests.
+ */
+export function securityAppPerTest(target: DbTarget): { readonly server: TestServer } {
+  let server: TestServer | undefined;
+  let cleanup: () => Promise<void> = async () => {};
+  beforeEach(async () => {
+    const opened = await target.open();
+    cleanup = opened.cleanup;
+    server = await securityApp({ db: opened.db() });
+  });
+  afterEach(async () => {
+    await server?.app.close();
+    await cleanup();
+  });
+  return {
+    get server(): TestServer {
+      if (server === undefined) throw new Error("securityAppPerTest: read run.server inside a test");
+      return server;
+    },
   };
 }

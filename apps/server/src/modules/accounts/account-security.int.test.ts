@@ -1,7 +1,7 @@
 import { AccountCode, Code, SecurityCode } from "@meridian/contracts";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { reopenableDbTargets } from "../../test/db-targets.ts";
-import { Agent, securityApp, type TestServer } from "../../test/security-agent.ts";
+import { Agent, securityAppPerTest, type TestServer } from "../../test/security-agent.ts";
 import { totp } from "./totp.ts";
 
 const CHROME_WIN =
@@ -19,22 +19,12 @@ function browser(server: TestServer, ua: string, locale = "en"): Agent {
 
 for (const target of reopenableDbTargets("acctsec")) {
   describe(`account security (${target.name})`, () => {
-    let server: TestServer;
-    let cleanup: () => Promise<void>;
-    beforeEach(async () => {
-      const opened = await target.open();
-      cleanup = opened.cleanup;
-      server = await securityApp({ db: opened.db() });
-    });
-    afterEach(async () => {
-      await server.app.close();
-      await cleanup();
-    });
+    const run = securityAppPerTest(target);
 
     it("changes the password: wrong current refused, other sessions ended, a notice mailed", async () => {
-      const a = browser(server, CHROME_WIN);
+      const a = browser(run.server, CHROME_WIN);
       await a.registerEmail("pw@example.com", "password-123");
-      const b = browser(server, FIREFOX_MAC);
+      const b = browser(run.server, FIREFOX_MAC);
       expect((await b.login("pw@example.com", "password-123")).code).toBe(Code.OK);
 
       const wrong = await a.call("POST", "/v1/user/security/password/change", {
@@ -47,7 +37,7 @@ for (const target of reopenableDbTargets("acctsec")) {
         pwd: "password-123",
       });
       expect(same.code).toBe(SecurityCode.PASSWORD_UNCHANGED);
-      const before = server.mail.to("pw@example.com").length;
+      const before = run.server.mail.to("pw@example.com").length;
       const changed = await a.call<{ revoked: number }>("POST", "/v1/user/security/password/change", {
         oldPwd: "password-123",
         pwd: "new-password-456",
@@ -56,19 +46,19 @@ for (const target of reopenableDbTargets("acctsec")) {
       expect(changed.data.revoked).toBe(1);
       expect((await a.call("POST", "/v1/user/overview/userinfo")).code).toBe(Code.OK);
       expect((await b.call("POST", "/v1/user/overview/userinfo")).code).toBe(Code.SESSION_INVALID);
-      const notice = await server.mail.next("pw@example.com", (m) => /password was changed/.test(m.text));
-      expect(server.mail.to("pw@example.com").length).toBe(before + 1);
+      const notice = await run.server.mail.next("pw@example.com", (m) => /password was changed/.test(m.text));
+      expect(run.server.mail.to("pw@example.com").length).toBe(before + 1);
       expect(notice.subject).toBe("Your Meridian password was changed");
       expect(notice.text).toContain("Chrome 131, Windows");
       expect(notice.html).toContain('<html lang="en" dir="ltr">');
-      expect((await new Agent(server).login("pw@example.com", "password-123")).code).toBe(
+      expect((await new Agent(run.server).login("pw@example.com", "password-123")).code).toBe(
         AccountCode.INVALID_CREDENTIALS,
       );
-      expect((await new Agent(server).login("pw@example.com", "new-password-456")).code).toBe(Code.OK);
+      expect((await new Agent(run.server).login("pw@example.com", "new-password-456")).code).toBe(Code.OK);
     });
 
     it("limits password guesses on the change form", async () => {
-      const a = new Agent(server);
+      const a = new Agent(run.server);
       await a.registerEmail("guess@example.com", "password-123");
       const codes: string[] = [];
       for (let i = 0; i < 6; i++) {
@@ -86,7 +76,7 @@ for (const target of reopenableDbTargets("acctsec")) {
         pwd: "new-password-456",
       });
       expect(right.code).toBe(AccountCode.LOGIN_THROTTLED);
-      server.clock.now += 61_000;
+      run.server.clock.now += 61_000;
       expect(
         (
           await a.call("POST", "/v1/user/security/password/change", {
@@ -98,21 +88,23 @@ for (const target of reopenableDbTargets("acctsec")) {
     });
 
     it("resets a forgotten password by e-mail code, in the user's language, ending every session", async () => {
-      const a = browser(server, CHROME_WIN, "de");
+      const a = browser(run.server, CHROME_WIN, "de");
       await a.registerEmail("reset@example.com", "password-123");
-      const anon = new Agent(server);
+      const anon = new Agent(run.server);
       const unknown = await anon.call<{ sentTo: string }>("POST", "/v1/user/public/password/sendCode", {
         account: "nobody@example.com",
       });
       expect(unknown.code).toBe(Code.OK);
       expect(unknown.data.sentTo).toBe("n***@example.com");
-      expect(server.mail.to("nobody@example.com")).toHaveLength(0);
+      expect(run.server.mail.to("nobody@example.com")).toHaveLength(0);
 
-      const before = server.mail.to("reset@example.com").length;
+      const before = run.server.mail.to("reset@example.com").length;
       await anon.call("POST", "/v1/user/public/password/sendCode", { account: "reset@example.com" });
-      const mail = await server.mail.next("reset@example.com", (m) => m.subject.includes("Bestätigungscode"));
+      const mail = await run.server.mail.next("reset@example.com", (m) =>
+        m.subject.includes("Bestätigungscode"),
+      );
       expect(mail.text).toContain("Ihr Bestätigungscode lautet");
-      const code = await server.mail.code("reset@example.com", before);
+      const code = await run.server.mail.code("reset@example.com", before);
       const bad = await anon.call("POST", "/v1/user/public/password/reset", {
         account: "reset@example.com",
         verifyCode: code === "000000" ? "111111" : "000000",
@@ -126,7 +118,9 @@ for (const target of reopenableDbTargets("acctsec")) {
       });
       expect(done.code).toBe(Code.OK);
       expect((await a.call("POST", "/v1/user/overview/userinfo")).code).toBe(Code.SESSION_INVALID);
-      expect((await new Agent(server).login("reset@example.com", "reset-password-789")).code).toBe(Code.OK);
+      expect((await new Agent(run.server).login("reset@example.com", "reset-password-789")).code).toBe(
+        Code.OK,
+      );
       const again = await anon.call("POST", "/v1/user/public/password/reset", {
         account: "reset@example.com",
         verifyCode: code,
@@ -136,14 +130,14 @@ for (const target of reopenableDbTargets("acctsec")) {
     });
 
     it("sets the anti-phishing code with a code, and every later message carries it", async () => {
-      const a = new Agent(server);
+      const a = new Agent(run.server);
       await a.registerEmail("ap@example.com", "password-123");
-      const before = server.mail.to("ap@example.com").length;
+      const before = run.server.mail.to("ap@example.com").length;
       const sent = await a.call<{ sentTo: string }>("POST", "/v1/user/security/sendCode", {
         purpose: "antiPhishing",
       });
       expect(sent.data.sentTo).toBe("a***@example.com");
-      const verifyCode = await server.mail.code("ap@example.com", before);
+      const verifyCode = await run.server.mail.code("ap@example.com", before);
       const invalid = await a.call("POST", "/v1/user/security/antiPhishing", {
         antiPhishingCode: "<b>x</b>",
         verifyCode,
@@ -160,30 +154,30 @@ for (const target of reopenableDbTargets("acctsec")) {
         "/v1/user/overview/userinfo",
       );
       expect(info.data.userInfo.antiPhishingCode).toBe("Falcon42");
-      const notice = await server.mail.next("ap@example.com", (m) =>
+      const notice = await run.server.mail.next("ap@example.com", (m) =>
         m.text.includes("anti-phishing code was"),
       );
       expect(notice.text.split(/\r?\n/)[0]).toBe("Anti-phishing code: Falcon42");
       expect(notice.html).toContain("data-anti-phishing>Anti-phishing code: Falcon42</p>");
       await a.call("POST", "/v1/user/security/sendCode", { purpose: "changeEmail" });
-      const codeMail = await server.mail.next("ap@example.com", (m) =>
+      const codeMail = await run.server.mail.next("ap@example.com", (m) =>
         m.subject.includes("verification code"),
       );
       expect(codeMail.text).toContain("Anti-phishing code: Falcon42");
     });
 
     it("lists devices with this one marked, mails a new-device login, and logs other devices out", async () => {
-      const a = browser(server, CHROME_WIN);
+      const a = browser(run.server, CHROME_WIN);
       await a.registerEmail("dev@example.com", "password-123");
-      const firstMails = server.mail.to("dev@example.com").length;
-      const b = browser(server, FIREFOX_MAC);
+      const firstMails = run.server.mail.to("dev@example.com").length;
+      const b = browser(run.server, FIREFOX_MAC);
       expect((await b.login("dev@example.com", "password-123")).code).toBe(Code.OK);
-      const notice = await server.mail.next("dev@example.com", (m) => m.subject.includes("New login"));
+      const notice = await run.server.mail.next("dev@example.com", (m) => m.subject.includes("New login"));
       expect(notice.text).toContain("Firefox 133, macOS");
-      expect(server.mail.to("dev@example.com").length).toBe(firstMails + 1);
+      expect(run.server.mail.to("dev@example.com").length).toBe(firstMails + 1);
       // The same browser again is no longer new.
       expect((await b.login("dev@example.com", "password-123")).code).toBe(Code.OK);
-      expect(server.mail.to("dev@example.com").length).toBe(firstMails + 1);
+      expect(run.server.mail.to("dev@example.com").length).toBe(firstMails + 1);
 
       const list = await a.call<{
         devices: { deviceId: string; browser: string; os: string; sessions: number; current: boolean }[];
@@ -211,15 +205,15 @@ for (const target of reopenableDbTargets("acctsec")) {
     });
 
     it("keeps the login history with failures and reasons, paged, for 90 days", async () => {
-      const a = browser(server, CHROME_WIN);
+      const a = browser(run.server, CHROME_WIN);
       await a.registerEmail("hist@example.com", "password-123");
-      const other = browser(server, FIREFOX_MAC);
+      const other = browser(run.server, FIREFOX_MAC);
       expect((await other.login("hist@example.com", "wrong-password")).code).toBe(
         AccountCode.INVALID_CREDENTIALS,
       );
-      server.clock.now += 1000;
+      run.server.clock.now += 1000;
       expect((await other.login("hist@example.com", "password-123")).code).toBe(Code.OK);
-      server.clock.now += 1000;
+      run.server.clock.now += 1000;
       expect((await a.login("hist@example.com", "password-123")).code).toBe(Code.OK);
       const page1 = await a.call<{
         items: { success: boolean; reason: string | null; browser: string; os: string }[];
@@ -238,20 +232,20 @@ for (const target of reopenableDbTargets("acctsec")) {
       const bad = await a.call("GET", "/v1/user/security/loginHistory?pageSize=1000");
       expect(bad.status).toBe(400);
       // The failure ages past the 90 days: it drops out of the history.
-      await server.app.platform.db.run("UPDATE login_history SET at = ? WHERE success = 0", [
-        server.clock.now - 91 * 24 * 60 * 60_000,
+      await run.server.app.platform.db.run("UPDATE login_history SET at = ? WHERE success = 0", [
+        run.server.clock.now - 91 * 24 * 60 * 60_000,
       ]);
       const later = await a.call<{ total: number }>("GET", "/v1/user/security/loginHistory");
       expect(later.data.total).toBe(2);
     });
 
     it("changes the bound e-mail with codes to the old and the new address", async () => {
-      const a = new Agent(server);
+      const a = new Agent(run.server);
       await a.registerEmail("old@example.com", "password-123");
-      const oldBefore = server.mail.to("old@example.com").length;
+      const oldBefore = run.server.mail.to("old@example.com").length;
       await a.call("POST", "/v1/user/security/sendCode", { purpose: "changeEmail", to: "current" });
-      const oldCode = await server.mail.code("old@example.com", oldBefore);
-      const taken = new Agent(server);
+      const oldCode = await run.server.mail.code("old@example.com", oldBefore);
+      const taken = new Agent(run.server);
       await taken.registerEmail("taken@example.com", "password-123");
       const busy = await a.call("POST", "/v1/user/security/sendCode", {
         purpose: "changeEmail",
@@ -264,7 +258,7 @@ for (const target of reopenableDbTargets("acctsec")) {
         to: "new",
         email: "new@example.com",
       });
-      const newCode = await server.mail.code("new@example.com");
+      const newCode = await run.server.mail.code("new@example.com");
       const swapped = await a.call("POST", "/v1/user/security/email/change", {
         email: "new@example.com",
         oldCode: newCode,
@@ -283,19 +277,21 @@ for (const target of reopenableDbTargets("acctsec")) {
         "/v1/user/overview/userinfo",
       );
       expect(info.data.userInfo.email).toBe("new@example.com");
-      await server.mail.next("old@example.com", (m) => m.text.includes("bound e-mail address was changed"));
-      expect((await new Agent(server).login("new@example.com", "password-123")).code).toBe(Code.OK);
-      expect((await new Agent(server).login("old@example.com", "password-123")).code).toBe(
+      await run.server.mail.next("old@example.com", (m) =>
+        m.text.includes("bound e-mail address was changed"),
+      );
+      expect((await new Agent(run.server).login("new@example.com", "password-123")).code).toBe(Code.OK);
+      expect((await new Agent(run.server).login("old@example.com", "password-123")).code).toBe(
         AccountCode.INVALID_CREDENTIALS,
       );
     });
 
     it("binds a phone, then unbinds the authenticator with both factors; the flags follow", async () => {
-      const a = new Agent(server);
+      const a = new Agent(run.server);
       await a.registerEmail("flags@example.com", "password-123");
-      let mails = server.mail.to("flags@example.com").length;
+      let mails = run.server.mail.to("flags@example.com").length;
       await a.call("POST", "/v1/user/security/sendCode", { purpose: "changePhone" });
-      const oldCode = await server.mail.code("flags@example.com", mails);
+      const oldCode = await run.server.mail.code("flags@example.com", mails);
       await a.call("POST", "/v1/user/security/sendCode", {
         purpose: "changePhone",
         to: "new",
@@ -312,22 +308,24 @@ for (const target of reopenableDbTargets("acctsec")) {
       expect(bound.code).toBe(Code.OK);
 
       const setup = await a.call<{ secret: string }>("POST", "/v1/user/google/setup");
-      await a.call("POST", "/v1/user/google/bind", { googleCode: totp(setup.data.secret, server.clock.now) });
+      await a.call("POST", "/v1/user/google/bind", {
+        googleCode: totp(setup.data.secret, run.server.clock.now),
+      });
       let info = await a.call<{ settings: Record<string, boolean> }>("POST", "/v1/user/overview/userinfo");
       expect(info.data.settings).toMatchObject({ bindEmail: true, bindPhone: true, bindGoogle: true });
 
-      server.clock.now += 60_000;
-      mails = server.mail.to("flags@example.com").length;
+      run.server.clock.now += 60_000;
+      mails = run.server.mail.to("flags@example.com").length;
       await a.call("POST", "/v1/user/security/sendCode", { purpose: "unbindGoogle" });
-      const verifyCode = await server.mail.code("flags@example.com", mails);
+      const verifyCode = await run.server.mail.code("flags@example.com", mails);
       const noTotp = await a.call("POST", "/v1/user/google/unbind", { verifyCode, googleCode: "000000" });
       expect(noTotp.code).toBe(AccountCode.GOOGLE_CODE_INVALID);
-      server.clock.now += 30_000;
+      run.server.clock.now += 30_000;
       await a.call("POST", "/v1/user/security/sendCode", { purpose: "unbindGoogle" });
-      const verifyCode2 = await server.mail.code("flags@example.com", mails + 1);
+      const verifyCode2 = await run.server.mail.code("flags@example.com", mails + 1);
       const unbound = await a.call("POST", "/v1/user/google/unbind", {
         verifyCode: verifyCode2,
-        googleCode: totp(setup.data.secret, server.clock.now),
+        googleCode: totp(setup.data.secret, run.server.clock.now),
       });
       expect(unbound.code).toBe(Code.OK);
       info = await a.call<{ settings: Record<string, boolean> }>("POST", "/v1/user/overview/userinfo");
@@ -340,7 +338,7 @@ for (const target of reopenableDbTargets("acctsec")) {
     });
 
     it("sets openContract once the futures agreement is accepted", async () => {
-      const a = new Agent(server);
+      const a = new Agent(run.server);
       await a.registerEmail("fut@example.com", "password-123");
       const read = async () =>
         (await a.call<{ userInfo: { openContract: boolean } }>("POST", "/v1/user/overview/userinfo")).data
@@ -348,7 +346,7 @@ for (const target of reopenableDbTargets("acctsec")) {
       expect(await read()).toBe(false);
       expect((await a.call("POST", "/v1/user/agreement/contract")).code).toBe(Code.OK);
       expect(await read()).toBe(true);
-      const anon = new Agent(server);
+      const anon = new Agent(run.server);
       expect((await anon.call("POST", "/v1/user/agreement/contract")).code).toBe(Code.SESSION_INVALID);
     });
   });

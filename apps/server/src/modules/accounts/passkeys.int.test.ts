@@ -1,24 +1,14 @@
 import { AccountCode, Code, SecurityCode } from "@meridian/contracts";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { reopenableDbTargets } from "../../test/db-targets.ts";
-import { Agent, ORIGIN, securityApp, type TestServer } from "../../test/security-agent.ts";
+import { Agent, ORIGIN, securityAppPerTest } from "../../test/security-agent.ts";
 import { SoftAuthenticator } from "../../test/soft-authenticator.ts";
 
 type Options = { challenge: string; rp?: { id?: string }; rpId?: string };
 
 for (const target of reopenableDbTargets("passkeys")) {
   describe(`passkeys (${target.name})`, () => {
-    let server: TestServer;
-    let cleanup: () => Promise<void>;
-    beforeEach(async () => {
-      const opened = await target.open();
-      cleanup = opened.cleanup;
-      server = await securityApp({ db: opened.db() });
-    });
-    afterEach(async () => {
-      await server.app.close();
-      await cleanup();
-    });
+    const run = securityAppPerTest(target);
 
     async function addPasskey(agent: Agent, key: SoftAuthenticator, name: string, origin = ORIGIN) {
       const options = await agent.call<Options>("POST", "/v1/user/passkey/register/options", {});
@@ -39,7 +29,7 @@ for (const target of reopenableDbTargets("passkeys")) {
     }
 
     async function passkeyLogin(key: SoftAuthenticator, o: { origin?: string; counter?: number } = {}) {
-      const agent = new Agent(server);
+      const agent = new Agent(run.server);
       const options = await agent.call<Options>("POST", "/v1/user/public/passkey/options", {});
       expect(options.code).toBe(Code.OK);
       const res = await agent.call<{ userInfo: { userId: string } }>("POST", "/v1/user/login/passkey", {
@@ -52,13 +42,13 @@ for (const target of reopenableDbTargets("passkeys")) {
     }
 
     it("registers several named passkeys, lists them, signs in with one alone, removes one", async () => {
-      const a = new Agent(server);
+      const a = new Agent(run.server);
       const userId = await a.registerEmail("pk@example.com", "password-123");
       const phone = new SoftAuthenticator();
       const laptop = new SoftAuthenticator();
       expect((await addPasskey(a, phone, "Phone")).code).toBe(Code.OK);
       expect((await addPasskey(a, laptop, "Laptop")).code).toBe(Code.OK);
-      await server.mail.next("pk@example.com", (m) => /passkeys/.test(m.text));
+      await run.server.mail.next("pk@example.com", (m) => /passkeys/.test(m.text));
       const list = await a.call<{ passkeys: { id: string; name: string }[] }>(
         "GET",
         "/v1/user/security/passkeys",
@@ -89,7 +79,7 @@ for (const target of reopenableDbTargets("passkeys")) {
     });
 
     it("refuses a wrong origin, a replayed challenge and a counter that went backwards, each recorded", async () => {
-      const a = new Agent(server);
+      const a = new Agent(run.server);
       await a.registerEmail("pk-bad@example.com", "password-123");
       const key = new SoftAuthenticator();
       const wrongOrigin = await addPasskey(a, key, "Evil", "https://evil.example");
@@ -110,13 +100,13 @@ for (const target of reopenableDbTargets("passkeys")) {
       expect(same.res.code).toBe(AccountCode.PASSKEY_INVALID);
 
       // A challenge is spent by its first use, right or wrong.
-      const agent = new Agent(server);
+      const agent = new Agent(run.server);
       const options = await agent.call<Options>("POST", "/v1/user/public/passkey/options", {});
       const first = key.assert(options.data, ORIGIN, { rpId: "meridian.test" });
       expect((await agent.call("POST", "/v1/user/login/passkey", { fidoVerifyCode: first })).code).toBe(
         Code.OK,
       );
-      const replay = await new Agent(server).call("POST", "/v1/user/login/passkey", {
+      const replay = await new Agent(run.server).call("POST", "/v1/user/login/passkey", {
         fidoVerifyCode: key.assert(options.data, ORIGIN, { rpId: "meridian.test" }),
       });
       expect(replay.code).toBe(AccountCode.PASSKEY_INVALID);
@@ -138,11 +128,11 @@ for (const target of reopenableDbTargets("passkeys")) {
     });
 
     it("is the second factor after the password: fidoVerifyCode on verify-login-v2", async () => {
-      const a = new Agent(server);
+      const a = new Agent(run.server);
       await a.registerEmail("pk-2fa@example.com", "password-123");
       const key = new SoftAuthenticator();
       await addPasskey(a, key, "Key");
-      const b = new Agent(server);
+      const b = new Agent(run.server);
       const step1 = await b.login("pk-2fa@example.com", "password-123");
       expect(step1.data).toMatchObject({ verifyRequired: true, methods: ["passkey"] });
       const fidoOptions = step1.data.fidoOptions as Options & { allowCredentials: { id: string }[] };
@@ -162,11 +152,11 @@ for (const target of reopenableDbTargets("passkeys")) {
       });
       expect(ok.code).toBe(Code.OK);
       // Another user's passkey does not answer this user's challenge.
-      const c = new Agent(server);
+      const c = new Agent(run.server);
       await c.registerEmail("pk-other@example.com", "password-123");
       const other = new SoftAuthenticator();
       await addPasskey(c, other, "Other");
-      const step3 = await new Agent(server).login("pk-2fa@example.com", "password-123");
+      const step3 = await new Agent(run.server).login("pk-2fa@example.com", "password-123");
       const stolen = await b.call("POST", "/v1/user/login/verify-login-v2", {
         verifyToken: String(step3.data.verifyToken),
         fidoVerifyCode: other.assert(step3.data.fidoOptions as Options, ORIGIN, { rpId: "meridian.test" }),
@@ -175,7 +165,7 @@ for (const target of reopenableDbTargets("passkeys")) {
     });
 
     it("asks a passkey account for a step-up at most 5 minutes old before sensitive changes", async () => {
-      const a = new Agent(server);
+      const a = new Agent(run.server);
       await a.registerEmail("pk-step@example.com", "password-123");
       const key = new SoftAuthenticator();
       await addPasskey(a, key, "Key");
@@ -188,7 +178,7 @@ for (const target of reopenableDbTargets("passkeys")) {
       expect((await change("password-456", "password-123")).code).toBe(SecurityCode.STEP_UP_REQUIRED);
       const proved = await stepUp(a, key);
       expect(proved.code).toBe(Code.OK);
-      expect(proved.data.validUntil).toBe(server.clock.now + 5 * 60_000);
+      expect(proved.data.validUntil).toBe(run.server.clock.now + 5 * 60_000);
       expect((await change("password-456", "password-123")).code).toBe(Code.OK);
       // A login with the passkey proves a factor: the new session may change things at once.
       const { agent, res } = await passkeyLogin(key);
@@ -203,7 +193,7 @@ for (const target of reopenableDbTargets("passkeys")) {
         ).code,
       ).toBe(Code.OK);
       // Five minutes after that login the step-up has lapsed: the change is refused again.
-      server.clock.now += 5 * 60_000 + 1_000;
+      run.server.clock.now += 5 * 60_000 + 1_000;
       const late = await agent.call("POST", "/v1/user/security/password/change", {
         oldPwd: "password-789",
         pwd: "password-abc",

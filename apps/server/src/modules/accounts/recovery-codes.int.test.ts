@@ -1,7 +1,7 @@
 import { AccountCode, Code, RECOVERY_CODE_COUNT, SecurityCode } from "@meridian/contracts";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { reopenableDbTargets } from "../../test/db-targets.ts";
-import { Agent, securityApp, type TestServer } from "../../test/security-agent.ts";
+import { Agent, securityAppPerTest } from "../../test/security-agent.ts";
 import { totp } from "./totp.ts";
 
 interface Bound {
@@ -12,29 +12,19 @@ interface Bound {
 
 for (const target of reopenableDbTargets("recovery")) {
   describe(`recovery codes (${target.name})`, () => {
-    let server: TestServer;
-    let cleanup: () => Promise<void>;
-    beforeEach(async () => {
-      const opened = await target.open();
-      cleanup = opened.cleanup;
-      server = await securityApp({ db: opened.db() });
-    });
-    afterEach(async () => {
-      await server.app.close();
-      await cleanup();
-    });
+    const run = securityAppPerTest(target);
 
     /** A new account with the authenticator bound at the server's clock; the codes the bind answered. */
     async function bound(email: string): Promise<Bound> {
-      const agent = new Agent(server);
+      const agent = new Agent(run.server);
       await agent.registerEmail(email, "password-123");
       const setup = await agent.call<{ secret: string }>("POST", "/v1/user/google/setup");
       const bind = await agent.call<{ recoveryCodes: string[] }>("POST", "/v1/user/google/bind", {
-        googleCode: totp(setup.data.secret, server.clock.now),
+        googleCode: totp(setup.data.secret, run.server.clock.now),
       });
       expect(bind.code).toBe(Code.OK);
       // The next authenticator code must come from a later time step (each step works once).
-      server.clock.now += 30_000;
+      run.server.clock.now += 30_000;
       return { agent, secret: setup.data.secret, codes: bind.data.recoveryCodes };
     }
 
@@ -49,7 +39,7 @@ for (const target of reopenableDbTargets("recovery")) {
     }
 
     async function challenge(email: string): Promise<{ agent: Agent; verifyToken: string }> {
-      const agent = new Agent(server);
+      const agent = new Agent(run.server);
       const step1 = await agent.login(email, "password-123");
       expect(step1.code).toBe(Code.OK);
       return { agent, verifyToken: String(step1.data.verifyToken) };
@@ -60,7 +50,7 @@ for (const target of reopenableDbTargets("recovery")) {
       expect(codes).toHaveLength(10);
       expect(new Set(codes).size).toBe(10);
       for (const c of codes) expect(c).toMatch(/^[a-hj-km-np-z2-9]{5}-[a-hj-km-np-z2-9]{5}$/);
-      const stored = await server.module.service.repo.db.all<{ code_hash: string }>(
+      const stored = await run.server.module.service.repo.db.all<{ code_hash: string }>(
         "SELECT code_hash FROM recovery_codes",
       );
       expect(stored).toHaveLength(10);
@@ -98,7 +88,7 @@ for (const target of reopenableDbTargets("recovery")) {
         expect(await remaining(agent)).toBe(9 - i);
       }
       // With every code spent the login offers the authenticator alone.
-      const answer = await new Agent(server).login("rc@example.com", "password-123");
+      const answer = await new Agent(run.server).login("rc@example.com", "password-123");
       expect(answer.data).toMatchObject({ verifyRequired: true, methods: ["google"] });
 
       const history = await agent.call<{ items: { success: boolean; reason: string | null }[] }>(
@@ -128,7 +118,7 @@ for (const target of reopenableDbTargets("recovery")) {
       expect(right.status).toBe(429);
       expect(right.code).toBe(AccountCode.LOGIN_THROTTLED);
       // Refused unchecked: the code was not spent.
-      server.clock.now += 61_000;
+      run.server.clock.now += 61_000;
       const later = await challenge("rc-limit@example.com");
       const after = await later.agent.call("POST", "/v1/user/login/verify-login", {
         verifyToken: later.verifyToken,
@@ -154,19 +144,19 @@ for (const target of reopenableDbTargets("recovery")) {
       const wrong = await agent.call("POST", "/v1/user/google/recoveryCodes", { googleCode: "000000" });
       expect(wrong.code).toBe(AccountCode.GOOGLE_CODE_INVALID);
       expect(await remaining(agent)).toBe(10);
-      const mails = server.mail.to("rc-new@example.com").length;
+      const mails = run.server.mail.to("rc-new@example.com").length;
       const fresh = await agent.call<{ recoveryCodes: string[] }>("POST", "/v1/user/google/recoveryCodes", {
-        googleCode: totp(secret, server.clock.now),
+        googleCode: totp(secret, run.server.clock.now),
       });
       expect(fresh.code).toBe(Code.OK);
       expect(fresh.data.recoveryCodes).toHaveLength(10);
       expect(fresh.data.recoveryCodes.some((c) => codes.includes(c))).toBe(false);
-      const notice = await server.mail.next("rc-new@example.com", (m) => /recovery codes/.test(m.text));
-      expect(server.mail.to("rc-new@example.com").length).toBe(mails + 1);
+      const notice = await run.server.mail.next("rc-new@example.com", (m) => /recovery codes/.test(m.text));
+      expect(run.server.mail.to("rc-new@example.com").length).toBe(mails + 1);
       expect(notice.text).not.toContain(fresh.data.recoveryCodes[0]);
       // The same authenticator code again is a replay.
       const replay = await agent.call("POST", "/v1/user/google/recoveryCodes", {
-        googleCode: totp(secret, server.clock.now),
+        googleCode: totp(secret, run.server.clock.now),
       });
       expect(replay.code).toBe(AccountCode.GOOGLE_CODE_INVALID);
 
@@ -203,14 +193,14 @@ for (const target of reopenableDbTargets("recovery")) {
         recoveryCode: first,
       });
       expect(again.code).toBe(AccountCode.RECOVERY_CODE_INVALID);
-      expect((await new Agent(server).login("rc-page@example.com", "password-789")).code).toBe(
+      expect((await new Agent(run.server).login("rc-page@example.com", "password-789")).code).toBe(
         AccountCode.INVALID_CREDENTIALS,
       );
 
       // A lost authenticator: unbound with the e-mail code and a recovery code.
-      let mails = server.mail.to("rc-page@example.com").length;
+      let mails = run.server.mail.to("rc-page@example.com").length;
       await agent.call("POST", "/v1/user/security/sendCode", { purpose: "unbindGoogle" });
-      let verifyCode = await server.mail.code("rc-page@example.com", mails);
+      let verifyCode = await run.server.mail.code("rc-page@example.com", mails);
       const spent = await agent.call("POST", "/v1/user/google/unbind", { verifyCode, recoveryCode: first });
       expect(spent.code).toBe(AccountCode.RECOVERY_CODE_INVALID);
       let info = await agent.call<{ settings: Record<string, boolean> }>(
@@ -221,9 +211,9 @@ for (const target of reopenableDbTargets("recovery")) {
       const neither = await agent.call("POST", "/v1/user/google/unbind", { verifyCode });
       expect(neither.code).toBe(Code.VALIDATION_FAILED);
 
-      mails = server.mail.to("rc-page@example.com").length;
+      mails = run.server.mail.to("rc-page@example.com").length;
       await agent.call("POST", "/v1/user/security/sendCode", { purpose: "unbindGoogle" });
-      verifyCode = await server.mail.code("rc-page@example.com", mails);
+      verifyCode = await run.server.mail.code("rc-page@example.com", mails);
       const unbound = await agent.call("POST", "/v1/user/google/unbind", {
         verifyCode,
         recoveryCode: second,
@@ -233,7 +223,7 @@ for (const target of reopenableDbTargets("recovery")) {
       expect(info.data.settings).toMatchObject({ bindGoogle: false, googleEnable: false });
       // The codes went with the authenticator.
       expect(await remaining(agent)).toBe(0);
-      const rows = await server.module.service.repo.db.all("SELECT * FROM recovery_codes");
+      const rows = await run.server.module.service.repo.db.all("SELECT * FROM recovery_codes");
       expect(rows).toHaveLength(0);
       const noLonger = await agent.call("POST", "/v1/user/google/recoveryCodes", { googleCode: "123456" });
       expect(noLonger.code).toBe(SecurityCode.NOT_BOUND);

@@ -1,5 +1,4 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import {
@@ -17,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConfigError } from "../../platform/config.ts";
 import { accountsTestApp } from "../../test/accounts.ts";
 import { paperCall } from "../../test/paper.ts";
+import { freePort } from "../../test/ports.ts";
 import { securityRoutes } from "../accounts/index.ts";
 import { moduleRoutes } from "../index.ts";
 import { CcxtFeed, systemClock } from "./index.ts";
@@ -37,17 +37,6 @@ const FUNDING_MS = 20_000;
 interface Upstream {
   readonly url: string;
   readonly child: ChildProcess;
-}
-
-async function freePort(): Promise<number> {
-  return await new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const a = probe.address();
-      probe.close(() => resolve(typeof a === "object" && a !== null ? a.port : 0));
-    });
-  });
 }
 
 async function startUpstream(port: number): Promise<Upstream> {

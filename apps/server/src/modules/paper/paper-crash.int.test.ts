@@ -1,12 +1,12 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { heldOf } from "@meridian/domain";
 import { afterAll, describe, expect, it } from "vitest";
 import { openSqlite } from "../../platform/db/sqlite.ts";
+import { freePort } from "../../test/ports.ts";
 import { createLedgerWriter } from "../ledger/index.ts";
 
 const entry = path.join(path.dirname(fileURLToPath(import.meta.url)), "../../test/paper-server.ts");
@@ -14,17 +14,6 @@ const children = new Set<ChildProcess>();
 afterAll(() => {
   for (const c of children) c.kill("SIGKILL");
 });
-
-async function freePort(): Promise<number> {
-  return await new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const a = probe.address();
-      probe.close(() => resolve(typeof a === "object" && a !== null ? a.port : 0));
-    });
-  });
-}
 
 /** The real server (full module list, market feed running) as a child process on `dir`. */
 async function serve(dir: string): Promise<{ child: ChildProcess; url: string; cookie: string }> {
