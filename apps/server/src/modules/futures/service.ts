@@ -22,7 +22,7 @@ import {
   priceToTicks,
 } from "@meridian/domain";
 import { AppError } from "../../platform/errors.ts";
-import type { LedgerTx, LedgerWriter } from "../ledger/index.ts";
+import { type LedgerTx, type LedgerWriter, queuedBatchWriter } from "../ledger/index.ts";
 import type { PerpBook } from "./book.ts";
 import { type AttachedTpsl, FuturesCommands } from "./commands.ts";
 import { type Changes, type FeeRates, FuturesEngine } from "./engine.ts";
@@ -83,7 +83,8 @@ export class FuturesService {
   private readonly listeners = new Set<(e: FuturesEvents) => void>();
   private readonly pending = new Set<string>();
   /** The rows of the commands since the last commit: the futures batch writer's batch. */
-  private unwritten: Array<{ writes: FuturesWrites; now: number }> = [];
+  /** Queues a command's rows for the next commit (the ledger's batch writer "futures"). */
+  private readonly queueWrites: (writes: FuturesWrites, now: number) => void;
   private offs: Array<() => void> = [];
   private fundingTimer: NodeJS.Timeout | null = null;
   /** When the funding timer fires (a live exchange's next funding time may move it). */
@@ -101,18 +102,11 @@ export class FuturesService {
     this.onError = o.onError ?? (() => {});
     this.fundingIntervalMs = o.fundingIntervalMs ?? FUNDING_INTERVAL_MS;
     this.transferIds = new WalletTransferIds(o.repo.db, this.now);
-    o.ledger.register<Array<{ writes: FuturesWrites; now: number }>>({
-      name: "futures",
-      take: () => {
-        const batch = this.unwritten;
-        this.unwritten = [];
-        return batch;
-      },
-      isEmpty: (batch) => batch.length === 0,
-      write: async (tx, batch) => {
-        for (const b of batch) await this.repo.write(tx, b.writes, b.now);
-      },
-    });
+    const batches = queuedBatchWriter<FuturesWrites>("futures", (tx, writes, now) =>
+      this.repo.write(tx, writes, now),
+    );
+    this.queueWrites = batches.push;
+    o.ledger.register(batches.writer);
     this.engine = new FuturesEngine(
       o.book,
       this.marks,
@@ -179,7 +173,7 @@ export class FuturesService {
   private async exec<T>(fn: (tx: LedgerTx) => T): Promise<T> {
     const out = await this.ledger.transact((tx) => {
       const r = this.engine.run(tx, () => fn(tx));
-      this.unwritten.push({ writes: r.writes, now: this.now() });
+      this.queueWrites(r.writes, this.now());
       return r;
     });
     this.publish(out.changes);

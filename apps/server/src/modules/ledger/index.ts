@@ -22,6 +22,7 @@ export {
   type LedgerService,
   type LedgerTx,
   type LedgerWriterDeps,
+  queuedBatchWriter,
 } from "./writer.ts";
 
 /**

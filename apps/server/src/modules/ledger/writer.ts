@@ -42,6 +42,35 @@ export interface BatchWriter<B> {
   reload?(): Promise<void>;
 }
 
+/**
+ * The batch writer of a module whose commands each leave a set of rows: `push` queues a
+ * command's rows with its time, and the commit writes the queue in order with `write`.
+ * Register `writer` with the ledger.
+ */
+export function queuedBatchWriter<W>(
+  name: string,
+  write: (tx: Queryable, writes: W, now: number) => Promise<void>,
+): { push(writes: W, now: number): void; writer: BatchWriter<Array<{ writes: W; now: number }>> } {
+  let queue: Array<{ writes: W; now: number }> = [];
+  return {
+    push: (writes, now) => {
+      queue.push({ writes, now });
+    },
+    writer: {
+      name,
+      take: () => {
+        const batch = queue;
+        queue = [];
+        return batch;
+      },
+      isEmpty: (batch) => batch.length === 0,
+      write: async (tx, batch) => {
+        for (const b of batch) await write(tx, b.writes, b.now);
+      },
+    },
+  };
+}
+
 /** A registered writer with its batch type closed over. */
 interface Part {
   readonly name: string;

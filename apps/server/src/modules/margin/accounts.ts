@@ -15,7 +15,7 @@ import {
   toMinor,
 } from "@meridian/domain";
 import { AppError, errors } from "../../platform/errors.ts";
-import type { ClientOrderRef, LedgerWriter } from "../ledger/index.ts";
+import { type ClientOrderRef, type LedgerWriter, queuedBatchWriter } from "../ledger/index.ts";
 import type { PaperTx, Placement, SpotForMargin } from "../paper/index.ts";
 import type { MarginMarkets } from "./markets.ts";
 import { presentAccount } from "./present.ts";
@@ -85,22 +85,16 @@ export class MarginAccounts {
   private readonly dirty = new Map<string, Scope>();
   private readonly lastLevelPush = new Map<string, number>();
   /** The margin rows since the last commit: the margin batch writer's batch. */
-  private unwritten: Array<{ writes: MarginWrites; now: number }> = [];
+  /** Queues a command's rows for the next commit (the ledger's batch writer "margin"). */
+  private readonly queueWrites: (writes: MarginWrites, now: number) => void;
 
   constructor(o: MarginAccountsOptions) {
     this.ledger = o.ledger;
-    o.ledger.register<Array<{ writes: MarginWrites; now: number }>>({
-      name: "margin",
-      take: () => {
-        const batch = this.unwritten;
-        this.unwritten = [];
-        return batch;
-      },
-      isEmpty: (batch) => batch.length === 0,
-      write: async (tx, batch) => {
-        for (const b of batch) await this.repo.write(tx, b.writes, b.now);
-      },
-    });
+    const batches = queuedBatchWriter<MarginWrites>("margin", (tx, writes, now) =>
+      this.repo.write(tx, writes, now),
+    );
+    this.queueWrites = batches.push;
+    o.ledger.register(batches.writer);
     this.spot = o.spot;
     this.markets = o.markets;
     this.repo = o.repo;
@@ -261,7 +255,7 @@ export class MarginAccounts {
    */
   flushWrites(w: MarginWrites): void {
     if (writesEmpty(w)) return;
-    this.unwritten.push({ writes: w, now: this.now() });
+    this.queueWrites(w, this.now());
     this.ledger.changed();
   }
 
