@@ -220,7 +220,7 @@ describe("futures trading", () => {
 
     // A market long with a toast, then its TP/SL.
     await page.getByTestId("futures-type-market").click();
-    await page.getByTestId("futures-qty").fill("0.01");
+    await page.getByTestId("futures-qty").fill("0.02");
     await page.getByTestId("futures-long").click();
     const toast = (text: string) => page.locator(".ant-message-notice").filter({ hasText: text });
     await toast("Order filled.").waitFor();
@@ -233,12 +233,11 @@ describe("futures trading", () => {
     await page.getByTestId("futures-tab-open").click();
     await expect.poll(() => openRows.count()).toBe(2);
 
-    // While the position is open the server refuses a setting change: said under the
-    // control, which goes back to what the server holds.
-    await page.getByTestId("leverage-50").click();
-    await expect
-      .poll(() => textOf(page, "futures-leverage-error"))
-      .toBe("Close the position and cancel orders first.");
+    // A cross position takes a new leverage the margin can carry (as on Bitget); 1x would
+    // need about 1,940 USDT for 0.02 BTC and is refused: said under the control, which goes
+    // back to what the server holds.
+    await page.getByTestId("leverage-1").click();
+    await expect.poll(() => textOf(page, "futures-leverage-error")).toBe("Not enough available margin.");
     await expect.poll(() => textOf(page, "leverage-value")).toBe("25x");
     await page.getByTestId("margin-mode-isolated").click();
     const modeError = page.getByTestId("futures-marginMode-error");
