@@ -97,9 +97,9 @@ function QrRequest({ token, locale }: { token: string; locale: string }) {
         </Descriptions.Item>
         <Descriptions.Item label={t("qr.system")}>{info.system || t("devices.unknown")}</Descriptions.Item>
         <Descriptions.Item label={t("qr.where")}>
-          <span dir="ltr" data-testid="qr-confirm-ip">
+          <bdi dir="ltr" data-testid="qr-confirm-ip">
             {info.ip}
-          </span>{" "}
+          </bdi>{" "}
           ({info.sameNetwork ? t("qr.sameNetwork") : t("qr.otherNetwork")})
         </Descriptions.Item>
         <Descriptions.Item label={t("qr.when")}>{formatWhen(info.createdAt, locale)}</Descriptions.Item>
