@@ -2,10 +2,11 @@
  * QR login with two browser contexts: a desktop on the login page shows "Log in with the
  * app"; a phone (logged in, phone viewport) opens the code's link, sees which browser
  * asked and from where, and confirms; the desktop ends up logged in as the phone's user.
- * A second code rejected on the phone leaves the desktop logged out.
+ * A second code rejected on the phone leaves the desktop logged out; a logged-out phone
+ * goes through the login page (in Arabic) and back to the code.
  */
 import { expect, test } from "vitest";
-import { registerThroughPages } from "./account-flows.ts";
+import { E2E_PASSWORD, registerThroughPages } from "./account-flows.ts";
 import { hydrated, newPage, type Page, serverAndBrowser } from "./harness.ts";
 
 const run = serverAndBrowser();
@@ -65,4 +66,26 @@ test("a rejected code leaves the desktop logged out", async () => {
     .toBe("rejected");
   await desktop.getByTestId("qr-login-renew").waitFor();
   expect(desktop.url()).toMatch(/\/login$/);
+});
+
+test("a logged-out phone logs in first, comes back to the code and confirms it", async () => {
+  const email = `qrout${Date.now()}@example.com`;
+  const signup = await newPage(run.browser, { allowErrors });
+  await registerThroughPages(signup, run.server.url, email);
+  const desktop = await newPage(run.browser, { allowErrors });
+  const link = await showCode(desktop);
+
+  const phone = await newPage(run.browser, { viewport: PHONE, allowErrors, locale: "ar" });
+  await phone.goto(link.replace("/qr-login", "/ar/qr-login"));
+  // The "please log in" prompt's link carries the code's page (fragment included) as ?redirect=.
+  await phone.locator(".ant-result a").click();
+  await hydrated(phone, "login-name");
+  await phone.getByTestId("login-name").fill(email);
+  await phone.getByTestId("login-password").fill(E2E_PASSWORD);
+  await phone.getByTestId("login-submit").click();
+  await hydrated(phone, "qr-confirm-accept");
+  expect(phone.url()).toMatch(/\/ar\/qr-login#token=/);
+  await phone.getByTestId("qr-confirm-accept").click();
+  await phone.getByTestId("qr-confirm-confirmed").waitFor();
+  await desktop.waitForURL(/\/account\/overview$/, { timeout: 30_000 });
 });
