@@ -26,6 +26,7 @@ export default [
     route("account/security", "routes/account.security.tsx"),
     route("account/identity", "routes/account.identity.tsx"),
     route("forgot-password", "routes/forgot-password.tsx"),
+    route("qr-login", "routes/qr-login.tsx"),
     route("modifyverification", "routes/modifyverification.tsx"),
     route("subaccount/setting/antiphishing", "routes/subaccount-setting-antiphishing.tsx"),
     route("subaccount/setting/devices", "routes/subaccount-setting-devices.tsx"),

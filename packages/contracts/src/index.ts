@@ -15,6 +15,7 @@ export * from "./margin.ts";
 export * from "./market.ts";
 export * from "./media.ts";
 export * from "./por.ts";
+export * from "./qr-login.ts";
 export * from "./same-origin-path.ts";
 export * from "./sign.ts";
 export * from "./simulation.ts";

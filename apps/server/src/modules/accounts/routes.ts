@@ -22,6 +22,7 @@ import {
   passkeyDeleteBody,
   passkeyLoginBody,
   passkeyRegisterBody,
+  qrTokenBody,
   REFRESH_COOKIE,
   recoveryCodesBody,
   registerEmailBody,
@@ -245,6 +246,8 @@ export function accountsRoutes(app: FastifyInstance, deps: AccountsRouteDeps): v
         await service.loginWithPasskey(body.fidoVerifyCode, loginMeta(request, reply)),
       ),
   });
+  qrRoutes(app, deps, loggedIn);
+
   // Named by the spec's list, not offered by Meridian (docs/accounts.md, "Login paths"):
   // a clear 11010 whatever the body, so a client never reads a decryption error into them.
   for (const url of NOT_OFFERED_LOGIN_PATHS) {
@@ -423,6 +426,78 @@ export function accountsRoutes(app: FastifyInstance, deps: AccountsRouteDeps): v
   });
 
   securityRoutes(app, deps);
+}
+
+/**
+ * QR login (docs/accounts.md, "QR login"): the login page asks for a token and polls it
+ * (`getQrKeyStatus`, encrypted like the other login paths, so the session binds the
+ * device key the confirming poll proved); a logged-in session scans, confirms or rejects.
+ */
+function qrRoutes(
+  app: FastifyInstance,
+  deps: AccountsRouteDeps,
+  loggedIn: (request: FastifyRequest, reply: FastifyReply, s: IssuedSession) => unknown,
+): void {
+  const { service } = deps;
+  const requireUser = makeGuard(service);
+  /** The asking browser, named by its device cookie (given one here when it has none). */
+  const requester = (request: FastifyRequest, reply: FastifyReply) => {
+    const m = loginMeta(request, reply);
+    return { ...m, deviceId: m.deviceId ?? "" };
+  };
+
+  route(app, {
+    method: "POST",
+    url: "/v1/user/public/getQrKey",
+    body: emptyBody,
+    rateLimit: { limit: 30, windowMs: 60_000 },
+    handler: async ({ request, reply }) => {
+      const issued = await service.qr.issue(requester(request, reply));
+      const cookie = deviceCookies.get(reply);
+      if (cookie !== undefined) appendCookie(reply, cookie);
+      return issued;
+    },
+  });
+  route(app, {
+    method: "POST",
+    url: "/v1/user/public/getQrKeyStatus",
+    body: qrTokenBody,
+    handler: async ({ body, request, reply }) => {
+      const {
+        session,
+        userId: _userId,
+        ...poll
+      } = await service.pollQr(body.token, requester(request, reply));
+      if (session === undefined) return poll;
+      loggedIn(request, reply, session);
+      const userInfo = { userId: session.userId };
+      return { ...poll, userInfo, accessTokenResVO: { userInfo } };
+    },
+  });
+  route(app, {
+    method: "POST",
+    url: "/v1/user/qrLogin/scan",
+    body: qrTokenBody,
+    auth: requireUser,
+    sign: SIGNED,
+    handler: ({ body, request }) => service.qr.scan(actorOf(request), body.token),
+  });
+  for (const [verb, to] of [
+    ["confirm", "confirmed"],
+    ["reject", "rejected"],
+  ] as const) {
+    route(app, {
+      method: "POST",
+      url: `/v1/user/qrLogin/${verb}`,
+      body: qrTokenBody,
+      auth: requireUser,
+      sign: SIGNED,
+      handler: async ({ body, request }) => {
+        await service.qr.decide(actorOf(request), body.token, to);
+        return null;
+      },
+    });
+  }
 }
 
 /** The account centre: passwords, anti-phishing, bindings, devices, history, API keys, agreements. */

@@ -34,6 +34,7 @@ import {
 import type { AccountsConfig } from "./config.ts";
 import { ipCounter, passwordCounter, secondFactorCounter } from "./limits.ts";
 import { Passkeys } from "./passkeys.ts";
+import { QrLogins, type QrPoll } from "./qr-login.ts";
 import { RecoveryCodes, recoveryCodeInvalid } from "./recovery-codes.ts";
 import type { AccountsRepo, SessionRow, UserRow } from "./repo.ts";
 import { hashPassword, hmacHex, newToken, open, seal, sha256Hex, verifyPassword } from "./secrets.ts";
@@ -109,6 +110,8 @@ export class AccountsService {
   readonly recovery: RecoveryCodes;
   /** WebAuthn credentials: sign-in alone or the second login step. */
   readonly passkeys: Passkeys;
+  /** QR login: a token shown on the login page, confirmed by a session elsewhere. */
+  readonly qr: QrLogins;
   readonly #config: AccountsConfig;
   /** Session token hash -> when its last-seen time was last written (bounded, see #touch). */
   readonly #touched = new Map<string, number>();
@@ -136,6 +139,13 @@ export class AccountsService {
     this.securityRepo = new SecurityRepo(deps.repo.db);
     this.recovery = new RecoveryCodes(deps.repo.db, deps.config.codeKey);
     this.passkeys = new Passkeys(deps.repo.db, deps.config.webauthn, deps.config.codeKey, this.#now);
+    this.qr = new QrLogins({
+      db: deps.repo.db,
+      codeKey: deps.config.codeKey,
+      limiter: this.limiter,
+      now: this.#now,
+      history: (userId, who) => this.#history(userId, { ...who, device: undefined }, "qr"),
+    });
     this.security = new AccountSecurity({
       recovery: this.recovery,
       passkeys: this.passkeys,
@@ -433,6 +443,26 @@ export class AccountsService {
       throw new BusinessError(Code.SESSION_FROZEN, "This account is frozen");
     }
     return this.#loggedIn(user, meta, true);
+  }
+
+  /**
+   * The asking browser's QR poll: the token's state, and on the poll that spends a
+   * confirmation a session for the confirming account, bound to the device key this poll
+   * proved (as a login binds it).
+   */
+  async pollQr(
+    token: string,
+    meta: RequestMeta & { deviceId: string },
+  ): Promise<QrPoll & { session?: IssuedSession }> {
+    const poll = await this.qr.poll(token, meta);
+    if (poll.userId === undefined) return poll;
+    const user = await this.repo.userById(poll.userId);
+    if (user === undefined) throw new BusinessError(Code.SESSION_INVALID, "Please log in");
+    if (user.frozen === 1) {
+      await this.#history(user.id, meta, "frozen");
+      throw new BusinessError(Code.SESSION_FROZEN, "This account is frozen");
+    }
+    return { ...poll, session: await this.#loggedIn(user, meta) };
   }
 
   async #history(userId: string, meta: RequestMeta, reason: string | null): Promise<void> {

@@ -6,6 +6,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { accountClient } from "./account-client.ts";
 import { passkeyAssertion, signInWithPasskey } from "./passkey-client.ts";
+import { QrLoginPanel } from "./qr-login-panel.tsx";
 import { RECOVERY_CODE_PATTERN } from "./recovery-code.ts";
 import { accountCardStyle } from "./styles.ts";
 import { errorText } from "./use-account.ts";
@@ -50,6 +51,8 @@ export function LoginForm({
   const [busy, setBusy] = useState(false);
   // A recovery code in place of the authenticator's, when the account still has some.
   const [useRecovery, setUseRecovery] = useState(false);
+  // "Log in with the app": a QR code another logged-in device confirms.
+  const [withQr, setWithQr] = useState(false);
   const [form] = Form.useForm();
   // the area code only matters for a phone number: asked for once the name looks like one
   const loginName: string = Form.useWatch("loginName", form) ?? "";
@@ -128,7 +131,14 @@ export function LoginForm({
   return (
     <Card title={t("login.title")} style={accountCardStyle(420)}>
       {error && <Alert type="error" title={error} data-testid="login-error" style={{ marginBottom: 16 }} />}
-      {challenge === undefined ? (
+      {withQr ? (
+        <>
+          <QrLoginPanel locale={locale} onDone={onDone} />
+          <Button type="link" block onClick={() => setWithQr(false)} data-testid="login-with-password">
+            {t("qr.usePassword")}
+          </Button>
+        </>
+      ) : challenge === undefined ? (
         <Form form={form} layout="vertical" onFinish={submitPassword} data-testid="login-form">
           <Form.Item label={t("login.loginName")} name="loginName" rules={[{ required: true }, { min: 3 }]}>
             <Input autoComplete="username" data-testid="login-name" />
@@ -157,6 +167,15 @@ export function LoginForm({
             data-testid="login-passkey"
           >
             {t("passkeys.signIn")}
+          </Button>
+          <Button
+            block
+            style={{ marginTop: 12 }}
+            disabled={busy}
+            onClick={() => setWithQr(true)}
+            data-testid="login-qr"
+          >
+            {t("qr.open")}
           </Button>
           <p style={{ marginTop: 16, marginBottom: 0 }}>
             <a href={localizePath(locale, "/forgot-password")} data-testid="login-forgot">

@@ -12,7 +12,8 @@ export type AccountMetaKey =
   | "history"
   | "api"
   | "verification"
-  | "reset";
+  | "reset"
+  | "qrLogin";
 
 /** `<title>` from the loader's `account` bundle (meta runs outside React, so no hook). */
 export function accountMeta(
