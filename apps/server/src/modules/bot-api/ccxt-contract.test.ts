@@ -278,7 +278,12 @@ describe("USDT-M perpetuals through ccxt show on the web API", () => {
 
   it("transfers USDT from spot and shows the swap balance", async () => {
     const spotBefore = (await ex.fetchBalance()).USDT?.free ?? 0;
-    await ex.transfer("USDT", 5000, "spot", "swap");
+    const first = await ex.transfer("USDT", 5000, "spot", "swap");
+    // A real id, a new one for each transfer (0 was answered for all of them once).
+    expect(num(first.id)).toBeGreaterThan(0);
+    const back = await ex.transfer("USDT", 1, "swap", "spot");
+    expect(num(back.id)).toBeGreaterThan(num(first.id));
+    await ex.transfer("USDT", 1, "spot", "swap");
     expect((await ex.fetchBalance()).USDT?.free).toBeCloseTo(spotBefore - 5000, 6);
     const web = await webAccount();
     expect(num(web.wallet)).toBe(5000);
@@ -429,11 +434,14 @@ describe("USDT-M perpetuals through ccxt show on the web API", () => {
 
     const walletBefore = num((await webAccount()).wallet);
     const tid = `tr-${Date.now().toString(36)}`;
-    await Promise.all([
+    const twice = await Promise.all([
       ex.transfer("USDT", 7, "spot", "swap", { clientOid: tid }),
       ex.transfer("USDT", 7.5, "spot", "swap", { clientOid: tid }),
     ]);
-    await ex.transfer("USDT", 7, "spot", "swap", { clientOid: tid });
+    const resent = await ex.transfer("USDT", 7, "spot", "swap", { clientOid: tid });
+    // Each answer names the one transfer made, by its real id.
+    expect(num(resent.id)).toBeGreaterThan(0);
+    expect(twice.map((t) => t.id)).toEqual([resent.id, resent.id]);
     // One transfer moved, whichever of the two came first.
     expect([walletBefore + 7, walletBefore + 7.5]).toContain(num((await webAccount()).wallet));
   });

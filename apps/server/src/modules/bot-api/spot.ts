@@ -567,11 +567,11 @@ export function registerSpot(r: V2Router, d: SpotDeps): void {
         BitgetCode.PARAM_INVALID,
         "Only USDT transfers between spot and usdt_futures are supported",
       );
-    await d.futures.transfer(c.accountId, {
+    const done = await d.futures.transfer(c.accountId, {
       direction: from === "SPOT" ? "IN" : "OUT",
       amount: q.amount,
       ...once,
     });
-    return { transferId: String(Date.now()), clientOid: q.clientOid ?? "" };
+    return { transferId: String(done.tranId), clientOid: q.clientOid ?? "" };
   });
 }

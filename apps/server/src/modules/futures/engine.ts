@@ -107,8 +107,9 @@ export class FuturesEngine {
 
   // ---- commands (inside `run`) -----------------------------------------------------------
 
-  transfer(accountId: number, direction: "IN" | "OUT", amount: bigint): void {
-    this.account.transfer(accountId, direction, amount);
+  /** Answers the transfer's id (`FuturesAccount.transfer`). */
+  transfer(...args: Parameters<FuturesAccount["transfer"]>): number {
+    return this.account.transfer(...args);
   }
 
   /** Futures wallet to futures wallet (a master and its sub-account), within what the source can spare. */

@@ -10,7 +10,7 @@ import { FuturesService } from "./service.ts";
 import { futuresStream } from "./stream.ts";
 
 export { venueBook } from "./book.ts";
-export type { AttachedTpsl } from "./commands.ts";
+export type { AttachedTpsl, FuturesTransferDone } from "./commands.ts";
 export type { FuturesOrderRef } from "./history.ts";
 export { FuturesRepo } from "./repo.ts";
 export { FuturesService } from "./service.ts";

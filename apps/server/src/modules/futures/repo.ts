@@ -52,6 +52,20 @@ export interface FundingRow {
   createdAt: number;
 }
 
+/**
+ * A transfer into (`IN`) or out of (`OUT`) the futures wallet; `wallet` is the other
+ * side (`SPOT`, `CROSS_MARGIN`, `ISOLATED_MARGIN` with its `symbol`).
+ */
+export interface TransferRow {
+  id: number;
+  accountId: number;
+  direction: "IN" | "OUT";
+  wallet: string;
+  symbol: string | null;
+  amount: bigint;
+  createdAt: number;
+}
+
 /** A position with what the domain type does not carry. */
 export interface StoredPosition {
   position: PerpPosition;
@@ -59,7 +73,7 @@ export interface StoredPosition {
 }
 
 export interface FuturesState {
-  maxIds: { order: number; trade: number; funding: number };
+  maxIds: { order: number; trade: number; funding: number; transfer: number };
   dualSide: Map<number, boolean>;
   settings: Array<{ accountId: number; symbol: string; leverage: number; marginMode: MarginMode }>;
   positions: StoredPosition[];
@@ -71,6 +85,7 @@ export interface FuturesWrites {
   orders: Map<number, FutOrderRow>;
   trades: FutTradeRow[];
   funding: FundingRow[];
+  transfers: TransferRow[];
   positions: Map<string, StoredPosition>;
   settings: Map<string, { accountId: number; symbol: string; leverage: number; marginMode: MarginMode }>;
   dualSide: Map<number, boolean>;
@@ -80,6 +95,7 @@ export const emptyWrites = (): FuturesWrites => ({
   orders: new Map(),
   trades: [],
   funding: [],
+  transfers: [],
   positions: new Map(),
   settings: new Map(),
   dualSide: new Map(),
@@ -282,12 +298,19 @@ export class FuturesRepo {
         [f.id, f.accountId, f.symbol, f.positionSide, f.rateE8, f.markTicks, f.amount, f.createdAt],
       );
     }
+    for (const t of w.transfers) {
+      await tx.run(
+        `INSERT INTO futures_transfers (id, account_id, direction, wallet, symbol, amount, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?)`,
+        [t.id, t.accountId, t.direction, t.wallet, t.symbol, t.amount, t.createdAt],
+      );
+    }
   }
 
   async load(): Promise<FuturesState> {
     const max = await this.db.get<Record<string, number | null>>(
       `SELECT (SELECT MAX(id) FROM futures_orders) AS o, (SELECT MAX(id) FROM futures_trades) AS t,
-              (SELECT MAX(id) FROM futures_funding) AS f`,
+              (SELECT MAX(id) FROM futures_funding) AS f, (SELECT MAX(id) FROM futures_transfers) AS x`,
     );
     const dual = await this.db.all<{ account_id: number; dual_side: number }>(
       "SELECT account_id, dual_side FROM futures_accounts",
@@ -317,7 +340,12 @@ export class FuturesRepo {
       `SELECT ${ORDER_SELECT} FROM futures_orders WHERE status IN ('NEW', 'PARTIALLY_FILLED') ORDER BY id`,
     );
     return {
-      maxIds: { order: Number(max?.o ?? 0), trade: Number(max?.t ?? 0), funding: Number(max?.f ?? 0) },
+      maxIds: {
+        order: Number(max?.o ?? 0),
+        trade: Number(max?.t ?? 0),
+        funding: Number(max?.f ?? 0),
+        transfer: Number(max?.x ?? 0),
+      },
       dualSide: new Map(dual.map((d) => [Number(d.account_id), Number(d.dual_side) === 1])),
       settings: settings.map((s) => ({
         accountId: Number(s.account_id),

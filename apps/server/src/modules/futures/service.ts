@@ -24,7 +24,7 @@ import {
 import { AppError } from "../../platform/errors.ts";
 import { type LedgerTx, type LedgerWriter, queuedBatchWriter } from "../ledger/index.ts";
 import type { PerpBook } from "./book.ts";
-import { type AttachedTpsl, FuturesCommands } from "./commands.ts";
+import { type AttachedTpsl, FuturesCommands, type FuturesTransferDone } from "./commands.ts";
 import { type Changes, type FeeRates, FuturesEngine } from "./engine.ts";
 import { FuturesHistory, type FuturesOrderRef } from "./history.ts";
 import { MarkBoard } from "./marks.ts";
@@ -180,6 +180,23 @@ export class FuturesService {
     return out.value;
   }
 
+  /**
+   * A transfer of the futures wallet inside another module's command (margin's wallet
+   * transfer): the engine moves the money in `tx`, and its row joins this module's batch,
+   * so both land in that command's commit. Answers the transfer's id.
+   */
+  transferIn(
+    tx: LedgerTx,
+    accountId: number,
+    direction: "IN" | "OUT",
+    amount: bigint,
+    other: { wallet: string; symbol?: string | undefined },
+  ): number {
+    const r = this.engine.run(tx, () => this.engine.transfer(accountId, direction, amount, other));
+    this.queueWrites(r.writes, this.now());
+    return r.value;
+  }
+
   private publish(ch: Changes): void {
     if (this.listeners.size === 0) return;
     for (const accountId of ch.accounts) {
@@ -298,7 +315,7 @@ export class FuturesService {
   }
 
   /** Spot <-> futures wallet; with `clientTransferId`, made once however often it is sent. */
-  transfer(accountId: number, body: FuturesTransferBody): Promise<FuturesAccount> {
+  transfer(accountId: number, body: FuturesTransferBody): Promise<FuturesTransferDone> {
     return this.commands.transfer(accountId, body);
   }
 

@@ -98,17 +98,19 @@ export class MarginTransfers {
             },
           );
       }
-      // Source -> spot (FUTURES through its own engine, so its risk state follows).
+      // Source -> spot (FUTURES through its own module, so its risk state and rows follow).
+      // A transfer touching a margin wallet answers the margin record's id, else futures'.
+      let id = 0;
+      const pair = from === "ISOLATED_MARGIN" || to === "ISOLATED_MARGIN" ? body.symbol : undefined;
       if (from === "FUTURES" && futures !== undefined)
-        futures.engine.run(tx, () => futures.engine.transfer(accountId, "OUT", amount));
+        id = futures.transferIn(tx, accountId, "OUT", amount, { wallet: to, symbol: pair });
       else if (src !== null)
         accounts.post(tx, walletTransferEntry(walletOf(src).available, spot, asset, amount), accountId);
       // Spot -> destination.
       if (to === "FUTURES" && futures !== undefined)
-        futures.engine.run(tx, () => futures.engine.transfer(accountId, "IN", amount));
+        id = futures.transferIn(tx, accountId, "IN", amount, { wallet: from, symbol: pair });
       else if (dst !== null)
         accounts.post(tx, walletTransferEntry(spot, walletOf(dst).available, asset, amount), accountId);
-      let id = 0;
       if (src !== null) id = accounts.record(w, src, "TRANSFER_OUT", asset, amount);
       if (dst !== null) {
         id = accounts.record(w, dst, "TRANSFER_IN", asset, amount);
