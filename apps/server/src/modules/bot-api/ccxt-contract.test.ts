@@ -445,6 +445,63 @@ describe("USDT-M perpetuals through ccxt show on the web API", () => {
     // One transfer moved, whichever of the two came first.
     expect([walletBefore + 7, walletBefore + 7.5]).toContain(num((await webAccount()).wallet));
   });
+
+  it("lists the transfers with their ids, coins, amounts and wallets (fetchTransfers)", async () => {
+    const walletBefore = num((await webAccount()).wallet);
+    const tid = `tl-${Date.now().toString(36)}`;
+    const toSwap = await ex.transfer("USDT", 12.5, "spot", "swap", { clientOid: tid });
+    const toCross = await ex.transfer("USDT", 3, "spot", "cross");
+    const back = await ex.transfer("USDT", 2, "swap", "spot");
+    // One made on the web page lists beside them, under the id the page was answered.
+    const web = await server.web<{ tranId: number }>(cookie, "POST", "/v1/paper/asset/transfer", {
+      from: "SPOT",
+      to: "FUTURES",
+      asset: "USDT",
+      amount: "1.25",
+    });
+    expect(web.data.tranId).toBeGreaterThan(0);
+    const webId = String(web.data.tranId);
+    expect(num((await webAccount()).wallet)).toBeCloseTo(walletBefore + 12.5 - 2 + 1.25, 8);
+
+    const fromSpot = await ex.fetchTransfers("USDT");
+    const byId = new Map(fromSpot.map((t) => [t.id, t]));
+    expect(byId.get(toSwap.id)).toMatchObject({
+      currency: "USDT",
+      amount: 12.5,
+      fromAccount: "spot",
+      toAccount: "swap",
+      status: "ok",
+    });
+    expect(((byId.get(toSwap.id)?.info ?? {}) as { clientOid?: string }).clientOid).toBe(tid);
+    expect(byId.get(toCross.id)).toMatchObject({ amount: 3, fromAccount: "spot", toAccount: "cross" });
+    expect(byId.get(webId)).toMatchObject({ amount: 1.25, fromAccount: "spot", toAccount: "swap" });
+    // Transfers out of another wallet are not among spot's.
+    expect(byId.has(back.id ?? "")).toBe(false);
+    // Every id once, each with its time; Bitget answers newest first (ccxt sorts by time).
+    const ids = fromSpot.map((t) => num(t.id));
+    expect(new Set(ids).size).toBe(ids.length);
+    const raw = await (
+      ex as unknown as {
+        privateSpotGetV2SpotAccountTransferRecords(
+          p: object,
+        ): Promise<{ data: Array<{ transferId: string }> }>;
+      }
+    ).privateSpotGetV2SpotAccountTransferRecords({ coin: "USDT", fromType: "spot", limit: 2 });
+    expect(raw.data.map((t) => t.transferId)).toEqual([webId, toCross.id]);
+    expect(fromSpot.every((t) => (t.timestamp ?? 0) > 0)).toBe(true);
+
+    const fromSwap = await ex.fetchTransfers("USDT", undefined, undefined, { type: "swap" });
+    expect(fromSwap.at(-1)).toMatchObject({ id: back.id, amount: 2, fromAccount: "swap", toAccount: "spot" });
+    // The web's cross margin records show the same transfer in.
+    const records = (
+      await server.web<Array<{ type: string; amount: string }>>(
+        cookie,
+        "GET",
+        "/v1/paper/margin/records?type=TRANSFER_IN",
+      )
+    ).data;
+    expect(records.map((r) => num(r.amount))).toContain(3);
+  });
 });
 
 describe("WebSocket through ccxt.pro", () => {

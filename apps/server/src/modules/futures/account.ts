@@ -50,13 +50,8 @@ export class FuturesAccount {
     const r = state.post(futuresTransferEntry(accountId, amount, direction === "IN"), accountId, null);
     if (r !== null) throw fail(FuturesCode.TRANSFER_EXCEEDS, "Not enough balance to transfer");
     state.syncWallet(accountId);
-    return state.saveTransfer({
-      accountId,
-      direction,
-      wallet: other.wallet,
-      symbol: other.symbol ?? null,
-      amount,
-    });
+    const [from, to] = direction === "IN" ? [other.wallet, "FUTURES"] : ["FUTURES", other.wallet];
+    return state.saveTransfer({ accountId, from, to, symbol: other.symbol ?? null, asset: "USDT", amount });
   }
 
   /** Futures wallet to futures wallet (a master and its sub-account), within what the source can spare. */

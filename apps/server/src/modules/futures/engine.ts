@@ -7,7 +7,7 @@ import { settleFunding } from "./funding.ts";
 import { riskPass } from "./liquidation.ts";
 import type { MarkBoard } from "./marks.ts";
 import { FuturesOrders } from "./orders.ts";
-import type { FutOrderRow, FuturesState, FuturesWrites, StoredPosition } from "./repo.ts";
+import type { FutOrderRow, FuturesState, FuturesWrites, StoredPosition, TransferRow } from "./repo.ts";
 import { type Changes, EngineState, type FeeRates } from "./state.ts";
 
 export type { Changes, FeeRates } from "./state.ts";
@@ -110,6 +110,11 @@ export class FuturesEngine {
   /** Answers the transfer's id (`FuturesAccount.transfer`). */
   transfer(...args: Parameters<FuturesAccount["transfer"]>): number {
     return this.account.transfer(...args);
+  }
+
+  /** Records a wallet transfer made by another module (spot and margin wallets); answers its id. */
+  recordTransfer(t: Omit<TransferRow, "id" | "createdAt">): number {
+    return this.state.saveTransfer(t);
   }
 
   /** Futures wallet to futures wallet (a master and its sub-account), within what the source can spare. */

@@ -53,17 +53,38 @@ export interface FundingRow {
 }
 
 /**
- * A transfer into (`IN`) or out of (`OUT`) the futures wallet; `wallet` is the other
- * side (`SPOT`, `CROSS_MARGIN`, `ISOLATED_MARGIN` with its `symbol`).
+ * A wallet transfer of one account (`SPOT`, `FUTURES`, `CROSS_MARGIN`, `ISOLATED_MARGIN`
+ * with its `symbol`); its id is the id the transfer answers.
  */
 export interface TransferRow {
   id: number;
   accountId: number;
-  direction: "IN" | "OUT";
-  wallet: string;
+  from: string;
+  to: string;
   symbol: string | null;
+  asset: string;
   amount: bigint;
   createdAt: number;
+}
+
+/** A transfer row with the client id it was made with, if any. */
+export interface TransferRecordRow extends TransferRow {
+  clientTransferId: string | null;
+}
+
+export interface TransferQuery {
+  accountId: number;
+  asset?: string | undefined;
+  /** Only the transfers out of this wallet. */
+  from?: string | undefined;
+  /** `createdAt` at or after, and before. */
+  since?: number | undefined;
+  until?: number | undefined;
+  /** Only ids below (pages newest first). */
+  before?: number | undefined;
+  /** Only the transfer made with this client id. */
+  clientTransferId?: string | undefined;
+  limit: number;
 }
 
 /** A position with what the domain type does not carry. */
@@ -300,9 +321,9 @@ export class FuturesRepo {
     }
     for (const t of w.transfers) {
       await tx.run(
-        `INSERT INTO futures_transfers (id, account_id, direction, wallet, symbol, amount, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?)`,
-        [t.id, t.accountId, t.direction, t.wallet, t.symbol, t.amount, t.createdAt],
+        `INSERT INTO wallet_transfers (id, account_id, from_wallet, to_wallet, symbol, asset, amount, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+        [t.id, t.accountId, t.from, t.to, t.symbol, t.asset, t.amount, t.createdAt],
       );
     }
   }
@@ -310,7 +331,7 @@ export class FuturesRepo {
   async load(): Promise<FuturesState> {
     const max = await this.db.get<Record<string, number | null>>(
       `SELECT (SELECT MAX(id) FROM futures_orders) AS o, (SELECT MAX(id) FROM futures_trades) AS t,
-              (SELECT MAX(id) FROM futures_funding) AS f, (SELECT MAX(id) FROM futures_transfers) AS x`,
+              (SELECT MAX(id) FROM futures_funding) AS f, (SELECT MAX(id) FROM wallet_transfers) AS x`,
     );
     const dual = await this.db.all<{ account_id: number; dual_side: number }>(
       "SELECT account_id, dual_side FROM futures_accounts",
@@ -431,6 +452,53 @@ export class FuturesRepo {
       isMaker: Number(r.is_maker) === 1,
       liquidation: Number(r.liquidation) === 1,
       createdAt: Number(r.created_at),
+    }));
+  }
+
+  /** An account's wallet transfers, newest first. */
+  async transfers(q: TransferQuery): Promise<TransferRecordRow[]> {
+    const w = ["t.account_id = ?"];
+    const params: SqlValue[] = [q.accountId];
+    const add = (sql: string, v: SqlValue | undefined) => {
+      if (v === undefined) return;
+      w.push(sql);
+      params.push(v);
+    };
+    add("t.asset = ?", q.asset);
+    add("t.from_wallet = ?", q.from);
+    add("t.created_at >= ?", q.since);
+    add("t.created_at < ?", q.until);
+    add("t.id < ?", q.before);
+    add("c.client_transfer_id = ?", q.clientTransferId);
+    params.push(q.limit);
+    const rows = await this.db.all<{
+      id: number | string;
+      account_id: number | string;
+      from_wallet: string;
+      to_wallet: string;
+      symbol: string | null;
+      asset: string;
+      amount: string;
+      created_at: number | string;
+      client_transfer_id: string | null;
+    }>(
+      `SELECT t.id, t.account_id, t.from_wallet, t.to_wallet, t.symbol, t.asset, CAST(t.amount AS TEXT) AS amount,
+              t.created_at, c.client_transfer_id
+       FROM wallet_transfers t
+       LEFT JOIN wallet_transfer_ids c ON c.account_id = t.account_id AND c.tran_id = t.id
+       WHERE ${w.join(" AND ")} ORDER BY t.id DESC LIMIT ?`,
+      params,
+    );
+    return rows.map((r) => ({
+      id: Number(r.id),
+      accountId: Number(r.account_id),
+      from: r.from_wallet,
+      to: r.to_wallet,
+      symbol: r.symbol,
+      asset: r.asset,
+      amount: BigInt(r.amount),
+      createdAt: Number(r.created_at),
+      clientTransferId: r.client_transfer_id,
     }));
   }
 

@@ -29,7 +29,14 @@ import { type Changes, type FeeRates, FuturesEngine } from "./engine.ts";
 import { FuturesHistory, type FuturesOrderRef } from "./history.ts";
 import { MarkBoard } from "./marks.ts";
 import { presentFunding, presentOrder, presentTrade } from "./present.ts";
-import type { FuturesRepo, FuturesWrites, HistoryQuery } from "./repo.ts";
+import type {
+  FuturesRepo,
+  FuturesWrites,
+  HistoryQuery,
+  TransferQuery,
+  TransferRecordRow,
+  TransferRow,
+} from "./repo.ts";
 import { WalletTransferIds } from "./transfer-ids.ts";
 import { FuturesViews, perpContractOf } from "./views.ts";
 
@@ -193,6 +200,17 @@ export class FuturesService {
     other: { wallet: string; symbol?: string | undefined },
   ): number {
     const r = this.engine.run(tx, () => this.engine.transfer(accountId, direction, amount, other));
+    this.queueWrites(r.writes, this.now());
+    return r.value;
+  }
+
+  /**
+   * Records a wallet transfer that does not touch the futures wallet (spot and margin
+   * wallets, moved by the margin module in `tx`), so every wallet transfer takes its id
+   * from one sequence and lists in one place. Answers the id.
+   */
+  recordTransfer(tx: LedgerTx, t: Omit<TransferRow, "id" | "createdAt">): number {
+    const r = this.engine.run(tx, () => this.engine.recordTransfer(t));
     this.queueWrites(r.writes, this.now());
     return r.value;
   }
@@ -408,6 +426,11 @@ export class FuturesService {
   /** Closed positions replayed from the account's fills, newest first (/record/mcp). */
   positionHistory(...args: Parameters<FuturesHistory["positionHistory"]>) {
     return this.history.positionHistory(...args);
+  }
+
+  /** An account's wallet transfers (every wallet, with their ids), newest first; committed rows. */
+  transfers(q: TransferQuery): Promise<TransferRecordRow[]> {
+    return this.repo.transfers(q);
   }
 
   funding(q: HistoryQuery): Promise<FundingRecord[]> {

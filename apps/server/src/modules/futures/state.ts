@@ -314,7 +314,7 @@ export class EngineState {
     this.changes.trades.push(trade);
   }
 
-  /** Records a transfer of the futures wallet (its id is the transfer's id); answers the id. */
+  /** Records a wallet transfer of the account (its row's id is the transfer's id); answers the id. */
   saveTransfer(t: Omit<TransferRow, "id" | "createdAt">): number {
     const row = { ...t, id: ++this.ids.transfer, createdAt: this.now() };
     this.w.transfers.push(row);
