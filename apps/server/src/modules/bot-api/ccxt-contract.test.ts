@@ -778,6 +778,33 @@ describe("position history, funding and the swap ledger through ccxt", () => {
   });
 });
 
+describe("funding rate history through ccxt", () => {
+  it("lists each settled rate, newest last, as the web's funding records saw it", async () => {
+    const S = "BTC/USDT:USDT";
+    const settle = () => (server.scope.futures.local as { settleFunding(): Promise<void> }).settleFunding();
+    const before = await ex.fetchFundingRateHistory(S);
+    await ex.transfer("USDT", 100, "spot", "swap");
+    await ex.createOrder(S, "market", "buy", 0.002);
+    await settle();
+    await ex.closePosition(S);
+    // Recorded with no position open too: it is the market's rate, not an account's.
+    await settle();
+    const after = await ex.fetchFundingRateHistory(S);
+    expect(after.length).toBe(before.length + 2);
+    const webFunding = (
+      await server.web<{ rate: string; time: number }[]>(cookie, "GET", "/v1/paper/futures/funding")
+    ).data;
+    const paid = after.at(-2);
+    expect(paid?.symbol).toBe(S);
+    expect(paid?.fundingRate).toBe(num(webFunding[0]?.rate));
+    expect(paid?.timestamp ?? 0).toBeLessThanOrEqual(webFunding[0]?.time ?? 0);
+    expect((after.at(-1)?.timestamp ?? 0) >= (paid?.timestamp ?? 0)).toBe(true);
+    // Pages of Bitget's pageSize and pageNo, newest first.
+    const page = await ex.fetchFundingRateHistory(S, undefined, 1, { pageNo: 2 });
+    expect(page.map((r) => r.timestamp)).toEqual([paid?.timestamp]);
+  });
+});
+
 describe("open interest through ccxt", () => {
   it("is the size held in open positions: this account's, the only trader here", async () => {
     const S = "BTC/USDT:USDT";

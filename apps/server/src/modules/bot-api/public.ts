@@ -7,6 +7,7 @@ import type {
 } from "@meridian/contracts";
 import { formatScaled, futuresFeeRates, PERP_CONTRACTS, VIP_TIERS } from "@meridian/domain";
 import { z } from "zod";
+import type { FundingRateRow } from "../futures/index.ts";
 import type { MarketService } from "../market/index.ts";
 import { BitgetCode, BitgetError, bgInt } from "./bitget.ts";
 import type { V2Router } from "./v2-scope.ts";
@@ -19,6 +20,8 @@ export interface PublicDeps {
   marginPairs?: () => MarginPairInfo[];
   /** The futures module's open interest on a perpetual, when it runs. */
   openInterest?: (symbol: string) => Promise<{ symbol: string; size: string; time: number }>;
+  /** The futures module's settled funding rates of a perpetual, newest first, when it runs. */
+  fundingRates?: (symbol: string, limit: number, offset: number) => Promise<FundingRateRow[]>;
   now: () => number;
 }
 
@@ -415,6 +418,31 @@ export function registerPublic(r: V2Router, d: PublicDeps): void {
       throw new BitgetError(BitgetCode.SYMBOL_UNKNOWN, `Parameter ${q.symbol} does not exist`);
     const o = await oi(q.symbol);
     return { openInterestList: [{ symbol: o.symbol, size: o.size }], ts: String(o.time) };
+  });
+
+  // ccxt fetchFundingRateHistory: the rates funding settled at, newest first, by page.
+  r.open("/v2/mix/market/history-fund-rate", async ({ query }) => {
+    const q = z
+      .object({
+        symbol: symbolQuery.shape.symbol,
+        productType,
+        pageSize: bgInt.optional().transform((n) => Math.min(100, Math.max(1, n ?? 20))),
+        pageNo: bgInt.optional().transform((n) => Math.max(1, n ?? 1)),
+      })
+      .parse(query);
+    const rates = d.fundingRates;
+    if (
+      q.productType !== USDT_FUTURES ||
+      rates === undefined ||
+      !d.marks().some((m) => m.symbol === q.symbol)
+    )
+      throw new BitgetError(BitgetCode.SYMBOL_UNKNOWN, `Parameter ${q.symbol} does not exist`);
+    const rows = await rates(q.symbol, q.pageSize, (q.pageNo - 1) * q.pageSize);
+    return rows.map((f) => ({
+      symbol: f.symbol,
+      fundingRate: formatScaled(f.rateE8, 8),
+      fundingTime: String(f.fundingTime),
+    }));
   });
 
   r.open("/v2/mix/market/current-fund-rate", ({ query }) => {

@@ -165,7 +165,9 @@ export class FuturesEngine {
   }
 
   /** Settles one funding interval for every open position of `symbol` at `rateE8`. */
-  settleFunding(symbol: string, markTicks: number, rateE8: bigint): void {
+  /** Settles one interval of `symbol` at `rateE8`, and records the rate as of `at`. */
+  settleFunding(symbol: string, markTicks: number, rateE8: bigint, at: number = this.state.now()): void {
+    this.state.saveFundingRate(symbol, rateE8, markTicks, at);
     settleFunding(this.state, symbol, markTicks, rateE8);
   }
 }

@@ -12,7 +12,7 @@ import { futuresStream } from "./stream.ts";
 export { venueBook } from "./book.ts";
 export type { AttachedTpsl, FuturesTransferDone } from "./commands.ts";
 export type { FuturesOrderRef } from "./history.ts";
-export type { TransferQuery, TransferRecordRow } from "./repo.ts";
+export type { FundingRateRow, TransferQuery, TransferRecordRow } from "./repo.ts";
 export { FuturesRepo } from "./repo.ts";
 export { FuturesService } from "./service.ts";
 export { type RecordTransfer, WalletTransferIds } from "./transfer-ids.ts";

@@ -87,6 +87,15 @@ export interface TransferQuery {
   limit: number;
 }
 
+/** A perpetual's funding rate as it settled at `fundingTime`. */
+export interface FundingRateRow {
+  id: number;
+  symbol: string;
+  rateE8: bigint;
+  markTicks: number;
+  fundingTime: number;
+}
+
 /** A position with what the domain type does not carry. */
 export interface StoredPosition {
   position: PerpPosition;
@@ -94,7 +103,7 @@ export interface StoredPosition {
 }
 
 export interface FuturesState {
-  maxIds: { order: number; trade: number; funding: number; transfer: number };
+  maxIds: { order: number; trade: number; funding: number; transfer: number; rate: number };
   dualSide: Map<number, boolean>;
   settings: Array<{ accountId: number; symbol: string; leverage: number; marginMode: MarginMode }>;
   positions: StoredPosition[];
@@ -107,6 +116,7 @@ export interface FuturesWrites {
   trades: FutTradeRow[];
   funding: FundingRow[];
   transfers: TransferRow[];
+  rates: FundingRateRow[];
   positions: Map<string, StoredPosition>;
   settings: Map<string, { accountId: number; symbol: string; leverage: number; marginMode: MarginMode }>;
   dualSide: Map<number, boolean>;
@@ -117,6 +127,7 @@ export const emptyWrites = (): FuturesWrites => ({
   trades: [],
   funding: [],
   transfers: [],
+  rates: [],
   positions: new Map(),
   settings: new Map(),
   dualSide: new Map(),
@@ -326,12 +337,19 @@ export class FuturesRepo {
         [t.id, t.accountId, t.from, t.to, t.symbol, t.asset, t.amount, t.createdAt],
       );
     }
+    for (const r of w.rates) {
+      await tx.run(
+        `INSERT INTO futures_funding_rates (id, symbol, rate_e8, mark_ticks, funding_time) VALUES (?, ?, ?, ?, ?)`,
+        [r.id, r.symbol, r.rateE8, r.markTicks, r.fundingTime],
+      );
+    }
   }
 
   async load(): Promise<FuturesState> {
     const max = await this.db.get<Record<string, number | null>>(
       `SELECT (SELECT MAX(id) FROM futures_orders) AS o, (SELECT MAX(id) FROM futures_trades) AS t,
-              (SELECT MAX(id) FROM futures_funding) AS f, (SELECT MAX(id) FROM wallet_transfers) AS x`,
+              (SELECT MAX(id) FROM futures_funding) AS f, (SELECT MAX(id) FROM wallet_transfers) AS x,
+              (SELECT MAX(id) FROM futures_funding_rates) AS r`,
     );
     const dual = await this.db.all<{ account_id: number; dual_side: number }>(
       "SELECT account_id, dual_side FROM futures_accounts",
@@ -366,6 +384,7 @@ export class FuturesRepo {
         trade: Number(max?.t ?? 0),
         funding: Number(max?.f ?? 0),
         transfer: Number(max?.x ?? 0),
+        rate: Number(max?.r ?? 0),
       },
       dualSide: new Map(dual.map((d) => [Number(d.account_id), Number(d.dual_side) === 1])),
       settings: settings.map((s) => ({
@@ -499,6 +518,28 @@ export class FuturesRepo {
       amount: BigInt(r.amount),
       createdAt: Number(r.created_at),
       clientTransferId: r.client_transfer_id,
+    }));
+  }
+
+  /** A perpetual's settled funding rates, newest first; `offset` rows skipped. */
+  async fundingRates(symbol: string, limit: number, offset: number): Promise<FundingRateRow[]> {
+    const rows = await this.db.all<{
+      id: number | string;
+      symbol: string;
+      rate_e8: string;
+      mark_ticks: number | string;
+      funding_time: number | string;
+    }>(
+      `SELECT id, symbol, CAST(rate_e8 AS TEXT) AS rate_e8, mark_ticks, funding_time FROM futures_funding_rates
+       WHERE symbol = ? ORDER BY id DESC LIMIT ? OFFSET ?`,
+      [symbol, limit, offset],
+    );
+    return rows.map((r) => ({
+      id: Number(r.id),
+      symbol: r.symbol,
+      rateE8: BigInt(r.rate_e8),
+      markTicks: Number(r.mark_ticks),
+      fundingTime: Number(r.funding_time),
     }));
   }
 

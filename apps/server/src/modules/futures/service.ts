@@ -30,6 +30,7 @@ import { FuturesHistory, type FuturesOrderRef } from "./history.ts";
 import { MarkBoard } from "./marks.ts";
 import { presentFunding, presentOrder, presentTrade } from "./present.ts";
 import type {
+  FundingRateRow,
   FuturesRepo,
   FuturesWrites,
   HistoryQuery,
@@ -304,13 +305,21 @@ export class FuturesService {
 
   /** Settles the running interval for every contract (the timer, or tests). */
   async settleFunding(): Promise<void> {
+    // The rate is recorded as of the boundary the timer was set for (it fires just after).
+    const now = this.now();
+    const at = this.fundingAt > 0 && this.fundingAt <= now ? this.fundingAt : now;
     await this.exec(() => {
       for (const c of PERP_CONTRACTS) {
         const rate = this.marks.takeRate(c, this.fundingIntervalMs);
         const mark = this.marks.markOf(c);
-        if (mark !== undefined) this.engine.settleFunding(c.symbol, mark, rate);
+        if (mark !== undefined) this.engine.settleFunding(c.symbol, mark, rate, at);
       }
     });
+  }
+
+  /** A perpetual's settled funding rates, newest first (committed rows; any instance). */
+  fundingRates(symbol: string, limit: number, offset = 0): Promise<FundingRateRow[]> {
+    return this.repo.fundingRates(symbol, limit, offset);
   }
 
   // ---- commands (`FuturesCommands`) -------------------------------------------------------

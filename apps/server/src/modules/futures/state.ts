@@ -97,7 +97,7 @@ export class EngineState {
   private readonly positions = new Map<string, StoredPosition>();
   private readonly positionIds = new Map<string, number>();
   private nextPositionId = 1;
-  private ids = { order: 0, trade: 0, funding: 0, transfer: 0 };
+  private ids = { order: 0, trade: 0, funding: 0, transfer: 0, rate: 0 };
   private tx: LedgerTx | null = null;
   private w: FuturesWrites = emptyWrites();
   private changes: Changes = { accounts: new Set(), orders: [], trades: [], funding: [] };
@@ -319,6 +319,11 @@ export class EngineState {
     const row = { ...t, id: ++this.ids.transfer, createdAt: this.now() };
     this.w.transfers.push(row);
     return row.id;
+  }
+
+  /** Records the rate a perpetual's funding settled at (the market's history, positions or not). */
+  saveFundingRate(symbol: string, rateE8: bigint, markTicks: number, fundingTime: number): void {
+    this.w.rates.push({ id: ++this.ids.rate, symbol, rateE8, markTicks, fundingTime });
   }
 
   saveFunding(row: FundingRow): void {
