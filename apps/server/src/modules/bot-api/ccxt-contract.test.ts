@@ -805,6 +805,47 @@ describe("funding rate history through ccxt", () => {
   });
 });
 
+describe("mark and index candles through ccxt", () => {
+  it("follow the futures mark model, not the last price", async () => {
+    const S = "BTC/USDT:USDT";
+    const futures = server.scope.futures.local as {
+      pinMark(symbol: string, price: string | null): Promise<unknown>;
+    };
+    const last = await ex.fetchOHLCV(S, "1m", undefined, 2);
+    const lastClose = last.at(-1)?.[4] ?? 0;
+    // A mark pinned 3 % under the last price: the mark candles close there, the others do not.
+    const pinned = (Math.round(lastClose * 0.97 * 10) / 10).toFixed(1);
+    await futures.pinMark("BTCUSDT", pinned);
+    try {
+      const mark = await ex.fetchOHLCV(S, "1m", undefined, 2, { price: "mark" });
+      expect(mark.at(-1)?.[4]).toBe(num(pinned));
+      expect((await ex.fetchOHLCV(S, "1m", undefined, 2)).at(-1)?.[4]).not.toBe(num(pinned));
+      // The history endpoint (history-mark-candles) answers the same series.
+      const history = await ex.fetchOHLCV(S, "1m", undefined, 2, { price: "mark", useHistoryEndpoint: true });
+      expect(history.at(-1)?.[4]).toBe(num(pinned));
+      const marks = (
+        await server.web<{ symbol: string; markPrice: string; indexPrice: string }[]>(
+          cookie,
+          "GET",
+          "/v1/paper/futures/marks",
+        )
+      ).data;
+      expect(num(marks.find((m) => m.symbol === "BTCUSDT")?.markPrice)).toBe(num(pinned));
+      // The index candles follow the index (the spot price), which pinning leaves alone.
+      const index = await ex.fetchOHLCV(S, "1m", undefined, 2, { price: "index" });
+      const webIndex = num(marks.find((m) => m.symbol === "BTCUSDT")?.indexPrice);
+      expect(Math.abs((index.at(-1)?.[4] ?? 0) / webIndex - 1)).toBeLessThan(0.01);
+      const indexHistory = await ex.fetchOHLCV(S, "1m", undefined, 2, {
+        price: "index",
+        useHistoryEndpoint: true,
+      });
+      expect(indexHistory.length).toBeGreaterThan(0);
+    } finally {
+      await futures.pinMark("BTCUSDT", null);
+    }
+  });
+});
+
 describe("open interest through ccxt", () => {
   it("is the size held in open positions: this account's, the only trader here", async () => {
     const S = "BTC/USDT:USDT";

@@ -125,6 +125,8 @@ export function botApiModule(deps: BotApiDeps, options: BotApiModuleOptions = {}
                   openInterest: (symbol: string) => futures.openInterest(symbol),
                   fundingRates: (symbol: string, limit: number, offset: number) =>
                     futures.fundingRates(symbol, limit, offset),
+                  markCandles: (...args: Parameters<FuturesApi["markCandles"]>) =>
+                    futures.markCandles(...args),
                 }),
             now,
           });

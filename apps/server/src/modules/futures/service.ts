@@ -15,11 +15,13 @@ import type {
 import { FuturesCode } from "@meridian/contracts";
 import {
   FUNDING_INTERVAL_MS,
+  type KlineInterval,
   type MarginMode,
   PERP_CONTRACTS,
   type PerpContract,
   perpContract,
   priceToTicks,
+  ticksToPrice,
 } from "@meridian/domain";
 import { AppError } from "../../platform/errors.ts";
 import { type LedgerTx, type LedgerWriter, queuedBatchWriter } from "../ledger/index.ts";
@@ -27,7 +29,7 @@ import type { PerpBook } from "./book.ts";
 import { type AttachedTpsl, FuturesCommands, type FuturesTransferDone } from "./commands.ts";
 import { type Changes, type FeeRates, FuturesEngine } from "./engine.ts";
 import { FuturesHistory, type FuturesOrderRef } from "./history.ts";
-import { MarkBoard } from "./marks.ts";
+import { MarkBoard, type MarkPriceKind } from "./marks.ts";
 import { presentFunding, presentOrder, presentTrade } from "./present.ts";
 import type {
   FundingRateRow,
@@ -40,6 +42,15 @@ import type {
 } from "./repo.ts";
 import { WalletTransferIds } from "./transfer-ids.ts";
 import { FuturesViews, perpContractOf } from "./views.ts";
+
+/** One mark or index candle, prices as decimal strings. */
+export interface MarkCandle {
+  openTime: number;
+  open: string;
+  high: string;
+  low: string;
+  close: string;
+}
 
 export interface FuturesEvents {
   accountId: number;
@@ -76,7 +87,7 @@ export interface FuturesServiceOptions {
  */
 export class FuturesService {
   readonly engine: FuturesEngine;
-  readonly marks = new MarkBoard();
+  readonly marks = new MarkBoard(() => this.now());
   readonly fundingIntervalMs: number;
   /** Wallet transfers with a client id (shared with the margin module's transfer). */
   readonly transferIds: WalletTransferIds;
@@ -397,6 +408,29 @@ export class FuturesService {
 
   insuranceFund(): InsuranceFund {
     return this.views.insuranceFund();
+  }
+
+  /**
+   * A perpetual's mark or index candles as prices (this instance's mark model; no
+   * volume), oldest first; undefined for an unknown perpetual.
+   */
+  markCandles(
+    kind: MarkPriceKind,
+    symbol: string,
+    interval: KlineInterval,
+    limit: number,
+    endTime?: number,
+  ): MarkCandle[] | undefined {
+    const c = perpContract(symbol);
+    if (c === undefined) return undefined;
+    const price = (ticks: number) => ticksToPrice(c.instrument, ticks);
+    return this.marks.candlesOf(kind, c, interval, limit, endTime).map((k) => ({
+      openTime: k.openTime,
+      open: price(k.open),
+      high: price(k.high),
+      low: price(k.low),
+      close: price(k.close),
+    }));
   }
 
   marksList(): FuturesMark[] {
