@@ -278,7 +278,12 @@ describe("USDT-M perpetuals through ccxt show on the web API", () => {
 
   it("transfers USDT from spot and shows the swap balance", async () => {
     const spotBefore = (await ex.fetchBalance()).USDT?.free ?? 0;
-    await ex.transfer("USDT", 5000, "spot", "swap");
+    const first = await ex.transfer("USDT", 5000, "spot", "swap");
+    // A real id, a new one for each transfer (0 was answered for all of them once).
+    expect(num(first.id)).toBeGreaterThan(0);
+    const back = await ex.transfer("USDT", 1, "swap", "spot");
+    expect(num(back.id)).toBeGreaterThan(num(first.id));
+    await ex.transfer("USDT", 1, "spot", "swap");
     expect((await ex.fetchBalance()).USDT?.free).toBeCloseTo(spotBefore - 5000, 6);
     const web = await webAccount();
     expect(num(web.wallet)).toBe(5000);
@@ -429,13 +434,73 @@ describe("USDT-M perpetuals through ccxt show on the web API", () => {
 
     const walletBefore = num((await webAccount()).wallet);
     const tid = `tr-${Date.now().toString(36)}`;
-    await Promise.all([
+    const twice = await Promise.all([
       ex.transfer("USDT", 7, "spot", "swap", { clientOid: tid }),
       ex.transfer("USDT", 7.5, "spot", "swap", { clientOid: tid }),
     ]);
-    await ex.transfer("USDT", 7, "spot", "swap", { clientOid: tid });
+    const resent = await ex.transfer("USDT", 7, "spot", "swap", { clientOid: tid });
+    // Each answer names the one transfer made, by its real id.
+    expect(num(resent.id)).toBeGreaterThan(0);
+    expect(twice.map((t) => t.id)).toEqual([resent.id, resent.id]);
     // One transfer moved, whichever of the two came first.
     expect([walletBefore + 7, walletBefore + 7.5]).toContain(num((await webAccount()).wallet));
+  });
+
+  it("lists the transfers with their ids, coins, amounts and wallets (fetchTransfers)", async () => {
+    const walletBefore = num((await webAccount()).wallet);
+    const tid = `tl-${Date.now().toString(36)}`;
+    const toSwap = await ex.transfer("USDT", 12.5, "spot", "swap", { clientOid: tid });
+    const toCross = await ex.transfer("USDT", 3, "spot", "cross");
+    const back = await ex.transfer("USDT", 2, "swap", "spot");
+    // One made on the web page lists beside them, under the id the page was answered.
+    const web = await server.web<{ tranId: number }>(cookie, "POST", "/v1/paper/asset/transfer", {
+      from: "SPOT",
+      to: "FUTURES",
+      asset: "USDT",
+      amount: "1.25",
+    });
+    expect(web.data.tranId).toBeGreaterThan(0);
+    const webId = String(web.data.tranId);
+    expect(num((await webAccount()).wallet)).toBeCloseTo(walletBefore + 12.5 - 2 + 1.25, 8);
+
+    const fromSpot = await ex.fetchTransfers("USDT");
+    const byId = new Map(fromSpot.map((t) => [t.id, t]));
+    expect(byId.get(toSwap.id)).toMatchObject({
+      currency: "USDT",
+      amount: 12.5,
+      fromAccount: "spot",
+      toAccount: "swap",
+      status: "ok",
+    });
+    expect(((byId.get(toSwap.id)?.info ?? {}) as { clientOid?: string }).clientOid).toBe(tid);
+    expect(byId.get(toCross.id)).toMatchObject({ amount: 3, fromAccount: "spot", toAccount: "cross" });
+    expect(byId.get(webId)).toMatchObject({ amount: 1.25, fromAccount: "spot", toAccount: "swap" });
+    // Transfers out of another wallet are not among spot's.
+    expect(byId.has(back.id ?? "")).toBe(false);
+    // Every id once, each with its time; Bitget answers newest first (ccxt sorts by time).
+    const ids = fromSpot.map((t) => num(t.id));
+    expect(new Set(ids).size).toBe(ids.length);
+    const raw = await (
+      ex as unknown as {
+        privateSpotGetV2SpotAccountTransferRecords(
+          p: object,
+        ): Promise<{ data: Array<{ transferId: string }> }>;
+      }
+    ).privateSpotGetV2SpotAccountTransferRecords({ coin: "USDT", fromType: "spot", limit: 2 });
+    expect(raw.data.map((t) => t.transferId)).toEqual([webId, toCross.id]);
+    expect(fromSpot.every((t) => (t.timestamp ?? 0) > 0)).toBe(true);
+
+    const fromSwap = await ex.fetchTransfers("USDT", undefined, undefined, { type: "swap" });
+    expect(fromSwap.at(-1)).toMatchObject({ id: back.id, amount: 2, fromAccount: "swap", toAccount: "spot" });
+    // The web's cross margin records show the same transfer in.
+    const records = (
+      await server.web<Array<{ type: string; amount: string }>>(
+        cookie,
+        "GET",
+        "/v1/paper/margin/records?type=TRANSFER_IN",
+      )
+    ).data;
+    expect(records.map((r) => num(r.amount))).toContain(3);
   });
 });
 
@@ -710,6 +775,74 @@ describe("position history, funding and the swap ledger through ccxt", () => {
     expect((history[0]?.info as { utime?: string } | undefined)?.utime).toBe(
       String(webHistory[0]?.closeTime),
     );
+  });
+});
+
+describe("funding rate history through ccxt", () => {
+  it("lists each settled rate, newest last, as the web's funding records saw it", async () => {
+    const S = "BTC/USDT:USDT";
+    const settle = () => (server.scope.futures.local as { settleFunding(): Promise<void> }).settleFunding();
+    const before = await ex.fetchFundingRateHistory(S);
+    await ex.transfer("USDT", 100, "spot", "swap");
+    await ex.createOrder(S, "market", "buy", 0.002);
+    await settle();
+    await ex.closePosition(S);
+    // Recorded with no position open too: it is the market's rate, not an account's.
+    await settle();
+    const after = await ex.fetchFundingRateHistory(S);
+    expect(after.length).toBe(before.length + 2);
+    const webFunding = (
+      await server.web<{ rate: string; time: number }[]>(cookie, "GET", "/v1/paper/futures/funding")
+    ).data;
+    const paid = after.at(-2);
+    expect(paid?.symbol).toBe(S);
+    expect(paid?.fundingRate).toBe(num(webFunding[0]?.rate));
+    expect(paid?.timestamp ?? 0).toBeLessThanOrEqual(webFunding[0]?.time ?? 0);
+    expect((after.at(-1)?.timestamp ?? 0) >= (paid?.timestamp ?? 0)).toBe(true);
+    // Pages of Bitget's pageSize and pageNo, newest first.
+    const page = await ex.fetchFundingRateHistory(S, undefined, 1, { pageNo: 2 });
+    expect(page.map((r) => r.timestamp)).toEqual([paid?.timestamp]);
+  });
+});
+
+describe("mark and index candles through ccxt", () => {
+  it("follow the futures mark model, not the last price", async () => {
+    const S = "BTC/USDT:USDT";
+    const futures = server.scope.futures.local as {
+      pinMark(symbol: string, price: string | null): Promise<unknown>;
+    };
+    const last = await ex.fetchOHLCV(S, "1m", undefined, 2);
+    const lastClose = last.at(-1)?.[4] ?? 0;
+    // A mark pinned 3 % under the last price: the mark candles close there, the others do not.
+    const pinned = (Math.round(lastClose * 0.97 * 10) / 10).toFixed(1);
+    await futures.pinMark("BTCUSDT", pinned);
+    try {
+      const mark = await ex.fetchOHLCV(S, "1m", undefined, 2, { price: "mark" });
+      expect(mark.at(-1)?.[4]).toBe(num(pinned));
+      expect((await ex.fetchOHLCV(S, "1m", undefined, 2)).at(-1)?.[4]).not.toBe(num(pinned));
+      // The history endpoint (history-mark-candles) answers the same series.
+      const history = await ex.fetchOHLCV(S, "1m", undefined, 2, { price: "mark", useHistoryEndpoint: true });
+      expect(history.at(-1)?.[4]).toBe(num(pinned));
+      const marks = (
+        await server.web<{ symbol: string; markPrice: string; indexPrice: string }[]>(
+          cookie,
+          "GET",
+          "/v1/paper/futures/marks",
+        )
+      ).data;
+      expect(num(marks.find((m) => m.symbol === "BTCUSDT")?.markPrice)).toBe(num(pinned));
+      // The index candles follow the index (the spot price), which pinning leaves alone.
+      const index = await ex.fetchOHLCV(S, "1m", undefined, 2, { price: "index" });
+      const webIndex = num(marks.find((m) => m.symbol === "BTCUSDT")?.indexPrice);
+      expect(Math.abs((index.at(-1)?.[4] ?? 0) / webIndex - 1)).toBeLessThan(0.01);
+      const indexHistory = await ex.fetchOHLCV(S, "1m", undefined, 2, {
+        price: "index",
+        useHistoryEndpoint: true,
+      });
+      expect(indexHistory.length).toBeGreaterThan(0);
+    } finally {
+      await futures.pinMark("BTCUSDT", null);
+    }
   });
 });
 

@@ -121,7 +121,13 @@ export function botApiModule(deps: BotApiDeps, options: BotApiModuleOptions = {}
             marginPairs: () => margin?.pairs().pairs ?? [],
             ...(futures === undefined
               ? {}
-              : { openInterest: (symbol: string) => futures.openInterest(symbol) }),
+              : {
+                  openInterest: (symbol: string) => futures.openInterest(symbol),
+                  fundingRates: (symbol: string, limit: number, offset: number) =>
+                    futures.fundingRates(symbol, limit, offset),
+                  markCandles: (...args: Parameters<FuturesApi["markCandles"]>) =>
+                    futures.markCandles(...args),
+                }),
             now,
           });
         const decimals = (symbol: string) => paper.venue.spec(symbol)?.priceDecimals ?? 8;

@@ -7,6 +7,7 @@ import type {
 } from "@meridian/contracts";
 import { formatScaled, futuresFeeRates, PERP_CONTRACTS, VIP_TIERS } from "@meridian/domain";
 import { z } from "zod";
+import type { FundingRateRow, MarkCandle, MarkPriceKind } from "../futures/index.ts";
 import type { MarketService } from "../market/index.ts";
 import { BitgetCode, BitgetError, bgInt } from "./bitget.ts";
 import type { V2Router } from "./v2-scope.ts";
@@ -19,6 +20,16 @@ export interface PublicDeps {
   marginPairs?: () => MarginPairInfo[];
   /** The futures module's open interest on a perpetual, when it runs. */
   openInterest?: (symbol: string) => Promise<{ symbol: string; size: string; time: number }>;
+  /** The futures module's settled funding rates of a perpetual, newest first, when it runs. */
+  fundingRates?: (symbol: string, limit: number, offset: number) => Promise<FundingRateRow[]>;
+  /** The futures module's mark or index candles of a perpetual, when it runs. */
+  markCandles?: (
+    kind: MarkPriceKind,
+    symbol: string,
+    interval: KlineIntervalValue,
+    limit: number,
+    endTime?: number,
+  ) => MarkCandle[] | undefined;
   now: () => number;
 }
 
@@ -354,11 +365,51 @@ export function registerPublic(r: V2Router, d: PublicDeps): void {
     const q = candleQuery.parse(query);
     return candles(known(q.symbol), SPOT_GRANULARITY[q.granularity], q.limit, q.endTime);
   });
+  // Mark and index candles follow the futures mark model, not the last trade price.
+  const markCandles = (
+    kind: MarkPriceKind,
+    symbol: string,
+    granularity: string,
+    limit: number,
+    endTime?: number,
+  ) => {
+    const interval = MIX_GRANULARITY[granularity];
+    if (interval === undefined)
+      throw new BitgetError(BitgetCode.PARAM_INVALID, "Parameter granularity error");
+    const list = d.markCandles?.(kind, symbol, interval, limit, endTime);
+    if (list === undefined)
+      throw new BitgetError(BitgetCode.SYMBOL_UNKNOWN, `Parameter ${symbol} does not exist`);
+    return list.map((k) => [String(k.openTime), k.open, k.high, k.low, k.close, "0", "0"]);
+  };
   r.open("/v2/mix/market/candles", ({ query }) => {
-    const q = candleQuery.extend({ productType }).parse(query);
-    return candles(perp(q.symbol).symbol, MIX_GRANULARITY[q.granularity], q.limit, q.endTime).map((k) =>
-      k.slice(0, 7),
-    );
+    const q = candleQuery
+      .extend({
+        productType,
+        kLineType: z
+          .string()
+          .transform((s) => s.toUpperCase())
+          .pipe(z.enum(["MARKET", "MARK", "INDEX"]))
+          .optional(),
+      })
+      .parse(query);
+    const symbol = perp(q.symbol).symbol;
+    if (q.kLineType === "MARK" || q.kLineType === "INDEX")
+      return markCandles(
+        q.kLineType === "MARK" ? "mark" : "index",
+        symbol,
+        q.granularity,
+        q.limit,
+        q.endTime,
+      );
+    return candles(symbol, MIX_GRANULARITY[q.granularity], q.limit, q.endTime).map((k) => k.slice(0, 7));
+  });
+  r.open("/v2/mix/market/history-mark-candles", ({ query }) => {
+    const q = candleQuery.extend({ productType, limit: limitOf(200, 100) }).parse(query);
+    return markCandles("mark", perp(q.symbol).symbol, q.granularity, q.limit, q.endTime);
+  });
+  r.open("/v2/mix/market/history-index-candles", ({ query }) => {
+    const q = candleQuery.extend({ productType, limit: limitOf(200, 100) }).parse(query);
+    return markCandles("index", perp(q.symbol).symbol, q.granularity, q.limit, q.endTime);
   });
 
   const trades = (symbol: string, limit: number) =>
@@ -415,6 +466,31 @@ export function registerPublic(r: V2Router, d: PublicDeps): void {
       throw new BitgetError(BitgetCode.SYMBOL_UNKNOWN, `Parameter ${q.symbol} does not exist`);
     const o = await oi(q.symbol);
     return { openInterestList: [{ symbol: o.symbol, size: o.size }], ts: String(o.time) };
+  });
+
+  // ccxt fetchFundingRateHistory: the rates funding settled at, newest first, by page.
+  r.open("/v2/mix/market/history-fund-rate", async ({ query }) => {
+    const q = z
+      .object({
+        symbol: symbolQuery.shape.symbol,
+        productType,
+        pageSize: bgInt.optional().transform((n) => Math.min(100, Math.max(1, n ?? 20))),
+        pageNo: bgInt.optional().transform((n) => Math.max(1, n ?? 1)),
+      })
+      .parse(query);
+    const rates = d.fundingRates;
+    if (
+      q.productType !== USDT_FUTURES ||
+      rates === undefined ||
+      !d.marks().some((m) => m.symbol === q.symbol)
+    )
+      throw new BitgetError(BitgetCode.SYMBOL_UNKNOWN, `Parameter ${q.symbol} does not exist`);
+    const rows = await rates(q.symbol, q.pageSize, (q.pageNo - 1) * q.pageSize);
+    return rows.map((f) => ({
+      symbol: f.symbol,
+      fundingRate: formatScaled(f.rateE8, 8),
+      fundingTime: String(f.fundingTime),
+    }));
   });
 
   r.open("/v2/mix/market/current-fund-rate", ({ query }) => {

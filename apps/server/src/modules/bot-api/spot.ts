@@ -9,6 +9,7 @@ import {
   divDown,
   divHalfUp,
   floorToStep,
+  fromMinor,
   isPositive,
   negate,
   toFixedHalfUp,
@@ -179,6 +180,8 @@ const WALLET_OF = {
   crossed_margin: "CROSS_MARGIN",
   isolated_margin: "ISOLATED_MARGIN",
 } as const;
+/** Meridian's wallets as Bitget's account names. */
+const TYPE_OF: Record<string, string> = Object.fromEntries(Object.entries(WALLET_OF).map(([k, v]) => [v, k]));
 
 export interface SpotDeps {
   paper: PaperApi;
@@ -538,6 +541,50 @@ export function registerSpot(r: V2Router, d: SpotDeps): void {
       .map((b) => presentSpotBalance(b, now));
   });
 
+  // ccxt fetchTransfers: the account's wallet transfers (every pair of wallets), newest
+  // first, each with the id its transfer answered; `fromType` keeps those out of one wallet.
+  r.get("/v2/spot/account/transferRecords", read, async ({ query }, c) => {
+    const q = z
+      .object({
+        coin: z
+          .string()
+          .regex(/^[A-Za-z0-9]{1,12}$/)
+          .transform((s) => s.toUpperCase()),
+        fromType: lower(ACCOUNT_TYPES).optional(),
+        startTime: bgInt.optional(),
+        endTime: bgInt.optional(),
+        clientOid: clientOid.optional(),
+        idLessThan: bgInt.optional(),
+        limit: bgInt.optional().transform((n) => Math.min(100, Math.max(1, n ?? 100))),
+      })
+      .parse(query);
+    const from = q.fromType === undefined ? undefined : WALLET_OF[q.fromType as keyof typeof WALLET_OF];
+    // A wallet paper trading does not have (coin-M, USDC-M, p2p) has moved nothing.
+    if (d.futures === undefined || (q.fromType !== undefined && from === undefined)) return [];
+    const rows = await d.futures.transfers({
+      accountId: c.accountId,
+      asset: q.coin,
+      from,
+      since: q.startTime,
+      until: q.endTime,
+      before: q.idLessThan,
+      clientTransferId: q.clientOid,
+      limit: q.limit,
+    });
+    return rows.map((t) => ({
+      coin: t.asset,
+      status: "Successful",
+      toType: TYPE_OF[t.to] ?? t.to.toLowerCase(),
+      toSymbol: t.to === "ISOLATED_MARGIN" ? (t.symbol ?? "") : "",
+      fromType: TYPE_OF[t.from] ?? t.from.toLowerCase(),
+      fromSymbol: t.from === "ISOLATED_MARGIN" ? (t.symbol ?? "") : "",
+      size: fromMinor(t.asset, t.amount),
+      ts: String(t.createdAt),
+      clientOid: t.clientTransferId ?? "",
+      transferId: String(t.id),
+    }));
+  });
+
   r.post("/v2/spot/wallet/transfer", { perm: "transfer", limit: "trade" }, async ({ body }, c) => {
     const q = transferSchema.parse(body);
     const from = WALLET_OF[q.fromType as keyof typeof WALLET_OF];
@@ -567,11 +614,11 @@ export function registerSpot(r: V2Router, d: SpotDeps): void {
         BitgetCode.PARAM_INVALID,
         "Only USDT transfers between spot and usdt_futures are supported",
       );
-    await d.futures.transfer(c.accountId, {
+    const done = await d.futures.transfer(c.accountId, {
       direction: from === "SPOT" ? "IN" : "OUT",
       amount: q.amount,
       ...once,
     });
-    return { transferId: String(Date.now()), clientOid: q.clientOid ?? "" };
+    return { transferId: String(done.tranId), clientOid: q.clientOid ?? "" };
   });
 }

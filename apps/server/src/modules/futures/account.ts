@@ -29,7 +29,16 @@ export class FuturesAccount {
     this.state = state;
   }
 
-  transfer(accountId: number, direction: "IN" | "OUT", amount: bigint): void {
+  /**
+   * Moves `amount` between the futures wallet and spot; `other` names the wallet the
+   * money comes from or goes to through spot (margin's transfers). Answers the transfer's id.
+   */
+  transfer(
+    accountId: number,
+    direction: "IN" | "OUT",
+    amount: bigint,
+    other: { wallet: string; symbol?: string | undefined } = { wallet: "SPOT" },
+  ): number {
     const state = this.state;
     if (direction === "OUT") {
       const max = state.available(accountId);
@@ -41,6 +50,8 @@ export class FuturesAccount {
     const r = state.post(futuresTransferEntry(accountId, amount, direction === "IN"), accountId, null);
     if (r !== null) throw fail(FuturesCode.TRANSFER_EXCEEDS, "Not enough balance to transfer");
     state.syncWallet(accountId);
+    const [from, to] = direction === "IN" ? [other.wallet, "FUTURES"] : ["FUTURES", other.wallet];
+    return state.saveTransfer({ accountId, from, to, symbol: other.symbol ?? null, asset: "USDT", amount });
   }
 
   /** Futures wallet to futures wallet (a master and its sub-account), within what the source can spare. */

@@ -21,6 +21,12 @@ import type { FutOrderRow, FuturesRepo } from "./repo.ts";
 import type { WalletTransferIds } from "./transfer-ids.ts";
 import { type FuturesViews, perpContractOf } from "./views.ts";
 
+/** A spot <-> futures transfer made (or found, sent again with its client id). */
+export interface FuturesTransferDone {
+  tranId: number;
+  account: FuturesAccount;
+}
+
 /** Take-profit and stop-loss trigger prices placed with an order (close-position legs on the mark). */
 export interface AttachedTpsl {
   takeProfit?: string | undefined;
@@ -178,8 +184,11 @@ export class FuturesCommands {
     );
   }
 
-  /** Spot <-> futures wallet; with `clientTransferId`, made once however often it is sent. */
-  async transfer(accountId: number, body: FuturesTransferBody): Promise<FuturesAccount> {
+  /**
+   * Spot <-> futures wallet; with `clientTransferId`, made once however often it is sent.
+   * Answers the transfer's id (its `futures_transfers` row) and the account after it.
+   */
+  async transfer(accountId: number, body: FuturesTransferBody): Promise<FuturesTransferDone> {
     const minor = toMinor("USDT", body.amount);
     if (minor === null || minor <= 0n)
       throw new AppError(FuturesCode.TRANSFER_EXCEEDS, "Invalid amount", {
@@ -191,13 +200,14 @@ export class FuturesCommands {
       accountId,
       body.clientTransferId,
       async (record) => {
-        await this.exec((tx) => {
-          this.engine.transfer(accountId, body.direction, minor);
-          record?.(tx, { tranId: 0, from, to, asset: "USDT", amount: minor });
+        const tranId = await this.exec((tx) => {
+          const id = this.engine.transfer(accountId, body.direction, minor);
+          record?.(tx, { tranId: id, from, to, asset: "USDT", amount: minor });
+          return id;
         });
-        return this.views.account(accountId);
+        return { tranId, account: this.views.account(accountId) };
       },
-      () => this.views.account(accountId),
+      (stored) => ({ tranId: stored.tranId, account: this.views.account(accountId) }),
     );
   }
 

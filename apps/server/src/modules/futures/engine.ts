@@ -7,7 +7,7 @@ import { settleFunding } from "./funding.ts";
 import { riskPass } from "./liquidation.ts";
 import type { MarkBoard } from "./marks.ts";
 import { FuturesOrders } from "./orders.ts";
-import type { FutOrderRow, FuturesState, FuturesWrites, StoredPosition } from "./repo.ts";
+import type { FutOrderRow, FuturesState, FuturesWrites, StoredPosition, TransferRow } from "./repo.ts";
 import { type Changes, EngineState, type FeeRates } from "./state.ts";
 
 export type { Changes, FeeRates } from "./state.ts";
@@ -107,8 +107,14 @@ export class FuturesEngine {
 
   // ---- commands (inside `run`) -----------------------------------------------------------
 
-  transfer(accountId: number, direction: "IN" | "OUT", amount: bigint): void {
-    this.account.transfer(accountId, direction, amount);
+  /** Answers the transfer's id (`FuturesAccount.transfer`). */
+  transfer(...args: Parameters<FuturesAccount["transfer"]>): number {
+    return this.account.transfer(...args);
+  }
+
+  /** Records a wallet transfer made by another module (spot and margin wallets); answers its id. */
+  recordTransfer(t: Omit<TransferRow, "id" | "createdAt">): number {
+    return this.state.saveTransfer(t);
   }
 
   /** Futures wallet to futures wallet (a master and its sub-account), within what the source can spare. */
@@ -159,7 +165,9 @@ export class FuturesEngine {
   }
 
   /** Settles one funding interval for every open position of `symbol` at `rateE8`. */
-  settleFunding(symbol: string, markTicks: number, rateE8: bigint): void {
+  /** Settles one interval of `symbol` at `rateE8`, and records the rate as of `at`. */
+  settleFunding(symbol: string, markTicks: number, rateE8: bigint, at: number = this.state.now()): void {
+    this.state.saveFundingRate(symbol, rateE8, markTicks, at);
     settleFunding(this.state, symbol, markTicks, rateE8);
   }
 }

@@ -10,10 +10,12 @@ import { FuturesService } from "./service.ts";
 import { futuresStream } from "./stream.ts";
 
 export { venueBook } from "./book.ts";
-export type { AttachedTpsl } from "./commands.ts";
+export type { AttachedTpsl, FuturesTransferDone } from "./commands.ts";
 export type { FuturesOrderRef } from "./history.ts";
+export type { MarkPriceKind } from "./marks.ts";
+export type { FundingRateRow, TransferQuery, TransferRecordRow } from "./repo.ts";
 export { FuturesRepo } from "./repo.ts";
-export { FuturesService } from "./service.ts";
+export { FuturesService, type MarkCandle } from "./service.ts";
 export { type RecordTransfer, WalletTransferIds } from "./transfer-ids.ts";
 
 export interface FuturesModuleOptions {

@@ -1,17 +1,29 @@
 import {
   addPremiumSample,
   averagePremiumE8,
+  type Candle,
+  CandleSeries,
   fundingRateE8,
   INITIAL_MARK_STATE,
+  INTERVAL_LIST,
   interestForInterval,
+  KLINE_INTERVALS,
+  type KlineInterval,
   type MarkState,
   NO_SAMPLES,
   PERP_CONTRACTS,
   type PerpContract,
   type PremiumSamples,
   premiumIndexE8,
+  tradeBar,
   updateMark,
 } from "@meridian/domain";
+
+/** Mark and index candles kept per perpetual and interval (this instance's memory). */
+const CANDLES_KEPT = 1000;
+
+/** Which price a candle series follows. */
+export type MarkPriceKind = "mark" | "index";
 
 interface SymbolMark {
   state: MarkState;
@@ -30,6 +42,13 @@ interface SymbolMark {
  */
 export class MarkBoard {
   private readonly by = new Map<string, SymbolMark>();
+  /** `kind:symbol` -> a candle series per interval, fed with every mark and index update. */
+  private readonly candles = new Map<string, Map<KlineInterval, CandleSeries>>();
+  private readonly now: () => number;
+
+  constructor(now: () => number = Date.now) {
+    this.now = now;
+  }
 
   private of(c: PerpContract): SymbolMark {
     let m = this.by.get(c.symbol);
@@ -57,6 +76,7 @@ export class MarkBoard {
     m.mark = next.markTicks;
     m.index = indexTicks;
     if (bid > 0 && ask > 0) m.samples = addPremiumSample(m.samples, premiumIndexE8(indexTicks, bid, ask));
+    this.recordCandles(c);
     return true;
   }
 
@@ -69,10 +89,45 @@ export class MarkBoard {
     m.mark = markTicks;
     m.index = indexTicks;
     if (rate !== undefined) m.exchangeRate = rate;
+    this.recordCandles(c);
   }
 
   pin(c: PerpContract, ticks: number | null): void {
     this.of(c).pinned = ticks;
+    this.recordCandles(c);
+  }
+
+  /** Folds the mark (pinned or computed) and the index, as they are now, into their candles. */
+  private recordCandles(c: PerpContract): void {
+    const time = this.now();
+    const mark = this.markOf(c);
+    if (mark !== undefined) this.fold(`mark:${c.symbol}`, mark, time);
+    const index = this.indexOf(c);
+    if (index > 0) this.fold(`index:${c.symbol}`, index, time);
+  }
+
+  private fold(key: string, ticks: number, time: number): void {
+    let series = this.candles.get(key);
+    if (series === undefined) {
+      series = new Map(INTERVAL_LIST.map((i) => [i, new CandleSeries(KLINE_INTERVALS[i], CANDLES_KEPT)]));
+      this.candles.set(key, series);
+    }
+    for (const s of series.values()) {
+      // A clock that steps back must not reopen a closed candle: the price joins the open one.
+      const at = Math.max(time, s.last()?.openTime ?? 0);
+      s.apply(tradeBar(at, ticks, 0, 0n));
+    }
+  }
+
+  /** Up to `limit` mark or index candles (prices in ticks), oldest first, opening at or before `endTime`. */
+  candlesOf(
+    kind: MarkPriceKind,
+    c: PerpContract,
+    interval: KlineInterval,
+    limit: number,
+    endTime?: number,
+  ): Candle[] {
+    return this.candles.get(`${kind}:${c.symbol}`)?.get(interval)?.list(limit, endTime) ?? [];
   }
 
   markOf(c: PerpContract): number | undefined {

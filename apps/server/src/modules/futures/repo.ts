@@ -52,6 +52,50 @@ export interface FundingRow {
   createdAt: number;
 }
 
+/**
+ * A wallet transfer of one account (`SPOT`, `FUTURES`, `CROSS_MARGIN`, `ISOLATED_MARGIN`
+ * with its `symbol`); its id is the id the transfer answers.
+ */
+export interface TransferRow {
+  id: number;
+  accountId: number;
+  from: string;
+  to: string;
+  symbol: string | null;
+  asset: string;
+  amount: bigint;
+  createdAt: number;
+}
+
+/** A transfer row with the client id it was made with, if any. */
+export interface TransferRecordRow extends TransferRow {
+  clientTransferId: string | null;
+}
+
+export interface TransferQuery {
+  accountId: number;
+  asset?: string | undefined;
+  /** Only the transfers out of this wallet. */
+  from?: string | undefined;
+  /** `createdAt` at or after, and before. */
+  since?: number | undefined;
+  until?: number | undefined;
+  /** Only ids below (pages newest first). */
+  before?: number | undefined;
+  /** Only the transfer made with this client id. */
+  clientTransferId?: string | undefined;
+  limit: number;
+}
+
+/** A perpetual's funding rate as it settled at `fundingTime`. */
+export interface FundingRateRow {
+  id: number;
+  symbol: string;
+  rateE8: bigint;
+  markTicks: number;
+  fundingTime: number;
+}
+
 /** A position with what the domain type does not carry. */
 export interface StoredPosition {
   position: PerpPosition;
@@ -59,7 +103,7 @@ export interface StoredPosition {
 }
 
 export interface FuturesState {
-  maxIds: { order: number; trade: number; funding: number };
+  maxIds: { order: number; trade: number; funding: number; transfer: number; rate: number };
   dualSide: Map<number, boolean>;
   settings: Array<{ accountId: number; symbol: string; leverage: number; marginMode: MarginMode }>;
   positions: StoredPosition[];
@@ -71,6 +115,8 @@ export interface FuturesWrites {
   orders: Map<number, FutOrderRow>;
   trades: FutTradeRow[];
   funding: FundingRow[];
+  transfers: TransferRow[];
+  rates: FundingRateRow[];
   positions: Map<string, StoredPosition>;
   settings: Map<string, { accountId: number; symbol: string; leverage: number; marginMode: MarginMode }>;
   dualSide: Map<number, boolean>;
@@ -80,6 +126,8 @@ export const emptyWrites = (): FuturesWrites => ({
   orders: new Map(),
   trades: [],
   funding: [],
+  transfers: [],
+  rates: [],
   positions: new Map(),
   settings: new Map(),
   dualSide: new Map(),
@@ -282,12 +330,26 @@ export class FuturesRepo {
         [f.id, f.accountId, f.symbol, f.positionSide, f.rateE8, f.markTicks, f.amount, f.createdAt],
       );
     }
+    for (const t of w.transfers) {
+      await tx.run(
+        `INSERT INTO wallet_transfers (id, account_id, from_wallet, to_wallet, symbol, asset, amount, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+        [t.id, t.accountId, t.from, t.to, t.symbol, t.asset, t.amount, t.createdAt],
+      );
+    }
+    for (const r of w.rates) {
+      await tx.run(
+        `INSERT INTO futures_funding_rates (id, symbol, rate_e8, mark_ticks, funding_time) VALUES (?, ?, ?, ?, ?)`,
+        [r.id, r.symbol, r.rateE8, r.markTicks, r.fundingTime],
+      );
+    }
   }
 
   async load(): Promise<FuturesState> {
     const max = await this.db.get<Record<string, number | null>>(
       `SELECT (SELECT MAX(id) FROM futures_orders) AS o, (SELECT MAX(id) FROM futures_trades) AS t,
-              (SELECT MAX(id) FROM futures_funding) AS f`,
+              (SELECT MAX(id) FROM futures_funding) AS f, (SELECT MAX(id) FROM wallet_transfers) AS x,
+              (SELECT MAX(id) FROM futures_funding_rates) AS r`,
     );
     const dual = await this.db.all<{ account_id: number; dual_side: number }>(
       "SELECT account_id, dual_side FROM futures_accounts",
@@ -317,7 +379,13 @@ export class FuturesRepo {
       `SELECT ${ORDER_SELECT} FROM futures_orders WHERE status IN ('NEW', 'PARTIALLY_FILLED') ORDER BY id`,
     );
     return {
-      maxIds: { order: Number(max?.o ?? 0), trade: Number(max?.t ?? 0), funding: Number(max?.f ?? 0) },
+      maxIds: {
+        order: Number(max?.o ?? 0),
+        trade: Number(max?.t ?? 0),
+        funding: Number(max?.f ?? 0),
+        transfer: Number(max?.x ?? 0),
+        rate: Number(max?.r ?? 0),
+      },
       dualSide: new Map(dual.map((d) => [Number(d.account_id), Number(d.dual_side) === 1])),
       settings: settings.map((s) => ({
         accountId: Number(s.account_id),
@@ -403,6 +471,75 @@ export class FuturesRepo {
       isMaker: Number(r.is_maker) === 1,
       liquidation: Number(r.liquidation) === 1,
       createdAt: Number(r.created_at),
+    }));
+  }
+
+  /** An account's wallet transfers, newest first. */
+  async transfers(q: TransferQuery): Promise<TransferRecordRow[]> {
+    const w = ["t.account_id = ?"];
+    const params: SqlValue[] = [q.accountId];
+    const add = (sql: string, v: SqlValue | undefined) => {
+      if (v === undefined) return;
+      w.push(sql);
+      params.push(v);
+    };
+    add("t.asset = ?", q.asset);
+    add("t.from_wallet = ?", q.from);
+    add("t.created_at >= ?", q.since);
+    add("t.created_at < ?", q.until);
+    add("t.id < ?", q.before);
+    add("c.client_transfer_id = ?", q.clientTransferId);
+    params.push(q.limit);
+    const rows = await this.db.all<{
+      id: number | string;
+      account_id: number | string;
+      from_wallet: string;
+      to_wallet: string;
+      symbol: string | null;
+      asset: string;
+      amount: string;
+      created_at: number | string;
+      client_transfer_id: string | null;
+    }>(
+      `SELECT t.id, t.account_id, t.from_wallet, t.to_wallet, t.symbol, t.asset, CAST(t.amount AS TEXT) AS amount,
+              t.created_at, c.client_transfer_id
+       FROM wallet_transfers t
+       LEFT JOIN wallet_transfer_ids c ON c.account_id = t.account_id AND c.tran_id = t.id
+       WHERE ${w.join(" AND ")} ORDER BY t.id DESC LIMIT ?`,
+      params,
+    );
+    return rows.map((r) => ({
+      id: Number(r.id),
+      accountId: Number(r.account_id),
+      from: r.from_wallet,
+      to: r.to_wallet,
+      symbol: r.symbol,
+      asset: r.asset,
+      amount: BigInt(r.amount),
+      createdAt: Number(r.created_at),
+      clientTransferId: r.client_transfer_id,
+    }));
+  }
+
+  /** A perpetual's settled funding rates, newest first; `offset` rows skipped. */
+  async fundingRates(symbol: string, limit: number, offset: number): Promise<FundingRateRow[]> {
+    const rows = await this.db.all<{
+      id: number | string;
+      symbol: string;
+      rate_e8: string;
+      mark_ticks: number | string;
+      funding_time: number | string;
+    }>(
+      `SELECT id, symbol, CAST(rate_e8 AS TEXT) AS rate_e8, mark_ticks, funding_time FROM futures_funding_rates
+       WHERE symbol = ? ORDER BY id DESC LIMIT ? OFFSET ?`,
+      [symbol, limit, offset],
+    );
+    return rows.map((r) => ({
+      id: Number(r.id),
+      symbol: r.symbol,
+      rateE8: BigInt(r.rate_e8),
+      markTicks: Number(r.mark_ticks),
+      fundingTime: Number(r.funding_time),
     }));
   }
 

@@ -171,7 +171,7 @@ export function futuresHttpRoutes(app: FastifyInstance, futures: FuturesApi, tes
     url: FuturesPath.TRANSFER,
     auth,
     body: transferBodySchema,
-    handler: async ({ request, body }) => futures.transfer(await account(request), body),
+    handler: async ({ request, body }) => (await futures.transfer(await account(request), body)).account,
   });
   route(app, {
     method: "GET",

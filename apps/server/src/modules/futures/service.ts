@@ -15,23 +15,42 @@ import type {
 import { FuturesCode } from "@meridian/contracts";
 import {
   FUNDING_INTERVAL_MS,
+  type KlineInterval,
   type MarginMode,
   PERP_CONTRACTS,
   type PerpContract,
   perpContract,
   priceToTicks,
+  ticksToPrice,
 } from "@meridian/domain";
 import { AppError } from "../../platform/errors.ts";
 import { type LedgerTx, type LedgerWriter, queuedBatchWriter } from "../ledger/index.ts";
 import type { PerpBook } from "./book.ts";
-import { type AttachedTpsl, FuturesCommands } from "./commands.ts";
+import { type AttachedTpsl, FuturesCommands, type FuturesTransferDone } from "./commands.ts";
 import { type Changes, type FeeRates, FuturesEngine } from "./engine.ts";
 import { FuturesHistory, type FuturesOrderRef } from "./history.ts";
-import { MarkBoard } from "./marks.ts";
+import { MarkBoard, type MarkPriceKind } from "./marks.ts";
 import { presentFunding, presentOrder, presentTrade } from "./present.ts";
-import type { FuturesRepo, FuturesWrites, HistoryQuery } from "./repo.ts";
+import type {
+  FundingRateRow,
+  FuturesRepo,
+  FuturesWrites,
+  HistoryQuery,
+  TransferQuery,
+  TransferRecordRow,
+  TransferRow,
+} from "./repo.ts";
 import { WalletTransferIds } from "./transfer-ids.ts";
 import { FuturesViews, perpContractOf } from "./views.ts";
+
+/** One mark or index candle, prices as decimal strings. */
+export interface MarkCandle {
+  openTime: number;
+  open: string;
+  high: string;
+  low: string;
+  close: string;
+}
 
 export interface FuturesEvents {
   accountId: number;
@@ -68,7 +87,7 @@ export interface FuturesServiceOptions {
  */
 export class FuturesService {
   readonly engine: FuturesEngine;
-  readonly marks = new MarkBoard();
+  readonly marks = new MarkBoard(() => this.now());
   readonly fundingIntervalMs: number;
   /** Wallet transfers with a client id (shared with the margin module's transfer). */
   readonly transferIds: WalletTransferIds;
@@ -180,6 +199,34 @@ export class FuturesService {
     return out.value;
   }
 
+  /**
+   * A transfer of the futures wallet inside another module's command (margin's wallet
+   * transfer): the engine moves the money in `tx`, and its row joins this module's batch,
+   * so both land in that command's commit. Answers the transfer's id.
+   */
+  transferIn(
+    tx: LedgerTx,
+    accountId: number,
+    direction: "IN" | "OUT",
+    amount: bigint,
+    other: { wallet: string; symbol?: string | undefined },
+  ): number {
+    const r = this.engine.run(tx, () => this.engine.transfer(accountId, direction, amount, other));
+    this.queueWrites(r.writes, this.now());
+    return r.value;
+  }
+
+  /**
+   * Records a wallet transfer that does not touch the futures wallet (spot and margin
+   * wallets, moved by the margin module in `tx`), so every wallet transfer takes its id
+   * from one sequence and lists in one place. Answers the id.
+   */
+  recordTransfer(tx: LedgerTx, t: Omit<TransferRow, "id" | "createdAt">): number {
+    const r = this.engine.run(tx, () => this.engine.recordTransfer(t));
+    this.queueWrites(r.writes, this.now());
+    return r.value;
+  }
+
   private publish(ch: Changes): void {
     if (this.listeners.size === 0) return;
     for (const accountId of ch.accounts) {
@@ -269,13 +316,21 @@ export class FuturesService {
 
   /** Settles the running interval for every contract (the timer, or tests). */
   async settleFunding(): Promise<void> {
+    // The rate is recorded as of the boundary the timer was set for (it fires just after).
+    const now = this.now();
+    const at = this.fundingAt > 0 && this.fundingAt <= now ? this.fundingAt : now;
     await this.exec(() => {
       for (const c of PERP_CONTRACTS) {
         const rate = this.marks.takeRate(c, this.fundingIntervalMs);
         const mark = this.marks.markOf(c);
-        if (mark !== undefined) this.engine.settleFunding(c.symbol, mark, rate);
+        if (mark !== undefined) this.engine.settleFunding(c.symbol, mark, rate, at);
       }
     });
+  }
+
+  /** A perpetual's settled funding rates, newest first (committed rows; any instance). */
+  fundingRates(symbol: string, limit: number, offset = 0): Promise<FundingRateRow[]> {
+    return this.repo.fundingRates(symbol, limit, offset);
   }
 
   // ---- commands (`FuturesCommands`) -------------------------------------------------------
@@ -298,7 +353,7 @@ export class FuturesService {
   }
 
   /** Spot <-> futures wallet; with `clientTransferId`, made once however often it is sent. */
-  transfer(accountId: number, body: FuturesTransferBody): Promise<FuturesAccount> {
+  transfer(accountId: number, body: FuturesTransferBody): Promise<FuturesTransferDone> {
     return this.commands.transfer(accountId, body);
   }
 
@@ -355,6 +410,29 @@ export class FuturesService {
     return this.views.insuranceFund();
   }
 
+  /**
+   * A perpetual's mark or index candles as prices (this instance's mark model; no
+   * volume), oldest first; undefined for an unknown perpetual.
+   */
+  markCandles(
+    kind: MarkPriceKind,
+    symbol: string,
+    interval: KlineInterval,
+    limit: number,
+    endTime?: number,
+  ): MarkCandle[] | undefined {
+    const c = perpContract(symbol);
+    if (c === undefined) return undefined;
+    const price = (ticks: number) => ticksToPrice(c.instrument, ticks);
+    return this.marks.candlesOf(kind, c, interval, limit, endTime).map((k) => ({
+      openTime: k.openTime,
+      open: price(k.open),
+      high: price(k.high),
+      low: price(k.low),
+      close: price(k.close),
+    }));
+  }
+
   marksList(): FuturesMark[] {
     const list = this.views.marksList();
     const next = this.nextFunding();
@@ -391,6 +469,11 @@ export class FuturesService {
   /** Closed positions replayed from the account's fills, newest first (/record/mcp). */
   positionHistory(...args: Parameters<FuturesHistory["positionHistory"]>) {
     return this.history.positionHistory(...args);
+  }
+
+  /** An account's wallet transfers (every wallet, with their ids), newest first; committed rows. */
+  transfers(q: TransferQuery): Promise<TransferRecordRow[]> {
+    return this.repo.transfers(q);
   }
 
   funding(q: HistoryQuery): Promise<FundingRecord[]> {

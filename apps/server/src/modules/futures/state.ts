@@ -27,6 +27,7 @@ import {
   type FuturesState,
   type FuturesWrites,
   type StoredPosition,
+  type TransferRow,
 } from "./repo.ts";
 
 /** An account's maker and taker rates in ppm (its VIP tier's USDT-M rates; docs/subaccounts-vip.md). */
@@ -96,7 +97,7 @@ export class EngineState {
   private readonly positions = new Map<string, StoredPosition>();
   private readonly positionIds = new Map<string, number>();
   private nextPositionId = 1;
-  private ids = { order: 0, trade: 0, funding: 0 };
+  private ids = { order: 0, trade: 0, funding: 0, transfer: 0, rate: 0 };
   private tx: LedgerTx | null = null;
   private w: FuturesWrites = emptyWrites();
   private changes: Changes = { accounts: new Set(), orders: [], trades: [], funding: [] };
@@ -311,6 +312,18 @@ export class EngineState {
   saveTrade(trade: FutTradeRow): void {
     this.w.trades.push(trade);
     this.changes.trades.push(trade);
+  }
+
+  /** Records a wallet transfer of the account (its row's id is the transfer's id); answers the id. */
+  saveTransfer(t: Omit<TransferRow, "id" | "createdAt">): number {
+    const row = { ...t, id: ++this.ids.transfer, createdAt: this.now() };
+    this.w.transfers.push(row);
+    return row.id;
+  }
+
+  /** Records the rate a perpetual's funding settled at (the market's history, positions or not). */
+  saveFundingRate(symbol: string, rateE8: bigint, markTicks: number, fundingTime: number): void {
+    this.w.rates.push({ id: ++this.ids.rate, symbol, rateE8, markTicks, fundingTime });
   }
 
   saveFunding(row: FundingRow): void {

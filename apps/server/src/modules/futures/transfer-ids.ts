@@ -6,7 +6,7 @@ import type { LedgerTx } from "../ledger/index.ts";
 export interface StoredTransfer {
   accountId: number;
   clientTransferId: string;
-  /** What the transfer answered as its id (a margin record's id; 0 for spot <-> futures). */
+  /** What the transfer answered as its id (its `wallet_transfers` row's). */
   tranId: number;
   from: string;
   to: string;

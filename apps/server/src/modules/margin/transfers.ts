@@ -98,22 +98,31 @@ export class MarginTransfers {
             },
           );
       }
-      // Source -> spot (FUTURES through its own engine, so its risk state follows).
+      // Source -> spot (FUTURES through its own module, so its risk state follows). The
+      // futures module keeps every wallet transfer's row: its id is the transfer's.
+      const symbol = from === "ISOLATED_MARGIN" || to === "ISOLATED_MARGIN" ? (body.symbol ?? null) : null;
+      let id: number | null = null;
       if (from === "FUTURES" && futures !== undefined)
-        futures.engine.run(tx, () => futures.engine.transfer(accountId, "OUT", amount));
+        id = futures.transferIn(tx, accountId, "OUT", amount, { wallet: to, symbol: symbol ?? undefined });
       else if (src !== null)
         accounts.post(tx, walletTransferEntry(walletOf(src).available, spot, asset, amount), accountId);
       // Spot -> destination.
       if (to === "FUTURES" && futures !== undefined)
-        futures.engine.run(tx, () => futures.engine.transfer(accountId, "IN", amount));
+        id = futures.transferIn(tx, accountId, "IN", amount, { wallet: from, symbol: symbol ?? undefined });
       else if (dst !== null)
         accounts.post(tx, walletTransferEntry(spot, walletOf(dst).available, asset, amount), accountId);
-      let id = 0;
-      if (src !== null) id = accounts.record(w, src, "TRANSFER_OUT", asset, amount);
+      let recordId = 0;
+      if (src !== null) recordId = accounts.record(w, src, "TRANSFER_OUT", asset, amount);
       if (dst !== null) {
-        id = accounts.record(w, dst, "TRANSFER_IN", asset, amount);
+        recordId = accounts.record(w, dst, "TRANSFER_IN", asset, amount);
         accounts.openIsolated(dst, w);
       }
+      // Without futures (a margin-only server) the margin record's id stands in.
+      if (id === null)
+        id =
+          futures === undefined
+            ? recordId
+            : futures.recordTransfer(tx, { accountId, from, to, symbol, asset, amount });
       record?.(tx, { tranId: id, from, to, asset, amount });
       return id;
     });
