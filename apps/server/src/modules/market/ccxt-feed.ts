@@ -114,6 +114,28 @@ interface Followed {
 }
 
 /**
+ * The trades of one symbol not heard before. A resubscription (after a gap) may deliver
+ * the exchange's recent trades again (Bitget's trade channel opens with a snapshot);
+ * resting orders fill from trades (`QueuedOrder`), so each may count once only. Trades
+ * older than the newest heard are dropped, and at the newest time those whose id was heard.
+ */
+export class NewTrades {
+  private time = Number.NEGATIVE_INFINITY;
+  private ids = new Set<string>();
+
+  /** True for a trade not heard before (and remembers it). */
+  admit(time: number, id: string | undefined): boolean {
+    if (time < this.time) return false;
+    if (time > this.time) {
+      this.time = time;
+      this.ids = new Set();
+    } else if (id !== undefined && this.ids.has(id)) return false;
+    if (id !== undefined) this.ids.add(id);
+    return true;
+  }
+}
+
+/**
  * Mirrors a public exchange through ccxt's WebSocket classes: each symbol's order book
  * (ccxt keeps it in sync with the exchange's snapshots, sequence numbers and checksums;
  * the top 50 levels are handed on), its trades, and the perpetuals' marks and funding.
@@ -251,6 +273,7 @@ export class CcxtFeed implements MarketFeed {
     this.ex.enableRateLimit = false;
     const bySymbol = new Map(this.followed.map((f) => [f.ccxtSymbol, f]));
     const ids = this.followed.map((f) => f.ccxtSymbol);
+    const heard = new Map(this.followed.map((f) => [f.ccxtSymbol, new NewTrades()]));
     const allDown = () => {
       const books = this.ex.orderbooks as Record<string, OrderBook | undefined>;
       for (const f of this.followed) {
@@ -278,7 +301,8 @@ export class CcxtFeed implements MarketFeed {
       if (!running) return;
       const out = trades.flatMap((t) => {
         const f = t.symbol === undefined ? undefined : bySymbol.get(t.symbol);
-        return f === undefined ? [] : this.trade(f, t);
+        const fresh = heard.get(f?.ccxtSymbol ?? "")?.admit(t.timestamp ?? this.o.clock.now(), t.id) === true;
+        return f === undefined || !fresh ? [] : this.trade(f, t);
       });
       if (out.length > 0) sink(out);
     });

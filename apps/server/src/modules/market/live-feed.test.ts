@@ -1,6 +1,3 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import {
   type Depth,
   type FundingRecord,
@@ -17,6 +14,12 @@ import { ConfigError } from "../../platform/config.ts";
 import { accountsTestApp } from "../../test/accounts.ts";
 import { paperCall } from "../../test/paper.ts";
 import { freePort } from "../../test/ports.ts";
+import {
+  killUpstream,
+  startUpstream as startUpstreamProcess,
+  type Upstream,
+  until,
+} from "../../test/upstream.ts";
 import { securityRoutes } from "../accounts/index.ts";
 import { moduleRoutes } from "../index.ts";
 import { CcxtFeed, systemClock } from "./index.ts";
@@ -26,71 +29,13 @@ import { CcxtFeed, systemClock } from "./index.ts";
  * upstream exchange, and this server mirrors it with `MARKET_FEED=ccxt:bitget` through
  * ccxt's own bitget class, its URLs pointed at the upstream (`MARKET_FEED_URL`).
  */
-const UPSTREAM_ENTRY = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  "../../test/upstream-exchange.ts",
-);
 
 /** The upstream's funding interval (the mirror keeps its own 8 h default). */
 const FUNDING_MS = 20_000;
 
-interface Upstream {
-  readonly url: string;
-  readonly child: ChildProcess;
-}
-
-async function startUpstream(port: number): Promise<Upstream> {
-  // A slow tick: the upstream's book holds still long enough to compare both sides.
-  const child = spawn(process.execPath, [UPSTREAM_ENTRY], {
-    env: {
-      ...process.env,
-      MARKET_FEED: "model",
-      MARKET_FEED_URL: undefined,
-      MARKET_SYMBOLS: undefined,
-      PORT: String(port),
-      MARKET_TICK_MS: "400",
-      LOG_LEVEL: "silent",
-      FUNDING_INTERVAL_MS: String(FUNDING_MS),
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let out = "";
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stdout?.on("data", (chunk: Buffer) => {
-      out += chunk.toString();
-      const m = /upstream (\S+)/.exec(out);
-      if (m?.[1] !== undefined) resolve(m[1]);
-    });
-    child.stderr?.on("data", (chunk: Buffer) => {
-      out += chunk.toString();
-    });
-    child.once("exit", (code) => reject(new Error(`upstream exited ${code}: ${out}`)));
-  });
-  return { url, child };
-}
-
-async function killUpstream(u: Upstream): Promise<void> {
-  if (u.child.exitCode !== null) return;
-  const gone = new Promise((r) => u.child.once("exit", r));
-  u.child.kill("SIGKILL");
-  await gone;
-}
-
-/** Polls `check` until it returns a value other than undefined, or fails after `ms`. */
-async function until<T>(what: string, ms: number, check: () => Promise<T | undefined>): Promise<T> {
-  const end = Date.now() + ms;
-  let last: unknown;
-  while (Date.now() < end) {
-    try {
-      const v = await check();
-      if (v !== undefined) return v;
-    } catch (e) {
-      last = e;
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`${what}: not within ${ms} ms ${last === undefined ? "" : String(last)}`);
-}
+// A slow tick: the upstream's book holds still long enough to compare both sides.
+const startUpstream = (port: number) =>
+  startUpstreamProcess(port, { MARKET_TICK_MS: "400", FUNDING_INTERVAL_MS: String(FUNDING_MS) });
 
 const getJson = async <T>(url: string): Promise<T> => {
   const body = (await (await fetch(url)).json()) as { data: T };

@@ -246,6 +246,11 @@ export class MarketService {
     };
   }
 
+  /** The exchange's book as last mirrored (what everyone sees, without paper orders); undefined while unknown. */
+  shownBook(symbol: string): FeedBook | undefined {
+    return this.health.get(symbol)?.shown;
+  }
+
   /** Called with the symbol after each book the feed mirrored (and when a book is withdrawn). */
   onBook(listener: (symbol: string) => void): () => void {
     this.bookListeners.add(listener);
@@ -339,15 +344,16 @@ export class MarketService {
   }
 
   /**
-   * Test-only: prints one trade of one lot at `ticks` now, as if the feed had, and
-   * continues the feed's walk from that price. Local to this instance (a follower's
-   * print is not published; use it on a single instance). False: an unknown symbol.
+   * Test-only: prints one trade of `lots` (default one) at `ticks` now, as if the feed
+   * had, and continues the feed's walk from that price. Local to this instance (a
+   * follower's print is not published; use it on a single instance). False: an unknown
+   * symbol.
    */
-  printTrade(symbol: string, ticks: number): boolean {
+  printTrade(symbol: string, ticks: number, lots = 1): boolean {
     const s = this.state(symbol);
-    if (s === undefined || ticks <= 0) return false;
+    if (s === undefined || ticks <= 0 || lots <= 0) return false;
     const time = Math.max(this.clock.now(), s.lastTime);
-    this.apply([{ symbol, time, price: ticks, qty: 1, buyerMaker: ticks < s.last }]);
+    this.apply([{ symbol, time, price: ticks, qty: lots, buyerMaker: ticks < s.last }]);
     this.o.feed.anchor(symbol, ticks, time);
     return true;
   }

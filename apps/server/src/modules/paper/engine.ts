@@ -1,6 +1,6 @@
 import type { PlaceOrderBody } from "@meridian/contracts";
-import type { FeeSchedule, Ledger } from "@meridian/domain";
-import { bookListener } from "./fills.ts";
+import type { FeeSchedule, Ledger, MirrorLevel } from "@meridian/domain";
+import { bookListener, exchangeTrades } from "./fills.ts";
 import { refill, topUp } from "./funds.ts";
 import { SpotOrders } from "./orders.ts";
 import type { LoadedState, OrderBatch, OrderRow, PlaceOptions, PlaceOutcome, TradeRow } from "./rows.ts";
@@ -112,6 +112,16 @@ export class PaperEngine {
   /** Fires the symbol's stops the reference price has reached. */
   triggerStops(symbol: string): number {
     return this.triggers.triggerStops(symbol);
+  }
+
+  /** A mirrored symbol's printed trades: its queued orders fill from them (`exchangeTrades`). */
+  exchangeTrades(symbol: string, trades: readonly MirrorLevel[]): void {
+    exchangeTrades(this.state, this.triggers, symbol, trades);
+  }
+
+  /** Whether a mirrored symbol has resting orders waiting for the exchange's trades. */
+  hasQueued(symbol: string): boolean {
+    return (this.state.queued.get(symbol)?.size ?? 0) > 0;
   }
 
   /** Symbols with stops waiting (the service checks them when prices move). */

@@ -1,4 +1,11 @@
-import { type BookListener, type DomainError, type SettledFill, Side, settleFill } from "@meridian/domain";
+import {
+  type BookListener,
+  type DomainError,
+  type MirrorLevel,
+  type SettledFill,
+  Side,
+  settleFill,
+} from "@meridian/domain";
 import type { TradeRow } from "./rows.ts";
 import type { LiveOrder, SpotState } from "./state.ts";
 import type { SpotTriggers } from "./triggers.ts";
@@ -40,6 +47,45 @@ export function bookListener(s: SpotState, triggers: SpotTriggers, symbol: strin
       if (taker !== undefined) filled(s, triggers, taker, at, false, takerLeft, makerId);
     },
   };
+}
+
+/** The counter order id of a fill from the exchange's printed trades (no order of ours). */
+export const EXCHANGE_COUNTER_ID = 0;
+
+/**
+ * A mirrored symbol's printed trades, in time order, against its queued orders
+ * (`QueuedOrder`): each fills as maker at its own price what a trade gives it, settled
+ * in the ledger like a book fill, the exchange standing as the counterparty.
+ */
+export function exchangeTrades(
+  s: SpotState,
+  triggers: SpotTriggers,
+  symbol: string,
+  trades: readonly MirrorLevel[],
+): void {
+  const queue = s.queued.get(symbol);
+  if (queue === undefined) return;
+  for (const [price, lots] of trades) {
+    for (const { order, queue: q } of [...queue.values()]) {
+      if (!s.live.has(order.row.id)) continue;
+      const qty = q.onTrade(price, lots);
+      if (qty === 0) continue;
+      const own = { order: order.funds, role: "maker" as const };
+      const exchange = { order: null, role: "taker" as const };
+      const buy = order.row.side === Side.Buy;
+      const fill = settleFill(
+        order.spec,
+        order.units,
+        q.price,
+        qty,
+        buy ? own : exchange,
+        buy ? exchange : own,
+      );
+      s.mustPost(fill.entry, null, order.row.id);
+      const at = { symbol, price: q.price, qty, fill, ts: s.now() };
+      filled(s, triggers, order, at, true, q.lotsLeft, EXCHANGE_COUNTER_ID);
+    }
+  }
 }
 
 /** One side's trade row of a settled fill, and what the fill does to its order. */

@@ -1,4 +1,4 @@
-import type { FeeSchedule } from "@meridian/domain";
+import { type FeeSchedule, type MirrorLevel, priceToTicks, qtyToLots } from "@meridian/domain";
 import type { FastifyInstance } from "fastify";
 import type { Platform } from "../../platform/platform.ts";
 import { type LedgerApi, StatementReader } from "../ledger/index.ts";
@@ -16,7 +16,7 @@ export { PaperRepo } from "./repo.ts";
 export type { OrderRow, OrderWallet, TradeRow } from "./rows.ts";
 export { PaperService } from "./service.ts";
 export type { OrderReader, PaperTx, Placement, SpotForMargin } from "./spot-for-margin.ts";
-export { type ExchangePerpQuote, LocalVenue, type PaperVenue } from "./venue.ts";
+export { type ExchangePerpQuote, LocalVenue, type MirroredBook, type PaperVenue } from "./venue.ts";
 
 /** The market module's books and prices as a paper venue (user orders rest beside the maker's quotes). */
 export function marketVenue(market: MarketService): PaperVenue {
@@ -34,6 +34,23 @@ export function marketVenue(market: MarketService): PaperVenue {
     printTrade: (symbol, ticks) => market.printTrade(symbol, ticks),
     tradable: (symbol) => market.tradable(symbol),
     perpQuote: (symbol) => market.perpQuote(symbol),
+    mirrored: () => market.mirrors,
+    shownBook: (symbol) => market.shownBook(symbol),
+    onExchangeTrades: (listener) =>
+      market.onUpdate((update) => {
+        if (!market.mirrors) return;
+        for (const [symbol, trades] of update.trades) {
+          const spec = market.spec(symbol);
+          if (spec === undefined) continue;
+          const prints: MirrorLevel[] = [];
+          for (const t of trades) {
+            const ticks = priceToTicks(spec, t.price);
+            const lots = qtyToLots(spec, t.qty);
+            if (ticks.ok && lots.ok) prints.push([ticks.value, lots.value]);
+          }
+          if (prints.length > 0) listener(symbol, prints);
+        }
+      }),
   };
 }
 

@@ -129,7 +129,8 @@ export class SpotOrders {
       this.triggers.finish(o, "CANCELED");
       // Cancelling one leg of a TP/SL pair cancels the pair (the other's hold is released with it).
       this.triggers.dropPartner(o, false);
-    } else this.s.bookOf(o.row.symbol)?.book.cancel(orderId, this.s.now());
+    } else if (this.s.queued.get(o.row.symbol)?.has(orderId) === true) this.triggers.finish(o, "CANCELED");
+    else this.s.bookOf(o.row.symbol)?.book.cancel(orderId, this.s.now());
     return true;
   }
 }

@@ -52,6 +52,7 @@ export class PaperService implements SpotForMargin {
     return this.repo;
   }
   private offPrice: (() => void) | null = null;
+  private offTrades: (() => void) | null = null;
 
   constructor(o: PaperServiceOptions) {
     this.repo = o.repo;
@@ -94,11 +95,18 @@ export class PaperService implements SpotForMargin {
       if (this.engine.hasStops(symbol))
         void this.submit(() => this.engine.triggerStops(symbol)).catch(() => {});
     });
+    // A command per batch, queued behind the placements and cancels already submitted.
+    this.offTrades =
+      this.venue.onExchangeTrades?.((symbol, trades) => {
+        if (this.engine.hasQueued(symbol))
+          void this.submit(() => this.engine.exchangeTrades(symbol, trades)).catch(() => {});
+      }) ?? null;
   }
 
   /** Commits what is pending and stops listening; the books keep the orders (they are rebuilt on start). */
   async close(): Promise<void> {
     this.offPrice?.();
+    this.offTrades?.();
     await this.ledger.flush();
     this.engine.detach();
   }

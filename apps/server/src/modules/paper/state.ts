@@ -10,8 +10,10 @@ import {
   type OrderFunds,
   type PairUnits,
   pairUnits,
+  QueuedOrder,
   Side,
   Stp,
+  shownAt,
   Tif,
 } from "@meridian/domain";
 import type { LedgerService } from "../ledger/index.ts";
@@ -31,6 +33,12 @@ export interface LiveOrder {
   readonly funds: OrderFunds;
   readonly spec: InstrumentSpec;
   readonly units: PairUnits;
+}
+
+/** A resting order on a mirrored symbol: out of the book, waiting in the exchange's queue. */
+export interface Queued {
+  readonly order: LiveOrder;
+  readonly queue: QueuedOrder;
 }
 
 /** What the order being placed came to within its command: its fills, and a rejection by the book. */
@@ -58,6 +66,12 @@ export class SpotState {
   readonly live = new Map<number, LiveOrder>();
   readonly stops = new Map<string, Set<LiveOrder>>();
   readonly openCount = new Map<number, number>();
+  /**
+   * Mirrored symbols' resting limit orders by symbol, then id, in the order they rested.
+   * They are not in the book, so a mirrored book moving through them does not fill them:
+   * the exchange's printed trades do (`exchangeTrades` in fills.ts).
+   */
+  readonly queued = new Map<string, Map<number, Queued>>();
   /** Client order ids placed since the last commit (account \u0000 id -> order id). */
   readonly recentCids = new Map<string, number>();
   /** The ledger writer whose journal the engine posts to (`modules/ledger`). */
@@ -128,6 +142,7 @@ export class SpotState {
     }
     this.live.clear();
     this.stops.clear();
+    this.queued.clear();
     this.openCount.clear();
     this.recentCids.clear();
     this.batch = emptyOrderBatch();
@@ -163,7 +178,11 @@ export class SpotState {
       const o: LiveOrder = { row, funds, spec, units };
       this.track(o);
       if (row.bookSeq === null) this.watchStop(o);
-      else {
+      else if (this.venue.mirrored?.(row.symbol) === true) {
+        // Where it stood in the queue is not stored: it queues again behind what shows now.
+        this.bookOf(row.symbol);
+        this.enqueue(o);
+      } else {
         const vb = this.bookOf(row.symbol);
         const left = row.qtyLots - row.filledLots;
         vb?.book.limit(
@@ -205,6 +224,7 @@ export class SpotState {
     this.live.delete(o.row.id);
     this.openCount.set(o.row.accountId, (this.openCount.get(o.row.accountId) ?? 1) - 1);
     this.stops.get(o.row.symbol)?.delete(o);
+    this.queued.get(o.row.symbol)?.delete(o.row.id);
   }
 
   watchStop(o: LiveOrder): void {
@@ -266,5 +286,35 @@ export class SpotState {
     const tif =
       r.type === "LIMIT_MAKER" ? Tif.GTX : r.tif === "IOC" ? Tif.IOC : r.tif === "FOK" ? Tif.FOK : Tif.GTC;
     vb.book.limit(r.id, r.accountId, r.side, r.priceTicks ?? 0, left, tif, Stp.ExpireMaker, ts);
+    // On a mirrored symbol what rests leaves the book for the exchange's queue.
+    if (vb.book.has(r.id) && this.venue.mirrored?.(r.symbol) === true) {
+      this.muted = true;
+      try {
+        vb.book.cancel(r.id, ts);
+      } finally {
+        this.muted = false;
+      }
+      this.enqueue(o);
+    }
+  }
+
+  /**
+   * Queues a resting order on a mirrored symbol behind the size the exchange displays at
+   * its price on its side now (none while the book is unknown).
+   */
+  private enqueue(o: LiveOrder): void {
+    const r = o.row;
+    const price = r.priceTicks ?? 0;
+    const shown = this.venue.shownBook?.(r.symbol);
+    const ahead = shown === undefined ? 0 : shownAt(r.side === Side.Buy ? shown.bids : shown.asks, price);
+    let symbolQueue = this.queued.get(r.symbol);
+    if (symbolQueue === undefined) {
+      symbolQueue = new Map();
+      this.queued.set(r.symbol, symbolQueue);
+    }
+    symbolQueue.set(r.id, {
+      order: o,
+      queue: new QueuedOrder(r.side, price, r.qtyLots - r.filledLots, ahead),
+    });
   }
 }

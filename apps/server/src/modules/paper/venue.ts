@@ -5,6 +5,7 @@ import {
   type InstrumentSpec,
   type ListedInstrument,
   listInstruments,
+  type MirrorLevel,
   OrderBook,
   priceToTicks,
   type Quote,
@@ -42,6 +43,21 @@ export interface PaperVenue {
   tradable?(symbol: string): boolean;
   /** A live feed's perpetual quote for the symbol (mark, index, funding), decimal strings. */
   perpQuote?(symbol: string): ExchangePerpQuote | undefined;
+  /**
+   * True when a live exchange's book is mirrored for the symbol: resting limit orders then
+   * fill from its printed trades by queue position (docs/trading.md); absent: never.
+   */
+  mirrored?(symbol: string): boolean;
+  /** The mirrored book as the exchange displays it, without paper orders; undefined while unknown. */
+  shownBook?(symbol: string): MirroredBook | undefined;
+  /** Calls `listener` with each batch of a mirrored symbol's printed trades, [ticks, lots] in time order. */
+  onExchangeTrades?(listener: (symbol: string, trades: readonly MirrorLevel[]) => void): () => void;
+}
+
+/** One mirrored book, levels per side as [ticks, lots], best first. */
+export interface MirroredBook {
+  readonly bids: readonly MirrorLevel[];
+  readonly asks: readonly MirrorLevel[];
 }
 
 /** A perpetual's mark, index and funding as a live exchange publishes them. */
