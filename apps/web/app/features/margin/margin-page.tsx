@@ -12,7 +12,7 @@ import {
   type TradingScreenProps,
   useMarketScreen,
 } from "../trade/market-screen.tsx";
-import type { FeeRates } from "../trade/order-form.tsx";
+import type { FeeRates } from "../trade/order-form-state.ts";
 import { PhoneSideButtons, SimulationBarControls, useTradeAccess } from "../trade/panel-parts.tsx";
 import { marginPairs } from "./api.ts";
 import { MarginOrderPanel } from "./margin-order-panel.tsx";

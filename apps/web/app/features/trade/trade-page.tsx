@@ -9,7 +9,7 @@ import {
   type TradingScreenProps,
   useMarketScreen,
 } from "./market-screen.tsx";
-import type { FeeRates } from "./order-form.tsx";
+import type { FeeRates } from "./order-form-state.ts";
 import { OrderPanel } from "./order-panel.tsx";
 import { OrdersPanel } from "./orders-panel.tsx";
 import { PhoneSideButtons, SimulationBarControls, useTradeAccess } from "./panel-parts.tsx";
