@@ -11,10 +11,10 @@ import dayjs from "dayjs";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
-import { DataTable } from "../futures/data-table.tsx";
+import { DataTable } from "../../ui/data-table.tsx";
 import { HistoryFrame, PAGE_SIZE, usePaged } from "../margin/history-pages.tsx";
-import { TabStrip, useTradeAccess } from "../trade/panel-parts.tsx";
-import { useMounted } from "../trade/use-mounted.ts";
+import { TabStrip, useTradeAccess } from "../trading-screen/panel-parts.tsx";
+import { useMounted } from "../trading-screen/use-mounted.ts";
 import { recordsApi } from "./api.ts";
 
 interface McpProps {

@@ -7,12 +7,12 @@ import {
 import dayjs from "dayjs";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { DataTable } from "../../ui/data-table.tsx";
 import { AccountGate } from "../assets/account-gate.tsx";
-import { DataTable } from "../futures/data-table.tsx";
 import { trimDecimal } from "../margin/api.ts";
-import { useTradeAccess } from "../trade/panel-parts.tsx";
-import { RecordsPager } from "../trade/records-page.tsx";
-import { useMounted } from "../trade/use-mounted.ts";
+import { useTradeAccess } from "../trading-screen/panel-parts.tsx";
+import { RecordsPager } from "../trading-screen/records-page.tsx";
+import { useMounted } from "../trading-screen/use-mounted.ts";
 import { downloadStatementCsv, recordsApi, type StatementFilters } from "./api.ts";
 
 const PAGE_SIZE = 50;

@@ -10,12 +10,12 @@ import {
 import dayjs from "dayjs";
 import { type ReactNode, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { DataTable } from "../../ui/data-table.tsx";
 import { AccountGate } from "../assets/account-gate.tsx";
-import { DataTable } from "../futures/data-table.tsx";
-import { OrdersTable, type SymbolIndex, TradesTable } from "../trade/order-tables.tsx";
-import { TabStrip, type TradeAccess, useTradeAccess } from "../trade/panel-parts.tsx";
-import { RecordsPager } from "../trade/records-page.tsx";
-import { useMounted } from "../trade/use-mounted.ts";
+import { OrdersTable, type SymbolIndex, TradesTable } from "../trading-screen/order-tables.tsx";
+import { TabStrip, type TradeAccess, useTradeAccess } from "../trading-screen/panel-parts.tsx";
+import { RecordsPager } from "../trading-screen/records-page.tsx";
+import { useMounted } from "../trading-screen/use-mounted.ts";
 import { marginApi, marginPairs, trimDecimal } from "./api.ts";
 
 export const PAGE_SIZE = 50;
