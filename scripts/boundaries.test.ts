@@ -28,6 +28,13 @@ const server = (file: string, specifier: string, refused: boolean): Fixture => (
   refused,
 });
 
+/** A fixture under apps/web/app. */
+const web = (file: string, specifier: string, refused: boolean): Fixture => ({
+  file: `apps/web/app/${file}`,
+  source: importOf(specifier),
+  refused,
+});
+
 const fixtures: Fixture[] = [
   { file: "packages/domain/src/f1.ts", source: importOf("@meridian/contracts"), refused: true },
   { file: "packages/domain/src/f2.ts", source: importOf("node:fs"), refused: true },
@@ -47,6 +54,22 @@ const fixtures: Fixture[] = [
   { file: "apps/web/app/ok.ts", source: importOf("@meridian/client"), refused: false },
   // The web app calls the API through the client, never with a bare fetch.
   { file: "apps/web/app/f4.ts", source: 'export const y = () => fetch("/v1/x");\n', refused: true },
+  // The trading features share through features/trading-screen and app/ui, not by reaching
+  // into each other; the web's other rules still hold there.
+  web("features/margin/f1.ts", "../trade/order-panel.tsx", true),
+  web("features/futures/f1.ts", "../margin/api.ts", true),
+  web("features/trade/f1.ts", "../../features/futures/api.ts", true),
+  web("features/trade/f2.ts", "@meridian/server", true),
+  {
+    file: "apps/web/app/features/futures/f2.ts",
+    source: 'export const y = () => fetch("/v1/x");\n',
+    refused: true,
+  },
+  web("features/margin/ok.ts", "../trading-screen/order-form.tsx", false),
+  web("features/futures/ok.ts", "../../ui/data-table.tsx", false),
+  web("features/trade/ok.ts", "../../lib/client-id.ts", false),
+  web("features/trade/ok2.ts", "./order-panel.tsx", false),
+  web("features/trading-screen/ok.ts", "../../ui/amounts.ts", false),
   // Server modules reach each other only through index.ts.
   server("modules/accounts/f1.ts", "../gateway-sign/routes.ts", true),
   server("modules/tg-apps/f1.ts", "../accounts/guard.ts", true),

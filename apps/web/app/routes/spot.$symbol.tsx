@@ -2,10 +2,10 @@ import { localizePath } from "@meridian/contracts/locales";
 import { redirect, useRouteLoaderData } from "react-router";
 import { NO_ANTD_HANDLE } from "../features/shell/antd-settings.ts";
 import type { PaintFirstRouteHandle } from "../features/shell/paint-first.ts";
-import { loadTradePage } from "../features/trade/page.server.ts";
-import tradeStyles from "../features/trade/trade.css?url";
-import tradeFormStyles from "../features/trade/trade-form.css?url";
 import { TradePage } from "../features/trade/trade-page.tsx";
+import { loadTradePage } from "../features/trading-screen/page.server.ts";
+import tradeStyles from "../features/trading-screen/trade.css?url";
+import tradeFormStyles from "../features/trading-screen/trade-form.css?url";
 import { localeFromParams } from "../i18n/locale-routing.ts";
 import type { Route } from "./+types/spot.$symbol";
 

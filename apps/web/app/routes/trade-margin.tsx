@@ -5,8 +5,8 @@ import { MarginPage } from "../features/margin/margin-page.tsx";
 import { loadMarginPage } from "../features/margin/page.server.ts";
 import { NO_ANTD_HANDLE } from "../features/shell/antd-settings.ts";
 import type { PaintFirstRouteHandle } from "../features/shell/paint-first.ts";
-import tradeStyles from "../features/trade/trade.css?url";
-import tradeFormStyles from "../features/trade/trade-form.css?url";
+import tradeStyles from "../features/trading-screen/trade.css?url";
+import tradeFormStyles from "../features/trading-screen/trade-form.css?url";
 import { localeFromParams } from "../i18n/locale-routing.ts";
 import type { Route } from "./+types/trade-margin";
 

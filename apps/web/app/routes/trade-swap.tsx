@@ -4,8 +4,8 @@ import { FuturesPage } from "../features/futures/futures-page.tsx";
 import { loadFuturesPage } from "../features/futures/page.server.ts";
 import marginStyles from "../features/margin/margin.css?url";
 import { NO_ANTD_HANDLE } from "../features/shell/antd-settings.ts";
-import tradeStyles from "../features/trade/trade.css?url";
-import tradeFormStyles from "../features/trade/trade-form.css?url";
+import tradeStyles from "../features/trading-screen/trade.css?url";
+import tradeFormStyles from "../features/trading-screen/trade-form.css?url";
 import { localeFromParams } from "../i18n/locale-routing.ts";
 import type { Route } from "./+types/trade-swap";
 

@@ -11,10 +11,12 @@ import dayjs from "dayjs";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
-import { DataTable } from "../futures/data-table.tsx";
-import { HistoryFrame, PAGE_SIZE, usePaged } from "../margin/history-pages.tsx";
-import { TabStrip, useTradeAccess } from "../trade/panel-parts.tsx";
-import { useMounted } from "../trade/use-mounted.ts";
+import { PAGE_SIZE, usePaged } from "../../lib/use-paged.ts";
+import { DataTable } from "../../ui/data-table.tsx";
+import { SelectFilter } from "../../ui/record-filters.tsx";
+import { HistoryFrame } from "../margin/history-pages.tsx";
+import { TabStrip, useTradeAccess } from "../trading-screen/panel-parts.tsx";
+import { useMounted } from "../trading-screen/use-mounted.ts";
 import { recordsApi } from "./api.ts";
 
 interface McpProps {
@@ -52,20 +54,14 @@ function ContractFilter({
 }) {
   const { t } = useTranslation("pages");
   return (
-    <label>
-      <span>{t("mcp.contract")}</span>
-      <select
-        className="trade-select"
-        value={symbol}
-        onChange={(e) => onSymbol(e.target.value)}
-        data-testid="mcp-symbol"
-      >
-        <option value="">{t("transac.all")}</option>
-        {contracts.map((s) => (
-          <option key={s}>{s}</option>
-        ))}
-      </select>
-    </label>
+    <SelectFilter
+      label={t("mcp.contract")}
+      allLabel={t("transac.all")}
+      value={symbol}
+      choices={contracts}
+      onChange={onSymbol}
+      testId="mcp-symbol"
+    />
   );
 }
 

@@ -5,17 +5,17 @@ import {
   type StatementLineView,
 } from "@meridian/contracts";
 import dayjs from "dayjs";
-import { useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { type CursorPage, PAGE_SIZE, useCursorPages } from "../../lib/use-paged.ts";
+import { DataTable } from "../../ui/data-table.tsx";
+import { DateFilter, SelectFilter } from "../../ui/record-filters.tsx";
 import { AccountGate } from "../assets/account-gate.tsx";
-import { DataTable } from "../futures/data-table.tsx";
 import { trimDecimal } from "../margin/api.ts";
-import { useTradeAccess } from "../trade/panel-parts.tsx";
-import { RecordsPager } from "../trade/records-page.tsx";
-import { useMounted } from "../trade/use-mounted.ts";
+import { useTradeAccess } from "../trading-screen/panel-parts.tsx";
+import { RecordsPager } from "../trading-screen/records-page.tsx";
+import { useMounted } from "../trading-screen/use-mounted.ts";
 import { downloadStatementCsv, recordsApi, type StatementFilters } from "./api.ts";
-
-const PAGE_SIZE = 50;
 
 interface TransacProps {
   locale: string;
@@ -28,41 +28,6 @@ interface TransacProps {
 /** Start of a `YYYY-MM-DD` day in the browser's zone, as epoch ms; undefined when empty. */
 const dayStart = (v: string, plusDays = 0) =>
   v === "" ? undefined : dayjs(v).add(plusDays, "day").valueOf();
-
-function useStatement(enabled: boolean, filters: StatementFilters) {
-  const key = JSON.stringify(filters);
-  const [cursors, setCursors] = useState<number[]>([]);
-  const [page, setPage] = useState<{ key: string; lines: StatementLineView[]; next: number | null } | null>(
-    null,
-  );
-  const [failed, setFailed] = useState(false);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new filter starts from the newest page.
-  useEffect(() => setCursors([]), [key]);
-  const before = cursors[cursors.length - 1];
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` names the filters read.
-  useEffect(() => {
-    if (!enabled) return undefined;
-    let stale = false;
-    setFailed(false);
-    recordsApi.statement({ ...filters, limit: PAGE_SIZE, before }).then(
-      (p) => !stale && setPage({ key, lines: p.lines, next: p.next }),
-      () => !stale && setFailed(true),
-    );
-    return () => {
-      stale = true;
-    };
-  }, [enabled, key, before]);
-  const current = page?.key === key ? page : null;
-  const next = current?.next ?? null;
-  return {
-    lines: current?.lines ?? [],
-    loading: enabled && current === null && !failed,
-    failed,
-    page: cursors.length + 1,
-    newer: cursors.length > 0 ? () => setCursors((c) => c.slice(0, -1)) : undefined,
-    older: next === null ? undefined : () => setCursors((c) => [...c, next]),
-  };
-}
 
 /**
  * /transac: every asset movement of the paper account (the journal read generically:
@@ -86,7 +51,11 @@ export function TransacPage({ locale, loggedIn, symbols, phone = false }: Transa
     from: dayStart(from),
     to: dayStart(to, 1),
   };
-  const paged = useStatement(access === "ready", filters);
+  const paged = useCursorPages(access === "ready", JSON.stringify(filters), (before) =>
+    recordsApi
+      .statement({ ...filters, limit: PAGE_SIZE, before })
+      .then((p): CursorPage<StatementLineView> => ({ rows: p.lines, next: p.next })),
+  );
   const typeText = (v: string) => t(`transac.types.${v}`, { defaultValue: v });
   const walletText = (l: StatementLineView) =>
     `${t(`transac.wallets.${l.wallet}`, { defaultValue: l.wallet })}${l.symbol ? ` ${l.symbol}` : ""}`;
@@ -115,56 +84,24 @@ export function TransacPage({ locale, loggedIn, symbols, phone = false }: Transa
         ) : (
           <>
             <div className="records-filters transac-filters">
-              <label>
-                <span>{t("transac.type")}</span>
-                <select
-                  className="trade-select"
-                  value={type}
-                  onChange={(e) => setType(e.target.value as "" | StatementFilterType)}
-                  data-testid="transac-type"
-                >
-                  <option value="">{t("transac.all")}</option>
-                  {STATEMENT_FILTER_TYPES.map((v) => (
-                    <option key={v} value={v}>
-                      {typeText(v)}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <label>
-                <span>{t("transac.asset")}</span>
-                <select
-                  className="trade-select"
-                  value={asset}
-                  onChange={(e) => setAsset(e.target.value)}
-                  data-testid="transac-asset"
-                >
-                  <option value="">{t("transac.all")}</option>
-                  {assets.map((a) => (
-                    <option key={a}>{a}</option>
-                  ))}
-                </select>
-              </label>
-              <label>
-                <span>{t("transac.from")}</span>
-                <input
-                  className="trade-select"
-                  type="date"
-                  value={from}
-                  onChange={(e) => setFrom(e.target.value)}
-                  data-testid="transac-from"
-                />
-              </label>
-              <label>
-                <span>{t("transac.to")}</span>
-                <input
-                  className="trade-select"
-                  type="date"
-                  value={to}
-                  onChange={(e) => setTo(e.target.value)}
-                  data-testid="transac-to"
-                />
-              </label>
+              <SelectFilter
+                label={t("transac.type")}
+                allLabel={t("transac.all")}
+                value={type}
+                choices={STATEMENT_FILTER_TYPES.map((v) => ({ value: v, label: typeText(v) }))}
+                onChange={(v) => setType(v as "" | StatementFilterType)}
+                testId="transac-type"
+              />
+              <SelectFilter
+                label={t("transac.asset")}
+                allLabel={t("transac.all")}
+                value={asset}
+                choices={assets}
+                onChange={setAsset}
+                testId="transac-asset"
+              />
+              <DateFilter label={t("transac.from")} value={from} onChange={setFrom} testId="transac-from" />
+              <DateFilter label={t("transac.to")} value={to} onChange={setTo} testId="transac-to" />
               <button
                 type="button"
                 className="records-page transac-export"
@@ -182,8 +119,8 @@ export function TransacPage({ locale, loggedIn, symbols, phone = false }: Transa
             ) : null}
             {phone ? (
               <ul className="transac-cards" data-testid="transac-lines">
-                {paged.lines.length === 0 ? <li className="trade-empty">{t("transac.empty")}</li> : null}
-                {paged.lines.map((l) => (
+                {paged.rows.length === 0 ? <li className="trade-empty">{t("transac.empty")}</li> : null}
+                {paged.rows.map((l) => (
                   <li key={`${l.id}-${l.type}-${l.wallet}-${l.symbol ?? ""}-${l.asset}`} data-type={l.type}>
                     <div>
                       <strong>{typeText(l.type)}</strong>
@@ -200,7 +137,7 @@ export function TransacPage({ locale, loggedIn, symbols, phone = false }: Transa
               </ul>
             ) : (
               <DataTable
-                rows={paged.lines}
+                rows={paged.rows}
                 rowKey={(l) => `${l.id}-${l.type}-${l.wallet}-${l.symbol ?? ""}-${l.asset}`}
                 rowAttrs={(l) => ({ "data-type": l.type })}
                 empty={paged.loading ? t("transac.loading") : t("transac.empty")}

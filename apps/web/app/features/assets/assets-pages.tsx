@@ -4,10 +4,10 @@ import { formatDecimal, isPositive, normalizeDecimal, sanitizeDecimalInput } fro
 import { Button, Modal } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { balanceAmount } from "../../ui/amounts.ts";
 import { formatFiat } from "../airdrops/money.ts";
-import { balanceAmount } from "../margin/amounts.ts";
 import { useFiat } from "../shell/fiat.tsx";
-import { errorCode, paperApi } from "../trade/api.ts";
+import { errorCode, paperApi } from "../trading-screen/api.ts";
 import { AccountGate } from "./account-gate.tsx";
 import { estimatedBalance, useAccountValues } from "./account-values.ts";
 import { useAssets, type ValuedBalance } from "./use-assets.ts";

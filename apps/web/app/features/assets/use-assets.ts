@@ -2,8 +2,8 @@ import type { PaperBalance, Ticker } from "@meridian/contracts";
 import { add, isPositive, mul } from "@meridian/domain";
 import { useCallback, useEffect, useState } from "react";
 import { useSimulation } from "../simulation/simulation-provider.tsx";
-import { marketApi, paperApi } from "../trade/api.ts";
-import type { TradeAccess } from "../trade/order-panel.tsx";
+import { marketApi, paperApi } from "../trading-screen/api.ts";
+import type { TradeAccess } from "../trading-screen/panel-parts.tsx";
 
 export interface ValuedBalance extends PaperBalance {
   /** Total valued in USDT at the last price ("" when the market has no USDT pair). */

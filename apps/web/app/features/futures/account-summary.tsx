@@ -1,7 +1,7 @@
 import type { FuturesAccount } from "@meridian/contracts";
 import { formatDecimal } from "@meridian/domain";
 import { useTranslation } from "react-i18next";
-import { antdIsland } from "../trade/antd-island.tsx";
+import { antdIsland } from "../trading-screen/antd-island.tsx";
 
 const TransferButton = antdIsland(() => import("./transfer-modal.tsx").then((m) => m.TransferButton));
 

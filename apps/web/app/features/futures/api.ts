@@ -16,7 +16,7 @@ import type {
 } from "@meridian/contracts";
 import { FuturesPath } from "@meridian/contracts";
 import { deferredApi } from "../account/deferred-api.ts";
-import { del } from "../trade/api.ts";
+import { del } from "../trading-screen/api.ts";
 
 const api = () => deferredApi;
 const name = (path: string) => path.replace(/^\//, "");

@@ -3,7 +3,7 @@ import { formatDecimal } from "@meridian/domain";
 import { useTranslation } from "react-i18next";
 import { AccountGate } from "../assets/account-gate.tsx";
 import { LoadError } from "../shell/load-error.tsx";
-import { useTradeAccess } from "../trade/panel-parts.tsx";
+import { useTradeAccess } from "../trading-screen/panel-parts.tsx";
 import { TransferButton } from "./transfer-modal.tsx";
 import { useFutures } from "./use-futures.ts";
 

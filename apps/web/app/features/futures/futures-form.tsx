@@ -12,11 +12,11 @@ import { ceilToStep, fromMinor, isPositive, isZero, normalizeDecimal } from "@me
 import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { newClientId } from "../../lib/client-id.ts";
-import { errorCode } from "../trade/api.ts";
-import { Field } from "../trade/form-fields.tsx";
-import type { FrameStore } from "../trade/frame-store.ts";
-import { EnterSimulationButton, TabStrip, type TradeAccess } from "../trade/panel-parts.tsx";
-import { toast } from "../trade/toast.ts";
+import { errorCode } from "../trading-screen/api.ts";
+import { Field } from "../trading-screen/form-fields.tsx";
+import type { FrameStore } from "../trading-screen/frame-store.ts";
+import { EnterSimulationButton, TabStrip, type TradeAccess } from "../trading-screen/panel-parts.tsx";
+import { toast } from "../trading-screen/toast.ts";
 import { AccountSummary } from "./account-summary.tsx";
 import { futuresApi } from "./api.ts";
 import { OrderCostLines } from "./order-cost-lines.tsx";

@@ -3,15 +3,15 @@ import { localizePath } from "@meridian/contracts/locales";
 import { useTranslation } from "react-i18next";
 import { firstError, useApiData } from "../../lib/use-api-data.ts";
 import { LoadError } from "../shell/load-error.tsx";
-import { antdIsland } from "../trade/antd-island.tsx";
+import { antdIsland } from "../trading-screen/antd-island.tsx";
 import {
   type FeedState,
   MarketFeedScope,
   MarketScreen,
   type TradingScreenProps,
   useMarketScreen,
-} from "../trade/market-screen.tsx";
-import { SimulationBarControls, useTradeAccess } from "../trade/panel-parts.tsx";
+} from "../trading-screen/market-screen.tsx";
+import { SimulationBarControls, useTradeAccess } from "../trading-screen/panel-parts.tsx";
 import { AccountTables } from "./account-tables.tsx";
 import { futuresApi } from "./api.ts";
 import { FuturesOrderPanel } from "./futures-form.tsx";

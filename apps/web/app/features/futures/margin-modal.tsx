@@ -9,8 +9,8 @@ import { compare, formatDecimal, isPositive, normalizeDecimal } from "@meridian/
 import { type ButtonProps, Modal } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { AmountField } from "../margin/amount-field.tsx";
-import { errorCode } from "../trade/api.ts";
+import { AmountField } from "../../ui/amount-field.tsx";
+import { errorCode } from "../trading-screen/api.ts";
 import { futuresApi } from "./api.ts";
 
 const PREVIEW_DELAY_MS = 250;

@@ -2,7 +2,7 @@ import type { FuturesMark } from "@meridian/contracts";
 import { formatDecimal, mul } from "@meridian/domain";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { type FrameStore, useFrameValue } from "../trade/frame-store.ts";
+import { type FrameStore, useFrameValue } from "../trading-screen/frame-store.ts";
 
 function countdown(until: number, now: number): string {
   const s = Math.max(0, Math.floor((until - now) / 1000));

@@ -1,7 +1,7 @@
 import type { FuturesMark } from "@meridian/contracts";
 import { decimalsOf, formatDecimal, isPositive } from "@meridian/domain";
 import { useTranslation } from "react-i18next";
-import { type FrameStore, useFrameValue } from "../trade/frame-store.ts";
+import { type FrameStore, useFrameValue } from "../trading-screen/frame-store.ts";
 import { exceedsAvailable, notionalCap, orderCost } from "./order-cost.ts";
 
 interface Props {

@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import { loadI18n } from "../../i18n/resources.server.ts";
-import { loadTradePage } from "../trade/page.server.ts";
+import { loadTradePage } from "../trading-screen/page.server.ts";
 
 /** Loader body of /futures/usdt/:symbol and /trade-swap: the spot snapshot plus the futures namespace. */
 export async function loadFuturesPage(

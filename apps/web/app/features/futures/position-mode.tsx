@@ -2,7 +2,7 @@ import { FuturesCode } from "@meridian/contracts";
 import { type ButtonProps, Modal } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { errorCode } from "../trade/api.ts";
+import { errorCode } from "../trading-screen/api.ts";
 import { futuresApi } from "./api.ts";
 
 /**

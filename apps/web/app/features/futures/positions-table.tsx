@@ -2,11 +2,11 @@ import type { FuturesPosition } from "@meridian/contracts";
 import { sanitizeDecimalInput } from "@meridian/domain";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { antdIsland } from "../trade/antd-island.tsx";
-import { errorCode } from "../trade/api.ts";
-import { toast } from "../trade/toast.ts";
+import { DataTable } from "../../ui/data-table.tsx";
+import { antdIsland } from "../trading-screen/antd-island.tsx";
+import { errorCode } from "../trading-screen/api.ts";
+import { toast } from "../trading-screen/toast.ts";
 import { futuresApi } from "./api.ts";
-import { DataTable } from "./data-table.tsx";
 import type { ContractFormat } from "./precision.ts";
 
 const AdjustMarginButton = antdIsland(() => import("./margin-modal.tsx").then((m) => m.AdjustMarginButton));

@@ -1,8 +1,8 @@
 import type { FuturesSettings } from "@meridian/contracts";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { antdIsland } from "../trade/antd-island.tsx";
-import { errorCode } from "../trade/api.ts";
+import { antdIsland } from "../trading-screen/antd-island.tsx";
+import { errorCode } from "../trading-screen/api.ts";
 import { futuresApi } from "./api.ts";
 
 // antd dialogs, fetched when a paper trader's form first shows them.

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { assetAmount } from "../margin/amounts.ts";
-import { antdIsland } from "../trade/antd-island.tsx";
+import { assetAmount } from "../../ui/amounts.ts";
+import { antdIsland } from "../trading-screen/antd-island.tsx";
 
 // The antd dialog is fetched when the prompt first opens it (the trade routes load no antd).
 const WalletTransferDialog = antdIsland(() =>

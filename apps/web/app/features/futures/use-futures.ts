@@ -8,8 +8,8 @@ import type {
 import { FuturesPath } from "@meridian/contracts";
 import { useCallback, useEffect, useState } from "react";
 import { firstError, useApiData } from "../../lib/use-api-data.ts";
-import { FrameStore } from "../trade/frame-store.ts";
-import { useLiveStream } from "../trade/use-account-stream.ts";
+import { FrameStore } from "../trading-screen/frame-store.ts";
+import { useLiveStream } from "../trading-screen/use-account-stream.ts";
 import { futuresApi } from "./api.ts";
 
 export interface FuturesState {

@@ -32,7 +32,7 @@ export function HeroMarkets({ coins, locale }: { coins: HeroCoin[]; locale: stri
     if (coins.length === 0) return undefined;
     let stop: (() => void) | null = null;
     let cancelled = false;
-    void Promise.all([import("../trade/market-feed.ts"), import("@meridian/domain/decimal")]).then(
+    void Promise.all([import("../trading-screen/market-feed.ts"), import("@meridian/domain/decimal")]).then(
       ([{ MarketFeed }, { formatDecimal }]) => {
         if (cancelled) return;
         const feed = new MarketFeed();

@@ -10,15 +10,16 @@ import {
 import dayjs from "dayjs";
 import { type ReactNode, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { PAGE_SIZE, usePaged } from "../../lib/use-paged.ts";
+import { DataTable } from "../../ui/data-table.tsx";
+import { SelectFilter } from "../../ui/record-filters.tsx";
 import { AccountGate } from "../assets/account-gate.tsx";
-import { DataTable } from "../futures/data-table.tsx";
-import { OrdersTable, type SymbolIndex, TradesTable } from "../trade/order-tables.tsx";
-import { TabStrip, type TradeAccess, useTradeAccess } from "../trade/panel-parts.tsx";
-import { RecordsPager } from "../trade/records-page.tsx";
-import { useMounted } from "../trade/use-mounted.ts";
+import { OrdersTable, type SymbolIndex, TradesTable } from "../trading-screen/order-tables.tsx";
+import { TabStrip, type TradeAccess, useTradeAccess } from "../trading-screen/panel-parts.tsx";
+import { RecordsPager } from "../trading-screen/records-page.tsx";
+import { useMounted } from "../trading-screen/use-mounted.ts";
 import { marginApi, marginPairs, trimDecimal } from "./api.ts";
 
-export const PAGE_SIZE = 50;
 type ModeFilter = "" | MarginAccountModeValue;
 
 interface HistoryPageProps {
@@ -37,50 +38,6 @@ function usePairSymbols(symbols: readonly MarketSymbolInfo[]): string[] {
     );
   }, []);
   return pairs ?? symbols.map((s) => s.symbol);
-}
-
-/**
- * Loads one page of a list for the current filters; `older` reads the next page back
- * (the `before` cursor is the last row's id), a filter change starts from the newest.
- */
-export function usePaged<T>(
-  enabled: boolean,
-  key: string,
-  load: (before: number | undefined) => Promise<T[]>,
-  idOf: (row: T) => number,
-) {
-  const [cursors, setCursors] = useState<number[]>([]);
-  // Rows are kept with the filter key they were read for: a stale list never shows under new filters.
-  const [loaded, setLoaded] = useState<{ key: string; rows: T[] } | null>(null);
-  const [failed, setFailed] = useState(false);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new filter key starts from the newest page.
-  useEffect(() => setCursors([]), [key]);
-  const before = cursors[cursors.length - 1];
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `load` is rebuilt each render; `key` names what it reads.
-  useEffect(() => {
-    if (!enabled) return undefined;
-    let stale = false;
-    setFailed(false);
-    load(before).then(
-      (list) => !stale && setLoaded({ key, rows: list }),
-      () => !stale && setFailed(true),
-    );
-    return () => {
-      stale = true;
-    };
-  }, [enabled, key, before]);
-  const rows = loaded?.key === key ? loaded.rows : null;
-  const last = rows?.at(-1);
-  return {
-    rows: rows ?? [],
-    failed,
-    page: cursors.length + 1,
-    newer: cursors.length > 0 ? () => setCursors((c) => c.slice(0, -1)) : undefined,
-    older:
-      rows?.length === PAGE_SIZE && last !== undefined
-        ? () => setCursors((c) => [...c, idOf(last)])
-        : undefined,
-  };
 }
 
 /** Page frame shared by the margin history pages: title, gate, filters, list, pager. */
@@ -143,33 +100,25 @@ function ScopeFilters({
   const { t } = useTranslation("margin");
   return (
     <>
-      <label>
-        <span>{t("filters.account")}</span>
-        <select
-          className="trade-select"
-          value={mode}
-          onChange={(e) => onMode(e.target.value as ModeFilter)}
-          data-testid="filter-mode"
-        >
-          <option value="">{t("filters.all")}</option>
-          <option value="cross">{t("cross")}</option>
-          <option value="isolated">{t("isolated")}</option>
-        </select>
-      </label>
-      <label>
-        <span>{t("filters.pair")}</span>
-        <select
-          className="trade-select"
-          value={symbol}
-          onChange={(e) => onSymbol(e.target.value)}
-          data-testid="filter-symbol"
-        >
-          <option value="">{t("filters.all")}</option>
-          {pairs.map((s) => (
-            <option key={s}>{s}</option>
-          ))}
-        </select>
-      </label>
+      <SelectFilter
+        label={t("filters.account")}
+        allLabel={t("filters.all")}
+        value={mode}
+        choices={[
+          { value: "cross", label: t("cross") },
+          { value: "isolated", label: t("isolated") },
+        ]}
+        onChange={(v) => onMode(v as ModeFilter)}
+        testId="filter-mode"
+      />
+      <SelectFilter
+        label={t("filters.pair")}
+        allLabel={t("filters.all")}
+        value={symbol}
+        choices={pairs}
+        onChange={onSymbol}
+        testId="filter-symbol"
+      />
     </>
   );
 }

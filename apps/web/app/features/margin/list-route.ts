@@ -1,8 +1,8 @@
 import type { LinkDescriptor, MetaDescriptor } from "react-router";
 import assetsStyles from "../assets/assets.css?url";
-import recordsStyles from "../trade/records.css?url";
-import tradeStyles from "../trade/trade.css?url";
-import tradeFormStyles from "../trade/trade-form.css?url";
+import recordsStyles from "../trading-screen/records.css?url";
+import tradeStyles from "../trading-screen/trade.css?url";
+import tradeFormStyles from "../trading-screen/trade-form.css?url";
 import marginStyles from "./margin.css?url";
 
 /**

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { firstError, useApiData } from "../../lib/use-api-data.ts";
 import { AccountGate } from "../assets/account-gate.tsx";
 import { LoadError } from "../shell/load-error.tsx";
-import { useTradeAccess } from "../trade/panel-parts.tsx";
+import { useTradeAccess } from "../trading-screen/panel-parts.tsx";
 import { type MarginScope, marginApi } from "./api.ts";
 import { BorrowRepayButton } from "./borrow-repay.tsx";
 import { MarginLevel, MarginTotals } from "./margin-level.tsx";

@@ -8,11 +8,12 @@ import {
 import { add } from "@meridian/domain";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { antdIsland } from "../trade/antd-island.tsx";
-import { type FeeRates, FORM_TYPES, type FormType, OrderForm } from "../trade/order-form.tsx";
-import { SideSwitch, TabStrip, type TradeAccess, TradeGate } from "../trade/panel-parts.tsx";
-import { toast } from "../trade/toast.ts";
-import type { MarketStore } from "../trade/use-market.ts";
+import { antdIsland } from "../trading-screen/antd-island.tsx";
+import { OrderForm } from "../trading-screen/order-form.tsx";
+import { type FeeRates, FORM_TYPES, type FormType } from "../trading-screen/order-form-state.ts";
+import { SideSwitch, TabStrip, type TradeAccess, TradeGate } from "../trading-screen/panel-parts.tsx";
+import { toast } from "../trading-screen/toast.ts";
+import type { MarketStore } from "../trading-screen/use-market.ts";
 import { type MarginScope, marginApi, marginErrorText, trimDecimal } from "./api.ts";
 import { MarginLevel, MarginTotals } from "./margin-level.tsx";
 import type { MarginState } from "./use-margin.ts";

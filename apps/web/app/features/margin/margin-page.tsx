@@ -4,16 +4,16 @@ import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { firstError, useApiData } from "../../lib/use-api-data.ts";
 import { LoadError } from "../shell/load-error.tsx";
-import { paperApi } from "../trade/api.ts";
+import { paperApi } from "../trading-screen/api.ts";
 import {
   type FeedState,
   MarketFeedScope,
   MarketScreen,
   type TradingScreenProps,
   useMarketScreen,
-} from "../trade/market-screen.tsx";
-import type { FeeRates } from "../trade/order-form.tsx";
-import { PhoneSideButtons, SimulationBarControls, useTradeAccess } from "../trade/panel-parts.tsx";
+} from "../trading-screen/market-screen.tsx";
+import type { FeeRates } from "../trading-screen/order-form-state.ts";
+import { PhoneSideButtons, SimulationBarControls, useTradeAccess } from "../trading-screen/panel-parts.tsx";
 import { marginPairs } from "./api.ts";
 import { MarginOrderPanel } from "./margin-order-panel.tsx";
 import { MarginOrdersPanel } from "./margin-tables.tsx";

@@ -2,11 +2,11 @@ import type { MarginAssetView, MarginOrder } from "@meridian/contracts";
 import { localizePath } from "@meridian/contracts/locales";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { DataTable } from "../futures/data-table.tsx";
-import { OrdersTable, type SymbolIndex, TradesTable } from "../trade/order-tables.tsx";
-import { AccountTablesBody, TabStrip, type TradeAccess } from "../trade/panel-parts.tsx";
-import { toast } from "../trade/toast.ts";
-import { assetAmount } from "./amounts.ts";
+import { assetAmount } from "../../ui/amounts.ts";
+import { DataTable } from "../../ui/data-table.tsx";
+import { OrdersTable, type SymbolIndex, TradesTable } from "../trading-screen/order-tables.tsx";
+import { AccountTablesBody, TabStrip, type TradeAccess } from "../trading-screen/panel-parts.tsx";
+import { toast } from "../trading-screen/toast.ts";
 import { marginApi, marginErrorText, trimDecimal } from "./api.ts";
 import type { MarginState } from "./use-margin.ts";
 

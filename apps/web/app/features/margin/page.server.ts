@@ -3,8 +3,8 @@ import { isSuccessCode, MarketPath } from "@meridian/contracts";
 import type { RouterContextProvider } from "react-router";
 import { loadI18n } from "../../i18n/resources.server.ts";
 import { readServerContext } from "../../lib/server-context.server.ts";
-import { loadTradePage } from "../trade/page.server.ts";
-import { fill } from "../trade/snapshot.server.ts";
+import { loadTradePage } from "../trading-screen/page.server.ts";
+import { fill } from "../trading-screen/snapshot.server.ts";
 
 type MarginMeta = { meta?: Record<string, string> };
 

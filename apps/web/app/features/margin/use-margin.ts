@@ -9,7 +9,7 @@ import type {
 import { PaperPath } from "@meridian/contracts";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { firstError, useApiData } from "../../lib/use-api-data.ts";
-import { useLiveStream, useOrderLists } from "../trade/use-account-stream.ts";
+import { useLiveStream, useOrderLists } from "../trading-screen/use-account-stream.ts";
 import { type MarginScope, marginApi, scopeQuery } from "./api.ts";
 
 const LIMIT = 100;

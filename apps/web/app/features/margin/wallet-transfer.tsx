@@ -4,10 +4,10 @@ import { Button, type ButtonProps, Modal } from "antd";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { newClientId } from "../../lib/client-id.ts";
+import { AmountField, PickField } from "../../ui/amount-field.tsx";
+import { assetAmount, transferPrefill } from "../../ui/amounts.ts";
 import { futuresApi } from "../futures/api.ts";
-import { paperApi } from "../trade/api.ts";
-import { AmountField, PickField } from "./amount-field.tsx";
-import { assetAmount, transferPrefill } from "./amounts.ts";
+import { paperApi } from "../trading-screen/api.ts";
 import { marginApi, marginErrorText, marginPairs } from "./api.ts";
 
 export interface WalletTransferProps {

@@ -6,8 +6,8 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { recordsApi, saveBlob } from "../account-records/api.ts";
 import { trimDecimal } from "../margin/api.ts";
-import { errorCode } from "../trade/api.ts";
-import { useMounted } from "../trade/use-mounted.ts";
+import { errorCode } from "../trading-screen/api.ts";
+import { useMounted } from "../trading-screen/use-mounted.ts";
 
 interface PorPageProps {
   summary: PorSummary | null;

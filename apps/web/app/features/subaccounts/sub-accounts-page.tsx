@@ -8,9 +8,9 @@ import { localizePath } from "@meridian/contracts/locales";
 import { Alert, Button, Card, Form, Input, Result } from "antd";
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { assetAmount } from "../../ui/amounts.ts";
 import { accountCardStyle } from "../account/styles.ts";
 import { useAccount } from "../account/use-account.ts";
-import { assetAmount } from "../margin/amounts.ts";
 import { SubAccountCard } from "./sub-account-card.tsx";
 import {
   createSub,

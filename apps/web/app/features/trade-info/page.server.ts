@@ -4,7 +4,7 @@ import type { RouterContextProvider } from "react-router";
 import { data } from "react-router";
 import { loadI18n } from "../../i18n/resources.server.ts";
 import { readServerContext } from "../../lib/server-context.server.ts";
-import { fill } from "../trade/snapshot.server.ts";
+import { fill } from "../trading-screen/snapshot.server.ts";
 
 /** Compares two non-negative decimal strings of the same pair (same decimals): no float. */
 function cmp(a: string, b: string): number {

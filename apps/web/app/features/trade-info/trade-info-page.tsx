@@ -3,7 +3,7 @@ import { localizePath } from "@meridian/contracts/locales";
 import { formatDecimal } from "@meridian/domain";
 import dayjs from "dayjs";
 import { useTranslation } from "react-i18next";
-import { useMounted } from "../trade/use-mounted.ts";
+import { useMounted } from "../trading-screen/use-mounted.ts";
 import { COIN_FACTS } from "./coin-facts.ts";
 import type { PairExtremes } from "./page.server.ts";
 

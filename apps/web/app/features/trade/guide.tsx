@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef, useState, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
-import { readStored, StorageKey, writeStored } from "./storage.ts";
+import { readStored, StorageKey, writeStored } from "../trading-screen/storage.ts";
 
 export const GUIDE_STEPS = ["chart", "book", "form", "orders"] as const;
 export type GuideStep = (typeof GUIDE_STEPS)[number];

@@ -8,17 +8,16 @@ import {
 import { compare, divDown, mul } from "@meridian/domain";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { errorCode, paperApi } from "./api.ts";
-import { estimateMarketFill } from "./book-math.ts";
-import { type FeeRates, FORM_TYPES, type FormType, OrderForm, refusalKey } from "./order-form.tsx";
-import { SideSwitch, type TradeAccess, TradeGate } from "./panel-parts.tsx";
-import { StorageKey } from "./storage.ts";
+import { errorCode, paperApi } from "../trading-screen/api.ts";
+import { estimateMarketFill } from "../trading-screen/book-math.ts";
+import { OrderForm } from "../trading-screen/order-form.tsx";
+import { type FeeRates, FORM_TYPES, type FormType, refusalKey } from "../trading-screen/order-form-state.ts";
+import { SideSwitch, type TradeAccess, TradeGate } from "../trading-screen/panel-parts.tsx";
+import { StorageKey } from "../trading-screen/storage.ts";
+import { toast } from "../trading-screen/toast.ts";
+import { depthOf, type MarketStore } from "../trading-screen/use-market.ts";
 import { useTips } from "./tip-dialog.tsx";
-import { toast } from "./toast.ts";
-import { depthOf, type MarketStore } from "./use-market.ts";
 import type { PaperState } from "./use-paper.ts";
-
-export type { TradeAccess } from "./panel-parts.tsx";
 
 const TYPES: readonly FormType[] = FORM_TYPES;
 const SLIPPAGE_WARN_PERCENT = "1";

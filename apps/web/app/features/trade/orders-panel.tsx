@@ -2,10 +2,15 @@ import type { PaperOrder } from "@meridian/contracts";
 import { localizePath } from "@meridian/contracts/locales";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { paperApi } from "./api.ts";
-import { BalancesTable, OrdersTable, type SymbolIndex, TradesTable } from "./order-tables.tsx";
-import { AccountTablesBody, TabStrip, type TradeAccess } from "./panel-parts.tsx";
-import { toast } from "./toast.ts";
+import { paperApi } from "../trading-screen/api.ts";
+import {
+  BalancesTable,
+  OrdersTable,
+  type SymbolIndex,
+  TradesTable,
+} from "../trading-screen/order-tables.tsx";
+import { AccountTablesBody, TabStrip, type TradeAccess } from "../trading-screen/panel-parts.tsx";
+import { toast } from "../trading-screen/toast.ts";
 import type { PaperState } from "./use-paper.ts";
 
 type Tab = "open" | "history" | "trades" | "assets";

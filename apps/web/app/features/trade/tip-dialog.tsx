@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from "react";
-import { antdIsland } from "./antd-island.tsx";
-import { readStored, type StorageKeyValue, writeStored } from "./storage.ts";
+import { antdIsland } from "../trading-screen/antd-island.tsx";
+import { readStored, type StorageKeyValue, writeStored } from "../trading-screen/storage.ts";
 import type { TipModalProps } from "./tip-modal.tsx";
 
 const TipModal = antdIsland<TipModalProps>(() => import("./tip-modal.tsx").then((m) => m.TipModal));

@@ -1,19 +1,19 @@
 import { vipTier } from "@meridian/domain";
 import { useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { useGuide } from "./guide.tsx";
 import {
   type FeedState,
   MarketFeedScope,
   MarketScreen,
   type TradingScreenProps,
   useMarketScreen,
-} from "./market-screen.tsx";
-import type { FeeRates } from "./order-form.tsx";
+} from "../trading-screen/market-screen.tsx";
+import type { FeeRates } from "../trading-screen/order-form-state.ts";
+import { PhoneSideButtons, SimulationBarControls, useTradeAccess } from "../trading-screen/panel-parts.tsx";
+import type { PhoneTab } from "../trading-screen/phone-tabs.tsx";
+import { useGuide } from "./guide.tsx";
 import { OrderPanel } from "./order-panel.tsx";
 import { OrdersPanel } from "./orders-panel.tsx";
-import { PhoneSideButtons, SimulationBarControls, useTradeAccess } from "./panel-parts.tsx";
-import type { PhoneTab } from "./phone-tabs.tsx";
 import { usePaper } from "./use-paper.ts";
 
 export interface TradePageProps extends TradingScreenProps {

@@ -1,8 +1,8 @@
 import type { PaperBalance, PaperFees, PaperOrder, PaperTrade, UserStreamPush } from "@meridian/contracts";
 import { PaperPath } from "@meridian/contracts";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { paperApi } from "./api.ts";
-import { useLiveStream, useOrderLists } from "./use-account-stream.ts";
+import { paperApi } from "../trading-screen/api.ts";
+import { useLiveStream, useOrderLists } from "../trading-screen/use-account-stream.ts";
 
 const LIST_LIMIT = 100;
 

@@ -2,6 +2,7 @@ import type { MarketSymbolInfo, OrderSideValue, PaperOrder, PaperTrade } from "@
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
+import { SelectFilter } from "../../ui/record-filters.tsx";
 import { AccountGate } from "../assets/account-gate.tsx";
 import { paperApi } from "./api.ts";
 import { OrdersTable, type SymbolIndex, TradesTable } from "./order-tables.tsx";
@@ -95,35 +96,25 @@ export function RecordsPage({ locale, loggedIn, symbols }: RecordsPageProps) {
                 onChange={(key) => setFilter("tab", key)}
                 testIdPrefix="records-tab"
               />
-              <label>
-                <span>{t("records.pair")}</span>
-                <select
-                  className="trade-select"
-                  value={symbol}
-                  onChange={(e) => setFilter("symbol", e.target.value)}
-                  data-testid="records-symbol"
-                >
-                  <option value="">{t("records.all")}</option>
-                  {symbols.map((s) => (
-                    <option key={s.symbol} value={s.symbol}>
-                      {s.base}/{s.quote}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <label>
-                <span>{t("records.side")}</span>
-                <select
-                  className="trade-select"
-                  value={side}
-                  onChange={(e) => setFilter("side", e.target.value)}
-                  data-testid="records-side"
-                >
-                  <option value="">{t("records.all")}</option>
-                  <option value="BUY">{t("form.buyShort")}</option>
-                  <option value="SELL">{t("form.sellShort")}</option>
-                </select>
-              </label>
+              <SelectFilter
+                label={t("records.pair")}
+                allLabel={t("records.all")}
+                value={symbol}
+                choices={symbols.map((s) => ({ value: s.symbol, label: `${s.base}/${s.quote}` }))}
+                onChange={(v) => setFilter("symbol", v)}
+                testId="records-symbol"
+              />
+              <SelectFilter
+                label={t("records.side")}
+                allLabel={t("records.all")}
+                value={side}
+                choices={[
+                  { value: "BUY", label: t("form.buyShort") },
+                  { value: "SELL", label: t("form.sellShort") },
+                ]}
+                onChange={(v) => setFilter("side", v)}
+                testId="records-side"
+              />
             </div>
             {failed ? <p className="trade-notice is-error">{t("records.failed")}</p> : null}
             {rows?.kind === "trades" ? (

@@ -2,7 +2,7 @@ import type { MarketSymbolInfo, PaperBalance, PaperOrder, PaperTrade } from "@me
 import { decimalsOf, divDown, firesOnRise, formatDecimal, isPositive, mul } from "@meridian/domain";
 import dayjs from "dayjs";
 import { useTranslation } from "react-i18next";
-import { balanceAmount } from "../margin/amounts.ts";
+import { balanceAmount } from "../../ui/amounts.ts";
 import { useMounted } from "./use-mounted.ts";
 
 export type SymbolIndex = Readonly<Record<string, MarketSymbolInfo>>;

@@ -1,7 +1,21 @@
 import { ApiError } from "@meridian/client";
 import type { MarketSymbolInfo, PlaceOrderBody } from "@meridian/contracts";
 import { describe, expect, it } from "vitest";
-import { ppmRate, refusalKey, validateOrder, validateTpSl } from "./order-form.tsx";
+import {
+  estimatedFee,
+  initialOrderForm,
+  type OrderFormAction,
+  type OrderFormMarket,
+  type OrderFormState,
+  orderBody,
+  orderFormErrors,
+  orderFormReducer,
+  ppmRate,
+  problemField,
+  refusalKey,
+  validateOrder,
+  validateTpSl,
+} from "./order-form-state.ts";
 
 const BTC: MarketSymbolInfo = {
   symbol: "BTCUSDT",
@@ -172,5 +186,157 @@ describe("TP/SL checks before placement", () => {
       api: "v1/paper/orders",
     });
     expect(refusalKey(e)).toBe("form.errors.tpslInvalid");
+  });
+});
+
+describe("the order form's state", () => {
+  const market = (over: Partial<OrderFormMarket> = {}): OrderFormMarket => ({
+    info: BTC,
+    side: "BUY",
+    type: "LIMIT",
+    available: "1000",
+    takerPpm: 1000,
+    lastPrice: "50000",
+    tpsl: true,
+    ...over,
+  });
+  const run = (actions: OrderFormAction[], start = initialOrderForm("100000")): OrderFormState =>
+    actions.reduce(orderFormReducer, start);
+
+  it("keeps amount and total in step at the limit price", () => {
+    const m = market();
+    const s = run([{ kind: "amountChanged", value: "0.005", market: m }]);
+    expect(s).toMatchObject({ amount: "0.005", total: "500", percent: 0 });
+    expect(run([{ kind: "priceChanged", value: "90000" }], s).total).toBe("450");
+    expect(run([{ kind: "totalChanged", value: "333", market: m }])).toMatchObject({
+      total: "333",
+      amount: "0.00333",
+    });
+    expect(run([{ kind: "amountChanged", value: "", market: m }]).total).toBe("");
+  });
+
+  it("prices a market order at the last price and leaves a market buy's amount alone", () => {
+    const sell = market({ type: "MARKET", side: "SELL" });
+    expect(run([{ kind: "amountChanged", value: "0.01", market: sell }]).total).toBe("500");
+    const buy = market({ type: "MARKET" });
+    expect(run([{ kind: "totalChanged", value: "250", market: buy }])).toMatchObject({
+      total: "250",
+      amount: "",
+    });
+  });
+
+  it("spends a percent of the balance, keeping a limit buy's fee on top", () => {
+    // 50 % of 1000 = 500, less the 0.1 % fee = 499.50; at 100,000 that is 0.00499 BTC.
+    expect(run([{ kind: "percentChosen", percent: 50, market: market() }])).toMatchObject({
+      percent: 50,
+      amount: "0.00499",
+      total: "499",
+    });
+    const marketBuy = market({ type: "MARKET" });
+    expect(run([{ kind: "percentChosen", percent: 50, market: marketBuy }])).toMatchObject({
+      total: "500",
+      amount: "",
+    });
+    const sell = market({ side: "SELL", available: "0.5" });
+    expect(run([{ kind: "percentChosen", percent: 25, market: sell }])).toMatchObject({
+      amount: "0.125",
+      total: "12500",
+    });
+    // Without a price a buy cannot be sized: only the slider moves.
+    expect(
+      run([{ kind: "percentChosen", percent: 50, market: market() }], initialOrderForm("")),
+    ).toMatchObject({ percent: 50, amount: "" });
+  });
+
+  it("takes a book price, fills an empty price once, and starts afresh on a new symbol or tab", () => {
+    expect(run([{ kind: "bookPricePicked", price: "99000" }]).price).toBe("99000");
+    expect(run([{ kind: "lastPriceSeen", price: "1" }]).price).toBe("100000");
+    expect(run([{ kind: "lastPriceSeen", price: "1" }], initialOrderForm("")).price).toBe("1");
+    const filled = run([
+      { kind: "amountChanged", value: "0.01", market: market() },
+      { kind: "entryChanged", entry: "takeProfit", value: "110000" },
+      { kind: "submitted", problem: { key: "form.errors.balance", field: "amount" } },
+    ]);
+    expect(run([{ kind: "symbolOrTypeChanged" }], filled)).toMatchObject({
+      price: "100000",
+      amount: "",
+      total: "",
+      takeProfit: "",
+      problem: null,
+    });
+    expect(run([{ kind: "symbolChanged", price: "3000" }], filled).price).toBe("3000");
+  });
+});
+
+describe("orderFormErrors", () => {
+  const m: OrderFormMarket = {
+    info: BTC,
+    side: "BUY",
+    type: "LIMIT",
+    available: "2000",
+    takerPpm: 1000,
+    lastPrice: "100000",
+    tpsl: true,
+  };
+  const form = (over: Partial<OrderFormState>) => ({ ...initialOrderForm("100000"), ...over });
+
+  it("finds the order's problem, then its TP/SL's, as data with a field", () => {
+    expect(orderFormErrors(form({ amount: "0.01" }), m)).toEqual([]);
+    expect(orderFormErrors(form({ amount: "" }), m)).toEqual([
+      { key: "form.errors.amount", field: "amount" },
+    ]);
+    expect(orderFormErrors(form({ amount: "0.01", tpslOn: true, takeProfit: "90000" }), m)).toEqual([
+      { key: "form.errors.tpAbove", params: { price: "100000" }, field: "tpsl" },
+    ]);
+    // The legs count only while the checkbox is offered and ticked.
+    expect(orderFormErrors(form({ amount: "0.01", takeProfit: "90000" }), m)).toEqual([]);
+    expect(orderFormErrors(form({ amount: "0.01", tpslOn: true }), { ...m, tpsl: false })).toEqual([]);
+    expect(orderFormErrors(form({ amount: "", tpslOn: true }), m).map((p) => p.key)).toEqual([
+      "form.errors.amount",
+      "form.errors.tpslEmpty",
+    ]);
+  });
+
+  it("checks a market order's TP/SL against the last price and a stop at its trigger", () => {
+    const buy = { ...m, type: "MARKET" as const };
+    expect(orderFormErrors(form({ total: "100", tpslOn: true, stopLoss: "100001" }), buy)[0]?.key).toBe(
+      "form.errors.slBelow",
+    );
+    expect(orderFormErrors(form({ amount: "0.01" }), { ...m, type: "STOP_MARKET" })[0]?.field).toBe(
+      "stopPrice",
+    );
+  });
+
+  it("describes the placement and shows a problem under a control on the form", () => {
+    expect(orderBody(form({ amount: "0.010", postOnly: true }), m, "c1")).toEqual({
+      symbol: "BTCUSDT",
+      side: "BUY",
+      type: "LIMIT_MAKER",
+      clientOrderId: "c1",
+      price: "100000",
+      quantity: "0.01",
+    });
+    expect(
+      orderBody(form({ total: "50", tpslOn: true, takeProfit: "120000", slLimit: "1" }), {
+        ...m,
+        type: "MARKET",
+      }),
+    ).toEqual({
+      symbol: "BTCUSDT",
+      side: "BUY",
+      type: "MARKET",
+      quoteQty: "50",
+      takeProfit: { triggerPrice: "120000" },
+    });
+    expect(problemField({ key: "k", field: "amount" }, { ...m, type: "MARKET" })).toBe("total");
+    expect(problemField({ key: "k", field: "total" }, { ...m, type: "MARKET", side: "SELL" })).toBe("amount");
+    expect(problemField({ key: "k", field: "total" }, m)).toBe("total");
+    expect(problemField(null, m)).toBeNull();
+  });
+
+  it("estimates the taker fee, inside a market buy's total", () => {
+    expect(estimatedFee(form({ amount: "0.01" }), m)).toBe("1");
+    expect(estimatedFee(form({ total: "1001" }), { ...m, type: "MARKET" })).toBe("1");
+    expect(estimatedFee(form({}), m)).toBe("0");
   });
 });
