@@ -458,13 +458,17 @@ export function registerPublic(r: V2Router, d: PublicDeps): void {
       }));
   });
 
+  /** `served` for a listed USDT-M contract, or Bitget's unknown-symbol error. */
+  const servedFor = <T>(productType: string, symbol: string, served: T | undefined): T => {
+    if (productType !== USDT_FUTURES || served === undefined || !d.marks().some((m) => m.symbol === symbol))
+      throw new BitgetError(BitgetCode.SYMBOL_UNKNOWN, `Parameter ${symbol} does not exist`);
+    return served;
+  };
+
   // ccxt fetchOpenInterest: the size held in open paper positions (both sides summed).
   r.open("/v2/mix/market/open-interest", async ({ query }) => {
     const q = z.object({ symbol: symbolQuery.shape.symbol, productType }).parse(query);
-    const oi = d.openInterest;
-    if (q.productType !== USDT_FUTURES || oi === undefined || !d.marks().some((m) => m.symbol === q.symbol))
-      throw new BitgetError(BitgetCode.SYMBOL_UNKNOWN, `Parameter ${q.symbol} does not exist`);
-    const o = await oi(q.symbol);
+    const o = await servedFor(q.productType, q.symbol, d.openInterest)(q.symbol);
     return { openInterestList: [{ symbol: o.symbol, size: o.size }], ts: String(o.time) };
   });
 
@@ -478,13 +482,7 @@ export function registerPublic(r: V2Router, d: PublicDeps): void {
         pageNo: bgInt.optional().transform((n) => Math.max(1, n ?? 1)),
       })
       .parse(query);
-    const rates = d.fundingRates;
-    if (
-      q.productType !== USDT_FUTURES ||
-      rates === undefined ||
-      !d.marks().some((m) => m.symbol === q.symbol)
-    )
-      throw new BitgetError(BitgetCode.SYMBOL_UNKNOWN, `Parameter ${q.symbol} does not exist`);
+    const rates = servedFor(q.productType, q.symbol, d.fundingRates);
     const rows = await rates(q.symbol, q.pageSize, (q.pageNo - 1) * q.pageSize);
     return rows.map((f) => ({
       symbol: f.symbol,

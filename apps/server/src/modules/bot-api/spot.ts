@@ -125,6 +125,12 @@ export function presentSpotBalance(b: PaperBalance, uTime: string): Record<strin
   return { coin: b.asset, available: b.available, frozen: b.held, locked: "0", limitAvailable: "0", uTime };
 }
 
+/** Bitget's batch body: up to 50 orders (to place or cancel), the symbol given once or per item. */
+const batchSchema = z.object({
+  symbol: symbol.optional(),
+  orderList: z.array(z.record(z.string(), z.unknown())).min(1).max(50),
+});
+
 const placeSchema = z.object({
   symbol,
   side: lower(["buy", "sell"]),
@@ -257,12 +263,7 @@ export function registerSpot(r: V2Router, d: SpotDeps): void {
   });
 
   r.post("/v2/spot/trade/batch-orders", trade, async ({ body }, c) => {
-    const q = z
-      .object({
-        symbol: symbol.optional(),
-        orderList: z.array(z.record(z.string(), z.unknown())).min(1).max(50),
-      })
-      .parse(body);
+    const q = batchSchema.parse(body);
     return batch(
       q.orderList,
       async (item) => {
@@ -299,12 +300,7 @@ export function registerSpot(r: V2Router, d: SpotDeps): void {
 
   // ccxt cancelOrders: each listed order in turn, Bitget's success and failure lists.
   r.post("/v2/spot/trade/batch-cancel-order", trade, async ({ body }, c) => {
-    const b = z
-      .object({
-        symbol: symbol.optional(),
-        orderList: z.array(z.record(z.string(), z.unknown())).min(1).max(50),
-      })
-      .parse(body);
+    const b = batchSchema.parse(body);
     return batch(
       b.orderList,
       (item) => cancel(c, orderRef.parse(item)),
