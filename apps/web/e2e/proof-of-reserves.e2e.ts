@@ -60,4 +60,27 @@ describe("proof of reserves", () => {
     expect(await result.getAttribute("data-ok")).toBe("1");
     expect(await result.textContent()).toContain("included in the published root");
   });
+
+  test("a bare sign-up, never in simulation trading, is in the next snapshot", async () => {
+    const page = await newPage(run.browser, { allowErrors });
+    await registerThroughPages(page, run.server.url, `por-bare${Date.now()}@example.com`);
+    // Asking for the proof opens the paper account (with the starting balances) if nothing
+    // had yet: the next scheduled snapshot takes it in.
+    await page.goto(`${run.server.url}/proof-of-reserves`);
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          await page.getByTestId("por-page").waitFor();
+          await page.locator('[data-testid="por-my-proof"], [data-testid="por-no-leaf"]').first().waitFor();
+          return page.getByTestId("por-my-proof").count();
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(1);
+    await page.getByTestId("por-verify").click();
+    const result = page.getByTestId("por-verify-result");
+    await result.waitFor();
+    expect(await result.getAttribute("data-ok")).toBe("1");
+  });
 });
