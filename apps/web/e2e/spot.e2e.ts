@@ -179,14 +179,18 @@ describe("spot trading", () => {
     await expect.poll(() => open.count()).toBe(1);
     expect(await open.first().textContent()).toContain("Post only");
 
-    // Post-only above the best ask would take: refused, said in words, nothing placed.
+    // Post-only above the best ask would take: refused, said in words under the price it is
+    // about (the price field marked invalid), nothing placed.
     await page.getByTestId("price-buy").fill((last * 1.05).toFixed(2));
     await page.getByTestId("submit-buy").click();
+    const refusal = page.getByTestId("order-form-buy").locator('.trade-form-problem[data-field="price"]');
     await expect
-      .poll(() => textOf(page, "order-notice"))
+      .poll(() => refusal.textContent())
       .toBe(
         "Post-only order refused: at this price it would trade at once. Choose a price that rests on the book.",
       );
+    expect(await page.getByTestId("price-buy").getAttribute("aria-invalid")).toBe("true");
+    expect(await page.getByTestId("order-notice").count()).toBe(0);
     expect(await open.count()).toBe(1);
 
     // A stop-market buy above the market waits for its trigger.

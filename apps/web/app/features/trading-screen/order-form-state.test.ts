@@ -13,6 +13,7 @@ import {
   ppmRate,
   problemField,
   refusalKey,
+  refusalProblem,
   validateOrder,
   validateTpSl,
 } from "./order-form-state.ts";
@@ -137,6 +138,16 @@ describe("placement refusals by reason", () => {
     expect(refusalKey(refusal("STOP_WOULD_TRIGGER"))).toBe("form.errors.stopWouldTrigger");
     expect(refusalKey(refusal("NOTIONAL_TOO_SMALL"))).toBeUndefined();
     expect(refusalKey(new Error("x"))).toBeUndefined();
+  });
+  it("puts a refusal about one control under that control", () => {
+    expect(refusalProblem(refusal("POST_ONLY_WOULD_TAKE"))).toEqual({
+      key: "form.errors.postOnlyCross",
+      field: "price",
+    });
+    expect(refusalProblem(refusal("STOP_WOULD_TRIGGER"))?.field).toBe("stopPrice");
+    expect(refusalProblem(refusal("TPSL_INVALID"))?.field).toBe("tpsl");
+    expect(refusalProblem(refusal("NOTIONAL_TOO_SMALL"))).toBeUndefined();
+    expect(refusalProblem(new Error("x"))).toBeUndefined();
   });
 });
 

@@ -30,6 +30,26 @@ const REASON_KEYS: Record<string, string> = {
   TPSL_INVALID: "form.errors.tpslInvalid",
 };
 
+/** The control each refusal reason is about, where it is one control. */
+const REASON_FIELDS: Record<string, ProblemField> = {
+  POST_ONLY_WOULD_TAKE: "price",
+  STOP_WOULD_TRIGGER: "stopPrice",
+  TPSL_INVALID: "tpsl",
+};
+
+/**
+ * A placement the server refused for a reason that is about one control, as a problem of
+ * that control (shown under it like the form's own checks); undefined otherwise.
+ */
+export function refusalProblem(error: unknown): FormProblem | undefined {
+  if (!(error instanceof ApiError) || typeof error.data !== "object" || error.data === null) return undefined;
+  const reason = (error.data as { reason?: unknown }).reason;
+  if (typeof reason !== "string") return undefined;
+  const key = REASON_KEYS[reason];
+  const field = REASON_FIELDS[reason];
+  return key === undefined || field === undefined ? undefined : { key, field };
+}
+
 /** The translation key of a placement refusal by its reason, when the form has one for it. */
 export function refusalKey(error: unknown): string | undefined {
   if (!(error instanceof ApiError) || typeof error.data !== "object" || error.data === null) return undefined;

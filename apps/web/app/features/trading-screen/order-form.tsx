@@ -8,6 +8,7 @@ import { Field, LimitOptions, PercentSlider } from "./form-fields.tsx";
 import {
   estimatedFee,
   type FeeRates,
+  type FormProblem,
   type FormType,
   initialOrderForm,
   type OrderFormMarket,
@@ -36,6 +37,8 @@ interface OrderFormProps {
   /** Offer the TP/SL checkbox on the limit and market tabs (spot). */
   tpsl?: boolean;
   onSubmit: (body: PlaceOrderBody) => void;
+  /** The server's refusal of this form's last order, when it is about one control. */
+  refused?: { problem: FormProblem; seq: number } | null;
 }
 
 /** One side's order form: price, amount, total, a percent slider of the available balance, fee preview. */
@@ -83,6 +86,11 @@ export function OrderForm(props: OrderFormProps) {
   useEffect(() => {
     dispatch({ kind: "symbolChanged", price: market.getState().tickers[info.symbol]?.lastPrice ?? "" });
   }, [info.symbol]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each refusal (its seq) is shown once.
+  useEffect(() => {
+    if (props.refused) dispatch({ kind: "submitted", problem: props.refused.problem });
+  }, [props.refused?.seq]);
 
   const shownAt = problemField(problem, ctx);
   const problemId = `${tpslHelpId}-problem`;
