@@ -10,16 +10,11 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { antdIsland } from "../trading-screen/antd-island.tsx";
 import { OrderForm } from "../trading-screen/order-form.tsx";
-import {
-  type FeeRates,
-  FORM_TYPES,
-  type FormProblem,
-  type FormType,
-  refusalProblem,
-} from "../trading-screen/order-form-state.ts";
+import { type FeeRates, FORM_TYPES, type FormType } from "../trading-screen/order-form-state.ts";
 import { SideSwitch, TabStrip, type TradeAccess, TradeGate } from "../trading-screen/panel-parts.tsx";
 import { toast } from "../trading-screen/toast.ts";
 import type { MarketStore } from "../trading-screen/use-market.ts";
+import { useRefusal } from "../trading-screen/use-refusal.ts";
 import { type MarginScope, marginApi, marginErrorText, trimDecimal } from "./api.ts";
 import { MarginLevel, MarginTotals } from "./margin-level.tsx";
 import type { MarginState } from "./use-margin.ts";
@@ -67,9 +62,7 @@ export function MarginOrderPanel(props: MarginOrderPanelProps) {
   const [effect, setEffect] = useState<SideEffect>("NO_SIDE_EFFECT");
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
-  const [refused, setRefused] = useState<{ side: OrderSideValue; problem: FormProblem; seq: number } | null>(
-    null,
-  );
+  const refusal = useRefusal();
   const account = margin.account;
   const ready = access === "ready";
 
@@ -79,7 +72,7 @@ export function MarginOrderPanel(props: MarginOrderPanelProps) {
 
   const place = async (body: PlaceOrderBody) => {
     setNotice(null);
-    setRefused(null);
+    refusal.clear();
     setBusy(true);
     try {
       const result = await marginApi.place({ ...body, mode: scope.mode, sideEffectType: effect });
@@ -94,9 +87,7 @@ export function MarginOrderPanel(props: MarginOrderPanelProps) {
     } catch (e) {
       const text = marginErrorText(t, e);
       // A refusal about one control is said under it; any other under the buttons.
-      const problem = refusalProblem(e);
-      if (problem === undefined) setNotice({ ok: false, text });
-      else setRefused({ side: body.side, problem, seq: Date.now() });
+      if (!refusal.shown(body.side, e)) setNotice({ ok: false, text });
       toast("error", text);
     } finally {
       setBusy(false);
@@ -204,7 +195,7 @@ export function MarginOrderPanel(props: MarginOrderPanelProps) {
             busy={busy}
             gate={ready ? undefined : <TradeGate access={access} locale={props.locale} />}
             onSubmit={(body) => void place(body)}
-            refused={refused?.side === s ? refused : null}
+            refused={refusal.forSide(s)}
           />
         ))}
       </div>

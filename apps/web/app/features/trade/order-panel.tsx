@@ -11,18 +11,12 @@ import { useTranslation } from "react-i18next";
 import { errorCode, paperApi } from "../trading-screen/api.ts";
 import { estimateMarketFill } from "../trading-screen/book-math.ts";
 import { OrderForm } from "../trading-screen/order-form.tsx";
-import {
-  type FeeRates,
-  FORM_TYPES,
-  type FormProblem,
-  type FormType,
-  refusalKey,
-  refusalProblem,
-} from "../trading-screen/order-form-state.ts";
+import { type FeeRates, FORM_TYPES, type FormType, refusalKey } from "../trading-screen/order-form-state.ts";
 import { SideSwitch, type TradeAccess, TradeGate } from "../trading-screen/panel-parts.tsx";
 import { StorageKey } from "../trading-screen/storage.ts";
 import { toast } from "../trading-screen/toast.ts";
 import { depthOf, type MarketStore } from "../trading-screen/use-market.ts";
+import { useRefusal } from "../trading-screen/use-refusal.ts";
 import { useTips } from "./tip-dialog.tsx";
 import type { PaperState } from "./use-paper.ts";
 
@@ -63,9 +57,7 @@ export function OrderPanel(props: OrderPanelProps) {
   const [type, setType] = useState<FormType>("LIMIT");
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
-  const [refused, setRefused] = useState<{ side: OrderSideValue; problem: FormProblem; seq: number } | null>(
-    null,
-  );
+  const refusal = useRefusal();
   const tips = useTips();
 
   const availableOf = (asset: string) => paper.balances.find((b) => b.asset === asset)?.available ?? "0";
@@ -105,7 +97,7 @@ export function OrderPanel(props: OrderPanelProps) {
 
   const place = async (body: PlaceOrderBody) => {
     setNotice(null);
-    setRefused(null);
+    refusal.clear();
     if (!(await guard(body))) return;
     setBusy(true);
     try {
@@ -119,9 +111,7 @@ export function OrderPanel(props: OrderPanelProps) {
       const key = refusalKey(error) ?? ERROR_KEYS[errorCode(error)];
       const text = key ? t(key, { symbol: info.symbol }) : t("form.errors.generic");
       // A refusal about one control is said under it; any other under the buttons.
-      const problem = refusalProblem(error);
-      if (problem === undefined) setNotice({ ok: false, text });
-      else setRefused({ side: body.side, problem, seq: Date.now() });
+      if (!refusal.shown(body.side, error)) setNotice({ ok: false, text });
       toast("error", text);
     } finally {
       setBusy(false);
@@ -167,7 +157,7 @@ export function OrderPanel(props: OrderPanelProps) {
             busy={busy}
             gate={gate}
             onSubmit={(body) => void place(body)}
-            refused={refused?.side === s ? refused : null}
+            refused={refusal.forSide(s)}
           />
         ))}
       </div>
