@@ -283,8 +283,10 @@ describe("futures trading", () => {
     expect(await textOf(page, "futures-shortfall")).toContain(`needs ${needed} USDT more`);
     await expect.poll(() => textOf(page, "transfer-available")).toBe("50,000.00 USDT");
     expect(await page.getByTestId("transfer-amount").inputValue()).toBe("50000");
-    await page.getByTestId("transfer-submit").click();
-    await page.getByTestId("wallet-transfer").waitFor({ state: "hidden" });
+    // Clicked once the dialog has finished opening, and again if the click did not take
+    // (a loaded CI run once saw the dialog stay open after the click).
+    const dialog = page.getByTestId("wallet-transfer");
+    await clickUntil(page.getByTestId("transfer-submit"), async () => !(await dialog.isVisible()));
     await expect.poll(() => textOf(page, "futures-wallet")).toBe("50,000.00 USDT");
   });
 
