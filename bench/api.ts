@@ -43,6 +43,18 @@ const SECONDS = Number(process.env.API_BENCH_SECONDS ?? 10);
 const CLIENTS = Number(process.env.API_BENCH_CLIENTS ?? 1);
 /** Round trips each client makes one after another before the measured window. */
 const WARM_UP = 200;
+/** Filled orders per second whose WebSocket pushes are timed (`ws_push_p99_ms`). */
+const PUSH_RATE = Number(process.env.API_BENCH_PUSH_RATE ?? 50);
+/** Resting orders each client edits in turn (`edit_p99_ms`): an edit waits for its slot's previous one. */
+const EDIT_SLOTS = 16;
+
+/**
+ * What a client's round trip is: `create` a resting limit buy and cancel it; `edit` one
+ * of its resting orders (ccxt `editOrder`: Bitget's cancel-replace, a new id each time);
+ * `push` a market sell that fills, timed from its REST answer to the moment a ccxt.pro
+ * caller of `watchOrders` and of `watchMyTrades` (another client, same key) has it.
+ */
+type Mode = "create" | "edit" | "push";
 
 interface Ready {
   base: string;
@@ -90,6 +102,8 @@ interface ClientData {
   /** This client takes round trips `index`, `index + clients`, ... of the schedule. */
   index: number;
   clients: number;
+  mode: Mode;
+  rate: number;
 }
 
 type ClientStats = ReturnType<ReturnType<typeof watchClient>>;
@@ -114,17 +128,85 @@ interface ClientResult {
 async function clientWorker(data: ClientData): Promise<void> {
   const port = parentPort;
   if (port === null) throw new Error("not a worker");
-  const { bitgetClient } = await import("../apps/server/src/test/bitget-client.ts");
+  const { bitgetClient, subscribed } = await import("../apps/server/src/test/bitget-client.ts");
   const ex = await bitgetClient(data.ready.base, data.ready);
   const last = (await ex.fetchTicker("BTC/USDT")).last ?? 50_000;
   const price = Math.round(last * 0.5);
-  const one = async (): Promise<void> => {
-    const order = await ex.createOrder("BTC/USDT", "limit", "buy", 0.001, price);
+  const RATE = data.rate;
+  // Each order's body differs from the last ones (its price steps through 100 dollars):
+  // a byte-identical signed request in the same millisecond is refused as a replay (40005),
+  // and an open-loop schedule catching up after a pause sends several at once.
+  const create = async (i: number): Promise<void> => {
+    const order = await ex.createOrder("BTC/USDT", "limit", "buy", 0.001, price - (i % 100));
     await ex.cancelOrder(order.id ?? "", "BTC/USDT");
+  };
+  // edit: EDIT_SLOTS resting orders; round trip i edits slot i % EDIT_SLOTS to a new price.
+  const slots: { id: string; chain: Promise<void> }[] = [];
+  let flips = 0;
+  const edit = (i: number): Promise<void> => {
+    const slot = slots[i % slots.length];
+    if (slot === undefined) throw new Error("no slot");
+    const next = slot.chain.then(async () => {
+      flips += 1;
+      const o = await ex.editOrder(slot.id, "BTC/USDT", "limit", "buy", 0.001, price + (flips % 2));
+      slot.id = o.id ?? slot.id;
+    });
+    slot.chain = next.catch(() => undefined);
+    return next;
+  };
+  // push: a watcher client; each sell's REST answer time, and when each push reached it.
+  const restAt = new Map<string, number>();
+  const orderAt = new Map<string, number>();
+  const fillAt = new Map<string, number>();
+  /** Wall-clock ms from each fill's own time (the push's `fillTime`/ccxt `timestamp`) to its arrival. */
+  const fromFill: number[] = [];
+  let watcher: Awaited<ReturnType<typeof bitgetClient>> | undefined;
+  let watching = true;
+  const loops: Promise<void>[] = [];
+  const amount = Math.max(0.0001, Math.ceil((12 / last) * 10_000) / 10_000);
+  const sell = async (): Promise<void> => {
+    const o = await ex.createOrder("BTC/USDT", "market", "sell", amount + (n % 10) * 0.00001);
+    restAt.set(o.id ?? "", clock());
+  };
+  if (data.mode === "edit")
+    for (let k = 0; k < EDIT_SLOTS; k++) {
+      const o = await ex.createOrder("BTC/USDT", "limit", "buy", 0.001, price);
+      slots.push({ id: o.id ?? "", chain: Promise.resolve() });
+    }
+  if (data.mode === "push") {
+    const w = await bitgetClient(data.ready.base, data.ready);
+    watcher = w;
+    const acked = Promise.all([subscribed(w, "orders"), subscribed(w, "fill")]);
+    const loop = async (
+      watch: () => Promise<{ id?: string; order?: string; status?: string; timestamp?: number }[]>,
+      seen: Map<string, number>,
+      key: "id" | "order",
+    ) => {
+      while (watching) {
+        const got = await watch().catch(() => []);
+        const t = clock();
+        const wall = Date.now();
+        for (const x of got) {
+          if (key === "order" && typeof x.timestamp === "number" && !seen.has(x.order ?? ""))
+            fromFill.push(wall - x.timestamp);
+          const id = x[key];
+          if (id !== undefined && (key === "order" || x.status === "closed") && !seen.has(id))
+            seen.set(id, t);
+        }
+      }
+    };
+    loops.push(loop(() => w.watchOrders("BTC/USDT"), orderAt, "id"));
+    loops.push(loop(() => w.watchMyTrades("BTC/USDT"), fillAt, "order"));
+    await acked;
+  }
+  let n = 0;
+  const one = (): Promise<void> => {
+    n += 1;
+    return data.mode === "create" ? create(n) : data.mode === "edit" ? edit(n) : sell();
   };
   // Warm-up: JIT, connections, the server's prepared statements, and the heap past the
   // start-up garbage (ccxt's markets) that the first scavenges copy.
-  for (let i = 0; i < WARM_UP; i++) await one();
+  for (let i = 0; i < (data.mode === "push" ? 20 : WARM_UP); i++) await one();
   const start = await new Promise<number>((resolve) => {
     port.once("message", (m: { start: number }) => resolve(m.start));
     port.postMessage("warm");
@@ -157,6 +239,31 @@ async function clientWorker(data: ClientData): Promise<void> {
   }
   await Promise.all(inFlight);
   const stats = stop();
+  if (data.mode === "push") {
+    // Every push counted: from the REST answer to the later of the order's and the fill's
+    // arrival (0 when both came before the answer); one missing after 5 s is an error.
+    const ids = [...restAt.keys()].slice(20);
+    const until = clock() + 5_000;
+    while (clock() < until && ids.some((id) => !orderAt.has(id) || !fillAt.has(id)))
+      await new Promise((r) => setTimeout(r, 20));
+    latencies.length = 0;
+    for (const id of ids) {
+      const a = orderAt.get(id);
+      const b = fillAt.get(id);
+      const r = restAt.get(id) ?? 0;
+      if (a === undefined || b === undefined) {
+        errors += 1;
+        firstError ??= `no push for order ${id}`;
+      } else latencies.push(Math.max(0, Math.max(a, b) - r));
+    }
+    // Push mode's "from start" figures: from each fill's own time (wall clock, ms) instead.
+    fromStart.length = 0;
+    fromStart.push(...fromFill.slice(20));
+    watching = false;
+    await watcher?.close();
+    await Promise.all(loops);
+  }
+  if (data.mode === "edit") await ex.cancelAllOrders("BTC/USDT");
   await ex.close();
   const result: ClientResult = { latencies, fromStart, errors, firstError, stats };
   // Kept alive until the main thread ends it: a worker that ended on its own could be seen
@@ -184,12 +291,15 @@ interface RoundTrips {
 async function roundTrips(
   ready: Ready,
   server: { cpu(): Promise<NodeJS.CpuUsage>; openWindow(): void; nextProbe(): Promise<Probe> },
+  mode: Mode = "create",
 ): Promise<RoundTrips> {
+  const clients = mode === "push" ? 1 : CLIENTS;
+  const rate = mode === "push" ? PUSH_RATE : RATE;
   const workers = Array.from(
-    { length: CLIENTS },
+    { length: clients },
     (_, index) =>
       new Worker(fileURLToPath(import.meta.url), {
-        workerData: { ready, index, clients: CLIENTS } satisfies ClientData,
+        workerData: { ready, index, clients, mode, rate } satisfies ClientData,
       }),
   );
   const failed = new Promise<never>((_, reject) => {
@@ -304,6 +414,8 @@ async function main(): Promise<void> {
         child.send("cpu");
       });
     const rt = await roundTrips(ready, { cpu, openWindow, nextProbe });
+    const ed = await roundTrips(ready, { cpu, openWindow, nextProbe }, "edit");
+    const push = await roundTrips(ready, { cpu, openWindow, nextProbe }, "push");
     const sig = signatureVerifications();
     const round1 = (n: number) => Math.round(n * 10) / 10;
     const { probe, client } = rt;
@@ -315,6 +427,15 @@ async function main(): Promise<void> {
       p99_from_start_ms: round1(rt.p99FromStart),
       errors: rt.errors,
       target_rate: RATE,
+      edit_p50_ms: round1(ed.p50),
+      edit_p99_ms: round1(ed.p99),
+      edit_errors: ed.errors,
+      ws_push_p50_ms: round1(push.p50),
+      ws_push_p99_ms: round1(push.p99),
+      ws_push_max_ms: round1(push.max),
+      ws_push_from_fill_p99_ms: round1(push.p99FromStart),
+      ws_push_rate: PUSH_RATE,
+      ws_push_errors: push.errors,
       server_cpu_ms_per_round_trip: Math.round((rt.serverCpuMs / Math.max(1, rt.count)) * 100) / 100,
       server_eld_p99_ms: probe.eld_p99_ms,
       server_eld_max_ms: probe.eld_max_ms,
@@ -347,6 +468,12 @@ async function main(): Promise<void> {
         : `event-loop delay p99 ${client.eldP99Ms.toFixed(2)} ms, max ${client.eldMaxMs.toFixed(2)} ms, busiest turn ${client.busyTurnMs?.toFixed(1)} ms of CPU, `;
     console.log(
       `clients (ccxt, ${CLIENTS} worker threads; the worst one's loop delay, turn and GC pause, all their GC and CPU): ${clientDelay}GC ${client.gcCount} pauses, ${client.gcMs.toFixed(0)} ms, longest ${client.gcMaxMs.toFixed(2)} ms, CPU ${client.cpuMs.toFixed(0)} ms`,
+    );
+    console.log(
+      `ccxt editOrder at ${RATE}/s offered: ${round1(ed.perSecond)}/s done, p50 ${figures.edit_p50_ms} ms, p99 ${figures.edit_p99_ms} ms, ${ed.errors} errors`,
+    );
+    console.log(
+      `WebSocket pushes of ${PUSH_RATE} fills/s (REST answer to watchOrders and watchMyTrades both having it): p50 ${figures.ws_push_p50_ms} ms, p99 ${figures.ws_push_p99_ms} ms, max ${figures.ws_push_max_ms} ms (from each fill's own time: p99 ${figures.ws_push_from_fill_p99_ms} ms), ${push.errors} errors`,
     );
     console.log(`HMAC verifications: ${figures.sig_verify_per_s}/s on one core`);
     console.log(JSON.stringify(figures));

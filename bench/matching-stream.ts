@@ -1,5 +1,7 @@
 import type { Asset, InstrumentSpec, Symbol as InstrumentSymbol } from "@meridian/domain";
 import {
+  asLots,
+  asTicks,
   type BookListener,
   defineInstrument,
   NULL_LISTENER,
@@ -97,7 +99,7 @@ export function generateStream(name: string, levels: number, n: number, seed: nu
       price[i] = p;
       qty[i] = q;
       id[i] = oid;
-      book.limit(oid, oid, s as 0 | 1, p, q, Tif.GTC, Stp.ExpireMaker, i);
+      book.limit(oid, oid, s as 0 | 1, asTicks(p), asLots(q), Tif.GTC, Stp.ExpireMaker, i);
       if (book.has(oid)) {
         slot.set(oid, live.length);
         live.push(oid);
@@ -108,7 +110,7 @@ export function generateStream(name: string, levels: number, n: number, seed: nu
       op[i] = OP_MARKET;
       qty[i] = q;
       id[i] = oid;
-      book.market(oid, oid, s as 0 | 1, q, Stp.ExpireMaker, i);
+      book.market(oid, oid, s as 0 | 1, asLots(q), Stp.ExpireMaker, i);
     } else {
       const target = live[rng.int(0, live.length - 1)] ?? 0;
       op[i] = OP_CANCEL;

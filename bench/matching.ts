@@ -4,7 +4,7 @@
  * order), in a sparse shape (~10,000 price levels) and a crowded one (~170 levels).
  * The last line printed is one JSON object. MATCHING_OPS shortens the run.
  */
-import { type BookListener, OrderBook, Stp, Tif } from "@meridian/domain";
+import { type BookListener, type Lots, OrderBook, Stp, type Ticks, Tif } from "@meridian/domain";
 import { peerRunner } from "./matching-peer.ts";
 import { benchSpec, generateStream, OP_CANCEL, OP_LIMIT, type Stream } from "./matching-stream.ts";
 
@@ -49,11 +49,21 @@ function oursRunner(stream: Stream): { book: OrderBook; sink: CountingListener; 
     const o = op[i];
     const oid = id[i] ?? 0;
     if (o === OP_LIMIT) {
-      book.limit(oid, oid, side[i] === 0 ? 0 : 1, price[i] ?? 0, qty[i] ?? 0, Tif.GTC, Stp.ExpireMaker, i);
+      // Casts only: the recorded ticks and lots go in as they are, with no call in the timed loop.
+      book.limit(
+        oid,
+        oid,
+        side[i] === 0 ? 0 : 1,
+        (price[i] ?? 0) as Ticks,
+        (qty[i] ?? 0) as Lots,
+        Tif.GTC,
+        Stp.ExpireMaker,
+        i,
+      );
     } else if (o === OP_CANCEL) {
       book.cancel(oid, i);
     } else {
-      book.market(oid, oid, side[i] === 0 ? 0 : 1, qty[i] ?? 0, Stp.ExpireMaker, i);
+      book.market(oid, oid, side[i] === 0 ? 0 : 1, (qty[i] ?? 0) as Lots, Stp.ExpireMaker, i);
     }
   };
   return { book, sink, step };

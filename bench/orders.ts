@@ -31,6 +31,15 @@
  * every millisecond on each connection, so an answer of t ms weighs t times in its
  * histogram (about 23,000 values for 10,000 answers here).
  *
+ * Every order is signed as the browser signs a trading write: the session is bound to a
+ * device key (ORDERS_BENCH_DEVICE_KEY: RSA2048, the default device algorithm, or
+ * RSA1024, ECDSA_P256; `none` for a session bound to no key, whose orders the gateway
+ * does not verify), and each order carries the mode-2 signature over path, time, trace
+ * id and body MD5, which the server verifies (and records the trace id against replay)
+ * before the order is read. The signatures are made before each run (up to the rate
+ * times its seconds, plus a tenth; any request beyond that is signed when sent), so the
+ * client's signing does not share the cores with the server during the run.
+ *
  * ORDERS_BENCH_SECONDS, ORDERS_BENCH_RATE: duration and pace. BENCH_CPU_PROF=<dir>: the
  * server writes a .cpuprofile there. ORDERS_BENCH_NODE_ARGS: more Node flags for it.
  * ORDERS_BENCH_SERVER_LOG=<file>: the server's stdout goes there too (what `--trace-gc`
@@ -44,6 +53,7 @@ import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { freePort } from "../scripts/lib/server-process.ts";
+import { type DeviceAlg, type DeviceSigner, deviceSigner } from "./lib/device-signer.ts";
 import { marketOrderBody } from "./lib/market-order.ts";
 import { productionNodeFlags } from "./lib/node-flags.ts";
 import { type Probe, probeModule, readProbes, watchClient } from "./lib/probe-reader.ts";
@@ -51,6 +61,11 @@ import { type Probe, probeModule, readProbes, watchClient } from "./lib/probe-re
 const SECONDS = Number(process.env.ORDERS_BENCH_SECONDS ?? 10);
 const RATE = Number(process.env.ORDERS_BENCH_RATE ?? 1000);
 const WARMUP_SECONDS = Number(process.env.ORDERS_BENCH_WARMUP_SECONDS ?? 3);
+const DEVICE_KEY = (process.env.ORDERS_BENCH_DEVICE_KEY ?? "RSA2048") as DeviceAlg | "none";
+if (!["RSA2048", "RSA1024", "ECDSA_P256", "none"].includes(DEVICE_KEY))
+  throw new Error(`ORDERS_BENCH_DEVICE_KEY: RSA2048, RSA1024, ECDSA_P256 or none, not ${DEVICE_KEY}`);
+const signer: DeviceSigner | null = DEVICE_KEY === "none" ? null : deviceSigner(DEVICE_KEY);
+const ORDERS_PATH = "/v1/paper/orders";
 const entry = path.resolve(import.meta.dirname, "../apps/server/src/test/paper-server.ts");
 
 interface Served {
@@ -68,6 +83,8 @@ async function serve(dir: string, port: number): Promise<Served> {
     NODE_ENV: "development",
     DATA_DIR: dir,
     PORT: String(port),
+    PAPER_DEVICE_ALG: signer?.alg ?? "",
+    PAPER_DEVICE_PUBLIC_KEY: signer?.publicKeyB64 ?? "",
   };
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
@@ -109,22 +126,41 @@ const { child, cookie, openWindow, nextProbe } = await serve(dir, port);
 try {
   const base = `http://127.0.0.1:${port}`;
   const headers = { "content-type": "application/json", origin: base, paptrading: "1", cookie };
-  const firstOrder = await fetch(`${base}/v1/paper/orders`, {
+  const firstBody = JSON.stringify({ symbol: "BTCUSDT", side: "BUY", type: "MARKET", quantity: "0.0001" });
+  const firstOrder = await fetch(`${base}${ORDERS_PATH}`, {
     method: "POST",
-    headers,
-    body: JSON.stringify({ symbol: "BTCUSDT", side: "BUY", type: "MARKET", quantity: "0.0001" }),
+    headers: { ...headers, ...signer?.headers(ORDERS_PATH, firstBody, Date.now()) },
+    body: firstBody,
   });
   const firstCode = ((await firstOrder.json()) as { code: string }).code;
   if (firstCode !== "00000") throw new Error(`first order answered ${firstCode}`);
 
   let n = 0;
   let failed = 0;
+  /** The `n`th order's body and, when signing, its signature headers (made before the run). */
+  const presigned = new Map<number, { body: string; headers: Record<string, string> }>();
+  const presign = (seconds: number) => {
+    presigned.clear();
+    if (signer === null) return;
+    const count = Math.ceil(RATE * seconds * 1.1) + 20;
+    const now = Date.now();
+    for (let i = n + 1; i <= n + count; i++) {
+      const body = marketOrderBody(i, "bench");
+      presigned.set(i, { body, headers: signer?.headers(ORDERS_PATH, body, now) ?? {} });
+    }
+  };
+  const order = (i: number) => {
+    const made = presigned.get(i);
+    if (made !== undefined) return made;
+    const body = marketOrderBody(i, "bench");
+    return { body, headers: signer?.headers(ORDERS_PATH, body, Date.now()) ?? {} };
+  };
   /** One autocannon run at RATE: market buys and sells in turn, each with its own clientOrderId. */
   const load = (seconds: number, onAnswer?: (ms: number) => void) =>
     new Promise<autocannon.Result>((resolve, reject) => {
       const instance = autocannon(
         {
-          url: `${base}/v1/paper/orders`,
+          url: `${base}${ORDERS_PATH}`,
           connections: 10,
           overallRate: RATE,
           duration: seconds,
@@ -134,10 +170,8 @@ try {
               headers,
               setupRequest: (req) => {
                 n++;
-                return {
-                  ...req,
-                  body: marketOrderBody(n, "bench"),
-                };
+                const made = order(n);
+                return { ...req, headers: { ...req.headers, ...made.headers }, body: made.body };
               },
               onResponse: (_status, body) => {
                 if (!body.includes('"code":"00000"')) failed++;
@@ -154,8 +188,12 @@ try {
   // first few hundred milliseconds answer in 10-40 ms (measured: half of a cold run's
   // answers over 6 ms came in its first 0.4 s), which says how fast V8 optimises, not
   // how fast the server places orders once running.
-  if (WARMUP_SECONDS > 0) await load(WARMUP_SECONDS);
+  if (WARMUP_SECONDS > 0) {
+    presign(WARMUP_SECONDS);
+    await load(WARMUP_SECONDS);
+  }
   failed = 0;
+  presign(SECONDS);
   openWindow();
   const stopClient = watchClient(process.env.ORDERS_BENCH_DIAG === "1");
   // Every answer's own latency as well: autocannon's histogram corrects for coordinated
@@ -172,7 +210,7 @@ try {
   const probe = await nextProbe();
   const load1 = Math.round((os.loadavg()[0] ?? 0) * 100) / 100;
   console.log(
-    `paper orders: ${RATE}/s paced, 10 connections, ${SECONDS} s: ${sent} sent, ${failed} not 00000, errors ${result.errors}, non-2xx ${result.non2xx}`,
+    `paper orders: ${RATE}/s paced, 10 connections, ${SECONDS} s, device key ${DEVICE_KEY}: ${sent} sent, ${failed} not 00000, errors ${result.errors}, non-2xx ${result.non2xx}`,
   );
   console.log(
     `latency: p50 ${result.latency.p50} ms, p90 ${result.latency.p90} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms; ${result.requests.average.toFixed(0)} req/s; cores ${os.availableParallelism()}, load ${os
@@ -208,6 +246,7 @@ try {
       orders_per_s: Math.round(result.requests.average),
       orders_sent: sent,
       orders_failed: failed + result.errors + result.non2xx,
+      device_key: DEVICE_KEY,
       eld_p99_ms: probe.eld_p99_ms,
       eld_max_ms: probe.eld_max_ms,
       server_cpu_ms_per_order: Math.round(cpuPerOrder * 1000) / 1000,

@@ -9,6 +9,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, wr
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
+import { moduleSources, modulesDir, serverModules } from "./lib/server-modules.ts";
 import { repoRoot } from "./web-build.ts";
 
 interface Fixture {
@@ -193,4 +194,241 @@ test("the tracker takes only types from @meridian/contracts", () => {
     }
   }
   expect(offending).toEqual([]);
+});
+
+/**
+ * A module's decorator on the Fastify instance is its own business: other modules get
+ * what they need as arguments from the composition root (`modules/index.ts`,
+ * `trading-core.ts`), never by looking it up (`hasDecorator("x")`, `app.x`,
+ * `request.server.x`). The root's files (`modules/*.ts`) and tests are exempt.
+ */
+function foreignDecoratorUses(sources: readonly { module: string; file: string; text: string }[]): {
+  hasDecorator: string[];
+  reads: string[];
+} {
+  const owner = new Map<string, string>();
+  for (const { module, text } of sources)
+    for (const m of text.matchAll(/\.decorate\(\s*"([A-Za-z]+)"/g)) owner.set(m[1] ?? "", module);
+  const hasDecorator: string[] = [];
+  const reads: string[] = [];
+  for (const { module, file, text } of sources) {
+    for (const m of text.matchAll(/\bhasDecorator\(\s*"([A-Za-z]+)"/g)) {
+      const name = m[1] ?? "";
+      // An unknown decorator is another module's too (one that may not be built).
+      if (owner.get(name) !== module) hasDecorator.push(`${file}: ${name} (${owner.get(name) ?? "?"})`);
+    }
+    const seen = new Set<string>();
+    for (const m of text.matchAll(/\b(?:server|app|api|scope|instance)\.([A-Za-z]+)\b/g)) {
+      const name = m[1] ?? "";
+      const by = owner.get(name);
+      if (by !== undefined && by !== module && !seen.has(name)) {
+        seen.add(name);
+        reads.push(`${file}: ${name} (${by})`);
+      }
+    }
+  }
+  return { hasDecorator, reads };
+}
+
+/**
+ * Modules that still read another module's decorator, each to be passed as an argument
+ * by the root instead (the list only shrinks; it is empty now: the streams log in through
+ * the ledger's `sessionAccount`, sub-accounts and the apps get the accounts service).
+ */
+const KNOWN_DECORATOR_READS: readonly string[] = [];
+
+describe("decorator lookups", () => {
+  const sources = serverModuleFiles();
+
+  test("no module looks up another module's decorator with hasDecorator", () => {
+    expect(foreignDecoratorUses(sources).hasDecorator).toEqual([]);
+  });
+
+  test("reads of another module's decorator are only the listed ones (remove one once it is gone)", () => {
+    expect(foreignDecoratorUses(sources).reads.sort()).toEqual([...KNOWN_DECORATOR_READS].sort());
+  });
+
+  test("the check finds a lookup and a read of another module's decorator, not of its own", () => {
+    const found = foreignDecoratorUses([
+      { module: "paper", file: "paper/index.ts", text: 'api.decorate("paper", service);' },
+      { module: "margin", file: "margin/index.ts", text: 'api.decorate("margin", service);' },
+      {
+        module: "margin",
+        file: "margin/f1.ts",
+        text: 'if (app.hasDecorator("paper")) await request.server.paper.place(x);\nif (api.hasDecorator("margin")) app.margin.x();',
+      },
+      { module: "vip", file: "vip/f2.ts", text: 'if (!api.hasDecorator("apiKeys")) return [];' },
+    ]);
+    expect(found).toEqual({
+      hasDecorator: ["margin/f1.ts: paper (paper)", "vip/f2.ts: apiKeys (?)"],
+      reads: ["margin/f1.ts: paper (paper)"],
+    });
+  });
+});
+
+/** Every non-test source file of every server module, with its module. */
+function serverModuleFiles(): { module: string; file: string; text: string }[] {
+  return serverModules.flatMap((module) =>
+    moduleSources(path.join(modulesDir, module)).map((file) => ({
+      module,
+      file: path.relative(modulesDir, file).replaceAll("\\", "/"),
+      text: readFileSync(file, "utf8"),
+    })),
+  );
+}
+
+const webApp = path.join(repoRoot, "apps/web/app");
+
+/**
+ * Where one web feature (`app/features/<x>`) may import another from: what spot, margin
+ * and futures share (`features/trading-screen`), and the layers every page shares on
+ * purpose: the shell (layout, Ant Design set-up, load errors, fiat), SEO (page metadata,
+ * sitemaps, canonical links), the API client and session (`account/api-call.ts` and the
+ * files around it; every /v1 call goes through it) with the image-domain header it adds.
+ * `app/ui`, `app/lib`, `app/i18n` and `app/theme` are not features: anyone may import them.
+ */
+const SHARED_FEATURE_LAYERS: readonly string[] = [
+  "trading-screen/",
+  "shell/",
+  "seo/",
+  "image-domain/",
+  "account/api-call.ts",
+  "account/account-client.ts",
+  "account/deferred-api.ts",
+  "account/use-account.ts",
+  "account/passkey-client.ts",
+];
+
+/** Relative import specifiers of a source: static, re-exports, dynamic, side effects. */
+function relativeImports(text: string): string[] {
+  return [...text.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s+)["'](\.[^"']*)["']/gm)].map((m) =>
+    (m[1] ?? "").replace(/\?.*$/, ""),
+  );
+}
+
+/**
+ * Imports of one feature by another outside the shared layers, as `importer -> target`
+ * (the target relative to `features/`), for `files` given relative to `app/`.
+ */
+function featureCrossings(files: readonly { file: string; text: string }[]): string[] {
+  const found = new Set<string>();
+  for (const { file, text } of files) {
+    const [top, feature] = file.split("/");
+    for (const spec of relativeImports(text)) {
+      const target = path.posix.normalize(path.posix.join(path.posix.dirname(file), spec));
+      if (top === "features") {
+        if (!target.startsWith("features/")) continue;
+        const rest = target.slice("features/".length);
+        if (rest.split("/")[0] === feature) continue;
+        if (
+          SHARED_FEATURE_LAYERS.some((layer) =>
+            layer.endsWith("/") ? rest.startsWith(layer) : rest === layer,
+          )
+        )
+          continue;
+        found.add(`${feature} -> ${rest}`);
+      } else if (target.startsWith("features/")) {
+        // app/ui and app/lib are below every feature: they import none.
+        found.add(`${top} -> ${target.slice("features/".length)}`);
+      }
+    }
+  }
+  return [...found].sort();
+}
+
+/**
+ * Feature imports still outside the shared layers, each to move into app/ui,
+ * trading-screen or a shared layer (the list only shrinks; the check fails on a new one
+ * and on a listed one that is gone).
+ */
+const KNOWN_FEATURE_CROSSINGS: readonly string[] = [
+  // the account pages' stylesheet link, used by the key and sub-account pages
+  "api-keys -> account/styles.ts",
+  "subaccounts -> account/styles.ts",
+  "api-keys -> subaccounts/sub-client.ts",
+  // the simulation switch (a site-wide mode without a layer of its own yet)
+  "account -> simulation/simulation-controller.ts",
+  "assets -> simulation/enter-simulation-button.tsx",
+  "assets -> simulation/simulation-provider.tsx",
+  "trading-screen -> simulation/enter-simulation-button.tsx",
+  "trading-screen -> simulation/simulation-provider.tsx",
+  // the assets' account gate and sheet
+  "account-records -> assets/account-gate.tsx",
+  "account-records -> assets/assets.css",
+  "futures -> assets/account-gate.tsx",
+  "margin -> assets/account-gate.tsx",
+  "margin -> assets/assets.css",
+  "trading-screen -> assets/account-gate.tsx",
+  // wallets and records that span margin's and futures' APIs
+  "account-records -> futures/api.ts",
+  "account-records -> futures/precision.ts",
+  "account-records -> margin/api.ts",
+  "account-records -> margin/history-pages.tsx",
+  "assets -> futures/api.ts",
+  "assets -> margin/api.ts",
+  "futures -> margin/wallet-transfer.tsx",
+  "margin -> futures/api.ts",
+  "por -> account-records/api.ts",
+  "por -> margin/api.ts",
+  // the content pages' artwork and editor (media), the airdrop money format
+  "airdrops -> media/media-editor.tsx",
+  "airdrops -> media/responsive-img.tsx",
+  "tg-apps -> media/media-editor.tsx",
+  "tg-apps -> media/responsive-img.tsx",
+  "assets -> airdrops/money.ts",
+  // the sitemaps SEO gathers from the content features
+  "seo -> airdrops/sitemap.server.ts",
+  "seo -> tg-apps/sitemap.server.ts",
+];
+
+/** Every source file of app/features, app/ui and app/lib, relative to app/. */
+function webSources(): { file: string; text: string }[] {
+  const out: { file: string; text: string }[] = [];
+  for (const dir of ["features", "ui", "lib"])
+    for (const full of sourceFiles(path.join(webApp, dir)))
+      out.push({ file: path.relative(webApp, full).replaceAll("\\", "/"), text: readFileSync(full, "utf8") });
+  return out;
+}
+
+describe("web feature boundaries", () => {
+  test("a feature imports another only through trading-screen and the shared layers (or a listed crossing)", () => {
+    expect(featureCrossings(webSources()).filter((c) => !KNOWN_FEATURE_CROSSINGS.includes(c))).toEqual([]);
+  });
+
+  test("every listed crossing is still there (remove it from the list once it is gone)", () => {
+    const all = featureCrossings(webSources());
+    expect(KNOWN_FEATURE_CROSSINGS.filter((c) => !all.includes(c))).toEqual([]);
+  });
+
+  test("the check refuses a crossing and lets the shared layers through", () => {
+    const fixtures = [
+      { file: "features/margin/f1.ts", text: 'import { x } from "../trade/order-panel.tsx";' },
+      { file: "features/account/security/f2.tsx", text: 'export { y } from "../../api-keys/list.tsx";' },
+      { file: "features/futures/f3.ts", text: 'const m = await import("../margin/api.ts");' },
+      { file: "features/assets/f4.ts", text: 'import "../../features/airdrops/page.css";' },
+      { file: "features/margin/f5.ts", text: 'import css from "../assets/assets.css?url";' },
+      { file: "ui/f6.tsx", text: 'import { z } from "../features/shell/load-error.tsx";' },
+      {
+        file: "features/futures/ok.ts",
+        text: [
+          'import { a } from "../trading-screen/order-form.tsx";',
+          'import { b } from "../../ui/data-table.tsx";',
+          'import { c } from "../shell/load-error.tsx";',
+          'import { d } from "../account/api-call.ts";',
+          'import { e } from "./api.ts";',
+          'import { f } from "../../lib/client-id.ts";',
+          'import { g } from "@meridian/contracts";',
+        ].join("\n"),
+      },
+      { file: "features/account/security/ok.tsx", text: 'import { h } from "../styles.ts";' },
+    ];
+    expect(featureCrossings(fixtures)).toEqual([
+      "account -> api-keys/list.tsx",
+      "assets -> airdrops/page.css",
+      "futures -> margin/api.ts",
+      "margin -> assets/assets.css",
+      "margin -> trade/order-panel.tsx",
+      "ui -> shell/load-error.tsx",
+    ]);
+  });
 });

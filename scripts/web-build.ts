@@ -16,11 +16,12 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 const webDir = path.join(repoRoot, "apps/web");
 const buildMarker = path.join(webDir, "build/server/index.js");
 
-/** What the client, server and embed bundles are made from: the app, its config and every package it bundles. */
+/** What the client, server, islands and embed bundles are made from: the app, its config and every package it bundles. */
 const inputs = [
   path.join(webDir, "app"),
   path.join(webDir, "embed"),
   path.join(webDir, "vite.embed.config.ts"),
+  path.join(webDir, "vite.islands.config.ts"),
   path.join(webDir, "public"),
   path.join(webDir, "scripts"),
   path.join(webDir, "vite.config.ts"),

@@ -1,3 +1,6 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig, type Plugin } from "vite";
 
@@ -24,9 +27,13 @@ function shareServerContext(): Plugin {
 /** Module ids with forward slashes, so the patterns below read the same on every OS. */
 const slashed = (id: string) => id.replaceAll("\\", "/");
 
-/** React, React Router and i18next: what every page hydrates with, one request instead of eight. */
+/**
+ * React, React Router and i18next: what every page hydrates with, one request instead of
+ * eight. Not `<Trans>` and its HTML parser (4.7 KB gzip): only the apps list renders one,
+ * and it loads them with its own chunks.
+ */
 const FRAMEWORK =
-  /\/node_modules\/(react|react-dom|scheduler|react-router|i18next|react-i18next|html-parse-stringify|void-elements|cookie|set-cookie-parser)\//;
+  /\/node_modules\/(?:(?:react|react-dom|scheduler|react-router|i18next|cookie|set-cookie-parser)\/|react-i18next\/(?!dist\/es\/(?:Trans|TransWithoutContext|unescape)\.js))/;
 
 /**
  * The root layout's own code (shell, theme, simulation guard, SEO links) and the little
@@ -138,6 +145,50 @@ function antdPreload(): Plugin {
   };
 }
 
+export const ISLANDS_ID = "virtual:meridian/islands";
+const islandsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), "dist/islands");
+
+/**
+ * `virtual:meridian/islands`: the URL of the islands bundle (vite.islands.config.ts, built
+ * first), which the root layout loads on pages without hydration. In development, the
+ * source module, which Vite serves. The client build copies the bundle's files into its
+ * own assets, so they are served, cached and precompressed like the rest.
+ */
+function islands(): Plugin {
+  const resolved = `\0${ISLANDS_ID}`;
+  return {
+    name: "meridian:islands",
+    resolveId(id) {
+      return id === ISLANDS_ID ? resolved : null;
+    },
+    load(id) {
+      if (id !== resolved) return null;
+      if (this.environment.config.command !== "build") return `export default "/app/islands/main.ts";`;
+      let manifest: Record<string, { file: string; isEntry?: boolean }>;
+      try {
+        manifest = JSON.parse(readFileSync(path.join(islandsDir, ".vite/manifest.json"), "utf8"));
+      } catch {
+        this.error(
+          "islands bundle missing: run `vite build -c vite.islands.config.ts` first (npm run build)",
+        );
+      }
+      const entry = Object.values(manifest).find((m) => m.isEntry);
+      if (!entry) this.error("islands bundle: no entry in its manifest");
+      return `export default ${JSON.stringify(this.environment.config.base + entry.file)};`;
+    },
+    generateBundle() {
+      if (this.environment.name !== "client" || this.environment.config.command !== "build") return;
+      for (const file of readdirSync(path.join(islandsDir, "assets"))) {
+        this.emitFile({
+          type: "asset",
+          fileName: `assets/${file}`,
+          source: readFileSync(path.join(islandsDir, "assets", file)),
+        });
+      }
+    },
+  };
+}
+
 /**
  * Client chunking. Left alone, the bundler cuts a chunk for every distinct set of route
  * modules sharing a module, so a page's first load was some 30 requests, most under 2 KB
@@ -192,5 +243,5 @@ function clientChunks(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [shareServerContext(), clientChunks(), antdPreload(), reactRouter()],
+  plugins: [shareServerContext(), clientChunks(), antdPreload(), islands(), reactRouter()],
 });

@@ -88,6 +88,14 @@ async function fetchAsset(url: string): Promise<{ asset: Asset; body: Buffer }> 
 }
 
 /**
+ * A module script and a module preload held back until the first paint (the paint-first
+ * content and trading pages, the islands bundle of a page without hydration:
+ * apps/web/app/features/shell/paint-first.ts): loaded all the same, right after it.
+ */
+const MODULE_TYPES = new Set(["module", "text/x-module-after-paint"]);
+const DEFERRED_PRELOAD_REL = "x-modulepreload-after-paint";
+
+/**
  * Fetches `pageUrl` and every first-load asset: `<script type=module src>`,
  * `<link rel=modulepreload>`, what inline module scripts import (React Router's bootstrap
  * `import("/assets/entry.client-*.js")` runs at once), and the static import graph of all
@@ -104,12 +112,12 @@ export async function measurePageWeight(pageUrl: string): Promise<PageWeight> {
   let inlineStyleBytes = 0;
   for (const tag of scanTags(html)) {
     const rel = (tag.attrs.get("rel") ?? "").toLowerCase().split(/\s+/);
-    if (tag.name === "script" && tag.attrs.get("type") === "module") {
+    if (tag.name === "script" && MODULE_TYPES.has(tag.attrs.get("type") ?? "")) {
       const src = tag.attrs.get("src");
       if (src) jsQueue.push(new URL(src, pageUrl).href);
       else
         for (const specifier of eagerImports(tag.body, true)) jsQueue.push(new URL(specifier, pageUrl).href);
-    } else if (tag.name === "link" && rel.includes("modulepreload")) {
+    } else if (tag.name === "link" && (rel.includes("modulepreload") || rel.includes(DEFERRED_PRELOAD_REL))) {
       const href = tag.attrs.get("href");
       if (href) jsQueue.push(new URL(href, pageUrl).href);
     } else if (tag.name === "link" && rel.includes("stylesheet") && !rel.includes("alternate")) {

@@ -67,8 +67,8 @@ export function haproxyBinary(): string | undefined {
 }
 
 /**
- * Round robin over every instance; health checks on `/healthz` every 2 s (down after 2
- * failures, up after 1 success); the client address in X-Forwarded-For and the scheme in
+ * Round robin over every instance; health checks on `/healthz` every 2 s, each allowed
+ * 5 s (down after 2 failures, up after 1 success); the client address in X-Forwarded-For and the scheme in
  * X-Forwarded-Proto (the instances trust loopback: TRUST_PROXY). An upgraded connection
  * (WebSocket) is a tunnel with its own idle timeout, so a quiet socket is not cut after
  * the HTTP timeouts.
@@ -90,6 +90,9 @@ export function haproxyConfig(o: Pick<ClusterOptions, "host" | "frontPort" | "in
     "  timeout http-request 10s",
     "  timeout tunnel 1h",
     "  timeout client-fin 5s",
+    // A health check may take this long before it counts as failed (the default is the
+    // 2 s interval): a busy instance is slow, not down.
+    "  timeout check 5s",
     "frontend meridian",
     `  bind ${o.host}:${o.frontPort}`,
     // Plain HTTP here; a deployment terminating TLS in front sets https.

@@ -5,7 +5,7 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -19,8 +19,14 @@ const serverEntry = path.join(repoRoot, "apps/server/src/main.ts");
 export interface StartServerOptions {
   /** Extra environment for the server. DATABASE_URL and REDIS_URL are only set when given here. */
   env?: Record<string, string | undefined>;
-  /** Reuse a data directory (restart after a crash); a fresh temporary one otherwise. */
+  /**
+   * Reuse a data directory (restart after a crash); a fresh temporary one otherwise,
+   * holding a copy of the suite's seeded template database when there is one (see
+   * `SEED_TEMPLATE_ENV`).
+   */
   dataDir?: string;
+  /** `false`: seed the demo content itself even when the suite has a template. */
+  seedTemplate?: boolean;
   /** Extra Node flags before the entry, e.g. `["--cpu-prof", "--cpu-prof-dir=/tmp/prof"]`. */
   nodeArgs?: string[];
   /** How long to wait for `/healthz`; default 90 s (a first start seeds the demo content). */
@@ -52,7 +58,7 @@ process.once("exit", () => {
 });
 
 /** The Node that runs the server: this one when it is 24+, else the project's `node@24`. */
-function nodeBinary(): string {
+export function nodeBinary(): string {
   const major = Number(process.versions.node.split(".")[0]);
   if (major >= 24) return process.execPath;
   const local = path.join(repoRoot, "node_modules/.bin/node");
@@ -178,6 +184,26 @@ async function startOnce(options: StartServerOptions, dataDir: string): Promise<
   };
 }
 
+/** Environment variable naming the seeded template database (apps/server/src/test/seed-template.ts). */
+export const SEED_TEMPLATE_ENV = "MERIDIAN_TEST_SEED_TEMPLATE";
+
+const utcDay = (ms: number) => Math.floor(ms / 86_400_000);
+
+/**
+ * The template database a fresh server may start from: set by the browser suite's global
+ * setup; only for a SQLite server with the default seeding (no DATABASE_URL, no
+ * SEED_DEMO_DATA given), and only on the UTC day it was seeded (the demo content's dates
+ * are days from then), so the server sees what its own first start would have written.
+ */
+function usableSeedTemplate(options: StartServerOptions): string | undefined {
+  const template = process.env[SEED_TEMPLATE_ENV];
+  if (options.seedTemplate === false) return undefined;
+  if (template === undefined || template === "") return undefined;
+  if (options.env?.DATABASE_URL !== undefined || options.env?.SEED_DEMO_DATA !== undefined) return undefined;
+  if (!existsSync(template) || utcDay(statSync(template).mtimeMs) !== utcDay(Date.now())) return undefined;
+  return template;
+}
+
 /**
  * Spawns `node apps/server/src/main.ts` (NODE_ENV=production) on a free port and waits
  * for `/healthz`. Needs the web build (`ensureWebBuild` in scripts/web-build.ts).
@@ -187,6 +213,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   if (dataDir === undefined) {
     dataDir = mkdtempSync(path.join(os.tmpdir(), "meridian-e2e-"));
     ownedDirs.add(dataDir);
+    const template = usableSeedTemplate(options);
+    if (template !== undefined) copyFileSync(template, path.join(dataDir, "meridian.db"));
   }
   for (let attempt = 1; ; attempt++) {
     try {

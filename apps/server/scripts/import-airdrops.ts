@@ -7,6 +7,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { importAirdrops, parseImport } from "../src/modules/airdrops/index.ts";
+import { contentTexts } from "../src/modules/content/index.ts";
 import { loadConfig } from "../src/platform/config.ts";
 import { openDb } from "../src/platform/db/index.ts";
 import { loadMigrations, migrate } from "../src/platform/db/migrate.ts";
@@ -38,7 +39,7 @@ if (!parsed.ok) {
 const db = openDb(loadConfig());
 try {
   await migrate(db, await loadMigrations(MIGRATIONS_DIR));
-  const count = await importAirdrops(db, parsed.rows);
+  const count = await importAirdrops(db, contentTexts, parsed.rows);
   console.log(`${file}: imported ${count} airdrop(s)`);
 } finally {
   await db.close();

@@ -159,6 +159,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     frameAncestors: config.frameAncestors,
     connectSrc: options.connectSrc ?? [],
     publicDomains: config.publicDomains,
+    telegramWidget:
+      platform.env.TELEGRAM_BOT_TOKEN !== undefined && platform.env.TELEGRAM_BOT_NAME !== undefined,
   });
   await app.register(compress, compressOptions);
   await app.register(websocket);

@@ -1,3 +1,4 @@
+import islandsHref from "virtual:meridian/islands";
 import {
   getLocale,
   LOCALE_COOKIE,
@@ -29,8 +30,13 @@ import { AntdGate } from "./features/shell/antd-gate.tsx";
 import { preloadAntd } from "./features/shell/antd-preload.ts";
 import { routeUsesAntd } from "./features/shell/antd-settings.ts";
 import { DOWNLOAD_BAR_BOOT_SCRIPT } from "./features/shell/download-bar.tsx";
+import { IslandsPageContext, routeHydrates } from "./features/shell/islands.ts";
 import { NotFound } from "./features/shell/not-found.tsx";
-import { announceHydrated, PAINT_FIRST_BOOT_SCRIPT } from "./features/shell/paint-first.ts";
+import {
+  announceHydrated,
+  DEFERRED_MODULE_TYPE,
+  PAINT_FIRST_BOOT_SCRIPT,
+} from "./features/shell/paint-first.ts";
 import { loadShellUser } from "./features/shell/session.server.ts";
 import { ShellProviders } from "./features/shell/shell-providers.tsx";
 import { markSimulationMode } from "./features/shell/simulation.ts";
@@ -154,6 +160,9 @@ export function Layout({ children }: { children: ReactNode }) {
   const matches = useMatches();
   // Pages whose routes say they render no antd component skip antd's code and stylesheet.
   const usesAntd = routeUsesAntd(matches);
+  // Pages whose routes say `hydrate: false` load the islands bundle instead of the app,
+  // when the server renders them; a client-side navigation into one stays in the app.
+  const islandsPage = import.meta.env.SSR && !routeHydrates(matches);
 
   const rootI18n = data?.i18n ?? { lng: entry.htmlLang, bundles: {} };
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new instance only when the language changes; bundles are added below.
@@ -241,43 +250,53 @@ export function Layout({ children }: { children: ReactNode }) {
           <link key={href} rel="preload" href={href} as="font" type="font/woff2" crossOrigin="anonymous" />
         ))}
       </head>
-      <body>
-        <ShellProviders
-          i18n={i18n}
-          nonce={nonce}
-          locale={locale}
-          theme={theme}
-          antdStylesheet={antdStylesHref}
-        >
-          <SimulationProvider>
-            <SiteShell
-              locale={locale}
-              theme={theme}
-              user={data?.user}
-              currentPath={rest}
-              year={data?.year ?? new Date().getUTCFullYear()}
-              onNavigate={handleNavigate}
-              onThemeChange={setTheme}
-              onLanguageChange={handleLanguageChange}
-              onLogout={handleLogout}
-              onSwitchBack={handleSwitchBack}
-            >
-              {usesAntd ? (
-                <AntdGate>
-                  {children}
-                  <ReauthGate />
-                </AntdGate>
-              ) : (
-                <>
-                  {children}
-                  <ReauthGate withAntd />
-                </>
-              )}
-            </SiteShell>
-          </SimulationProvider>
-        </ShellProviders>
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+      <body data-uid={islandsPage ? data?.user?.userId : undefined}>
+        <IslandsPageContext value={islandsPage}>
+          <ShellProviders
+            i18n={i18n}
+            nonce={nonce}
+            locale={locale}
+            theme={theme}
+            antdStylesheet={antdStylesHref}
+          >
+            <SimulationProvider>
+              <SiteShell
+                locale={locale}
+                theme={theme}
+                user={data?.user}
+                currentPath={rest}
+                year={data?.year ?? new Date().getUTCFullYear()}
+                onNavigate={handleNavigate}
+                onThemeChange={setTheme}
+                onLanguageChange={handleLanguageChange}
+                onLogout={handleLogout}
+                onSwitchBack={handleSwitchBack}
+              >
+                {usesAntd ? (
+                  <AntdGate>
+                    {children}
+                    <ReauthGate />
+                  </AntdGate>
+                ) : (
+                  <>
+                    {children}
+                    <ReauthGate withAntd />
+                  </>
+                )}
+              </SiteShell>
+            </SimulationProvider>
+          </ShellProviders>
+        </IslandsPageContext>
+        {islandsPage ? (
+          // No router, no React in the browser: the islands bundle, after the first paint
+          // like the hydrated content pages' scripts (features/shell/paint-first.ts).
+          <script type={DEFERRED_MODULE_TYPE} nonce={nonce} src={islandsHref} />
+        ) : (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        )}
       </body>
     </html>
   );

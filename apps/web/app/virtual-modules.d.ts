@@ -7,3 +7,9 @@ declare module "virtual:meridian/antd-preload" {
   };
   export default list;
 }
+
+/** URL of the islands bundle (app/islands/main.ts) that pages without hydration load (vite.config.ts, islands). */
+declare module "virtual:meridian/islands" {
+  const href: string;
+  export default href;
+}

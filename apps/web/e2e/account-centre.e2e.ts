@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { E2E_PASSWORD, loginThroughPage, registerThroughPages } from "./account-flows.ts";
 import {
   type Browser,
+  hydrated,
   launchBrowser,
   newPage,
   type Page,
@@ -171,6 +172,13 @@ for (const target of all) {
       expect(await page.locator('[data-testid="device-row"][data-current="true"]').textContent()).toContain(
         "This device",
       );
+      // The second browser was new to the account: it was let in by the mailed code.
+      expect(
+        await page
+          .locator('[data-testid="device-row"][data-current="false"]')
+          .getByTestId("device-verified-by")
+          .textContent(),
+      ).toBe("First login confirmed with: E-mail code");
       await page
         .locator('[data-testid="device-row"][data-current="false"]')
         .getByTestId("device-revoke")
@@ -191,6 +199,8 @@ for (const target of all) {
         .poll(() => page.getByTestId("history-table").textContent(), { timeout: 30_000 })
         .toContain("Wrong password");
       expect(await page.getByTestId("history-table").textContent()).toContain("Success");
+      expect(await page.getByTestId("history-new-device").count()).toBe(1);
+      expect(await page.getByTestId("history-verified-by").first().textContent()).toBe("E-mail code");
 
       // Password change: the other sessions end and a notice is mailed.
       await loginThroughPage(other, server.url, { email, password: E2E_PASSWORD });
@@ -227,7 +237,8 @@ for (const target of all) {
       await page.waitForLoadState("networkidle");
       await page.getByTestId("api-keys-table").waitFor();
       expect(await page.getByTestId("api-keys-manage").getAttribute("href")).toBe("/account/newapi");
-    });
+      // Six pages' flows in one journey: about 35 s quiet, past 120 s at load 30.
+    }, 240_000);
 
     test("the phone number changes through /modifyverification: a code to the e-mail, one by SMS", async () => {
       const page = await open(browser);
@@ -330,6 +341,31 @@ describe("a fresh start without SMTP", () => {
     await page.getByTestId("register-password-again").fill(E2E_PASSWORD);
     await page.getByTestId("register-submit").click();
     await page.waitForURL(/\/account\/overview$/);
+
+    // Another browser is a device new to the account: the login asks for the code the
+    // server wrote to its log, as a fresh `npm start` does for the demo accounts.
+    const other = await open(browser);
+    await other.goto(`${server.url}/login`);
+    await hydrated(other, "login-name");
+    await other.getByTestId("login-name").fill(address);
+    await other.getByTestId("login-password").fill(E2E_PASSWORD);
+    await other.getByTestId("login-submit").click();
+    await other.getByTestId("login-code").waitFor();
+    expect(await other.getByTestId("login-verify-form").textContent()).toContain(
+      "This browser has not logged in to your account before.",
+    );
+    let loginCode: string | undefined;
+    await expect
+      .poll(() => {
+        // The newest code to the address: not the sign-up's any more.
+        const newest = [...server.output().matchAll(new RegExp(pattern, "g"))].at(-1)?.[1];
+        loginCode = newest === code ? undefined : newest;
+        return loginCode;
+      })
+      .toMatch(/^\d{6}$/);
+    await other.getByTestId("login-code").fill(loginCode ?? "");
+    await other.getByTestId("login-verify-submit").click();
+    await other.waitForURL(/\/account\/overview$/);
     expect(server.mail.messages).toHaveLength(0);
     // The outbox page that once showed every user's codes is gone.
     expect((await page.request.get(`${server.url}/v1/dev/outbox`)).status()).toBe(404);

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
-import { FuturesPath, SESSION_COOKIE } from "@meridian/contracts";
+import { FuturesPath } from "@meridian/contracts";
 import { expect, test } from "vitest";
-import { createAdmin, loginThroughPage, textOf } from "./account-flows.ts";
+import { apiLogin, createAdmin, loginThroughPage, textOf } from "./account-flows.ts";
 import { newPage, type Page, serverAndBrowser } from "./harness.ts";
 
 /**
@@ -32,14 +32,7 @@ const step = (name: string) => console.log(`[account-records] ${new Date().toISO
 let apiCookie: string | undefined;
 async function apiSession(): Promise<string> {
   if (apiCookie !== undefined) return apiCookie;
-  const res = await fetch(`${run.server.url}/v1/user/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: run.server.url },
-    body: JSON.stringify({ loginName: EMAIL, pwd: PASSWORD }),
-  });
-  const line = res.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`));
-  if (line === undefined) throw new Error(`plain login refused: ${await res.text()}`);
-  apiCookie = line.split(";")[0] ?? "";
+  apiCookie = await apiLogin(run.server.url, EMAIL, PASSWORD);
   return apiCookie;
 }
 

@@ -99,8 +99,23 @@ describe("page metadata", () => {
     await page.getByRole("button", { name: "Add a row" }).click();
     const dialog = page.getByRole("dialog");
     await dialog.getByLabel("Page").fill("airdrops.home");
-    await dialog.getByLabel("Language").click();
-    await page.locator(".ant-select-item-option", { hasText: /^ja$/ }).click();
+    // The language defaults to en; on a loaded machine a click on an option that is still
+    // animating in can be lost, so pick until the select shows ja (a row saved as en would
+    // never reach the Japanese page).
+    // (A `has` locator is matched inside the outer one: built from the page, not the dialog.)
+    const language = dialog.locator(".ant-select", { has: page.getByLabel("Language") });
+    await expect
+      .poll(
+        async () => {
+          const shown = (await language.textContent()) ?? "";
+          if (shown.trim() === "ja") return "ja";
+          await dialog.getByLabel("Language").click();
+          await page.locator(".ant-select-item-option", { hasText: /^ja$/ }).click();
+          return shown.trim();
+        },
+        { timeout: 30_000 },
+      )
+      .toBe("ja");
     await dialog.getByLabel("Title").fill("Bad <b>title</b>");
     await dialog.getByLabel("Description").fill("Japanese airdrop library description");
     await dialog.getByRole("button", { name: "Save" }).click();
@@ -112,7 +127,9 @@ describe("page metadata", () => {
     await dialog.getByLabel("Title").fill("エアドロップ一覧 E2E");
     await dialog.getByRole("button", { name: "Save" }).click();
     await page.getByRole("status").filter({ hasText: "Saved." }).waitFor();
-    await expect.poll(() => rows.filter({ hasText: "エアドロップ一覧 E2E" }).count()).toBe(1);
+    const saved = rows.filter({ hasText: "エアドロップ一覧 E2E" });
+    await expect.poll(() => saved.count()).toBe(1);
+    expect(await saved.locator("td").nth(1).textContent()).toBe("ja");
 
     const visitor = await newPage(run.browser, { locale: "ja" });
     await visitor.goto(`${run.server.url}/ja/airdrops`);

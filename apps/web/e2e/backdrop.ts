@@ -23,7 +23,6 @@ export function maskState(page: Page): Promise<MaskState | null> {
       (m) => m.getClientRects().length > 0,
     );
     if (!mask) return null;
-    const root = mask.closest(".ant-modal-root") ?? mask;
     const rect = mask.getBoundingClientRect();
     const corners: Array<[number, number]> = [
       [1, 1],
@@ -31,12 +30,16 @@ export function maskState(page: Page): Promise<MaskState | null> {
       [1, innerHeight - 2],
       [innerWidth - 2, innerHeight - 2],
     ];
-    // The mask and the dialog's wrap above it take no pointer events; let the mask take
-    // them for a moment, so hit-testing reports what paints on top at each corner.
-    const wrap = root.querySelector<HTMLElement>(".ant-modal-wrap");
-    const saved = [mask.style.pointerEvents, wrap?.style.pointerEvents ?? ""];
+    // The mask and the dialogs' wraps above it take no pointer events; let the mask take
+    // them for a moment, so hit-testing reports what paints on top at each corner. Every
+    // wrap, not only this mask's: a wrap is a transparent positioning box that paints
+    // nothing, and a second one (a dialog still leaving, another root) would otherwise be
+    // reported as covering the page.
+    const wraps = [...document.querySelectorAll<HTMLElement>(".ant-modal-wrap")];
+    const savedMask = mask.style.pointerEvents;
+    const savedWraps = wraps.map((w) => w.style.pointerEvents);
     mask.style.pointerEvents = "auto";
-    if (wrap) wrap.style.pointerEvents = "none";
+    for (const w of wraps) w.style.pointerEvents = "none";
     const above = corners.flatMap(([x, y]) => {
       const hit = document.elementFromPoint(x, y);
       if (hit === mask) return [];
@@ -44,8 +47,10 @@ export function maskState(page: Page): Promise<MaskState | null> {
       const id = hit.id ? `#${hit.id}` : "";
       return [`${hit.tagName.toLowerCase()}${id}.${[...hit.classList].join(".")} at ${x},${y}`];
     });
-    mask.style.pointerEvents = saved[0] ?? "";
-    if (wrap) wrap.style.pointerEvents = saved[1] ?? "";
+    mask.style.pointerEvents = savedMask;
+    wraps.forEach((w, i) => {
+      w.style.pointerEvents = savedWraps[i] ?? "";
+    });
     const style = getComputedStyle(mask);
     return {
       background: style.backgroundColor,

@@ -5,6 +5,7 @@
  * callbacks.
  */
 import { describe, expect, test } from "vitest";
+import { clickUntil } from "./antd.ts";
 import { expectShippedFont, newPage, type Page, serverAndBrowser } from "./harness.ts";
 
 const run = serverAndBrowser();
@@ -132,8 +133,7 @@ describe("embeddable shell", () => {
     expect(await overlay.getAttribute("dir")).toBe("rtl");
     expect(await overlay.locator(".shell-legal").count()).toBe(1);
     await page.screenshot({ path: "/tmp/embed-demo-legal.png" });
-    await page.getByTestId("legal-dialog-close").click();
-    await dialog.waitFor({ state: "hidden" });
+    await clickUntil(page.getByTestId("legal-dialog-close"), async () => !(await dialog.isVisible()));
   });
 
   test("update() from the host shows the user; unmount() removes everything", async () => {

@@ -10,7 +10,12 @@ import { expectShippedFont, newPage, type Page, serverAndBrowser, usedFonts } fr
 const run = serverAndBrowser({ env: { DEV_OUTBOX: "true" } });
 
 async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith("__reactFiber$")));
+  // A page without hydration (the content pages) is ready once its islands are wired.
+  await page.waitForFunction(
+    () =>
+      Object.keys(document.body).some((key) => key.startsWith("__reactFiber$")) ||
+      document.documentElement.hasAttribute("data-islands"),
+  );
   await page.evaluate(
     () =>
       new Promise<void>((resolve) =>

@@ -31,8 +31,7 @@ async function acceptRiskAgreement(page: Page): Promise<void> {
   const accept = page.getByTestId("futures-agreement-accept");
   await accept.waitFor();
   expect(await page.getByTestId("futures-agreement-body").textContent()).toContain("liquidated");
-  await accept.click();
-  await accept.waitFor({ state: "hidden" });
+  await clickUntil(accept, async () => !(await accept.isVisible()));
 }
 
 /** A new user, registered through the pages, on /futures/usdt/BTCUSDT in simulation mode with an empty wallet. */
@@ -87,7 +86,8 @@ describe("futures trading", () => {
     await newSimulationTrader(page, "futures-fail");
     expect(await page.getByTestId("load-error").count()).toBe(0);
 
-    const positions = `**${FuturesPath.POSITIONS}`;
+    // By path: the page asks with a query (`?family=usdt`), which a glob would have to spell.
+    const positions = (url: URL) => url.pathname === FuturesPath.POSITIONS;
     await page.route(positions, (route) =>
       route.fulfill({
         status: 503,
@@ -136,8 +136,8 @@ describe("futures trading", () => {
     expect(await textOf(page, "futures-shortfall-transfer")).toBe(
       `Transfer ${formatDecimal(prefilled, 2)} USDT`,
     );
-    await page.getByRole("button", { name: "Cancel" }).click();
-    await page.getByTestId("wallet-transfer").waitFor({ state: "hidden" });
+    const transfer = page.getByTestId("wallet-transfer");
+    await clickUntil(page.getByRole("button", { name: "Cancel" }), async () => !(await transfer.isVisible()));
 
     // Spot -> futures wallet through the transfer dialog.
     await page.getByTestId("futures-transfer-open").click();

@@ -208,7 +208,8 @@ export async function newPage(browser: Browser, options: NewPageOptions = {}): P
 }
 
 /**
- * Waits until React has hydrated the element (`data-testid`): it then carries React's props.
+ * Waits until React has hydrated the element (`data-testid`): it then carries React's props
+ * (on a page without hydration: until the islands bundle has wired the page).
  * `networkidle` is not enough on a loaded machine: the page's modules may still be
  * evaluating, and a field filled before hydration is reset by it (seen in CI: a login
  * form submitted with its e-mail gone and its password kept).
@@ -217,7 +218,13 @@ export async function hydrated(page: Page, testId: string): Promise<void> {
   await page.waitForFunction(
     (id) => {
       const el = document.querySelector(`[data-testid="${id}"]`);
-      return el !== null && Object.keys(el).some((key) => key.startsWith("__reactProps$"));
+      if (el === null) return false;
+      // React's handlers are on it, or the page does not hydrate and its islands are wired
+      // (app/islands/main.ts marks <html data-islands>).
+      return (
+        Object.keys(el).some((key) => key.startsWith("__reactProps$")) ||
+        document.documentElement.hasAttribute("data-islands")
+      );
     },
     testId,
     { timeout: 60_000 },

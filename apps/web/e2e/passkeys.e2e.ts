@@ -142,4 +142,36 @@ describe("passkeys", () => {
       .poll(() => page.getByTestId("history-table").textContent(), { timeout: 15_000 })
       .toContain("Wrong verification code");
   });
+
+  test("a forgotten password is reset with the passkey as the second factor", async () => {
+    if (laptop === undefined) throw new Error("no passkey from the first test");
+    // Ahead of every counter the server has seen from this credential.
+    const { page } = await withAuthenticator({}, { ...laptop, signCount: 5000 });
+    await page.goto(`${site()}/forgot-password`);
+    await hydrated(page, "reset-account");
+    await page.getByTestId("reset-account").fill(EMAIL);
+    const before = run.server.mail.to(EMAIL).length;
+    await page.getByTestId("reset-code-send").click();
+    await page.getByTestId("reset-code-input").fill(await run.server.mail.code(EMAIL, before));
+    await page.getByTestId("reset-password").fill("passkey-reset-password-1");
+    await page.getByTestId("reset-password-again").fill("passkey-reset-password-1");
+    // Submitted without a factor: the server asks for the passkey, the page gets it and repeats.
+    const withPasskey = page.waitForRequest(
+      (r) =>
+        r.url().endsWith("/v1/user/public/password/reset") && (r.postData() ?? "").includes("fidoVerifyCode"),
+    );
+    await page.getByTestId("reset-submit").click();
+    await withPasskey;
+    await page.getByTestId("reset-done").waitFor();
+    await run.server.mail.next(EMAIL, (m) => m.subject === "Your Meridian password was changed");
+
+    // The new password, then the passkey as the login's second step.
+    await page.goto(`${site()}/login`);
+    await hydrated(page, "login-name");
+    await page.getByTestId("login-name").fill(EMAIL);
+    await page.getByTestId("login-password").fill("passkey-reset-password-1");
+    await page.getByTestId("login-submit").click();
+    await page.getByTestId("login-verify-passkey").click();
+    await page.waitForURL(/\/account\/overview$/);
+  });
 });

@@ -6,7 +6,7 @@
  * goes through the login page (in Arabic) and back to the code.
  */
 import { expect, test } from "vitest";
-import { E2E_PASSWORD, registerThroughPages } from "./account-flows.ts";
+import { E2E_PASSWORD, registerThroughPages, submitLogin } from "./account-flows.ts";
 import { hydrated, newPage, type Page, serverAndBrowser } from "./harness.ts";
 
 const run = serverAndBrowser();
@@ -82,7 +82,7 @@ test("a logged-out phone logs in first, comes back to the code and confirms it",
   await hydrated(phone, "login-name");
   await phone.getByTestId("login-name").fill(email);
   await phone.getByTestId("login-password").fill(E2E_PASSWORD);
-  await phone.getByTestId("login-submit").click();
+  await submitLogin(phone, run.server.url, email);
   await hydrated(phone, "qr-confirm-accept");
   expect(phone.url()).toMatch(/\/ar\/qr-login#token=/);
   await phone.getByTestId("qr-confirm-accept").click();

@@ -4,6 +4,7 @@
  * page and the security headers, in a real browser against the production server.
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { clickUntil } from "./antd.ts";
 import {
   type Browser,
   expectShippedFont,
@@ -56,7 +57,12 @@ async function cookie(page: Page, name: string): Promise<string | undefined> {
  * (which newPage turns into failures) have been flushed.
  */
 async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith("__reactFiber$")));
+  // A page without hydration (the content pages) is ready once its islands are wired.
+  await page.waitForFunction(
+    () =>
+      Object.keys(document.body).some((key) => key.startsWith("__reactFiber$")) ||
+      document.documentElement.hasAttribute("data-islands"),
+  );
   await page.evaluate(
     () =>
       new Promise<void>((resolve) =>
@@ -225,8 +231,8 @@ describe("header and footer controls", () => {
     await page.getByTestId(ids.legalLink).click();
     const dialog = page.getByRole("dialog");
     await dialog.waitFor({ state: "visible" });
-    await page.getByTestId(ids.legalClose).click();
-    await dialog.waitFor({ state: "hidden" });
+    // A click while the dialog still zooms in can land beside the button on a loaded machine.
+    await clickUntil(page.getByTestId(ids.legalClose), async () => !(await dialog.isVisible()));
   });
 
   test("sections too wide for the header fade out and the menu button lists them all", async () => {
@@ -359,5 +365,22 @@ describe("home", () => {
     await expect.poll(prices, { timeout: 20_000 }).not.toEqual(first);
     await rows.first().locator("a").click();
     await page.waitForURL(`${server.url}/spot/BTCUSDT`);
+  });
+
+  test("ships no React, only the islands bundle; its paper-trading button enters simulation", async () => {
+    const page = await newPage(browser);
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto(`${server.url}/ar`);
+    await hydrated(page);
+    expect(await page.evaluate(() => document.documentElement.hasAttribute("data-islands"))).toBe(true);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const script of scripts) expect(script).toMatch(/^\/assets\/islands-/);
+    expect(await page.evaluate(() => localStorage.getItem("simulation-trade"))).toBeNull();
+    await page.locator(".home-hero-actions a").first().click();
+    await page.waitForURL(`${server.url}/ar/spot/BTCUSDT`);
+    expect(await page.evaluate(() => localStorage.getItem("simulation-trade"))).toBe("1");
   });
 });

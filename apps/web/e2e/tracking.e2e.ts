@@ -239,10 +239,14 @@ describe("tracking in the real site", () => {
       "page views up to the reload stored once",
     );
 
+    // The apps centre is served without hydration: its links load the next page from the
+    // server, so the crash comes once the visitor is back on the hydrated home page and its
+    // SDK has its config (without it uploads stay off).
+    await follow(page, "/");
+    await until(() => viewsStored().length >= 7 && allStoredOnce(), "the home page's view after the reload");
     // crash: acknowledged events are on disk; what the page sends meanwhile is retried
     await server.kill("SIGKILL");
     const refusedBefore = refused;
-    await follow(page, "/");
     await page.evaluate(() => history.pushState(null, "", "/telegram-apps/wallet/articles"));
     await page.evaluate(() => history.pushState(null, "", "/telegram-apps/wallet"));
     await until(() => refused > refusedBefore, "uploads refused while the server is down", 15_000);

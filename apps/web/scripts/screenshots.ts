@@ -4,6 +4,7 @@
  *
  *   npx node apps/web/scripts/screenshots.ts http://127.0.0.1:3201 /tmp/shots
  *
+ * SCREENSHOT_PAGES="name=/path,..." for other pages than home and 404.
  * Needs a running server (see CONTRIBUTING) and Chromium (CHROMIUM_PATH, default
  * /usr/bin/chromium).
  */
@@ -26,10 +27,16 @@ const browser = await chromium.launch({
   ],
 });
 
-const pages = [
-  { name: "home", path: "/" },
-  { name: "404", path: "/no-such-page" },
-];
+// SCREENSHOT_PAGES="airdrop=/airdrops/notcoin,app=/telegram-apps/notcoin" picks other pages.
+const pages = process.env.SCREENSHOT_PAGES
+  ? process.env.SCREENSHOT_PAGES.split(",").map((entry) => {
+      const [name = "", pagePath = "/"] = entry.split("=");
+      return { name, path: pagePath };
+    })
+  : [
+      { name: "home", path: "/" },
+      { name: "404", path: "/no-such-page" },
+    ];
 const locales = ["en", "ar"];
 const themes = ["white", "black"];
 const widths = [390, 1440];

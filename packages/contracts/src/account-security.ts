@@ -69,9 +69,14 @@ export const resetPasswordBody = z.object({
   areaCode: areaCode.optional(),
   verifyCode: code6,
   pwd: password,
-  /** Required when the account has an authenticator turned on (or `recoveryCode`). */
+  /** Required when the account has an authenticator turned on (or `recoveryCode`, or `fidoVerifyCode`). */
   googleCode: code6.optional(),
   recoveryCode,
+  /**
+   * A passkey assertion (JSON) on options from `/v1/user/public/password/reset/options`:
+   * the second factor of an account with passkeys (in place of the authenticator's code).
+   */
+  fidoVerifyCode: z.string().min(2).max(8_192).optional(),
 });
 export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
 
@@ -165,11 +170,20 @@ export interface DeviceDto {
   /** Live sessions on this device. */
   sessions: number;
   current: boolean;
+  /** What the login that first saw this device proved besides the password (null: nothing more, or before this was kept). */
+  verifiedBy: LoginProof | null;
 }
 
 export interface DevicesAnswer {
   devices: DeviceDto[];
 }
+
+/**
+ * What a login proved besides the password: a second factor, the e-mail (or SMS) code a
+ * device new to the account is asked for, or a QR code confirmed by a logged-in session.
+ */
+export const LoginProof = z.enum(["email", "mobile", "google", "recovery", "passkey", "qr"]);
+export type LoginProof = z.infer<typeof LoginProof>;
 
 /** Why a login failed, as the history shows it. */
 export const LoginFailure = z.enum(["password", "second-factor", "frozen", "throttled"]);
@@ -182,6 +196,10 @@ export interface LoginHistoryItem {
   ip: string;
   browser: string;
   os: string;
+  /** A successful login from a browser the account had not used before. */
+  newDevice: boolean;
+  /** What a successful login proved besides the password (null: the password alone). */
+  verifiedBy: LoginProof | null;
 }
 
 export interface LoginHistoryAnswer {

@@ -161,6 +161,11 @@ export interface LoginChallenge {
   sentTo?: string;
   /** With `passkey` among the methods: the WebAuthn request options for `fidoVerifyCode`. */
   fidoOptions?: unknown;
+  /**
+   * True when the step is asked because this browser (its device cookie) never logged in to
+   * the account, which has no second factor bound: the code was sent to its e-mail.
+   */
+  newDevice?: boolean;
 }
 
 /** A passkey of the account as the security page lists it. */

@@ -1,9 +1,14 @@
 import {
+  FUTURES_MARGIN_COINS,
   FUTURES_ORDER_TYPES,
+  FUTURES_TIME_IN_FORCE,
   type FuturesOrderType,
+  type FuturesTimeInForce,
   MARGIN_ADJUST_TYPES,
   MARGIN_MODES,
   type MarginModeValue,
+  PERP_FAMILIES,
+  type PerpFamilyValue,
   POSITION_SIDES,
   type PositionSideValue,
 } from "./futures-values.ts";
@@ -27,8 +32,10 @@ export const futuresOrderBodySchema = z
     positionSide: z.enum(POSITION_SIDES).default("BOTH"),
     quantity: decimal.optional(),
     price: decimal.optional(),
-    /** Trigger price on the mark (STOP_MARKET, TAKE_PROFIT_MARKET). */
+    /** Trigger price on the mark (the trigger types); a trailing stop's activation price. */
     stopPrice: decimal.optional(),
+    /** TRAILING_STOP_MARKET: how far back from the best mark it fires, in percent (0.1 to 10). */
+    callbackRate: decimal.optional(),
     reduceOnly: z.boolean().default(false),
     /** Trigger orders: close the whole position when triggered (no quantity). */
     closePosition: z.boolean().default(false),
@@ -37,16 +44,35 @@ export const futuresOrderBodySchema = z
      * answers the order first placed with it (safe to retry; docs/trading.md).
      */
     clientOrderId: clientOrderId.optional(),
+    /**
+     * LIMIT only: GTC rests what does not fill at once (the default); IOC expires it; FOK
+     * fills whole at once or expires with nothing filled; GTX (post-only) is refused when it
+     * would take.
+     */
+    timeInForce: z.enum(FUTURES_TIME_IN_FORCE).optional(),
   })
-  .refine((b) => b.type !== "LIMIT" || b.price !== undefined, { path: ["price"], message: "required" })
-  .refine((b) => !b.type.endsWith("_MARKET") || b.stopPrice !== undefined, {
+  .refine((b) => b.timeInForce === undefined || b.type === "LIMIT", {
+    path: ["timeInForce"],
+    message: "limit orders only",
+  })
+  .refine((b) => !b.type.endsWith("LIMIT") || b.price !== undefined, { path: ["price"], message: "required" })
+  .refine((b) => b.type === "LIMIT" || b.type === "MARKET" || b.stopPrice !== undefined, {
     path: ["stopPrice"],
+    message: "required",
+  })
+  .refine((b) => b.type !== "TRAILING_STOP_MARKET" || b.callbackRate !== undefined, {
+    path: ["callbackRate"],
     message: "required",
   })
   .refine((b) => b.closePosition || b.quantity !== undefined, { path: ["quantity"], message: "required" });
 export type FuturesOrderBody = z.input<typeof futuresOrderBodySchema>;
 
-export const futuresQuerySchema = z.object(listPage);
+/** Restricts a list to one margin family (`usdt`: BTCUSDT..., `coin`: BTCUSD...); both when absent. */
+const family = z.enum(PERP_FAMILIES).optional();
+/** A futures wallet by its asset: USDT (the USDT-M wallet) or a coin (its coin-M wallet). */
+const marginCoin = z.enum(FUTURES_MARGIN_COINS);
+
+export const futuresQuerySchema = z.object({ ...listPage, family });
 export type FuturesQuery = z.input<typeof futuresQuerySchema>;
 
 export const futuresOrderIdParamsSchema = idParamsSchema;
@@ -55,9 +81,18 @@ export const leverageBodySchema = z.object({ symbol, leverage: z.number().int().
 export const marginModeBodySchema = z.object({ symbol, marginMode: z.enum(MARGIN_MODES) });
 export const positionModeBodySchema = z.object({ dualSidePosition: z.boolean() });
 export const settingsQuerySchema = z.object({ symbol });
+/** GET FuturesPath.ACCOUNT: the USDT-M wallet, or with `marginCoin=BTC` the BTC coin-M wallet. */
+export const accountQuerySchema = z.object({ marginCoin: marginCoin.default("USDT") });
+/** GET FuturesPath.POSITIONS, WALLETS, MARKS: both families, or one. */
+export const familyQuerySchema = z.object({ family });
+/** GET FuturesPath.INSURANCE_FUND: one fund per margin asset. */
+export const insuranceFundQuerySchema = z.object({ asset: marginCoin.default("USDT") });
 export const transferBodySchema = z.object({
   /** IN: spot -> futures wallet; OUT: futures wallet -> spot. */
   direction: z.enum(["IN", "OUT"]),
+  /** Which futures wallet, named by its asset: USDT (USDT-M) or a coin (its coin-M wallet). */
+  asset: marginCoin.default("USDT"),
+  /** In `asset`, at most its ledger decimals. */
   amount: decimal,
   /** Unique per account among wallet transfers: sent again, the transfer is not made twice. */
   clientTransferId: clientTransferId.optional(),
@@ -94,7 +129,11 @@ export const positionMarginQuerySchema = z.object({
 export type PositionMarginQuery = z.input<typeof positionMarginQuerySchema>;
 export const testMarkBodySchema = z.object({ symbol, price: decimal.nullable() });
 
+/** One futures wallet: the USDT-M one, or one coin's coin-M one (amounts in `marginCoin`). */
 export interface FuturesAccount {
+  family: PerpFamilyValue;
+  /** The wallet's asset: "USDT", or the coin ("BTC") of a coin-M wallet. */
+  marginCoin: string;
   /** Cross wallet balance. */
   wallet: string;
   unrealisedPnl: string;
@@ -110,8 +149,11 @@ export interface FuturesAccount {
   dualSidePosition: boolean;
 }
 
+/** Amounts (notional, margin, PnL) are in `marginCoin`; coin-M quantities are whole contracts. */
 export interface FuturesPosition {
   symbol: string;
+  family: PerpFamilyValue;
+  marginCoin: string;
   positionSide: PositionSideValue;
   marginMode: MarginModeValue;
   leverage: number;
@@ -153,6 +195,7 @@ export type FuturesOrderStatus = "NEW" | "PARTIALLY_FILLED" | "FILLED" | "CANCEL
 export interface FuturesOrder {
   id: number;
   symbol: string;
+  family: PerpFamilyValue;
   side: "BUY" | "SELL";
   positionSide: PositionSideValue;
   type: FuturesOrderType;
@@ -163,6 +206,12 @@ export interface FuturesOrder {
   avgPrice: string;
   reduceOnly: boolean;
   closePosition: boolean;
+  /** LIMIT orders: how long the order may rest (GTC unless the order said otherwise). */
+  timeInForce?: FuturesTimeInForce;
+  /** TRAILING_STOP_MARKET: the callback in percent. */
+  callbackRate?: string;
+  /** A trigger order: when the mark reached it (a limit one then rests as a limit). */
+  triggerTime?: number;
   /** The client's id for the order, or `#<id>` when it was placed without one. */
   clientOrderId: string;
   status: FuturesOrderStatus;
@@ -172,10 +221,13 @@ export interface FuturesOrder {
   updateTime: number;
 }
 
+/** `realisedPnl` and `fee` are in `marginCoin`. */
 export interface FuturesTrade {
   id: number;
   orderId: number;
   symbol: string;
+  family: PerpFamilyValue;
+  marginCoin: string;
   side: "BUY" | "SELL";
   positionSide: PositionSideValue;
   price: string;
@@ -188,9 +240,12 @@ export interface FuturesTrade {
   time: number;
 }
 
+/** `amount` is in `marginCoin`. */
 export interface FundingRecord {
   id: number;
   symbol: string;
+  family: PerpFamilyValue;
+  marginCoin: string;
   positionSide: PositionSideValue;
   /** Rate of the interval (decimal, e.g. "0.00010000"). */
   rate: string;
@@ -213,6 +268,11 @@ export interface FuturesSettings {
 
 export interface FuturesMark {
   symbol: string;
+  family: PerpFamilyValue;
+  /** The asset margin and PnL are in: USDT, or the base coin of a coin-M contract. */
+  marginCoin: string;
+  /** Coin-M: US dollars per contract ("100" for BTCUSD); null for USDT-M (sizes in the base coin). */
+  contractValue: string | null;
   markPrice: string;
   indexPrice: string;
   /** Estimated rate of the running interval. */
@@ -225,7 +285,7 @@ export interface FuturesMark {
 }
 
 export interface InsuranceFund {
-  asset: "USDT";
+  asset: string;
   balance: string;
   time: number;
 }
@@ -251,8 +311,11 @@ export interface FuturesOrderDetail {
 }
 
 /** One closed position (position history). */
+/** PnL and fees in `marginCoin`. */
 export interface ClosedPositionRecord {
   symbol: string;
+  family: PerpFamilyValue;
+  marginCoin: string;
   positionSide: PositionSideValue;
   direction: "LONG" | "SHORT";
   openTime: number;
@@ -269,6 +332,7 @@ export interface ClosedPositionRecord {
 
 export const positionHistoryQuerySchema = z.object({
   symbol: symbol.optional(),
+  family,
   limit: z.coerce.number().int().min(1).max(200).default(50),
   /** Closed before this time (ms; paging backwards). */
   before: z.coerce.number().int().min(1).optional(),

@@ -23,5 +23,6 @@ export * from "./statement.ts";
 export * from "./subaccounts.ts";
 export * from "./system.ts";
 export * from "./tg-apps.ts";
+export * from "./third-party.ts";
 export * from "./tracking.ts";
 export * from "./trading.ts";

@@ -37,7 +37,11 @@ export const KEYPAIR_TIMEOUT_MS = 8_000;
 /** Client reactions (re-init after 00020/00021) wait this long. */
 export const SIGN_REINIT_DELAY_MS = 2_000;
 
-/** Device key algorithms: ECDSA P-256 is our default; RSA 1024/2048 per config (docs/product.md §9). */
+/**
+ * Device key algorithms (docs/product.md §9). The server's sign config names the one new
+ * key pairs use: RSA-2048 by default (`GATEWAY_DEVICE_ALGORITHM`, docs/decisions.md);
+ * the client falls back to ECDSA P-256 only if it has no config.
+ */
 export const DeviceKeyAlgorithm = z.enum(["ECDSA_P256", "RSA1024", "RSA2048"]);
 export type DeviceKeyAlgorithm = z.infer<typeof DeviceKeyAlgorithm>;
 
@@ -163,6 +167,9 @@ export const SENSITIVE_FIELDS: readonly string[] = [
   "signature",
   "userId",
   "verifyToken",
+  // Third-party sign-in: the OpenID callback (its authorization code) and Telegram's signature.
+  "callback",
+  "hash",
 ];
 
 /** The extra fields an encrypted body carries besides the non-sensitive ones. */

@@ -152,9 +152,23 @@ export function emitHide(s: State): void {
 /** On every URL change: the old page's hide, the new page's show, its held exposes. */
 export function onUrl(): void {
   const s = current.state;
-  if (!s) return;
+  if (!s || s.page?.url === location.href) return;
+  showPage(s);
+}
+
+/**
+ * Back from the browser's back/forward cache (`pageshow` with `persisted`): the page the
+ * visitor sees again is a new page view; the last one ended with its leave event when the
+ * page was put away. No page load and no URL change tells the tracker otherwise.
+ */
+export function onRestored(): void {
+  const s = current.state;
+  if (!s || s.page?.open === true) return;
+  showPage(s);
+}
+
+function showPage(s: State): void {
   const url = location.href;
-  if (s.page?.url === url) return;
   emitHide(s);
   const navigated = s.page !== undefined;
   const path = location.pathname;

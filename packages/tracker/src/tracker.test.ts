@@ -376,6 +376,31 @@ describe("page hidden", () => {
     expect(ingest.events().filter((e) => e.type === 9 || e.page_status === 1)).toHaveLength(2);
   });
 
+  it("counts a page restored from the back/forward cache as a new page view", async () => {
+    const ingest = setup({ url: "/en/telegram-apps" });
+    await vi.advanceTimersByTimeAsync(500);
+    // Away to another document: hidden, then put in the cache; back: shown from it.
+    setVisibility("hidden");
+    window.dispatchEvent(new PageTransitionEvent("pagehide", { persisted: true }));
+    await settle();
+    setVisibility("visible");
+    window.dispatchEvent(new PageTransitionEvent("pageshow", { persisted: true }));
+    // A page shown from a fresh load is not a second view.
+    window.dispatchEvent(new PageTransitionEvent("pageshow", { persisted: false }));
+    await vi.advanceTimersByTimeAsync(500);
+    setVisibility("hidden");
+    await settle();
+    const pages = ingest.events().filter((e) => e.type === 1);
+    expect(pages.map((e) => [e.page_status, e.curr_page])).toEqual([
+      [0, "b9332"],
+      [1, "b9332"],
+      [0, "b9332"],
+      [1, "b9332"],
+    ]);
+    expect(pages[2]?.page_unique_id).not.toBe(pages[0]?.page_unique_id);
+    expect(pages[3]?.page_unique_id).toBe(pages[2]?.page_unique_id);
+  });
+
   it("splits beacons at 64 KiB and falls back to keepalive fetch when the beacon is refused", async () => {
     const ingest = setup();
     await vi.advanceTimersByTimeAsync(500);

@@ -2,7 +2,7 @@
 import { BATCH_MAX, EventType, KEY_TAB, QUEUE_MAX, TrackMode } from "./constants.ts";
 import { baseContext, type TrackerConfig } from "./context.ts";
 import { type On, type TrackExt, watchDom } from "./dom.ts";
-import { emitHide, exposed, onUrl, record } from "./events.ts";
+import { emitHide, exposed, onRestored, onUrl, record } from "./events.ts";
 import { eventUid, newSessionId, resolveDeviceId, tabSync } from "./ids.ts";
 import { current, type State, save } from "./state.ts";
 import { adoptQueues, ownEntryStored, saveQueue } from "./store.ts";
@@ -123,6 +123,11 @@ export function start(config: TrackerConfig): void {
   // window, bubbling: runs after web-vitals' own capture listeners have reported
   on(window, "visibilitychange", onVisibility);
   on(window, "pagehide", onHidden);
+  on(window, "pageshow", (event) => {
+    if (!(event as PageTransitionEvent).persisted) return;
+    onRestored();
+    if (document.visibilityState !== "hidden") startLoop(s);
+  });
   const dom = watchDom(
     on,
     (id, ext, merge) => record(EventType.click, id, ext, TrackMode.auto, merge),

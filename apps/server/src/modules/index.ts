@@ -3,16 +3,21 @@ import type { ModuleRoutes } from "../platform/platform.ts";
 import type { SharedSecretStore } from "../platform/shared-secrets.ts";
 import type { StoredHtml } from "../platform/stored-html.ts";
 import { accountsSeed, accountsSharedEnv, securityRoutes } from "./accounts/index.ts";
-import { AIRDROPS_STORED_HTML, airdropsRoutes, airdropTokenListings } from "./airdrops/index.ts";
-import { contentRoutes, contentSeed, searchIndexSeed } from "./content/index.ts";
+import {
+  AIRDROPS_STORED_HTML,
+  airdropArtworkSubjects,
+  airdropsModule,
+  airdropTokenListings,
+} from "./airdrops/index.ts";
+import { contentRoutes, contentSeed, contentTexts, searchIndexSeed } from "./content/index.ts";
 import { loadSignSettings } from "./gateway-sign/index.ts";
 import { loadMarketConfig } from "./market/index.ts";
 import { mediaConfigFromEnv, mediaModule, mediaSeed } from "./media/index.ts";
 import { pageMetaSeed, seoRoutes } from "./seo/index.ts";
 import { systemRoutes } from "./system/index.ts";
-import { TG_APPS_STORED_HTML, tgAppsModule } from "./tg-apps/index.ts";
-import { loadTrackingConfig, trackingRoutesModule } from "./tracking/index.ts";
-import { type TradingCoreOptions, tradingCore } from "./trading-core.ts";
+import { appArtworkSubjects, TG_APPS_STORED_HTML, tgAppsModule } from "./tg-apps/index.ts";
+import { loadTrackingConfig, type TrackingQueries, trackingModule } from "./tracking/index.ts";
+import { type TradingCore, type TradingCoreOptions, tradingCore } from "./trading-core.ts";
 
 export { type TradingCore, type TradingCoreOptions, tradingCore } from "./trading-core.ts";
 
@@ -24,6 +29,10 @@ export { type TradingCore, type TradingCoreOptions, tradingCore } from "./tradin
  * dependencies as arguments.
  */
 export function siteModules(core: TradingCoreOptions = {}): readonly ModuleRoutes[] {
+  // Services one module builds and another reads, filled in as each registers (the apps'
+  // rankings are registered before the tracking store opens, so readers get getters).
+  let trading: TradingCore | undefined;
+  let tracking: TrackingQueries | undefined;
   return [
     // NOTE: securityRoutes stays first: its gateway hooks (signing, login decryption, request-time) cover the modules after it.
     securityRoutes,
@@ -31,14 +40,31 @@ export function siteModules(core: TradingCoreOptions = {}): readonly ModuleRoute
     // The writer, the market (tokens of airdrops that have listed trade as USDT spot
     // pairs beside the built-in ones), the ledger writer, spot, futures, margin,
     // sub-accounts, VIP, proof of reserves and the bot API, wired in one place.
-    tradingCore({ market: { listingSource: airdropTokenListings }, ...core }),
+    tradingCore({
+      market: { listingSource: airdropTokenListings },
+      ...core,
+      onBuilt: (built) => {
+        trading = built;
+        core.onBuilt?.(built);
+      },
+    }),
     // NOTE: media before airdrops and apps: their answers carry its images.
     mediaModule,
-    airdropsRoutes,
+    // The library keeps its translations and home FAQ in the content module's texts.
+    airdropsModule({ texts: contentTexts, market: () => trading?.market }),
     contentRoutes,
     seoRoutes,
-    tgAppsModule,
-    trackingRoutesModule,
+    // The apps' pages know a logged-in visitor through the accounts service (registered first).
+    (api, platform) =>
+      tgAppsModule({ tracking: () => tracking, accounts: api.accounts.service })(api, platform),
+    // The tracker tags a logged-in visitor through the accounts module (registered first).
+    (api, platform) =>
+      trackingModule({
+        sessionUser: api.accounts.sessionUserOf,
+        onQueries: (queries) => {
+          tracking = queries;
+        },
+      })(api, platform),
   ];
 }
 
@@ -52,7 +78,7 @@ export const moduleSeeds: readonly Seed[] = [
   contentSeed,
   pageMetaSeed,
   searchIndexSeed,
-  mediaSeed,
+  mediaSeed({ airdrops: airdropArtworkSubjects, apps: appArtworkSubjects }),
 ];
 
 /** Every table holding stored rich text: cleaned again at start when the sanitiser's version changed. */

@@ -1,15 +1,16 @@
 import { type FeeSchedule, vipFeeSchedule } from "@meridian/domain";
 import type { FastifyInstance } from "fastify";
 import type { Platform } from "../platform/platform.ts";
-import { type BotApiModuleOptions, botApiModule } from "./bot-api/index.ts";
+import { apiKeyDirectory, type BotApiModuleOptions, botApiModule } from "./bot-api/index.ts";
 import {
   type FuturesModuleOptions,
   type FuturesService,
+  futuresVolumes,
   registerFutures,
   venueBook,
 } from "./futures/index.ts";
-import { type LedgerService, registerLedger } from "./ledger/index.ts";
-import { type MarginModuleOptions, type MarginService, registerMargin } from "./margin/index.ts";
+import { type LedgerService, registerLedger, sessionAccount } from "./ledger/index.ts";
+import { type MarginModuleOptions, type MarginService, marginDebts, registerMargin } from "./margin/index.ts";
 import { type MarketModuleOptions, type MarketService, registerMarket } from "./market/index.ts";
 import {
   marketVenue,
@@ -17,6 +18,7 @@ import {
   type PaperService,
   type PaperVenue,
   registerPaper,
+  spotVolumes,
 } from "./paper/index.ts";
 import { type PorService, registerPor } from "./por/index.ts";
 import { registerSubAccounts, type SubAccountsService } from "./subaccounts/index.ts";
@@ -76,21 +78,38 @@ export function tradingCore(options: TradingCoreOptions = {}) {
         : undefined;
     const venue = options.venue ?? (market === undefined ? undefined : marketVenue(market));
     if (venue === undefined) throw new Error("trading core: no venue");
-    const accounts = api.accounts.service;
+    // The accounts module registers first (its gateway hooks cover every route); the
+    // root reads it here and passes it on.
+    const security = api.accounts;
+    const accounts = security.service;
     const ledgerApi = await registerLedger(api, platform, { writer });
     const ledger = ledgerApi.local;
-    const vip = registerVip(api, platform, { accounts, ledger: ledger.repo, venue });
+    // VIP levels read each trading module's fills, and margin's debts, through the owner's
+    // read, by SQL on its own tables.
+    const db = platform.db;
+    const vip = registerVip(api, platform, {
+      accounts,
+      ledger: ledger.repo,
+      venue,
+      volumes: {
+        spot: (since, ids) => spotVolumes(db, since, ids),
+        futures: (since, ids) => futuresVolumes(db, since, ids),
+      },
+      debts: () => marginDebts(db),
+    });
     const fees = options.fees ?? vipFeeSchedule((accountId) => vip.levelOfAccount(accountId));
+    // The user streams of spot and futures log a socket in through the accounts service.
+    const streamAccount = sessionAccount(accounts, ledger);
     const paper = await registerPaper(
       api,
       platform,
-      { writer, ledger: ledgerApi, venue, fees },
+      { writer, ledger: ledgerApi, venue, fees, sessionAccount: streamAccount },
       options.paper,
     );
     const futures = await registerFutures(
       api,
       platform,
-      { writer, ledger, book: venueBook(venue), fees },
+      { writer, ledger, book: venueBook(venue), fees, sessionAccount: streamAccount },
       options.futures,
     );
     const margin = await registerMargin(
@@ -107,10 +126,17 @@ export function tradingCore(options: TradingCoreOptions = {}) {
       futures: futures.local,
       margin: margin.local,
     });
-    const por = await registerPor(api, platform, { ledger });
+    const por = await registerPor(api, platform, { ledger, accounts: ledgerApi });
     await botApiModule(
       { accounts, ledger: ledgerApi, paper, futures, margin, market, writer },
-      options.botApi,
+      {
+        ...options.botApi,
+        // The account security page lists the keys of this store.
+        onStore: (store) => {
+          security.listApiKeysFrom(apiKeyDirectory(store));
+          options.botApi?.onStore?.(store);
+        },
+      },
     )(api, platform);
     options.onBuilt?.({
       writer,

@@ -29,7 +29,7 @@ describe.each(reopenableDbTargets("storedhtml"))("stored HTML ($name)", (target)
     const opened = await target.open();
     cleanup = opened.cleanup;
     db = opened.db();
-    t = await adminTestApp(db, [tgAppsModule]);
+    t = await adminTestApp(db, [tgAppsModule()]);
     cookie = await t.login("admin");
   }, 60_000);
   afterAll(async () => {

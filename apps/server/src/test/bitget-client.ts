@@ -39,6 +39,14 @@ export function subscribed(ex: object, channel: string): Promise<void> {
   });
 }
 
+/** Calls `listener` with every WebSocket message this client receives, until the answer is called. */
+export function onMessages(ex: object, listener: (message: unknown) => void): () => void {
+  const set = listeners.get(ex);
+  if (set === undefined) throw new Error("not a client made by bitgetClient");
+  set.add(listener);
+  return () => set.delete(listener);
+}
+
 /** The REST url keys of ccxt's bitget class (ccxt appends `/api/...`). */
 const URL_KEYS = [
   "spot",

@@ -6,7 +6,9 @@ import { siteModules } from "../modules/index.ts";
 import type { PlatformDb } from "../platform/db/index.ts";
 import { openSqlite } from "../platform/db/sqlite.ts";
 import type { ModuleRoutes } from "../platform/platform.ts";
+import { loginWithMail, readsMailOf } from "./accounts.ts";
 import { reopenableDbTargets } from "./db-targets.ts";
+import { LogOutbox } from "./log-outbox.ts";
 import { testConfig } from "./support.ts";
 
 /**
@@ -71,10 +73,12 @@ export async function startBotApiServer(
     ...siteModules({ botApi: { rateScale: o.rateScale ?? 1 } }).filter((m) => m !== securityRoutes),
   ];
   const { db, cleanup } = await openDb(o.dbPath);
-  const app = await buildApp({ config: testConfig(), ssr: false, logger: false, db, modules });
+  const outbox = new LogOutbox();
+  const app = await buildApp({ config: testConfig(), ssr: false, logger: outbox.logger, db, modules });
   app.addHook("onClose", cleanup);
   const service = accounts;
   if (service === undefined || scope === undefined) throw new Error("accounts module missing");
+  readsMailOf(service, outbox);
   const address = await app.listen({ port: 0, host: "127.0.0.1" });
   const base = address.replace("localhost", "127.0.0.1");
   const host = new URL(base).host;
@@ -111,16 +115,8 @@ export async function startBotApiServer(
         password: "password-123",
         role: "user",
       });
-      const result = await service.login(
-        { loginName: email, pwd: "password-123" } as Parameters<typeof service.login>[0],
-        {
-          ip: "127.0.0.1",
-          userAgent: "test",
-          device: undefined,
-        },
-      );
-      if (result.kind !== "session") throw new Error("login needs a second factor");
-      return `${SESSION_COOKIE}=${result.session.token}`;
+      const session = await loginWithMail(service, email, "password-123");
+      return `${SESSION_COOKIE}=${session.token}`;
     },
     async createKey(cookie, k = {}) {
       const passphrase = k.passphrase ?? "Passphrase123";
@@ -138,4 +134,4 @@ export async function startBotApiServer(
   };
 }
 
-export { bitgetClient, subscribed } from "./bitget-client.ts";
+export { bitgetClient, onMessages, subscribed } from "./bitget-client.ts";

@@ -13,11 +13,21 @@ export interface DbTarget {
 }
 
 /**
- * SQLite in a temporary file, plus PostgreSQL in a fresh schema when TEST_DATABASE_URL is
- * set (dropped on cleanup). `prefix` names the temp dir and the schema.
+ * Whether suites run their SQLite target: not when `TEST_DB_TARGETS=postgres` and
+ * PostgreSQL is there (`npm test`'s PostgreSQL + Redis run, after the SQLite run has run
+ * every file on SQLite already).
+ */
+export function withSqliteTarget(): boolean {
+  return !(process.env.TEST_DB_TARGETS === "postgres" && process.env.TEST_DATABASE_URL);
+}
+
+/**
+ * SQLite in a temporary file (unless `withSqliteTarget()` says no), plus PostgreSQL in a
+ * fresh schema when TEST_DATABASE_URL is set (dropped on cleanup). `prefix` names the temp
+ * dir and the schema.
  */
 export function reopenableDbTargets(prefix: string): DbTarget[] {
-  const targets: DbTarget[] = [
+  const all: DbTarget[] = [
     {
       name: "sqlite",
       open: async () => {
@@ -29,6 +39,7 @@ export function reopenableDbTargets(prefix: string): DbTarget[] {
       },
     },
   ];
+  const targets = withSqliteTarget() ? all : [];
   const pgUrl = process.env.TEST_DATABASE_URL;
   if (pgUrl) {
     targets.push({

@@ -5,11 +5,11 @@ import path from "node:path";
 import type { TrackingRecord } from "@meridian/contracts";
 import fc from "fast-check";
 import pg from "pg";
-import { createAccountsService, DroppingTransport, loadAccountsConfig } from "../modules/accounts/index.ts";
 import type { PlatformDb } from "../platform/db/index.ts";
 import { openPostgres } from "../platform/db/postgres.ts";
 import { openSqlite } from "../platform/db/sqlite.ts";
-import { loginNewUser } from "./accounts.ts";
+import { loginNewUser, testAccountsService } from "./accounts.ts";
+import { withSqliteTarget } from "./db-targets.ts";
 
 /** A valid upload element; `over` replaces fields. */
 export function sampleRecord(over: Partial<TrackingRecord> = {}): TrackingRecord {
@@ -111,17 +111,14 @@ export async function openTarget(name: "sqlite" | "postgres"): Promise<DbTarget>
 }
 
 /** The databases to run against: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
-export const TARGETS: ("sqlite" | "postgres")[] = process.env.TEST_DATABASE_URL
-  ? ["sqlite", "postgres"]
-  : ["sqlite"];
+export const TARGETS: ("sqlite" | "postgres")[] = [
+  ...(withSqliteTarget() ? (["sqlite"] as const) : []),
+  ...(process.env.TEST_DATABASE_URL ? (["postgres"] as const) : []),
+];
 
 /** A session cookie of a new user with `role` (the platform database must be migrated). */
 export async function sessionCookie(db: PlatformDb, role: "user" | "admin"): Promise<string> {
-  const service = createAccountsService(db, {
-    config: loadAccountsConfig({}),
-    transport: new DroppingTransport({ info: () => undefined, warn: () => undefined }),
-  });
-  return loginNewUser(service, role);
+  return loginNewUser(testAccountsService(db).service, role);
 }
 
 const text = fc.constantFrom(

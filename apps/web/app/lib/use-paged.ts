@@ -11,7 +11,8 @@ export interface CursorPage<T> {
 
 /**
  * Loads one page of a list for the current filters (`key` names them); `older` reads the
- * page the last one named, a filter change starts again from the newest.
+ * page the last one named, a filter change starts again from the newest. `loading` until
+ * the page for these filters has answered; a failure is kept in `error`, `retry` reads again.
  */
 export function useCursorPages<T>(
   enabled: boolean,
@@ -21,7 +22,8 @@ export function useCursorPages<T>(
   const [cursors, setCursors] = useState<number[]>([]);
   // A page is kept with the filter key it was read for: a stale list never shows under new filters.
   const [loaded, setLoaded] = useState<{ key: string; page: CursorPage<T> } | null>(null);
-  const [failed, setFailed] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const [attempt, setAttempt] = useState(0);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new filter key starts from the newest page.
   useEffect(() => setCursors([]), [key]);
   const before = cursors[cursors.length - 1];
@@ -29,21 +31,25 @@ export function useCursorPages<T>(
   useEffect(() => {
     if (!enabled) return undefined;
     let stale = false;
-    setFailed(false);
+    setError(null);
     load(before).then(
       (page) => !stale && setLoaded({ key, page }),
-      () => !stale && setFailed(true),
+      (e: unknown) => !stale && setError(e),
     );
     return () => {
       stale = true;
     };
-  }, [enabled, key, before]);
+  }, [enabled, key, before, attempt]);
   const current = loaded?.key === key ? loaded.page : null;
   const next = current?.next ?? null;
   return {
     rows: current?.rows ?? [],
-    loading: enabled && current === null && !failed,
-    failed,
+    loading: enabled && current === null && error === null,
+    failed: error !== null,
+    /** The failed read's error (for `LoadError`), null when none. */
+    error,
+    /** Reads the current page again. */
+    retry: () => setAttempt((n) => n + 1),
     page: cursors.length + 1,
     newer: cursors.length > 0 ? () => setCursors((c) => c.slice(0, -1)) : undefined,
     older: next === null ? undefined : () => setCursors((c) => [...c, next]),

@@ -6,15 +6,18 @@ import { listQuery, readListState } from "../features/airdrops/links.ts";
 import { AirdropListPage } from "../features/airdrops/list-page.tsx";
 import { airdropSeo, crumbLabels } from "../features/airdrops/page-seo.server.ts";
 import { seoMeta } from "../features/seo/seo.ts";
-import { CONTENT_PAGE_HANDLE } from "../features/shell/paint-first.ts";
+import { ISLANDS_PAGE_HANDLE } from "../features/shell/islands.ts";
 import { localeFromParams } from "../i18n/locale-routing.ts";
 import { loadI18n } from "../i18n/resources.server.ts";
 import type { Route } from "./+types/airdrops-list";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesHref }];
 
-/** No antd on this page: it loads neither antd's code nor its stylesheet (see AntdGate in root.tsx). */
-export const handle = CONTENT_PAGE_HANDLE;
+/**
+ * No antd and no hydration: the server HTML with the islands bundle only (no React in the
+ * browser; features/shell/islands.ts).
+ */
+export const handle = ISLANDS_PAGE_HANDLE;
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const locale = localeFromParams(params);

@@ -1,9 +1,16 @@
 import { loadHeroCoins } from "../features/home/hero-markets.server.ts";
 import { HomePage } from "../features/home/home-page.tsx";
+import { ISLANDS_PAGE_HANDLE } from "../features/shell/islands.ts";
 import { localeFromParams } from "../i18n/locale-routing.ts";
 import { loadI18n } from "../i18n/resources.server.ts";
 import { readServerContext } from "../lib/server-context.server.ts";
 import type { Route } from "./+types/home";
+
+/**
+ * No antd and no hydration: the server HTML with the islands bundle only; the live prices
+ * are its island (app/islands/markets.ts, features/shell/islands.ts).
+ */
+export const handle = ISLANDS_PAGE_HANDLE;
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const locale = localeFromParams(params);

@@ -24,6 +24,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
   return (
     <LoginForm
       locale={locale}
+      returnTo={returnTo}
       signUpHref={returnTo ? `${register}?redirect=${encodeURIComponent(returnTo)}` : register}
       onDone={() => location.assign(returnTo ?? localizePath(locale, "/account/overview"))}
     />

@@ -23,6 +23,8 @@ export default function Register({ loaderData }: Route.ComponentProps) {
   const login = localizePath(locale, "/login");
   return (
     <RegisterForm
+      locale={locale}
+      returnTo={returnTo}
       account={params.get("account") ?? undefined}
       loginHref={returnTo ? `${login}?redirect=${encodeURIComponent(returnTo)}` : login}
       onDone={() => location.assign(returnTo ?? localizePath(locale, "/account/overview"))}

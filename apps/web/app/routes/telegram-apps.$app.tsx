@@ -3,7 +3,7 @@ import { TG_APPS_API, tgAppsPath } from "@meridian/contracts/tg-app-rules";
 import { useRouteLoaderData } from "react-router";
 import { resolvePageText } from "../features/seo/page-meta.server.ts";
 import { buildSeo, seoMeta } from "../features/seo/seo.ts";
-import { CONTENT_PAGE_HANDLE } from "../features/shell/paint-first.ts";
+import { ISLANDS_PAGE_HANDLE } from "../features/shell/islands.ts";
 import { apiGet, serverOf } from "../features/tg-apps/api.server.ts";
 import { DetailPage } from "../features/tg-apps/detail-page.tsx";
 import { formatDate, languageNames } from "../features/tg-apps/format.ts";
@@ -17,8 +17,11 @@ import type { Route } from "./+types/telegram-apps.$app";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: tgAppsStyles }];
 
-/** No antd on this page: it loads neither antd's code nor its stylesheet (see AntdGate in root.tsx). */
-export const handle = CONTENT_PAGE_HANDLE;
+/**
+ * No antd and no hydration: the server HTML with the islands bundle only (no React in the
+ * browser; features/shell/islands.ts).
+ */
+export const handle = ISLANDS_PAGE_HANDLE;
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const locale = localeFromParams(params);

@@ -2,7 +2,7 @@ import type { ContentPageResult, TgAppListResult } from "@meridian/contracts";
 import { TG_APP_TABS, TG_APPS_API, type TgAppTab } from "@meridian/contracts/tg-app-rules";
 import { resolvePageText } from "../features/seo/page-meta.server.ts";
 import { buildSeo, seoMeta } from "../features/seo/seo.ts";
-import { CONTENT_PAGE_HANDLE } from "../features/shell/paint-first.ts";
+import { ISLANDS_PAGE_HANDLE } from "../features/shell/islands.ts";
 import { apiGet, serverOf } from "../features/tg-apps/api.server.ts";
 import { ListPage } from "../features/tg-apps/list-page.tsx";
 import { tgT } from "../features/tg-apps/page-text.server.ts";
@@ -14,8 +14,11 @@ import type { Route } from "./+types/telegram-apps";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: tgAppsStyles }];
 
-/** No antd on this page: it loads neither antd's code nor its stylesheet (see AntdGate in root.tsx). */
-export const handle = CONTENT_PAGE_HANDLE;
+/**
+ * No antd and no hydration: the server HTML with the islands bundle only (no React in the
+ * browser; features/shell/islands.ts).
+ */
+export const handle = ISLANDS_PAGE_HANDLE;
 
 function readState(url: URL): { tab: TgAppTab; q: string; page: number } {
   const tabParam = url.searchParams.get("tab") ?? "all";

@@ -1,6 +1,7 @@
-import { sanitizeDecimalInput } from "@meridian/domain";
+import { normalizeDecimal, sanitizeDecimalInput } from "@meridian/domain";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
+import { assetAmount } from "./amounts.ts";
 
 /** An amount input of the trading dialogs (transfer, borrow/repay, adjust margin): decimal text, the asset after it and a Max link. */
 export function AmountField({
@@ -71,5 +72,49 @@ export function PickField({
         ))}
       </select>
     </label>
+  );
+}
+
+/**
+ * A transfer dialog's amount (spot, futures and margin wallets): the field, whose Max takes
+ * the whole available amount, the available amount in the asset's precision ("--" until
+ * read), and the refusal under it when there is one.
+ */
+export function TransferAmount({
+  asset,
+  value,
+  onChange,
+  max,
+  problem,
+}: {
+  asset: string;
+  value: string;
+  onChange: (v: string) => void;
+  /** What may be moved, a decimal string; null until read. */
+  max: string | null;
+  problem: string;
+}) {
+  const { t } = useTranslation("margin");
+  return (
+    <>
+      <AmountField
+        asset={asset}
+        value={value}
+        onChange={onChange}
+        onMax={() => max !== null && onChange(normalizeDecimal(max))}
+        testId="transfer-amount"
+      />
+      <p className="trade-dialog-note">
+        {t("transfer.available")}:{" "}
+        <bdi dir="ltr" data-testid="transfer-available">
+          {max === null ? "--" : `${assetAmount(asset, max)} ${asset}`}
+        </bdi>
+      </p>
+      {problem ? (
+        <p role="alert" className="trade-message is-error" data-testid="transfer-problem">
+          {problem}
+        </p>
+      ) : null}
+    </>
   );
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { Loading } from "./loading.tsx";
 
 export interface Column<T> {
   key: string;
@@ -14,6 +15,7 @@ export function DataTable<T>({
   empty,
   testId,
   rowAttrs,
+  loading = false,
 }: {
   rows: readonly T[];
   rowKey: (row: T) => string;
@@ -21,6 +23,8 @@ export function DataTable<T>({
   empty: string;
   testId?: string;
   rowAttrs?: (row: T) => Record<`data-${string}`, string>;
+  /** The rows are still being read: a placeholder instead of `empty` (rows already held still show). */
+  loading?: boolean;
 }) {
   return (
     <div className="trade-table-wrap">
@@ -36,7 +40,7 @@ export function DataTable<T>({
           {rows.length === 0 ? (
             <tr>
               <td colSpan={columns.length} className="trade-empty">
-                {empty}
+                {loading ? <Loading /> : empty}
               </td>
             </tr>
           ) : (

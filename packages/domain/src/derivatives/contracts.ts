@@ -1,6 +1,7 @@
 import { defineInstrument, type InstrumentSpec } from "../instrument.ts";
 import { asAsset, asSymbol } from "../units.ts";
-import { E8, PPM, USDT, USDT_DECIMALS, usdt } from "./scales.ts";
+import type { AnyPerpContract } from "./coin-contracts.ts";
+import { E8, PPM, USDT, USDT_DECIMALS } from "./scales.ts";
 
 /**
  * One risk-limit bracket of a perpetual (Binance "leverage bracket"): a position whose
@@ -25,11 +26,23 @@ export interface RiskBracket {
   readonly maintAmount: bigint;
 }
 
+/** The margin family of a perpetual: USDT-margined (linear) or coin-margined (inverse). */
+export type PerpFamily = "usdt" | "coin";
+export const PERP_FAMILIES: readonly PerpFamily[] = ["usdt", "coin"];
+
+/** What the bracket rules read of a contract (both families; amounts in its margin asset). */
+export interface BracketTerms {
+  readonly brackets: readonly RiskBracket[];
+}
+
 /** A USDT-margined perpetual: the order-book filters plus leverage, brackets and funding terms. */
-export interface PerpContract {
+export interface PerpContract extends BracketTerms {
   readonly symbol: string;
+  readonly family: "usdt";
   readonly base: string;
   readonly quote: typeof USDT;
+  /** The asset margin, PnL, fees and funding are in. */
+  readonly marginAsset: typeof USDT;
   /** Dense index of the contract in `PERP_CONTRACTS` (typed-array slot in the risk pass). */
   readonly index: number;
   readonly instrument: InstrumentSpec;
@@ -39,26 +52,29 @@ export interface PerpContract {
    */
   readonly minorPerTickLot: bigint;
   readonly maxLeverage: number;
-  readonly brackets: readonly RiskBracket[];
   /** Funding rate cap and floor (+/-), 1e-8 units: 0.75 x the first bracket's maintenance rate (Binance's rule). */
   readonly fundingCapE8: bigint;
   /** Interest component per funding interval, 1e-8 units (0.01 % per 8 h, Binance's default). */
   readonly interestE8: bigint;
 }
 
-/** [cap in whole USDT, max leverage, maintenance rate in ppm]; floors are the previous caps. */
-type BracketRow = readonly [cap: number, maxLeverage: number, mmrPpm: number];
+/** [cap in whole units of the margin asset, max leverage, maintenance rate in ppm]; floors are the previous caps. */
+export type BracketRow = readonly [cap: number, maxLeverage: number, mmrPpm: number];
 
-/** Builds brackets with maintenance amounts derived so the maintenance margin is continuous. */
-export function buildBrackets(rows: readonly BracketRow[]): RiskBracket[] {
+/**
+ * Builds brackets with maintenance amounts derived so the maintenance margin is continuous.
+ * Caps are whole units of the margin asset, converted at its `decimals` (USDT: 8).
+ */
+export function buildBrackets(rows: readonly BracketRow[], decimals = USDT_DECIMALS): RiskBracket[] {
+  const one = 10n ** BigInt(decimals);
   const out: RiskBracket[] = [];
   let floor = 0n;
   let prevMmr = 0;
   let cum = 0n;
   rows.forEach(([cap, maxLeverage, mmrPpm], i) => {
     cum += (floor * BigInt(mmrPpm - prevMmr)) / PPM;
-    out.push({ bracket: i + 1, floor, cap: usdt(cap), maxLeverage, mmrPpm, maintAmount: cum });
-    floor = usdt(cap);
+    out.push({ bracket: i + 1, floor, cap: BigInt(cap) * one, maxLeverage, mmrPpm, maintAmount: cum });
+    floor = BigInt(cap) * one;
     prevMmr = mmrPpm;
   });
   return out;
@@ -95,7 +111,7 @@ const ETH_BRACKETS: readonly BracketRow[] = [
 ];
 
 /** Large alts (SOL, BNB): 75x up to 5,000 USDT. */
-const LARGE_ALT_BRACKETS: readonly BracketRow[] = [
+export const LARGE_ALT_BRACKETS: readonly BracketRow[] = [
   [5_000, 75, 6_500],
   [50_000, 50, 10_000],
   [250_000, 25, 20_000],
@@ -109,7 +125,7 @@ const LARGE_ALT_BRACKETS: readonly BracketRow[] = [
 ];
 
 /** XRP and DOGE: 75x up to 5,000 USDT, smaller caps. */
-const ALT_BRACKETS: readonly BracketRow[] = [
+export const ALT_BRACKETS: readonly BracketRow[] = [
   [5_000, 75, 6_500],
   [25_000, 50, 10_000],
   [100_000, 25, 20_000],
@@ -122,7 +138,8 @@ const ALT_BRACKETS: readonly BracketRow[] = [
   [50_000_000, 1, 500_000],
 ];
 
-const DEFAULT_INTEREST_E8 = 10_000n;
+/** Interest component per funding interval, 1e-8 units (0.01 % per 8 h), both families. */
+export const DEFAULT_INTEREST_E8 = 10_000n;
 
 interface PerpInput {
   readonly base: string;
@@ -152,8 +169,10 @@ function definePerp(input: PerpInput, index: number): PerpContract {
   if (first === undefined) throw new RangeError(`perpetual ${symbol}: no brackets`);
   return {
     symbol,
+    family: "usdt",
     base: input.base,
     quote: USDT,
+    marginAsset: USDT,
     index,
     instrument: spec,
     minorPerTickLot: spec.tickUnits * spec.lotUnits * 10n ** BigInt(USDT_DECIMALS - scale),
@@ -193,13 +212,50 @@ export function requirePerp(symbol: string): PerpContract {
   return c;
 }
 
-/** Notional of `lots` (sign ignored) at `ticks`, USDT minor units, exact. */
-export function notionalAt(contract: PerpContract, lots: number, ticks: number): bigint {
-  return BigInt(Math.abs(lots)) * BigInt(ticks) * contract.minorPerTickLot;
+/**
+ * The value of `lots` (sign ignored) at `ticks` in minor units of the margin asset, as the
+ * exact fraction `num / den`. USDT-M: lots x ticks x minor units per tick and lot, over 1.
+ * Coin-M: contracts x contract value / price = contracts x `valuePerContract` over ticks
+ * (10 BTCUSD contracts at 50,000.0: 10 x 10^11 / 500,000 = 2,000,000 satoshi).
+ */
+export interface PerpValue {
+  readonly num: bigint;
+  readonly den: bigint;
 }
 
-/** The bracket a notional (USDT minor units, >= 0) falls in; past the last cap, the last bracket. */
-export function bracketFor(contract: PerpContract, notional: bigint): RiskBracket {
+export function valueAt(contract: AnyPerpContract, lots: number, ticks: number): PerpValue {
+  const n = BigInt(Math.abs(lots));
+  return contract.family === "coin"
+    ? { num: n * contract.valuePerContract, den: BigInt(ticks) }
+    : { num: n * BigInt(ticks) * contract.minorPerTickLot, den: 1n };
+}
+
+/**
+ * Notional (USDT-M) or value in coin (coin-M) of `lots` at `ticks`, minor units of the
+ * margin asset: exact for USDT-M, rounded up for coin-M (what it sizes, margin and fees, is
+ * owed by the trader).
+ */
+export function notionalAt(contract: AnyPerpContract, lots: number, ticks: number): bigint {
+  const v = valueAt(contract, lots, ticks);
+  return (v.num + v.den - 1n) / v.den;
+}
+
+/**
+ * The unit a position's `cost` (its entry value) is kept in, per minor unit of the margin
+ * asset: 1 for USDT-M (exact), `costScale` for coin-M (see `CoinPerpContract`).
+ */
+export const costScaleOf = (contract: AnyPerpContract): bigint =>
+  contract.family === "coin" ? contract.costScale : 1n;
+
+/**
+ * +1n when a position gains as its value rises: a USDT-M long, a coin-M short (a coin-M
+ * long's value in coin falls as the price rises, and it gains). PnL = gain x (value - cost).
+ */
+export const gainSign = (contract: AnyPerpContract, long: boolean): bigint =>
+  long === (contract.family === "usdt") ? 1n : -1n;
+
+/** The bracket a notional (margin asset minor units, >= 0) falls in; past the last cap, the last bracket. */
+export function bracketFor(contract: BracketTerms, notional: bigint): RiskBracket {
   const bs = contract.brackets;
   let i = 0;
   while (i + 1 < bs.length && (bs[i + 1] as RiskBracket).floor <= notional) i++;
@@ -207,18 +263,18 @@ export function bracketFor(contract: PerpContract, notional: bigint): RiskBracke
 }
 
 /**
- * Maintenance margin of one position, USDT minor units, rounded up (against the trader):
+ * Maintenance margin of one position, in minor units of its margin asset, rounded up (against the trader):
  * `ceil(notional x mmr) - maintAmount`, never below zero.
  * BTCUSDT at 300,000 USDT notional (bracket 3): 300,000 x 1 % - 1,300 = 1,700 USDT.
  */
-export function maintenanceMargin(contract: PerpContract, notional: bigint): bigint {
+export function maintenanceMargin(contract: BracketTerms, notional: bigint): bigint {
   const b = bracketFor(contract, notional);
   const mm = (notional * BigInt(b.mmrPpm) + PPM - 1n) / PPM - b.maintAmount;
   return mm > 0n ? mm : 0n;
 }
 
 /** The highest leverage a position of this notional may use (0 when over the last cap). */
-export function maxLeverageFor(contract: PerpContract, notional: bigint): number {
+export function maxLeverageFor(contract: BracketTerms, notional: bigint): number {
   const last = contract.brackets[contract.brackets.length - 1];
   if (last !== undefined && notional >= last.cap) return 0;
   return bracketFor(contract, notional).maxLeverage;

@@ -6,7 +6,8 @@ import {
   SystemAccount,
 } from "../ledger/ledger.ts";
 import { DerivativesAccount, futuresWalletOf, isolatedMarginOf } from "./accounts.ts";
-import { notionalAt, type PerpContract } from "./contracts.ts";
+import type { AnyPerpContract } from "./coin-contracts.ts";
+import { valueAt } from "./contracts.ts";
 import type { PerpPosition } from "./position.ts";
 import { ceilDivSigned, clampBig, E8, PPM } from "./scales.ts";
 
@@ -112,7 +113,7 @@ export function fundingRateE8(averagePremium: bigint, interestE8: bigint, capE8:
 }
 
 /** The contract's interest component scaled to a (demo) interval: 0.01 % per 8 h -> 0.00125 % per hour. */
-export function interestForInterval(contract: PerpContract, intervalMs: number): bigint {
+export function interestForInterval(contract: AnyPerpContract, intervalMs: number): bigint {
   return (contract.interestE8 * BigInt(intervalMs)) / BigInt(FUNDING_INTERVAL_MS);
 }
 
@@ -122,21 +123,24 @@ export function nextFundingTime(nowMs: number, intervalMs: number = FUNDING_INTE
 }
 
 /**
- * What a position pays at settlement, USDT minor units: notional at mark x rate, positive
- * when it pays. Longs pay shorts when the rate is positive. The payer's amount is rounded
- * up and the receiver's down (the counterparty keeps the dust).
+ * What a position pays at settlement, in its margin asset's minor units: its value at the
+ * mark (notional for USDT-M, value in coin for coin-M) x rate, positive when it pays.
+ * Longs pay shorts when the rate is positive. The payer's amount is rounded up and the
+ * receiver's down (the counterparty keeps the dust).
  * Long 2 BTC at mark 60,000, rate 0.01 %: 120,000 x 0.0001 = 12 USDT paid; the short receives 12.
+ * Long 10 BTCUSD at mark 50,000, rate 0.01 %: 0.02 BTC x 0.0001 = 0.000002 BTC paid.
  */
 export function fundingPayment(
-  contract: PerpContract,
+  contract: AnyPerpContract,
   pos: PerpPosition,
   markTicks: number,
   rateE8: bigint,
 ): bigint {
   if (pos.lots === 0 || rateE8 === 0n) return 0n;
-  const raw = notionalAt(contract, pos.lots, markTicks) * rateE8 * BigInt(Math.sign(pos.lots));
+  const v = valueAt(contract, pos.lots, markTicks);
+  const raw = v.num * rateE8 * BigInt(Math.sign(pos.lots));
   // Rounding up a signed amount is up for the payer and toward zero for the receiver.
-  return ceilDivSigned(raw, E8);
+  return ceilDivSigned(raw, E8 * v.den);
 }
 
 export interface FundingSettlement {
@@ -157,12 +161,13 @@ export interface FundingSettlement {
  * `balances(p)` is the account balance the payment would come from.
  */
 export function settleFunding(
-  contract: PerpContract,
+  contract: AnyPerpContract,
   positions: readonly PerpPosition[],
   markTicks: number,
   rateE8: bigint,
   balances: (p: PerpPosition) => bigint,
 ): FundingSettlement {
+  const asset = contract.marginAsset;
   const postings: Posting[] = [];
   const paid: bigint[] = [];
   let shortfall = 0n;
@@ -186,11 +191,10 @@ export function settleFunding(
     }
     paid.push(amount);
     userNet -= amount;
-    if (amount !== 0n) postings.push({ account, asset: "USDT", amount: -amount });
+    if (amount !== 0n) postings.push({ account, asset, amount: -amount });
   }
-  if (shortfall > 0n)
-    postings.push({ account: DerivativesAccount.Insurance, asset: "USDT", amount: -shortfall });
-  postings.push({ account: SystemAccount.Maker, asset: "USDT", amount: -(userNet - shortfall) });
+  if (shortfall > 0n) postings.push({ account: DerivativesAccount.Insurance, asset, amount: -shortfall });
+  postings.push({ account: SystemAccount.Maker, asset, amount: -(userNet - shortfall) });
   const merged = mergePostings(postings);
   const after = positions.map((p, i) => {
     const amount = paid[i] ?? 0n;

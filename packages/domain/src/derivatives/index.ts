@@ -1,4 +1,5 @@
 export * from "./accounts.ts";
+export * from "./coin-contracts.ts";
 export * from "./contracts.ts";
 export * from "./funding.ts";
 export * from "./isolated-margin.ts";

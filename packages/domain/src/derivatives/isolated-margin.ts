@@ -1,6 +1,7 @@
 import { EntryKind, type JournalEntry } from "../ledger/ledger.ts";
 import { futuresWalletOf, isolatedMarginOf } from "./accounts.ts";
-import { initialMargin, notionalAt, type PerpContract } from "./contracts.ts";
+import type { AnyPerpContract } from "./coin-contracts.ts";
+import { initialMargin, notionalAt } from "./contracts.ts";
 import {
   DerivativesCode,
   type DerivativesResult,
@@ -18,7 +19,7 @@ import { minBig } from "./scales.ts";
  * Long 0.1 BTC at 50,000, 20x (margin 250), margin raised to 400, mark 49,000: loss 100,
  * initial margin 4,900 / 20 = 245; removable 400 - 100 - 245 = 55.
  */
-export function maxRemovableMargin(contract: PerpContract, pos: PerpPosition, markTicks: number): bigint {
+export function maxRemovableMargin(contract: AnyPerpContract, pos: PerpPosition, markTicks: number): bigint {
   if (pos.marginMode !== "isolated" || pos.lots === 0) return 0n;
   const loss = minZero(unrealisedPnl(contract, pos, markTicks));
   const im = initialMargin(notionalAt(contract, pos.lots, markTicks), pos.leverage);
@@ -41,7 +42,7 @@ export interface MarginAdjustment {
  * ledger refuses the entry if the wallet cannot pay.
  */
 export function adjustIsolatedMargin(
-  contract: PerpContract,
+  contract: AnyPerpContract,
   pos: PerpPosition,
   direction: "add" | "reduce",
   amount: bigint,
@@ -61,10 +62,10 @@ export function adjustIsolatedMargin(
       entry: {
         kind: EntryKind.Transfer,
         postings: [
-          { account: futuresWalletOf(pos.accountId), asset: "USDT", amount: -signed },
+          { account: futuresWalletOf(pos.accountId), asset: contract.marginAsset, amount: -signed },
           {
             account: isolatedMarginOf(pos.accountId, pos.symbol, pos.positionSide),
-            asset: "USDT",
+            asset: contract.marginAsset,
             amount: signed,
           },
         ],

@@ -1,4 +1,5 @@
-import type { PerpContract, RiskBracket } from "./contracts.ts";
+import type { AnyPerpContract } from "./coin-contracts.ts";
+import { costScaleOf, type RiskBracket } from "./contracts.ts";
 import { PPM } from "./scales.ts";
 
 /** One position of the contract whose liquidation price is asked (hedge mode may have two). */
@@ -7,12 +8,12 @@ export interface PriceLeg {
   readonly side: 1 | -1;
   /** Size in lots (> 0). */
   readonly lots: number;
-  /** Entry notional, USDT minor units. */
+  /** Entry value, the position's `cost` (USDT-M: minor units; coin-M: in `costScale` units). */
   readonly cost: bigint;
 }
 
 export interface LiquidationPriceInput {
-  readonly contract: PerpContract;
+  readonly contract: AnyPerpContract;
   readonly legs: readonly PriceLeg[];
   /** Isolated: the position's isolated margin. Cross: the cross wallet balance. */
   readonly walletBalance: bigint;
@@ -44,25 +45,33 @@ const lt = (a: Rational, b: Rational): boolean => a.n * b.d < b.n * a.d;
  * root that falls inside its own segment is kept (Binance iterates the same way).
  * The maintenance margin is linear here (no per-position round-up), so the exact
  * liquidation can trigger up to a minor unit earlier than this price.
+ *
+ * Coin-M: a leg's value in coin is Q x V / P, linear in x = 1/P, and its PnL is
+ * s x (C - Q x V x x): the same equation in x with the side turned over, solved in
+ * `costScale` units; the root x gives P = 1/x.
  */
 export function liquidationPriceExact(input: LiquidationPriceInput, bankruptcy = false): Rational | null {
   const { contract, legs } = input;
-  const k = contract.minorPerTickLot;
-  const base = input.walletBalance - (input.otherMaintenance ?? 0n) + (input.otherUnrealised ?? 0n);
+  const inverse = contract.family === "coin";
+  const unit = costScaleOf(contract);
+  const perLot = contract.family === "coin" ? contract.valuePerContract * unit : contract.minorPerTickLot;
+  const base = (input.walletBalance - (input.otherMaintenance ?? 0n) + (input.otherUnrealised ?? 0n)) * unit;
   const live = legs.filter((l) => l.lots > 0);
   if (live.length === 0) return null;
 
-  // Bracket edges in price: leg notional Q x k x P crosses floor_b at P = floor_b / (Q x k).
+  // Bracket edges: leg value Q x k x X crosses floor_b at X = floor_b / (Q x k), X the price (USDT-M) or 1/price (coin-M).
   const edges: Rational[] = [{ n: 0n, d: 1n }];
   if (!bankruptcy) {
     for (const l of live) {
-      const qk = BigInt(l.lots) * k;
-      for (const b of contract.brackets) if (b.floor > 0n) edges.push({ n: b.floor, d: qk });
+      const qk = BigInt(l.lots) * perLot;
+      for (const b of contract.brackets) if (b.floor > 0n) edges.push({ n: b.floor * unit, d: qk });
     }
   }
   edges.sort((a, b) => (lt(a, b) ? -1 : lt(b, a) ? 1 : 0));
 
-  const mark: Rational = { n: BigInt(input.markTicks), d: 1n };
+  const mark: Rational = inverse
+    ? { n: 1n, d: BigInt(input.markTicks) }
+    : { n: BigInt(input.markTicks), d: 1n };
   let best: Rational | null = null;
   let bestDist: Rational | null = null;
   for (let i = 0; i < edges.length; i++) {
@@ -73,11 +82,11 @@ export function liquidationPriceExact(input: LiquidationPriceInput, bankruptcy =
     let a = base * PPM;
     let b = 0n;
     for (const l of live) {
-      const qk = BigInt(l.lots) * k;
-      const s = BigInt(l.side);
-      const br = bankruptcy ? null : bracketAt(contract, qk, lo);
+      const qk = BigInt(l.lots) * perLot;
+      const s = inverse ? -BigInt(l.side) : BigInt(l.side);
+      const br = bankruptcy ? null : bracketAt(contract.brackets, unit, qk, lo);
       const mmr = br === null ? 0n : BigInt(br.mmrPpm);
-      const cum = br === null ? 0n : br.maintAmount;
+      const cum = br === null ? 0n : br.maintAmount * unit;
       a += -s * PPM * l.cost + PPM * cum;
       b += qk * (s * PPM - mmr);
     }
@@ -92,14 +101,14 @@ export function liquidationPriceExact(input: LiquidationPriceInput, bankruptcy =
       bestDist = dist;
     }
   }
-  return best;
+  if (best === null || !inverse) return best;
+  return { n: best.d, d: best.n };
 }
 
-/** The bracket a leg of `qk` minor units per tick is in at price `p` (floor <= notional). */
-function bracketAt(contract: PerpContract, qk: bigint, p: Rational): RiskBracket {
-  const bs = contract.brackets;
+/** The bracket a leg of `qk` (value per unit of X, in `unit`s) is in at `p` (floor <= value). */
+function bracketAt(bs: readonly RiskBracket[], unit: bigint, qk: bigint, p: Rational): RiskBracket {
   let i = 0;
-  while (i + 1 < bs.length && (bs[i + 1] as RiskBracket).floor * p.d <= qk * p.n) i++;
+  while (i + 1 < bs.length && (bs[i + 1] as RiskBracket).floor * unit * p.d <= qk * p.n) i++;
   return bs[i] as RiskBracket;
 }
 

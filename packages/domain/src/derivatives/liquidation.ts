@@ -6,9 +6,10 @@ import {
   SystemAccount,
 } from "../ledger/ledger.ts";
 import { DerivativesAccount, futuresWalletOf, isolatedMarginOf } from "./accounts.ts";
-import { notionalAt, requirePerp } from "./contracts.ts";
+import { requireAnyPerp } from "./coin-contracts.ts";
 import { bankruptcyPrice } from "./liquidation-price.ts";
-import { crossSummary, isolatedStatus, type Marks, type PerpPosition } from "./position.ts";
+import { crossSummary, isolatedStatus, type Marks, type PerpPosition, unrealisedPnl } from "./position.ts";
+import { USDT } from "./scales.ts";
 
 /** A position closed by the liquidation engine. */
 export interface LiquidatedPosition {
@@ -32,10 +33,11 @@ export interface LiquidationOutcome {
   readonly insurance: bigint;
 }
 
-const pnlAt = (pos: PerpPosition, ticks: number): bigint => {
-  const n = notionalAt(requirePerp(pos.symbol), pos.lots, ticks);
-  return pos.lots > 0 ? n - pos.cost : pos.cost - n;
-};
+const pnlAt = (pos: PerpPosition, ticks: number): bigint =>
+  unrealisedPnl(requireAnyPerp(pos.symbol), pos, ticks);
+
+/** The asset a position is margined in (USDT, or a coin-M contract's coin). */
+const assetOf = (pos: PerpPosition): string => requireAnyPerp(pos.symbol).marginAsset;
 
 /**
  * Liquidates an isolated position: the trader loses exactly the isolated margin (closed
@@ -46,20 +48,21 @@ const pnlAt = (pos: PerpPosition, ticks: number): bigint => {
  * gets 190 (= (47,690 - 47,500) x 1).
  */
 export function liquidateIsolated(pos: PerpPosition, fillTicks: number): LiquidationOutcome {
+  const contract = requireAnyPerp(pos.symbol);
+  const asset = contract.marginAsset;
   const pnl = pnlAt(pos, fillTicks);
   const margin = pos.isolatedMargin;
   const postings: Posting[] = [
     {
       account: isolatedMarginOf(pos.accountId, pos.symbol, pos.positionSide),
-      asset: "USDT",
+      asset,
       amount: -margin,
     },
-    { account: SystemAccount.Maker, asset: "USDT", amount: -pnl },
-    { account: DerivativesAccount.Insurance, asset: "USDT", amount: margin + pnl },
+    { account: SystemAccount.Maker, asset, amount: -pnl },
+    { account: DerivativesAccount.Insurance, asset, amount: margin + pnl },
   ];
   const merged = mergePostings(postings);
   const side: 1 | -1 = pos.lots > 0 ? 1 : -1;
-  const contract = requirePerp(pos.symbol);
   return {
     entry: merged.length === 0 ? null : { kind: EntryKind.Liquidation, postings: merged },
     closed: [
@@ -80,17 +83,19 @@ export function liquidateIsolated(pos: PerpPosition, fillTicks: number): Liquida
 }
 
 /**
- * Liquidates every cross position of an account together (a full liquidation; Binance
- * may first reduce by tiers). The cross wallet `W` goes to zero: postings wallet -W, maker
- * -sum pnl(fill), insurance W + sum pnl(fill). Isolated positions are untouched.
+ * Liquidates every cross position of an account margined in `asset` together (a full
+ * liquidation; Binance may first reduce by tiers). That cross wallet `W` goes to zero:
+ * postings wallet -W, maker -sum pnl(fill), insurance W + sum pnl(fill), all in `asset`
+ * (each coin has its own insurance fund). Isolated positions are untouched.
  */
 export function liquidateCross(
   accountId: number,
   wallet: bigint,
   positions: readonly PerpPosition[],
   fills: Marks,
+  asset: string = USDT,
 ): LiquidationOutcome {
-  const cross = positions.filter((p) => p.marginMode === "cross" && p.lots !== 0);
+  const cross = positions.filter((p) => p.marginMode === "cross" && p.lots !== 0 && assetOf(p) === asset);
   const pnls = cross.map((p) => {
     const fill = fills.get(p.symbol);
     if (fill === undefined) throw new RangeError(`no fill price for ${p.symbol}`);
@@ -98,9 +103,9 @@ export function liquidateCross(
   });
   const total = pnls.reduce((s, x) => s + x.pnl, 0n);
   const postings: Posting[] = [
-    { account: futuresWalletOf(accountId), asset: "USDT", amount: -wallet },
-    { account: SystemAccount.Maker, asset: "USDT", amount: -total },
-    { account: DerivativesAccount.Insurance, asset: "USDT", amount: wallet + total },
+    { account: futuresWalletOf(accountId), asset, amount: -wallet },
+    { account: SystemAccount.Maker, asset, amount: -total },
+    { account: DerivativesAccount.Insurance, asset, amount: wallet + total },
   ];
   const merged = mergePostings(postings);
   return {
@@ -110,7 +115,7 @@ export function liquidateCross(
       fillTicks: fill,
       pnlAtFill: pnl,
       bankruptcyTicks: bankruptcyPrice({
-        contract: requirePerp(p.symbol),
+        contract: requireAnyPerp(p.symbol),
         legs: [{ side: p.lots > 0 ? 1 : -1, lots: Math.abs(p.lots), cost: p.cost }],
         walletBalance: wallet + total - pnl,
         markTicks: fill,
@@ -123,13 +128,17 @@ export function liquidateCross(
 /** A trader's futures book as the liquidation engine sees it. */
 export interface FuturesAccount {
   readonly accountId: number;
-  /** Cross wallet balance (the ledger's `futuresWalletOf` balance). */
+  /** The wallet's asset: USDT (default), or a coin for its coin-M wallet. */
+  readonly asset?: string;
+  /** Cross wallet balance (the ledger's `futuresWalletOf` balance in `asset`). */
   readonly wallet: bigint;
+  /** Positions margined in `asset` (others are ignored). */
   readonly positions: readonly PerpPosition[];
 }
 
 export interface LiquidationDecision {
   readonly accountId: number;
+  readonly asset: string;
   /** Isolated positions whose margin balance <= maintenance margin. */
   readonly isolated: readonly PerpPosition[];
   /** True when the cross margin balance <= the cross maintenance margin. */
@@ -140,16 +149,18 @@ export interface LiquidationDecision {
 export function decideLiquidations(accounts: readonly FuturesAccount[], marks: Marks): LiquidationDecision[] {
   const out: LiquidationDecision[] = [];
   for (const a of accounts) {
-    const isolated = a.positions.filter((p) => {
+    const asset = a.asset ?? USDT;
+    const mine = a.positions.filter((p) => assetOf(p) === asset);
+    const isolated = mine.filter((p) => {
       const mark = marks.get(p.symbol);
       return (
         p.marginMode === "isolated" &&
         mark !== undefined &&
-        isolatedStatus(requirePerp(p.symbol), p, mark).breached
+        isolatedStatus(requireAnyPerp(p.symbol), p, mark).breached
       );
     });
-    const cross = crossSummary(a.wallet, a.positions, marks).breached;
-    if (isolated.length > 0 || cross) out.push({ accountId: a.accountId, isolated, cross });
+    const cross = crossSummary(a.wallet, mine, marks).breached;
+    if (isolated.length > 0 || cross) out.push({ accountId: a.accountId, asset, isolated, cross });
   }
   return out;
 }
@@ -166,15 +177,16 @@ export function runLiquidations(
   fills: Marks = marks,
 ): { decisions: LiquidationDecision[]; outcomes: LiquidationOutcome[] } {
   const decisions = decideLiquidations(accounts, marks);
-  const byId = new Map(accounts.map((a) => [a.accountId, a]));
+  const byKey = new Map(accounts.map((a) => [`${a.accountId}:${a.asset ?? USDT}`, a]));
   const outcomes: LiquidationOutcome[] = [];
   for (const d of decisions) {
     for (const p of d.isolated) {
       const fill = fills.get(p.symbol) ?? marks.get(p.symbol);
       if (fill !== undefined) outcomes.push(liquidateIsolated(p, fill));
     }
-    const a = byId.get(d.accountId);
-    if (d.cross && a !== undefined) outcomes.push(liquidateCross(a.accountId, a.wallet, a.positions, fills));
+    const a = byKey.get(`${d.accountId}:${d.asset}`);
+    if (d.cross && a !== undefined)
+      outcomes.push(liquidateCross(a.accountId, a.wallet, a.positions, fills, d.asset));
   }
   return { decisions, outcomes };
 }

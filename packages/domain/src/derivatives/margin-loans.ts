@@ -75,6 +75,7 @@ export const DAILY_INTEREST_E8: Readonly<Record<string, bigint>> = Object.freeze
   AVAX: 10_000n,
   TON: 12_000n,
   NOT: 15_000n,
+  LTC: 10_000n,
 });
 
 export const marginAccountOf = (a: MarginAccount): string =>

@@ -41,6 +41,9 @@ describe("closedPositions", () => {
         openLots: 4,
         closeTicksLots: 510n,
         closeLots: 4,
+        // 2/100 + 2/110 and 1/120 + 3/130: the coin-M averages are 4 over these (harmonic means).
+        openPerTick: { num: 21n, den: 550n },
+        closePerTick: { num: 49n, den: 1560n },
         realisedPnl: 80n,
         fees: 4n,
         liquidated: false,

@@ -18,6 +18,27 @@ export interface HistoryFill {
   readonly time: number;
 }
 
+/** An exact fraction `num / den` (den > 0). */
+export interface Fraction {
+  readonly num: bigint;
+  readonly den: bigint;
+}
+
+const gcd = (a: bigint, b: bigint): bigint => {
+  let x = a < 0n ? -a : a;
+  let y = b;
+  while (y !== 0n) [x, y] = [y, x % y];
+  return x === 0n ? 1n : x;
+};
+
+/** acc + lots / ticks, reduced. */
+function addPerTick(acc: Fraction, lots: number, ticks: number): Fraction {
+  const num = acc.num * BigInt(ticks) + BigInt(lots) * acc.den;
+  const den = acc.den * BigInt(ticks);
+  const g = gcd(num, den);
+  return { num: num / g, den: den / g };
+}
+
 export interface ClosedPosition {
   readonly symbol: string;
   readonly positionSide: "BOTH" | "LONG" | "SHORT";
@@ -30,6 +51,12 @@ export interface ClosedPosition {
   readonly openLots: number;
   readonly closeTicksLots: bigint;
   readonly closeLots: number;
+  /**
+   * Sums of lots / ticks over the opening and the closing fills: a coin-M position's
+   * average prices are harmonic means, lots / sum.
+   */
+  readonly openPerTick: Fraction;
+  readonly closePerTick: Fraction;
   readonly realisedPnl: bigint;
   readonly fees: bigint;
   readonly liquidated: boolean;
@@ -44,6 +71,8 @@ interface Open {
   openLots: number;
   closeTicksLots: bigint;
   closeLots: number;
+  openPerTick: Fraction;
+  closePerTick: Fraction;
   realisedPnl: bigint;
   fees: bigint;
   liquidated: boolean;
@@ -73,6 +102,8 @@ export function closedPositions(fills: readonly HistoryFill[]): ClosedPosition[]
           openLots: 0,
           closeTicksLots: 0n,
           closeLots: 0,
+          openPerTick: { num: 0n, den: 1n },
+          closePerTick: { num: 0n, den: 1n },
           realisedPnl: 0n,
           fees: 0n,
           liquidated: false,
@@ -86,6 +117,7 @@ export function closedPositions(fills: readonly HistoryFill[]): ClosedPosition[]
         p.size += lots;
         p.openLots += lots;
         p.openTicksLots += BigInt(f.ticks) * BigInt(lots);
+        p.openPerTick = addPerTick(p.openPerTick, lots, f.ticks);
         p.maxLots = Math.max(p.maxLots, p.size);
         p.fees += fee;
         fee = 0n;
@@ -95,6 +127,7 @@ export function closedPositions(fills: readonly HistoryFill[]): ClosedPosition[]
         p.size -= lots;
         p.closeLots += lots;
         p.closeTicksLots += BigInt(f.ticks) * BigInt(lots);
+        p.closePerTick = addPerTick(p.closePerTick, lots, f.ticks);
         p.realisedPnl += pnl;
         p.fees += fee;
         p.liquidated ||= f.liquidation;

@@ -6,15 +6,17 @@ import {
   SystemAccount,
 } from "../ledger/ledger.ts";
 import { futuresWalletOf, isolatedMarginOf, type PositionSide } from "./accounts.ts";
+import { type AnyPerpContract, requireAnyPerp } from "./coin-contracts.ts";
 import {
+  costScaleOf,
+  gainSign,
   initialMargin,
   maintenanceMargin,
   maxLeverageFor,
   notionalAt,
-  type PerpContract,
-  requirePerp,
+  valueAt,
 } from "./contracts.ts";
-import { PPM } from "./scales.ts";
+import { floorDiv, PPM } from "./scales.ts";
 
 export type MarginMode = "cross" | "isolated";
 
@@ -22,10 +24,12 @@ export type MarginMode = "cross" | "isolated";
  * One perpetual position. One-way mode keeps a single `BOTH` position per symbol whose
  * sign is its direction; hedge mode keeps a `LONG` (lots >= 0) and a `SHORT` (lots <= 0).
  *
- * The entry price is not stored: `cost` is the exact entry notional of the open size, so
- * entry price = cost / size, and averaging on increase is exact (costs add). Buying
+ * The entry price is not stored: `cost` is the entry value of the open size, and costs
+ * add on increase. USDT-M: the exact entry notional, entry price = cost / size; buying
  * 0.010 BTC at 60,000 then 0.030 at 64,000 gives cost 600 + 1,920 = 2,520 USDT for
- * 0.040 BTC: entry 63,000.
+ * 0.040 BTC: entry 63,000. Coin-M: the entry value in coin (in `costScale` units), entry
+ * price = contracts x contract value / cost, the harmonic mean of the fill prices; 10
+ * BTCUSD at 50,000 then 10 at 60,000: 0.02 + 0.01666... BTC, entry 54,545.45.
  */
 export interface PerpPosition {
   readonly accountId: number;
@@ -35,9 +39,9 @@ export interface PerpPosition {
   readonly leverage: number;
   /** Signed size in lots: positive long, negative short, zero flat. */
   readonly lots: number;
-  /** Entry notional of the open size, USDT minor units (>= 0; 0 when flat). */
+  /** Entry value of the open size (>= 0; 0 when flat): margin-asset minor units x `costScaleOf`. */
   readonly cost: bigint;
-  /** Isolated margin (USDT minor units) set aside for the position; 0 for cross. */
+  /** Isolated margin (margin-asset minor units) set aside for the position; 0 for cross. */
   readonly isolatedMargin: bigint;
 }
 
@@ -109,7 +113,7 @@ export interface FillOutcome {
   /** Lots of the fill that reduced the position, and that opened or increased it. */
   readonly closedLots: number;
   readonly openedLots: number;
-  /** Realised PnL of the closed part, before the fee (USDT minor units, signed). */
+  /** Realised PnL of the closed part, before the fee (margin-asset minor units, signed). */
   readonly realisedPnl: bigint;
   readonly fee: bigint;
   /** Isolated only: margin returned to the wallet from the closed part, and set aside for the opened part. */
@@ -124,17 +128,29 @@ export interface FillOutcome {
   readonly entry: JournalEntry | null;
 }
 
-const fillFee = (notional: bigint, feePpm: number): bigint => (notional * BigInt(feePpm) + PPM - 1n) / PPM;
+/** The fee of a fill: its value x the rate, rounded up. */
+function fillFee(contract: AnyPerpContract, lots: number, ticks: number, feePpm: number): bigint {
+  const v = valueAt(contract, lots, ticks);
+  const den = v.den * PPM;
+  return (v.num * BigInt(feePpm) + den - 1n) / den;
+}
+
+/** Rounds `num / den` (den > 0) up when `up`, else down. */
+const divRound = (num: bigint, den: bigint, up: boolean): bigint =>
+  up ? -floorDiv(-num, den) : floorDiv(num, den);
 
 /**
  * Applies a fill. Realised PnL of closing `c` of `n` lots removes cost `C x c / n`,
- * rounded against the trader on a partial close (up for a long, down for a short) and
- * exactly `C` on the last lot, so a position's lifetime PnL is exact:
+ * rounded against the trader on a partial close and exactly `C` on the last lot.
+ * USDT-M (up for a long, down for a short): a position's lifetime PnL is exact;
  * long 0.040 BTC cost 2,520 closed 0.010 at 65,000: removed 630, PnL 650 - 630 = +20 USDT.
+ * Coin-M (down for a long, up for a short): PnL = removed - value of the closed contracts
+ * for a long (the opposite for a short), rounded down to the minor unit; an opened
+ * part's value is rounded the same way against the trader (`gainSign`).
  * Isolated margin released is `M x c / n` rounded down (all of it on a full close).
  */
 export function applyFill(
-  contract: PerpContract,
+  contract: AnyPerpContract,
   pos: PerpPosition,
   fill: PerpFill,
 ): DerivativesResult<FillOutcome> {
@@ -169,8 +185,7 @@ export function applyFill(
     }
   }
 
-  const k = contract.minorPerTickLot;
-  const price = BigInt(fill.priceTicks);
+  const scale = costScaleOf(contract);
   let cost = pos.cost;
   let margin = pos.isolatedMargin;
   let lots = pos.lots;
@@ -180,9 +195,10 @@ export function applyFill(
     const c = BigInt(closing);
     const n = BigInt(size);
     const long = pos.lots > 0;
-    const removed = closing === size ? cost : long ? (cost * c + n - 1n) / n : (cost * c) / n;
-    const closeNotional = c * price * k;
-    pnl = long ? closeNotional - removed : removed - closeNotional;
+    const gain = gainSign(contract, long);
+    const removed = closing === size ? cost : divRound(cost * c, n, gain > 0n);
+    const v = valueAt(contract, closing, fill.priceTicks);
+    pnl = floorDiv(gain * (v.num * scale - removed * v.den), v.den * scale);
     released = closing === size ? margin : (margin * c) / n;
     cost -= removed;
     margin -= released;
@@ -190,7 +206,7 @@ export function applyFill(
   }
   let added = 0n;
   if (opening > 0) {
-    const openNotional = BigInt(opening) * price * k;
+    const v = valueAt(contract, opening, fill.priceTicks);
     const newLots = lots + dir * opening;
     const notionalAfter = notionalAt(contract, newLots, fill.priceTicks);
     if (pos.leverage > maxLeverageFor(contract, notionalAfter)) {
@@ -199,12 +215,13 @@ export function applyFill(
         max: String(maxLeverageFor(contract, notionalAfter)),
       });
     }
-    cost += openNotional;
+    cost += divRound(v.num * scale, v.den, gainSign(contract, dir === 1) > 0n);
     lots = newLots;
-    if (pos.marginMode === "isolated") added = initialMargin(openNotional, pos.leverage);
+    if (pos.marginMode === "isolated")
+      added = initialMargin(notionalAt(contract, opening, fill.priceTicks), pos.leverage);
     margin += added;
   }
-  const fee = fillFee(BigInt(closing + opening) * price * k, fill.feePpm);
+  const fee = fillFee(contract, closing + opening, fill.priceTicks, fill.feePpm);
   const position: PerpPosition = {
     ...pos,
     lots,
@@ -212,15 +229,16 @@ export function applyFill(
     isolatedMargin: pos.marginMode === "isolated" ? margin : 0n,
   };
   const wallet = futuresWalletOf(pos.accountId);
+  const asset = contract.marginAsset;
   const postings: Posting[] = [
-    { account: wallet, asset: "USDT", amount: pnl - fee + released - added },
-    { account: SystemAccount.Maker, asset: "USDT", amount: -pnl },
-    { account: SystemAccount.Fees, asset: "USDT", amount: fee },
+    { account: wallet, asset, amount: pnl - fee + released - added },
+    { account: SystemAccount.Maker, asset, amount: -pnl },
+    { account: SystemAccount.Fees, asset, amount: fee },
   ];
   if (pos.marginMode === "isolated") {
     postings.push({
       account: isolatedMarginOf(pos.accountId, pos.symbol, pos.positionSide),
-      asset: "USDT",
+      asset,
       amount: added - released,
     });
   }
@@ -243,20 +261,35 @@ export function applyFill(
 /** +1 long, -1 short, 0 flat. */
 export const directionOf = (pos: PerpPosition): number => Math.sign(pos.lots);
 
-/** Unrealised PnL at the mark, USDT minor units: long `size x mark - cost`, short `cost - size x mark`. */
-export function unrealisedPnl(contract: PerpContract, pos: PerpPosition, markTicks: number): bigint {
+/**
+ * Unrealised PnL at the mark, margin-asset minor units. USDT-M, exact: long
+ * `size x mark - cost`, short `cost - size x mark`. Coin-M, rounded down: long
+ * `cost - contracts x cv / mark` = contracts x cv x (1/entry - 1/mark), short the opposite.
+ */
+export function unrealisedPnl(contract: AnyPerpContract, pos: PerpPosition, markTicks: number): bigint {
   if (pos.lots === 0) return 0n;
-  const n = notionalAt(contract, pos.lots, markTicks);
-  return pos.lots > 0 ? n - pos.cost : pos.cost - n;
+  const v = valueAt(contract, pos.lots, markTicks);
+  const scale = costScaleOf(contract);
+  return floorDiv(gainSign(contract, pos.lots > 0) * (v.num * scale - pos.cost * v.den), v.den * scale);
+}
+
+/** The entry value in minor units of the margin asset, rounded up (what margins of it are owed on). */
+export function entryValue(contract: AnyPerpContract, pos: PerpPosition): bigint {
+  const scale = costScaleOf(contract);
+  return (pos.cost + scale - 1n) / scale;
 }
 
 /** Maintenance margin of the position at the mark (bracket of its notional at the mark). */
-export function positionMaintenance(contract: PerpContract, pos: PerpPosition, markTicks: number): bigint {
+export function positionMaintenance(contract: AnyPerpContract, pos: PerpPosition, markTicks: number): bigint {
   return pos.lots === 0 ? 0n : maintenanceMargin(contract, notionalAt(contract, pos.lots, markTicks));
 }
 
 /** Initial margin at the mark (Binance's position "Margin" for cross): notional / leverage, rounded up. */
-export function positionInitialMargin(contract: PerpContract, pos: PerpPosition, markTicks: number): bigint {
+export function positionInitialMargin(
+  contract: AnyPerpContract,
+  pos: PerpPosition,
+  markTicks: number,
+): bigint {
   return initialMargin(notionalAt(contract, pos.lots, markTicks), pos.leverage);
 }
 
@@ -265,21 +298,33 @@ export function positionInitialMargin(contract: PerpContract, pos: PerpPosition,
  * truncated toward zero. Long 0.1 BTC at 50,000, 10x (entry margin 500), mark 51,000:
  * PnL 100, ROE 20 % = 200,000 ppm.
  */
-export function roePpm(contract: PerpContract, pos: PerpPosition, markTicks: number): bigint {
+export function roePpm(contract: AnyPerpContract, pos: PerpPosition, markTicks: number): bigint {
   if (pos.lots === 0) return 0n;
-  const entryMargin = initialMargin(pos.cost, pos.leverage);
+  const entryMargin = initialMargin(entryValue(contract, pos), pos.leverage);
   return entryMargin === 0n ? 0n : (unrealisedPnl(contract, pos, markTicks) * PPM) / entryMargin;
 }
 
 /**
- * Entry price in whole ticks, rounded half up and at least 1 (0 for a flat position):
- * cost / (size x minor units per tick and lot), in bigint. The stand-in for a mark before
- * the first one arrives.
+ * Entry price in ticks as the exact fraction `num / den` (a non-flat position):
+ * USDT-M cost / (size x minor units per tick and lot); coin-M contracts x value per
+ * contract x cost scale / cost, the harmonic mean of the fills.
  */
-export function entryTicks(contract: PerpContract, pos: PerpPosition): number {
+function entryTicksExact(contract: AnyPerpContract, pos: PerpPosition): { num: bigint; den: bigint } {
+  const n = BigInt(Math.abs(pos.lots));
+  if (contract.family === "coin") {
+    return { num: n * contract.valuePerContract * contract.costScale, den: pos.cost > 0n ? pos.cost : 1n };
+  }
+  return { num: pos.cost, den: n * contract.minorPerTickLot };
+}
+
+/**
+ * Entry price in whole ticks, rounded half up and at least 1 (0 for a flat position), in
+ * bigint. The stand-in for a mark before the first one arrives.
+ */
+export function entryTicks(contract: AnyPerpContract, pos: PerpPosition): number {
   if (pos.lots === 0) return 0;
-  const den = BigInt(Math.abs(pos.lots)) * contract.minorPerTickLot;
-  const ticks = (2n * pos.cost + den) / (2n * den);
+  const { num, den } = entryTicksExact(contract, pos);
+  const ticks = (2n * num + den) / (2n * den);
   return ticks < 1n ? 1 : Number(ticks);
 }
 
@@ -288,15 +333,16 @@ export function entryTicks(contract: PerpContract, pos: PerpPosition): number {
  * cost / size. 0.040 BTC with cost 2,520 USDT -> "63000.000".
  */
 export function entryPrice(
-  contract: PerpContract,
+  contract: AnyPerpContract,
   pos: PerpPosition,
   decimals = contract.instrument.priceDecimals + 2,
 ): string {
   if (pos.lots === 0) return "0";
   const spec = contract.instrument;
-  // cost / (lots x k) is the price in ticks; a tick is tickUnits / 10^priceDecimals.
-  const num = pos.cost * spec.tickUnits * 10n ** BigInt(decimals);
-  const den = BigInt(Math.abs(pos.lots)) * contract.minorPerTickLot * 10n ** BigInt(spec.priceDecimals);
+  // A tick is tickUnits / 10^priceDecimals.
+  const exact = entryTicksExact(contract, pos);
+  const num = exact.num * spec.tickUnits * 10n ** BigInt(decimals);
+  const den = exact.den * 10n ** BigInt(spec.priceDecimals);
   const scaled = (2n * num + den) / (2n * den);
   const s = scaled.toString().padStart(decimals + 1, "0");
   return decimals === 0 ? s : `${s.slice(0, s.length - decimals)}.${s.slice(s.length - decimals)}`;
@@ -318,7 +364,7 @@ export const isBreached = (marginBalance: bigint, maintenance: bigint): boolean 
 
 /** Isolated position at the mark: margin balance = isolated margin + unrealised PnL. */
 export function isolatedStatus(
-  contract: PerpContract,
+  contract: AnyPerpContract,
   pos: PerpPosition,
   markTicks: number,
 ): { marginBalance: bigint; maintenance: bigint; breached: boolean } {
@@ -345,7 +391,8 @@ export interface CrossSummary {
 
 /**
  * The cross account: every cross position shares the cross wallet. Positions without a
- * mark are valued at their entry (no PnL).
+ * mark are valued at their entry (no PnL). The positions must all be margined in the
+ * wallet's asset (USDT-M with the USDT wallet, one coin's coin-M with that coin's).
  */
 export function crossSummary(wallet: bigint, positions: readonly PerpPosition[], marks: Marks): CrossSummary {
   let unrealised = 0n;
@@ -355,11 +402,11 @@ export function crossSummary(wallet: bigint, positions: readonly PerpPosition[],
   for (const p of positions) {
     if (p.marginMode !== "cross" || p.lots === 0) continue;
     open = true;
-    const c = requirePerp(p.symbol);
+    const c = requireAnyPerp(p.symbol);
     const mark = marks.get(p.symbol);
     if (mark === undefined) {
-      maintenance += maintenanceMargin(c, p.cost);
-      initial += initialMargin(p.cost, p.leverage);
+      maintenance += maintenanceMargin(c, entryValue(c, p));
+      initial += initialMargin(entryValue(c, p), p.leverage);
       continue;
     }
     unrealised += unrealisedPnl(c, p, mark);

@@ -18,6 +18,7 @@ export const ASSET_DECIMALS: Readonly<Record<string, number>> = Object.freeze({
   DOGE: 8,
   TRX: 6,
   ADA: 6,
+  LTC: 8,
   LINK: 8,
   AVAX: 8,
   TON: 8,

@@ -4,7 +4,7 @@ import { defineInstrument, type InstrumentSpec } from "../instrument.ts";
 import { EventLog } from "../matching/event-log.ts";
 import { OrderBook } from "../matching/order-book.ts";
 import { Side, Stp, Tif } from "../matching/types.ts";
-import { asAsset, asSymbol } from "../units.ts";
+import { asAsset, asLots, asSymbol, asTicks } from "../units.ts";
 import { type PairUnits, pairUnits } from "./assets.ts";
 import {
   availableOf,
@@ -85,7 +85,7 @@ class PaperSim {
 
   maker(side: 0 | 1, ticks: number, lots: number): void {
     this.log.clear();
-    this.book.limit(this.nextMakerId++, 0, side, ticks, lots, Tif.GTC, Stp.ExpireTaker, 0);
+    this.book.limit(this.nextMakerId++, 0, side, asTicks(ticks), asLots(lots), Tif.GTC, Stp.ExpireTaker, 0);
     this.process();
   }
 
@@ -123,7 +123,8 @@ class PaperSim {
       }),
     );
     this.log.clear();
-    if (o.kind === "market" && o.side === 1) this.book.market(id, o.account, 1, lots, Stp.ExpireMaker, 0);
+    if (o.kind === "market" && o.side === 1)
+      this.book.market(id, o.account, 1, asLots(lots), Stp.ExpireMaker, 0);
     else {
       const tif =
         o.kind === "market" || o.kind === "ioc"
@@ -133,7 +134,7 @@ class PaperSim {
             : o.kind === "gtx"
               ? Tif.GTX
               : Tif.GTC;
-      this.book.limit(id, o.account, o.side, ticks, lots, tif, Stp.ExpireMaker, 0);
+      this.book.limit(id, o.account, o.side, asTicks(ticks), asLots(lots), tif, Stp.ExpireMaker, 0);
     }
     this.process();
     return "placed";

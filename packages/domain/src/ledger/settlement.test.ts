@@ -78,13 +78,14 @@ describe("settlement", () => {
       [6_000_000, 1_000],
       [6_000_100, 1_000],
     ];
-    // 0.01 BTC at 60,000 = 600; 900 USDT reaches the second level. The fee comes out of
-    // the total: 0.01498 at 60,001 is 898.81498 + 0.1 % (0.89881498) + 1 minor unit.
+    // 0.01 BTC at 60,000 = 600; 900 USDT reaches the second level. The taker fee comes
+    // out of the total: 600 + 498 x 0.60001 = 898.80498, + 0.1 % = 899.70378498; one lot
+    // more (0.60061 with its fee) would pass 900. The hold: every lot at 60,001 with the fee.
     const rates = { makerPpm: 1000, takerPpm: 1000 };
     const plan = planMarketBuy(spec, units, asks, { quote: usdt("900"), rates });
-    expect(plan).toEqual({ capTicks: 6_000_100, lots: 1_498 });
-    expect(holdFor(spec, units, 0, 6_000_100, 1_498, rates)).toBeLessThanOrEqual(usdt("900"));
-    expect(holdFor(spec, units, 0, 6_000_100, 1_499, rates)).toBeGreaterThan(usdt("900"));
+    const held = holdFor(spec, units, 0, 6_000_100, 1_498, rates);
+    expect(plan).toEqual({ capTicks: 6_000_100, lots: 1_498, held });
+    expect(held).toBeLessThanOrEqual(usdt("900"));
     expect(planMarketBuy(spec, units, asks, { lots: 1_500 })).toEqual({ capTicks: 6_000_100, lots: 1_500 });
     expect(planMarketBuy(spec, units, [], { lots: 1 })).toBeNull();
   });

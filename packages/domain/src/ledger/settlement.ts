@@ -168,29 +168,50 @@ export interface FeeRates {
   readonly takerPpm: number;
 }
 
-/** A market buy's size: a lot count, or a quote total that the fee comes out of. */
+/** A market buy's size: a lot count, or a quote total that the taker fee comes out of. */
 export type MarketBuyWant = { lots: number } | { quote: bigint; rates: FeeRates };
+
+/** A market buy planned: the lots it takes, the worst price reached, and what it holds. */
+export interface MarketBuyPlan {
+  lots: number;
+  capTicks: number;
+  /**
+   * For a quote total, the quote minor units the order holds: at most the total (a lot
+   * count holds `holdFor` its lots at the cap).
+   */
+  held?: bigint;
+}
+
+/**
+ * The largest quote notional whose taker fee fits in `total` with it: q + ceil(q x r) <= T
+ * holds exactly when q x (10^6 + ppm) <= T x 10^6 (T is whole).
+ */
+export function netOfTakerFee(total: bigint, takerPpm: number): bigint {
+  return total <= 0n ? 0n : (total * 1_000_000n) / (1_000_000n + BigInt(takerPpm));
+}
 
 /**
  * A market buy planned on the ask ladder ([ticks, lots], best first): the lots a quote
  * total (or a lot count) buys, and the worst price reached. The order then runs as a
- * limit IOC at that price, so it can never cost more than it holds.
+ * limit IOC at that price.
  *
- * A quote total is what the user spends, fee included, as on the large exchanges: the
- * plan keeps the order's hold (every lot at the worst price, plus the fee at the higher
- * rate and its rounding unit, see `holdFor`) within the total, and no fill takes more
- * than the hold, so price x quantity + fee never exceeds the total.
+ * The ladder is what the buyer fills against (the caller leaves its own resting asks
+ * out: self-trade prevention expires them, `OrderBook.depth`), so the IOC fills exactly
+ * the walk. A quote total is what the user spends, fee included, as on the large
+ * exchanges. A market buy only takes, so it pays the taker rate on its whole notional
+ * (`incrementalFee`): the walk takes, cheapest first, every lot whose notional with that
+ * fee still fits the total. What is left is less than one more lot at the best ask the
+ * buy left in the book, with its fee: the total is spent as far as the lot size allows.
+ * The order holds the smaller of the total and every lot at the worst price with the fee
+ * (`holdFor`), so no fill can take more than it holds, nor the user more than the total.
  */
 export function planMarketBuy(
   spec: InstrumentSpec,
   units: PairUnits,
   asks: ReadonlyArray<readonly [number, number]>,
   want: MarketBuyWant,
-): { lots: number; capTicks: number } | null {
-  // The walk spends the total net of the fee: the fee is charged on the notional.
-  const ppm = "quote" in want ? BigInt(Math.max(want.rates.makerPpm, want.rates.takerPpm)) : 0n;
-  const budget =
-    "quote" in want ? ((want.quote - (ppm > 0n ? 1n : 0n)) * 1_000_000n) / (1_000_000n + ppm) : 0n;
+): MarketBuyPlan | null {
+  const budget = "quote" in want ? netOfTakerFee(want.quote, want.rates.takerPpm) : 0n;
   let lots = 0;
   let capTicks = 0;
   let spent = 0n;
@@ -209,13 +230,9 @@ export function planMarketBuy(
     if ("lots" in want && lots >= want.lots) break;
   }
   if (lots === 0) return null;
-  if ("quote" in want) {
-    // Own orders skipped by self-trade prevention push fills deeper: cap the count so
-    // that even every lot at the worst price, with its fee, stays within the total.
-    const perLot = quoteOf(spec, units, capTicks, 1);
-    lots = Math.min(lots, Number(budget / perLot));
-    while (lots > 0 && holdFor(spec, units, 0, capTicks, lots, want.rates) > want.quote) lots--;
-    if (lots === 0) return null;
-  }
-  return { lots, capTicks };
+  if ("lots" in want) return { lots, capTicks };
+  // Every lot at the worst price with its fee, unless that passes the total.
+  let held = holdFor(spec, units, 0, capTicks, lots, want.rates);
+  if (held > want.quote) held = want.quote;
+  return { lots, capTicks, held };
 }

@@ -78,7 +78,7 @@ describe("liquidity maker", () => {
       id++,
       2,
       Side.Buy,
-      (asksBefore[0]?.[1] ?? 0) + (asksBefore[1]?.[1] ?? 0) + 1,
+      asLots((asksBefore[0]?.[1] ?? 0) + (asksBefore[1]?.[1] ?? 0) + 1),
       Stp.ExpireMaker,
       1,
     );

@@ -1,7 +1,8 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { defineInstrument, type InstrumentSpec } from "../instrument.ts";
 import { asAsset, asSymbol } from "../units.ts";
-import { CandleSeries, tradeBar } from "./candles.ts";
+import { type Bar, CandleSeries, tradeBar } from "./candles.ts";
 import { bucketStart, INTERVAL_LIST, KLINE_INTERVALS } from "./intervals.ts";
 import { RingBuffer } from "./ring-buffer.ts";
 import { formatTicker, RollingTicker } from "./ticker.ts";
@@ -153,5 +154,73 @@ describe("rolling 24 h ticker", () => {
     expect(formatTicker(s, { ...base, open: 8_000, last: 7_999 }).priceChangePercent).toBe("-0.01");
     expect(formatTicker(s, { ...base, open: 200, last: 150 }).priceChangePercent).toBe("-25.00");
     expect(formatTicker(s, { ...base, open: 200, last: 150 }).priceChange).toBe("-0.50");
+  });
+});
+
+describe("a feed gap filled from the exchange's minute bars", () => {
+  const MIN = 60_000;
+  /** Minute bars of trades, as the exchange would print them. */
+  const minuteBars = (trades: readonly Bar[]): Bar[] => {
+    const byMinute = new CandleSeries(MIN, 10_000);
+    for (const t of trades) byMinute.apply(t);
+    return byMinute
+      .list(10_000)
+      .filter((c) => c.trades > 0)
+      .map((c) => ({ ...c, time: c.openTime, span: MIN }));
+  };
+
+  it("gives every series the candles it would have had without the gap", () => {
+    // Trades before the gap, at least one in each of the gap's whole minutes, then after.
+    const minuteTrades = fc.array(
+      fc.tuple(fc.integer({ min: 0, max: MIN - 1 }), fc.integer({ min: 100, max: 200 })),
+      {
+        minLength: 1,
+        maxLength: 3,
+      },
+    );
+    fc.assert(
+      fc.property(
+        fc.array(minuteTrades, { minLength: 2, maxLength: 8 }),
+        fc.array(minuteTrades, { minLength: 1, maxLength: 40 }),
+        fc.array(minuteTrades, { minLength: 1, maxLength: 8 }),
+        fc.integer({ min: 0, max: 400 }),
+        (before, gap, after, offset) => {
+          const start = Date.UTC(2026, 2, 1, 10, 0) + offset * MIN;
+          const at = (minutes: Array<Array<[number, number]>>, first: number) =>
+            minutes.flatMap((m, i) =>
+              [...m].sort((a, b) => a[0] - b[0]).map(([ms, px]) => trade(first + i * MIN + ms, px)),
+            );
+          const pre = at(before, start);
+          const gapStart = start + before.length * MIN + MIN; // a quiet minute between
+          const missed = at(gap, gapStart);
+          const post = at(after, gapStart + gap.length * MIN);
+          const from = pre[pre.length - 1]?.time ?? 0;
+          const to = post[0]?.time ?? 0;
+          for (const interval of INTERVAL_LIST) {
+            const ms = KLINE_INTERVALS[interval];
+            const whole = new CandleSeries(ms, 2_000);
+            for (const t of [...pre, ...missed, ...post]) whole.apply(t);
+            const gapped = new CandleSeries(ms, 2_000);
+            for (const t of [...pre, ...post]) gapped.apply(t);
+            gapped.patchGap(minuteBars(missed), from, to);
+            // The quiet minute before the gap is a flat candle in both; trade counts differ
+            // only where the bars carried them (the exchange's bars do here).
+            expect(gapped.list(2_000)).toEqual(whole.list(2_000));
+          }
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  it("leaves candles outside the gap, and bars outside it, alone", () => {
+    const s = new CandleSeries(MIN, 100);
+    s.apply(trade(T0, 100));
+    s.apply(trade(T0 + 5 * MIN, 110));
+    const before = s.list(100);
+    const bar = (time: number, px: number): Bar => ({ ...trade(time, px), span: MIN });
+    // A bar in the minute of the last trade before the gap, and one past its end.
+    s.patchGap([bar(bucketStart(T0, MIN), 500), bar(bucketStart(T0 + 5 * MIN, MIN), 500)], T0, T0 + 5 * MIN);
+    expect(s.list(100)).toEqual(before);
   });
 });

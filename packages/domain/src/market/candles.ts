@@ -147,6 +147,71 @@ export class CandleSeries {
     return out;
   }
 
+  /**
+   * Fills a gap in the feed (no trades heard between `from` and `to`, both exclusive) with
+   * the exchange's bars of that stretch: each bar must lie inside the gap and inside one
+   * candle of this series. A candle wholly inside the gap (a flat filler at the last close)
+   * becomes the bars' candle; one that also holds trades heard before or after the gap
+   * takes their extremes, volume and count, and its open (or close) only from the side
+   * where the gap is. Candles no longer kept are skipped; bars outside the gap ignored.
+   */
+  patchGap(bars: readonly Bar[], from: number, to: number): void {
+    const within = bars
+      .filter((b) => b.time > from && b.time + b.span <= to && b.span <= this.intervalMs)
+      .sort((a, b) => a.time - b.time);
+    let i = 0;
+    while (i < within.length) {
+      const first = within[i];
+      if (first === undefined) break;
+      const start = bucketStart(first.time, this.intervalMs);
+      let j = i;
+      while (j < within.length && bucketStart(within[j]?.time ?? 0, this.intervalMs) === start) j++;
+      const group = within.slice(i, j);
+      i = j;
+      const c = this.candleAt(start);
+      const last = group[group.length - 1];
+      if (c === undefined || last === undefined) continue;
+      const gapAtStart = start > from;
+      const gapAtEnd = start + this.intervalMs <= to;
+      const high = Math.max(...group.map((b) => b.high));
+      const low = Math.min(...group.map((b) => b.low));
+      const volume = group.reduce((n, b) => n + b.volume, 0);
+      const quoteVolume = group.reduce((n, b) => n + b.quoteVolume, 0n);
+      const trades = group.reduce((n, b) => n + b.trades, 0);
+      if (gapAtStart && gapAtEnd) {
+        c.open = first.open;
+        c.high = high;
+        c.low = low;
+        c.close = last.close;
+        c.volume = volume;
+        c.quoteVolume = quoteVolume;
+        c.trades = trades;
+        continue;
+      }
+      c.high = Math.max(c.high, high);
+      c.low = Math.min(c.low, low);
+      c.volume += volume;
+      c.quoteVolume += quoteVolume;
+      c.trades += trades;
+      if (gapAtStart) c.open = first.open;
+      if (gapAtEnd) c.close = last.close;
+    }
+  }
+
+  /** The kept candle opening at `openTime`, live (binary search), or undefined. */
+  private candleAt(openTime: number): Candle | undefined {
+    let lo = 0;
+    let hi = this.buf.size;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      const c = this.buf.at(mid);
+      if (c !== undefined && c.openTime < openTime) lo = mid + 1;
+      else hi = mid;
+    }
+    const c = this.buf.at(lo);
+    return c?.openTime === openTime ? c : undefined;
+  }
+
   /** Candles with `openTime >= from`, oldest first, without copying (read only). */
   *since(from: number): Generator<Candle> {
     const n = this.buf.size;

@@ -60,6 +60,7 @@ export const MARKET_LISTINGS: readonly MarketListing[] = [
   pair("AVAX", "Avalanche", { tick: "0.01", lot: "0.01" }, "28.00", "420000000", 60_000_000, 0.95),
   pair("TON", "Toncoin", { tick: "0.001", lot: "0.01" }, "3.200", "2500000000", 40_000_000, 0.85),
   pair("NOT", "Notcoin", { tick: "0.000001", lot: "1" }, "0.004500", "102500000000", 15_000_000, 1.3),
+  pair("LTC", "Litecoin", { tick: "0.01", lot: "0.001" }, "95.00", "75500000", 40_000_000, 0.8),
 ];
 
 /** A listing with its validated spec. */

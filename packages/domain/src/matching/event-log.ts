@@ -1,4 +1,5 @@
 import type { DomainError } from "../errors.ts";
+import type { Lots, Ticks } from "../units.ts";
 import type { BookEvent, BookListener, CancelReason, ExpireReason, Side } from "./types.ts";
 
 /** A listener that records every event as a plain object (tests, replay, the service's outbox). */
@@ -15,11 +16,11 @@ export class EventLog implements BookListener {
     seq: number,
     makerId: number,
     takerId: number,
-    price: number,
-    qty: number,
+    price: Ticks,
+    qty: Lots,
     makerSide: Side,
-    makerLeft: number,
-    takerLeft: number,
+    makerLeft: Lots,
+    takerLeft: Lots,
     ts: number,
   ): void {
     this.events.push({
@@ -35,16 +36,16 @@ export class EventLog implements BookListener {
       ts,
     });
   }
-  onCancelled(seq: number, id: number, left: number, reason: CancelReason, ts: number): void {
+  onCancelled(seq: number, id: number, left: Lots, reason: CancelReason, ts: number): void {
     this.events.push({ type: "cancelled", seq, id, left, reason, ts });
   }
-  onExpired(seq: number, id: number, left: number, reason: ExpireReason, ts: number): void {
+  onExpired(seq: number, id: number, left: Lots, reason: ExpireReason, ts: number): void {
     this.events.push({ type: "expired", seq, id, left, reason, ts });
   }
   onTriggered(seq: number, id: number, ts: number): void {
     this.events.push({ type: "triggered", seq, id, ts });
   }
-  onDelta(seq: number, side: Side, price: number, levelQty: number): void {
+  onDelta(seq: number, side: Side, price: Ticks, levelQty: Lots): void {
     this.events.push({ type: "delta", seq, side, price, levelQty });
   }
 

@@ -1,4 +1,5 @@
 import type { DomainError } from "../errors.ts";
+import type { Lots, Ticks } from "../units.ts";
 import type { BookListener, CancelReason, ExpireReason, Side } from "./types.ts";
 
 /**
@@ -18,26 +19,26 @@ export class BookFanOut implements BookListener {
     seq: number,
     makerId: number,
     takerId: number,
-    price: number,
-    qty: number,
+    price: Ticks,
+    qty: Lots,
     makerSide: Side,
-    makerLeft: number,
-    takerLeft: number,
+    makerLeft: Lots,
+    takerLeft: Lots,
     ts: number,
   ): void {
     for (const l of this.listeners)
       l.onTrade(seq, makerId, takerId, price, qty, makerSide, makerLeft, takerLeft, ts);
   }
-  onCancelled(seq: number, id: number, left: number, reason: CancelReason, ts: number): void {
+  onCancelled(seq: number, id: number, left: Lots, reason: CancelReason, ts: number): void {
     for (const l of this.listeners) l.onCancelled(seq, id, left, reason, ts);
   }
-  onExpired(seq: number, id: number, left: number, reason: ExpireReason, ts: number): void {
+  onExpired(seq: number, id: number, left: Lots, reason: ExpireReason, ts: number): void {
     for (const l of this.listeners) l.onExpired(seq, id, left, reason, ts);
   }
   onTriggered(seq: number, id: number, ts: number): void {
     for (const l of this.listeners) l.onTriggered(seq, id, ts);
   }
-  onDelta(seq: number, side: Side, price: number, levelQty: number): void {
+  onDelta(seq: number, side: Side, price: Ticks, levelQty: Lots): void {
     for (const l of this.listeners) l.onDelta(seq, side, price, levelQty);
   }
 }

@@ -66,6 +66,25 @@ describe("walkMirror", () => {
     expect([rests.rejected, rests.restingLots]).toEqual([false, 1]);
   });
 
+  it("fills a FOK from what earlier orders left, not from what the exchange still displays", () => {
+    const taken = new TakenLiquidity();
+    // A GTC buy takes 100 x 3 and 2 of the 5 at 101; the exchange still shows both unchanged.
+    walkMirror({ side: Side.Buy, lots: 5, limit: 101, tif: Tif.GTC }, asks, taken);
+    // Displayed within 101: 8 lots; left: 3. A FOK for 4 takes nothing and records nothing.
+    const short = walkMirror({ side: Side.Buy, lots: 4, limit: 101, tif: Tif.FOK }, asks, taken);
+    expect([short.rejected, short.filledLots, short.cancelledLots, taken.available("asks", 101, 5)]).toEqual([
+      true,
+      0,
+      4,
+      3,
+    ]);
+    const whole = walkMirror({ side: Side.Buy, lots: 3, limit: 101, tif: Tif.FOK }, asks, taken);
+    expect([whole.rejected, whole.fills]).toEqual([false, [[101, 3]]]);
+    // Nothing left within 101: an IOC takes nothing and rests nothing.
+    const ioc = walkMirror({ side: Side.Buy, lots: 1, limit: 101, tif: Tif.IOC }, asks, taken);
+    expect([ioc.filledLots, ioc.restingLots, ioc.cancelledLots]).toEqual([0, 0, 1]);
+  });
+
   it("never takes more than displayed, whatever the sequence of orders and books", () => {
     const level = fc.tuple(fc.integer({ min: 100, max: 110 }), fc.integer({ min: 1, max: 20 }));
     const book = fc

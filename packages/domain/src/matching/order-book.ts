@@ -1,7 +1,7 @@
 import { DomainCode, type DomainError, domainError } from "../errors.ts";
 import type { InstrumentSpec } from "../instrument.ts";
 import { lotsToQty, ticksToPrice } from "../instrument.ts";
-import { MAX_SAFE } from "../units.ts";
+import { type Lots, MAX_SAFE, type Ticks } from "../units.ts";
 import { BookSide } from "./book-side.ts";
 import { firesAt, firesOnRise, legFiresOnRise, legTriggerValid } from "./conditional-order.ts";
 import { IntTable } from "./id-table.ts";
@@ -47,15 +47,18 @@ interface Spawn {
  * ids come from the caller, events go to the listener in a fixed order, and the
  * same command sequence always yields the same events.
  *
- * Prices are integer ticks and quantities integer lots; `limit`, `market` and
- * `place` check them against the instrument spec (so every sum the engine keeps
- * stays a safe integer) and report failures as `rejected` events carrying a
+ * Prices are integer ticks and quantities integer lots, `Ticks` and `Lots` in every
+ * signature (the caller brands them where it converts: `priceToTicks`, `qtyToLots`);
+ * inside, the typed arrays hold plain integers, cast back to the brands where they
+ * leave in events, depth and snapshots (types only: nothing runs for it). `limit`,
+ * `market` and `place` check them against the instrument spec (so every sum the engine
+ * keeps stays a safe integer) and report failures as `rejected` events carrying a
  * `DomainError`. Nothing here throws for bad input.
  */
 export class OrderBook {
   readonly spec: InstrumentSpec;
-  /** Last trade price in ticks (0 before the first trade). */
-  lastPrice = 0;
+  /** Last trade price (0 before the first trade). */
+  lastPrice = 0 as Ticks;
   private readonly store: OrderStore;
   private readonly bids: BookSide;
   private readonly asks: BookSide;
@@ -100,11 +103,11 @@ export class OrderBook {
     return this.ids.get(id) !== 0 || this.held.has(id);
   }
 
-  /** Best bid and ask in ticks (0 when that side is empty). */
-  top(): { bid: number; ask: number } {
+  /** Best bid and ask (0 when that side is empty). */
+  top(): { bid: Ticks; ask: Ticks } {
     return {
-      bid: this.bids.best === 0 ? 0 : (this.bids.lvPrice[this.bids.best] ?? 0),
-      ask: this.asks.best === 0 ? 0 : (this.asks.lvPrice[this.asks.best] ?? 0),
+      bid: (this.bids.best === 0 ? 0 : (this.bids.lvPrice[this.bids.best] ?? 0)) as Ticks,
+      ask: (this.asks.best === 0 ? 0 : (this.asks.lvPrice[this.asks.best] ?? 0)) as Ticks,
     };
   }
 
@@ -113,8 +116,8 @@ export class OrderBook {
     id: number,
     account: number,
     side: Side,
-    price: number,
-    qty: number,
+    price: Ticks,
+    qty: Lots,
     tif: Tif,
     stp: Stp,
     ts: number,
@@ -132,7 +135,7 @@ export class OrderBook {
   }
 
   /** A market order for `qty` lots; what the book cannot fill expires. */
-  market(id: number, account: number, side: Side, qty: number, stp: Stp, ts: number): void {
+  market(id: number, account: number, side: Side, qty: Lots, stp: Stp, ts: number): void {
     this.now = ts;
     const error = this.isTaken(id) ? E_DUPLICATE : this.checkQty(qty, 0);
     if (error !== null) {
@@ -196,8 +199,13 @@ export class OrderBook {
       const lvl = st.level(o);
       const count = book.unlink(o);
       this.ids.delete(id);
-      this.listener.onDelta(++this.seq, side, price, count === 0 ? 0 : (book.lvTotal[lvl] ?? 0));
-      this.listener.onCancelled(++this.seq, id, left, CancelReason.User, ts);
+      this.listener.onDelta(
+        ++this.seq,
+        side,
+        price as Ticks,
+        (count === 0 ? 0 : (book.lvTotal[lvl] ?? 0)) as Lots,
+      );
+      this.listener.onCancelled(++this.seq, id, left as Lots, CancelReason.User, ts);
       const tpsl = st.tpsl(o);
       const orig = st.orig(o);
       if (tpsl !== null && orig > left) this.spawnLater(tpsl, st.account(o), side, orig - left, st.stp(o));
@@ -216,13 +224,23 @@ export class OrderBook {
     if (this.qHead < this.queue.length || this.spawns.length > 0) this.drain();
   }
 
-  /** Up to `n` levels from the best outwards as [price, qty] pairs (ticks, lots). */
-  depth(side: Side, n: number): Array<[number, number]> {
-    const out: Array<[number, number]> = [];
+  /**
+   * Up to `n` levels from the best outwards as [price, qty] pairs (ticks, lots). With
+   * `exceptAccount`, what a taker of that account fills against under self-trade
+   * prevention that expires makers: each level less that account's own orders, and a
+   * level of only its orders left out.
+   */
+  depth(side: Side, n: number, exceptAccount?: number): Array<[Ticks, Lots]> {
+    const out: Array<[Ticks, Lots]> = [];
     if (n <= 0) return out;
     const book = side === Side.Buy ? this.bids : this.asks;
+    const st = this.store;
     book.walk((lvl) => {
-      out.push([book.lvPrice[lvl] ?? 0, book.lvTotal[lvl] ?? 0]);
+      let qty = book.lvTotal[lvl] ?? 0;
+      if (exceptAccount !== undefined)
+        for (let o = book.lvHead[lvl] ?? 0; o !== 0; o = st.next(o))
+          if (st.account(o) === exceptAccount) qty -= st.qty(o);
+      if (qty > 0) out.push([(book.lvPrice[lvl] ?? 0) as Ticks, qty as Lots]);
       return out.length < n;
     });
     return out;
@@ -240,11 +258,11 @@ export class OrderBook {
             account: st.account(o),
             side: st.side(o),
             type: "limit",
-            price: st.price(o),
-            stopPrice: 0,
+            price: st.price(o) as Ticks,
+            stopPrice: 0 as Ticks,
             triggerAbove: false,
-            qty: st.qty(o),
-            origQty: st.orig(o),
+            qty: st.qty(o) as Lots,
+            origQty: st.orig(o) as Lots,
             tif: st.tif(o),
             stp: st.stp(o),
             seq: st.seq(o),
@@ -262,11 +280,11 @@ export class OrderBook {
         account: t.account,
         side: t.side,
         type: t.isLimit ? "stop-limit" : "stop-market",
-        price: t.price,
-        stopPrice: t.stop,
+        price: t.price as Ticks,
+        stopPrice: t.stop as Ticks,
         triggerAbove: t.above,
-        qty: t.qty,
-        origQty: t.qty,
+        qty: t.qty as Lots,
+        origQty: t.qty as Lots,
         tif: t.tif,
         stp: t.stp,
         seq: t.seq,
@@ -360,16 +378,16 @@ export class OrderBook {
     }
     if (announce) listener.onAccepted(++this.seq, id, ts);
     if (tif === Tif.FOK && !this.canFill(side, price, qty, account, stp)) {
-      listener.onExpired(++this.seq, id, qty, ExpireReason.Fok, ts);
+      listener.onExpired(++this.seq, id, qty as Lots, ExpireReason.Fok, ts);
       return;
     }
     this.stpHit = false;
     const left = crosses ? this.match(id, account, side, price, qty, stp) : qty;
     let rested = false;
     if (left > 0) {
-      if (this.stpHit) listener.onExpired(++this.seq, id, left, ExpireReason.StpTaker, ts);
+      if (this.stpHit) listener.onExpired(++this.seq, id, left as Lots, ExpireReason.StpTaker, ts);
       else if (tif === Tif.IOC || tif === Tif.FOK)
-        listener.onExpired(++this.seq, id, left, ExpireReason.Ioc, ts);
+        listener.onExpired(++this.seq, id, left as Lots, ExpireReason.Ioc, ts);
       else {
         const st = this.store;
         const o = st.alloc();
@@ -377,7 +395,7 @@ export class OrderBook {
         const lvl = own.levelFor(price);
         own.append(lvl, o);
         this.ids.set(id, o);
-        listener.onDelta(++this.seq, side, price, own.lvTotal[lvl] ?? 0);
+        listener.onDelta(++this.seq, side, price as Ticks, (own.lvTotal[lvl] ?? 0) as Lots);
         rested = true;
       }
     }
@@ -399,7 +417,7 @@ export class OrderBook {
     const left = this.match(id, account, side, side === Side.Buy ? Infinity : -Infinity, qty, stp);
     if (left > 0) {
       const reason = this.stpHit ? ExpireReason.StpTaker : ExpireReason.Market;
-      this.listener.onExpired(++this.seq, id, left, reason, ts);
+      this.listener.onExpired(++this.seq, id, left as Lots, reason, ts);
     }
     if (tpsl !== null && qty > left) this.spawnLater(tpsl, account, side, qty - left, stp);
     if (this.sweepLen > 0) this.afterSweep();
@@ -447,7 +465,17 @@ export class OrderBook {
         book.total -= q;
         traded = true;
         const makerId = st.id(o);
-        listener.onTrade(++this.seq, makerId, takerId, px, q, makerSide, rest, left, ts);
+        listener.onTrade(
+          ++this.seq,
+          makerId,
+          takerId,
+          px as Ticks,
+          q as Lots,
+          makerSide,
+          rest as Lots,
+          left as Lots,
+          ts,
+        );
         if (rest === 0) {
           this.dropHead(book, lvl, o);
           this.ids.delete(makerId);
@@ -459,12 +487,17 @@ export class OrderBook {
         o = next;
       }
       if (traded) {
-        this.lastPrice = px;
+        this.lastPrice = px as Ticks;
         this.recordSweep(px);
       }
       const count = book.lvCount[lvl] ?? 0;
       if (traded || touched)
-        listener.onDelta(++this.seq, makerSide, px, count === 0 ? 0 : (book.lvTotal[lvl] ?? 0));
+        listener.onDelta(
+          ++this.seq,
+          makerSide,
+          px as Ticks,
+          (count === 0 ? 0 : (book.lvTotal[lvl] ?? 0)) as Lots,
+        );
       if (count === 0) book.emptied(lvl);
       if (this.stpHit) break;
     }
@@ -480,7 +513,7 @@ export class OrderBook {
     book.total -= left;
     this.dropHead(book, lvl, o);
     this.ids.delete(id);
-    this.listener.onExpired(++this.seq, id, left, ExpireReason.StpMaker, this.now);
+    this.listener.onExpired(++this.seq, id, left as Lots, ExpireReason.StpMaker, this.now);
     const tpsl = st.tpsl(o);
     const orig = st.orig(o);
     if (tpsl !== null && orig > left) this.spawnLater(tpsl, st.account(o), book.side, orig - left, st.stp(o));
@@ -578,7 +611,7 @@ export class OrderBook {
   private killTrigger(t: TriggerOrder, reason: CancelReason): void {
     t.state = T_DONE;
     this.held.delete(t.id);
-    this.listener.onCancelled(++this.seq, t.id, t.qty, reason, this.now);
+    this.listener.onCancelled(++this.seq, t.id, t.qty as Lots, reason, this.now);
   }
 
   private spawnLater(tpsl: TpSl, account: number, side: Side, filled: number, stp: Stp): void {

@@ -1,4 +1,5 @@
 import type { DomainError } from "../errors.ts";
+import type { Lots, Ticks } from "../units.ts";
 
 /** Order side. Small integers keep the hot path monomorphic. */
 export const Side = { Buy: 0, Sell: 1 } as const;
@@ -17,10 +18,10 @@ export type OrderType = "limit" | "market" | "stop-limit" | "stop-market";
 /** One leg of an attached take-profit / stop-loss: a trigger order placed when the parent fills. */
 export interface TpSlLeg {
   readonly id: number;
-  /** Trigger price in ticks (last trade price crossing it fires the leg). */
-  readonly triggerPrice: number;
-  /** Limit price in ticks once triggered; absent means a market order. */
-  readonly price?: number;
+  /** Trigger price (last trade price crossing it fires the leg). */
+  readonly triggerPrice: Ticks;
+  /** Limit price once triggered; absent means a market order. */
+  readonly price?: Ticks;
 }
 
 export interface TpSl {
@@ -34,11 +35,11 @@ export interface PlaceOrder {
   readonly account: number;
   readonly side: Side;
   readonly type: OrderType;
-  readonly qty: number;
+  readonly qty: Lots;
   /** Limit price (limit, stop-limit). */
-  readonly price?: number;
+  readonly price?: Ticks;
   /** Trigger price (stop-limit, stop-market). */
-  readonly stopPrice?: number;
+  readonly stopPrice?: Ticks;
   readonly tif?: Tif;
   readonly stp?: Stp;
   readonly tpsl?: TpSl;
@@ -62,7 +63,8 @@ export type ExpireReason = (typeof ExpireReason)[keyof typeof ExpireReason];
 /**
  * Receives engine events as positional arguments, so the hot path allocates
  * nothing. `seq` is the book's own event sequence: strictly increasing, gap-free.
- * NOTE: quantities are lots and prices ticks; the service converts with the spec.
+ * NOTE: quantities are `Lots` and prices `Ticks`; the service converts with the spec
+ * (`ticksToPrice`, `lotsToQty`).
  */
 export interface BookListener {
   onAccepted(seq: number, id: number, ts: number): void;
@@ -71,18 +73,18 @@ export interface BookListener {
     seq: number,
     makerId: number,
     takerId: number,
-    price: number,
-    qty: number,
+    price: Ticks,
+    qty: Lots,
     makerSide: Side,
-    makerLeft: number,
-    takerLeft: number,
+    makerLeft: Lots,
+    takerLeft: Lots,
     ts: number,
   ): void;
-  onCancelled(seq: number, id: number, left: number, reason: CancelReason, ts: number): void;
-  onExpired(seq: number, id: number, left: number, reason: ExpireReason, ts: number): void;
+  onCancelled(seq: number, id: number, left: Lots, reason: CancelReason, ts: number): void;
+  onExpired(seq: number, id: number, left: Lots, reason: ExpireReason, ts: number): void;
   onTriggered(seq: number, id: number, ts: number): void;
   /** New total resting quantity at a level (0 = level gone), for depth streams. */
-  onDelta(seq: number, side: Side, price: number, levelQty: number): void;
+  onDelta(seq: number, side: Side, price: Ticks, levelQty: Lots): void;
 }
 
 export type BookEvent =
@@ -99,18 +101,18 @@ export type BookEvent =
       readonly seq: number;
       readonly makerId: number;
       readonly takerId: number;
-      readonly price: number;
-      readonly qty: number;
+      readonly price: Ticks;
+      readonly qty: Lots;
       readonly makerSide: Side;
-      readonly makerLeft: number;
-      readonly takerLeft: number;
+      readonly makerLeft: Lots;
+      readonly takerLeft: Lots;
       readonly ts: number;
     }
   | {
       readonly type: "cancelled";
       readonly seq: number;
       readonly id: number;
-      readonly left: number;
+      readonly left: Lots;
       readonly reason: CancelReason;
       readonly ts: number;
     }
@@ -118,7 +120,7 @@ export type BookEvent =
       readonly type: "expired";
       readonly seq: number;
       readonly id: number;
-      readonly left: number;
+      readonly left: Lots;
       readonly reason: ExpireReason;
       readonly ts: number;
     }
@@ -127,8 +129,8 @@ export type BookEvent =
       readonly type: "delta";
       readonly seq: number;
       readonly side: Side;
-      readonly price: number;
-      readonly levelQty: number;
+      readonly price: Ticks;
+      readonly levelQty: Lots;
     };
 
 /** A live order as the snapshot carries it; restoring these in `seq` order rebuilds the book. */
@@ -137,14 +139,14 @@ export interface OrderSnapshot {
   readonly account: number;
   readonly side: Side;
   readonly type: OrderType;
-  /** Limit price in ticks; 0 for stop-market. */
-  readonly price: number;
-  /** Trigger price in ticks; 0 unless a trigger order. */
-  readonly stopPrice: number;
+  /** Limit price; 0 for stop-market. */
+  readonly price: Ticks;
+  /** Trigger price; 0 unless a trigger order. */
+  readonly stopPrice: Ticks;
   /** True: fires when last >= stopPrice; false: when last <= stopPrice. */
   readonly triggerAbove: boolean;
-  readonly qty: number;
-  readonly origQty: number;
+  readonly qty: Lots;
+  readonly origQty: Lots;
   readonly tif: Tif;
   readonly stp: Stp;
   /** Priority: the sequence at which the order joined the book or trigger list. */
@@ -159,8 +161,8 @@ export interface BookSnapshot {
   readonly symbol: string;
   /** The last event sequence issued. */
   readonly seq: number;
-  /** Last trade price in ticks; 0 before the first trade. */
-  readonly lastPrice: number;
+  /** Last trade price; 0 before the first trade. */
+  readonly lastPrice: Ticks;
   /** The last priority (`OrderSnapshot.seq`) handed out. */
   readonly priority: number;
   /** Resting and trigger orders, in `seq` order. */

@@ -101,7 +101,12 @@ export class VerificationCodes {
    * the code's row BEFORE the comparison (a conditional UPDATE), so parallel tries get at
    * most MAX_CODE_ATTEMPTS comparisons; past them it throws 429 until a new code is sent.
    */
-  async check(target: CodeTarget, purpose: CodePurpose, code: string | undefined): Promise<boolean> {
+  async check(
+    target: CodeTarget,
+    purpose: CodePurpose,
+    code: string | undefined,
+    o: { consume?: boolean } = {},
+  ): Promise<boolean> {
     if (code === undefined) return false;
     const now = this.#now();
     const row = await this.#repo.latestCode(target.address, purpose, now);
@@ -110,6 +115,8 @@ export class VerificationCodes {
       throw throttledError(Math.max(0, row.expires_at - now));
     }
     if (!safeEqualHex(row.code_hash, this.#hash(target, purpose, code))) return false;
+    // `consume: false`: right, but kept for a step that may still fail (the reset's second factor).
+    if (o.consume === false) return true;
     return this.#repo.consumeCode(row.id, now);
   }
 }

@@ -1,11 +1,38 @@
 import crypto from "node:crypto";
 import { z } from "zod";
-import { parseEnv } from "../../platform/config.ts";
+import { ConfigError, parseEnv } from "../../platform/config.ts";
 
 const flag = z
   .enum(["true", "false", "1", "0", ""])
   .optional()
   .transform((value) => value === "true" || value === "1");
+
+/** An issuer over https; plain http only on this machine (a provider run beside the server, in tests). */
+const issuerUrl = z.url().refine((text) => {
+  const u = new URL(text);
+  return u.protocol === "https:" || (u.protocol === "http:" && LOOPBACK.has(u.hostname));
+}, "https, or http on localhost");
+const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+const oidcProviderSchema = z.strictObject({
+  id: z
+    .string()
+    .regex(/^[a-z][a-z0-9-]{0,31}$/)
+    .refine((id) => id !== "telegram", "reserved"),
+  name: z.string().trim().min(1).max(40),
+  issuer: issuerUrl,
+  clientId: z.string().min(1).max(512),
+  clientSecret: z.string().min(1).max(2_048),
+});
+
+/** An OpenID Connect provider users may sign in with. */
+export type OidcProviderConfig = z.infer<typeof oidcProviderSchema>;
+
+/** Third-party sign-in as configured: the OpenID providers, and Telegram's bot when set. */
+export interface ThirdPartyConfig {
+  oidc: OidcProviderConfig[];
+  telegram: { botToken: string; botName: string } | undefined;
+}
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -19,6 +46,34 @@ const envSchema = z.object({
   /** The site's hosts (platform/config.ts reads them too): the first names the passkeys' relying party. */
   PUBLIC_DOMAINS: z.string().optional(),
   PORT: z.string().optional(),
+  /** OpenID providers for sign-in: a JSON array (docs/operations.md, "Third-party sign-in"). */
+  OIDC_PROVIDERS: z
+    .string()
+    .optional()
+    .transform((text, ctx) => {
+      if (text === undefined || text.trim() === "") return [];
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.addIssue({ code: "custom", message: "not JSON" });
+        return z.NEVER;
+      }
+    })
+    .pipe(
+      z
+        .array(oidcProviderSchema)
+        .max(16)
+        .refine((list) => new Set(list.map((p) => p.id)).size === list.length, "ids must differ"),
+    ),
+  /** The Telegram bot whose Login Widget signs users in (both or neither). */
+  TELEGRAM_BOT_TOKEN: z
+    .string()
+    .regex(/^\d{1,20}:[A-Za-z0-9_-]{20,100}$/)
+    .optional(),
+  TELEGRAM_BOT_NAME: z
+    .string()
+    .regex(/^[A-Za-z0-9_]{3,64}$/)
+    .optional(),
 });
 
 /** The relying party passkeys are made for: its id (a host, no port) and the origins it answers on. */
@@ -68,6 +123,7 @@ export interface AccountsConfig {
   smtpUrl: string | undefined;
   smtpFrom: string;
   webauthn: WebAuthnParty;
+  third: ThirdPartyConfig;
 }
 
 /** A fixed root for development and tests only. */
@@ -84,6 +140,8 @@ export function loadAccountsConfig(
 ): AccountsConfig {
   const e = parseEnv(envSchema, env);
   const isProduction = e.NODE_ENV === "production";
+  if ((e.TELEGRAM_BOT_TOKEN === undefined) !== (e.TELEGRAM_BOT_NAME === undefined))
+    throw new ConfigError("Invalid environment: TELEGRAM_BOT_TOKEN and TELEGRAM_BOT_NAME go together");
   const demo = env.SEED_DEMO_DATA === undefined ? e.NODE_ENV !== "test" : e.SEED_DEMO_DATA;
   let root: Buffer;
   if (e.ACCOUNTS_SECRET !== undefined) root = Buffer.from(e.ACCOUNTS_SECRET, "base64");
@@ -104,5 +162,12 @@ export function loadAccountsConfig(
     smtpUrl: e.SMTP_URL,
     smtpFrom: e.SMTP_FROM,
     webauthn: webAuthnParty(e.PUBLIC_DOMAINS, e.PORT, isProduction),
+    third: {
+      oidc: e.OIDC_PROVIDERS,
+      telegram:
+        e.TELEGRAM_BOT_TOKEN === undefined || e.TELEGRAM_BOT_NAME === undefined
+          ? undefined
+          : { botToken: e.TELEGRAM_BOT_TOKEN, botName: e.TELEGRAM_BOT_NAME },
+    },
   };
 }

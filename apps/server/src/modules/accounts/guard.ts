@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { BusinessError } from "../../platform/errors.ts";
 import { readCookie } from "../../platform/http/cookies.ts";
 import { markGuard } from "../../platform/http/route-table.ts";
+import { verdictMemo } from "../../platform/http/verdict-memo.ts";
 import type { AccountsService, AuthContext, IssuedSession, SessionLookup } from "./service.ts";
 import { REFRESH_TTL_MS, SESSION_TTL_MS } from "./service.ts";
 
@@ -41,14 +42,23 @@ export function isSameOrigin(request: FastifyRequest): boolean {
   const origin = request.headers.origin;
   if (origin !== undefined) {
     if (host === undefined || origin === "null") return false;
-    try {
-      return new URL(origin).host === host;
-    } catch {
-      return false;
-    }
+    return originNamesHost(`${origin}\n${host}`);
   }
   return request.headers["sec-fetch-site"] === "same-origin";
 }
+
+/**
+ * Whether an Origin names the Host, given as "origin\nhost" (no header holds a line
+ * break); remembered: a URL parse per write was measurable on the order path.
+ */
+const originNamesHost = verdictMemo(256, (pair) => {
+  const cut = pair.indexOf("\n");
+  try {
+    return new URL(pair.slice(0, cut)).host === pair.slice(cut + 1);
+  } catch {
+    return false;
+  }
+});
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 

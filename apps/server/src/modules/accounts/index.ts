@@ -1,6 +1,8 @@
+import { SESSION_COOKIE } from "@meridian/contracts";
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
 import { type AttemptStore, RedisAttemptStore } from "../../platform/attempts/index.ts";
 import type { Db } from "../../platform/db/types.ts";
+import { readCookie } from "../../platform/http/cookies.ts";
 import { markGuard, sameGuardAs } from "../../platform/http/route-table.ts";
 import type { Platform } from "../../platform/platform.ts";
 import {
@@ -31,7 +33,7 @@ import {
 export { readCookie } from "../../platform/http/cookies.ts";
 export { type AccountsConfig, loadAccountsConfig } from "./config.ts";
 export { authOf, setSessionCookies } from "./guard.ts";
-export type { UserRow } from "./repo.ts";
+export type { UserRow, VipMember } from "./repo.ts";
 export type { ApiKeyDirectory } from "./routes.ts";
 export { hashPassword, open, seal } from "./secrets.ts";
 export { accountsSeed } from "./seed.ts";
@@ -39,7 +41,7 @@ export type { AuthContext, IssuedSession, RequestMeta } from "./service.ts";
 export { AccountsService } from "./service.ts";
 export { accountsSharedEnv } from "./shared-env.ts";
 export { totp } from "./totp.ts";
-export type { MessageTransport, OutgoingMessage } from "./transport.ts";
+export type { MailLog, MessageTransport, OutgoingMessage } from "./transport.ts";
 export { DroppingTransport, LogTransport, SmtpTransport } from "./transport.ts";
 
 export interface SecurityModuleOptions {
@@ -52,7 +54,7 @@ export interface SecurityModuleOptions {
   transport?: MessageTransport;
   /** Where the log transport writes (the app's logger unless given). */
   mailLog?: MailLog;
-  /** The API keys the security page lists; none until the bot-API module provides them. */
+  /** The API keys the security page lists; none unless given here or later (`SecurityModule.listApiKeysFrom`). */
   apiKeys?: ApiKeyDirectory;
   accountsConfig?: AccountsConfig;
   signSettings?: SignSettings;
@@ -68,6 +70,16 @@ export interface SecurityModule {
   /** preHandler: users with the admin role only. */
   requireAdmin: preHandlerAsyncHookHandler;
   serverKeys: ServerKeys;
+  /**
+   * The logged-in user's id for a request that does not require a login (the tracker tags
+   * a visitor with it), or undefined: no session cookie or an expired one.
+   */
+  sessionUserOf(request: FastifyRequest): Promise<string | undefined>;
+  /**
+   * Where the security page reads the user's API keys: the composition root hands the bot
+   * API's key store here once it is built (it registers after this module).
+   */
+  listApiKeysFrom(directory: ApiKeyDirectory): void;
 }
 
 /** The accounts service on `db` without routes: the security modules, tools and tests that create users. */
@@ -110,7 +122,8 @@ export function registerSecurityModules(app: FastifyInstance, o: SecurityModuleO
   });
   if (config.mail === "drop")
     app.log.warn("SMTP_URL is not set outside demo mode: account e-mails and SMS codes cannot be delivered");
-  accountsRoutes(app, { service, config, apiKeys: o.apiKeys ?? { keysOf: async () => [] } });
+  let apiKeys: ApiKeyDirectory = o.apiKeys ?? { keysOf: async () => [] };
+  accountsRoutes(app, { service, config, apiKeys: { keysOf: (userId) => apiKeys.keysOf(userId) } });
   const requireAdmin = makeGuard(service, { admin: true });
   securityReportRoutes(app, {
     db: o.db,
@@ -125,12 +138,24 @@ export function registerSecurityModules(app: FastifyInstance, o: SecurityModuleO
     requireUser: makeGuard(service),
     requireAdmin,
     serverKeys,
+    sessionUserOf: async (request) => {
+      const token = readCookie(request, SESSION_COOKIE);
+      if (token === undefined) return undefined;
+      return (await service.sessionUserId(token)) ?? undefined;
+    },
+    listApiKeysFrom: (directory) => {
+      apiKeys = directory;
+    },
   };
 }
 
 declare module "fastify" {
   interface FastifyInstance {
-    /** Set by `securityRoutes`: the accounts service and its guards for other modules. */
+    /**
+     * Set by `securityRoutes`: the accounts service and its guards. Read by the composition
+     * root (`modules/index.ts`, `trading-core.ts`), which passes what a module needs as an
+     * argument, and by this module's own guards; no other module looks it up.
+     */
     accounts: SecurityModule;
   }
 }
@@ -146,21 +171,6 @@ export function securityRoutes(api: FastifyInstance, platform: Platform): void {
     db: platform.db,
     // process.env plus the secrets shared through the database (accountsSharedEnv).
     env: platform.env,
-    // The bot-API module registers later and decorates `apiKeys`: looked up per request.
-    apiKeys: {
-      keysOf: async (userId) => {
-        if (!api.hasDecorator("apiKeys")) return [];
-        const keys = await api.apiKeys.listByUser(userId);
-        return keys.map((k) => ({
-          apiKey: k.apiKey,
-          label: k.label,
-          permissions: k.permissions,
-          userId: k.owner.id,
-          subAccount: k.owner.type === "sub",
-          createdAt: k.createdAt,
-        }));
-      },
-    },
     ...(redis === undefined
       ? {}
       : { replay: new RedisReplayStore(redis), attempts: new RedisAttemptStore(redis) }),
@@ -192,3 +202,18 @@ export const requireAdmin: preHandlerAsyncHookHandler = markGuard(
   },
   { user: true, admin: true, csrf: true },
 );
+
+/**
+ * `requireUser` and `requireAdmin` as route `auth` on `app` (tagged with the guards they
+ * call, so the route table reports what they check): what another module's routes use.
+ */
+export function routeGuards(app: FastifyInstance) {
+  return {
+    user: sameGuardAs(async (request: FastifyRequest, reply: FastifyReply) => {
+      await requireUser.call(app, request, reply);
+    }, requireUser),
+    admin: sameGuardAs(async (request: FastifyRequest, reply: FastifyReply) => {
+      await requireAdmin.call(app, request, reply);
+    }, requireAdmin),
+  };
+}

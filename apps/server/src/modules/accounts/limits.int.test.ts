@@ -1,6 +1,6 @@
 import { AccountCode, Code } from "@meridian/contracts";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { type AttemptStore, RedisAttemptStore } from "../../platform/attempts/index.ts";
+import { type AttemptStore, DbAttemptStore, RedisAttemptStore } from "../../platform/attempts/index.ts";
 import type { PlatformDb } from "../../platform/db/internal.ts";
 import { reopenableDbTargets } from "../../test/db-targets.ts";
 import { testRedis } from "../../test/redis.ts";
@@ -38,6 +38,35 @@ function wrongCodes(right: string, n: number): string[] {
   return Array.from({ length: n }, (_, i) => String((Number(right) + 1 + i) % 1_000_000).padStart(6, "0"));
 }
 
+/**
+ * The server's attempt store, counting the attempts it grants per counter key, so a test
+ * can wait for the moment a budget is held instead of guessing it from the send order.
+ */
+class GrantCountingStore implements AttemptStore {
+  readonly granted = new Map<string, number>();
+  private readonly inner: AttemptStore;
+  constructor(inner: AttemptStore) {
+    this.inner = inner;
+  }
+  get kind() {
+    return this.inner.kind;
+  }
+  async take(...args: Parameters<AttemptStore["take"]>): Promise<number> {
+    const wait = await this.inner.take(...args);
+    if (wait === 0) this.granted.set(args[0], (this.granted.get(args[0]) ?? 0) + 1);
+    return wait;
+  }
+  fail(...args: Parameters<AttemptStore["fail"]>) {
+    return this.inner.fail(...args);
+  }
+  succeed(...args: Parameters<AttemptStore["succeed"]>) {
+    return this.inner.succeed(...args);
+  }
+  blockedFor(...args: Parameters<AttemptStore["blockedFor"]>) {
+    return this.inner.blockedFor(...args);
+  }
+}
+
 function tally(answers: Answer[]): Record<string, number> {
   const out: Record<string, number> = {};
   for (const a of answers) out[a.code] = (out[a.code] ?? 0) + 1;
@@ -47,15 +76,18 @@ function tally(answers: Answer[]): Record<string, number> {
 describe.each(targets)("attempt limits over HTTP ($name)", (target) => {
   let server: TestServer;
   let db: PlatformDb;
+  let attempts: GrantCountingStore;
   let cleanup: () => Promise<void>;
 
   beforeAll(async () => {
     const opened = await target.open();
     db = opened.db();
-    let attempts: AttemptStore | undefined;
-    if (target.name === "postgres")
-      attempts = new RedisAttemptStore(await redis(), `${redisPrefix}attempts:`);
-    server = await securityApp({ db, ...(attempts === undefined ? {} : { attempts }) });
+    attempts = new GrantCountingStore(
+      target.name === "postgres"
+        ? new RedisAttemptStore(await redis(), `${redisPrefix}attempts:`)
+        : new DbAttemptStore(db),
+    );
+    server = await securityApp({ db, attempts });
     cleanup = async () => {
       await server.app.close();
       await opened.cleanup();
@@ -93,18 +125,25 @@ describe.each(targets)("attempt limits over HTTP ($name)", (target) => {
   });
 
   it("never logs in with the right password hidden among 50 parallel tries beyond the budget", async () => {
-    await register(`mixed-${target.name}@example.com`);
+    const email = `mixed-${target.name}@example.com`;
+    await register(email);
+    const userId = await db.get<{ id: string }>("SELECT id FROM users WHERE email = ?", [email]);
+    const accountKey = `pwd:user:${userId?.id}`;
     const ip = freshIp();
     const wrong = Array.from({ length: 49 }, (_, i) =>
-      agentAt(server, ip).login(`mixed-${target.name}@example.com`, `wrong-password-${i}`),
+      agentAt(server, ip).login(email, `wrong-password-${i}`),
     );
-    // Sent after the wrong ones left: by then they hold the whole budget.
-    const answers = await Promise.all([
-      ...wrong,
-      agentAt(server, ip).login(`mixed-${target.name}@example.com`, PWD),
-    ]);
+    // The right password goes once the wrong ones hold the account's whole budget (5
+    // granted), pending or already failed. Sent any earlier it could be checked within the
+    // budget and log in, which rightly resets the counter; that is not this attack.
+    await vi.waitFor(() => expect(attempts.granted.get(accountKey) ?? 0).toBeGreaterThanOrEqual(5), {
+      timeout: 50_000,
+      interval: 20,
+    });
+    const answers = await Promise.all([...wrong, agentAt(server, ip).login(email, PWD)]);
     const checked = answers.filter((a) => a.code === AccountCode.INVALID_CREDENTIALS || a.code === Code.OK);
     expect(checked.length).toBeLessThanOrEqual(5);
+    expect(answers.at(-1)?.code).toBe(AccountCode.LOGIN_THROTTLED);
   });
 
   for (const channel of ["email", "sms"] as const) {

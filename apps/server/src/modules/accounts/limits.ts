@@ -48,6 +48,11 @@ export function secondFactorCounter(userId: string): AttemptCounter {
   return { key: `2fa:user:${userId}`, policy: ACCOUNT_POLICY, onSuccess: "reset" };
 }
 
+/** Refused third-party sign-ins naming one account (a forged Telegram hash for its identity). */
+export function thirdPartyCounter(userId: string): AttemptCounter {
+  return { key: `third:user:${userId}`, policy: ACCOUNT_POLICY, onSuccess: "reset" };
+}
+
 /** Wrong secrets from one client address (every check above also counts here). */
 export function ipCounter(ip: string): AttemptCounter {
   return { key: `ip:${ip}`, policy: IP_POLICY, onSuccess: "refund" };

@@ -41,6 +41,44 @@ for (const target of reopenableDbTargets("passkeys")) {
       return { agent, res };
     }
 
+    it("resets a forgotten password with the account's passkey as the second factor", async () => {
+      const a = new Agent(run.server);
+      await a.registerEmail("rs@example.com", "password-123");
+      const key = new SoftAuthenticator();
+      expect((await addPasskey(a, key, "Phone")).code).toBe(Code.OK);
+      const b = new Agent(run.server);
+      await b.registerEmail("rs-other@example.com", "password-123");
+      const otherKey = new SoftAuthenticator();
+      expect((await addPasskey(b, otherKey, "Other")).code).toBe(Code.OK);
+
+      const visitor = new Agent(run.server);
+      const before = run.server.mail.to("rs@example.com").length;
+      await visitor.call("POST", "/v1/user/public/password/sendCode", { account: "rs@example.com" });
+      const verifyCode = await run.server.mail.code("rs@example.com", before);
+      const body = { account: "rs@example.com", verifyCode, pwd: "new-password-456" };
+      const reset = async (k?: SoftAuthenticator) => {
+        if (k === undefined) return visitor.call("POST", "/v1/user/public/password/reset", body);
+        const options = await visitor.call<Options>("POST", "/v1/user/public/password/reset/options", {});
+        expect(options.code).toBe(Code.OK);
+        const fidoVerifyCode = k.assert(options.data, ORIGIN, { rpId: "meridian.test" });
+        return visitor.call("POST", "/v1/user/public/password/reset", { ...body, fidoVerifyCode });
+      };
+      // No factor: the page is told to confirm with the passkey; the code stays good.
+      const bare = await reset();
+      expect([bare.status, bare.code]).toEqual([403, SecurityCode.STEP_UP_REQUIRED]);
+      // Another account's passkey is refused.
+      const foreign = await reset(otherKey);
+      expect([foreign.status, foreign.code]).toEqual([400, AccountCode.PASSKEY_INVALID]);
+      expect((await reset(key)).code).toBe(Code.OK);
+      // The code is spent with the reset, and the new password is the one that works.
+      expect((await reset(key)).code).toBe(AccountCode.VERIFY_CODE_INVALID);
+      expect((await new Agent(run.server).login("rs@example.com", "password-123")).code).toBe(
+        AccountCode.INVALID_CREDENTIALS,
+      );
+      const step = await new Agent(run.server).login("rs@example.com", "new-password-456");
+      expect(step.data).toMatchObject({ verifyRequired: true, methods: ["passkey"] });
+    });
+
     it("registers several named passkeys, lists them, signs in with one alone, removes one", async () => {
       const a = new Agent(run.server);
       const userId = await a.registerEmail("pk@example.com", "password-123");

@@ -19,7 +19,7 @@ const CHALLENGE_TTL_MS = 5 * 60_000;
 export const MAX_PASSKEYS = 10;
 
 /** What a ceremony is for: the challenge is spent only by the same purpose (and user). */
-type Purpose = "register" | "login" | "second" | "stepup";
+type Purpose = "register" | "login" | "second" | "stepup" | "reset";
 
 interface PasskeyRow {
   id: string;
@@ -199,6 +199,20 @@ export class Passkeys {
     return options;
   }
 
+  /**
+   * Options for the logged-out password reset: any passkey of the site, like signing in (the
+   * caller has not proved the inbox yet, so nothing about the account is revealed); the
+   * reset checks that the passkey is the account's.
+   */
+  async resetOptions(): Promise<PublicKeyCredentialRequestOptionsJSON> {
+    const options = await generateAuthenticationOptions({
+      rpID: this.#party.rpID,
+      userVerification: "preferred",
+    });
+    await this.#store(options.challenge, "reset", null);
+    return options;
+  }
+
   /** Options for the second login step (or a step-up) of `userId`: only that user's passkeys are offered. */
   async secondStepOptions(
     userId: string,
@@ -222,12 +236,14 @@ export class Passkeys {
   /** The owner of the passkey that signed `credentialJson`, or a thrown `passkeyInvalid`. */
   async authenticate(
     credentialJson: string,
-    purpose: "login" | "second" | "stepup",
+    purpose: "login" | "second" | "stepup" | "reset",
     userId: string | null,
+    /** The account the passkey must belong to when the challenge names none (the reset). */
+    owner: string | null = userId,
   ): Promise<string> {
     const response = parseCredential<AuthenticationResponseJSON>(credentialJson);
     const row = await this.#db.get<PasskeyRow>("SELECT * FROM passkeys WHERE id = ?", [response.id]);
-    if (row === undefined || (userId !== null && row.user_id !== userId))
+    if (row === undefined || (owner !== null && row.user_id !== owner))
       throw passkeyInvalid("unknown passkey");
     const stored = Number(row.counter);
     let result: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;

@@ -67,6 +67,8 @@ export interface ChallengeRow {
   device_alg: string | null;
   attempts: number;
   expires_at: number;
+  /** A third-party identity (JSON) to bind once this second step passes. */
+  bind_identity: string | null;
 }
 
 export interface CodeRow {
@@ -142,6 +144,15 @@ export interface NewSession {
 /** Data access for accounts: SQL only, no rules. */
 /** The user columns written one at a time: a closed list, since the name goes into the SQL. */
 type UserColumn = "role" | "password_hash" | "frozen" | "google_pending_enc" | "google_enable" | "sub_label";
+
+/** A user as the VIP job groups it (`vipMembers`). */
+export interface VipMember {
+  id: string;
+  parentId: string | null;
+  /** The master account of its group: its parent, or itself. */
+  master: string;
+  vipLevel: number;
+}
 
 export class AccountsRepo {
   readonly db: Db;
@@ -436,8 +447,17 @@ export class AccountsRepo {
 
   async insertChallenge(c: ChallengeRow & { created_at: number }): Promise<void> {
     await this.db.run(
-      "INSERT INTO login_challenges (id_hash, user_id, methods, device_public_key, device_alg, attempts, expires_at, created_at) VALUES (?, ?, ?, ?, ?, 0, ?, ?)",
-      [c.id_hash, c.user_id, c.methods, c.device_public_key, c.device_alg, c.expires_at, c.created_at],
+      "INSERT INTO login_challenges (id_hash, user_id, methods, device_public_key, device_alg, attempts, expires_at, created_at, bind_identity) VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?)",
+      [
+        c.id_hash,
+        c.user_id,
+        c.methods,
+        c.device_public_key,
+        c.device_alg,
+        c.expires_at,
+        c.created_at,
+        c.bind_identity,
+      ],
     );
   }
 
@@ -557,6 +577,31 @@ export class AccountsRepo {
 
   setSubLabel(id: string, label: string, now: number): Promise<void> {
     return this.#setColumn(id, "sub_label", label, now);
+  }
+
+  /**
+   * Each user with its master (itself for a master) and VIP level, for the VIP job;
+   * `master` limits it to that master and its sub-accounts.
+   */
+  async vipMembers(master?: string): Promise<VipMember[]> {
+    const rows = await this.db.all<{ id: string; parent_id: string | null; vip_level: number | string }>(
+      `SELECT id, parent_id, vip_level FROM users${master === undefined ? "" : " WHERE id = ? OR parent_id = ?"}`,
+      master === undefined ? [] : [master, master],
+    );
+    return rows.map((r) => ({
+      id: r.id,
+      parentId: r.parent_id,
+      master: r.parent_id ?? r.id,
+      vipLevel: Number(r.vip_level),
+    }));
+  }
+
+  /** The users above VIP 0 and their level (the fee schedule reads it per paper account). */
+  async vipLevels(): Promise<Map<string, number>> {
+    const rows = await this.db.all<{ id: string; vip_level: number | string }>(
+      "SELECT id, vip_level FROM users WHERE vip_level <> 0",
+    );
+    return new Map(rows.map((r) => [r.id, Number(r.vip_level)]));
   }
 
   /** Sets a user's VIP level; the remembered sessions are dropped, so fees follow on the next request. */

@@ -18,6 +18,8 @@ import {
   loginHistoryQuery,
   NOT_OFFERED_LOGIN_PATHS,
   notOfferedLoginBody,
+  oidcLoginBody,
+  oidcStartBody,
   ok,
   passkeyDeleteBody,
   passkeyLoginBody,
@@ -37,6 +39,10 @@ import {
   securitySendCodeBody,
   sendCodeBody,
   stepUpBody,
+  telegramLoginBody,
+  thirdBindBody,
+  thirdTicketBody,
+  thirdUnbindBody,
   unbindGoogleBody,
   verifyLoginBody,
   verifyLoginV2Body,
@@ -53,7 +59,7 @@ import { authOf, clearSessionCookies, isSameOrigin, makeGuard, setSessionCookies
 import { presentUserInfo } from "./present.ts";
 import { sha256Hex } from "./secrets.ts";
 import type { Actor } from "./security-service.ts";
-import type { AccountsService, IssuedSession, RequestMeta } from "./service.ts";
+import type { AccountsService, IssuedSession, RequestMeta, ThirdSignInResult } from "./service.ts";
 
 /** A long-lived random id per browser (HttpOnly): the devices page and new-device notices. */
 export const DEVICE_COOKIE = "mer_device";
@@ -247,6 +253,7 @@ export function accountsRoutes(app: FastifyInstance, deps: AccountsRouteDeps): v
       ),
   });
   qrRoutes(app, deps, loggedIn);
+  thirdRoutes(app, deps, loggedIn);
 
   // Named by the spec's list, not offered by Meridian (docs/accounts.md, "Login paths"):
   // a clear 11010 whatever the body, so a client never reads a decryption error into them.
@@ -376,6 +383,7 @@ export function accountsRoutes(app: FastifyInstance, deps: AccountsRouteDeps): v
       const { user } = authOf(request);
       // Removing a factor needs one proved lately (the step-up), as the other sensitive changes do.
       await service.security.assertStepUp(actorOf(request));
+      await service.assertPasskeyRemovable(user);
       if (!(await service.passkeys.remove(user.id, body.id)))
         throw new BusinessError(SecurityCode.NOT_BOUND, "No such passkey");
       await service.security.notify(user, { kind: "setting", setting: "passkeys", time: Date.now() });
@@ -500,6 +508,120 @@ function qrRoutes(
   }
 }
 
+/**
+ * Third-party sign-in (docs/accounts.md, "Sign-in with Telegram or an OpenID provider"):
+ * every write is under `/v1/user/public/third/`, encrypted like the other login paths, so
+ * a session it makes binds the device key its request proved. A ticket is bound to the
+ * browser's device cookie, given here when it has none.
+ */
+function thirdRoutes(
+  app: FastifyInstance,
+  deps: AccountsRouteDeps,
+  loggedIn: (request: FastifyRequest, reply: FastifyReply, s: IssuedSession) => unknown,
+): void {
+  const { service } = deps;
+  const requireUser = makeGuard(service);
+  const requireUserRead = makeGuard(service, { csrf: false });
+  const requester = (request: FastifyRequest, reply: FastifyReply) => {
+    const m = loginMeta(request, reply);
+    return { ...m, deviceId: m.deviceId ?? "" };
+  };
+  const withDevice = (reply: FastifyReply) => {
+    const cookie = deviceCookies.get(reply);
+    if (cookie !== undefined) appendCookie(reply, cookie);
+  };
+  const answer = (request: FastifyRequest, reply: FastifyReply, r: ThirdSignInResult) => {
+    if (r.kind === "ticket") {
+      withDevice(reply);
+      return r.ticket;
+    }
+    if (r.kind === "challenge") return { verifyRequired: true, ...r.challenge };
+    return loggedIn(request, reply, r.session);
+  };
+
+  route(app, {
+    method: "GET",
+    url: "/v1/user/public/third/providers",
+    handler: () => service.third.providers(),
+  });
+  route(app, {
+    method: "POST",
+    url: "/v1/user/public/third/oidc/start",
+    body: oidcStartBody,
+    rateLimit: { limit: 30, windowMs: 60_000 },
+    handler: async ({ body, request, reply }) => {
+      const origin = typeof request.headers.origin === "string" ? request.headers.origin : undefined;
+      const started = await service.third.start(body.provider, origin, requester(request, reply).deviceId);
+      withDevice(reply);
+      return started;
+    },
+  });
+  route(app, {
+    method: "POST",
+    url: "/v1/user/public/third/oidc/login",
+    body: oidcLoginBody,
+    handler: async ({ body, request, reply }) => {
+      const m = requester(request, reply);
+      return answer(
+        request,
+        reply,
+        await service.thirdSignIn(() => service.third.callback(body.provider, body.callback, m.deviceId), m),
+      );
+    },
+  });
+  route(app, {
+    method: "POST",
+    url: "/v1/user/public/third/telegram/login",
+    body: telegramLoginBody,
+    handler: async ({ body, request, reply }) => {
+      const m = requester(request, reply);
+      const claimed = { provider: "telegram", subject: body.id };
+      return answer(
+        request,
+        reply,
+        await service.thirdSignIn(() => service.third.telegram(body), m, claimed),
+      );
+    },
+  });
+  route(app, {
+    method: "POST",
+    url: "/v1/user/public/third/check",
+    body: thirdTicketBody,
+    handler: ({ body, request, reply }) => service.thirdCheck(body.token, requester(request, reply)),
+  });
+  route(app, {
+    method: "POST",
+    url: "/v1/user/public/third/register",
+    body: thirdTicketBody,
+    handler: async ({ body, request, reply }) =>
+      loggedIn(request, reply, await service.thirdRegister(body.token, requester(request, reply))),
+  });
+  route(app, {
+    method: "POST",
+    url: "/v1/user/public/third/bind",
+    body: thirdBindBody,
+    handler: async ({ body, request, reply }) =>
+      answer(request, reply, await service.thirdBind(body, requester(request, reply))),
+  });
+  route(app, {
+    method: "GET",
+    url: "/v1/user/security/thirdParty",
+    auth: requireUserRead,
+    handler: async ({ request }) => ({ identities: await service.third.list(authOf(request).user.id) }),
+  });
+  route(app, {
+    method: "POST",
+    url: "/v1/user/third/unbind",
+    body: thirdUnbindBody,
+    auth: requireUser,
+    sign: SIGNED,
+    handler: async ({ body, request }) => {
+      await service.thirdUnbind(actorOf(request), body.provider);
+      return null;
+    },
+  });
+}
+
 /** The account centre: passwords, anti-phishing, bindings, devices, history, API keys, agreements. */
 function securityRoutes(app: FastifyInstance, deps: AccountsRouteDeps): void {
   const security = deps.service.security;
@@ -511,6 +633,13 @@ function securityRoutes(app: FastifyInstance, deps: AccountsRouteDeps): void {
     url: "/v1/user/public/password/sendCode",
     body: resetSendCodeBody,
     handler: ({ body, request }) => security.sendResetCode(body, request.ip),
+  });
+  route(app, {
+    method: "POST",
+    url: "/v1/user/public/password/reset/options",
+    body: emptyBody,
+    rateLimit: { limit: 30, windowMs: 60_000 },
+    handler: () => security.resetOptions(),
   });
   route(app, {
     method: "POST",

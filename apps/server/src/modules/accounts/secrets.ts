@@ -27,7 +27,8 @@ export function newToken(): string {
 
 /** Tokens are stored as SHA-256 hex: a database leak yields no usable session. */
 export function sha256Hex(value: string | Uint8Array): string {
-  return crypto.createHash("sha256").update(value).digest("hex");
+  // One-shot: no Hash object per call (every authenticated request hashes its token).
+  return crypto.hash("sha256", value, "hex");
 }
 
 export function hmacHex(key: Buffer, value: string): string {

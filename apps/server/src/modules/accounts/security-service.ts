@@ -9,6 +9,7 @@ import {
   LOGIN_HISTORY_DAYS,
   type LoginFailure,
   type LoginHistoryAnswer,
+  LoginProof,
   type ResetPasswordBody,
   type ResetSendCodeBody,
   SecurityCode,
@@ -82,6 +83,12 @@ export interface Actor {
 
 export function readerOf(user: UserRow): Reader {
   return { locale: user.locale, antiPhishingCode: user.anti_phishing_code };
+}
+
+/** A stored proof name as the pages show it (null for none, or one this version does not know). */
+function proofOf(value: string | null): LoginProof | null {
+  const parsed = LoginProof.safeParse(value);
+  return parsed.success ? parsed.data : null;
 }
 
 /** "Chrome 131 on Windows": a device as messages and pages name it. */
@@ -221,6 +228,8 @@ export class AccountSecurity {
 
   /** A notice to the account's e-mail (or phone when it has none), in its language. */
   async notify(user: UserRow, message: MailKind, to?: CodeTarget): Promise<void> {
+    // An account made by a Telegram sign-in may have no address: nowhere to send a notice.
+    if (to === undefined && user.email === null && user.phone_key === null) return;
     const target = to ?? this.#current(user);
     await sendMessage(this.#d.transport, target, message, readerOf(user));
   }
@@ -304,16 +313,56 @@ export class AccountSecurity {
       onSuccess: "reset",
     };
     const user = await this.#userAt(target);
+    const invalid = () =>
+      new BusinessError(AccountCode.VERIFY_CODE_INVALID, "Verification code is wrong or expired");
+    // The code is checked but kept until the second factor passes: a page told to confirm
+    // with a passkey repeats the reset with the same code.
     const ok = await this.#attempt(counter, meta.ip, async () =>
-      user === undefined ? false : this.#d.codes.check(target, "reset", body.verifyCode),
+      user === undefined ? false : this.#d.codes.check(target, "reset", body.verifyCode, { consume: false }),
     );
-    if (!ok || user === undefined)
-      throw new BusinessError(AccountCode.VERIFY_CODE_INVALID, "Verification code is wrong or expired");
-    await this.#secondFactor(user, body, meta.ip);
+    if (!ok || user === undefined) throw invalid();
+    await this.#resetSecondFactor(user, body, meta.ip);
+    if (!(await this.#d.codes.check(target, "reset", body.verifyCode))) throw invalid();
     const now = this.#d.now();
     await this.#d.repo.setPassword(user.id, await hashPassword(body.pwd), now);
     await this.#d.repo.revokeUserSessions(user.id, "password", now);
     await this.notify(user, { kind: "password", time: now, ip: meta.ip, device: deviceName(meta.userAgent) });
+  }
+
+  /**
+   * The logged-out reset's second factor, after the mailed code: a passkey of the account
+   * (`fidoVerifyCode`) where it has one, else the authenticator's code or a recovery code
+   * when it is on. An account with passkeys and nothing typed answers 11036 (HTTP 403): the
+   * page asks the browser for a passkey and repeats the reset.
+   */
+  async #resetSecondFactor(user: UserRow, body: ResetPasswordBody, ip: string): Promise<void> {
+    const typed = body.googleCode !== undefined || body.recoveryCode !== undefined;
+    const fido = typed ? undefined : body.fidoVerifyCode;
+    const passkeys = await this.#d.passkeys.count(user.id);
+    if (fido !== undefined) {
+      if (passkeys === 0) {
+        await this.#attempt(secondFactorCounter(user.id), ip, async () => false);
+        throw new BusinessError(AccountCode.LOGIN_STEP_NOT_OFFERED, "This account has no passkey", {
+          status: 404,
+        });
+      }
+      await this.#attempt(secondFactorCounter(user.id), ip, async () => {
+        await this.#d.passkeys.authenticate(fido, "reset", null, user.id);
+        return true;
+      });
+      return;
+    }
+    if (user.google_enable === 1 && (typed || passkeys === 0)) {
+      await this.#authenticatorProof(user, body, ip);
+      return;
+    }
+    if (passkeys > 0)
+      throw new BusinessError(SecurityCode.STEP_UP_REQUIRED, "Confirm with your passkey", { status: 403 });
+  }
+
+  /** Passkey request options for the logged-out reset (any passkey of the site; see `resetPassword`). */
+  resetOptions() {
+    return this.#d.passkeys.resetOptions();
   }
 
   async setAntiPhishing(actor: Actor, body: AntiPhishingBody): Promise<void> {
@@ -395,6 +444,7 @@ export class AccountSecurity {
           lastSeen: Math.max(Number(r.last_seen), Number(r.session_seen ?? 0)),
           sessions: Number(r.sessions),
           current: r.device_id === actor.deviceId,
+          verifiedBy: proofOf(r.verified_by),
         };
       }),
     };
@@ -442,6 +492,8 @@ export class AccountSecurity {
           ip: r.ip,
           browser: ua.browser,
           os: ua.os,
+          newDevice: Number(r.new_device) === 1,
+          verifiedBy: proofOf(r.verified_by),
         };
       }),
       total,

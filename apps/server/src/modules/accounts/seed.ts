@@ -60,7 +60,7 @@ export const accountsSeed: Seed = {
     if (lines.length === 0) return;
     log.warn(
       { demoAccounts: lines.length },
-      `demo accounts created (shown once; log in at /login, reset a lost password with "Forgot password"):\n${lines.join("\n")}`,
+      `demo accounts created (shown once; log in at /login: a browser's first login asks for a code e-mailed to the account, which this log shows without SMTP_URL; reset a lost password with "Forgot password"):\n${lines.join("\n")}`,
     );
   },
 };

@@ -6,12 +6,16 @@ import {
   type KycSubmitBody,
   type LoginBody,
   type LoginChallenge,
+  type LoginProof,
   RECOVERY_CODE_COUNT,
   type RegisterMobileAndEmailBody,
   SecurityCode,
   type SendCodeBody,
   SIGN_WINDOW_MS,
   STEP_UP_MS,
+  type ThirdBindBody,
+  ThirdPartyCode,
+  type ThirdTicket,
   type VerifyLoginV2Body,
   type VerifyMethod,
 } from "@meridian/contracts";
@@ -32,14 +36,15 @@ import {
   VerificationCodes,
 } from "./codes.ts";
 import type { AccountsConfig } from "./config.ts";
-import { ipCounter, passwordCounter, secondFactorCounter } from "./limits.ts";
+import { ipCounter, passwordCounter, secondFactorCounter, thirdPartyCounter } from "./limits.ts";
 import { Passkeys } from "./passkeys.ts";
 import { QrLogins, type QrPoll } from "./qr-login.ts";
 import { RecoveryCodes, recoveryCodeInvalid } from "./recovery-codes.ts";
 import type { AccountsRepo, SessionRow, UserRow } from "./repo.ts";
 import { hashPassword, hmacHex, newToken, open, seal, sha256Hex, verifyPassword } from "./secrets.ts";
 import { SecurityRepo } from "./security-repo.ts";
-import { AccountSecurity, deviceName, readerOf } from "./security-service.ts";
+import { AccountSecurity, type Actor, deviceName, readerOf } from "./security-service.ts";
+import { THIRD_FAILURE_CODES, type ThirdIdentity, ThirdPartySignIn, thirdError } from "./third-party.ts";
 import { newTotpSecret, otpauthUri, verifyTotp } from "./totp.ts";
 import type { MessageTransport } from "./transport.ts";
 
@@ -87,6 +92,9 @@ export type LoginResult =
   | { kind: "session"; session: IssuedSession }
   | { kind: "challenge"; challenge: LoginChallenge };
 
+/** A third-party sign-in: as a login, or a ticket when no account has that identity yet. */
+export type ThirdSignInResult = LoginResult | { kind: "ticket"; ticket: ThirdTicket };
+
 export interface AccountsServiceDeps {
   repo: AccountsRepo;
   config: AccountsConfig;
@@ -94,6 +102,21 @@ export interface AccountsServiceDeps {
   now?: () => number;
   /** Where attempts are counted: Redis when several processes share one; the database otherwise. */
   attempts?: AttemptStore;
+}
+
+/** The stored hash of an account without a password: argon2 reads it as no hash, so nothing verifies. */
+export const NO_PASSWORD = "";
+
+function lastWayIn(): BusinessError {
+  return new BusinessError(ThirdPartyCode.LAST_WAY_IN, "Set a password or add a passkey first", {
+    status: 409,
+  });
+}
+
+function identityBound(): BusinessError {
+  return new BusinessError(ThirdPartyCode.IDENTITY_BOUND, "That sign-in is bound to an account already", {
+    status: 409,
+  });
 }
 
 function invalidCredentials(): BusinessError {
@@ -112,6 +135,8 @@ export class AccountsService {
   readonly passkeys: Passkeys;
   /** QR login: a token shown on the login page, confirmed by a session elsewhere. */
   readonly qr: QrLogins;
+  /** Sign-in with an OpenID provider or Telegram: verification and the bound identities. */
+  readonly third: ThirdPartySignIn;
   readonly #config: AccountsConfig;
   /** Session token hash -> when its last-seen time was last written (bounded, see #touch). */
   readonly #touched = new Map<string, number>();
@@ -145,6 +170,14 @@ export class AccountsService {
       limiter: this.limiter,
       now: this.#now,
       history: (userId, who) => this.#history(userId, { ...who, device: undefined }, "qr"),
+    });
+    this.third = new ThirdPartySignIn({
+      db: deps.repo.db,
+      config: deps.config.third,
+      codeKey: deps.config.codeKey,
+      sealKey: deps.config.totpKey,
+      origins: deps.config.webauthn.origins,
+      now: this.#now,
     });
     this.security = new AccountSecurity({
       recovery: this.recovery,
@@ -232,11 +265,12 @@ export class AccountsService {
     areaCode: string | null;
     mobile: string | null;
     phoneKey: string | null;
-    password: string;
+    /** Null: no password (an account made by a third-party sign-in); no password verifies. */
+    password: string | null;
     role: "user" | "admin";
     locale?: string;
   }): Promise<string> {
-    const passwordHash = await hashPassword(u.password);
+    const passwordHash = u.password === null ? NO_PASSWORD : await hashPassword(u.password);
     for (let i = 0; i < 5; i++) {
       const id = crypto.randomInt(1_000_000_000, 10_000_000_000).toString();
       const inserted = await this.repo.insertUser({
@@ -265,13 +299,18 @@ export class AccountsService {
     throw new BusinessError(Code.INTERNAL, "Could not allocate a user id");
   }
 
-  #loginKey(body: LoginBody): string {
+  #loginKey(body: Pick<LoginBody, "loginName" | "areaCode">): string {
     return body.loginName.includes("@")
       ? emailTarget(body.loginName).address
       : phoneTarget(body.areaCode ?? "", body.loginName).address;
   }
 
   async login(body: LoginBody, meta: RequestMeta): Promise<LoginResult> {
+    return this.#afterFirstFactor(await this.#passwordStep(body, meta), meta, "password");
+  }
+
+  /** The password step of a login (or of linking an identity): the account, or a counted refusal. */
+  async #passwordStep(body: Pick<LoginBody, "loginName" | "areaCode" | "pwd">, meta: RequestMeta) {
     const loginName = this.#loginKey(body);
     const user = loginName.includes("@")
       ? await this.repo.userByEmail(loginName)
@@ -292,6 +331,20 @@ export class AccountsService {
       if (user !== undefined) await this.#history(user.id, meta, "password");
       throw invalidCredentials();
     }
+    return user;
+  }
+
+  /**
+   * A first factor passed (a password, or a third-party identity): a session, or the
+   * second step when the account has a factor bound. `bind` is an identity to bind once
+   * the login completes (linking one to this account).
+   */
+  async #afterFirstFactor(
+    user: UserRow,
+    meta: RequestMeta,
+    firstFactor: "password" | "third-party",
+    bind?: ThirdIdentity,
+  ): Promise<LoginResult> {
     if (user.frozen === 1) {
       await this.#history(user.id, meta, "frozen");
       throw new BusinessError(Code.SESSION_FROZEN, "This account is frozen");
@@ -306,8 +359,23 @@ export class AccountsService {
       if (user.email_enable === 1 && user.email !== null) methods.push("email");
       if (user.phone_enable === 1 && user.phone_key !== null) methods.push("mobile");
     }
+    let newDevice = false;
+    // A third-party sign-in (and a link, which is one plus the password) was proved by
+    // the provider: only a password alone from a new browser needs the mailed code.
+    if (
+      methods.length === 0 &&
+      firstFactor === "password" &&
+      !(await this.#knownDevice(user.id, meta.deviceId))
+    ) {
+      // No second factor to ask, from a browser this account never logged in from: a
+      // password alone does not open it there, a code to the owner's e-mail (or phone) must.
+      if (user.email !== null) methods.push("email");
+      else if (user.phone_key !== null) methods.push("mobile");
+      newDevice = methods.length > 0;
+    }
     if (methods.length === 0) {
-      return { kind: "session", session: await this.#loggedIn(user, meta) };
+      if (bind !== undefined) await this.#bindIdentity(user.id, bind);
+      return { kind: "session", session: await this.#loggedIn(user, meta, null, false) };
     }
     const verifyToken = newToken();
     const now = this.#now();
@@ -320,6 +388,7 @@ export class AccountsService {
       attempts: 0,
       expires_at: now + CHALLENGE_TTL_MS,
       created_at: now,
+      bind_identity: bind === undefined ? null : JSON.stringify(bind),
     });
     let sentTo: string | undefined;
     const first = methods[0];
@@ -340,8 +409,16 @@ export class AccountsService {
         methods,
         ...(sentTo === undefined ? {} : { sentTo }),
         ...(fidoOptions === undefined ? {} : { fidoOptions }),
+        ...(newDevice ? { newDevice } : {}),
       },
     };
+  }
+
+  /** Whether this account has logged in from the browser with this device id before. */
+  async #knownDevice(userId: string, deviceId: string | null | undefined): Promise<boolean> {
+    return (
+      deviceId !== undefined && deviceId !== null && (await this.securityRepo.deviceExists(userId, deviceId))
+    );
   }
 
   /**
@@ -353,13 +430,31 @@ export class AccountsService {
     const challenge = await this.repo.challenge(idHash);
     const now = this.#now();
     const invalid = () =>
-      new BusinessError(AccountCode.VERIFY_CODE_INVALID, "Verification code is wrong or expired");
-    if (challenge === undefined || challenge.expires_at < now) throw invalid();
+      new BusinessError(AccountCode.VERIFY_CODE_INVALID, "Verification code is wrong or expired", {
+        status: 400,
+      });
+    if (challenge === undefined || challenge.expires_at < now)
+      throw new BusinessError(
+        AccountCode.VERIFY_CODE_INVALID,
+        "This login step has expired or was already used: log in again",
+        { status: 400 },
+      );
     const user = await this.repo.userById(challenge.user_id);
     if (user === undefined) throw invalid();
     const methods = challenge.methods.split(",");
     const codes = [body.googleCode, body.emailCode, body.mobileCode, body.recoveryCode];
     const fido = codes.every((c) => c === undefined) ? body.fidoVerifyCode : undefined;
+    // Which factor the answer uses, in the order the check below tries them.
+    const proof: LoginProof =
+      fido !== undefined
+        ? "passkey"
+        : methods.includes("google") && body.recoveryCode !== undefined
+          ? "recovery"
+          : methods.includes("google") && body.googleCode !== undefined
+            ? "google"
+            : methods.includes("email") && body.emailCode !== undefined
+              ? "email"
+              : "mobile";
     if (fido !== undefined && !methods.includes("passkey")) {
       // The account has no passkey to answer with: a failed try all the same, counted like a
       // wrong code (so the path is no way around the limits) and written to the history.
@@ -406,6 +501,8 @@ export class AccountsService {
         : invalid();
     }
     if (!(await this.repo.consumeChallenge(idHash))) throw invalid();
+    if (challenge.bind_identity !== null)
+      await this.#bindIdentity(user.id, JSON.parse(challenge.bind_identity) as ThirdIdentity);
     // The client binds the key its last login-type request proved (this one, when it sent
     // one): the password step's key would leave every signed call answering 00023.
     const device =
@@ -413,7 +510,8 @@ export class AccountsService {
       (challenge.device_public_key === null
         ? undefined
         : (JSON.parse(challenge.device_public_key) as DeviceBinding));
-    return this.#loggedIn(user, { ...meta, device }, true);
+    // A mailed code proves the inbox, not a second factor: no step-up for sensitive changes.
+    return this.#loggedIn(user, { ...meta, device }, proof, proof !== "email" && proof !== "mobile");
   }
 
   /**
@@ -442,7 +540,139 @@ export class AccountsService {
       await this.#history(user.id, meta, "frozen");
       throw new BusinessError(Code.SESSION_FROZEN, "This account is frozen");
     }
-    return this.#loggedIn(user, meta, true);
+    return this.#loggedIn(user, meta, "passkey", true);
+  }
+
+  /**
+   * A third-party sign-in: `verify` checks the provider's answer (counted before it runs
+   * against the address and, when `claimed` names a bound identity, its account). A bound
+   * identity logs its account in (the second step when it has factors); a new one gets a
+   * ticket to create or link an account. A refusal is a `third-party` line in the history
+   * of the account it names, else of the accounts this browser signed in to before.
+   */
+  async thirdSignIn(
+    verify: () => Promise<ThirdIdentity>,
+    meta: RequestMeta & { deviceId: string },
+    claimed?: { provider: string; subject: string },
+  ): Promise<ThirdSignInResult> {
+    const named =
+      claimed === undefined
+        ? undefined
+        : (await this.third.repo.identity(claimed.provider, claimed.subject))?.user_id;
+    let identity: ThirdIdentity | undefined;
+    try {
+      await this.limiter.attempt(
+        [ipCounter(meta.ip), ...(named === undefined ? [] : [thirdPartyCounter(named)])],
+        async () => {
+          identity = await verify();
+          return true;
+        },
+      );
+    } catch (err) {
+      const throttled = err instanceof BusinessError && err.code === AccountCode.LOGIN_THROTTLED;
+      if (err instanceof BusinessError && (throttled || THIRD_FAILURE_CODES.has(err.code))) {
+        const users = named !== undefined ? [named] : await this.third.repo.usersOfDevice(meta.deviceId);
+        for (const userId of users)
+          await this.#history(userId, meta, throttled ? "throttled" : "third-party");
+      }
+      throw err;
+    }
+    if (identity === undefined) throw thirdError("response");
+    const bound = await this.third.repo.identity(identity.provider, identity.subject);
+    if (bound === undefined)
+      return { kind: "ticket", ticket: await this.third.issueTicket(identity, meta.deviceId) };
+    const user = await this.repo.userById(bound.user_id);
+    if (user === undefined) throw thirdError("response");
+    await this.third.repo.used(identity.provider, identity.subject, identity.display, this.#now());
+    return this.#afterFirstFactor(user, meta, "third-party");
+  }
+
+  /** A ticket's identity, the ticket looked up (or spent) under the address's budget. */
+  #ticketIdentity(token: string, meta: RequestMeta & { deviceId: string }, spend: boolean) {
+    let identity: ThirdIdentity | undefined;
+    return this.limiter
+      .attempt([ipCounter(meta.ip)], async () => {
+        identity = await this.third.ticketIdentity(token, meta.deviceId, spend);
+        return true;
+      })
+      .then(() => {
+        if (identity === undefined) throw thirdError("ticket");
+        return identity;
+      });
+  }
+
+  /** What a ticket is about (the page that offers to create or link an account). */
+  async thirdCheck(token: string, meta: RequestMeta & { deviceId: string }) {
+    await this.#ticketIdentity(token, meta, false);
+    return this.third.checkTicket(token, meta.deviceId);
+  }
+
+  /**
+   * A new account for a ticket's identity: no password (nothing verifies against none), the
+   * provider's e-mail when it says it verified it and no account uses it, bound and logged in.
+   */
+  async thirdRegister(token: string, meta: RequestMeta & { deviceId: string }): Promise<IssuedSession> {
+    const identity = await this.#ticketIdentity(token, meta, true);
+    if ((await this.third.repo.identity(identity.provider, identity.subject)) !== undefined)
+      throw identityBound();
+    const email =
+      identity.email !== null && (await this.repo.userByEmail(identity.email)) === undefined
+        ? identity.email
+        : null;
+    const userId = await this.createUser({
+      email,
+      areaCode: null,
+      mobile: null,
+      phoneKey: null,
+      password: null,
+      role: "user",
+      locale: meta.locale ?? "en",
+    });
+    await this.#bindIdentity(userId, identity);
+    return this.#issueSession(userId, meta);
+  }
+
+  /**
+   * Links a ticket's identity to an existing account: that account's password (the login's
+   * counters and history), then its second step when it has factors; bound once it passes.
+   */
+  async thirdBind(body: ThirdBindBody, meta: RequestMeta & { deviceId: string }): Promise<LoginResult> {
+    await this.#ticketIdentity(body.token, meta, false);
+    const user = await this.#passwordStep(body, meta);
+    const identity = await this.#ticketIdentity(body.token, meta, true);
+    if ((await this.third.repo.identity(identity.provider, identity.subject)) !== undefined)
+      throw identityBound();
+    return this.#afterFirstFactor(user, meta, "third-party", identity);
+  }
+
+  async #bindIdentity(userId: string, identity: ThirdIdentity): Promise<void> {
+    if (!(await this.third.repo.bind(userId, identity, this.#now()))) throw identityBound();
+  }
+
+  /**
+   * Unbinds the account's identity at `provider` while another way in remains: a password,
+   * a passkey or another identity. A factor bound means a recent step-up, as for any factor.
+   */
+  async thirdUnbind(actor: Actor, provider: string): Promise<void> {
+    const { user } = actor;
+    await this.security.assertStepUp(actor);
+    const identities = await this.third.repo.list(user.id);
+    if (!identities.some((i) => i.provider === provider))
+      throw new BusinessError(SecurityCode.NOT_BOUND, "That sign-in is not bound");
+    const others = identities.length - 1;
+    if (user.password_hash === NO_PASSWORD && others === 0 && (await this.passkeys.count(user.id)) === 0)
+      throw lastWayIn();
+    await this.third.repo.unbind(user.id, provider);
+  }
+
+  /**
+   * Refuses (11070) removing a passkey that is the last way into an account without a
+   * password or a linked sign-in (one made by a third-party sign-in).
+   */
+  async assertPasskeyRemovable(user: UserRow): Promise<void> {
+    if (user.password_hash !== NO_PASSWORD) return;
+    if ((await this.third.repo.list(user.id)).length > 0) return;
+    if ((await this.passkeys.count(user.id)) <= 1) throw lastWayIn();
   }
 
   /**
@@ -462,11 +692,17 @@ export class AccountsService {
       await this.#history(user.id, meta, "frozen");
       throw new BusinessError(Code.SESSION_FROZEN, "This account is frozen");
     }
-    return { ...poll, session: await this.#loggedIn(user, meta) };
+    return { ...poll, session: await this.#loggedIn(user, meta, "qr", false) };
   }
 
-  async #history(userId: string, meta: RequestMeta, reason: string | null): Promise<void> {
+  async #history(
+    userId: string,
+    meta: RequestMeta,
+    reason: string | null,
+    success: { newDevice: boolean; verifiedBy: LoginProof | null } = { newDevice: false, verifiedBy: null },
+  ): Promise<void> {
     await this.securityRepo.recordLogin({
+      ...success,
       userId,
       at: this.#now(),
       success: reason === null,
@@ -478,18 +714,28 @@ export class AccountsService {
   }
 
   /**
-   * A completed login: the session, the history line, and a notice when the account had
-   * devices before and this one is new to it.
+   * A completed login: the session, the history line (with whether the device was new and
+   * what the login proved besides the password), and a notice when the account had devices
+   * before and this one is new to it. `factorProved`: the session counts as stepped up.
    */
-  async #loggedIn(user: UserRow, meta: RequestMeta, factorProved = false): Promise<IssuedSession> {
+  async #loggedIn(
+    user: UserRow,
+    meta: RequestMeta,
+    verifiedBy: LoginProof | null,
+    factorProved: boolean,
+  ): Promise<IssuedSession> {
     const deviceId = meta.deviceId ?? null;
-    const isNew =
-      deviceId !== null &&
-      (await this.securityRepo.hasDevices(user.id)) &&
-      !(await this.securityRepo.deviceExists(user.id, deviceId));
-    const session = await this.#issueSession(user.id, meta, null, factorProved ? this.#now() : null);
-    await this.#history(user.id, meta, null);
-    if (isNew) {
+    const newDevice = deviceId !== null && !(await this.securityRepo.deviceExists(user.id, deviceId));
+    const hadDevices = newDevice && (await this.securityRepo.hasDevices(user.id));
+    const session = await this.#issueSession(
+      user.id,
+      meta,
+      null,
+      factorProved ? this.#now() : null,
+      verifiedBy,
+    );
+    await this.#history(user.id, meta, null, { newDevice, verifiedBy });
+    if (hadDevices) {
       await this.security.notify(user, {
         kind: "device",
         time: this.#now(),
@@ -505,6 +751,7 @@ export class AccountsService {
     meta: RequestMeta,
     switchedFrom: string | null = null,
     steppedUpAt: number | null = null,
+    verifiedBy: LoginProof | null = null,
   ): Promise<IssuedSession> {
     const token = newToken();
     const refreshToken = newToken();
@@ -532,6 +779,7 @@ export class AccountsService {
         userAgent: meta.userAgent.slice(0, 512),
         ip: meta.ip,
         now,
+        verifiedBy,
       });
     }
     if (meta.device !== undefined) {

@@ -9,7 +9,7 @@ import { loadMigrations, migrate } from "../../platform/db/migrate.ts";
 import { MIGRATIONS_DIR } from "../../platform/db/migrations/index.ts";
 import { openPostgres } from "../../platform/db/postgres.ts";
 import { openSqlite } from "../../platform/db/sqlite.ts";
-import { loadContent } from "../content/index.ts";
+import { contentTexts, loadContent } from "../content/index.ts";
 import { seedAirdropLibrary } from "./index.ts";
 import { AirdropsService } from "./service.ts";
 
@@ -27,6 +27,7 @@ if (notcoin)
 const seedAll = (tx: Parameters<typeof seedAirdropLibrary>[0], now: number) =>
   seedAirdropLibrary(
     tx,
+    contentTexts,
     {
       airdrops: CONTENT.airdrops,
       news: CONTENT.news,
@@ -84,7 +85,7 @@ describe.each(targets)("airdrop library SQL ($label)", ({ make }) => {
     await db.transaction((tx) => seedAll(tx, NOW));
     // Seeding twice changes nothing (ON CONFLICT DO NOTHING).
     await db.transaction((tx) => seedAll(tx, NOW));
-    service = new AirdropsService({ db, now: () => NOW });
+    service = new AirdropsService({ db, texts: contentTexts, now: () => NOW });
   });
   afterAll(async () => {
     await db?.close();

@@ -3,6 +3,7 @@ import type { PlatformDb } from "../../platform/db/internal.ts";
 import { loadMigrations, migrate } from "../../platform/db/migrate.ts";
 import { MIGRATIONS_DIR } from "../../platform/db/migrations/index.ts";
 import { openSqlite } from "../../platform/db/sqlite.ts";
+import { contentTexts } from "../content/index.ts";
 import { importAirdrops, parseCsv, parseImport } from "./import.ts";
 import { AirdropsService } from "./service.ts";
 
@@ -54,8 +55,8 @@ describe("airdrop import", () => {
     expect(parsed.ok).toBe(true);
     if (!parsed.ok) return;
     expect(parsed.rows[0]?.startAt).toBe(Date.UTC(2026, 0, 1));
-    await importAirdrops(db, parsed.rows);
-    const service = new AirdropsService({ db, now: () => Date.UTC(2026, 0, 15) });
+    await importAirdrops(db, contentTexts, parsed.rows);
+    const service = new AirdropsService({ db, texts: contentTexts, now: () => Date.UTC(2026, 0, 15) });
     const detail = await service.detail("example-one", "en");
     expect(detail.airdrop.status).toBe("active");
     expect(detail.airdrop.about).not.toContain("script");
@@ -72,7 +73,7 @@ describe("airdrop import", () => {
     expect(parsed.rows[0]?.description).toBe('Two, with a comma and "quotes"');
     expect(parsed.rows[0]?.faq).toEqual([{ question: "Q?", answer: "A." }]);
     expect(parsed.rows[1]?.description).toBe("Multi\nline");
-    await importAirdrops(db, parsed.rows);
+    await importAirdrops(db, contentTexts, parsed.rows);
     expect(await count()).toBe(2);
   });
 

@@ -1,5 +1,6 @@
 import { type AirdropInput, airdropInputSchema } from "@meridian/contracts";
 import type { Db } from "../../platform/db/types.ts";
+import type { AirdropTexts } from "./texts.ts";
 import { sanitizeAirdropInput, saveAirdrop } from "./writes.ts";
 
 /** One rejected row: its 1-based number in the file (the CSV header is row 0) and what is wrong. */
@@ -137,11 +138,12 @@ export function parseImport(text: string, format: "json" | "csv"): ParseResult {
 /** Writes validated rows in one transaction (insert or update by slug); all or nothing. */
 export async function importAirdrops(
   db: Db,
+  texts: AirdropTexts,
   rows: readonly AirdropInput[],
   now = Date.now(),
 ): Promise<number> {
   return db.transaction(async (tx) => {
-    for (const row of rows) await saveAirdrop(tx, sanitizeAirdropInput(row), now, "upsert");
+    for (const row of rows) await saveAirdrop(tx, texts, sanitizeAirdropInput(row), now, "upsert");
     return rows.length;
   });
 }

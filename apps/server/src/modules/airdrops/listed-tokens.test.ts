@@ -8,8 +8,9 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Seed } from "../../platform/db/seed.ts";
 import { buildTestApp, testConfig } from "../../test/support.ts";
-import { ManualClock, marketModule } from "../market/index.ts";
-import { airdropsRoutes, airdropTokenListings } from "./index.ts";
+import { contentTexts } from "../content/index.ts";
+import { ManualClock, type MarketService, registerMarket } from "../market/index.ts";
+import { airdropsModule, airdropTokenListings } from "./index.ts";
 import { sanitizeAirdropInput, saveAirdrop } from "./writes.ts";
 
 const DAY = 86_400_000;
@@ -39,15 +40,23 @@ const seed: Seed = {
   name: "listed-tokens-test",
   async seed(db) {
     await db.transaction(async (tx) => {
-      await saveAirdrop(tx, airdrop("listed-one", "LSTA", { listingAt: NOW - 5 * DAY }), NOW, "insert-only");
       await saveAirdrop(
         tx,
+        contentTexts,
+        airdrop("listed-one", "LSTA", { listingAt: NOW - 5 * DAY }),
+        NOW,
+        "insert-only",
+      );
+      await saveAirdrop(
+        tx,
+        contentTexts,
         airdrop("coming-one", "SOONB", { listingAt: NOW + 20 * DAY }),
         NOW,
         "insert-only",
       );
       await saveAirdrop(
         tx,
+        contentTexts,
         airdrop("notcoin-like", "NOT", {
           listingAt: NOW - 90 * DAY,
           marketSymbol: "NOTUSDT",
@@ -69,18 +78,21 @@ async function get<T>(app: FastifyInstance, url: string): Promise<T> {
 
 describe("tokens of listed airdrops", () => {
   let app: FastifyInstance;
+  let market: MarketService | undefined;
 
   beforeAll(async () => {
     app = await buildTestApp({
       config: testConfig({ SEED_DEMO_DATA: "true" }),
       seeds: [seed],
       modules: [
-        marketModule({
-          config: { tickMs: 250, feed: "model", seed: 7, paused: true, candlesDir: "/nonexistent" },
-          clock: new ManualClock(NOW),
-          listingSource: airdropTokenListings,
-        }),
-        airdropsRoutes,
+        async (api, platform) => {
+          market = await registerMarket(api, platform, {
+            config: { tickMs: 250, feed: "model", seed: 7, paused: true, candlesDir: "/nonexistent" },
+            clock: new ManualClock(NOW),
+            listingSource: airdropTokenListings,
+          });
+        },
+        airdropsModule({ texts: contentTexts, market: () => market }),
       ],
     });
   });

@@ -9,6 +9,7 @@ import type {
 import { searchIds } from "../../platform/db/fulltext.ts";
 import type { Queryable, SqlValue } from "../../platform/db/types.ts";
 import { readOneCurrentHtml } from "../../platform/stored-html.ts";
+import type { AirdropTexts } from "./texts.ts";
 import { AIRDROPS_STORED_HTML } from "./writes.ts";
 
 /** An airdrop as stored, English text. */
@@ -191,12 +192,17 @@ export interface ListFilter
 /** The field whose translation makes an entity "written" in a locale. */
 export const BODY_FIELD = { airdrop: "about", news: "body" } as const;
 
-/** Data access for airdrops, news, FAQ, translations and coins. SQL is the same on both databases. */
+/**
+ * Data access for airdrops, news and coins (SQL the same on both databases), and their
+ * translations and FAQ through the content module's texts.
+ */
 export class AirdropsRepo {
   private readonly db: Queryable;
+  private readonly texts: AirdropTexts;
 
-  constructor(db: Queryable) {
+  constructor(db: Queryable, texts: AirdropTexts) {
     this.db = db;
+    this.texts = texts;
   }
 
   private whereOf(filter: Omit<ListFilter, "limit" | "offset" | "q">, now: number, ids?: readonly number[]) {
@@ -367,22 +373,8 @@ export class AirdropsRepo {
     ids: readonly number[],
     locale: string,
   ): Promise<Map<number, Map<string, string>>> {
-    const out = new Map<number, Map<string, string>>();
-    if (ids.length === 0 || locale === "en") return out;
-    const rows = await this.db.all<{ entity_id: number | string; field: string; value: string }>(
-      `SELECT t.entity_id, t.field, t.value FROM content_translations t
-       WHERE t.entity = ? AND t.locale = ? AND t.entity_id IN (${ids.map(() => "?").join(", ")})
-         AND EXISTS (SELECT 1 FROM content_translations b WHERE b.entity = t.entity
-           AND b.entity_id = t.entity_id AND b.locale = t.locale AND b.field = ?)`,
-      [entity, locale, ...ids, BODY_FIELD[entity]],
-    );
-    for (const r of rows) {
-      const id = Number(r.entity_id);
-      const fields = out.get(id) ?? new Map<string, string>();
-      fields.set(r.field, r.value);
-      out.set(id, fields);
-    }
-    return out;
+    if (ids.length === 0 || locale === "en") return new Map();
+    return this.texts.written(this.db, entity, ids, locale, BODY_FIELD[entity]);
   }
 
   /** Every stored translation of one entity: locale -> field -> value (guide and faq parsed). */
@@ -390,12 +382,8 @@ export class AirdropsRepo {
     entity: "airdrop" | "news",
     id: number,
   ): Promise<Record<string, Record<string, unknown>>> {
-    const rows = await this.db.all<{ locale: string; field: string; value: string }>(
-      "SELECT locale, field, value FROM content_translations WHERE entity = ? AND entity_id = ? ORDER BY locale",
-      [entity, id],
-    );
     const out: Record<string, Record<string, unknown>> = {};
-    for (const r of rows) {
+    for (const r of await this.texts.all(this.db, entity, id)) {
       let value: unknown = r.value;
       if (r.field === "guide" || r.field === "faq") {
         try {
@@ -411,15 +399,8 @@ export class AirdropsRepo {
 
   /** The languages each entity is written in: English plus every locale holding its body. */
   async languages(entity: "airdrop" | "news", ids: readonly number[]): Promise<Map<number, string[]>> {
-    const out = new Map<number, string[]>(ids.map((id) => [id, ["en"]]));
-    if (ids.length === 0) return out;
-    const rows = await this.db.all<{ entity_id: number | string; locale: string }>(
-      `SELECT entity_id, locale FROM content_translations
-       WHERE entity = ? AND field = ? AND entity_id IN (${ids.map(() => "?").join(", ")}) ORDER BY locale`,
-      [entity, BODY_FIELD[entity], ...ids],
-    );
-    for (const r of rows) out.get(Number(r.entity_id))?.push(r.locale);
-    return out;
+    const written = await this.texts.localesWith(this.db, entity, ids, BODY_FIELD[entity]);
+    return new Map(ids.map((id) => [id, ["en", ...(written.get(id) ?? [])]]));
   }
 
   async news(
@@ -460,15 +441,8 @@ export class AirdropsRepo {
   }
 
   /** A page's FAQ in one locale; English when that locale has none. */
-  async faq(pageKey: string, locale: string): Promise<FaqItem[]> {
-    const rows = await this.db.all<{ locale: string; question: string; answer: string }>(
-      `SELECT locale, question, answer FROM content_faq WHERE page_key = ? AND locale IN (?, 'en')
-       ORDER BY position`,
-      [pageKey, locale],
-    );
-    const own = rows.filter((r) => r.locale === locale);
-    const chosen = own.length > 0 ? own : rows.filter((r) => r.locale === "en");
-    return chosen.map((r) => ({ question: r.question, answer: r.answer }));
+  faq(pageKey: string, locale: string): Promise<FaqItem[]> {
+    return this.texts.faq(this.db, pageKey, locale);
   }
 
   async topCoins(limit: number): Promise<CoinRecord[]> {

@@ -15,8 +15,10 @@ import { route } from "../../platform/http/route.ts";
 import { sameGuardAs } from "../../platform/http/route-table.ts";
 import type { Platform } from "../../platform/platform.ts";
 import { requireAdmin } from "../accounts/index.ts";
+import type { MarketService } from "../market/index.ts";
 import { mediaImages } from "../media/index.ts";
 import { AirdropsService } from "./service.ts";
+import type { AirdropTexts } from "./texts.ts";
 
 /** The accounts module's admin guard, in the shape `route()` takes. */
 const adminOnly = sameGuardAs(async function adminOnly(
@@ -168,13 +170,26 @@ export function airdropsRoutes(app: FastifyInstance, service: AirdropsService): 
   });
 }
 
+export interface AirdropsModuleOptions {
+  /** Where the translations and the home FAQ are kept: the content module's `contentTexts`. */
+  texts: AirdropTexts;
+  /**
+   * Prices and the popular coins come from the market-data service when it runs (its pairs
+   * include the tokens of listed airdrops: listed-tokens.ts); unset: no prices.
+   */
+  market?: () => MarketService | undefined;
+}
+
 /** The module entry for `src/modules/index.ts`. */
-export function routes(app: FastifyInstance, platform: Platform): void {
-  // Prices and the popular coins come from the market-data service when it runs; its pairs
-  // include the tokens of listed airdrops (listed-tokens.ts).
-  const market = () => (app.hasDecorator("market") ? app.market : undefined);
+export function airdropsModule(options: AirdropsModuleOptions) {
+  return (app: FastifyInstance, platform: Platform): void => routes(app, platform, options);
+}
+
+function routes(app: FastifyInstance, platform: Platform, options: AirdropsModuleOptions): void {
+  const market = options.market ?? (() => undefined);
   const service = new AirdropsService({
     db: platform.db,
+    texts: options.texts,
     prices: async (symbols) => (await market()?.prices(symbols)) ?? new Map(),
     coins: (limit) =>
       market()

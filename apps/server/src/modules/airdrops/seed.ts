@@ -10,14 +10,8 @@ import {
 } from "@meridian/contracts";
 import type { Queryable } from "../../platform/db/types.ts";
 import { HOME_FAQ_KEY } from "./service.ts";
-import {
-  sanitizeAirdropInput,
-  sanitizeNewsInput,
-  saveAirdrop,
-  saveCoin,
-  saveFaq,
-  saveNews,
-} from "./writes.ts";
+import type { AirdropTexts } from "./texts.ts";
+import { sanitizeAirdropInput, sanitizeNewsInput, saveAirdrop, saveCoin, saveNews } from "./writes.ts";
 
 const DAY = 86_400_000;
 
@@ -96,12 +90,13 @@ export interface AirdropLibraryFiles {
  */
 export async function seedAirdropLibrary(
   tx: Queryable,
+  texts: AirdropTexts,
   files: AirdropLibraryFiles,
   now: number,
 ): Promise<void> {
   const byPopularity = [...files.airdrops].sort((a, b) => b.item.popularity - a.item.popularity);
   for (const a of byPopularity)
-    await saveAirdrop(tx, sanitizeAirdropInput(airdropFromFiles(a, now)), now, "insert-only");
+    await saveAirdrop(tx, texts, sanitizeAirdropInput(airdropFromFiles(a, now)), now, "insert-only");
   for (const n of files.news) {
     const translations: Record<string, AirdropNewsTextFile> = {};
     for (const [lang, text] of Object.entries(n.texts)) if (lang !== "en" && text) translations[lang] = text;
@@ -112,9 +107,9 @@ export async function seedAirdropLibrary(
       publishedAt: dayStart(now) - n.item.daysAgo * DAY + 9 * 3600_000,
       translations,
     });
-    await saveNews(tx, sanitizeNewsInput(input), now, "insert-only");
+    await saveNews(tx, texts, sanitizeNewsInput(input), now, "insert-only");
   }
   for (const [locale, items] of Object.entries(files.homeFaq))
-    if (items) await saveFaq(tx, HOME_FAQ_KEY, locale, items);
+    if (items) await texts.saveFaq(tx, HOME_FAQ_KEY, locale, items);
   for (const coin of COINS) await saveCoin(tx, coin, now);
 }

@@ -25,6 +25,7 @@ import {
 import type { Db } from "../../platform/db/types.ts";
 import { errors } from "../../platform/errors.ts";
 import { type AirdropRecord, AirdropsRepo, type NewsRecord } from "./repo.ts";
+import type { AirdropTexts } from "./texts.ts";
 import {
   sanitizeAirdropInput,
   sanitizeNewsInput,
@@ -49,6 +50,8 @@ export type CoinSource = (limit: number) => PopularCoin[] | undefined;
 
 export interface AirdropsServiceDeps {
   db: Db;
+  /** The translations and FAQ: the content module's `contentTexts`. */
+  texts: AirdropTexts;
   now?: () => number;
   prices?: PriceSource;
   coins?: CoinSource;
@@ -77,13 +80,15 @@ export function contentLocale(locale: string | undefined): string {
 export class AirdropsService {
   private readonly repo: AirdropsRepo;
   private readonly db: Db;
+  private readonly texts: AirdropTexts;
   private readonly now: () => number;
   private readonly prices: PriceSource | undefined;
   private readonly coins: CoinSource | undefined;
 
   constructor(deps: AirdropsServiceDeps) {
     this.db = deps.db;
-    this.repo = new AirdropsRepo(deps.db);
+    this.texts = deps.texts;
+    this.repo = new AirdropsRepo(deps.db, deps.texts);
     this.now = deps.now ?? Date.now;
     this.prices = deps.prices;
     this.coins = deps.coins;
@@ -404,7 +409,9 @@ export class AirdropsService {
     const clean = sanitizeAirdropInput(input);
     const exists = await this.repo.bySlug(clean.slug, true);
     if (exists) throw errors.conflict(`An airdrop with slug ${clean.slug} exists`);
-    const id = await this.db.transaction((tx) => saveAirdrop(tx, clean, this.now(), "insert-only"));
+    const id = await this.db.transaction((tx) =>
+      saveAirdrop(tx, this.texts, clean, this.now(), "insert-only"),
+    );
     if (id === undefined) throw errors.conflict(`An airdrop with slug ${clean.slug} exists`);
     return { id };
   }
@@ -413,7 +420,7 @@ export class AirdropsService {
     const clean = sanitizeAirdropInput(input);
     const other = await this.repo.bySlug(clean.slug, true);
     if (other && other.id !== id) throw errors.conflict(`An airdrop with slug ${clean.slug} exists`);
-    const ok = await this.db.transaction((tx) => updateAirdrop(tx, id, clean, this.now()));
+    const ok = await this.db.transaction((tx) => updateAirdrop(tx, this.texts, id, clean, this.now()));
     if (!ok) throw errors.notFound("No such airdrop");
     return { id };
   }
@@ -436,7 +443,9 @@ export class AirdropsService {
   async saveNews(input: AirdropNewsInput, id?: number): Promise<{ id: number }> {
     const clean = sanitizeNewsInput(input);
     try {
-      const saved = await this.db.transaction((tx) => saveNews(tx, clean, this.now(), "upsert", id));
+      const saved = await this.db.transaction((tx) =>
+        saveNews(tx, this.texts, clean, this.now(), "upsert", id),
+      );
       if (saved === undefined) throw errors.notFound("No such news item");
       return { id: saved };
     } catch (error) {

@@ -1,7 +1,8 @@
-import type { AirdropInput, AirdropNewsInput, FaqItem } from "@meridian/contracts";
+import type { AirdropInput, AirdropNewsInput } from "@meridian/contracts";
 import { putSearchDocs, type SearchDoc } from "../../platform/db/fulltext.ts";
 import type { Queryable, SqlValue } from "../../platform/db/types.ts";
 import { cleanStoredHtml, SANITIZER_VERSION, type StoredHtml } from "../../platform/stored-html.ts";
+import type { AirdropTexts } from "./texts.ts";
 
 /**
  * Rich text fields stored as HTML: bounded and sanitised on every save, stored clean with
@@ -136,6 +137,7 @@ export type SaveMode = "insert-only" | "upsert";
  */
 export async function saveAirdrop(
   tx: Queryable,
+  texts: AirdropTexts,
   input: AirdropInput,
   now: number,
   mode: SaveMode = "upsert",
@@ -153,9 +155,9 @@ export async function saveAirdrop(
   const id = Number(row.id);
   // A fresh row takes the input's translations; an upsert over a stored slug (import)
   // keeps the locales the input does not carry.
-  if (mode === "insert-only") await replaceTranslations(tx, "airdrop", id, input.translations);
-  else await mergeTranslations(tx, "airdrop", id, input.translations);
-  await indexAirdrop(tx, id);
+  if (mode === "insert-only") await texts.replace(tx, "airdrop", id, input.translations);
+  else await texts.merge(tx, "airdrop", id, input.translations);
+  await indexAirdrop(tx, texts, id);
   return id;
 }
 
@@ -165,7 +167,7 @@ const SEARCH_FIELDS = ["description", "about", "airdropInfo", "wikiBody"] as con
  * Rewrites the search index of one airdrop: English and every language it is written in
  * (its `about` translated), with name, ticker, tags (chain, type, requirements) and body.
  */
-export async function indexAirdrop(tx: Queryable, id: number): Promise<void> {
+export async function indexAirdrop(tx: Queryable, texts: AirdropTexts, id: number): Promise<void> {
   const row = await tx.get<Record<string, string>>(
     `SELECT name, ticker, chain, type, requirements, description, about, airdrop_info AS "airdropInfo",
        wiki_body AS "wikiBody" FROM airdrops WHERE id = ?`,
@@ -185,12 +187,9 @@ export async function indexAirdrop(tx: Queryable, id: number): Promise<void> {
       body: SEARCH_FIELDS.map((f) => row[f] ?? "").join(" "),
     },
   ];
-  const texts = await tx.all<{ locale: string; field: string; value: string }>(
-    "SELECT locale, field, value FROM content_translations WHERE entity = 'airdrop' AND entity_id = ?",
-    [id],
-  );
   const byLocale = new Map<string, Map<string, string>>();
-  for (const t of texts) byLocale.set(t.locale, (byLocale.get(t.locale) ?? new Map()).set(t.field, t.value));
+  for (const t of await texts.all(tx, "airdrop", id))
+    byLocale.set(t.locale, (byLocale.get(t.locale) ?? new Map()).set(t.field, t.value));
   for (const [locale, fields] of byLocale) {
     if (!fields.has("about")) continue;
     const body = SEARCH_FIELDS.map((f) => fields.get(f) ?? "").join(" ");
@@ -202,6 +201,7 @@ export async function indexAirdrop(tx: Queryable, id: number): Promise<void> {
 /** Updates the airdrop with this id (slug may change). False when there is no such id. */
 export async function updateAirdrop(
   tx: Queryable,
+  texts: AirdropTexts,
   id: number,
   input: AirdropInput,
   now: number,
@@ -215,59 +215,9 @@ export async function updateAirdrop(
   if (result.changes === 0) return false;
   // An edit touches only the translations it carries: the admin form edits English and
   // sends none, so every other locale stays as stored.
-  await mergeTranslations(tx, "airdrop", id, input.translations);
-  await indexAirdrop(tx, id);
+  await texts.merge(tx, "airdrop", id, input.translations);
+  await indexAirdrop(tx, texts, id);
   return true;
-}
-
-/**
- * Writes the given locale fields over the stored ones and leaves every locale and field
- * the input does not name untouched. An empty string removes that field's translation
- * (the page then falls back to English).
- */
-async function mergeTranslations(
-  tx: Queryable,
-  entity: "airdrop" | "news",
-  id: number,
-  translations: Record<string, Record<string, unknown>>,
-): Promise<void> {
-  for (const [locale, fields] of Object.entries(translations)) {
-    for (const [field, value] of Object.entries(fields)) {
-      if (value === undefined) continue;
-      const text = typeof value === "string" ? value : JSON.stringify(value);
-      if (text === "") {
-        await tx.run(
-          "DELETE FROM content_translations WHERE entity = ? AND entity_id = ? AND locale = ? AND field = ?",
-          [entity, id, locale, field],
-        );
-        continue;
-      }
-      await tx.run(
-        `INSERT INTO content_translations (entity, entity_id, locale, field, value) VALUES (?, ?, ?, ?, ?)
-         ON CONFLICT (entity, entity_id, locale, field) DO UPDATE SET value = excluded.value`,
-        [entity, id, locale, field, text],
-      );
-    }
-  }
-}
-
-async function replaceTranslations(
-  tx: Queryable,
-  entity: "airdrop" | "news",
-  id: number,
-  translations: Record<string, Record<string, unknown>>,
-): Promise<void> {
-  await tx.run("DELETE FROM content_translations WHERE entity = ? AND entity_id = ?", [entity, id]);
-  for (const [locale, fields] of Object.entries(translations)) {
-    for (const [field, value] of Object.entries(fields)) {
-      if (value === undefined) continue;
-      const text = typeof value === "string" ? value : JSON.stringify(value);
-      await tx.run(
-        "INSERT INTO content_translations (entity, entity_id, locale, field, value) VALUES (?, ?, ?, ?, ?)",
-        [entity, id, locale, field, text],
-      );
-    }
-  }
 }
 
 export async function setAirdropPublished(tx: Queryable, id: number, published: boolean, now: number) {
@@ -299,6 +249,7 @@ export class UnknownAirdropError extends Error {
 /** Writes one news item by slug (sanitised input). Returns its id, undefined when insert-only skipped it. */
 export async function saveNews(
   tx: Queryable,
+  texts: AirdropTexts,
   input: AirdropNewsInput,
   now: number,
   mode: SaveMode = "upsert",
@@ -338,8 +289,8 @@ export async function saveNews(
   if (newsId === undefined) return undefined;
   // Seeds write a new item whole; an edit (by id, or an upsert of an existing slug) keeps
   // the locales it does not carry: the admin form edits English only.
-  if (mode === "insert-only") await replaceTranslations(tx, "news", newsId, input.translations);
-  else await mergeTranslations(tx, "news", newsId, input.translations);
+  if (mode === "insert-only") await texts.replace(tx, "news", newsId, input.translations);
+  else await texts.merge(tx, "news", newsId, input.translations);
   return newsId;
 }
 
@@ -350,16 +301,6 @@ export async function setNewsPublished(tx: Queryable, id: number, published: boo
     id,
   ]);
   return r.changes > 0;
-}
-
-export async function saveFaq(tx: Queryable, pageKey: string, locale: string, items: readonly FaqItem[]) {
-  for (const [i, item] of items.entries()) {
-    await tx.run(
-      `INSERT INTO content_faq (page_key, locale, position, question, answer) VALUES (?, ?, ?, ?, ?)
-       ON CONFLICT (page_key, locale, position) DO NOTHING`,
-      [pageKey, locale, i, item.question, item.answer],
-    );
-  }
 }
 
 export async function saveCoin(

@@ -106,6 +106,12 @@ describe.each(targets)("API keys on $name", (target: DbTarget) => {
 
     const list = await call<ApiKeyView[]>(cookie, "GET", KEYS);
     expect(list.data).toHaveLength(1);
+    // The account security page lists the store's keys (the composition root hands the
+    // store to the accounts module).
+    const page = await call<{ keys: Record<string, unknown>[] }>(cookie, "GET", "/v1/user/security/apiKeys");
+    expect(page.data.keys).toEqual([
+      expect.objectContaining({ apiKey: made.data.apiKey, label: "grid bot", subAccount: false }),
+    ]);
     expect(JSON.stringify(list.data)).not.toContain(made.data.secret ?? "-");
     const row = await db.get<Record<string, unknown>>("SELECT * FROM api_keys WHERE api_key = ?", [
       made.data.apiKey,

@@ -152,6 +152,20 @@ describe("spot trading through ccxt shows on the web API", () => {
     expect(closed.map((o) => o.id)).toContain(order.id);
   });
 
+  it("a spot FOK fills whole at once or expires with nothing filled; an IOC never rests", async () => {
+    const price = await lastPrice("BTC/USDT");
+    const far = Math.round(price * 0.5);
+    const fok = await ex.createOrder("BTC/USDT", "limit", "buy", 0.001, far, { timeInForce: "FOK" });
+    expect(await ex.fetchOrder(oid(fok), "BTC/USDT")).toMatchObject({ status: "canceled", filled: 0 });
+    const ioc = await ex.createOrder("BTC/USDT", "limit", "buy", 0.001, far, { timeInForce: "IOC" });
+    expect(await ex.fetchOrder(oid(ioc), "BTC/USDT")).toMatchObject({ status: "canceled", filled: 0 });
+    expect((await webOpen()).map((o) => String(o.orderId))).not.toContain(fok.id);
+    const taken = await ex.createOrder("BTC/USDT", "limit", "buy", 0.001, Math.round(price * 1.05), {
+      timeInForce: "FOK",
+    });
+    expect(await ex.fetchOrder(oid(taken), "BTC/USDT")).toMatchObject({ status: "closed", filled: 0.001 });
+  });
+
   it("trigger orders and cancel-all", async () => {
     const price = await lastPrice("BTC/USDT");
     // A sell stop below the market (Meridian's stops fire on a fall for sells, a rise for buys).
@@ -371,7 +385,11 @@ describe("USDT-M perpetuals through ccxt show on the web API", () => {
       );
     // ccxt sends `force: "IOC"` (upper case): nothing fills far below the market, nothing rests.
     const ioc = await ex.createOrder(S, "limit", "buy", 0.01, far, { timeInForce: "IOC" });
-    expect(await ex.fetchOrder(oid(ioc), S)).toMatchObject({ status: "canceled", filled: 0 });
+    expect(await ex.fetchOrder(oid(ioc), S)).toMatchObject({
+      status: "canceled",
+      filled: 0,
+      timeInForce: "IOC",
+    });
     expect(await webOpenIds()).not.toContain(ioc.id);
     // Above the ask an IOC buy fills at once.
     const taken = await ex.createOrder(S, "limit", "buy", 0.01, Math.round(price * 1.05), {
@@ -379,13 +397,30 @@ describe("USDT-M perpetuals through ccxt show on the web API", () => {
     });
     expect(await ex.fetchOrder(oid(taken), S)).toMatchObject({ status: "closed", filled: 0.01 });
     await ex.closePosition(S);
-    await rejects(ex.createOrder(S, "limit", "buy", 0.01, far, { timeInForce: "FOK" }), ccxt.InvalidOrder);
+    // A FOK that cannot fill in full at its price is accepted and expires with nothing filled
+    // (as on Bitget); one that can fills in full at once.
+    const fokFar = await ex.createOrder(S, "limit", "buy", 0.01, far, { timeInForce: "FOK" });
+    expect(await ex.fetchOrder(oid(fokFar), S)).toMatchObject({
+      status: "canceled",
+      filled: 0,
+      timeInForce: "FOK",
+    });
+    expect(await webOpenIds()).not.toContain(fokFar.id);
+    const fokTaken = await ex.createOrder(S, "limit", "buy", 0.01, Math.round(price * 1.05), {
+      timeInForce: "FOK",
+    });
+    expect(await ex.fetchOrder(oid(fokTaken), S)).toMatchObject({ status: "closed", filled: 0.01 });
+    await ex.closePosition(S);
     await rejects(
       ex.createOrder(S, "limit", "buy", 0.01, Math.round(price * 1.05), { postOnly: true }),
       ccxt.InvalidOrder,
     );
     const maker = await ex.createOrder(S, "limit", "buy", 0.01, far, { postOnly: true });
     expect(await webOpenIds()).toContain(maker.id);
+    // The order says what was asked (Bitget's `force`), in ccxt's words.
+    expect(await ex.fetchOrder(oid(maker), S)).toMatchObject({ timeInForce: "PO", postOnly: true });
+    const web = (await server.web<FuturesOrder[]>(cookie, "GET", "/v1/paper/futures/orders/open")).data;
+    expect(web.find((o) => String(o.id) === maker.id)?.timeInForce).toBe("GTX");
     await ex.cancelOrder(oid(maker), S);
   });
 
@@ -953,5 +988,98 @@ describe("editOrder through ccxt", () => {
     expect(again).toMatchObject({ side: "BUY", quantity: "0.002" });
     expect(num(again?.stopPrice ?? undefined)).toBe(up);
     await ex.cancelOrder(oid(swapMoved), S, { trigger: true });
+  });
+});
+
+describe("limit and trailing plans, and TP/SL edits, through ccxt", () => {
+  const S = "BTC/USDT:USDT";
+  const webFutures = async () =>
+    (await server.web<FuturesOrder[]>(cookie, "GET", "/v1/paper/futures/orders/open")).data;
+
+  it("places, lists, moves and cancels a limit-executed trigger order", async () => {
+    await ex.transfer("USDT", 100, "spot", "swap");
+    const mark = (await ex.fetchTicker(S)).markPrice ?? 0;
+    const trigger = Math.round(mark * 1.2);
+    const plan = await ex.createOrder(S, "limit", "buy", 0.001, trigger + 10, { triggerPrice: trigger });
+    const listed = (await ex.fetchOpenOrders(S, undefined, undefined, { trigger: true })).find(
+      (o) => o.id === plan.id,
+    );
+    expect(listed).toMatchObject({ type: "limit", price: trigger + 10, triggerPrice: trigger });
+    expect(listed?.info).toMatchObject({ planType: "normal_plan", planStatus: "live" });
+    const web = (await webFutures()).find((o) => String(o.id) === plan.id);
+    expect(web).toMatchObject({ type: "STOP_LIMIT", side: "BUY", quantity: "0.001" });
+    expect(num(web?.price ?? undefined)).toBe(trigger + 10);
+    expect(num(web?.stopPrice ?? undefined)).toBe(trigger);
+    // Not among the normal orders until it fires.
+    expect((await ex.fetchOpenOrders(S)).map((o) => o.id)).not.toContain(plan.id);
+
+    const moved = await ex.editOrder(oid(plan), S, "limit", "buy", 0.002, trigger + 20, {
+      triggerPrice: trigger + 5,
+    });
+    const again = (await webFutures()).find((o) => String(o.id) === moved.id);
+    expect(again).toMatchObject({ type: "STOP_LIMIT", quantity: "0.002" });
+    expect(num(again?.price ?? undefined)).toBe(trigger + 20);
+    expect(num(again?.stopPrice ?? undefined)).toBe(trigger + 5);
+    expect((await webFutures()).map((o) => String(o.id))).not.toContain(plan.id);
+    await ex.cancelOrder(oid(moved), S, { trigger: true });
+    expect((await webFutures()).map((o) => String(o.id))).not.toContain(moved.id);
+    const history = await ex.fetchCanceledOrders(S, undefined, undefined, { trigger: true });
+    expect(history.find((o) => o.id === moved.id)?.info).toMatchObject({ planStatus: "cancelled" });
+  });
+
+  it("places, lists, edits and cancels a trailing stop (track_plan)", async () => {
+    const mark = (await ex.fetchTicker(S)).markPrice ?? 0;
+    const activation = Math.round(mark * 1.3);
+    const trail = await ex.createOrder(S, "market", "sell", 0.001, undefined, {
+      trailingPercent: 2,
+      trailingTriggerPrice: activation,
+    });
+    const web = (await webFutures()).find((o) => String(o.id) === trail.id);
+    expect(web).toMatchObject({ type: "TRAILING_STOP_MARKET", side: "SELL", callbackRate: "2" });
+    expect(num(web?.stopPrice ?? undefined)).toBe(activation);
+    const trailing = await ex.fetchOpenOrders(S, undefined, undefined, { trailing: true });
+    expect(trailing.map((o) => o.id)).toEqual([trail.id]);
+    expect(trailing[0]?.info).toMatchObject({ planType: "track_plan", callbackRatio: "2" });
+    // A normal plan listing does not show it, as on Bitget.
+    expect(
+      (await ex.fetchOpenOrders(S, undefined, undefined, { trigger: true })).map((o) => o.id),
+    ).not.toContain(trail.id);
+
+    const edited = await ex.editOrder(oid(trail), S, "market", "sell", 0.002, undefined, {
+      trailingPercent: 3.5,
+    });
+    const now = (await webFutures()).find((o) => String(o.id) === edited.id);
+    expect(now).toMatchObject({ type: "TRAILING_STOP_MARKET", callbackRate: "3.5", quantity: "0.002" });
+    expect(num(now?.stopPrice ?? undefined)).toBe(activation);
+    await rejects(
+      ex.createOrder(S, "market", "sell", 0.001, undefined, {
+        trailingPercent: 12,
+        trailingTriggerPrice: activation,
+      }),
+      ccxt.InvalidOrder,
+    );
+    await ex.cancelOrder(oid(edited), S, { trailing: true });
+    expect((await webFutures()).map((o) => String(o.id))).not.toContain(edited.id);
+  });
+
+  it("moves a position's stop-loss with editOrder (modify-tpsl-order)", async () => {
+    const price = await lastPrice(S);
+    await ex.createOrder(S, "market", "buy", 0.01);
+    const sl = await ex.createOrder(S, "market", "sell", 0.01, undefined, {
+      stopLossPrice: Math.round(price * 0.8),
+    });
+    const lower = Math.round(price * 0.75);
+    const moved = await ex.editOrder(oid(sl), S, "market", "sell", 0.01, undefined, { stopLossPrice: lower });
+    const positions = (await server.web<FuturesPosition[]>(cookie, "GET", "/v1/paper/futures/positions"))
+      .data;
+    expect(num(positions.find((p) => p.symbol === "BTCUSDT")?.stopLoss ?? undefined)).toBe(lower);
+    const open = await webFutures();
+    expect(open.map((o) => String(o.id))).toContain(moved.id);
+    expect(open.map((o) => String(o.id))).not.toContain(sl.id);
+    await rejects(
+      ex.editOrder("999999", S, "market", "sell", 0.01, undefined, { stopLossPrice: lower }),
+      ccxt.OrderNotFound,
+    );
+    await ex.closePosition(S);
   });
 });

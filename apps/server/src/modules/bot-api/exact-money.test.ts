@@ -76,6 +76,7 @@ describe("exact money in the bot API's output", () => {
         const order = {
           id: 1,
           symbol: "BTCUSDT",
+          family: "usdt",
           side: "BUY",
           positionSide: "BOTH",
           type: "MARKET",

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { Platform } from "../../platform/platform.ts";
-import type { AccountsService } from "../accounts/index.ts";
+import type { AccountsService, ApiKeyDirectory } from "../accounts/index.ts";
 import type { FuturesApi } from "../futures/index.ts";
 import { MemoryReplayStore, RedisReplayStore } from "../gateway-sign/index.ts";
 import type { LedgerApi } from "../ledger/index.ts";
@@ -22,11 +22,19 @@ import { registerBitgetWs } from "./ws.ts";
 
 export { ApiKeyStore } from "./keys.ts";
 
-declare module "fastify" {
-  interface FastifyInstance {
-    /** Set by `botApiModule`: the API key store (the security pages list keys with `listByUser`). */
-    apiKeys: ApiKeyStore;
-  }
+/** The store's keys as the account security page lists them (the composition root hands it to accounts). */
+export function apiKeyDirectory(store: ApiKeyStore): ApiKeyDirectory {
+  return {
+    keysOf: async (userId) =>
+      (await store.listByUser(userId)).map((k) => ({
+        apiKey: k.apiKey,
+        label: k.label,
+        permissions: k.permissions,
+        userId: k.owner.id,
+        subAccount: k.owner.type === "sub",
+        createdAt: k.createdAt,
+      })),
+  };
 }
 
 export interface BotApiModuleOptions {
@@ -61,12 +69,12 @@ export function botApiModule(deps: BotApiDeps, options: BotApiModuleOptions = {}
   return async function botApiRoutes(api: FastifyInstance, platform: Platform): Promise<void> {
     const env = options.env ?? platform.env;
     const now = options.now ?? Date.now;
-    const store = new ApiKeyStore(platform.db, loadKeyStoreConfig(env), now);
+    // A master manages its subs' keys too: their ids are the accounts module's to read.
+    const subsOf = async (userId: string) => (await deps.accounts.repo.subUsers(userId)).map((u) => u.id);
+    const store = new ApiKeyStore(platform.db, loadKeyStoreConfig(env), subsOf, now);
     options.onStore?.(store);
-    api.decorate("apiKeys", store);
-    keyRoutes(api, store);
-
     const { accounts, ledger, paper, futures, margin, market, writer } = deps;
+    keyRoutes(api, store, accounts);
     const owners = new Map<string, { level: number; frozen: boolean; sub: boolean; until: number }>();
     const envScale = Number(env.BOT_API_RATE_SCALE);
     /** The paper account a key trades, refused while its owner (a sub, say) is frozen or gone. */
@@ -150,8 +158,10 @@ export function botApiModule(deps: BotApiDeps, options: BotApiModuleOptions = {}
             router,
             futures,
             (symbol) => futures.marksList().find((m) => m.symbol === symbol)?.markPrice,
-            // Perpetual orders take from the spot venue's books (futures' venueBook).
-            (symbol) => (api.hasDecorator("market") ? api.market.depth(symbol, 200) : undefined),
+            {
+              wallet: (accountId, coin) => futures.account(accountId, coin),
+              coinWallets: (accountId) => futures.wallets(accountId, "coin"),
+            },
           );
       },
     );

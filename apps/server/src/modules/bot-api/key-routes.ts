@@ -10,7 +10,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../../platform/errors.ts";
 import { route } from "../../platform/http/route.ts";
-import { authOf, requireUser, type UserRow } from "../accounts/index.ts";
+import { type AccountsService, authOf, requireUser, type UserRow } from "../accounts/index.ts";
 import type { ApiKeyStore } from "./keys.ts";
 
 /**
@@ -18,13 +18,13 @@ import type { ApiKeyStore } from "./keys.ts";
  * authenticator code when one is bound; every change e-mails the user. Secrets and
  * passphrases never reach a log line (they are not in any error or notice).
  */
-export function keyRoutes(app: FastifyInstance, store: ApiKeyStore): void {
+export function keyRoutes(app: FastifyInstance, store: ApiKeyStore, accounts: AccountsService): void {
   const auth = async (request: FastifyRequest, reply: FastifyReply) => {
     await requireUser.call(app, request, reply);
   };
   const secondFactor = async (request: FastifyRequest, code: string | undefined) => {
     const { user, session } = authOf(request);
-    const verdict = await app.accounts.service.checkSecondFactor(user.id, code, request.ip, {
+    const verdict = await accounts.checkSecondFactor(user.id, code, request.ip, {
       steppedUpAt: session.stepped_up_at,
     });
     if (verdict === false)
@@ -39,13 +39,13 @@ export function keyRoutes(app: FastifyInstance, store: ApiKeyStore): void {
       throw new AppError(SubCode.NOT_MASTER, "A sub-account cannot make keys for other accounts", {
         status: 403,
       });
-    const sub = await app.accounts.service.repo.userById(subUid);
+    const sub = await accounts.repo.userById(subUid);
     if (sub === undefined || sub.parent_id !== user.id)
       throw new AppError(SubCode.NOT_FOUND, "Sub-account not found", { status: 404 });
     return sub;
   };
   const notify = (userId: string, what: string, label: string) =>
-    app.accounts.service
+    accounts
       .notify(
         userId,
         `Meridian: API key ${what}`,

@@ -152,8 +152,8 @@ const CACHE_MS = 5_000;
  * keys for a few seconds so a bot's calls do not each decrypt a secret. Edits and
  * deletions in this process drop the cached copy at once.
  */
-/** A key the user manages: its own, or one of its sub-accounts' (two `?`: the user's id twice). */
-const MANAGED_BY = "(user_id = ? OR user_id IN (SELECT id FROM users WHERE parent_id = ?))";
+/** The ids of a user's sub-accounts (the accounts module's read). */
+export type SubAccountIds = (userId: string) => Promise<readonly string[]>;
 
 export class ApiKeyStore {
   readonly #db: Db;
@@ -167,12 +167,20 @@ export class ApiKeyStore {
   /** The passphrase MAC key as a key object (HMAC over a Buffer key re-imports it per call). */
   readonly #macKey: crypto.KeyObject;
   readonly #touched = new Map<string, number>();
+  readonly #subsOf: SubAccountIds;
 
-  constructor(db: Db, config: KeyStoreConfig, now: () => number = Date.now) {
+  constructor(db: Db, config: KeyStoreConfig, subsOf: SubAccountIds, now: () => number = Date.now) {
     this.#db = db;
     this.#config = config;
+    this.#subsOf = subsOf;
     this.#now = now;
     this.#macKey = crypto.createSecretKey(config.macKey);
+  }
+
+  /** A key the user manages: its own, or one of its sub-accounts' (`sql` with `params` in its place). */
+  async #managedBy(userId: string): Promise<{ sql: string; params: string[] }> {
+    const ids = [userId, ...(await this.#subsOf(userId))];
+    return { sql: `user_id IN (${ids.map(() => "?").join(", ")})`, params: ids };
   }
 
   /**
@@ -240,18 +248,19 @@ export class ApiKeyStore {
    * `/subaccount/setting/api`): a master manages its subs' keys too.
    */
   async listByUser(userId: string): Promise<ApiKeyView[]> {
+    const managed = await this.#managedBy(userId);
     const rows = await this.#db.all<KeyRow>(
-      `SELECT * FROM api_keys WHERE ${MANAGED_BY} ORDER BY created_at DESC`,
-      [userId, userId],
+      `SELECT * FROM api_keys WHERE ${managed.sql} ORDER BY created_at DESC`,
+      managed.params,
     );
     return rows.map(present);
   }
 
   async get(userId: string, apiKey: string): Promise<ApiKeyView> {
-    const row = await this.#db.get<KeyRow>(`SELECT * FROM api_keys WHERE api_key = ? AND ${MANAGED_BY}`, [
+    const managed = await this.#managedBy(userId);
+    const row = await this.#db.get<KeyRow>(`SELECT * FROM api_keys WHERE api_key = ? AND ${managed.sql}`, [
       apiKey,
-      userId,
-      userId,
+      ...managed.params,
     ]);
     if (row === undefined) throw new AppError(ApiKeyCode.KEY_NOT_FOUND, "API key not found", { status: 404 });
     return present(row);
@@ -268,8 +277,9 @@ export class ApiKeyStore {
     const now = this.#now();
     const expiresAt =
       ips.length > 0 ? null : patch.ips !== undefined ? now + API_KEY_TTL_MS : current.expiresAt;
+    const managed = await this.#managedBy(userId);
     await this.#db.run(
-      `UPDATE api_keys SET label = ?, permissions = ?, ips = ?, expires_at = ?, updated_at = ? WHERE api_key = ? AND ${MANAGED_BY}`,
+      `UPDATE api_keys SET label = ?, permissions = ?, ips = ?, expires_at = ?, updated_at = ? WHERE api_key = ? AND ${managed.sql}`,
       [
         patch.label ?? current.label,
         JSON.stringify(patch.permissions ?? current.permissions),
@@ -277,8 +287,7 @@ export class ApiKeyStore {
         expiresAt,
         now,
         apiKey,
-        userId,
-        userId,
+        ...managed.params,
       ],
     );
     this.#cache.delete(apiKey);
@@ -286,10 +295,10 @@ export class ApiKeyStore {
   }
 
   async delete(userId: string, apiKey: string): Promise<void> {
-    const res = await this.#db.run(`DELETE FROM api_keys WHERE api_key = ? AND ${MANAGED_BY}`, [
+    const managed = await this.#managedBy(userId);
+    const res = await this.#db.run(`DELETE FROM api_keys WHERE api_key = ? AND ${managed.sql}`, [
       apiKey,
-      userId,
-      userId,
+      ...managed.params,
     ]);
     this.#cache.delete(apiKey);
     if (res.changes !== 1) throw new AppError(ApiKeyCode.KEY_NOT_FOUND, "API key not found", { status: 404 });

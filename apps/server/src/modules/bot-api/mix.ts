@@ -2,26 +2,80 @@ import type {
   FuturesAccount,
   FuturesOrder,
   FuturesPosition,
+  FuturesTimeInForce,
   FuturesTrade,
   PositionSideValue,
 } from "@meridian/contracts";
-import { add, compare, divHalfUp, isPositive, isZero, mul, sub, toFixedHalfUp } from "@meridian/domain";
+import {
+  add,
+  COIN_MARGIN_ASSETS,
+  coinPerpContract,
+  compare,
+  divHalfUp,
+  floorToStep,
+  isPositive,
+  isZero,
+  mul,
+  sub,
+  toFixedHalfUp,
+} from "@meridian/domain";
 import { z } from "zod";
 import type { FuturesApi, FuturesOrderRef } from "../futures/index.ts";
 import { BitgetCode, BitgetError, bgDecimal, bgInt } from "./bitget.ts";
 import { batch, clientOid, listFields, lower, neg, symbol, windowed } from "./common.ts";
-import { USDT_FUTURES } from "./public.ts";
+import { COIN_FUTURES, familyOf, listedPerp, USDT_FUTURES } from "./public.ts";
 import type { Caller, V2Router } from "./v2-scope.ts";
 
-/** Only USDT-M perpetuals trade here; other product types answer "parameter error". */
+/**
+ * USDT-M (USDT-FUTURES, BTCUSDT) and coin-M (COIN-FUTURES, BTCUSD) perpetuals trade here;
+ * other product types answer "parameter error".
+ */
 const productType = z
   .string()
   .transform((s) => s.toUpperCase())
-  .refine((s) => s === USDT_FUTURES, "only USDT-FUTURES is traded");
+  .refine((s) => s === USDT_FUTURES || s === COIN_FUTURES, "only USDT-FUTURES and COIN-FUTURES are traded");
+/** A futures wallet's coin: USDT (USDT-M) or a coin-M contract's base (BTC). */
 const marginCoin = z
   .string()
   .transform((s) => s.toUpperCase())
-  .refine((s) => s === "USDT", "only USDT");
+  .refine((s) => s === "USDT" || COIN_MARGIN_ASSETS.includes(s), "USDT or a coin-M contract's coin");
+
+/** The asset a perpetual's margin, PnL and fees are in: USDT, or a coin-M contract's base. */
+export const marginCoinOf = (symbol: string): string => coinPerpContract(symbol)?.marginAsset ?? "USDT";
+
+/**
+ * Checks a request's symbol against its product type (BTCUSD is COIN-FUTURES only: 40309
+ * otherwise) and its marginCoin against the symbol's (40020).
+ */
+export function checkProduct(b: {
+  productType: string;
+  symbol?: string | undefined;
+  marginCoin?: string | undefined;
+}): void {
+  if (b.symbol !== undefined) listedPerp(b.productType, b.symbol);
+  const want = b.symbol === undefined ? undefined : marginCoinOf(b.symbol);
+  const coin = b.marginCoin;
+  if (coin === undefined) return;
+  if ((want !== undefined && coin !== want) || (familyOf(b.productType) === "usdt") !== (coin === "USDT"))
+    throw new BitgetError(BitgetCode.PARAM_ERROR, `Parameter marginCoin ${coin} error`);
+}
+
+/**
+ * A coin-M order's size is whole contracts, at least one (Bitget's size-scale error 40808),
+ * and its price on the contract's tick (41103); both ccxt InvalidOrder. Nothing is placed.
+ */
+export function checkCoinOrder(sym: string, size: string, price: string | undefined): void {
+  const c = coinPerpContract(sym);
+  if (c === undefined) return;
+  if (!/^\d+(\.0*)?$/.test(size) || compare(size, "1") < 0)
+    throw new BitgetError("40808", "Parameter size must be a whole number of contracts, at least 1");
+  if (price !== undefined && compare(floorToStep(price, c.instrument.tickSize), price) !== 0)
+    throw new BitgetError("41103", `Parameter price must be a multiple of ${c.instrument.tickSize}`);
+}
+
+/** Whether a row (order, fill, position, funding) is of the request's product type. */
+const ofProduct = (productType: string) => (row: { family: "usdt" | "coin" }) =>
+  row.family === familyOf(productType);
 
 const STATUS: Readonly<Record<FuturesOrder["status"], string>> = {
   NEW: "live",
@@ -35,7 +89,14 @@ const STATUS: Readonly<Record<FuturesOrder["status"], string>> = {
 /** How far apart the stamps of one futures command's orders may be (the order, its TP/SL legs). */
 const SAME_COMMAND_MS = 1_000;
 
-export const isTrigger = (o: FuturesOrder) => o.type === "STOP_MARKET" || o.type === "TAKE_PROFIT_MARKET";
+/** A plan (trigger) order: Bitget lists it among plan orders, whatever became of it. */
+export const isTrigger = (o: FuturesOrder) => o.type !== "LIMIT" && o.type !== "MARKET";
+/** An order Bitget lists among normal orders: not a plan, or a limit plan that fired and rests as a limit. */
+export const isNormal = (o: FuturesOrder) =>
+  !isTrigger(o) || (o.price !== null && o.triggerTime !== undefined);
+/** A plan still waiting for its trigger (`orders-plan-pending`). */
+const waiting = (o: FuturesOrder) => isTrigger(o) && o.triggerTime === undefined;
+const isStop = (o: FuturesOrder) => o.type === "STOP_MARKET" || o.type === "STOP_LIMIT";
 /** Meridian's percent as Bitget's ratio ("12.34" -> "0.123400"). */
 export const pct = (p: string | null) => (p === null ? "0" : toFixedHalfUp(divHalfUp(p, "100", 6), 6));
 
@@ -81,16 +142,16 @@ export function presentMixOrder(o: FuturesOrder, ctx: Ctx): Record<string, unkno
     state: STATUS[o.status],
     status: STATUS[o.status],
     side: bitgetSide(o),
-    force: "gtc",
+    force: FORCE[o.timeInForce ?? "GTC"],
     totalProfits: "0",
     posSide: posSideOf(o, ctx),
-    marginCoin: "USDT",
+    marginCoin: marginCoinOf(o.symbol),
     leverage: String(s.leverage),
     marginMode: s.marginMode === "cross" ? "crossed" : "isolated",
     enterPointSource: "API",
     tradeSide: tradeSide(o, ctx),
     posMode: ctx.dual ? "hedge_mode" : "one_way_mode",
-    orderType: o.type === "LIMIT" ? "limit" : "market",
+    orderType: o.price === null ? "market" : "limit",
     orderSource: "normal",
     reduceOnly: o.reduceOnly || o.closePosition ? "YES" : "NO",
     ...(o.stopPrice === null ? {} : { triggerPrice: o.stopPrice }),
@@ -101,15 +162,49 @@ export function presentMixOrder(o: FuturesOrder, ctx: Ctx): Record<string, unkno
 
 /** Bitget's plan type of a trigger order: a position TP/SL or a plain plan. */
 export const planTypeOf = (o: FuturesOrder) =>
-  o.closePosition ? (o.type === "STOP_MARKET" ? "pos_loss" : "pos_profit") : "normal_plan";
+  o.closePosition
+    ? isStop(o)
+      ? "pos_loss"
+      : "pos_profit"
+    : o.type === "TRAILING_STOP_MARKET"
+      ? "track_plan"
+      : "normal_plan";
+
+/** Whether a plan is of the kind a `planType` query asks for (Meridian: `normal_plan` also lists TP/SL). */
+export function ofPlanType(o: FuturesOrder, planType: string | undefined): boolean {
+  const kind = planTypeOf(o);
+  switch (planType?.toLowerCase()) {
+    case undefined:
+    case "":
+      return true;
+    case "track_plan":
+    case "moving_plan":
+      return kind === "track_plan";
+    case "profit_loss":
+    case "pos_profit":
+    case "pos_loss":
+    case "profit_plan":
+    case "loss_plan":
+      return o.closePosition;
+    default:
+      return kind !== "track_plan";
+  }
+}
 
 export function presentMixPlan(o: FuturesOrder, ctx: Ctx, planType: string): Record<string, unknown> {
   return {
     ...presentMixOrder(o, ctx),
     planType,
-    planStatus: o.status === "NEW" ? "live" : o.status === "FILLED" ? "executed" : "cancelled",
+    planStatus:
+      o.triggerTime !== undefined || o.status === "FILLED"
+        ? "executed"
+        : o.status === "NEW"
+          ? "live"
+          : "cancelled",
     triggerType: "mark_price",
-    executePrice: "0",
+    executePrice: o.price ?? "0",
+    callbackRatio: o.callbackRate ?? "",
+    ...(o.triggerTime === undefined ? {} : { triggerTime: String(o.triggerTime) }),
   };
 }
 
@@ -153,7 +248,7 @@ function presentPosition(p: FuturesPosition, ctx: Ctx, extras: PositionExtras): 
         : "long"
       : p.positionSide.toLowerCase();
   return {
-    marginCoin: "USDT",
+    marginCoin: p.marginCoin,
     symbol: p.symbol,
     holdSide,
     openDelegateSize: "0",
@@ -192,7 +287,7 @@ function presentFill(t: FuturesTrade, ctx: Ctx): Record<string, unknown> {
     price: t.price,
     baseVolume: t.quantity,
     quoteVolume: mul(t.price, t.quantity),
-    feeDetail: [{ deduction: "no", feeCoin: "USDT", totalDeductionFee: "0", totalFee: neg(t.fee) }],
+    feeDetail: [{ deduction: "no", feeCoin: t.marginCoin, totalDeductionFee: "0", totalFee: neg(t.fee) }],
     side: bitgetSide(t),
     profit: t.realisedPnl,
     enterPointSource: "API",
@@ -212,6 +307,11 @@ function fillBusinessType(t: FuturesTrade): string {
   if (t.liquidation) return closesLong ? "burst_long_loss_query" : "burst_short_loss_query";
   return closesLong ? "close_long" : "close_short";
 }
+
+/** Bitget's `force` as the futures engine's time in force (post-only is GTX). */
+const TIME_IN_FORCE = { gtc: "GTC", ioc: "IOC", fok: "FOK", post_only: "GTX" } as const;
+/** And back, for the orders it prints. */
+const FORCE: Record<FuturesTimeInForce, string> = { GTC: "gtc", IOC: "ioc", FOK: "fok", GTX: "post_only" };
 
 const placeSchema = z.object({
   symbol,
@@ -239,6 +339,8 @@ const planSchema = placeSchema.extend({
   triggerPrice: bgDecimal,
   triggerType: lower(["mark_price", "fill_price"]).default("mark_price"),
   executePrice: bgDecimal.optional(),
+  /** track_plan: the callback in percent (ccxt's trailingPercent). */
+  callbackRatio: bgDecimal.optional(),
 });
 
 const tpslSchema = z.object({
@@ -266,17 +368,20 @@ const listQuery = z.object({
 const withOid = (rows: FuturesOrder[], q: { clientOid?: string | undefined }) =>
   q.clientOid === undefined ? rows : rows.filter((o) => o.clientOrderId === q.clientOid);
 
-/** The USDT-M account's figures both account endpoints answer. */
-function accountFigures(a: FuturesAccount) {
+/**
+ * A futures wallet's figures both account endpoints answer, in its coin; `usdtEquity` is
+ * the equity at `usdPrice` (a coin-M wallet's contract mark; 1 for USDT).
+ */
+function accountFigures(a: FuturesAccount, usdPrice: string) {
   return {
-    marginCoin: "USDT",
+    marginCoin: a.marginCoin,
     locked: "0",
     available: a.wallet,
     crossedMaxAvailable: a.available,
     isolatedMaxAvailable: a.available,
     maxTransferOut: a.maxTransferOut,
     accountEquity: a.marginBalance,
-    usdtEquity: a.marginBalance,
+    usdtEquity: a.marginCoin === "USDT" ? a.marginBalance : toFixedHalfUp(mul(a.marginBalance, usdPrice), 8),
   };
 }
 
@@ -284,7 +389,7 @@ function accountFigures(a: FuturesAccount) {
 function leverageView(s: { symbol: string; leverage: number; marginMode: "cross" | "isolated" }) {
   return {
     symbol: s.symbol,
-    marginCoin: "USDT",
+    marginCoin: marginCoinOf(s.symbol),
     longLeverage: String(s.leverage),
     shortLeverage: String(s.leverage),
     crossMarginLeverage: String(s.leverage),
@@ -292,12 +397,133 @@ function leverageView(s: { symbol: string; leverage: number; marginMode: "cross"
   };
 }
 
-/** USDT-M perpetuals through the same futures service as the web pages. */
+/** What the coin-M endpoints read beyond the futures service's per-symbol calls. */
+export interface MixWallets {
+  /** The account's futures wallet of one margin coin (USDT: the USDT-M one; BTC: the BTC coin-M one). */
+  wallet: (accountId: number, marginCoin: string) => Promise<FuturesAccount>;
+  /** Every coin-M wallet of the account, one per coin. */
+  coinWallets: (accountId: number) => Promise<FuturesAccount[]>;
+}
+
+// Request schemas, built once (a schema built per request is compiled again by zod on
+// its first parse: ~0.1 ms each).
+const orderIdList = z
+  .array(z.object({ orderId: bgInt.optional(), clientOid: lookupOid.optional() }))
+  .optional();
+const batchPlaceOrderBody = z.object({
+  symbol,
+  productType,
+  marginCoin,
+  marginMode: lower(["crossed", "isolated"]).optional(),
+  orderList: z.array(z.record(z.string(), z.unknown())).min(1).max(50),
+});
+const modifyOrderBody = z.object({
+  symbol,
+  productType,
+  marginCoin: marginCoin.optional(),
+  orderId: bgInt.optional(),
+  clientOid: lookupOid.optional(),
+  newClientOid: clientOid.optional(),
+  newSize: bgDecimal.optional(),
+  newPrice: bgDecimal.optional(),
+  newPresetStopSurplusPrice: bgDecimal.optional(),
+  newPresetStopLossPrice: bgDecimal.optional(),
+});
+const modifyPlanOrderBody = z.object({
+  symbol,
+  productType,
+  orderId: bgInt.optional(),
+  clientOid: lookupOid.optional(),
+  newTriggerPrice: bgDecimal.optional(),
+  newSize: bgDecimal.optional(),
+  newPrice: bgDecimal.optional(),
+  newCallbackRatio: bgDecimal.optional(),
+  newClientOid: clientOid.optional(),
+});
+const modifyTpslOrderBody = z.object({
+  symbol,
+  productType,
+  marginCoin: marginCoin.optional(),
+  orderId: bgInt.optional(),
+  clientOid: lookupOid.optional(),
+  triggerPrice: bgDecimal,
+  triggerType: lower(["mark_price", "fill_price"]).optional(),
+  executePrice: bgDecimal.optional(),
+  size: bgDecimal.optional(),
+});
+const batchCancelOrdersBody = z.object({
+  symbol: symbol.optional(),
+  productType,
+  orderIdList,
+});
+const cancelPlanOrderBody = z.object({
+  symbol: symbol.optional(),
+  productType,
+  orderIdList,
+  orderId: bgInt.optional(),
+  clientOid: lookupOid.optional(),
+  planType: z.string().optional(),
+});
+const closePositionsBody = z.object({
+  symbol: symbol.optional(),
+  productType,
+  holdSide: z.string().optional(),
+});
+const historyPositionQuery = z.object({
+  symbol: symbol.optional(),
+  productType: productType.optional(),
+  startTime: bgInt.optional(),
+  endTime: bgInt.optional(),
+  limit: bgInt.optional().transform((n) => Math.min(100, Math.max(1, n ?? 20))),
+});
+const billQuery = z.object({
+  productType,
+  symbol: symbol.optional(),
+  coin: z.string().optional(),
+  businessType: z.string().optional(),
+  startTime: bgInt.optional(),
+  endTime: bgInt.optional(),
+  limit: bgInt.optional().transform((n) => Math.min(100, Math.max(1, n ?? 20))),
+});
+const allPositionQuery = z.object({ productType, marginCoin: marginCoin.optional() });
+const singlePositionQuery = z.object({ productType, symbol, marginCoin: marginCoin.optional() });
+const accountsQuery = z.object({ productType });
+const accountQuery = z.object({ productType, symbol, marginCoin });
+const setLeverageBody = z.object({
+  symbol,
+  productType,
+  marginCoin,
+  leverage: bgInt,
+  holdSide: z.string().optional(),
+});
+const setMarginBody = z.object({
+  symbol,
+  productType,
+  marginCoin,
+  holdSide: lower(["long", "short"]),
+  amount: z
+    .union([z.string(), z.number()])
+    .transform((v) => String(v).trim())
+    .refine((v) => /^-?\d{1,20}(\.\d{1,18})?$/.test(v) && !isZero(v), "must be a non-zero decimal"),
+});
+const setMarginModeBody = z.object({
+  symbol,
+  productType,
+  marginCoin,
+  marginMode: lower(["crossed", "isolated"]),
+});
+const setPositionModeBody = z.object({ productType, posMode: lower(["hedge_mode", "one_way_mode"]) });
+
+/**
+ * USDT-M (USDT-FUTURES) and coin-M (COIN-FUTURES) perpetuals through the same futures
+ * service as the web pages: a coin-M contract is named by its own symbol (BTCUSD), its
+ * sizes are whole contracts and its money is in its coin.
+ */
 export function registerMix(
   r: V2Router,
   futures: FuturesApi,
   markOf: (symbol: string) => string | undefined,
-  depthOf: (symbol: string) => { bids: [string, string][]; asks: [string, string][] } | undefined,
+  wallets: MixWallets,
 ): void {
   const read = { perm: "read", limit: "query" } as const;
   const trade = { perm: "futures_trade", limit: "trade" } as const;
@@ -343,10 +569,54 @@ export function registerMix(
     return { side, positionSide, reduceOnly: false } as const;
   };
 
-  const markTriggerType = (side: "BUY" | "SELL", sym: string, trigger: string) => {
+  const markTriggerType = (side: "BUY" | "SELL", sym: string, trigger: string, limit = false) => {
     const above = compare(trigger, markOf(sym) ?? "0") > 0;
     // A buy stop fires on a rise, a sell stop on a fall; the other direction is a take-profit.
-    return (side === "BUY") === above ? "STOP_MARKET" : "TAKE_PROFIT_MARKET";
+    const stop = (side === "BUY") === above;
+    if (limit) return stop ? "STOP_LIMIT" : "TAKE_PROFIT_LIMIT";
+    return stop ? "STOP_MARKET" : "TAKE_PROFIT_MARKET";
+  };
+
+  /**
+   * A plan order's engine body: `normal_plan` with market execution is a stop or a
+   * take-profit at market, with limit execution (`executePrice`, else `price`) its limit
+   * kind; `track_plan` a trailing stop (activation `triggerPrice`, `callbackRatio` percent,
+   * market only, as on Bitget).
+   */
+  const planBody = (
+    b: {
+      symbol: string;
+      planType: string;
+      orderType: string;
+      triggerPrice: string;
+      price?: string | undefined;
+      executePrice?: string | undefined;
+      callbackRatio?: string | undefined;
+    },
+    side: "BUY" | "SELL",
+  ) => {
+    if (b.planType === "track_plan") {
+      if (b.callbackRatio === undefined)
+        throw new BitgetError(BitgetCode.PARAM_EMPTY, "Parameter callbackRatio cannot be empty");
+      if (b.orderType !== "market")
+        throw new BitgetError(BitgetCode.PARAM_INVALID, "A track_plan order executes at market");
+      return {
+        type: "TRAILING_STOP_MARKET",
+        stopPrice: b.triggerPrice,
+        callbackRate: b.callbackRatio,
+      } as const;
+    }
+    const execute = b.executePrice !== undefined && !isZero(b.executePrice) ? b.executePrice : b.price;
+    if (b.orderType === "limit") {
+      if (execute === undefined)
+        throw new BitgetError(BitgetCode.PARAM_EMPTY, "Parameter executePrice cannot be empty");
+      return {
+        type: markTriggerType(side, b.symbol, b.triggerPrice, true),
+        stopPrice: b.triggerPrice,
+        price: execute,
+      } as const;
+    }
+    return { type: markTriggerType(side, b.symbol, b.triggerPrice), stopPrice: b.triggerPrice } as const;
   };
 
   /**
@@ -355,6 +625,8 @@ export function registerMix(
    * clientOid, sending it again answers the first order and places nothing.
    */
   const placeOne = async (c: Caller, b: z.output<typeof placeSchema>) => {
+    checkProduct(b);
+    checkCoinOrder(b.symbol, b.size, b.orderType === "limit" ? b.price : undefined);
     if (b.orderType === "limit" && b.price === undefined)
       throw new BitgetError(BitgetCode.PARAM_EMPTY, "Parameter price cannot be empty");
     if (b.marginMode !== undefined) {
@@ -363,8 +635,6 @@ export function registerMix(
         await futures.setMarginMode(c.accountId, b.symbol, want);
     }
     const s = await sides(c, b);
-    if (b.orderType === "limit" && b.price !== undefined)
-      checkForce(b.force, s.side, b.symbol, b.price, b.size);
     const placed = await futures.place(
       c.accountId,
       {
@@ -373,58 +643,20 @@ export function registerMix(
         positionSide: s.positionSide,
         type: b.orderType === "limit" ? "LIMIT" : "MARKET",
         quantity: b.size,
-        ...(b.orderType === "limit" ? { price: b.price } : {}),
+        ...(b.orderType === "limit" ? { price: b.price, timeInForce: TIME_IN_FORCE[b.force] } : {}),
         reduceOnly: s.reduceOnly,
         ...(b.clientOid === undefined ? {} : { clientOrderId: b.clientOid }),
       },
       { takeProfit: b.presetStopSurplusPrice, stopLoss: b.presetStopLossPrice },
     );
-    // IOC and FOK: what did not fill at once does not rest (a FOK was checked to fill in full).
-    const open = placed.status === "NEW" || placed.status === "PARTIALLY_FILLED";
-    if (b.orderType === "limit" && open && (b.force === "ioc" || b.force === "fok"))
-      await futures.cancel(c.accountId, { id: placed.id }).catch(() => undefined);
     return { orderId: String(placed.id), clientOid: placed.clientOrderId };
-  };
-
-  /**
-   * The futures engine rests every limit order (GTC): Bitget's other `force` values are
-   * checked against the book the order takes from before it is placed. A post-only order
-   * that would take, or a FOK that cannot fill in full at its price, is refused (43011,
-   * ccxt InvalidOrder) instead of resting as GTC.
-   */
-  const checkForce = (force: string, side: "BUY" | "SELL", sym: string, price: string, size: string) => {
-    if (force !== "post_only" && force !== "fok") return;
-    const book = depthOf(sym);
-    const levels = side === "BUY" ? (book?.asks ?? []) : (book?.bids ?? []);
-    const crosses = (level: string) =>
-      side === "BUY" ? compare(level, price) <= 0 : compare(level, price) >= 0;
-    if (force === "post_only") {
-      const best = levels[0];
-      if (best !== undefined && crosses(best[0]))
-        throw new BitgetError(BitgetCode.ORDER_INVALID, "A post_only order would take liquidity");
-      return;
-    }
-    let fillable = "0";
-    for (const [levelPrice, qty] of levels) {
-      if (!crosses(levelPrice)) break;
-      fillable = add(fillable, qty);
-    }
-    if (compare(fillable, size) < 0)
-      throw new BitgetError(BitgetCode.ORDER_INVALID, "A FOK order cannot be filled in full at its price");
   };
 
   r.post("/v2/mix/order/place-order", trade, ({ body }, c) => placeOne(c, placeSchema.parse(body)));
 
   r.post("/v2/mix/order/batch-place-order", trade, async ({ body }, c) => {
-    const { orderList, ...shared } = z
-      .object({
-        symbol,
-        productType,
-        marginCoin,
-        marginMode: lower(["crossed", "isolated"]).optional(),
-        orderList: z.array(z.record(z.string(), z.unknown())).min(1).max(50),
-      })
-      .parse(body);
+    const { orderList, ...shared } = batchPlaceOrderBody.parse(body);
+    checkProduct(shared);
     return batch(
       orderList,
       (item) => placeOne(c, placeSchema.parse({ ...shared, ...item })),
@@ -434,18 +666,13 @@ export function registerMix(
 
   r.post("/v2/mix/order/place-plan-order", trade, async ({ body }, c) => {
     const b = planSchema.parse(body);
-    if (b.planType !== "normal_plan" || b.orderType !== "market")
-      throw new BitgetError(
-        BitgetCode.PARAM_INVALID,
-        "Only market-executed normal_plan orders are supported",
-      );
+    checkProduct(b);
     const s = await sides(c, b);
     const placed = await futures.place(c.accountId, {
       symbol: b.symbol,
       side: s.side,
       positionSide: s.positionSide,
-      type: markTriggerType(s.side, b.symbol, b.triggerPrice),
-      stopPrice: b.triggerPrice,
+      ...planBody(b, s.side),
       quantity: b.size,
       reduceOnly: s.reduceOnly,
       ...(b.clientOid === undefined ? {} : { clientOrderId: b.clientOid }),
@@ -455,6 +682,7 @@ export function registerMix(
 
   r.post("/v2/mix/order/place-tpsl-order", trade, async ({ body }, c) => {
     const b = tpslSchema.parse(body);
+    checkProduct(b);
     const dual = (await futures.account(c.accountId)).dualSidePosition;
     const positionSide: PositionSideValue = !dual
       ? "BOTH"
@@ -500,20 +728,8 @@ export function registerMix(
   // a new one (a new orderId, ccxt's newClientOid) with the new size and price; the rest
   // of the order (side, position side, reduce-only) carries over.
   r.post("/v2/mix/order/modify-order", trade, async ({ body }, c) => {
-    const b = z
-      .object({
-        symbol,
-        productType,
-        marginCoin: marginCoin.optional(),
-        orderId: bgInt.optional(),
-        clientOid: lookupOid.optional(),
-        newClientOid: clientOid.optional(),
-        newSize: bgDecimal.optional(),
-        newPrice: bgDecimal.optional(),
-        newPresetStopSurplusPrice: bgDecimal.optional(),
-        newPresetStopLossPrice: bgDecimal.optional(),
-      })
-      .parse(body);
+    const b = modifyOrderBody.parse(body);
+    checkProduct(b);
     const which = refOf(b);
     if (which === undefined)
       throw new BitgetError(BitgetCode.PARAM_EMPTY, "Parameter orderId cannot be empty");
@@ -542,30 +758,33 @@ export function registerMix(
   // ccxt editOrder with a triggerPrice: a normal plan is cancelled and placed again with
   // the new trigger and size (a new orderId); its side and position side carry over.
   r.post("/v2/mix/order/modify-plan-order", trade, async ({ body }, c) => {
-    const b = z
-      .object({
-        symbol,
-        productType,
-        orderId: bgInt.optional(),
-        clientOid: lookupOid.optional(),
-        newTriggerPrice: bgDecimal,
-        newSize: bgDecimal.optional(),
-        newClientOid: clientOid.optional(),
-      })
-      .parse(body);
+    const b = modifyPlanOrderBody.parse(body);
+    checkProduct(b);
     const which = refOf(b);
     if (which === undefined)
       throw new BitgetError(BitgetCode.PARAM_EMPTY, "Parameter orderId cannot be empty");
     const old = await futures.order(c.accountId, which);
-    if (old === undefined || !isTrigger(old) || old.closePosition || old.status !== "NEW")
+    if (old === undefined || !waiting(old) || old.closePosition || old.status !== "NEW")
       throw new BitgetError(BitgetCode.MIX_ORDER_NOT_FOUND, "Plan order does not exist");
+    const trailing = old.type === "TRAILING_STOP_MARKET";
+    const price = b.newPrice !== undefined && !isZero(b.newPrice) ? b.newPrice : (old.price ?? undefined);
+    const next = planBody(
+      {
+        symbol: old.symbol,
+        planType: trailing ? "track_plan" : "normal_plan",
+        orderType: trailing || price === undefined ? "market" : "limit",
+        triggerPrice: b.newTriggerPrice ?? old.stopPrice ?? "0",
+        price,
+        callbackRatio: b.newCallbackRatio ?? old.callbackRate,
+      },
+      old.side,
+    );
     await futures.cancel(c.accountId, { id: old.id });
     const placed = await futures.place(c.accountId, {
       symbol: old.symbol,
       side: old.side,
       positionSide: old.positionSide,
-      type: markTriggerType(old.side, old.symbol, b.newTriggerPrice),
-      stopPrice: b.newTriggerPrice,
+      ...next,
       quantity: b.newSize ?? old.quantity,
       reduceOnly: old.reduceOnly,
       ...(b.newClientOid === undefined ? {} : { clientOrderId: b.newClientOid }),
@@ -573,20 +792,55 @@ export function registerMix(
     return { orderId: String(placed.id), clientOid: placed.clientOrderId };
   });
 
-  r.post("/v2/mix/order/cancel-order", trade, async ({ body }, c) => cancelOne(c, refOf(ref.parse(body))));
+  // ccxt editOrder with stopLossPrice / takeProfitPrice: a position TP/SL leg gets a new
+  // trigger. Meridian's legs close the whole position at market, so it is placed again
+  // (a new orderId) and replaces the old one in the same command; `size` is not used.
+  r.post("/v2/mix/order/modify-tpsl-order", trade, async ({ body }, c) => {
+    const b = modifyTpslOrderBody.parse(body);
+    checkProduct(b);
+    if (b.executePrice !== undefined && !isZero(b.executePrice))
+      throw new BitgetError(
+        BitgetCode.PARAM_INVALID,
+        "executePrice: TP/SL orders execute at market on paper trading",
+      );
+    const which = refOf(b);
+    if (which === undefined)
+      throw new BitgetError(BitgetCode.PARAM_EMPTY, "Parameter orderId cannot be empty");
+    const old = await futures.order(c.accountId, which);
+    if (old === undefined || !old.closePosition || !waiting(old) || old.status !== "NEW")
+      throw new BitgetError(BitgetCode.MIX_ORDER_NOT_FOUND, "TP/SL order does not exist");
+    const list = await futures.setTpsl(c.accountId, {
+      symbol: old.symbol,
+      positionSide: old.positionSide,
+      ...(isStop(old) ? { stopLoss: b.triggerPrice } : { takeProfit: b.triggerPrice }),
+    });
+    const made = list[0];
+    if (made === undefined)
+      throw new BitgetError(BitgetCode.ORDER_INVALID, "No position to attach the TP/SL to");
+    return { orderId: String(made.id), clientOid: made.clientOrderId };
+  });
 
-  const cancelMany = async (c: Caller, which: (o: FuturesOrder) => boolean, sym: string | undefined) => {
+  r.post("/v2/mix/order/cancel-order", trade, async ({ body }, c) => {
+    const b = ref.parse(body);
+    checkProduct(b);
+    return cancelOne(c, refOf(b));
+  });
+
+  /** Cancels the open orders `which` picks among the product type's (the symbol's, when named). */
+  const cancelMany = async (
+    c: Caller,
+    which: (o: FuturesOrder) => boolean,
+    sym: string | undefined,
+    product: string,
+  ) => {
     const open = await futures.openOrders({ accountId: c.accountId, symbol: sym, limit: 500 });
     return batch(
-      open.filter(which),
+      open.filter(ofProduct(product)).filter(which),
       (o) => cancelOne(c, { id: o.id }),
       (o) => ({ orderId: String(o.id), clientOid: o.clientOrderId }),
     );
   };
 
-  const orderIdList = z
-    .array(z.object({ orderId: bgInt.optional(), clientOid: lookupOid.optional() }))
-    .optional();
   /** Whether an order is one of the listed (by id, or by client id where no id is given). */
   const listed = (list: readonly { orderId?: number | undefined; clientOid?: string | undefined }[]) => {
     const ids = new Set<number>();
@@ -602,13 +856,8 @@ export function registerMix(
   };
 
   r.post("/v2/mix/order/batch-cancel-orders", trade, async ({ body }, c) => {
-    const b = z
-      .object({
-        symbol: symbol.optional(),
-        productType,
-        orderIdList,
-      })
-      .parse(body);
+    const b = batchCancelOrdersBody.parse(body);
+    checkProduct(b);
     // Listed orders one by one, so one that is not open shows in failureList (ccxt cancelOrders).
     if (b.orderIdList !== undefined && b.orderIdList.length > 0)
       return batch(
@@ -616,30 +865,39 @@ export function registerMix(
         (x) => cancelOne(c, refOf(x)),
         (x) => ({ orderId: x.orderId === undefined ? "" : String(x.orderId), clientOid: x.clientOid ?? "" }),
       );
-    return cancelMany(c, (o) => !isTrigger(o), b.symbol);
+    return cancelMany(c, isNormal, b.symbol, b.productType);
   });
 
   r.post("/v2/mix/order/cancel-plan-order", trade, async ({ body }, c) => {
-    const b = z
-      .object({
-        symbol: symbol.optional(),
-        productType,
-        orderIdList,
-        orderId: bgInt.optional(),
-        clientOid: lookupOid.optional(),
-        planType: z.string().optional(),
-      })
-      .parse(body);
+    const b = cancelPlanOrderBody.parse(body);
+    checkProduct(b);
     const one = refOf(b);
     const which = listed([...(b.orderIdList ?? []), ...(one === undefined ? [] : [b])]);
-    return cancelMany(c, (o) => isTrigger(o) && (which.empty || which.has(o)), b.symbol);
+    return cancelMany(
+      c,
+      (o) => isTrigger(o) && (which.empty ? waiting(o) && ofPlanType(o, b.planType) : which.has(o)),
+      b.symbol,
+      b.productType,
+    );
   });
 
   r.post("/v2/mix/order/close-positions", trade, async ({ body }, c) => {
-    const b = z
-      .object({ symbol: symbol.optional(), productType, holdSide: z.string().optional() })
-      .parse(body);
-    const orders = await futures.closeAll(c.accountId, b.symbol);
+    const b = closePositionsBody.parse(body);
+    checkProduct(b);
+    // Without a symbol: every position of the product type, one symbol after another (the
+    // service's close-all without one would close the other family's too).
+    const symbols =
+      b.symbol !== undefined
+        ? [b.symbol]
+        : [
+            ...new Set(
+              (await futures.positions(c.accountId))
+                .filter((p) => ofProduct(b.productType)(p) && !isZero(p.quantity))
+                .map((p) => p.symbol),
+            ),
+          ];
+    const orders: FuturesOrder[] = [];
+    for (const sym of symbols) orders.push(...(await futures.closeAll(c.accountId, sym)));
     return {
       successList: orders.map((o) => ({
         orderId: String(o.id),
@@ -692,34 +950,48 @@ export function registerMix(
   r.get("/v2/mix/order/orders-pending", read, async ({ query }, c) => {
     const q = listQuery.parse(query);
     const open = await futures.openOrders({ accountId: c.accountId, symbol: q.symbol, limit: 500 });
-    const rows = withOid(open, q).filter((o) => !isTrigger(o));
+    const rows = withOid(open, q).filter((o) => isNormal(o) && ofProduct(q.productType)(o));
     const ctx = await ctxOf(c);
     const list = windowed(rows, (o) => o.time, q).map((o) => presentMixOrder(o, ctx));
     return { entrustedList: list.length === 0 ? null : list, endId: list.at(-1)?.orderId ?? "" };
   });
 
   const history = (c: Caller, q: { symbol?: string | undefined; idLessThan?: number | undefined }) =>
-    futures.orderHistory({ accountId: c.accountId, symbol: q.symbol, limit: 500, before: q.idLessThan });
+    futures.orderHistory({
+      accountId: c.accountId,
+      symbol: q.symbol,
+      limit: 500,
+      before: q.idLessThan,
+    });
 
   r.get("/v2/mix/order/orders-history", read, async ({ query }, c) => {
     const q = listQuery.parse(query);
-    const rows = withOid(await history(c, q), q).filter((o) => !isTrigger(o));
+    const rows = withOid(await history(c, q), q).filter((o) => isNormal(o) && ofProduct(q.productType)(o));
     const ctx = await ctxOf(c);
     const list = windowed(rows, (o) => o.time, q).map((o) => presentMixOrder(o, ctx));
     return { entrustedList: list.length === 0 ? null : list, endId: list.at(-1)?.orderId ?? "" };
   });
 
-  const planList = async (rows: FuturesOrder[], c: Caller) => {
+  const planList = async (rows: FuturesOrder[], c: Caller, product: string, planType: string | undefined) => {
     const ctx = await ctxOf(c);
-    return rows.filter(isTrigger).map((o) => presentMixPlan(o, ctx, planTypeOf(o)));
+    return rows
+      .filter((o) => isTrigger(o) && ofProduct(product)(o) && ofPlanType(o, planType))
+      .map((o) => presentMixPlan(o, ctx, planTypeOf(o)));
   };
 
   r.get("/v2/mix/order/orders-plan-pending", read, async ({ query }, c) => {
     const q = listQuery.parse(query);
     const list = (
       await planList(
-        withOid(await futures.openOrders({ accountId: c.accountId, symbol: q.symbol, limit: 500 }), q),
+        withOid(
+          (
+            await futures.openOrders({ accountId: c.accountId, symbol: q.symbol, limit: 500 })
+          ).filter(waiting),
+          q,
+        ),
         c,
+        q.productType,
+        q.planType,
       )
     ).slice(0, q.limit);
     return { entrustedList: list.length === 0 ? null : list, endId: "" };
@@ -727,7 +999,12 @@ export function registerMix(
 
   r.get("/v2/mix/order/orders-plan-history", read, async ({ query }, c) => {
     const q = listQuery.parse(query);
-    const list = (await planList(withOid(await history(c, q), q), c)).slice(0, q.limit);
+    // Ended plans, and limit plans that fired and rest as limits (executed as plans).
+    const fired = (await futures.openOrders({ accountId: c.accountId, symbol: q.symbol, limit: 500 })).filter(
+      (o) => isTrigger(o) && !waiting(o),
+    );
+    const rows = [...fired, ...(await history(c, q))].sort((a, b) => b.id - a.id);
+    const list = (await planList(withOid(rows, q), c, q.productType, q.planType)).slice(0, q.limit);
     return { entrustedList: list.length === 0 ? null : list, endId: "" };
   });
 
@@ -740,15 +1017,17 @@ export function registerMix(
       before: q.idLessThan,
     });
     const ctx = await ctxOf(c);
-    const mine = rows.filter((t) => q.orderId === undefined || t.orderId === q.orderId);
+    const mine = rows.filter(
+      (t) => (q.orderId === undefined || t.orderId === q.orderId) && ofProduct(q.productType)(t),
+    );
     const list = windowed(mine, (t) => t.time, q).map((t) => presentFill(t, ctx));
     return { fillList: list, endId: (list.at(-1)?.tradeId as string | undefined) ?? "" };
   });
 
-  const positionsOf = async (c: Caller, sym?: string) => {
+  const positionsOf = async (c: Caller, product: string, sym?: string) => {
     const [ctx, positions, open, trades] = await Promise.all([
       ctxOf(c),
-      futures.positions(c.accountId),
+      futures.positions(c.accountId, familyOf(product)),
       futures.openOrders({ accountId: c.accountId, symbol: sym, limit: 500 }),
       futures.trades({ accountId: c.accountId, symbol: sym, limit: 500 }),
     ]);
@@ -761,7 +1040,7 @@ export function registerMix(
         )?.id ?? "",
       );
     return positions
-      .filter((p) => (sym === undefined || p.symbol === sym) && !isZero(p.quantity))
+      .filter((p) => (sym === undefined || p.symbol === sym) && ofProduct(product)(p) && !isZero(p.quantity))
       .map((p) =>
         presentPosition(p, ctx, {
           takeProfitId: legId(p, "TAKE_PROFIT_MARKET"),
@@ -775,21 +1054,18 @@ export function registerMix(
   // futures service's position history, as the web's) and the funding paid while open.
   // Meridian keeps one fee per position: it is `closeFee`, `openFee` is 0 (documented).
   r.get("/v2/mix/position/history-position", read, async ({ query }, c) => {
-    const q = z
-      .object({
-        symbol: symbol.optional(),
-        productType: productType.optional(),
-        startTime: bgInt.optional(),
-        endTime: bgInt.optional(),
-        limit: bgInt.optional().transform((n) => Math.min(100, Math.max(1, n ?? 20))),
-      })
-      .parse(query);
+    const q = historyPositionQuery.parse(query);
     const [closed, funding, ctx] = await Promise.all([
-      futures.positionHistory(c.accountId, { symbol: q.symbol, limit: 200, before: undefined }),
+      futures.positionHistory(c.accountId, {
+        symbol: q.symbol,
+        limit: 200,
+        before: undefined,
+      }),
       futures.funding({ accountId: c.accountId, symbol: q.symbol, limit: 1000 }),
       ctxOf(c),
     ]);
-    const list = windowed(closed, (p) => p.closeTime, q).map((p) => {
+    const mine = q.productType === undefined ? closed : closed.filter(ofProduct(q.productType));
+    const list = windowed(mine, (p) => p.closeTime, q).map((p) => {
       let paid = "0";
       for (const f of funding)
         if (
@@ -802,7 +1078,7 @@ export function registerMix(
       return {
         positionId: `${p.symbol}-${p.openTime}`,
         symbol: p.symbol,
-        marginCoin: "USDT",
+        marginCoin: p.marginCoin,
         holdSide: p.direction === "LONG" ? "long" : "short",
         openAvgPrice: p.entryPrice,
         closeAvgPrice: p.closePrice,
@@ -825,21 +1101,18 @@ export function registerMix(
   // the futures account's fills and funding as Bitget's bills, newest first. A bill id is
   // "1" + the fill's id or "2" + the funding record's (one id space for both).
   r.get("/v2/mix/account/bill", read, async ({ query }, c) => {
-    const q = z
-      .object({
-        productType,
-        symbol: symbol.optional(),
-        coin: z.string().optional(),
-        businessType: z.string().optional(),
-        startTime: bgInt.optional(),
-        endTime: bgInt.optional(),
-        limit: bgInt.optional().transform((n) => Math.min(100, Math.max(1, n ?? 20))),
-      })
-      .parse(query);
-    const [fills, funding] = await Promise.all([
+    const q = billQuery.parse(query);
+    checkProduct(q);
+    const [allFills, allFunding] = await Promise.all([
       futures.trades({ accountId: c.accountId, symbol: q.symbol, limit: 500 }),
       futures.funding({ accountId: c.accountId, symbol: q.symbol, limit: 500 }),
     ]);
+    // A coin names one coin-M wallet's bills (Bitget's `coin` filter).
+    const coin = q.coin?.toUpperCase();
+    const mine = <T extends { family: "usdt" | "coin"; marginCoin: string }>(rows: T[]) =>
+      rows.filter((x) => ofProduct(q.productType)(x) && (coin === undefined || x.marginCoin === coin));
+    const fills = mine(allFills);
+    const funding = mine(allFunding);
     const bills = [
       ...fills.map((t) => ({
         billId: `1${t.id}`,
@@ -848,7 +1121,7 @@ export function registerMix(
         fee: neg(t.fee),
         feeByCoupon: "",
         businessType: fillBusinessType(t),
-        coin: "USDT",
+        coin: t.marginCoin,
         cTime: String(t.time),
         time: t.time,
       })),
@@ -859,7 +1132,7 @@ export function registerMix(
         fee: "0",
         feeByCoupon: "",
         businessType: "contract_settle_fee",
-        coin: "USDT",
+        coin: f.marginCoin,
         cTime: String(f.time),
         time: f.time,
       })),
@@ -870,39 +1143,52 @@ export function registerMix(
     return { bills: list, endId: list.at(-1)?.billId ?? "" };
   });
 
-  r.get("/v2/mix/position/all-position", read, ({ query }, c) => {
-    z.object({ productType, marginCoin: marginCoin.optional() }).parse(query);
-    return positionsOf(c);
+  r.get("/v2/mix/position/all-position", read, async ({ query }, c) => {
+    const q = allPositionQuery.parse(query);
+    checkProduct(q);
+    const list = await positionsOf(c, q.productType);
+    return q.marginCoin === undefined ? list : list.filter((p) => p.marginCoin === q.marginCoin);
   });
 
   r.get("/v2/mix/position/single-position", read, ({ query }, c) => {
-    const q = z.object({ productType, symbol, marginCoin: marginCoin.optional() }).parse(query);
-    return positionsOf(c, q.symbol);
+    const q = singlePositionQuery.parse(query);
+    checkProduct(q);
+    return positionsOf(c, q.productType, q.symbol);
   });
 
+  /** A wallet's USD price: 1 for USDT, its coin's contract mark for a coin-M wallet. */
+  const usdPriceOf = (coin: string) => (coin === "USDT" ? "1" : (markOf(`${coin}USD`) ?? "0"));
+
+  /** The account's futures wallet of `coin` (USDT-M for USDT). */
+  const walletOf = (c: Caller, coin: string) => {
+    return coin === "USDT" ? futures.account(c.accountId) : wallets.wallet(c.accountId, coin);
+  };
+
   r.get("/v2/mix/account/accounts", read, async ({ query }, c) => {
-    z.object({ productType }).parse(query);
-    const a = await futures.account(c.accountId);
-    return [
-      {
-        ...accountFigures(a),
-        btcEquity: "0",
-        crossedRiskRate: pct(a.marginRatio),
-        unrealizedPL: a.unrealisedPnl,
-        coupon: "0",
-        crossedUnrealizedPL: a.unrealisedPnl,
-        isolatedUnrealizedPL: "0",
-        assetMode: "single",
-        posMode: a.dualSidePosition ? "hedge_mode" : "one_way_mode",
-      },
-    ];
+    const q = accountsQuery.parse(query);
+    const list =
+      familyOf(q.productType) === "coin"
+        ? await wallets.coinWallets(c.accountId)
+        : [await futures.account(c.accountId)];
+    return list.map((a) => ({
+      ...accountFigures(a, usdPriceOf(a.marginCoin)),
+      btcEquity: "0",
+      crossedRiskRate: pct(a.marginRatio),
+      unrealizedPL: a.unrealisedPnl,
+      coupon: "0",
+      crossedUnrealizedPL: a.unrealisedPnl,
+      isolatedUnrealizedPL: "0",
+      assetMode: "single",
+      posMode: a.dualSidePosition ? "hedge_mode" : "one_way_mode",
+    }));
   });
 
   r.get("/v2/mix/account/account", read, async ({ query }, c) => {
-    const q = z.object({ productType, symbol, marginCoin }).parse(query);
-    const [s, a] = await Promise.all([futures.settings(c.accountId, q.symbol), futures.account(c.accountId)]);
+    const q = accountQuery.parse(query);
+    checkProduct(q);
+    const [s, a] = await Promise.all([futures.settings(c.accountId, q.symbol), walletOf(c, q.marginCoin)]);
     return {
-      ...accountFigures(a),
+      ...accountFigures(a, usdPriceOf(a.marginCoin)),
       crossedMarginLeverage: String(s.leverage),
       isolatedLongLever: String(s.leverage),
       isolatedShortLever: String(s.leverage),
@@ -913,9 +1199,8 @@ export function registerMix(
   });
 
   r.post("/v2/mix/account/set-leverage", trade, async ({ body }, c) => {
-    const b = z
-      .object({ symbol, productType, marginCoin, leverage: bgInt, holdSide: z.string().optional() })
-      .parse(body);
+    const b = setLeverageBody.parse(body);
+    checkProduct(b);
     if (b.leverage < 1 || b.leverage > 125)
       throw new BitgetError(BitgetCode.PARAM_INVALID, "Parameter leverage error");
     return leverageView(await futures.setLeverage(c.accountId, b.symbol, b.leverage));
@@ -924,18 +1209,8 @@ export function registerMix(
   // ccxt addMargin / reduceMargin: an isolated position's margin, positive adds from the
   // futures wallet, negative takes back (the futures service's margin adjustment).
   r.post("/v2/mix/account/set-margin", trade, async ({ body }, c) => {
-    const b = z
-      .object({
-        symbol,
-        productType,
-        marginCoin,
-        holdSide: lower(["long", "short"]),
-        amount: z
-          .union([z.string(), z.number()])
-          .transform((v) => String(v).trim())
-          .refine((v) => /^-?\d{1,20}(\.\d{1,18})?$/.test(v) && !isZero(v), "must be a non-zero decimal"),
-      })
-      .parse(body);
+    const b = setMarginBody.parse(body);
+    checkProduct(b);
     const dual = (await futures.account(c.accountId)).dualSidePosition;
     const reduce = b.amount.startsWith("-");
     await futures.adjustMargin(c.accountId, {
@@ -948,15 +1223,14 @@ export function registerMix(
   });
 
   r.post("/v2/mix/account/set-margin-mode", trade, async ({ body }, c) => {
-    const b = z
-      .object({ symbol, productType, marginCoin, marginMode: lower(["crossed", "isolated"]) })
-      .parse(body);
+    const b = setMarginModeBody.parse(body);
+    checkProduct(b);
     const mode = b.marginMode === "crossed" ? "cross" : "isolated";
     return leverageView(await futures.setMarginMode(c.accountId, b.symbol, mode));
   });
 
   r.post("/v2/mix/account/set-position-mode", trade, async ({ body }, c) => {
-    const b = z.object({ productType, posMode: lower(["hedge_mode", "one_way_mode"]) }).parse(body);
+    const b = setPositionModeBody.parse(body);
     const s = await futures.setPositionMode(c.accountId, b.posMode === "hedge_mode");
     return { posMode: s.dualSidePosition ? "hedge_mode" : "one_way_mode" };
   });

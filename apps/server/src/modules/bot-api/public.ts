@@ -5,7 +5,16 @@ import type {
   MarketSymbolInfo,
   Ticker,
 } from "@meridian/contracts";
-import { formatScaled, futuresFeeRates, PERP_CONTRACTS, VIP_TIERS } from "@meridian/domain";
+import {
+  COIN_PERP_CONTRACTS,
+  type CoinPerpContract,
+  coinPerpContract,
+  formatScaled,
+  futuresFeeRates,
+  PERP_CONTRACTS,
+  perpContract,
+  VIP_TIERS,
+} from "@meridian/domain";
 import { z } from "zod";
 import type { FundingRateRow, MarkCandle, MarkPriceKind } from "../futures/index.ts";
 import type { MarketService } from "../market/index.ts";
@@ -33,8 +42,32 @@ export interface PublicDeps {
   now: () => number;
 }
 
-/** The one product type Meridian lists; the others answer an empty list (ccxt asks for all six). */
+/**
+ * The product types Meridian lists: USDT-M (BTCUSDT) and coin-M (BTCUSD) perpetuals; the
+ * others answer an empty list (ccxt asks for all six).
+ */
 export const USDT_FUTURES = "USDT-FUTURES";
+export const COIN_FUTURES = "COIN-FUTURES";
+
+/** The margin family a listed product type trades, or undefined for the ones Meridian lacks. */
+export const familyOf = (productType: string): "usdt" | "coin" | undefined =>
+  productType === USDT_FUTURES ? "usdt" : productType === COIN_FUTURES ? "coin" : undefined;
+
+/** The spot market a coin-M contract's ticker, book, candles and trades come from (BTCUSD: BTCUSDT). */
+export const coinMarket = (c: CoinPerpContract): string => `${c.base}USDT`;
+
+/**
+ * A perpetual of `productType` by symbol, with the market its ticker, book and trades come
+ * from (a USDT-M contract's own, a coin-M contract's coin against USDT); Bitget's unknown
+ * symbol error for a symbol of another product type or none.
+ */
+export function listedPerp(productType: string, symbol: string): { symbol: string; market: string } {
+  const family = familyOf(productType);
+  if (family === "usdt" && perpContract(symbol) !== undefined) return { symbol, market: symbol };
+  const coin = family === "coin" ? coinPerpContract(symbol) : undefined;
+  if (coin !== undefined) return { symbol, market: coinMarket(coin) };
+  throw new BitgetError(BitgetCode.SYMBOL_UNKNOWN, `Parameter ${symbol} does not exist`);
+}
 export const PRODUCT_TYPES = [
   "USDT-FUTURES",
   "COIN-FUTURES",
@@ -137,8 +170,9 @@ export function tickerBuilders(d: PublicDeps) {
     };
   };
 
-  const mixTicker = (symbol: string) => {
-    const t = d.market.ticker(symbol);
+  /** A perpetual's ticker: its market's figures (a coin-M contract's coin against USDT) and its marks. */
+  const mixTicker = (symbol: string, market = symbol) => {
+    const t = d.market.ticker(market);
     if (t === undefined) return undefined;
     const mark = d.marks().find((m) => m.symbol === symbol);
     const s = spotTicker(t);
@@ -172,18 +206,107 @@ export function tickerBuilders(d: PublicDeps) {
   return { spotTicker, mixTicker };
 }
 
+/** The size terms that differ between a USDT-M and a coin-M contract's row. */
+interface ContractSizes {
+  marginCoin: string;
+  minTradeNum: string;
+  volumePlace: string;
+  sizeMultiplier: string;
+  minTradeUSDT: string;
+}
+
+/** A perpetual as Bitget's `mix/market/contracts` lists it; `sizes` are its family's. */
+function contractRow(
+  c: { symbol: string; base: string; quote: string; maxLeverage: number; instrument: { tickSize: string } },
+  sizes: ContractSizes,
+) {
+  const tick = c.instrument.tickSize;
+  return {
+    symbol: c.symbol,
+    baseCoin: c.base,
+    quoteCoin: c.quote,
+    buyLimitPriceRatio: "0.05",
+    sellLimitPriceRatio: "0.05",
+    feeRateUpRatio: "0.005",
+    makerFeeRate: ppmRate(futuresFeeRates(0).makerPpm),
+    takerFeeRate: ppmRate(futuresFeeRates(0).takerPpm),
+    openCostUpRatio: "0.01",
+    supportMarginCoins: [sizes.marginCoin],
+    minTradeNum: sizes.minTradeNum,
+    priceEndStep: tick.replace(".", "").replace(/^0+/, "") || "1",
+    volumePlace: sizes.volumePlace,
+    pricePlace: String(decimals(tick)),
+    sizeMultiplier: sizes.sizeMultiplier,
+    symbolType: "perpetual",
+    minTradeUSDT: sizes.minTradeUSDT,
+    maxSymbolOrderNum: "200",
+    maxProductOrderNum: "400",
+    maxPositionNum: "150",
+    symbolStatus: "normal",
+    offTime: "-1",
+    limitOpenTime: "-1",
+    deliveryTime: "",
+    deliveryStartTime: "",
+    deliveryPeriod: "",
+    launchTime: "",
+    fundInterval: "8",
+    minLever: "1",
+    maxLever: String(c.maxLeverage),
+    posLimit: "0.05",
+    maintainTime: "",
+  };
+}
+
+/**
+ * A coin-M contract as Bitget lists COIN-FUTURES: quoted in USD, margined in its base coin
+ * (`supportMarginCoins`, which makes it ccxt's inverse `BTC/USD:BTC`). Sizes are whole
+ * contracts of `contractValue` USD each (Meridian's unit, docs/bot-api.md), so the size
+ * step and minimum are 1.
+ */
+function coinContract(c: CoinPerpContract) {
+  return {
+    ...contractRow(c, {
+      marginCoin: c.marginAsset,
+      minTradeNum: "1",
+      volumePlace: "0",
+      sizeMultiplier: "1",
+      minTradeUSDT: c.contractValue,
+    }),
+    contractValue: c.contractValue,
+  };
+}
+
+// Request schemas, built once (a schema built per request is compiled again by zod on
+// its first parse: ~0.1 ms each).
+const contractsQuery = z.object({ productType, symbol: optionalSymbol.shape.symbol });
+const tickerQuery = z.object({ productType, symbol: symbolQuery.shape.symbol });
+const tickersQuery = z.object({ productType });
+const orderbookQuery = z.object({ symbol: symbolQuery.shape.symbol, limit: limitOf(150, 150) });
+const mergeDepthQuery = z.object({ symbol: symbolQuery.shape.symbol, productType, limit: limitOf(100, 100) });
+const fillsHistoryQuery = z.object({ symbol: symbolQuery.shape.symbol, limit: limitOf(1000, 500) });
+const fillsQuery = z.object({ symbol: symbolQuery.shape.symbol, limit: limitOf(500, 100) });
+const mixFillsHistoryQuery = z.object({
+  symbol: symbolQuery.shape.symbol,
+  productType,
+  limit: limitOf(1000, 500),
+});
+const mixFillsQuery = z.object({ symbol: symbolQuery.shape.symbol, productType, limit: limitOf(100, 100) });
+const symbolPriceQuery = z.object({ symbol: optionalSymbol.shape.symbol, productType });
+const openInterestQuery = z.object({ symbol: symbolQuery.shape.symbol, productType });
+const historyFundRateQuery = z.object({
+  symbol: symbolQuery.shape.symbol,
+  productType,
+  pageSize: bgInt.optional().transform((n) => Math.min(100, Math.max(1, n ?? 20))),
+  pageNo: bgInt.optional().transform((n) => Math.max(1, n ?? 1)),
+});
+const currentFundRateQuery = z.object({ symbol: optionalSymbol.shape.symbol, productType });
+
 export function registerPublic(r: V2Router, d: PublicDeps): void {
   const { spotTicker, mixTicker } = tickerBuilders(d);
   const known = (symbol: string) => {
     if (!d.market.has(symbol))
       throw new BitgetError(BitgetCode.SYMBOL_UNKNOWN, `Parameter ${symbol} does not exist`);
     return symbol;
-  };
-  const perp = (symbol: string) => {
-    const c = PERP_CONTRACTS.find((p) => p.symbol === symbol);
-    if (c === undefined)
-      throw new BitgetError(BitgetCode.SYMBOL_UNKNOWN, `Parameter ${symbol} does not exist`);
-    return c;
   };
 
   r.open("/v2/public/time", () => ({ serverTime: String(d.now()) }));
@@ -251,46 +374,21 @@ export function registerPublic(r: V2Router, d: PublicDeps): void {
   });
 
   r.open("/v2/mix/market/contracts", ({ query }) => {
-    const q = z.object({ productType, symbol: optionalSymbol.shape.symbol }).parse(query);
+    const q = contractsQuery.parse(query);
+    if (q.productType === COIN_FUTURES)
+      return COIN_PERP_CONTRACTS.filter((c) => q.symbol === undefined || c.symbol === q.symbol).map(
+        coinContract,
+      );
     if (q.productType !== USDT_FUTURES) return [];
-    return PERP_CONTRACTS.filter((c) => q.symbol === undefined || c.symbol === q.symbol).map((c) => {
-      const tick = c.instrument.tickSize;
-      const place = decimals(tick);
-      return {
-        symbol: c.symbol,
-        baseCoin: c.base,
-        quoteCoin: c.quote,
-        buyLimitPriceRatio: "0.05",
-        sellLimitPriceRatio: "0.05",
-        feeRateUpRatio: "0.005",
-        makerFeeRate: ppmRate(futuresFeeRates(0).makerPpm),
-        takerFeeRate: ppmRate(futuresFeeRates(0).takerPpm),
-        openCostUpRatio: "0.01",
-        supportMarginCoins: [c.quote],
+    return PERP_CONTRACTS.filter((c) => q.symbol === undefined || c.symbol === q.symbol).map((c) =>
+      contractRow(c, {
+        marginCoin: c.quote,
         minTradeNum: c.instrument.lotSize,
-        priceEndStep: tick.replace(".", "").replace(/^0+/, "") || "1",
         volumePlace: String(decimals(c.instrument.lotSize)),
-        pricePlace: String(place),
         sizeMultiplier: c.instrument.lotSize,
-        symbolType: "perpetual",
         minTradeUSDT: c.instrument.minNotional,
-        maxSymbolOrderNum: "200",
-        maxProductOrderNum: "400",
-        maxPositionNum: "150",
-        symbolStatus: "normal",
-        offTime: "-1",
-        limitOpenTime: "-1",
-        deliveryTime: "",
-        deliveryStartTime: "",
-        deliveryPeriod: "",
-        launchTime: "",
-        fundInterval: "8",
-        minLever: "1",
-        maxLever: String(c.maxLeverage),
-        posLimit: "0.05",
-        maintainTime: "",
-      };
-    });
+      }),
+    );
   });
 
   r.open("/v2/spot/market/tickers", ({ query }) => {
@@ -300,14 +398,19 @@ export function registerPublic(r: V2Router, d: PublicDeps): void {
   });
 
   r.open("/v2/mix/market/ticker", ({ query }) => {
-    const q = z.object({ productType, symbol: symbolQuery.shape.symbol }).parse(query);
-    if (q.productType !== USDT_FUTURES) return [];
-    const t = mixTicker(perp(q.symbol).symbol);
+    const q = tickerQuery.parse(query);
+    if (familyOf(q.productType) === undefined) return [];
+    const p = listedPerp(q.productType, q.symbol);
+    const t = mixTicker(p.symbol, p.market);
     return t === undefined ? [] : [t];
   });
 
   r.open("/v2/mix/market/tickers", ({ query }) => {
-    const q = z.object({ productType }).parse(query);
+    const q = tickersQuery.parse(query);
+    if (q.productType === COIN_FUTURES)
+      return COIN_PERP_CONTRACTS.map((c) => mixTicker(c.symbol, coinMarket(c))).filter(
+        (t) => t !== undefined,
+      );
     if (q.productType !== USDT_FUTURES) return [];
     return PERP_CONTRACTS.map((c) => mixTicker(c.symbol)).filter((t) => t !== undefined);
   });
@@ -320,15 +423,13 @@ export function registerPublic(r: V2Router, d: PublicDeps): void {
   };
 
   r.open("/v2/spot/market/orderbook", ({ query }) => {
-    const q = z.object({ symbol: symbolQuery.shape.symbol, limit: limitOf(150, 150) }).parse(query);
+    const q = orderbookQuery.parse(query);
     return book(known(q.symbol), q.limit);
   });
 
   r.open("/v2/mix/market/merge-depth", ({ query }) => {
-    const q = z
-      .object({ symbol: symbolQuery.shape.symbol, productType, limit: limitOf(100, 100) })
-      .parse(query);
-    return book(perp(q.symbol).symbol, q.limit);
+    const q = mergeDepthQuery.parse(query);
+    return book(listedPerp(q.productType, q.symbol).market, q.limit);
   });
 
   const candles = (
@@ -392,28 +493,35 @@ export function registerPublic(r: V2Router, d: PublicDeps): void {
           .optional(),
       })
       .parse(query);
-    const symbol = perp(q.symbol).symbol;
+    const p = listedPerp(q.productType, q.symbol);
     if (q.kLineType === "MARK" || q.kLineType === "INDEX")
       return markCandles(
         q.kLineType === "MARK" ? "mark" : "index",
-        symbol,
+        p.symbol,
         q.granularity,
         q.limit,
         q.endTime,
       );
-    return candles(symbol, MIX_GRANULARITY[q.granularity], q.limit, q.endTime).map((k) => k.slice(0, 7));
+    return candles(p.market, MIX_GRANULARITY[q.granularity], q.limit, q.endTime).map((k) => k.slice(0, 7));
   });
   r.open("/v2/mix/market/history-mark-candles", ({ query }) => {
     const q = candleQuery.extend({ productType, limit: limitOf(200, 100) }).parse(query);
-    return markCandles("mark", perp(q.symbol).symbol, q.granularity, q.limit, q.endTime);
+    return markCandles("mark", listedPerp(q.productType, q.symbol).symbol, q.granularity, q.limit, q.endTime);
   });
   r.open("/v2/mix/market/history-index-candles", ({ query }) => {
     const q = candleQuery.extend({ productType, limit: limitOf(200, 100) }).parse(query);
-    return markCandles("index", perp(q.symbol).symbol, q.granularity, q.limit, q.endTime);
+    return markCandles(
+      "index",
+      listedPerp(q.productType, q.symbol).symbol,
+      q.granularity,
+      q.limit,
+      q.endTime,
+    );
   });
 
-  const trades = (symbol: string, limit: number) =>
-    (d.market.trades(symbol, limit) ?? []).map((t) => ({
+  /** The last trades of `market`, under `symbol` (a coin-M contract's are its coin's spot trades). */
+  const trades = (symbol: string, limit: number, market = symbol) =>
+    (d.market.trades(market, limit) ?? []).map((t) => ({
       symbol,
       tradeId: String(t.id),
       side: t.isBuyerMaker ? "sell" : "buy",
@@ -422,66 +530,65 @@ export function registerPublic(r: V2Router, d: PublicDeps): void {
       ts: String(t.time),
     }));
   r.open("/v2/spot/market/fills-history", ({ query }) => {
-    const q = z.object({ symbol: symbolQuery.shape.symbol, limit: limitOf(1000, 500) }).parse(query);
+    const q = fillsHistoryQuery.parse(query);
     return trades(known(q.symbol), q.limit);
   });
   r.open("/v2/spot/market/fills", ({ query }) => {
-    const q = z.object({ symbol: symbolQuery.shape.symbol, limit: limitOf(500, 100) }).parse(query);
+    const q = fillsQuery.parse(query);
     return trades(known(q.symbol), q.limit);
   });
   r.open("/v2/mix/market/fills-history", ({ query }) => {
-    const q = z
-      .object({ symbol: symbolQuery.shape.symbol, productType, limit: limitOf(1000, 500) })
-      .parse(query);
-    return trades(perp(q.symbol).symbol, q.limit);
+    const q = mixFillsHistoryQuery.parse(query);
+    const p = listedPerp(q.productType, q.symbol);
+    return trades(p.symbol, q.limit, p.market);
   });
   r.open("/v2/mix/market/fills", ({ query }) => {
-    const q = z
-      .object({ symbol: symbolQuery.shape.symbol, productType, limit: limitOf(100, 100) })
-      .parse(query);
-    return trades(perp(q.symbol).symbol, q.limit);
+    const q = mixFillsQuery.parse(query);
+    const p = listedPerp(q.productType, q.symbol);
+    return trades(p.symbol, q.limit, p.market);
   });
 
-  // ccxt fetchMarkPrice: the mark, index and last price of the USDT-M contracts.
-  r.open("/v2/mix/market/symbol-price", ({ query }) => {
-    const q = z.object({ symbol: optionalSymbol.shape.symbol, productType }).parse(query);
-    if (q.productType !== USDT_FUTURES) return [];
+  /** The marks of the product type's contracts (its symbol's alone when one is named). */
+  const marksOf = (productType: string, symbol: string | undefined) => {
+    const family = familyOf(productType);
     return d
       .marks()
-      .filter((m) => q.symbol === undefined || m.symbol === q.symbol)
-      .map((m) => ({
-        symbol: m.symbol,
-        price: d.market.ticker(m.symbol)?.lastPrice ?? m.markPrice,
-        indexPrice: m.indexPrice,
-        markPrice: m.markPrice,
-        ts: String(d.now()),
-      }));
+      .filter((m) => (m.family ?? "usdt") === family && (symbol === undefined || m.symbol === symbol));
+  };
+  const lastOf = (symbol: string) => {
+    const coin = coinPerpContract(symbol);
+    return d.market.ticker(coin ? coinMarket(coin) : symbol)?.lastPrice;
+  };
+
+  // ccxt fetchMarkPrice: the mark, index and last price of the product type's contracts.
+  r.open("/v2/mix/market/symbol-price", ({ query }) => {
+    const q = symbolPriceQuery.parse(query);
+    return marksOf(q.productType, q.symbol).map((m) => ({
+      symbol: m.symbol,
+      price: lastOf(m.symbol) ?? m.markPrice,
+      indexPrice: m.indexPrice,
+      markPrice: m.markPrice,
+      ts: String(d.now()),
+    }));
   });
 
-  /** `served` for a listed USDT-M contract, or Bitget's unknown-symbol error. */
+  /** `served` for a listed contract of the product type, or Bitget's unknown-symbol error. */
   const servedFor = <T>(productType: string, symbol: string, served: T | undefined): T => {
-    if (productType !== USDT_FUTURES || served === undefined || !d.marks().some((m) => m.symbol === symbol))
+    if (served === undefined || marksOf(productType, symbol).length === 0)
       throw new BitgetError(BitgetCode.SYMBOL_UNKNOWN, `Parameter ${symbol} does not exist`);
     return served;
   };
 
   // ccxt fetchOpenInterest: the size held in open paper positions (both sides summed).
   r.open("/v2/mix/market/open-interest", async ({ query }) => {
-    const q = z.object({ symbol: symbolQuery.shape.symbol, productType }).parse(query);
+    const q = openInterestQuery.parse(query);
     const o = await servedFor(q.productType, q.symbol, d.openInterest)(q.symbol);
     return { openInterestList: [{ symbol: o.symbol, size: o.size }], ts: String(o.time) };
   });
 
   // ccxt fetchFundingRateHistory: the rates funding settled at, newest first, by page.
   r.open("/v2/mix/market/history-fund-rate", async ({ query }) => {
-    const q = z
-      .object({
-        symbol: symbolQuery.shape.symbol,
-        productType,
-        pageSize: bgInt.optional().transform((n) => Math.min(100, Math.max(1, n ?? 20))),
-        pageNo: bgInt.optional().transform((n) => Math.max(1, n ?? 1)),
-      })
-      .parse(query);
+    const q = historyFundRateQuery.parse(query);
     const rates = servedFor(q.productType, q.symbol, d.fundingRates);
     const rows = await rates(q.symbol, q.pageSize, (q.pageNo - 1) * q.pageSize);
     return rows.map((f) => ({
@@ -492,18 +599,14 @@ export function registerPublic(r: V2Router, d: PublicDeps): void {
   });
 
   r.open("/v2/mix/market/current-fund-rate", ({ query }) => {
-    const q = z.object({ symbol: optionalSymbol.shape.symbol, productType }).parse(query);
-    if (q.productType !== USDT_FUTURES) return [];
-    return d
-      .marks()
-      .filter((m) => q.symbol === undefined || m.symbol === q.symbol)
-      .map((m) => ({
-        symbol: m.symbol,
-        fundingRate: m.fundingRate,
-        fundingRateInterval: "8",
-        nextUpdate: String(m.nextFundingTime),
-        minFundingRate: "-0.003",
-        maxFundingRate: "0.003",
-      }));
+    const q = currentFundRateQuery.parse(query);
+    return marksOf(q.productType, q.symbol).map((m) => ({
+      symbol: m.symbol,
+      fundingRate: m.fundingRate,
+      fundingRateInterval: "8",
+      nextUpdate: String(m.nextFundingTime),
+      minFundingRate: "-0.003",
+      maxFundingRate: "0.003",
+    }));
   });
 }

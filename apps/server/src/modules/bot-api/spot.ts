@@ -1,8 +1,11 @@
 import {
+  COIN_MARGIN_COINS,
+  FUTURES_MARGIN_COINS,
   type PaperBalance,
   type PaperOrder,
   type PaperTrade,
   placeOrderBodySchema,
+  type WalletValue,
 } from "@meridian/contracts";
 import {
   decimalsOf,
@@ -186,8 +189,37 @@ const WALLET_OF = {
   crossed_margin: "CROSS_MARGIN",
   isolated_margin: "ISOLATED_MARGIN",
 } as const;
-/** Meridian's wallets as Bitget's account names. */
+/** Meridian's wallets as Bitget's account names (FUTURES in a coin is its coin-M wallet: `coin_futures`). */
 const TYPE_OF: Record<string, string> = Object.fromEntries(Object.entries(WALLET_OF).map(([k, v]) => [v, k]));
+const typeOf = (wallet: string, asset: string): string =>
+  wallet === "FUTURES" && asset !== "USDT" ? "coin_futures" : (TYPE_OF[wallet] ?? wallet.toLowerCase());
+
+/**
+ * A Bitget account name as Meridian's wallet for `coin`. `usdt_futures` and
+ * `coin_futures` are both the FUTURES wallet in that coin: USDT is the USDT-M wallet, a
+ * coin-M margin coin its coin-M wallet. `coin_futures` carries the coins only; ccxt's
+ * `swap` (`usdt_futures`) with a coin is taken as that coin's coin-M wallet, the one
+ * futures wallet Meridian has for it (docs/bot-api.md). Any other account (USDC-M,
+ * p2p) or coin is Bitget's parameter error.
+ */
+function walletOfType(type: string, coin: string): WalletValue {
+  if (type === "usdt_futures" || type === "coin_futures") {
+    const coinM = COIN_MARGIN_COINS.some((x) => x === coin);
+    if (!coinM && (type === "coin_futures" || coin !== "USDT"))
+      throw new BitgetError(
+        BitgetCode.PARAM_INVALID,
+        `${type} carries ${type === "coin_futures" ? "" : "USDT and "}the coin-M margin coins only: ${COIN_MARGIN_COINS.join(", ")}`,
+      );
+    return "FUTURES";
+  }
+  const wallet = WALLET_OF[type as keyof typeof WALLET_OF];
+  if (wallet === undefined)
+    throw new BitgetError(
+      BitgetCode.PARAM_INVALID,
+      "Transfers run between spot, usdt_futures, coin_futures, crossed_margin and isolated_margin",
+    );
+  return wallet;
+}
 
 export interface SpotDeps {
   paper: PaperApi;
@@ -199,6 +231,58 @@ export interface SpotDeps {
   /** The pair's base and quote coins, undefined for an unknown pair. */
   assets(symbol: string): { base: string; quote: string } | undefined;
 }
+
+// Request schemas, built once (a schema built per request is compiled again by zod on
+// its first parse: ~0.1 ms each).
+const cancelReplaceOrderBody = z.object({
+  symbol,
+  orderId: bgInt.optional(),
+  clientOid: clientOid.optional(),
+  orderType: lower(["limit", "market"]).default("limit"),
+  price: bgDecimal.optional(),
+  size: bgDecimal,
+  newClientOid: clientOid.optional(),
+  presetTakeProfitPrice: bgDecimal.optional(),
+  presetStopLossPrice: bgDecimal.optional(),
+});
+const modifyPlanOrderBody = z.object({
+  orderId: bgInt.optional(),
+  clientOid: clientOid.optional(),
+  orderType: lower(["limit", "market"]),
+  triggerPrice: bgDecimal,
+  executePrice: bgDecimal.optional(),
+  size: bgDecimal,
+});
+const cancelSymbolOrderBody = z.object({ symbol });
+const batchCancelPlanOrderBody = z.object({ symbolList: z.array(symbol).max(50).default([]) });
+const billsQuery = z.object({
+  coin: z
+    .string()
+    .optional()
+    .transform((s) => s?.toUpperCase()),
+  businessType: z.string().optional(),
+  startTime: bgInt.optional(),
+  endTime: bgInt.optional(),
+  limit: bgInt.optional().transform((n) => Math.min(500, Math.max(1, n ?? 100))),
+});
+const assetsQuery = z.object({
+  coin: z
+    .string()
+    .optional()
+    .transform((s) => s?.toUpperCase()),
+});
+const transferRecordsQuery = z.object({
+  coin: z
+    .string()
+    .regex(/^[A-Za-z0-9]{1,12}$/)
+    .transform((s) => s.toUpperCase()),
+  fromType: lower(ACCOUNT_TYPES).optional(),
+  startTime: bgInt.optional(),
+  endTime: bgInt.optional(),
+  clientOid: clientOid.optional(),
+  idLessThan: bgInt.optional(),
+  limit: bgInt.optional().transform((n) => Math.min(100, Math.max(1, n ?? 100))),
+});
 
 /** Spot trading, spot balances and the wallet transfer, through the same paper service as the web pages. */
 export function registerSpot(r: V2Router, d: SpotDeps): void {
@@ -315,19 +399,7 @@ export function registerSpot(r: V2Router, d: SpotDeps): void {
   // placed on its side with the new price and size (a new orderId); when the new one is
   // refused the cancel stands, as on Bitget, and the refusal is the answer.
   r.post("/v2/spot/trade/cancel-replace-order", trade, async ({ body }, c) => {
-    const b = z
-      .object({
-        symbol,
-        orderId: bgInt.optional(),
-        clientOid: clientOid.optional(),
-        orderType: lower(["limit", "market"]).default("limit"),
-        price: bgDecimal.optional(),
-        size: bgDecimal,
-        newClientOid: clientOid.optional(),
-        presetTakeProfitPrice: bgDecimal.optional(),
-        presetStopLossPrice: bgDecimal.optional(),
-      })
-      .parse(body);
+    const b = cancelReplaceOrderBody.parse(body);
     const ref = orderRef.parse({ orderId: b.orderId, clientOid: b.clientOid });
     const old = await d.paper.cancel(
       c.accountId,
@@ -361,16 +433,7 @@ export function registerSpot(r: V2Router, d: SpotDeps): void {
   // ccxt editOrder with a triggerPrice: the plan order is cancelled and placed again with
   // the new trigger, price and size on its side (a new orderId).
   r.post("/v2/spot/trade/modify-plan-order", trade, async ({ body }, c) => {
-    const b = z
-      .object({
-        orderId: bgInt.optional(),
-        clientOid: clientOid.optional(),
-        orderType: lower(["limit", "market"]),
-        triggerPrice: bgDecimal,
-        executePrice: bgDecimal.optional(),
-        size: bgDecimal,
-      })
-      .parse(body);
+    const b = modifyPlanOrderBody.parse(body);
     const ref = orderRef.parse({ orderId: b.orderId, clientOid: b.clientOid });
     const where = ref.orderId !== undefined ? { id: ref.orderId } : { clientOrderId: ref.clientOid ?? "" };
     const old = await d.paper.order(c.accountId, where);
@@ -403,7 +466,7 @@ export function registerSpot(r: V2Router, d: SpotDeps): void {
     d.paper.orderHistory({ accountId: c.accountId, symbol: q.symbol, limit: 500, before: q.idLessThan });
 
   r.post("/v2/spot/trade/cancel-symbol-order", trade, async ({ body }, c) => {
-    const q = z.object({ symbol }).parse(body);
+    const q = cancelSymbolOrderBody.parse(body);
     for (const o of await openOrders(c, q.symbol)) {
       if (isPlan(o) && !o.triggered) continue;
       await d.paper.cancel(c.accountId, { id: o.orderId }).catch(() => undefined);
@@ -412,7 +475,7 @@ export function registerSpot(r: V2Router, d: SpotDeps): void {
   });
 
   r.post("/v2/spot/trade/batch-cancel-plan-order", trade, async ({ body }, c) => {
-    const q = z.object({ symbolList: z.array(symbol).max(50).default([]) }).parse(body);
+    const q = batchCancelPlanOrderBody.parse(body);
     const successList: unknown[] = [];
     for (const o of await openOrders(c, undefined)) {
       if (!isPlan(o) || o.triggered || (q.symbolList.length > 0 && !q.symbolList.includes(o.symbol)))
@@ -476,18 +539,7 @@ export function registerSpot(r: V2Router, d: SpotDeps): void {
   // fill moves its base and its quote coin (the fee on the coin it was charged in). A bill
   // id is the fill's id and 0 (base) or 1 (quote). Transfers are not among them.
   r.get("/v2/spot/account/bills", read, async ({ query }, c) => {
-    const q = z
-      .object({
-        coin: z
-          .string()
-          .optional()
-          .transform((s) => s?.toUpperCase()),
-        businessType: z.string().optional(),
-        startTime: bgInt.optional(),
-        endTime: bgInt.optional(),
-        limit: bgInt.optional().transform((n) => Math.min(500, Math.max(1, n ?? 100))),
-      })
-      .parse(query);
+    const q = billsQuery.parse(query);
     const trades = await d.paper.trades({
       accountId: c.accountId,
       symbol: undefined,
@@ -523,14 +575,7 @@ export function registerSpot(r: V2Router, d: SpotDeps): void {
   });
 
   r.get("/v2/spot/account/assets", read, async ({ query }, c) => {
-    const q = z
-      .object({
-        coin: z
-          .string()
-          .optional()
-          .transform((s) => s?.toUpperCase()),
-      })
-      .parse(query);
+    const q = assetsQuery.parse(query);
     const now = String(Date.now());
     return (await d.paper.balances(c.accountId))
       .filter((b) => q.coin === undefined || b.asset === q.coin)
@@ -540,22 +585,17 @@ export function registerSpot(r: V2Router, d: SpotDeps): void {
   // ccxt fetchTransfers: the account's wallet transfers (every pair of wallets), newest
   // first, each with the id its transfer answered; `fromType` keeps those out of one wallet.
   r.get("/v2/spot/account/transferRecords", read, async ({ query }, c) => {
-    const q = z
-      .object({
-        coin: z
-          .string()
-          .regex(/^[A-Za-z0-9]{1,12}$/)
-          .transform((s) => s.toUpperCase()),
-        fromType: lower(ACCOUNT_TYPES).optional(),
-        startTime: bgInt.optional(),
-        endTime: bgInt.optional(),
-        clientOid: clientOid.optional(),
-        idLessThan: bgInt.optional(),
-        limit: bgInt.optional().transform((n) => Math.min(100, Math.max(1, n ?? 100))),
-      })
-      .parse(query);
-    const from = q.fromType === undefined ? undefined : WALLET_OF[q.fromType as keyof typeof WALLET_OF];
-    // A wallet paper trading does not have (coin-M, USDC-M, p2p) has moved nothing.
+    const q = transferRecordsQuery.parse(query);
+    // usdt_futures and coin_futures are both the FUTURES wallet, told apart by the coin.
+    const from =
+      q.fromType === "coin_futures"
+        ? q.coin === "USDT"
+          ? undefined
+          : "FUTURES"
+        : q.fromType === undefined
+          ? undefined
+          : WALLET_OF[q.fromType as keyof typeof WALLET_OF];
+    // A wallet paper trading does not have (USDC-M, p2p) has moved nothing.
     if (d.futures === undefined || (q.fromType !== undefined && from === undefined)) return [];
     const rows = await d.futures.transfers({
       accountId: c.accountId,
@@ -570,9 +610,9 @@ export function registerSpot(r: V2Router, d: SpotDeps): void {
     return rows.map((t) => ({
       coin: t.asset,
       status: "Successful",
-      toType: TYPE_OF[t.to] ?? t.to.toLowerCase(),
+      toType: typeOf(t.to, t.asset),
       toSymbol: t.to === "ISOLATED_MARGIN" ? (t.symbol ?? "") : "",
-      fromType: TYPE_OF[t.from] ?? t.from.toLowerCase(),
+      fromType: typeOf(t.from, t.asset),
       fromSymbol: t.from === "ISOLATED_MARGIN" ? (t.symbol ?? "") : "",
       size: fromMinor(t.asset, t.amount),
       ts: String(t.createdAt),
@@ -583,13 +623,8 @@ export function registerSpot(r: V2Router, d: SpotDeps): void {
 
   r.post("/v2/spot/wallet/transfer", { perm: "transfer", limit: "trade" }, async ({ body }, c) => {
     const q = transferSchema.parse(body);
-    const from = WALLET_OF[q.fromType as keyof typeof WALLET_OF];
-    const to = WALLET_OF[q.toType as keyof typeof WALLET_OF];
-    if (from === undefined || to === undefined)
-      throw new BitgetError(
-        BitgetCode.PARAM_INVALID,
-        "Transfers run between spot, usdt_futures, crossed_margin and isolated_margin",
-      );
+    const from = walletOfType(q.fromType, q.coin);
+    const to = walletOfType(q.toType, q.coin);
     // Bitget's clientOid makes the transfer idempotent: sent again, nothing moves twice.
     const once = q.clientOid === undefined ? {} : { clientTransferId: q.clientOid };
     // The margin module's transfer covers every wallet pair; without it, spot and futures only.
@@ -605,13 +640,19 @@ export function registerSpot(r: V2Router, d: SpotDeps): void {
       return { transferId: String(done.tranId), clientOid: q.clientOid ?? "" };
     }
     const pair = `${from}>${to}`;
-    if (q.coin !== "USDT" || d.futures === undefined || (pair !== "SPOT>FUTURES" && pair !== "FUTURES>SPOT"))
+    const asset = FUTURES_MARGIN_COINS.find((x) => x === q.coin);
+    if (
+      d.futures === undefined ||
+      asset === undefined ||
+      (pair !== "SPOT>FUTURES" && pair !== "FUTURES>SPOT")
+    )
       throw new BitgetError(
         BitgetCode.PARAM_INVALID,
-        "Only USDT transfers between spot and usdt_futures are supported",
+        "Only transfers between spot and usdt_futures or coin_futures are supported",
       );
     const done = await d.futures.transfer(c.accountId, {
       direction: from === "SPOT" ? "IN" : "OUT",
+      asset,
       amount: q.amount,
       ...once,
     });

@@ -8,15 +8,26 @@ import type {
   PaperOrder,
   PaperTrade,
 } from "@meridian/contracts";
-import { mul } from "@meridian/domain";
+import { mul, toFixedHalfUp } from "@meridian/domain";
 import { neg } from "./common.ts";
 import { presentMarginOrder } from "./margin.ts";
-import { isTrigger, pct, planTypeOf, positionTimes, presentMixOrder, presentMixPlan } from "./mix.ts";
+import {
+  isNormal,
+  isTrigger,
+  pct,
+  planTypeOf,
+  positionTimes,
+  presentMixOrder,
+  presentMixPlan,
+} from "./mix.ts";
+import { COIN_FUTURES, familyOf, USDT_FUTURES } from "./public.ts";
 import { isPlan, presentSpotBalance, presentSpotFill, presentSpotOrder, presentSpotPlan } from "./spot.ts";
 import type { WsDeps } from "./ws.ts";
 import { type Arg, type Conn, send } from "./ws-conn.ts";
 
 export const PRIVATE_CHANNELS = new Set(["orders", "orders-algo", "fill", "account", "positions"]);
+/** The futures product types pushed, with the margin family each trades. */
+const MIX_TYPES = [USDT_FUTURES, COIN_FUTURES] as const;
 /** Margin's channels (instType MARGIN): orders and account per mode. */
 export const MARGIN_CHANNELS: Readonly<Record<string, MarginAccountModeValue>> = {
   "orders-crossed": "cross",
@@ -48,6 +59,28 @@ export function privateFeeds(conns: ReadonlySet<Conn>, d: WsDeps) {
       const data = rows
         .filter((b) => a.coin === undefined || a.coin === "default" || b.asset === a.coin)
         .map((b) => presentSpotBalance(b, uTime));
+      send(c, { action: "snapshot", arg: a, data, ts: d.now() });
+    } else if (a.instType === COIN_FUTURES && d.futures !== undefined) {
+      // Every coin-M wallet (one per margin coin, as REST `accounts` lists them), in its coin;
+      // `usdtEquity` at the coin's contract mark.
+      const [wallets, marks] = await Promise.all([
+        d.futures.wallets(c.accountId, "coin"),
+        d.futures.marksList("coin"),
+      ]);
+      const data = wallets
+        .filter((w) => a.coin === undefined || a.coin === "default" || w.marginCoin === a.coin)
+        .map((w) => {
+          const mark = marks.find((m) => m.marginCoin === w.marginCoin)?.markPrice ?? "0";
+          return {
+            marginCoin: w.marginCoin,
+            frozen: "0",
+            available: w.wallet,
+            maxOpenPosAvailable: w.available,
+            maxTransferOut: w.maxTransferOut,
+            equity: w.marginBalance,
+            usdtEquity: toFixedHalfUp(mul(w.marginBalance, mark), 8),
+          };
+        });
       send(c, { action: "snapshot", arg: a, data, ts: d.now() });
     } else if (d.futures !== undefined) {
       const f = await d.futures.account(c.accountId);
@@ -104,11 +137,12 @@ export function privateFeeds(conns: ReadonlySet<Conn>, d: WsDeps) {
     if (c.accountId === undefined || d.futures === undefined) return;
     const accountId = c.accountId;
     const futures = d.futures;
+    const family = familyOf(a.instType) ?? "usdt";
     // The fills give each position its open and update times, as REST all-position has them.
     const [account, positions, trades] = await Promise.all([
       futures.account(accountId),
-      futures.positions(accountId),
-      futures.trades({ accountId, limit: 500 }),
+      futures.positions(accountId, family),
+      futures.trades({ accountId, family, limit: 500 }),
     ]);
     const dual = account.dualSidePosition;
     const data = positions
@@ -118,7 +152,7 @@ export function privateFeeds(conns: ReadonlySet<Conn>, d: WsDeps) {
         return {
           posId: `${p.symbol}-${p.positionSide}`,
           instId: p.symbol,
-          marginCoin: "USDT",
+          marginCoin: p.marginCoin,
           marginSize: p.margin,
           marginMode: p.marginMode === "cross" ? "crossed" : "isolated",
           holdSide:
@@ -235,45 +269,52 @@ export function privateFeeds(conns: ReadonlySet<Conn>, d: WsDeps) {
       if (c.accountId !== e.accountId) continue;
       const dual = e.account.dualSidePosition;
       const ctx = { dual, settings };
-      for (const a of privateSubs(c, "USDT-FUTURES", "orders-algo")) {
-        const data = e.orders
-          .filter(isTrigger)
-          .map((o) => ({ ...presentMixPlan(o, ctx, planTypeOf(o)), instId: o.symbol }));
-        if (data.length > 0) send(c, { action: "snapshot", arg: a, data, ts: d.now() });
-      }
-      for (const a of privateSubs(c, "USDT-FUTURES", "orders")) {
-        const data = e.orders
-          .filter((o) => !isTrigger(o))
-          .map((o) => ({
+      // Each product type pushes its own family's orders and fills (BTCUSD on COIN-FUTURES).
+      for (const instType of MIX_TYPES) {
+        const family = familyOf(instType);
+        const orders = e.orders.filter((o) => o.family === family);
+        for (const a of privateSubs(c, instType, "orders-algo")) {
+          const data = orders
+            .filter(isTrigger)
+            .map((o) => ({ ...presentMixPlan(o, ctx, planTypeOf(o)), instId: o.symbol }));
+          if (data.length > 0) send(c, { action: "snapshot", arg: a, data, ts: d.now() });
+        }
+        for (const a of privateSubs(c, instType, "orders")) {
+          const data = orders.filter(isNormal).map((o) => ({
             ...presentMixOrder(o, ctx),
             instId: o.symbol,
             accBaseVolume: o.executedQty,
             fillPrice: o.avgPrice,
           }));
-        if (data.length > 0) send(c, { action: "snapshot", arg: a, data, ts: d.now() });
+          if (data.length > 0) send(c, { action: "snapshot", arg: a, data, ts: d.now() });
+        }
+        for (const a of privateSubs(c, instType, "fill")) {
+          const data = e.fills
+            .filter((t) => t.family === family)
+            .map((t) => ({
+              orderId: String(t.orderId),
+              tradeId: String(t.id),
+              symbol: t.symbol,
+              side: t.side.toLowerCase(),
+              orderType: "market",
+              posMode: dual ? "hedge_mode" : "one_way_mode",
+              price: t.price,
+              baseVolume: t.quantity,
+              quoteVolume: mul(t.price, t.quantity),
+              profit: t.realisedPnl,
+              tradeSide: t.side === "BUY" ? "buy_single" : "sell_single",
+              tradeScope: t.maker ? "maker" : "taker",
+              feeDetail: [
+                { feeCoin: t.marginCoin, deduction: "no", totalDeductionFee: "0", totalFee: neg(t.fee) },
+              ],
+              cTime: String(t.time),
+              uTime: String(t.time),
+            }));
+          if (data.length > 0) send(c, { action: "snapshot", arg: a, data, ts: d.now() });
+        }
+        for (const a of privateSubs(c, instType, "positions")) void pushPositions(c, a);
+        for (const a of privateSubs(c, instType, "account")) void pushAccount(c, a);
       }
-      for (const a of privateSubs(c, "USDT-FUTURES", "fill")) {
-        const data = e.fills.map((t) => ({
-          orderId: String(t.orderId),
-          tradeId: String(t.id),
-          symbol: t.symbol,
-          side: t.side.toLowerCase(),
-          orderType: "market",
-          posMode: dual ? "hedge_mode" : "one_way_mode",
-          price: t.price,
-          baseVolume: t.quantity,
-          quoteVolume: mul(t.price, t.quantity),
-          profit: t.realisedPnl,
-          tradeSide: t.side === "BUY" ? "buy_single" : "sell_single",
-          tradeScope: t.maker ? "maker" : "taker",
-          feeDetail: [{ feeCoin: "USDT", deduction: "no", totalDeductionFee: "0", totalFee: neg(t.fee) }],
-          cTime: String(t.time),
-          uTime: String(t.time),
-        }));
-        if (data.length > 0) send(c, { action: "snapshot", arg: a, data, ts: d.now() });
-      }
-      for (const a of privateSubs(c, "USDT-FUTURES", "positions")) void pushPositions(c, a);
-      for (const a of privateSubs(c, "USDT-FUTURES", "account")) void pushAccount(c, a);
     }
   };
   const futures = d.futures;

@@ -1,6 +1,6 @@
 import zlib from "node:zlib";
 import type { KlineIntervalValue } from "@meridian/contracts";
-import { PERP_CONTRACTS } from "@meridian/domain";
+import { coinPerpContract, PERP_CONTRACTS } from "@meridian/domain";
 import type { FastifyInstance } from "fastify";
 import type { FuturesApi } from "../futures/index.ts";
 import type { LedgerApi } from "../ledger/index.ts";
@@ -8,7 +8,7 @@ import type { MarginApi } from "../margin/index.ts";
 import type { MarketService } from "../market/index.ts";
 import type { PaperApi } from "../paper/index.ts";
 import { type ApiKeyStore, ipAllowed, type ResolvedKey } from "./keys.ts";
-import { type PublicDeps, tickerBuilders } from "./public.ts";
+import { COIN_FUTURES, coinMarket, type PublicDeps, tickerBuilders } from "./public.ts";
 import { SIGN_WINDOW_MS, verifyHmac, verifyRsa } from "./signature.ts";
 import { type Arg, argKey, type Conn, type Socket, send } from "./ws-conn.ts";
 import { privateChannelKnown, privateFeeds } from "./ws-private.ts";
@@ -27,7 +27,7 @@ const CANDLES: Readonly<Record<string, KlineIntervalValue>> = {
   candle4H: "4h",
   candle1D: "1d",
 };
-const INST_TYPES = new Set(["SPOT", "USDT-FUTURES", "MARGIN"]);
+const INST_TYPES = new Set(["SPOT", "USDT-FUTURES", COIN_FUTURES, "MARGIN"]);
 
 /** Bitget's book checksum: signed CRC32 of bid1p:bid1s:ask1p:ask1s:... over the top 25 levels. */
 export function bookChecksum(bids: readonly [string, string][], asks: readonly [string, string][]): number {
@@ -63,9 +63,20 @@ export interface WsDeps {
 }
 
 /**
+ * The market a public subscription's data comes from: a spot pair or a USDT-M contract
+ * its own, a coin-M contract (COIN-FUTURES BTCUSD) its coin against USDT (BTCUSDT), as on
+ * the REST market endpoints.
+ */
+function marketOf(a: Arg): string {
+  const coin = a.instType === COIN_FUTURES ? coinPerpContract(a.instId) : undefined;
+  return coin === undefined ? a.instId : coinMarket(coin);
+}
+
+/**
  * Bitget's v2 WebSocket: `/v2/ws/public` (ticker, books with checksum, books1/5/15, trade,
  * candles) and `/v2/ws/private` (login, then orders, fill, account, positions), pushed
- * from the market feed and from the paper and futures services' commits.
+ * from the market feed and from the paper and futures services' commits. Instruments:
+ * SPOT pairs, USDT-FUTURES (BTCUSDT) and COIN-FUTURES (BTCUSD) perpetuals, MARGIN.
  */
 export function registerBitgetWs(app: FastifyInstance, d: WsDeps): void {
   const conns = new Set<Conn>();
@@ -82,7 +93,7 @@ export function registerBitgetWs(app: FastifyInstance, d: WsDeps): void {
 
   const pushBooks = (c: Conn, a: Arg, first: boolean) => {
     const depth = a.channel === "books" ? BOOK_DEPTH : Number(a.channel.slice(5));
-    const book = bookOf(a.instId, depth);
+    const book = bookOf(marketOf(a), depth);
     if (book === undefined) return;
     const checksum = bookChecksum(book.bids, book.asks);
     if (a.channel !== "books") {
@@ -119,14 +130,14 @@ export function registerBitgetWs(app: FastifyInstance, d: WsDeps): void {
       const t = d.market.ticker(a.instId);
       return t === undefined ? undefined : { instId: a.instId, ...spotTicker(t), open24h: t.openPrice };
     }
-    const t = mixTicker(a.instId);
+    const t = mixTicker(a.instId, marketOf(a));
     return t === undefined ? undefined : { instId: a.instId, ...t };
   };
 
   const pushCandle = (c: Conn, a: Arg, action: "snapshot" | "update") => {
     const interval = CANDLES[a.channel];
     if (interval === undefined) return;
-    const k = d.market.klines(a.instId, interval, action === "snapshot" ? 50 : 1) ?? [];
+    const k = d.market.klines(marketOf(a), interval, action === "snapshot" ? 50 : 1) ?? [];
     const data = k.map((x) => [
       String(x.openTime),
       x.open,
@@ -147,7 +158,7 @@ export function registerBitgetWs(app: FastifyInstance, d: WsDeps): void {
     } else if (a.channel.startsWith("books")) pushBooks(c, a, true);
     else if (a.channel.startsWith("candle")) pushCandle(c, a, "snapshot");
     else if (a.channel === "trade") {
-      const trades = (d.market.trades(a.instId, 50) ?? []).map((t) => ({
+      const trades = (d.market.trades(marketOf(a), 50) ?? []).map((t) => ({
         ts: String(t.time),
         price: t.price,
         size: t.qty,
@@ -167,7 +178,12 @@ export function registerBitgetWs(app: FastifyInstance, d: WsDeps): void {
     }
     if (!PUBLIC_CHANNELS.has(a.channel) && CANDLES[a.channel] === undefined)
       return `channel:${a.channel} doesn't exist`;
-    const ok = a.instType === "SPOT" ? d.market.has(a.instId) : perps.has(a.instId);
+    const ok =
+      a.instType === "SPOT"
+        ? d.market.has(a.instId)
+        : a.instType === COIN_FUTURES
+          ? coinPerpContract(a.instId) !== undefined
+          : perps.has(a.instId);
     return ok ? undefined : `instId:${a.instId} doesn't exist`;
   };
 
@@ -177,7 +193,7 @@ export function registerBitgetWs(app: FastifyInstance, d: WsDeps): void {
     for (const c of conns) {
       for (const a of c.subs.values()) {
         if (!PUBLIC_CHANNELS.has(a.channel) && CANDLES[a.channel] === undefined) continue;
-        const trades = update.trades.get(a.instId);
+        const trades = update.trades.get(marketOf(a));
         if (trades === undefined) continue;
         if (a.channel === "ticker") {
           const t = tickerOf(a);

@@ -9,10 +9,11 @@ import type { FastifyInstance } from "fastify";
 import type { Seed } from "../../platform/db/seed.ts";
 import { route } from "../../platform/http/route.ts";
 import type { Platform } from "../../platform/platform.ts";
-import { indexAirdrop, seedAirdropLibrary } from "../airdrops/index.ts";
-import { indexApp, seedTgApps } from "../tg-apps/index.ts";
+import { indexAllAirdrops, seedAirdropLibrary } from "../airdrops/index.ts";
+import { indexAllApps, seedTgApps } from "../tg-apps/index.ts";
 import { loadContent } from "./files.ts";
 import { readPage, savePageText } from "./pages.ts";
+import { contentTexts } from "./texts.ts";
 
 /**
  * The demo content seeder (docs/content.md): reads and validates every file under
@@ -29,7 +30,7 @@ export const contentSeed: Seed = {
       Object.entries(lib.pages["airdrops-home"]).map(([lang, text]) => [lang, text?.faq ?? []]),
     );
     await db.transaction(async (tx) => {
-      await seedAirdropLibrary(tx, { airdrops: lib.airdrops, news: lib.news, homeFaq }, now);
+      await seedAirdropLibrary(tx, contentTexts, { airdrops: lib.airdrops, news: lib.news, homeFaq }, now);
       for (const page of Object.keys(CONTENT_PAGES) as ContentPageKey[])
         for (const [lang, text] of Object.entries(lib.pages[page]))
           if (text) await savePageText(tx, page, lang, text, now);
@@ -55,13 +56,11 @@ export const searchIndexSeed: Seed = {
   name: "content-search",
   version: 1,
   async seed(db, { log }) {
-    const airdrops = await db.all<{ id: number | string }>("SELECT id FROM airdrops");
-    const apps = await db.all<{ id: number | string }>("SELECT id FROM tg_apps");
-    await db.transaction(async (tx) => {
-      for (const r of airdrops) await indexAirdrop(tx, Number(r.id));
-      for (const r of apps) await indexApp(tx, Number(r.id));
-    });
-    log.info({ airdrops: airdrops.length, apps: apps.length }, "content search index built");
+    const counts = await db.transaction(async (tx) => ({
+      airdrops: await indexAllAirdrops(tx, contentTexts),
+      apps: await indexAllApps(tx),
+    }));
+    log.info(counts, "content search index built");
   },
 };
 
@@ -76,3 +75,4 @@ export function contentRoutes(app: FastifyInstance, platform: Platform): void {
   });
 }
 export { ContentError, type ContentLibrary, loadContent, repeatedParagraph } from "./files.ts";
+export { type ContentTexts, contentTexts, type StoredText } from "./texts.ts";

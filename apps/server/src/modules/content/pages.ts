@@ -8,7 +8,8 @@ import {
 } from "@meridian/contracts";
 import type { Db, Queryable } from "../../platform/db/types.ts";
 import { errors } from "../../platform/errors.ts";
-import { HOME_FAQ_KEY, saveFaq } from "../airdrops/index.ts";
+import { HOME_FAQ_KEY } from "../airdrops/index.ts";
+import { contentTexts } from "./texts.ts";
 
 /** The database key of each content page (the airdrop home keeps its historical FAQ key). */
 export const PAGE_KEYS: Record<ContentPageKey, string> = {
@@ -29,7 +30,7 @@ export async function savePageText(
      ON CONFLICT (page_key, locale) DO NOTHING`,
     [PAGE_KEYS[page], locale, text.title, text.description, now],
   );
-  await saveFaq(tx, PAGE_KEYS[page], locale, text.faq);
+  await contentTexts.saveFaq(tx, PAGE_KEYS[page], locale, text.faq);
 }
 
 /**
@@ -53,10 +54,7 @@ export async function readPage(
   ]);
   const chosen = rows.find((r) => r.locale === wanted) ?? rows.find((r) => r.locale === "en");
   if (!chosen) throw errors.notFound("No such page");
-  const faq = await db.all<{ question: string; answer: string }>(
-    "SELECT question, answer FROM content_faq WHERE page_key = ? AND locale = ? ORDER BY position",
-    [key, chosen.locale],
-  );
+  const faq = await contentTexts.faqIn(db, key, chosen.locale);
   const written = new Set(rows.map((r) => r.locale));
   return {
     title: chosen.title,

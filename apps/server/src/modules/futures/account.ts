@@ -1,17 +1,19 @@
 import { FuturesCode, type PositionSideValue } from "@meridian/contracts";
 import {
   adjustIsolatedMargin,
+  availableOf,
   crossSummary,
+  entryTicks,
   fromMinor,
-  futuresTransferEntry,
   futuresWalletOf,
   type MarginMode,
   maxRemovableMargin,
   minBig,
-  type PerpContract,
   type PerpPosition,
-  requirePerp,
+  requireAnyPerp,
   subTransferEntry,
+  USDT,
+  walletTransferEntry,
 } from "@meridian/domain";
 import type { StoredPosition } from "./repo.ts";
 import { contractOf, type EngineState, fail, refusalCode } from "./state.ts";
@@ -30,50 +32,67 @@ export class FuturesAccount {
   }
 
   /**
-   * Moves `amount` between the futures wallet and spot; `other` names the wallet the
-   * money comes from or goes to through spot (margin's transfers). Answers the transfer's id.
+   * Moves `amount` of `asset` between a futures wallet (USDT: the USDT-M one; a coin: its
+   * coin-M one) and spot; `other` names the wallet the money comes from or goes to through
+   * spot (margin's transfers). Answers the transfer's id.
    */
   transfer(
     accountId: number,
     direction: "IN" | "OUT",
     amount: bigint,
     other: { wallet: string; symbol?: string | undefined } = { wallet: "SPOT" },
+    asset: string = USDT,
   ): number {
     const state = this.state;
     if (direction === "OUT") {
-      const max = state.available(accountId);
-      if (amount > max || amount > state.wallet(accountId))
+      const max = state.available(accountId, asset);
+      if (amount > max || amount > state.wallet(accountId, asset))
         throw fail(FuturesCode.TRANSFER_EXCEEDS, "Transfer exceeds what the futures wallet can spare", {
           max: max.toString(),
+          asset,
         });
     }
-    const r = state.post(futuresTransferEntry(accountId, amount, direction === "IN"), accountId, null);
-    if (r !== null) throw fail(FuturesCode.TRANSFER_EXCEEDS, "Not enough balance to transfer");
+    const spot = availableOf(accountId);
+    const fut = futuresWalletOf(accountId);
+    const entry =
+      direction === "IN"
+        ? walletTransferEntry(spot, fut, asset, amount)
+        : walletTransferEntry(fut, spot, asset, amount);
+    const r = state.post(entry, accountId, null);
+    if (r !== null) throw fail(FuturesCode.TRANSFER_EXCEEDS, "Not enough balance to transfer", { asset });
     state.syncWallet(accountId);
+    // The asset tells the coin-M wallets from the USDT-M one.
     const [from, to] = direction === "IN" ? [other.wallet, "FUTURES"] : ["FUTURES", other.wallet];
-    return state.saveTransfer({ accountId, from, to, symbol: other.symbol ?? null, asset: "USDT", amount });
+    return state.saveTransfer({ accountId, from, to, symbol: other.symbol ?? null, asset, amount });
   }
 
-  /** Futures wallet to futures wallet (a master and its sub-account), within what the source can spare. */
-  subTransfer(from: number, to: number, amount: bigint): void {
+  /**
+   * Futures wallet to futures wallet of the same margin asset (a master and its
+   * sub-account: USDT-M to USDT-M, or one coin's coin-M to the same coin's), within what
+   * the source can spare.
+   */
+  subTransfer(from: number, to: number, amount: bigint, asset: string = USDT): void {
     const state = this.state;
-    const max = minBig(state.available(from), state.wallet(from));
+    const max = minBig(state.available(from, asset), state.wallet(from, asset));
     if (amount > max)
+      // A decimal of the asset, as the sub-account transfer's other wallets answer it.
       throw fail(FuturesCode.TRANSFER_EXCEEDS, "Transfer exceeds what the futures wallet can spare", {
-        max: (max > 0n ? max : 0n).toString(),
+        max: fromMinor(asset, max > 0n ? max : 0n),
+        asset,
       });
     const r = state.post(
-      subTransferEntry(futuresWalletOf(from), futuresWalletOf(to), "USDT", amount),
+      subTransferEntry(futuresWalletOf(from), futuresWalletOf(to), asset, amount),
       from,
       null,
     );
-    if (r !== null) throw fail(FuturesCode.TRANSFER_EXCEEDS, "Not enough balance to transfer");
+    if (r !== null) throw fail(FuturesCode.TRANSFER_EXCEEDS, "Not enough balance to transfer", { asset });
     state.syncWallet(from);
     state.syncWallet(to);
   }
 
   setLeverage(accountId: number, symbol: string, leverage: number): void {
     const c = contractOf(symbol);
+    const asset = c.marginAsset;
     if (leverage > c.maxLeverage)
       throw fail(FuturesCode.LEVERAGE_TOO_HIGH, "Leverage above the contract's maximum", {
         leverage,
@@ -102,12 +121,12 @@ export class FuturesAccount {
       // than before) is refused.
       const moved = held.map((p) => ({ ...p, position: { ...p.position, leverage } }));
       const others = state
-        .positionsOf(accountId)
+        .positionsOf(accountId, asset)
         .filter((p) => !held.includes(p))
         .map((p) => p.position);
       const marks = state.marks.marks();
-      const reserve = state.orderReserve(accountId);
-      const wallet = state.wallet(accountId);
+      const reserve = state.orderReserve(accountId, undefined, asset);
+      const wallet = state.wallet(accountId, asset);
       const cross = (list: readonly StoredPosition[]) =>
         crossSummary(wallet, [...others, ...list.map((p) => p.position)], marks).available - reserve;
       const before = cross(held);
@@ -145,8 +164,8 @@ export class FuturesAccount {
     const position = state.stored(accountId, c.symbol, side).position;
     if (position.marginMode !== "isolated" || position.lots === 0)
       throw fail(FuturesCode.NOT_ISOLATED, "No open isolated position on that side");
-    const mark = state.marks.markOf(c) ?? entryTicks(c, position);
-    const spare = minBig(state.available(accountId), state.wallet(accountId));
+    const mark = state.marks.markOf(c) ?? Math.max(1, entryTicks(c, position));
+    const spare = minBig(state.available(accountId, c.marginAsset), state.wallet(accountId, c.marginAsset));
     return {
       position,
       mark,
@@ -169,18 +188,19 @@ export class FuturesAccount {
   ): StoredPosition {
     const state = this.state;
     const b = this.marginBounds(accountId, symbol, side);
+    const c = requireAnyPerp(b.position.symbol);
     if (direction === "ADD" && amount > b.maxAdd)
       throw fail(FuturesCode.MARGIN_INSUFFICIENT, "Not enough available margin to add", {
-        max: fromMinor("USDT", b.maxAdd),
+        max: fromMinor(c.marginAsset, b.maxAdd),
+        asset: c.marginAsset,
       });
-    const c = requirePerp(b.position.symbol);
     const r = adjustIsolatedMargin(c, b.position, direction === "ADD" ? "add" : "reduce", amount, b.mark);
     if (!r.ok) {
       const max = r.error.params.max;
       throw fail(
         refusalCode[r.error.code] ?? FuturesCode.ORDER_INVALID,
         `Margin change refused: ${r.error.code}`,
-        max === undefined ? undefined : { max: fromMinor("USDT", BigInt(max)) },
+        max === undefined ? undefined : { max: fromMinor(c.marginAsset, BigInt(max)) },
       );
     }
     const refused = state.post(r.value.entry, accountId, null);
@@ -192,11 +212,4 @@ export class FuturesAccount {
     state.syncWallet(accountId);
     return next;
   }
-}
-
-/** Entry price in ticks (at least 1), for a position whose contract has no mark yet. */
-function entryTicks(c: PerpContract, p: PerpPosition): number {
-  const lots = BigInt(Math.max(1, Math.abs(p.lots)));
-  const t = p.cost / (lots * c.minorPerTickLot);
-  return t > 0n ? Number(t) : 1;
 }

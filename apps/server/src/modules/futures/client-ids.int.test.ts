@@ -10,12 +10,10 @@ import {
   type SubTransferView,
   type WalletTransferResult,
 } from "@meridian/contracts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { PlatformDb } from "../../platform/db/index.ts";
-import { type DbTarget, reopenableDbTargets } from "../../test/db-targets.ts";
-import { type FuturesTestApp, futuresTestApp } from "../../test/futures.ts";
-import { paperCall as call, expectConserved, makerQuote } from "../../test/paper.ts";
-import type { LocalVenue } from "../paper/index.ts";
+import { describe, expect, it } from "vitest";
+import { reopenableDbTargets } from "../../test/db-targets.ts";
+import { futuresSuite } from "../../test/futures.ts";
+import { expectConserved } from "../../test/paper.ts";
 
 /**
  * Client ids make a retried command run once (docs/trading.md, "Retries"): a futures
@@ -25,36 +23,16 @@ import type { LocalVenue } from "../paper/index.ts";
 const targets = reopenableDbTargets("futoid");
 const F = "/v1/paper/futures";
 
-type Running = FuturesTestApp;
-const start = (db: PlatformDb, venue?: LocalVenue): Promise<Running> => futuresTestApp(db, venue);
-
 describe.each(targets)("client ids on $name", (target) => {
-  let env: Awaited<ReturnType<DbTarget["open"]>>;
-  let run: Running;
-  beforeAll(async () => {
-    env = await target.open();
-    run = await start(env.db());
-    makerQuote(run.venue, "BTCUSDT", "SELL", "50000.00", "5");
-    makerQuote(run.venue, "BTCUSDT", "BUY", "49990.00", "5");
-  });
-  afterAll(async () => {
-    await run.app.close();
-    await run.db.close();
-    await env.cleanup();
-  });
+  const suite = futuresSuite(target);
 
-  const post = <T>(cookie: string, url: string, body: unknown) => call<T>(run.app, cookie, "POST", url, body);
-  const get = <T>(cookie: string, url: string) => call<T>(run.app, cookie, "GET", url);
+  const post = <T>(cookie: string, url: string, body: unknown) => suite.call<T>(cookie, "POST", url, body);
+  const get = <T>(cookie: string, url: string) => suite.call<T>(cookie, "GET", url);
   const spotUsdt = async (cookie: string) =>
     (await get<PaperBalance[]>(cookie, "/v1/paper/balances")).data.find((b) => b.asset === "USDT")?.available;
   const wallet = async (cookie: string) => (await get<FuturesAccount>(cookie, `${F}/account`)).data.wallet;
 
-  async function funded(): Promise<string> {
-    const cookie = await run.login();
-    await call(run.app, cookie, "POST", "/v1/paper/account/activate");
-    expect((await post(cookie, `${F}/transfer`, { direction: "IN", amount: "10000" })).code).toBe(Code.OK);
-    return cookie;
-  }
+  const { funded } = suite;
 
   const market = (clientOrderId: string) => ({
     symbol: "BTCUSDT",
@@ -65,7 +43,7 @@ describe.each(targets)("client ids on $name", (target) => {
   });
 
   it("places a futures order once per client id, sent again or twice at once", async () => {
-    await run.futures.pinMark("BTCUSDT", "50000.0");
+    await suite.run.futures.pinMark("BTCUSDT", "50000.0");
     const cookie = await funded();
     const first = await post<FuturesOrder>(cookie, `${F}/orders`, market("bot-1"));
     expect(first.data).toMatchObject({ status: "FILLED", clientOrderId: "bot-1", executedQty: "0.010" });
@@ -87,11 +65,11 @@ describe.each(targets)("client ids on $name", (target) => {
     expect(trades.map((t) => t.orderId).sort()).toEqual([first.data.id, both[0]?.data.id].sort());
     const history = (await get<FuturesOrder[]>(cookie, `${F}/orders/history`)).data;
     expect(history.map((o) => o.clientOrderId).sort()).toEqual(["bot-1", "bot-2"]);
-    await expectConserved(run.ledger);
+    await expectConserved(suite.run.ledger);
   });
 
   it("takes a client id on trigger and resting orders; without one the id is #<order id>", async () => {
-    await run.futures.pinMark("BTCUSDT", "50000.0");
+    await suite.run.futures.pinMark("BTCUSDT", "50000.0");
     const cookie = await funded();
     const stop = {
       symbol: "BTCUSDT",
@@ -126,8 +104,7 @@ describe.each(targets)("client ids on $name", (target) => {
   });
 
   it("transfers once per client id between spot, futures and margin", async () => {
-    const cookie = await run.login();
-    await call(run.app, cookie, "POST", "/v1/paper/account/activate");
+    const cookie = await suite.activated();
     const spot0 = Number(await spotUsdt(cookie));
 
     const into = { direction: "IN", amount: "700", clientTransferId: "t-1" };
@@ -168,19 +145,17 @@ describe.each(targets)("client ids on $name", (target) => {
     await post(cookie, "/v1/paper/asset/transfer", { ...toCross, clientTransferId: undefined, amount: "1" });
     await post(cookie, "/v1/paper/asset/transfer", { ...toCross, clientTransferId: undefined, amount: "1" });
     expect(Number(await spotUsdt(cookie))).toBe(spot0 - 700 - 300 - 2);
-    await expectConserved(run.ledger);
+    await expectConserved(suite.run.ledger);
   });
 
   it("answers a retried order and transfer after a restart from storage", async () => {
-    await run.futures.pinMark("BTCUSDT", "50000.0");
+    await suite.run.futures.pinMark("BTCUSDT", "50000.0");
     const cookie = await funded();
     const placed = await post<FuturesOrder>(cookie, `${F}/orders`, market("before-restart"));
     const moved = { direction: "OUT", amount: "100", clientTransferId: "out-1" };
     expect((await post(cookie, `${F}/transfer`, moved)).code).toBe(Code.OK);
-    await run.app.close();
-    await run.db.close();
-    run = await start(env.db(), run.venue);
-    await run.futures.pinMark("BTCUSDT", "50000.0");
+    await suite.restart();
+    await suite.run.futures.pinMark("BTCUSDT", "50000.0");
     const again = await post<FuturesOrder>(cookie, `${F}/orders`, market("before-restart"));
     expect(again.data.id).toBe(placed.data.id);
     expect((await get<FuturesPosition[]>(cookie, `${F}/positions`)).data.map((p) => p.quantity)).toEqual([
@@ -189,12 +164,11 @@ describe.each(targets)("client ids on $name", (target) => {
     const wallet0 = await wallet(cookie);
     expect((await post(cookie, `${F}/transfer`, moved)).code).toBe(Code.OK);
     expect(await wallet(cookie)).toBe(wallet0);
-    await expectConserved(run.ledger);
+    await expectConserved(suite.run.ledger);
   });
 
   it("makes a sub-account transfer once per client id", async () => {
-    const master = await run.login();
-    await call(run.app, master, "POST", "/v1/paper/account/activate");
+    const master = await suite.activated();
     const sub = await post<SubAccountView>(master, SubPath.CREATE, {
       name: `cid${Date.now().toString(36)}`.slice(0, 20),
       label: "Desk",
@@ -220,6 +194,6 @@ describe.each(targets)("client ids on $name", (target) => {
     expect(list).toHaveLength(1);
     const views = (await get<{ subs: SubAccountView[] }>(master, SubPath.LIST)).data.subs;
     expect(views[0]?.wallets.SPOT?.find((b) => b.asset === "USDT")?.amount).toBe("250.00000000");
-    await expectConserved(run.ledger);
+    await expectConserved(suite.run.ledger);
   });
 });

@@ -33,9 +33,9 @@ export interface AttachedTpsl {
   stopLoss?: string | undefined;
 }
 
-/** A positive USDT amount in minor units, or the envelope's invalid-amount refusal. */
-function positiveUsdt(amount: string): bigint {
-  const minor = toMinor("USDT", amount);
+/** A positive amount of `asset` in minor units, or the envelope's invalid-amount refusal. */
+function positiveAmount(asset: string, amount: string): bigint {
+  const minor = toMinor(asset, amount);
   if (minor === null || minor <= 0n)
     throw new AppError(FuturesCode.ORDER_INVALID, "Invalid amount", {
       status: 200,
@@ -189,7 +189,8 @@ export class FuturesCommands {
    * Answers the transfer's id (its `futures_transfers` row) and the account after it.
    */
   async transfer(accountId: number, body: FuturesTransferBody): Promise<FuturesTransferDone> {
-    const minor = toMinor("USDT", body.amount);
+    const asset = body.asset ?? "USDT";
+    const minor = toMinor(asset, body.amount);
     if (minor === null || minor <= 0n)
       throw new AppError(FuturesCode.TRANSFER_EXCEEDS, "Invalid amount", {
         status: 200,
@@ -201,23 +202,29 @@ export class FuturesCommands {
       body.clientTransferId,
       async (record) => {
         const tranId = await this.exec((tx) => {
-          const id = this.engine.transfer(accountId, body.direction, minor);
-          record?.(tx, { tranId: id, from, to, asset: "USDT", amount: minor });
+          const id = this.engine.transfer(accountId, body.direction, minor, { wallet: "SPOT" }, asset);
+          record?.(tx, { tranId: id, from, to, asset, amount: minor });
           return id;
         });
-        return { tranId, account: this.views.account(accountId) };
+        return { tranId, account: this.views.account(accountId, asset) };
       },
-      (stored) => ({ tranId: stored.tranId, account: this.views.account(accountId) }),
+      (stored) => ({ tranId: stored.tranId, account: this.views.account(accountId, stored.asset) }),
     );
   }
 
   /**
-   * Futures wallet to futures wallet between a master and its sub-account; `record` adds
-   * the caller's rows to the same commit.
+   * Futures wallet to futures wallet of one asset between a master and its sub-account;
+   * `record` adds the caller's rows to the same commit.
    */
-  async subTransfer(from: number, to: number, amount: bigint, record: (tx: LedgerTx) => void): Promise<void> {
+  async subTransfer(
+    from: number,
+    to: number,
+    amount: bigint,
+    record: (tx: LedgerTx) => void,
+    asset: string,
+  ): Promise<void> {
     await this.exec((tx) => {
-      this.engine.subTransfer(from, to, amount);
+      this.engine.subTransfer(from, to, amount, asset);
       record(tx);
     });
   }
@@ -226,7 +233,7 @@ export class FuturesCommands {
     accountId: number,
     body: { symbol: string; positionSide: PositionSideValue; type: MarginAdjustType; amount: string },
   ): Promise<FuturesPosition> {
-    const minor = positiveUsdt(body.amount);
+    const minor = positiveAmount(perpContractOf(body.symbol).marginAsset, body.amount);
     const stored = await this.exec(() =>
       this.engine.adjustMargin(accountId, body.symbol, body.positionSide, body.type, minor),
     );

@@ -1,5 +1,5 @@
 import type { FuturesOrderBody } from "@meridian/contracts";
-import { type MarginMode, perpContract } from "@meridian/domain";
+import { anyPerpContract, type MarginMode, type MirrorLevel, USDT } from "@meridian/domain";
 import type { LedgerTx } from "../ledger/index.ts";
 import { FuturesAccount } from "./account.ts";
 import type { PerpBook } from "./book.ts";
@@ -47,6 +47,7 @@ export class FuturesEngine {
 
   load(s: FuturesState): void {
     this.state.load(s);
+    this.orders.reset();
   }
 
   /** Runs `fn` as one command in the paper writer's transaction; returns its result and what changed. */
@@ -69,8 +70,9 @@ export class FuturesEngine {
     return this.state.feeRates(accountId);
   }
 
-  positionsOf(accountId: number): StoredPosition[] {
-    return this.state.positionsOf(accountId);
+  /** The account's positions, of every family, or only those margined in `asset`. */
+  positionsOf(accountId: number, asset?: string): StoredPosition[] {
+    return this.state.positionsOf(accountId, asset);
   }
 
   openOrdersOf(accountId: number): FutOrderRow[] {
@@ -89,13 +91,14 @@ export class FuturesEngine {
     return this.state.hasActivity(symbol);
   }
 
-  wallet(accountId: number): bigint {
-    return this.state.wallet(accountId);
+  /** A futures wallet's balance (USDT-M, or a coin's coin-M wallet). */
+  wallet(accountId: number, asset: string = USDT): bigint {
+    return this.state.wallet(accountId, asset);
   }
 
-  /** Cross available margin after open-order reserves; what a new order or a transfer out may use. */
-  available(accountId: number): bigint {
-    return this.state.available(accountId);
+  /** Cross available margin of a wallet after open-order reserves; what a new order or a transfer out may use. */
+  available(accountId: number, asset: string = USDT): bigint {
+    return this.state.available(accountId, asset);
   }
 
   /** An open isolated position, its mark (entry when none yet) and how far its margin may move each way. */
@@ -117,9 +120,9 @@ export class FuturesEngine {
     return this.state.saveTransfer(t);
   }
 
-  /** Futures wallet to futures wallet (a master and its sub-account), within what the source can spare. */
-  subTransfer(from: number, to: number, amount: bigint): void {
-    this.account.subTransfer(from, to, amount);
+  /** Futures wallet to futures wallet of one asset (a master and its sub-account), within what the source can spare. */
+  subTransfer(...args: Parameters<FuturesAccount["subTransfer"]>): void {
+    this.account.subTransfer(...args);
   }
 
   setLeverage(accountId: number, symbol: string, leverage: number): void {
@@ -158,13 +161,37 @@ export class FuturesEngine {
 
   /** After a mark or book move: triggers, resting limits, then the risk pass and liquidations. */
   onMarket(symbol: string): void {
-    const c = perpContract(symbol);
+    const c = anyPerpContract(symbol);
     if (c === undefined) return;
     this.orders.match(c);
     riskPass(this.state);
   }
 
-  /** Settles one funding interval for every open position of `symbol` at `rateE8`. */
+  /** A live feed's printed trades of the pair `symbol` follows: its queued orders fill from them, then the risk pass. */
+  exchangeTrades(symbol: string, trades: readonly MirrorLevel[], times: readonly number[]): void {
+    const c = anyPerpContract(symbol);
+    if (c === undefined) return;
+    this.orders.exchangeTrades(c, trades, times);
+    riskPass(this.state);
+  }
+
+  /**
+   * Whether a live feed's printed trades may fill an order of `symbol` (`exchangeTrades`
+   * has work); after a load its resting orders queue first, if the book is known.
+   */
+  waitsForPrints(symbol: string): boolean {
+    const c = anyPerpContract(symbol);
+    if (c === undefined) return false;
+    this.orders.requeue(c);
+    return this.orders.waitsForPrints(symbol);
+  }
+
+  /** A live feed mirrored a new book for the pair `symbol` follows (taken liquidity refreshes). */
+  onBook(symbol: string): void {
+    const c = anyPerpContract(symbol);
+    if (c !== undefined) this.orders.onBook(c);
+  }
+
   /** Settles one interval of `symbol` at `rateE8`, and records the rate as of `at`. */
   settleFunding(symbol: string, markTicks: number, rateE8: bigint, at: number = this.state.now()): void {
     this.state.saveFundingRate(symbol, rateE8, markTicks, at);

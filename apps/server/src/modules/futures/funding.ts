@@ -1,4 +1,4 @@
-import { perpContract, settleFunding as settle } from "@meridian/domain";
+import { anyPerpContract, settleFunding as settle } from "@meridian/domain";
 import type { FundingRow } from "./repo.ts";
 import type { EngineState } from "./state.ts";
 
@@ -8,7 +8,7 @@ import type { EngineState } from "./state.ts";
  * and receiver's position, realised PnL and funding row.
  */
 export function settleFunding(state: EngineState, symbol: string, markTicks: number, rateE8: bigint): void {
-  const c = perpContract(symbol);
+  const c = anyPerpContract(symbol);
   if (c === undefined) return;
   const list = [...state.allPositions()].filter((p) => p.position.symbol === symbol && p.position.lots !== 0);
   if (list.length === 0) return;
@@ -18,7 +18,7 @@ export function settleFunding(state: EngineState, symbol: string, markTicks: num
     list.map((p) => p.position),
     markTicks,
     rateE8,
-    (p) => (p.marginMode === "isolated" ? p.isolatedMargin : state.wallet(p.accountId)),
+    (p) => (p.marginMode === "isolated" ? p.isolatedMargin : state.wallet(p.accountId, c.marginAsset)),
   );
   if (out.entry !== null && tx.post(out.entry, null, null) !== null) return;
   list.forEach((p, i) => {

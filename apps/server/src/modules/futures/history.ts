@@ -74,7 +74,12 @@ export class FuturesHistory {
    * up to POSITION_HISTORY_FILLS fills: a paper account past that sees its latest history.
    */
   async positionHistory(accountId: number, q: z.output<typeof positionHistoryQuerySchema>) {
-    const rows = await this.repo.trades({ accountId, symbol: q.symbol, limit: POSITION_HISTORY_FILLS });
+    const rows = await this.repo.trades({
+      accountId,
+      symbol: q.symbol,
+      family: q.family,
+      limit: POSITION_HISTORY_FILLS,
+    });
     rows.reverse();
     const closed = closedPositions(
       rows.map((r) => ({

@@ -1,7 +1,7 @@
 import type { FeeSchedule } from "@meridian/domain";
 import type { FastifyInstance } from "fastify";
 import type { Platform } from "../../platform/platform.ts";
-import type { LedgerWriter } from "../ledger/index.ts";
+import type { LedgerWriter, SessionAccount } from "../ledger/index.ts";
 import { carriesClientId, direct, type Forwarded, type Writer } from "../writer/index.ts";
 import type { PerpBook } from "./book.ts";
 import { FuturesRepo } from "./repo.ts";
@@ -17,6 +17,7 @@ export type { FundingRateRow, TransferQuery, TransferRecordRow } from "./repo.ts
 export { FuturesRepo } from "./repo.ts";
 export { FuturesService, type MarkCandle } from "./service.ts";
 export { type RecordTransfer, WalletTransferIds } from "./transfer-ids.ts";
+export { type FuturesVolume, futuresVolumes } from "./volumes.ts";
 
 export interface FuturesModuleOptions {
   now?: () => number;
@@ -31,7 +32,7 @@ export type FuturesApi = Forwarded<FuturesService, (typeof FUTURES_COMMANDS)[num
 
 declare module "fastify" {
   interface FastifyInstance {
-    /** Set by `registerFutures`: USDT-M perpetuals on paper (its commands answer Promises). */
+    /** Set by `registerFutures`: USDT-M and coin-M perpetuals on paper (its commands answer Promises). */
     futures: FuturesApi;
   }
 }
@@ -50,9 +51,11 @@ export interface FuturesDeps {
   book: PerpBook;
   /** Each account's fee rates (its VIP level's USDT-M rates, read at each fill). */
   fees: FeeSchedule;
+  /** How `/v1/ws/futures` finds a socket's paper account (the ledger's `sessionAccount`). */
+  sessionAccount: SessionAccount;
 }
 
-/** USDT-M perpetuals: `/v1/paper/futures/*` and `/v1/ws/futures`. Answers the forwarded service. */
+/** USDT-M and coin-M perpetuals: `/v1/paper/futures/*` and `/v1/ws/futures`. Answers the forwarded service. */
 export async function registerFutures(
   api: FastifyInstance,
   platform: Platform,
@@ -82,7 +85,7 @@ export async function registerFutures(
   const testMarks =
     options.testMarks ?? (process.env.NODE_ENV !== "production" || process.env.FUTURES_TEST_MARKS === "1");
   futuresHttpRoutes(api, service, testMarks);
-  futuresStream(api, service, writer);
+  futuresStream(api, service, writer, deps.sessionAccount);
   api.addHook("onClose", async () => {
     await real.close();
   });
@@ -108,6 +111,8 @@ const FUTURES_COMMANDS = [
   "settings",
   "settingsAll",
   "account",
+  "wallets",
+  "coinWalletsInUse",
   "positions",
   "pinMark",
   "insuranceFund",

@@ -1,4 +1,13 @@
-import { liquidateCross, liquidateIsolated, notionalAt, requirePerp } from "@meridian/domain";
+import {
+  COIN_MARGIN_ASSETS,
+  decideLiquidations,
+  type FuturesAccount,
+  liquidateCross,
+  liquidateIsolated,
+  requireAnyPerp,
+  unrealisedPnl,
+} from "@meridian/domain";
+import { filledValue } from "./orders.ts";
 import type { FutOrderRow, FutTradeRow, StoredPosition } from "./repo.ts";
 import type { EngineState } from "./state.ts";
 
@@ -7,10 +16,13 @@ import type { EngineState } from "./state.ts";
  * the isolated positions and the cross accounts below maintenance; each is settled into
  * `system:insurance` (`liquidateIsolated`, `liquidateCross`), its open orders on the
  * contract are cancelled, and it is closed at the mark by a filled liquidation order.
+ * Coin-M positions are decided exactly (`decideLiquidations`) per coin wallet, and settle
+ * into that coin's insurance fund.
  */
 export function riskPass(state: EngineState): void {
   const marks = state.marks.marks();
-  for (const [symbol, ticks] of marks) state.risk.setMark(symbol, ticks);
+  for (const [symbol, ticks] of marks)
+    if (requireAnyPerp(symbol).family === "usdt") state.risk.setMark(symbol, ticks);
   const result = state.risk.pass();
   const positionOf = state.positionByRiskId();
   for (const id of result.isolated) {
@@ -35,6 +47,56 @@ export function riskPass(state: EngineState): void {
     if (out.entry !== null) state.ledger().post(out.entry, accountId, null);
     closeLiquidated(state, cross, marks);
   }
+  coinPass(state, marks);
+}
+
+/** The coin-M wallets with open positions, checked exactly against the marks. */
+function coinPass(state: EngineState, marks: ReadonlyMap<string, number>): void {
+  const books = new Map<string, { accountId: number; asset: string; list: StoredPosition[] }>();
+  for (const p of state.allPositions()) {
+    const pos = p.position;
+    if (pos.lots === 0) continue;
+    const asset = requireAnyPerp(pos.symbol).marginAsset;
+    if (!COIN_MARGIN_ASSETS.includes(asset)) continue;
+    const key = `${pos.accountId}:${asset}`;
+    let b = books.get(key);
+    if (b === undefined) {
+      b = { accountId: pos.accountId, asset, list: [] };
+      books.set(key, b);
+    }
+    b.list.push(p);
+  }
+  if (books.size === 0) return;
+  const accounts: FuturesAccount[] = [...books.values()].map((b) => ({
+    accountId: b.accountId,
+    asset: b.asset,
+    wallet: state.wallet(b.accountId, b.asset),
+    positions: b.list.map((p) => p.position),
+  }));
+  for (const d of decideLiquidations(accounts, marks)) {
+    const list = books.get(`${d.accountId}:${d.asset}`)?.list ?? [];
+    for (const pos of d.isolated) {
+      const mark = marks.get(pos.symbol);
+      const p = list.find(
+        (x) => x.position.symbol === pos.symbol && x.position.positionSide === pos.positionSide,
+      );
+      if (mark === undefined || p === undefined) continue;
+      const out = liquidateIsolated(pos, mark);
+      if (out.entry !== null) state.ledger().post(out.entry, d.accountId, null);
+      closeLiquidated(state, [p], new Map([[pos.symbol, mark]]));
+    }
+    if (!d.cross) continue;
+    const cross = list.filter((p) => p.position.marginMode === "cross");
+    const out = liquidateCross(
+      d.accountId,
+      state.wallet(d.accountId, d.asset),
+      cross.map((p) => p.position),
+      marks,
+      d.asset,
+    );
+    if (out.entry !== null) state.ledger().post(out.entry, d.accountId, null);
+    closeLiquidated(state, cross, marks);
+  }
 }
 
 /** Closes liquidated positions at their fill prices: orders cancelled, a liquidation order and trade, the loss realised. */
@@ -46,12 +108,11 @@ function closeLiquidated(
   for (const p of list) {
     const pos = p.position;
     const fill = fills.get(pos.symbol) ?? 0;
-    const c = requirePerp(pos.symbol);
+    const c = requireAnyPerp(pos.symbol);
     for (const o of state.openOrdersOf(pos.accountId))
       if (o.symbol === pos.symbol && (pos.marginMode === "cross" || o.positionSide === pos.positionSide))
         state.cancel(pos.accountId, o.id, "LIQUIDATION");
-    const n = notionalAt(c, pos.lots, fill);
-    const pnl = pos.lots > 0 ? n - pos.cost : pos.cost - n;
+    const pnl = unrealisedPnl(c, pos, fill);
     const lost = pos.marginMode === "isolated" ? -pos.isolatedMargin : pnl;
     const id = state.nextOrderId();
     const order: FutOrderRow = {
@@ -65,7 +126,7 @@ function closeLiquidated(
       stopTicks: null,
       qtyLots: Math.abs(pos.lots),
       filledLots: Math.abs(pos.lots),
-      filledNotional: n,
+      filledNotional: filledValue(c, Math.abs(pos.lots), fill),
       reduceOnly: true,
       closePosition: true,
       clientOrderId: `#${id}`,

@@ -1,4 +1,6 @@
 import {
+  ALL_PERP_CONTRACTS,
+  type AnyPerpContract,
   addPremiumSample,
   averagePremiumE8,
   type Candle,
@@ -11,8 +13,6 @@ import {
   type KlineInterval,
   type MarkState,
   NO_SAMPLES,
-  PERP_CONTRACTS,
-  type PerpContract,
   type PremiumSamples,
   premiumIndexE8,
   tradeBar,
@@ -50,7 +50,7 @@ export class MarkBoard {
     this.now = now;
   }
 
-  private of(c: PerpContract): SymbolMark {
+  private of(c: AnyPerpContract): SymbolMark {
     let m = this.by.get(c.symbol);
     if (m === undefined) {
       m = {
@@ -67,7 +67,7 @@ export class MarkBoard {
   }
 
   /** One update from the index (spot last) and the book's mid; false when nothing is known yet. */
-  update(c: PerpContract, indexTicks: number, bid: number, ask: number): boolean {
+  update(c: AnyPerpContract, indexTicks: number, bid: number, ask: number): boolean {
     if (indexTicks <= 0) return false;
     const m = this.of(c);
     const mid = bid > 0 && ask > 0 ? Math.round((bid + ask) / 2) : indexTicks;
@@ -84,7 +84,7 @@ export class MarkBoard {
    * A live exchange's own mark and index (perp ticks) replace the computed ones, and its
    * funding rate replaces the premium average (liquidations and funding follow the exchange).
    */
-  setExchange(c: PerpContract, markTicks: number, indexTicks: number, rate: bigint | undefined): void {
+  setExchange(c: AnyPerpContract, markTicks: number, indexTicks: number, rate: bigint | undefined): void {
     const m = this.of(c);
     m.mark = markTicks;
     m.index = indexTicks;
@@ -92,13 +92,13 @@ export class MarkBoard {
     this.recordCandles(c);
   }
 
-  pin(c: PerpContract, ticks: number | null): void {
+  pin(c: AnyPerpContract, ticks: number | null): void {
     this.of(c).pinned = ticks;
     this.recordCandles(c);
   }
 
   /** Folds the mark (pinned or computed) and the index, as they are now, into their candles. */
-  private recordCandles(c: PerpContract): void {
+  private recordCandles(c: AnyPerpContract): void {
     const time = this.now();
     const mark = this.markOf(c);
     if (mark !== undefined) this.fold(`mark:${c.symbol}`, mark, time);
@@ -122,7 +122,7 @@ export class MarkBoard {
   /** Up to `limit` mark or index candles (prices in ticks), oldest first, opening at or before `endTime`. */
   candlesOf(
     kind: MarkPriceKind,
-    c: PerpContract,
+    c: AnyPerpContract,
     interval: KlineInterval,
     limit: number,
     endTime?: number,
@@ -130,21 +130,21 @@ export class MarkBoard {
     return this.candles.get(`${kind}:${c.symbol}`)?.get(interval)?.list(limit, endTime) ?? [];
   }
 
-  markOf(c: PerpContract): number | undefined {
+  markOf(c: AnyPerpContract): number | undefined {
     const m = this.by.get(c.symbol);
     if (m === undefined) return undefined;
     const t = m.pinned ?? m.mark;
     return t > 0 ? t : undefined;
   }
 
-  indexOf(c: PerpContract): number {
+  indexOf(c: AnyPerpContract): number {
     return this.by.get(c.symbol)?.index ?? 0;
   }
 
   /** Every known mark by symbol. */
   marks(): Map<string, number> {
     const out = new Map<string, number>();
-    for (const c of PERP_CONTRACTS) {
+    for (const c of ALL_PERP_CONTRACTS) {
       const t = this.markOf(c);
       if (t !== undefined) out.set(c.symbol, t);
     }
@@ -152,7 +152,7 @@ export class MarkBoard {
   }
 
   /** The running interval's estimated rate (1e-8 units). */
-  rateOf(c: PerpContract, intervalMs: number): bigint {
+  rateOf(c: AnyPerpContract, intervalMs: number): bigint {
     const m = this.by.get(c.symbol);
     if (m?.exchangeRate != null) return m.exchangeRate;
     const s = m?.samples ?? NO_SAMPLES;
@@ -160,7 +160,7 @@ export class MarkBoard {
   }
 
   /** The rate to settle now; starts a new interval. */
-  takeRate(c: PerpContract, intervalMs: number): bigint {
+  takeRate(c: AnyPerpContract, intervalMs: number): bigint {
     const rate = this.rateOf(c, intervalMs);
     const m = this.by.get(c.symbol);
     if (m !== undefined) {

@@ -1,8 +1,18 @@
-import type { FuturesOrderStatus, FuturesOrderType, PositionSideValue } from "@meridian/contracts";
-import type { MarginMode, PerpPosition } from "@meridian/domain";
+import type {
+  FuturesOrderStatus,
+  FuturesOrderType,
+  FuturesTimeInForce,
+  PositionSideValue,
+} from "@meridian/contracts";
+import { ALL_PERP_CONTRACTS, type MarginMode, type PerpFamily, type PerpPosition } from "@meridian/domain";
 import type { Db, Queryable, SqlValue } from "../../platform/db/types.ts";
+import { type PlanState, withPlans, writePlans } from "./plans.ts";
 
-/** A futures order as stored (prices in contract ticks, sizes in lots, money in USDT minor units). */
+/**
+ * A futures order as stored (prices in contract ticks, sizes in lots, money in minor units
+ * of the contract's margin asset; `filledNotional` of a coin-M order is its value in coin
+ * in `costScale` units).
+ */
 export interface FutOrderRow {
   id: number;
   accountId: number;
@@ -17,12 +27,16 @@ export interface FutOrderRow {
   filledNotional: bigint;
   reduceOnly: boolean;
   closePosition: boolean;
+  /** A limit order's time in force; absent: GTC (and every other type). */
+  timeInForce?: FuturesTimeInForce | undefined;
   /** The client's id, or `#<id>` (unique per account). */
   clientOrderId: string;
   status: FuturesOrderStatus;
   reason: string | null;
   createdAt: number;
   updatedAt: number;
+  /** Limit plans and trailing stops: their state beyond the row (`plans.ts`). */
+  plan?: PlanState | undefined;
 }
 
 export interface FutTradeRow {
@@ -134,7 +148,7 @@ export const emptyWrites = (): FuturesWrites => ({
 });
 
 const ORDER_SELECT =
-  "id, account_id, symbol, side, position_side, type, price_ticks, stop_ticks, qty_lots, filled_lots, CAST(filled_notional AS TEXT) AS filled_notional, reduce_only, close_position, client_order_id, status, reason, created_at, updated_at";
+  "id, account_id, symbol, side, position_side, type, price_ticks, stop_ticks, qty_lots, filled_lots, CAST(filled_notional AS TEXT) AS filled_notional, reduce_only, close_position, time_in_force, client_order_id, status, reason, created_at, updated_at";
 
 interface OrderRecord {
   id: number;
@@ -150,6 +164,7 @@ interface OrderRecord {
   filled_notional: string;
   reduce_only: number;
   close_position: number;
+  time_in_force: string | null;
   client_order_id: string | null;
   status: string;
   reason: string | null;
@@ -171,6 +186,7 @@ const toOrder = (r: OrderRecord): FutOrderRow => ({
   filledNotional: BigInt(r.filled_notional),
   reduceOnly: Number(r.reduce_only) === 1,
   closePosition: Number(r.close_position) === 1,
+  ...(r.time_in_force === null ? {} : { timeInForce: r.time_in_force as FuturesTimeInForce }),
   clientOrderId: r.client_order_id ?? `#${r.id}`,
   status: r.status as FuturesOrderStatus,
   reason: r.reason,
@@ -181,6 +197,8 @@ const toOrder = (r: OrderRecord): FutOrderRow => ({
 export interface HistoryQuery {
   accountId: number;
   symbol?: string | undefined;
+  /** Only this margin family's contracts (both when absent). */
+  family?: PerpFamily | undefined;
   limit: number;
   before?: number | undefined;
   /** Trades only: the fills of one order. */
@@ -193,6 +211,11 @@ function where(q: HistoryQuery, extra: string[] = []): { sql: string; params: Sq
   if (q.symbol !== undefined) {
     w.push("symbol = ?");
     params.push(q.symbol);
+  }
+  if (q.family !== undefined) {
+    const symbols = ALL_PERP_CONTRACTS.filter((c) => c.family === q.family).map((c) => c.symbol);
+    w.push(`symbol IN (${symbols.map(() => "?").join(", ")})`);
+    params.push(...symbols);
   }
   if (q.before !== undefined) {
     w.push("id < ?");
@@ -222,6 +245,7 @@ const ORDER_COLS = [
   "filled_notional",
   "reduce_only",
   "close_position",
+  "time_in_force",
   "client_order_id",
   "status",
   "reason",
@@ -295,6 +319,7 @@ export class FuturesRepo {
         o.filledNotional,
         o.reduceOnly ? 1 : 0,
         o.closePosition ? 1 : 0,
+        o.timeInForce ?? null,
         o.clientOrderId,
         o.status,
         o.reason,
@@ -302,6 +327,7 @@ export class FuturesRepo {
         o.updatedAt,
       ]);
     }
+    await writePlans(tx, w.orders.values());
     for (const t of w.trades) {
       await tx.run(
         `INSERT INTO futures_trades (id, order_id, account_id, symbol, side, position_side, price_ticks, qty_lots, realised_pnl, fee, is_maker, liquidation, created_at)
@@ -406,7 +432,7 @@ export class FuturesRepo {
         },
         realisedPnl: BigInt(r.realised_pnl),
       })),
-      openOrders: open.map(toOrder),
+      openOrders: await withPlans(this.db, open.map(toOrder)),
     };
   }
 
@@ -414,9 +440,12 @@ export class FuturesRepo {
     const w = where(q, [
       open ? "status IN ('NEW', 'PARTIALLY_FILLED')" : "status NOT IN ('NEW', 'PARTIALLY_FILLED')",
     ]);
-    return (
-      await this.db.all<OrderRecord>(`SELECT ${ORDER_SELECT} FROM futures_orders ${w.sql}`, w.params)
-    ).map(toOrder);
+    return withPlans(
+      this.db,
+      (await this.db.all<OrderRecord>(`SELECT ${ORDER_SELECT} FROM futures_orders ${w.sql}`, w.params)).map(
+        toOrder,
+      ),
+    );
   }
 
   async order(accountId: number, id: number): Promise<FutOrderRow | undefined> {
@@ -424,7 +453,7 @@ export class FuturesRepo {
       `SELECT ${ORDER_SELECT} FROM futures_orders WHERE id = ? AND account_id = ?`,
       [id, accountId],
     );
-    return r === undefined ? undefined : toOrder(r);
+    return r === undefined ? undefined : (await withPlans(this.db, [toOrder(r)]))[0];
   }
 
   async orderByClientId(accountId: number, clientOrderId: string): Promise<FutOrderRow | undefined> {
@@ -432,7 +461,7 @@ export class FuturesRepo {
       `SELECT ${ORDER_SELECT} FROM futures_orders WHERE account_id = ? AND client_order_id = ?`,
       [accountId, clientOrderId],
     );
-    return r === undefined ? undefined : toOrder(r);
+    return r === undefined ? undefined : (await withPlans(this.db, [toOrder(r)]))[0];
   }
 
   async trades(q: HistoryQuery): Promise<FutTradeRow[]> {

@@ -1,10 +1,13 @@
 import {
+  accountQuerySchema,
   closeAllBodySchema,
   FuturesCode,
   FuturesPath,
+  familyQuerySchema,
   futuresOrderBodySchema,
   futuresOrderIdParamsSchema,
   futuresQuerySchema,
+  insuranceFundQuerySchema,
   leverageBodySchema,
   marginModeBodySchema,
   positionHistoryQuerySchema,
@@ -32,13 +35,22 @@ export function futuresHttpRoutes(app: FastifyInstance, futures: FuturesApi, tes
     method: "GET",
     url: FuturesPath.ACCOUNT,
     auth,
-    handler: async ({ request }) => futures.account(await account(request)),
+    query: accountQuerySchema,
+    handler: async ({ request, query }) => futures.account(await account(request), query.marginCoin),
+  });
+  route(app, {
+    method: "GET",
+    url: FuturesPath.WALLETS,
+    auth,
+    query: familyQuerySchema,
+    handler: async ({ request, query }) => futures.wallets(await account(request), query.family),
   });
   route(app, {
     method: "GET",
     url: FuturesPath.POSITIONS,
     auth,
-    handler: async ({ request }) => futures.positions(await account(request)),
+    query: familyQuerySchema,
+    handler: async ({ request, query }) => futures.positions(await account(request), query.family),
   });
   route(app, {
     method: "POST",
@@ -176,12 +188,14 @@ export function futuresHttpRoutes(app: FastifyInstance, futures: FuturesApi, tes
   route(app, {
     method: "GET",
     url: FuturesPath.INSURANCE_FUND,
-    handler: () => futures.insuranceFund(),
+    query: insuranceFundQuerySchema,
+    handler: ({ query }) => futures.insuranceFund(query.asset),
   });
   route(app, {
     method: "GET",
     url: FuturesPath.MARKS,
-    handler: () => futures.marksList(),
+    query: familyQuerySchema,
+    handler: ({ query }) => futures.marksList(query.family),
   });
   route(app, {
     method: "POST",

@@ -14,14 +14,17 @@ import type {
 } from "@meridian/contracts";
 import { FuturesCode } from "@meridian/contracts";
 import {
+  ALL_PERP_CONTRACTS,
+  type AnyPerpContract,
+  anyPerpContract,
   FUNDING_INTERVAL_MS,
   type KlineInterval,
   type MarginMode,
-  PERP_CONTRACTS,
-  type PerpContract,
-  perpContract,
+  type PerpFamily,
   priceToTicks,
+  spotSymbolOf,
   ticksToPrice,
+  USDT,
 } from "@meridian/domain";
 import { AppError } from "../../platform/errors.ts";
 import { type LedgerTx, type LedgerWriter, queuedBatchWriter } from "../ledger/index.ts";
@@ -54,7 +57,11 @@ export interface MarkCandle {
 
 export interface FuturesEvents {
   accountId: number;
+  /** The USDT-M wallet. */
   account: FuturesAccount;
+  /** The coin-M wallets in use (`coinWalletsInUse`), after the USDT-M one. */
+  coinWallets: FuturesAccount[];
+  /** Both families' positions. */
   positions: FuturesPosition[];
   orders: FuturesOrder[];
   fills: FuturesTrade[];
@@ -75,7 +82,7 @@ export interface FuturesServiceOptions {
 }
 
 /**
- * USDT-M perpetuals on paper. Commands run in the paper writer (one ledger, one journal,
+ * USDT-M and coin-M perpetuals on paper. Commands run in the paper writer (one ledger, one journal,
  * one group commit for both modules); the mark loop follows the market's prices, and each
  * mark update runs triggers, resting limits and the risk pass (liquidations into
  * `system:insurance`). Funding settles on the interval's boundaries.
@@ -158,7 +165,7 @@ export class FuturesService {
   followMarks(): void {
     if (this.following) return;
     this.following = true;
-    for (const c of PERP_CONTRACTS) this.refreshMark(c);
+    for (const c of ALL_PERP_CONTRACTS) this.refreshMark(c);
     this.offs.push(this.book.onPrice((symbol) => this.onPrice(symbol)));
   }
 
@@ -175,7 +182,35 @@ export class FuturesService {
           .catch((e: unknown) => this.onError(e, "futures reload failed"));
       }),
     );
+    this.followExchange();
     this.scheduleFunding();
+  }
+
+  /**
+   * A live feed (docs/trading.md, "Live prices: the fill model"): each batch of a pair's
+   * printed trades is one command per perpetual with orders in the exchange's queue,
+   * queued behind the commands already submitted; each mirrored book refreshes what
+   * earlier orders took from it.
+   */
+  private followExchange(): void {
+    const byPair = new Map<string, AnyPerpContract[]>();
+    for (const c of ALL_PERP_CONTRACTS)
+      byPair.set(spotSymbolOf(c), [...(byPair.get(spotSymbolOf(c)) ?? []), c]);
+    const following = (pair: string): readonly AnyPerpContract[] => byPair.get(pair) ?? [];
+    const offTrades = this.book.onExchangeTrades?.((pair, trades, times) => {
+      if (this.closed) return;
+      for (const c of following(pair)) {
+        if (!this.engine.waitsForPrints(c.symbol)) continue;
+        void this.exec(() => this.engine.exchangeTrades(c.symbol, trades, times)).catch((e: unknown) =>
+          this.onError(e, "futures queue fills failed"),
+        );
+      }
+    });
+    const offBooks = this.book.onShownBook?.((pair) => {
+      for (const c of following(pair)) this.engine.onBook(c.symbol);
+    });
+    if (offTrades !== undefined) this.offs.push(offTrades);
+    if (offBooks !== undefined) this.offs.push(offBooks);
   }
 
   async close(): Promise<void> {
@@ -200,9 +235,10 @@ export class FuturesService {
   }
 
   /**
-   * A transfer of the futures wallet inside another module's command (margin's wallet
-   * transfer): the engine moves the money in `tx`, and its row joins this module's batch,
-   * so both land in that command's commit. Answers the transfer's id.
+   * A transfer of a futures wallet (`asset` USDT: the USDT-M one; a coin: its coin-M one)
+   * inside another module's command (margin's wallet transfer): the engine moves the money
+   * in `tx`, and its row joins this module's batch, so both land in that command's commit.
+   * Answers the transfer's id.
    */
   transferIn(
     tx: LedgerTx,
@@ -210,8 +246,9 @@ export class FuturesService {
     direction: "IN" | "OUT",
     amount: bigint,
     other: { wallet: string; symbol?: string | undefined },
+    asset: string = USDT,
   ): number {
-    const r = this.engine.run(tx, () => this.engine.transfer(accountId, direction, amount, other));
+    const r = this.engine.run(tx, () => this.engine.transfer(accountId, direction, amount, other, asset));
     this.queueWrites(r.writes, this.now());
     return r.value;
   }
@@ -233,6 +270,7 @@ export class FuturesService {
       const e: FuturesEvents = {
         accountId,
         account: this.account(accountId),
+        coinWallets: this.views.coinWalletsInUse(accountId),
         positions: this.positions(accountId),
         orders: ch.orders.filter((o) => o.accountId === accountId).map(presentOrder),
         fills: ch.trades.filter((t) => t.accountId === accountId).map(presentTrade),
@@ -244,17 +282,20 @@ export class FuturesService {
 
   // ---- the mark loop and funding ----------------------------------------------------------
 
+  /** A spot pair's price moved: every perpetual following it (BTCUSDT and BTCUSD follow BTCUSDT). */
   private onPrice(symbol: string): void {
-    const c = perpContract(symbol);
-    if (c === undefined || this.closed) return;
-    this.refreshMark(c);
+    if (this.closed) return;
+    for (const c of ALL_PERP_CONTRACTS) {
+      if (spotSymbolOf(c) !== symbol) continue;
+      this.refreshMark(c);
+      if (this.running) this.runMarket(c.symbol);
+    }
     if (!this.running) return;
-    this.runMarket(symbol);
     if (this.fundingTimer !== null && this.nextFunding() !== this.fundingAt) this.scheduleFunding();
   }
 
   /** The exchange's mark when a live feed gives one, else the domain's mark from index and book. */
-  private refreshMark(c: PerpContract): void {
+  private refreshMark(c: AnyPerpContract): void {
     const ex = this.book.exchange?.(c);
     if (ex?.mark !== undefined) {
       this.marks.setExchange(c, ex.mark, ex.index ?? this.book.index(c), ex.rateE8);
@@ -294,7 +335,7 @@ export class FuturesService {
   nextFunding(): number {
     const now = this.now();
     let next: number | undefined;
-    for (const c of PERP_CONTRACTS) {
+    for (const c of ALL_PERP_CONTRACTS) {
       const t = this.book.exchange?.(c)?.nextFundingTime;
       if (t !== undefined && t > now && (next === undefined || t < next)) next = t;
     }
@@ -320,7 +361,7 @@ export class FuturesService {
     const now = this.now();
     const at = this.fundingAt > 0 && this.fundingAt <= now ? this.fundingAt : now;
     await this.exec(() => {
-      for (const c of PERP_CONTRACTS) {
+      for (const c of ALL_PERP_CONTRACTS) {
         const rate = this.marks.takeRate(c, this.fundingIntervalMs);
         const mark = this.marks.markOf(c);
         if (mark !== undefined) this.engine.settleFunding(c.symbol, mark, rate, at);
@@ -357,9 +398,15 @@ export class FuturesService {
     return this.commands.transfer(accountId, body);
   }
 
-  /** Futures wallet to futures wallet between a master and its sub-account (`FuturesCommands.subTransfer`). */
-  subTransfer(from: number, to: number, amount: bigint, record: (tx: LedgerTx) => void): Promise<void> {
-    return this.commands.subTransfer(from, to, amount, record);
+  /** Futures wallet to futures wallet of one asset between a master and its sub-account (`FuturesCommands.subTransfer`). */
+  subTransfer(
+    from: number,
+    to: number,
+    amount: bigint,
+    record: (tx: LedgerTx) => void,
+    asset: string = USDT,
+  ): Promise<void> {
+    return this.commands.subTransfer(from, to, amount, record, asset);
   }
 
   adjustMargin(...args: Parameters<FuturesCommands["adjustMargin"]>): Promise<FuturesPosition> {
@@ -394,20 +441,32 @@ export class FuturesService {
     return this.views.settingsAll(accountId);
   }
 
-  account(accountId: number): FuturesAccount {
-    return this.views.account(accountId);
+  /** One futures wallet: USDT-M (the default), or a coin's coin-M one. */
+  account(accountId: number, asset: string = USDT): FuturesAccount {
+    return this.views.account(accountId, asset);
   }
 
-  positions(accountId: number): FuturesPosition[] {
-    return this.views.positions(accountId);
+  /** Every futures wallet of the account, or one family's. */
+  wallets(accountId: number, family?: PerpFamily): FuturesAccount[] {
+    return this.views.wallets(accountId, family);
+  }
+
+  /** The coin-M wallets with money, a position or an open order (the futures stream's). */
+  coinWalletsInUse(accountId: number): FuturesAccount[] {
+    return this.views.coinWalletsInUse(accountId);
+  }
+
+  /** Open positions of both families, or of one. */
+  positions(accountId: number, family?: PerpFamily): FuturesPosition[] {
+    return this.views.positions(accountId, family);
   }
 
   openInterest(symbol: string): { symbol: string; size: string; time: number } {
     return this.views.openInterest(symbol);
   }
 
-  insuranceFund(): InsuranceFund {
-    return this.views.insuranceFund();
+  insuranceFund(asset: string = USDT): InsuranceFund {
+    return this.views.insuranceFund(asset);
   }
 
   /**
@@ -421,7 +480,7 @@ export class FuturesService {
     limit: number,
     endTime?: number,
   ): MarkCandle[] | undefined {
-    const c = perpContract(symbol);
+    const c = anyPerpContract(symbol);
     if (c === undefined) return undefined;
     const price = (ticks: number) => ticksToPrice(c.instrument, ticks);
     return this.marks.candlesOf(kind, c, interval, limit, endTime).map((k) => ({
@@ -433,8 +492,8 @@ export class FuturesService {
     }));
   }
 
-  marksList(): FuturesMark[] {
-    const list = this.views.marksList();
+  marksList(family?: PerpFamily): FuturesMark[] {
+    const list = this.views.marksList(family);
     const next = this.nextFunding();
     // A live exchange's funding time replaces Meridian's own interval.
     return list[0] === undefined || list[0].nextFundingTime === next

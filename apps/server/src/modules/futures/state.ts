@@ -1,5 +1,7 @@
 import { FuturesCode, isOpenOrderStatus, type PositionSideValue } from "@meridian/contracts";
 import {
+  type AnyPerpContract,
+  anyPerpContract,
   crossSummary,
   DerivativesCode,
   type DerivativesRefusal,
@@ -11,14 +13,14 @@ import {
   type MarginMode,
   minBig,
   notionalAt,
-  type PerpContract,
-  perpContract,
   RiskBook,
-  requirePerp,
+  requireAnyPerp,
+  USDT,
 } from "@meridian/domain";
 import { AppError } from "../../platform/errors.ts";
 import type { LedgerTx } from "../ledger/index.ts";
 import type { MarkBoard } from "./marks.ts";
+import { restsAsLimit } from "./plans.ts";
 import {
   emptyWrites,
   type FundingRow,
@@ -54,9 +56,9 @@ export const fail = (code: string, msg: string, data?: Record<string, unknown>):
 export const positionKey = (accountId: number, symbol: string, side: PositionSideValue): string =>
   `${accountId}:${symbol}:${side}`;
 
-/** A perpetual by symbol, or the UNKNOWN_SYMBOL refusal. */
-export function contractOf(symbol: string): PerpContract {
-  const c = perpContract(symbol);
+/** A perpetual of either family by symbol, or the UNKNOWN_SYMBOL refusal. */
+export function contractOf(symbol: string): AnyPerpContract {
+  const c = anyPerpContract(symbol);
   if (c === undefined) throw fail(FuturesCode.UNKNOWN_SYMBOL, `Unknown perpetual ${symbol}`);
   return c;
 }
@@ -125,7 +127,8 @@ export class EngineState {
     for (const p of s.positions) {
       if (p.position.lots === 0 && p.realisedPnl === 0n) continue;
       this.putPosition(p);
-      this.risk.setWallet(p.position.accountId, this.wallet(p.position.accountId));
+      if (requireAnyPerp(p.position.symbol).family === "usdt")
+        this.risk.setWallet(p.position.accountId, this.wallet(p.position.accountId));
     }
     for (const o of s.openOrders) this.open.set(o.id, o);
   }
@@ -164,8 +167,13 @@ export class EngineState {
     return this.positions.values();
   }
 
-  positionsOf(accountId: number): StoredPosition[] {
-    return [...this.positions.values()].filter((p) => p.position.accountId === accountId);
+  /** The account's positions, of every family, or only those margined in `asset`. */
+  positionsOf(accountId: number, asset?: string): StoredPosition[] {
+    return [...this.positions.values()].filter(
+      (p) =>
+        p.position.accountId === accountId &&
+        (asset === undefined || requireAnyPerp(p.position.symbol).marginAsset === asset),
+    );
   }
 
   /** Looks positions up by their `RiskBook` id (the ids as they are now; each position as it is when asked). */
@@ -198,30 +206,36 @@ export class EngineState {
     return false;
   }
 
-  wallet(accountId: number): bigint {
-    return this.balance(futuresWalletOf(accountId), "USDT");
+  /** A futures wallet's balance: the USDT-M one, or a coin's coin-M one (the futures account's balance in it). */
+  wallet(accountId: number, asset: string = USDT): bigint {
+    return this.balance(futuresWalletOf(accountId), asset);
   }
 
-  /** Initial margin (plus taker fee) set aside for open orders that would open or increase a position. */
-  orderReserve(accountId: number, marginMode?: MarginMode): bigint {
+  /**
+   * Initial margin (plus taker fee) set aside for open orders margined in `asset` that
+   * would open or increase a position.
+   */
+  orderReserve(accountId: number, marginMode?: MarginMode, asset: string = USDT): bigint {
     let sum = 0n;
     for (const o of this.open.values()) {
-      if (o.accountId !== accountId || o.reduceOnly || o.closePosition || o.type !== "LIMIT") continue;
+      if (o.accountId !== accountId || o.reduceOnly || o.closePosition || !restsAsLimit(o)) continue;
+      const c = requireAnyPerp(o.symbol);
+      if (c.marginAsset !== asset) continue;
       const s = this.settingOf(accountId, o.symbol);
       if (marginMode !== undefined && s.marginMode !== marginMode) continue;
-      const c = requirePerp(o.symbol);
       const n = notionalAt(c, o.qtyLots - o.filledLots, o.priceTicks ?? 0);
       sum += initialMargin(n, s.leverage) + (n * BigInt(this.feeRates(accountId).takerPpm)) / 1_000_000n;
     }
     return sum;
   }
 
-  /** Cross available margin after open-order reserves; what a new order or a transfer out may use. */
-  available(accountId: number): bigint {
-    const positions = this.positionsOf(accountId).map((p) => p.position);
-    const summary = crossSummary(this.wallet(accountId), positions, this.marks.marks());
-    const isolatedHeadroom = this.wallet(accountId) - this.orderReserve(accountId, "isolated");
-    const cross = summary.available - this.orderReserve(accountId);
+  /** Cross available margin of one wallet after open-order reserves; what a new order or a transfer out may use. */
+  available(accountId: number, asset: string = USDT): bigint {
+    const positions = this.positionsOf(accountId, asset).map((p) => p.position);
+    const wallet = this.wallet(accountId, asset);
+    const summary = crossSummary(wallet, positions, this.marks.marks());
+    const isolatedHeadroom = wallet - this.orderReserve(accountId, "isolated", asset);
+    const cross = summary.available - this.orderReserve(accountId, undefined, asset);
     return minBig(cross, isolatedHeadroom);
   }
 
@@ -271,7 +285,8 @@ export class EngineState {
       id = this.nextPositionId++;
       this.positionIds.set(key, id);
     }
-    this.risk.setPosition(id, pos);
+    // The risk book screens USDT-M positions; coin-M ones are checked exactly (liquidation.ts).
+    if (requireAnyPerp(pos.symbol).family === "usdt") this.risk.setPosition(id, pos);
   }
 
   savePosition(p: StoredPosition): void {
@@ -281,7 +296,7 @@ export class EngineState {
     this.changes.accounts.add(pos.accountId);
   }
 
-  /** After money moved: the risk book takes the account's wallet again. */
+  /** After money moved: the risk book takes the account's USDT-M wallet again. */
   syncWallet(accountId: number): void {
     this.risk.setWallet(accountId, this.wallet(accountId));
     this.changes.accounts.add(accountId);
@@ -301,7 +316,7 @@ export class EngineState {
 
   saveOrder(o: FutOrderRow): void {
     o.updatedAt = this.now();
-    const copy = { ...o };
+    const copy = o.plan === undefined ? { ...o } : { ...o, plan: { ...o.plan } };
     this.w.orders.set(o.id, copy);
     this.changes.orders.push(copy);
     this.changes.accounts.add(o.accountId);

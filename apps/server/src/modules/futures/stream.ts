@@ -1,81 +1,91 @@
-import { FuturesPath, type FuturesStreamPush, SESSION_COOKIE } from "@meridian/contracts";
+import { type FuturesAccount, FuturesPath, type FuturesStreamPush } from "@meridian/contracts";
 import type { FastifyInstance } from "fastify";
-import { readCookie } from "../accounts/index.ts";
+import { accountSockets, type PushSocket } from "../../platform/http/account-sockets.ts";
+import type { SessionAccount } from "../ledger/index.ts";
 import type { Writer } from "../writer/index.ts";
 import type { FuturesApi } from "./index.ts";
 import type { FuturesEvents } from "./service.ts";
 
-const OPEN = 1;
 const TICK_MS = 1_000;
-const MAX_BUFFERED = 4 * 1024 * 1024;
 
-interface Socket {
-  readonly readyState: number;
-  readonly bufferedAmount: number;
-  send(data: string): void;
-  close(code?: number, reason?: string): void;
-  on(event: "message", fn: (data: unknown) => void): void;
-  on(event: "close", fn: () => void): void;
-  on(event: "error", fn: (error: Error) => void): void;
+/** The coin-M wallets among a commit's pushes (their JSON texts, as the writer publishes them). */
+function coinWalletsIn(texts: readonly string[]): string[] {
+  const coins: string[] = [];
+  for (const t of texts) {
+    if (!t.startsWith('{"event":"account"')) continue;
+    const m = JSON.parse(t) as { data: FuturesAccount };
+    if (m.data.family === "coin") coins.push(m.data.marginCoin);
+  }
+  return coins;
 }
 
 /**
  * `/v1/ws/futures`: marks for everyone each second; for a logged-in user (session
- * cookie) the account and positions each second (PnL follows the mark) and orders,
- * fills and funding after each commit.
+ * cookie) the wallets and positions each second (PnL follows the mark) and orders,
+ * fills and funding after each commit. Wallets: the USDT-M one (`account`), then one
+ * `account` push per coin-M wallet in use (money, a position or an open order in that
+ * coin); a coin-M wallet that falls out of use is pushed once more (its zero) by the next
+ * tick. Positions: both families (each page keeps its own).
  */
-export function futuresStream(app: FastifyInstance, futures: FuturesApi, writer: Writer | undefined): void {
-  const sockets = new Map<Socket, number | null>();
-  const send = (s: Socket, m: FuturesStreamPush) => {
-    if (s.readyState !== OPEN) return;
-    if (s.bufferedAmount > MAX_BUFFERED) return s.close(1008, "too slow");
-    s.send(JSON.stringify(m));
-  };
-  const fansOut = writer?.fansOut === true;
-  const deliver = (accountId: number, texts: readonly string[]) => {
-    for (const [s, id] of sockets) {
-      if (id !== accountId || s.readyState !== OPEN) continue;
-      if (s.bufferedAmount > MAX_BUFFERED) {
-        s.close(1008, "too slow");
-        continue;
-      }
-      for (const t of texts) s.send(t);
-    }
-  };
-  // Several instances: the writer publishes every account's pushes (docs/architecture.md).
-  const offRemote = writer?.onStream("futures", deliver) ?? (() => false);
-  // Pushes were missed here: the clients reconnect and load the account again.
-  const offGap =
-    writer?.onGap(() => {
-      for (const [s, id] of sockets) if (id !== null) s.close(1012, "resync");
-    }) ?? (() => false);
+export function futuresStream(
+  app: FastifyInstance,
+  futures: FuturesApi,
+  writer: Writer | undefined,
+  sessionAccount: SessionAccount,
+): void {
+  /** The coin-M wallets each logged-in socket was sent. */
+  const coinsOf = new WeakMap<PushSocket, Set<string>>();
+  const sockets = accountSockets<PushSocket>(app, {
+    stream: "futures",
+    fanOut: writer,
+    // The coin-M wallets a commit pushed are this socket's too: the tick pushes their zero.
+    delivered: (socket, texts) => {
+      const coins = coinsOf.get(socket);
+      if (coins !== undefined) for (const c of coinWalletsIn(texts)) coins.add(c);
+    },
+  });
+  const send = (socket: PushSocket, m: FuturesStreamPush) => sockets.send(socket, JSON.stringify(m));
   const off = futures.onEvents((e: FuturesEvents) => {
     const messages: FuturesStreamPush[] = [
       ...e.orders.map((data) => ({ event: "order" as const, data })),
       ...e.fills.map((data) => ({ event: "fill" as const, data })),
       ...e.funding.map((data) => ({ event: "funding" as const, data })),
       { event: "account", data: e.account },
+      ...e.coinWallets.map((data) => ({ event: "account" as const, data })),
       { event: "positions", data: e.positions },
     ];
-    const texts = messages.map((m) => JSON.stringify(m));
-    deliver(e.accountId, texts);
-    if (fansOut) writer?.publish("futures", e.accountId, texts);
+    sockets.push(
+      e.accountId,
+      messages.map((m) => JSON.stringify(m)),
+    );
   });
   // The account and positions views are the writer's (on another instance, asked over the bus).
   const tick = async () => {
-    if (sockets.size === 0) return;
+    if (sockets.all.size === 0) return;
     const marks = JSON.stringify({
       event: "marks",
       data: await futures.marksList(),
     } satisfies FuturesStreamPush);
-    for (const [s, id] of sockets) {
-      if (s.readyState !== OPEN) continue;
-      s.send(marks);
-      if (id !== null) {
-        send(s, { event: "account", data: await futures.account(id) });
-        send(s, { event: "positions", data: await futures.positions(id) });
-      }
+    for (const s of sockets.all) {
+      if (!sockets.send(s, marks)) continue;
+      const id = sockets.accountOf(s);
+      if (id !== undefined) await sendAccount(s, id);
     }
+  };
+  /** The wallets (USDT-M, then each coin-M one in use) and the positions of a logged-in socket. */
+  const sendAccount = async (s: PushSocket, id: number) => {
+    send(s, { event: "account", data: await futures.account(id) });
+    for (const a of await coinWallets(s, id)) send(s, { event: "account", data: a });
+    send(s, { event: "positions", data: await futures.positions(id) });
+  };
+  /** The coin-M wallets in use, and once more each one this socket was sent that is no longer. */
+  const coinWallets = async (s: PushSocket, id: number): Promise<FuturesAccount[]> => {
+    const used = await futures.coinWalletsInUse(id);
+    const now = new Set(used.map((a) => a.marginCoin));
+    const left = [...(coinsOf.get(s) ?? [])].filter((c) => !now.has(c));
+    const dropped = await Promise.all(left.map((c) => futures.account(id, c)));
+    coinsOf.set(s, now);
+    return [...used, ...dropped];
   };
   let ticking = false;
   const timer = setInterval(() => {
@@ -90,30 +100,19 @@ export function futuresStream(app: FastifyInstance, futures: FuturesApi, writer:
   timer.unref();
   app.addHook("preClose", async () => {
     off();
-    offRemote();
-    offGap();
     clearInterval(timer);
-    for (const s of sockets.keys()) s.close(1001, "server closing");
   });
 
   app.get(FuturesPath.WS, { websocket: true }, (raw, request) => {
-    const socket = raw as unknown as Socket;
-    sockets.set(socket, null);
-    socket.on("message", (data) => {
-      const text = typeof data === "string" ? data : String(data);
-      if (text.includes('"ping"')) send(socket, { event: "pong", time: Date.now() });
-    });
-    socket.on("close", () => sockets.delete(socket));
-    socket.on("error", () => {});
+    const socket = raw as unknown as PushSocket;
+    sockets.add(socket);
     void (async () => {
       try {
         send(socket, { event: "marks", data: await futures.marksList() });
-        const { user } = await app.accounts.service.authenticate(readCookie(request, SESSION_COOKIE));
-        const { id } = await app.ledger.accountFor(user.id);
-        if (!sockets.has(socket)) return;
-        sockets.set(socket, id);
-        send(socket, { event: "account", data: await futures.account(id) });
-        send(socket, { event: "positions", data: await futures.positions(id) });
+        const id = await sessionAccount(request);
+        coinsOf.set(socket, new Set());
+        if (!sockets.login(socket, id)) return;
+        await sendAccount(socket, id);
       } catch {
         // Anonymous visitors still get the marks.
       }

@@ -10,30 +10,28 @@ import {
   type PositionSideValue,
 } from "@meridian/contracts";
 import {
+  ALL_PERP_CONTRACTS,
   adjustIsolatedMargin,
+  anyPerpContract,
+  COIN_MARGIN_ASSETS,
   DerivativesAccount,
   formatScaled,
+  fromMinor,
   nextFundingTime,
-  PERP_CONTRACTS,
-  perpContract,
+  type PerpFamily,
+  requireAnyPerp,
   toMinor,
+  USDT,
 } from "@meridian/domain";
 import { AppError } from "../../platform/errors.ts";
 import type { LedgerWriter } from "../ledger/index.ts";
 import type { FuturesEngine } from "./engine.ts";
 import type { MarkBoard } from "./marks.ts";
-import {
-  presentAccount,
-  presentMarginInfo,
-  presentMarks,
-  presentOrder,
-  presentPosition,
-  usdtText,
-} from "./present.ts";
+import { presentAccount, presentMarginInfo, presentMarks, presentOrder, presentPosition } from "./present.ts";
 
-/** A perpetual by symbol, or the UNKNOWN_SYMBOL refusal ("Unknown perpetual"). */
+/** A perpetual of either family by symbol, or the UNKNOWN_SYMBOL refusal ("Unknown perpetual"). */
 export function perpContractOf(symbol: string) {
-  const c = perpContract(symbol);
+  const c = anyPerpContract(symbol);
   if (c === undefined) throw new AppError(FuturesCode.UNKNOWN_SYMBOL, "Unknown perpetual", { status: 200 });
   return c;
 }
@@ -81,27 +79,53 @@ export class FuturesViews {
 
   /** The account's settings on every perpetual (one call: the bot API presents orders of any symbol). */
   settingsAll(accountId: number): FuturesSettings[] {
-    return PERP_CONTRACTS.map((c) => this.settings(accountId, c.symbol));
+    return ALL_PERP_CONTRACTS.map((c) => this.settings(accountId, c.symbol));
   }
 
-  account(accountId: number): FuturesAccount {
+  /** One futures wallet: the USDT-M one, or a coin's coin-M one. */
+  account(accountId: number, asset: string = USDT): FuturesAccount {
     return presentAccount({
-      wallet: this.engine.wallet(accountId),
-      positions: this.engine.positionsOf(accountId),
+      asset,
+      wallet: this.engine.wallet(accountId, asset),
+      positions: this.engine.positionsOf(accountId, asset),
       marks: this.marks.marks(),
-      available: this.engine.available(accountId),
+      available: this.engine.available(accountId, asset),
       dual: this.engine.isDual(accountId),
     });
   }
 
-  positions(accountId: number): FuturesPosition[] {
+  /** Every futures wallet of the account (USDT-M first, then one per coin), or one family's. */
+  wallets(accountId: number, family?: PerpFamily): FuturesAccount[] {
+    const assets = [...(family === "coin" ? [] : [USDT]), ...(family === "usdt" ? [] : COIN_MARGIN_ASSETS)];
+    return assets.map((asset) => this.account(accountId, asset));
+  }
+
+  /**
+   * The coin-M wallets the account uses: money in it, or a position or open order on its
+   * coin's contracts (what `/v1/ws/futures` pushes beside the USDT-M wallet).
+   */
+  coinWalletsInUse(accountId: number): FuturesAccount[] {
+    const held = new Set<string>();
+    for (const p of this.engine.positionsOf(accountId))
+      if (p.position.lots !== 0) held.add(requireAnyPerp(p.position.symbol).marginAsset);
+    for (const o of this.engine.openOrdersOf(accountId)) held.add(requireAnyPerp(o.symbol).marginAsset);
+    return COIN_MARGIN_ASSETS.filter((a) => held.has(a) || this.engine.wallet(accountId, a) !== 0n).map((a) =>
+      this.account(accountId, a),
+    );
+  }
+
+  positions(accountId: number, family?: PerpFamily): FuturesPosition[] {
     const all = this.engine.positionsOf(accountId);
     const marks = this.marks.marks();
-    const wallet = this.engine.wallet(accountId);
     const orders = this.engine.openOrdersOf(accountId);
     return all
-      .filter((p) => p.position.lots !== 0)
+      .filter(
+        (p) =>
+          p.position.lots !== 0 &&
+          (family === undefined || requireAnyPerp(p.position.symbol).family === family),
+      )
       .map((p) => {
+        const wallet = this.engine.wallet(accountId, requireAnyPerp(p.position.symbol).marginAsset);
         const mine = orders.filter(
           (o) =>
             o.symbol === p.position.symbol && o.positionSide === p.position.positionSide && o.closePosition,
@@ -127,7 +151,8 @@ export class FuturesViews {
   ): PositionMarginInfo {
     const b = this.engine.marginBounds(accountId, q.symbol, q.positionSide);
     let after = null;
-    const minor = q.amount === undefined ? null : toMinor("USDT", q.amount);
+    const asset = requireAnyPerp(b.position.symbol).marginAsset;
+    const minor = q.amount === undefined ? null : toMinor(asset, q.amount);
     if (q.type !== undefined && minor !== null && minor > 0n) {
       const within = q.type === "ADD" ? minor <= b.maxAdd : minor <= b.maxRemove;
       const r = adjustIsolatedMargin(
@@ -146,12 +171,13 @@ export class FuturesViews {
     return nextFundingTime(this.now(), this.fundingIntervalMs);
   }
 
-  marksList(): FuturesMark[] {
+  marksList(family?: PerpFamily): FuturesMark[] {
     return presentMarks(
       (c) => this.marks.markOf(c),
       (c) => this.marks.indexOf(c),
       (c) => this.marks.rateOf(c, this.fundingIntervalMs),
       this.nextFunding(),
+      family,
     );
   }
 
@@ -169,10 +195,11 @@ export class FuturesViews {
     };
   }
 
-  insuranceFund(): InsuranceFund {
+  /** The insurance fund of one margin asset (USDT, or a coin: each coin-M coin has its own). */
+  insuranceFund(asset: string = USDT): InsuranceFund {
     return {
-      asset: "USDT",
-      balance: usdtText(this.ledger.ledgerBalance(DerivativesAccount.Insurance, "USDT")),
+      asset,
+      balance: fromMinor(asset, this.ledger.ledgerBalance(DerivativesAccount.Insurance, asset)),
       time: this.now(),
     };
   }

@@ -3,6 +3,8 @@ import { AccountCode, Code, DEV_ISSUER_PUBLIC_JWK } from "@meridian/contracts";
 import { afterEach, describe, expect, it } from "vitest";
 import {
   Agent,
+  HOST,
+  ORIGIN,
   securityApp,
   settingsWith,
   type TestServer,
@@ -97,6 +99,38 @@ describe("signed core calls", () => {
     expect(
       (await a.call("POST", "/v1/user/kyc/submit", KYC, { raw: true, headers: foreign ?? {} })).code,
     ).toBe(Code.SIGN_INVALID);
+  });
+
+  it("a mode-2 signature covers the body's exact bytes as the JSON parser read them", async () => {
+    server = await securityApp();
+    const a = await loggedIn(server);
+    // Spacing and a non-ASCII letter: only the bytes as sent hash to the signed MD5.
+    const text = `{ "step": 1, "familyName": "Dœ",  "givenName": "Jane", "country": "PT", "documentNumber": "AB123456" }`;
+    const send = async (body: string, contentType: string) => {
+      const sign = await a.security.beforeSend({
+        path: "/v1/user/kyc/submit",
+        url: "/v1/user/kyc/submit",
+        body: text,
+        time: server.clock.now,
+      });
+      const res = await server.app.inject({
+        method: "POST",
+        url: "/v1/user/kyc/submit",
+        headers: {
+          host: HOST,
+          origin: ORIGIN,
+          tm: String(server.clock.now),
+          "content-type": contentType,
+          cookie: a.cookieHeader(),
+          ...sign,
+        },
+        payload: body,
+      });
+      return res.json() as { code: string };
+    };
+    expect((await send(text, "application/json; charset=utf-8")).code).toBe(Code.OK);
+    // The same JSON value in other bytes is not what was signed.
+    expect((await send(JSON.stringify(JSON.parse(text)), "application/json")).code).toBe(Code.SIGN_INVALID);
   });
 
   it("device check recognises the key bound at the last login", async () => {

@@ -19,7 +19,8 @@ export interface ServerKeys {
 }
 
 export function md5Hex(data: Uint8Array | string): string {
-  return crypto.createHash("md5").update(data).digest("hex");
+  // One-shot: no Hash object per call (every mode-2 signed write hashes its body).
+  return crypto.hash("md5", data, "hex");
 }
 
 /** What the issuer signs: the lower-cased MD5 hex of the decoded key (docs/product.md §5). */

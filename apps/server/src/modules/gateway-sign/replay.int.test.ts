@@ -14,6 +14,24 @@ describe("replay store (memory)", () => {
     now += 100;
     expect(await store.seen("trace:k:1", 100)).toBe(false);
   });
+
+  it("keeps refusing live ids across its sweeps (1,000 ids/s for 250 s, 2 min to live)", async () => {
+    let now = 0;
+    const store = new MemoryReplayStore(() => now);
+    const ttl = 120_000;
+    let refusedFresh = 0;
+    for (let i = 0; i < 250_000; i++) {
+      now = i;
+      if (await store.seen(`trace:k:${i}`, ttl)) refusedFresh++;
+      // Past the first sweep (100,000 ids), an id recorded 119.999 s ago is still refused,
+      // and one recorded exactly 2 minutes ago has expired.
+      if (i % 10_007 === 0 && i >= ttl) {
+        expect(await store.seen(`trace:k:${i - ttl + 1}`, ttl)).toBe(true);
+        expect(await store.seen(`trace:k:${i - ttl}`, ttl)).toBe(false);
+      }
+    }
+    expect(refusedFresh).toBe(0);
+  });
 });
 
 describe.skipIf(redisUrl === undefined)("replay store (redis)", () => {

@@ -19,6 +19,7 @@ import { BusinessError } from "../../platform/errors.ts";
 import { sendEdgeAnswer } from "../../platform/http/api-edge.ts";
 import { readCookie } from "../../platform/http/cookies.ts";
 import { canonicalPathOf } from "../../platform/http/path-edge.ts";
+import { jsonBodyKept, rawBodyOf } from "../../platform/http/raw-body.ts";
 import { type RouteEntry, samplePath } from "../../platform/http/route-table.ts";
 import { presentSignConfig, type SignSettings, type SignUrls, signUrls } from "./config.ts";
 import { deviceKeyId, isDeviceAlgorithm, verifyDeviceSignature } from "./device-key.ts";
@@ -42,6 +43,8 @@ const rawBodies = new WeakMap<FastifyRequest, Buffer>();
 const devices = new WeakMap<FastifyRequest, BoundKey>();
 const receivedAt = new WeakMap<FastifyRequest, number>();
 const RAW_LIMIT = 1_048_576;
+/** Paths whose sign mode `registerGatewaySign` remembers at once. */
+const MODE_MEMO = 1024;
 const CIPHER_FIELDS = new Set([
   "bodyCiphertext",
   "cipherKey",
@@ -90,8 +93,20 @@ export function registerGatewaySign(app: FastifyInstance, deps: GatewaySignDeps)
   });
   // NOTE: every check below reads the canonical path (platform/http/path-edge.ts), the
   // path the router matched; never the raw target.
-  const modeOf = (request: FastifyRequest): number | undefined =>
-    signModeFor(derive(), canonicalPathOf(request));
+  // A path's mode is remembered: `signModeFor` walks every prefix route for a path that is
+  // not an exact route (every path with an id), and each request asks twice. Paths with
+  // ids are many, so the memo holds at most MODE_MEMO and then starts over.
+  const modes = new Map<string, number | null>();
+  const modeOf = (request: FastifyRequest): number | undefined => {
+    const path = canonicalPathOf(request);
+    let mode = modes.get(path);
+    if (mode === undefined) {
+      mode = signModeFor(derive(), path) ?? null;
+      if (modes.size >= MODE_MEMO) modes.clear();
+      modes.set(path, mode);
+    }
+    return mode ?? undefined;
+  };
 
   app.addHook("onRequest", async (request) => {
     receivedAt.set(request, Date.now());
@@ -107,6 +122,9 @@ export function registerGatewaySign(app: FastifyInstance, deps: GatewaySignDeps)
     if (!settings.open || modeOf(request) !== 2 || readCookie(request, SESSION_COOKIE) === undefined) {
       return payload;
     }
+    // A JSON body of the API is kept as read by its parser (platform/http/raw-body.ts):
+    // no copy here. preValidation refuses a parsed body nobody kept the bytes of.
+    if (jsonBodyKept(request)) return payload;
     const chunks: Buffer[] = [];
     let size = 0;
     for await (const chunk of payload) {
@@ -130,8 +148,12 @@ export function registerGatewaySign(app: FastifyInstance, deps: GatewaySignDeps)
       // No valid session: the route's guard answers 00004. A session bound to no key (made
       // where WebCrypto was missing) is not signed; a bound session always is.
       if (key !== undefined && key !== null) {
+        const rawBody = rawBodies.get(request) ?? rawBodyOf(request);
+        // A body was read but its bytes were not kept: what was signed cannot be told.
+        if (mode === 2 && rawBody === undefined && request.body !== undefined)
+          return signFailure(reply, "invalid", Code.SIGN_INVALID, "Request signature invalid");
         const verdict = await verifySignedRequest(
-          { url: request.url, headers: request.headers, rawBody: rawBodies.get(request) },
+          { url: request.url, headers: request.headers, rawBody },
           mode,
           key,
           deps.replay,

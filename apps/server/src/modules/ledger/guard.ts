@@ -1,8 +1,9 @@
-import { PAPER_HEADER, PaperCode } from "@meridian/contracts";
+import { PAPER_HEADER, PaperCode, SESSION_COOKIE } from "@meridian/contracts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../../platform/errors.ts";
 import { sameGuardAs } from "../../platform/http/route-table.ts";
-import { authOf, requireUser } from "../accounts/index.ts";
+import { type AccountsService, authOf, readCookie, requireUser } from "../accounts/index.ts";
+import type { LedgerService } from "./writer.ts";
 
 /**
  * The guard of every `/v1/paper/*` endpoint (spot, margin, futures). Only simulation
@@ -25,4 +26,22 @@ export function paperGuard(app: FastifyInstance) {
 /** The paper account id of a request that passed `paperGuard` (opened on first use). */
 export async function paperAccountId(app: FastifyInstance, request: FastifyRequest): Promise<number> {
   return (await app.ledger.accountFor(authOf(request).user.id)).id;
+}
+
+/**
+ * The paper account of a WebSocket upgrade's session (its cookie: browsers cannot add
+ * headers to a WebSocket), opened on first use; throws the session's error when there is
+ * no valid one. The streams of spot and futures log in with it.
+ */
+export type SessionAccount = (request: FastifyRequest) => Promise<number>;
+
+/** The streams' login over the accounts service and the ledger (built by the composition root). */
+export function sessionAccount(
+  accounts: Pick<AccountsService, "authenticate">,
+  ledger: Pick<LedgerService, "accountFor">,
+): SessionAccount {
+  return async (request) => {
+    const { user } = await accounts.authenticate(readCookie(request, SESSION_COOKIE));
+    return (await ledger.accountFor(user.id)).id;
+  };
 }

@@ -11,7 +11,7 @@ export {
   type Placement,
   type StoredOrders,
 } from "./group-commit.ts";
-export { paperAccountId, paperGuard } from "./guard.ts";
+export { paperAccountId, paperGuard, type SessionAccount, sessionAccount } from "./guard.ts";
 export { type EntryRow, emptyJournalBatch, Journal, type JournalBatch } from "./journal.ts";
 export type { LedgerRepo } from "./repo.ts";
 export { StatementReader } from "./statement.ts";

@@ -8,6 +8,7 @@ import { MarginRepo } from "./repo.ts";
 import { marginHttpRoutes } from "./routes.ts";
 import { MarginService } from "./service.ts";
 
+export { type MarginDebt, marginDebts } from "./debts.ts";
 export { MarginRepo } from "./repo.ts";
 export { MarginService } from "./service.ts";
 

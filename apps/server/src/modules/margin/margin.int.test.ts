@@ -1,5 +1,6 @@
 import {
   Code,
+  type FuturesAccount,
   type MarginAccountView,
   MarginCode,
   type MarginOrder,
@@ -433,10 +434,90 @@ describe.each(targets)("margin on $name", (target) => {
       (await post(cookie, T, { from: "CROSS_MARGIN", to: "FUTURES", asset: "USDT", amount: "10" })).code,
     ).toBe(Code.OK);
     expect(asset((await cross(cookie)).data, "USDT")?.free).toBe("50.00000000");
-    const btc = await post(cookie, T, { from: "FUTURES", to: "CROSS_MARGIN", asset: "BTC", amount: "1" });
-    expect(btc.code).toBe(MarginCode.TRANSFER_INVALID);
+    // BNB has no futures wallet (neither USDT-M nor coin-M).
+    const bnb = await post(cookie, T, { from: "FUTURES", to: "CROSS_MARGIN", asset: "BNB", amount: "1" });
+    expect(bnb.code).toBe(MarginCode.TRANSFER_INVALID);
     const records = await get<MarginRecord[]>(cookie, `${M}/records`);
     expect(records.data.map((r) => r.type)).toEqual(["TRANSFER_OUT", "TRANSFER_IN"]);
+    await conserved();
+  });
+
+  it("moves BTC between spot, margin and the BTC coin-M wallet, both ways, within what it can spare", async () => {
+    deep();
+    await run.futures.pinMark("BTCUSD", "97000.0");
+    const cookie = await run.login();
+    const spotBtc = async () => (await spot(cookie)).find((b) => b.asset === "BTC")?.available;
+    const coinWallet = async () =>
+      (await get<FuturesAccount>(cookie, "/v1/paper/futures/account?marginCoin=BTC")).data;
+    const before = await spotBtc();
+    const into = await post<WalletTransferResult>(cookie, T, {
+      from: "SPOT",
+      to: "FUTURES",
+      asset: "BTC",
+      amount: "0.05",
+      clientTransferId: "coin-in-1",
+    });
+    expect(into.code).toBe(Code.OK);
+    expect(into.data.tranId).toBeGreaterThan(0);
+    // Sent again with its id: the first transfer's id, nothing moved twice.
+    const again = await post<WalletTransferResult>(cookie, T, {
+      from: "SPOT",
+      to: "FUTURES",
+      asset: "BTC",
+      amount: "0.05",
+      clientTransferId: "coin-in-1",
+    });
+    expect(again.data.tranId).toBe(into.data.tranId);
+    expect(toMinor("BTC", (await spotBtc()) ?? "x")).toBe(
+      (toMinor("BTC", before ?? "x") ?? 0n) - (toMinor("BTC", "0.05") ?? 0n),
+    );
+    expect(await coinWallet()).toMatchObject({ family: "coin", marginCoin: "BTC", wallet: "0.05000000" });
+    // The USDT-M wallet is another wallet: untouched.
+    expect(run.margin.futuresWallet((await run.ledger.accountFor(await userIdOf(cookie))).id)).toBe(0n);
+
+    // An open BTCUSD long holds margin: only what the wallet can spare may leave it.
+    const order = await post(cookie, "/v1/paper/futures/orders", {
+      symbol: "BTCUSD",
+      side: "BUY",
+      type: "MARKET",
+      quantity: "20",
+    });
+    expect(order.code).toBe(Code.OK);
+    const spare = (await coinWallet()).maxTransferOut;
+    const spareMinor = toMinor("BTC", spare) ?? 0n;
+    expect(spareMinor).toBeGreaterThan(0n);
+    expect(spareMinor).toBeLessThan(toMinor("BTC", "0.05") ?? 0n);
+    const tooMuch = await post(cookie, T, { from: "FUTURES", to: "SPOT", asset: "BTC", amount: "0.05" });
+    expect(tooMuch.code).toBe(MarginCode.TRANSFER_EXCEEDS);
+    expect(tooMuch.data).toMatchObject({ max: spare });
+    // Out to cross margin (through spot), then the rest of what it can spare back to spot.
+    const toCross = await post<WalletTransferResult>(cookie, T, {
+      from: "FUTURES",
+      to: "CROSS_MARGIN",
+      asset: "BTC",
+      amount: "0.01",
+    });
+    expect(toCross.code).toBe(Code.OK);
+    expect(asset((await cross(cookie)).data, "BTC")?.free).toBe("0.01000000");
+    const rest = (await coinWallet()).maxTransferOut;
+    const out = await post<WalletTransferResult>(cookie, T, {
+      from: "FUTURES",
+      to: "SPOT",
+      asset: "BTC",
+      amount: rest,
+    });
+    expect(out.code).toBe(Code.OK);
+    expect(out.data.tranId).toBeGreaterThan(toCross.data.tranId);
+    expect((await coinWallet()).maxTransferOut).toBe("0.00000000");
+    // Cross margin back to the coin-M wallet.
+    expect(
+      (await post(cookie, T, { from: "CROSS_MARGIN", to: "FUTURES", asset: "BTC", amount: "0.004" })).code,
+    ).toBe(Code.OK);
+    // Bad input: more decimals than BTC has, a coin without a coin-M wallet.
+    const fine = await post(cookie, T, { from: "SPOT", to: "FUTURES", asset: "BTC", amount: "0.000000001" });
+    expect(fine.code).toBe(Code.VALIDATION_FAILED);
+    const bnb = await post(cookie, T, { from: "SPOT", to: "FUTURES", asset: "BNB", amount: "1" });
+    expect(bnb.code).toBe(MarginCode.TRANSFER_INVALID);
     await conserved();
   });
 

@@ -1,4 +1,5 @@
 import {
+  FUTURES_MARGIN_COINS,
   type MarginAccountModeValue,
   MarginCode,
   type WalletTransferBody,
@@ -8,13 +9,14 @@ import {
 import { availableOf, maxTransferOut, subTransferEntry, walletTransferEntry } from "@meridian/domain";
 import type { FuturesService, RecordTransfer, WalletTransferIds } from "../futures/index.ts";
 import type { LedgerTx } from "../ledger/index.ts";
-import { fail, type MarginAccounts, type Scope, USDT, walletOf } from "./accounts.ts";
+import { fail, type MarginAccounts, type Scope, walletOf } from "./accounts.ts";
 import { maxAmount } from "./present.ts";
 
 /**
  * Moves between wallets: spot, futures, cross margin and isolated margin of one
  * account, and margin to margin between a master and its sub-account. What leaves a
- * margin account is bounded by the margin level it leaves behind.
+ * margin account is bounded by the margin level it leaves behind. FUTURES with USDT is
+ * the USDT-M wallet, with a coin-M margin coin (BTC) that coin's coin-M wallet.
  */
 export class MarginTransfers {
   private readonly accounts: MarginAccounts;
@@ -49,8 +51,12 @@ export class MarginTransfers {
     const to = body.to as WalletValue;
     const asset = body.asset;
     if (from === to) throw fail(MarginCode.TRANSFER_INVALID, "From and to are the same wallet", { from, to });
-    if ((from === "FUTURES" || to === "FUTURES") && asset !== USDT)
-      throw fail(MarginCode.TRANSFER_INVALID, "The futures wallet carries USDT only", { asset });
+    if ((from === "FUTURES" || to === "FUTURES") && !isFuturesAsset(asset))
+      throw fail(
+        MarginCode.TRANSFER_INVALID,
+        `The futures wallets carry ${FUTURES_MARGIN_COINS.join(", ")} only`,
+        { asset },
+      );
     if ((from === "FUTURES" || to === "FUTURES") && this.futures === undefined)
       throw fail(MarginCode.TRANSFER_INVALID, "Futures trading is not available", { from, to });
     const scopeOf = (wallet: WalletValue): Scope | null => {
@@ -79,8 +85,8 @@ export class MarginTransfers {
             max: maxAmount(asset, have).amount,
           });
       } else if (from === "FUTURES" && futures !== undefined) {
-        const free = futures.engine.available(accountId);
-        const wallet = futures.engine.wallet(accountId);
+        const free = futures.engine.available(accountId, asset);
+        const wallet = futures.engine.wallet(accountId, asset);
         let max = free;
         if (wallet < max) max = wallet;
         if (amount > max)
@@ -103,12 +109,26 @@ export class MarginTransfers {
       const symbol = from === "ISOLATED_MARGIN" || to === "ISOLATED_MARGIN" ? (body.symbol ?? null) : null;
       let id: number | null = null;
       if (from === "FUTURES" && futures !== undefined)
-        id = futures.transferIn(tx, accountId, "OUT", amount, { wallet: to, symbol: symbol ?? undefined });
+        id = futures.transferIn(
+          tx,
+          accountId,
+          "OUT",
+          amount,
+          { wallet: to, symbol: symbol ?? undefined },
+          asset,
+        );
       else if (src !== null)
         accounts.post(tx, walletTransferEntry(walletOf(src).available, spot, asset, amount), accountId);
       // Spot -> destination.
       if (to === "FUTURES" && futures !== undefined)
-        id = futures.transferIn(tx, accountId, "IN", amount, { wallet: from, symbol: symbol ?? undefined });
+        id = futures.transferIn(
+          tx,
+          accountId,
+          "IN",
+          amount,
+          { wallet: from, symbol: symbol ?? undefined },
+          asset,
+        );
       else if (dst !== null)
         accounts.post(tx, walletTransferEntry(spot, walletOf(dst).available, asset, amount), accountId);
       let recordId = 0;
@@ -163,4 +183,9 @@ export class MarginTransfers {
     });
     return amount;
   }
+}
+
+/** USDT (the USDT-M wallet) or a coin-M margin coin (its coin-M wallet). */
+function isFuturesAsset(asset: string): boolean {
+  return (FUTURES_MARGIN_COINS as readonly string[]).includes(asset);
 }

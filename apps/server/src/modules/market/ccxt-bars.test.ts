@@ -1,6 +1,6 @@
 import { CandleSeries, defineInstrument, type InstrumentSpec } from "@meridian/domain";
 import { describe, expect, it } from "vitest";
-import { chainBars, type FetchedBar, toUnits } from "./ccxt-bars.ts";
+import { chainBars, type FetchedBar, numberToUnits, toUnits } from "./ccxt-bars.ts";
 
 const r = defineInstrument({
   symbol: "BTCUSDT" as InstrumentSpec["symbol"],
@@ -57,6 +57,50 @@ describe("toUnits", () => {
     expect(toUnits("1.55", 2, 10n, "nearest")).toBe(16);
     expect(toUnits("-1", 2, 1n, "down")).toBe(0);
     expect(toUnits("1e-7", 2, 1n, "down")).toBe(0);
+  });
+});
+
+describe("numberToUnits", () => {
+  // ccxt's numberToString for the values below (no exponent forms among them).
+  const text = (n: number) => n.toString();
+  const rounds = ["up", "down", "nearest"] as const;
+
+  it("equals toUnits of the number's decimal text, on tick or not", () => {
+    // Decimals on and off a 0.05 / 0.001 grid, at several magnitudes, with the digits
+    // floats get wrong (0.1 + 0.2, 1.005) among them.
+    const values = [0, 0.05, 0.1 + 0.2, 0.3, 1.005, 1.15, 2.675, 100.005, 65_000.1, 65_000.15, 0.00012345];
+    for (let i = 0; i < 2_000; i++) {
+      const digits = i % 9;
+      values.push(Math.round(((i * 7_919) % 1_000_003) * 1.37 * 10 ** digits) / 10 ** digits);
+    }
+    for (const n of values)
+      for (const [decimals, unit] of [
+        [2, 5n],
+        [3, 1n],
+        [8, 1n],
+        [0, 1n],
+      ] as const)
+        for (const round of rounds)
+          expect(numberToUnits(n, decimals, unit, round, text), `${n} ${decimals} ${unit} ${round}`).toBe(
+            toUnits(text(n), decimals, unit, round),
+          );
+  });
+
+  it("sends what it cannot take exactly through the text", () => {
+    const seen: number[] = [];
+    const spy = (n: number) => {
+      seen.push(n);
+      return text(n);
+    };
+    expect(numberToUnits(65_000.1, 2, 1n, "down", spy)).toBe(6_500_010);
+    expect(seen).toEqual([]);
+    expect(numberToUnits(100.005, 2, 1n, "up", spy)).toBe(10_001);
+    expect(numberToUnits(-1, 2, 1n, "down", spy)).toBe(0);
+    expect(numberToUnits(Number.NaN, 2, 1n, "down", spy)).toBe(0);
+    expect(numberToUnits(1e300, 2, 1n, "down", (n) => BigInt(n).toString())).toBe(
+      Number(BigInt(1e300) * 100n),
+    );
+    expect(seen).toEqual([100.005, -1, Number.NaN]);
   });
 });
 

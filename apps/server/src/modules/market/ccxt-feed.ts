@@ -11,7 +11,7 @@ import {
 } from "@meridian/domain";
 import type { Exchange, Market, OrderBook, Trade } from "ccxt";
 import { ConfigError } from "../../platform/config.ts";
-import { chainBars, type FetchedBar, toUnits } from "./ccxt-bars.ts";
+import { chainBars, type FetchedBar, numberToUnits } from "./ccxt-bars.ts";
 import type { MarketClock } from "./clock.ts";
 import type { FeedBook, FeedStartOptions, FeedTrade, MarketFeed } from "./feed.ts";
 
@@ -21,6 +21,8 @@ export const DOCUMENTED_EXCHANGES = ["binance", "okx", "bybit", "bitget"] as con
 export const MIRROR_DEPTH = 50;
 const FIRST_BACKOFF_MS = 500;
 const MAX_BACKOFF_MS = 8_000;
+/** How long a resync waits for the exchange to confirm an unsubscription. */
+const UNWATCH_TIMEOUT_MS = 5_000;
 /** Funding rates change slowly; their REST call is repeated this often. */
 const FUNDING_POLL_MS = 60_000;
 /** After a funding time, the exchange is asked for the next interval this much later. */
@@ -45,10 +47,27 @@ export interface OpenCcxtOptions {
   url: string | undefined;
   /** Perpetual symbols to follow for marks and funding (those the futures module lists). */
   perps: readonly string[];
+  /**
+   * More pairs to mirror where the exchange lists them (the tokens of listed airdrops),
+   * with their names and supplies; ignored when `symbols` is set. One log line names
+   * those the exchange does not list.
+   */
+  extra?: readonly MarketListing[];
   clock: MarketClock;
   log: CcxtLog;
   /** Limits loadMarkets (the `auto` probe); unset waits as long as ccxt does. */
   timeoutMs?: number;
+}
+
+/**
+ * Whether `err` is an error the exchange sent on a connection that stays open (Bitget's
+ * answer to a subscription it cannot serve rejects every watch on it), as opposed to a lost
+ * connection (ccxt subscribes anew on the next one), a checksum failure (ccxt has
+ * unsubscribed that book itself) or the feed being closed.
+ */
+async function isExchangeSaid(err: unknown): Promise<boolean> {
+  const { ExchangeError, ExchangeClosedByUser } = (await import("ccxt")).default;
+  return err instanceof ExchangeError && !(err instanceof ExchangeClosedByUser);
 }
 
 /** ccxt.pro's exchange classes by id; a ConfigError naming the valid ids for another. */
@@ -97,6 +116,38 @@ function withTimeout<T>(p: Promise<T>, ms: number | undefined, what: string): Pr
       },
     );
   });
+}
+
+/** What `guardWatches` uses of a ccxt.pro WebSocket client. */
+interface WsClient {
+  future(messageHash: string): Promise<unknown>;
+}
+
+/**
+ * Gives every watch future of `ex` a rejection handler. NOTE: ccxt 4.5.84's `Future.race`
+ * (every `watch*ForSymbols`) stops subscribing at the first future already settled, so the
+ * other symbols' futures of that call are left without one; a later rejection of one of
+ * them (its book failing a checksum, an exchange error event rejecting every watch on the
+ * connection) was an unhandled rejection, which ends the process. The watchers still see
+ * every rejection: they subscribe to the same futures.
+ */
+export function guardWatches(ex: Exchange): void {
+  const target = ex as unknown as { client(url: string): WsClient };
+  const client = target.client.bind(ex);
+  const guarded = new WeakSet<WsClient>();
+  target.client = (url: string) => {
+    const c = client(url);
+    if (!guarded.has(c)) {
+      guarded.add(c);
+      const future = c.future.bind(c);
+      c.future = (messageHash: string) => {
+        const f = future(messageHash);
+        f.catch(() => undefined);
+        return f;
+      };
+    }
+    return c;
+  };
 }
 
 /** A step of the exchange's precision (TICK_SIZE mode) or its digits (DECIMAL_PLACES) as a decimal. */
@@ -150,6 +201,8 @@ export class CcxtFeed implements MarketFeed {
   private readonly perps: ReadonlyMap<string, string>;
   private readonly bars = new Map<string, readonly Bar[]>();
   private readonly o: OpenCcxtOptions;
+  /** ccxt's decimal text of a number it parsed (the slow path of `numberToUnits`). */
+  private readonly text = (n: number): string => this.ex.numberToString(n);
 
   private constructor(
     o: OpenCcxtOptions,
@@ -169,6 +222,7 @@ export class CcxtFeed implements MarketFeed {
   static async open(o: OpenCcxtOptions): Promise<CcxtFeed> {
     const Cls = await exchangeClass(o.exchange);
     const ex = new Cls({ enableRateLimit: true, timeout: o.timeoutMs ?? 10_000 });
+    guardWatches(ex);
     if (o.url !== undefined) {
       ex.urls = { ...ex.urls, api: pointUrls(ex.urls.api, o.url) as Exchange["urls"]["api"] };
       // Plain ws:// needs ccxt's agent set up first (it refuses otherwise).
@@ -180,7 +234,12 @@ export class CcxtFeed implements MarketFeed {
     for (const m of Object.values(markets)) {
       if (m?.spot === true && m.active !== false && m.quote === "USDT") spot.set(`${m.base}${m.quote}`, m);
     }
-    const wanted = o.symbols ?? MARKET_LISTINGS.map((l) => l.instrument.symbol as string);
+    const extra = new Map(
+      (o.symbols === undefined ? (o.extra ?? []) : []).map((l) => [l.instrument.symbol as string, l]),
+    );
+    const builtIns = MARKET_LISTINGS.map((l) => l.instrument.symbol as string);
+    const wanted = o.symbols ?? [...new Set([...builtIns, ...extra.keys()])];
+    const absent: string[] = [];
     const unknown = o.symbols?.filter((s) => !spot.has(s)) ?? [];
     if (unknown.length > 0)
       throw new ConfigError(
@@ -190,20 +249,31 @@ export class CcxtFeed implements MarketFeed {
     for (const symbol of wanted) {
       const m = spot.get(symbol);
       if (m === undefined) {
-        o.log.warn({ symbol, exchange: o.exchange }, "market: pair not on the exchange, left out");
+        if (builtIns.includes(symbol))
+          o.log.warn({ symbol, exchange: o.exchange }, "market: pair not on the exchange, left out");
+        else absent.push(symbol);
         continue;
       }
-      const inst = listingOf(ex, symbol, m);
+      const inst = listingOf(ex, symbol, m, extra.get(symbol));
       if (inst === undefined) {
         o.log.warn({ symbol }, "market: the exchange's filters do not fit, left out");
         continue;
       }
       followed.push({ symbol, ccxtSymbol: m.symbol, inst });
     }
+    if (absent.length > 0)
+      o.log.info(
+        { symbols: absent, exchange: o.exchange },
+        "market: airdrop token pairs the exchange does not list",
+      );
     const perps = new Map<string, string>();
     for (const p of o.perps) {
-      const base = p.endsWith("USDT") ? p.slice(0, -4) : p;
-      const id = `${base}/USDT:USDT`;
+      // USDT-M BTCUSDT is ccxt's BTC/USDT:USDT; coin-M BTCUSD its inverse BTC/USD:BTC.
+      const id = p.endsWith("USDT")
+        ? `${p.slice(0, -4)}/USDT:USDT`
+        : p.endsWith("USD")
+          ? `${p.slice(0, -3)}/USD:${p.slice(0, -3)}`
+          : p;
       if (markets[id]?.swap === true) perps.set(p, id);
     }
     const feed = new CcxtFeed(o, ex, followed, perps);
@@ -214,6 +284,28 @@ export class CcxtFeed implements MarketFeed {
   /** The listed pairs with the exchange's filters (the market lists these instead of the built-ins). */
   get instruments(): readonly ListedInstrument[] {
     return this.followed.map((f) => f.inst);
+  }
+
+  async gapBars(symbol: string, from: number, to: number): Promise<readonly Bar[]> {
+    const f = this.followed.find((x) => x.symbol === symbol);
+    if (f === undefined) return [];
+    const rows: FetchedBar[] = [];
+    const s = (n: number | undefined) => this.ex.numberToString(n ?? 0);
+    // Pages of 1,000 minutes up to the gap's end: two at most (the 1m series keeps about a day).
+    for (let since = from, page = 0; since < to && page < 2; page++) {
+      const got = await this.ex.fetchOHLCV(f.ccxtSymbol, "1m", since, 1000).catch((err: unknown) => {
+        this.o.log.warn({ err: String(err), symbol }, "market: the gap's history unavailable");
+        return [];
+      });
+      for (const [t, open, high, low, close, volume] of got) {
+        if (t === undefined || t >= to || open === undefined || close === undefined) continue;
+        rows.push({ time: t, open: s(open), high: s(high), low: s(low), close: s(close), volume: s(volume) });
+      }
+      const last = got[got.length - 1]?.[0];
+      if (last === undefined || got.length < 1000) break;
+      since = last + 60_000;
+    }
+    return chainBars(f.inst.spec, new Map([[60_000, rows]]));
   }
 
   private async backfill(): Promise<void> {
@@ -281,10 +373,18 @@ export class CcxtFeed implements MarketFeed {
         options.down?.(f.symbol);
       }
     };
+    // The book subscriptions outlive an error the exchange sent on an open connection, and
+    // their next deltas would land on the emptied books (a checksum over the top levels can
+    // even pass): unsubscribed, the next watch subscribes again and starts from a snapshot.
+    const booksLost = async (err: unknown) => {
+      allDown();
+      if (await isExchangeSaid(err))
+        await withTimeout(this.unwatchBooks(ids), UNWATCH_TIMEOUT_MS, "unsubscribe").catch(() => undefined);
+    };
     // One resolution may stand for several symbols' messages (ccxt resolves the shared
     // future once per turn), so every book ccxt changed since the last pass is handed on.
     const seen = new Map<string, number | undefined>();
-    this.loop(isRunning, "books", allDown, async () => {
+    this.loop(isRunning, "books", booksLost, async () => {
       const resolved = await this.ex.watchOrderBookForSymbols(ids);
       if (!running) return;
       const books = this.ex.orderbooks as Record<string, OrderBook | undefined>;
@@ -296,19 +396,33 @@ export class CcxtFeed implements MarketFeed {
         options.book?.(this.book(f, ob));
       }
     });
+    // The trades of every message ccxt delivers in one loop turn (a socket read holds
+    // several) go to the sink as one batch: each batch is a market update that the paper
+    // and futures modules re-check fills and marks on, so one per message cost as much
+    // again as the trades themselves.
+    let batch: FeedTrade[] = [];
+    const flush = () => {
+      const out = batch;
+      batch = [];
+      if (running && out.length > 0) sink(out);
+    };
     this.loop(isRunning, "trades", allDown, async () => {
       const trades = await this.ex.watchTradesForSymbols(ids);
       if (!running) return;
-      const out = trades.flatMap((t) => {
+      const first = batch.length === 0;
+      for (const t of trades) {
         const f = t.symbol === undefined ? undefined : bySymbol.get(t.symbol);
-        const fresh = heard.get(f?.ccxtSymbol ?? "")?.admit(t.timestamp ?? this.o.clock.now(), t.id) === true;
-        return f === undefined || !fresh ? [] : this.trade(f, t);
-      });
-      if (out.length > 0) sink(out);
+        if (f === undefined) continue;
+        if (heard.get(f.ccxtSymbol)?.admit(t.timestamp ?? this.o.clock.now(), t.id) !== true) continue;
+        const trade = this.trade(f, t);
+        if (trade !== undefined) batch.push(trade);
+      }
+      if (first && batch.length > 0) this.o.clock.soon(flush);
     });
     const stopPerps =
       this.perps.size > 0 && options.perp !== undefined ? this.followPerps(isRunning, options) : undefined;
     return () => {
+      flush();
       running = false;
       stopPerps?.();
       void this.ex.close().catch(() => undefined);
@@ -320,7 +434,12 @@ export class CcxtFeed implements MarketFeed {
    * copies of their books dropped, so the next subscription starts from a fresh snapshot)
    * and retries with doubling, jittered backoff. Logged once per episode.
    */
-  private loop(running: () => boolean, what: string, lost: () => void, step: () => Promise<void>): void {
+  private loop(
+    running: () => boolean,
+    what: string,
+    lost: (err: unknown) => void | Promise<void>,
+    step: () => Promise<void>,
+  ): void {
     void (async () => {
       let backoff = FIRST_BACKOFF_MS;
       let failing = false;
@@ -338,12 +457,22 @@ export class CcxtFeed implements MarketFeed {
               "market: feed lost, resyncing",
             );
           failing = true;
-          lost();
+          await lost(err);
           await new Promise((r) => setTimeout(r, backoff + Math.floor(Math.random() * (backoff / 4))));
           backoff = Math.min(backoff * 2, MAX_BACKOFF_MS);
         }
       }
     })();
+  }
+
+  /**
+   * Ends the book subscriptions of `ids`: one message for all where ccxt has it (binance,
+   * okx, bybit), else one per symbol (bitget, whose `has` does not list it); an exchange
+   * with neither rejects with NotSupported and resyncs on the next checksum failure.
+   */
+  private async unwatchBooks(ids: string[]): Promise<void> {
+    if (this.ex.has.unWatchOrderBookForSymbols === true) await this.ex.unWatchOrderBookForSymbols(ids);
+    else await Promise.all(ids.map((id) => this.ex.unWatchOrderBook(id)));
   }
 
   private followPerps(running: () => boolean, options: FeedStartOptions): () => void {
@@ -370,21 +499,45 @@ export class CcxtFeed implements MarketFeed {
       }
       if (soon !== undefined) clearTimeout(soon);
       if (next !== undefined && next - this.o.clock.now() < FUNDING_POLL_MS) {
-        soon = setTimeout(() => void poll(), next - this.o.clock.now() + SETTLED_POLL_DELAY_MS);
+        soon = setTimeout(() => void safePoll(), next - this.o.clock.now() + SETTLED_POLL_DELAY_MS);
         soon.unref();
       }
     };
-    void poll();
-    const timer = setInterval(() => void poll(), FUNDING_POLL_MS);
+    // A failed poll (a sink that throws) is logged, never left to reject unhandled.
+    const safePoll = () =>
+      poll().catch((err: unknown) =>
+        this.o.log.warn({ err: String(err), exchange: this.o.exchange }, "market: funding poll failed"),
+      );
+    void safePoll();
+    const timer = setInterval(() => void safePoll(), FUNDING_POLL_MS);
     timer.unref();
     const bySymbol = new Map([...this.perps].map(([symbol, id]) => [id, symbol]));
+    // Linear and inverse contracts are separate products on the exchanges (Bitget's
+    // USDT-FUTURES and COIN-FUTURES): one ticker stream each.
+    const all = [...this.perps.values()];
+    const groups = [all.filter((id) => id.endsWith(":USDT")), all.filter((id) => !id.endsWith(":USDT"))];
+    for (const ids of groups.filter((g) => g.length > 0))
+      this.followPerpTickers(running, options, ids, bySymbol);
+    return () => {
+      clearInterval(timer);
+      if (soon !== undefined) clearTimeout(soon);
+    };
+  }
+
+  /** One stream of perpetual tickers (marks and index) for `ids`, all of one product. */
+  private followPerpTickers(
+    running: () => boolean,
+    options: FeedStartOptions,
+    ids: string[],
+    bySymbol: ReadonlyMap<string, string>,
+  ): void {
+    const text = (n: number | undefined) => (n === undefined ? undefined : this.ex.numberToString(n));
     this.loop(
       running,
       "perp tickers",
       () => undefined,
       async () => {
         // Mark-price streams where ccxt has them (binance, okx); their tickers lack the mark.
-        const ids = [...this.perps.values()];
         const tickers =
           this.ex.has.watchMarkPrices === true
             ? await this.ex.watchMarkPrices(ids)
@@ -406,27 +559,20 @@ export class CcxtFeed implements MarketFeed {
         }
       },
     );
-    return () => {
-      clearInterval(timer);
-      if (soon !== undefined) clearTimeout(soon);
-    };
   }
 
   private book(f: Followed, ob: OrderBook): FeedBook {
     const spec = f.inst.spec;
+    const text = this.text;
     const side = (levels: ReadonlyArray<ReadonlyArray<number | undefined>>, up: boolean) => {
       const out: Array<[number, number]> = [];
       for (const level of levels) {
         if (out.length >= MIRROR_DEPTH) break;
-        const [p, q] = level;
+        const p = level[0];
+        const q = level[1];
         if (p === undefined || q === undefined) continue;
-        const ticks = toUnits(
-          this.ex.numberToString(p),
-          spec.priceDecimals,
-          spec.tickUnits,
-          up ? "up" : "down",
-        );
-        const lots = toUnits(this.ex.numberToString(q), spec.qtyDecimals, spec.lotUnits, "down");
+        const ticks = numberToUnits(p, spec.priceDecimals, spec.tickUnits, up ? "up" : "down", text);
+        const lots = numberToUnits(q, spec.qtyDecimals, spec.lotUnits, "down", text);
         if (ticks <= 0 || lots <= 0) continue;
         const last = out[out.length - 1];
         if (last !== undefined && last[0] === ticks) last[1] += lots;
@@ -442,30 +588,33 @@ export class CcxtFeed implements MarketFeed {
     };
   }
 
-  private trade(f: Followed, t: Trade): FeedTrade[] {
+  private trade(f: Followed, t: Trade): FeedTrade | undefined {
     const spec = f.inst.spec;
-    if (t.price === undefined || t.amount === undefined) return [];
-    const price = toUnits(this.ex.numberToString(t.price), spec.priceDecimals, spec.tickUnits, "nearest");
-    const qty = toUnits(this.ex.numberToString(t.amount), spec.qtyDecimals, spec.lotUnits, "down");
-    if (price <= 0) return [];
-    return [
-      {
-        symbol: f.symbol,
-        time: t.timestamp ?? this.o.clock.now(),
-        price,
-        qty: Math.max(1, qty),
-        buyerMaker: t.side === "sell",
-      },
-    ];
+    if (t.price === undefined || t.amount === undefined) return undefined;
+    const price = numberToUnits(t.price, spec.priceDecimals, spec.tickUnits, "nearest", this.text);
+    const qty = numberToUnits(t.amount, spec.qtyDecimals, spec.lotUnits, "down", this.text);
+    if (price <= 0) return undefined;
+    return {
+      symbol: f.symbol,
+      time: t.timestamp ?? this.o.clock.now(),
+      price,
+      qty: Math.max(1, qty),
+      buyerMaker: t.side === "sell",
+    };
   }
 }
 
 /** The pair with the exchange's tick, lot, minimum quantity and notional; names from the built-ins. */
-function listingOf(ex: Exchange, symbol: string, m: NonNullable<Market>): ListedInstrument | undefined {
+function listingOf(
+  ex: Exchange,
+  symbol: string,
+  m: NonNullable<Market>,
+  extra?: MarketListing,
+): ListedInstrument | undefined {
   const tickSize = stepOf(ex, m.precision.price);
   const lotSize = stepOf(ex, m.precision.amount);
   if (tickSize === undefined || lotSize === undefined) return undefined;
-  const builtIn = MARKET_LISTINGS.find((l) => l.instrument.symbol === symbol);
+  const builtIn = MARKET_LISTINGS.find((l) => l.instrument.symbol === symbol) ?? extra;
   const minQty = m.limits.amount?.min;
   const minCost = m.limits.cost?.min;
   const listing: MarketListing = {

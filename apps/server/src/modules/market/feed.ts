@@ -56,6 +56,12 @@ export interface MarketFeed {
    */
   history(symbol: string, closeTicks?: number): readonly Bar[];
   /**
+   * A mirroring feed's one-minute bars of `symbol` between `from` and `to` (ms), fetched
+   * from the exchange after an outage so the candles of that stretch are the exchange's,
+   * not flat; empty when they cannot be had (logged by the feed).
+   */
+  gapBars?(symbol: string, from: number, to: number): Promise<readonly Bar[]>;
+  /**
    * Delivers trades to `sink` until the returned function is called. `catchUp`: the
    * trades due by now are delivered at once, inside the call, before the first tick.
    */

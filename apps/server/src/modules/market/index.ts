@@ -1,4 +1,4 @@
-import { listInstruments, MARKET_LISTINGS, type MarketListing, PERP_CONTRACTS } from "@meridian/domain";
+import { ALL_PERP_CONTRACTS, listInstruments, MARKET_LISTINGS, type MarketListing } from "@meridian/domain";
 import type { FastifyInstance } from "fastify";
 import { ConfigError } from "../../platform/config.ts";
 import type { Platform } from "../../platform/platform.ts";
@@ -65,6 +65,7 @@ async function liveFeed(
   config: MarketConfig,
   clock: MarketClock,
   log: CcxtLog,
+  extra: readonly MarketListing[],
 ): Promise<CcxtFeed | undefined> {
   const exchange = feedExchange(config.feed);
   if (exchange === undefined) return undefined;
@@ -74,7 +75,9 @@ async function liveFeed(
       exchange,
       symbols: config.symbols,
       url: config.feedUrl,
-      perps: PERP_CONTRACTS.map((c) => c.symbol),
+      // USDT-M and coin-M: the inverse contracts' tickers are a stream of their own.
+      perps: ALL_PERP_CONTRACTS.map((c) => c.symbol),
+      extra,
       clock,
       log,
       ...(auto ? { timeoutMs: AUTO_TIMEOUT_MS } : {}),
@@ -94,7 +97,9 @@ export async function createMarket(options: CreateMarketOptions = {}): Promise<M
   const config = options.config ?? loadMarketConfig();
   const clock = options.clock ?? (config.paused ? new ManualClock(Date.now()) : systemClock);
   const live =
-    options.feed === undefined ? await liveFeed(config, clock, options.log ?? quietLog) : undefined;
+    options.feed === undefined
+      ? await liveFeed(config, clock, options.log ?? quietLog, options.extraListings ?? [])
+      : undefined;
   if (live !== undefined) {
     options.log?.info(
       { feed: live.name, symbols: live.symbols.length },

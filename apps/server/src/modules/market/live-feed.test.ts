@@ -186,6 +186,47 @@ describe("MARKET_FEED=ccxt:bitget against a Meridian upstream", () => {
     });
   }, 60_000);
 
+  it("takes the coin-M contracts' marks and funding from the upstream's inverse perpetuals", async () => {
+    // BTCUSD's own mark (its 0.1 tick) arrives on the COIN-FUTURES ticker stream, beside
+    // the USDT-M one on the same public connection.
+    const both = await until(
+      "the mirror's BTCUSD and BTCUSDT marks equal the upstream's",
+      20_000,
+      async () => {
+        const theirs = await getJson<FuturesMark[]>(`${upstream.url}/v1/paper/futures/marks`);
+        const mine = await mirror<FuturesMark[]>("/v1/paper/futures/marks");
+        const same = (symbol: string) => {
+          const t = theirs.find((m) => m.symbol === symbol);
+          const m = mine.find((x) => x.symbol === symbol);
+          return t !== undefined && m?.markPrice === t.markPrice && m.indexPrice === t.indexPrice
+            ? m
+            : undefined;
+        };
+        const coin = same("BTCUSD");
+        const usdt = same("BTCUSDT");
+        return coin !== undefined && usdt !== undefined ? { coin, usdt } : undefined;
+      },
+    );
+    expect(both.coin).toMatchObject({ family: "coin", marginCoin: "BTC" });
+    expect(both.coin.markPrice).toMatch(/^\d+\.\d$/);
+    await until("the mirror's BTCUSD funding equals the upstream's", 30_000, async () => {
+      const rate = await getJson<Array<{ fundingRate: string; nextUpdate: string }>>(
+        `${upstream.url}/api/v2/mix/market/current-fund-rate?symbol=BTCUSD&productType=COIN-FUTURES`,
+      );
+      const mine = (await mirror<FuturesMark[]>("/v1/paper/futures/marks")).find(
+        (m) => m.symbol === "BTCUSD",
+      );
+      return rate[0] !== undefined &&
+        Number(mine?.fundingRate) === Number(rate[0].fundingRate) &&
+        mine?.nextFundingTime === Number(rate[0].nextUpdate)
+        ? true
+        : undefined;
+    });
+    // The books stayed live beside the inverse stream.
+    expect(btc(await status())?.state).toBe("live");
+    await sameBook();
+  }, 60_000);
+
   it("settles funding at the upstream's rate and time", async () => {
     const moved = await paperCall(app, cookie, "POST", "/v1/paper/futures/transfer", {
       direction: "IN",

@@ -1,4 +1,4 @@
-import { defineInstrument, type InstrumentSpec, Side, Stp, Tif } from "@meridian/domain";
+import { asLots, asTicks, defineInstrument, type InstrumentSpec, Side, Stp, Tif } from "@meridian/domain";
 import { describe, expect, it } from "vitest";
 import { MakerBook } from "./maker-book.ts";
 
@@ -14,7 +14,8 @@ if (!r.ok) throw new Error("spec");
 const spec = r.value;
 const USER = 7;
 let nextId = 1;
-const buy = (m: MakerBook, lots: number) => m.book.market(nextId++, USER, Side.Buy, lots, Stp.ExpireTaker, 0);
+const buy = (m: MakerBook, lots: number) =>
+  m.book.market(nextId++, USER, Side.Buy, asLots(lots), Stp.ExpireTaker, 0);
 
 describe("MakerBook.mirror", () => {
   it("quotes the exchange's levels and keeps taken liquidity out until the level refreshes", () => {
@@ -78,10 +79,45 @@ describe("MakerBook.mirror", () => {
     m.clear(1);
     m.mirror([], [[100, 3]], 2);
     expect(m.depth(5).asks).toEqual([[100, 3]]);
-    m.book.limit(nextId++, USER, Side.Sell, 105, 1, Tif.GTC, Stp.ExpireTaker, 3);
+    m.book.limit(nextId++, USER, Side.Sell, asTicks(105), asLots(1), Tif.GTC, Stp.ExpireTaker, 3);
     expect(m.depth(5).asks).toEqual([
       [100, 3],
       [105, 1],
     ]);
+  });
+
+  it("is pristine while it holds its own whole quotes only", () => {
+    const m = new MakerBook({ spec, seed: 1, touchLots: 1 });
+    const asks = [
+      [100, 3],
+      [101, 5],
+    ] as const;
+    expect(m.pristine).toBe(true);
+    m.mirror([[99, 4]], asks, 0);
+    expect(m.pristine).toBe(true);
+
+    buy(m, 1); // part of 100
+    expect(m.pristine).toBe(false);
+    m.mirror([[99, 4]], asks, 1); // unchanged: 100 stays reduced
+    expect(m.pristine).toBe(false);
+    m.mirror(
+      [[99, 4]],
+      [
+        [100, 4],
+        [101, 5],
+      ],
+      2,
+    ); // 100 refreshed: quoted whole again
+    expect(m.pristine).toBe(true);
+
+    const id = nextId++;
+    m.book.limit(id, USER, Side.Buy, asTicks(90), asLots(1), Tif.GTC, Stp.ExpireTaker, 3);
+    expect(m.pristine).toBe(false);
+    m.book.cancel(id, 4);
+    expect(m.pristine).toBe(true);
+
+    buy(m, 9); // all of 100 and 101
+    m.clear(5);
+    expect(m.pristine).toBe(true);
   });
 });

@@ -59,7 +59,13 @@ interface SymbolState {
   nextTradeId: number;
   last: number;
   lastTime: number;
+  /** The feed lost the symbol after the trade at this time; no trade heard since. */
+  gapFrom?: number | undefined;
+  /** A mirrored book not yet quoted in `maker` (see `applyBook`). */
+  pending?: FeedBook | undefined;
 }
+
+const MINUTE = 60_000;
 
 /** What one applied batch changed, for the stream hub. */
 export interface MarketUpdate {
@@ -181,12 +187,23 @@ export class MarketService {
     return h;
   }
 
-  /** A mirroring feed's book: the maker quotes it as it is; the symbol is live again. */
+  /**
+   * A mirroring feed's book: the maker quotes it as it is; the symbol is live again.
+   * While the maker's book holds only its own whole quotes (`MakerBook.pristine`: no
+   * paper order, nothing taken) quoting is left until something reads the engine's book
+   * (`book`, `depth`, `changedDepths`), which then quotes the latest book only: the
+   * same quotes as quoting each in turn, at a fraction of the cost (the exchange sends
+   * hundreds a second; the web's depth stream reads one per 20 ms).
+   */
   applyBook(book: FeedBook): void {
     const s = this.state(book.symbol);
     if (s === undefined) return;
     const now = this.clock.now();
-    s.maker.mirror(book.bids, book.asks, now);
+    if (s.maker.pristine) s.pending = book;
+    else {
+      s.pending = undefined;
+      s.maker.mirror(book.bids, book.asks, now);
+    }
     const h = this.healthOf(book.symbol);
     h.lastBook = now;
     h.bookTime = book.time;
@@ -199,6 +216,9 @@ export class MarketService {
 
   /** The feed lost the symbol: its quotes go until a fresh snapshot arrives. */
   feedDown(symbol: string): void {
+    const s = this.states.get(symbol);
+    if (s !== undefined && s.gapFrom === undefined && this.o.feed.gapBars !== undefined)
+      s.gapFrom = s.lastTime;
     const h = this.healthOf(symbol);
     h.connected = false;
     this.withdraw(symbol, h);
@@ -208,7 +228,11 @@ export class MarketService {
     if (!h.quoted) return;
     h.quoted = false;
     h.shown = undefined;
-    this.states.get(symbol)?.maker.clear(this.clock.now());
+    const s = this.states.get(symbol);
+    if (s !== undefined) {
+      s.pending = undefined;
+      s.maker.clear(this.clock.now());
+    }
     for (const l of this.bookListeners) l(symbol);
   }
 
@@ -417,6 +441,10 @@ export class MarketService {
     for (const t of trades) {
       const s = this.state(t.symbol, t.price);
       if (s === undefined || t.time < s.lastTime) continue;
+      if (s.gapFrom !== undefined) {
+        this.fillGap(s, s.gapFrom, t.time);
+        s.gapFrom = undefined;
+      }
       const quote = notionalMinor(s.spec, t.price, t.qty);
       const bar = tradeBar(t.time, t.price, t.qty, quote);
       for (const series of s.series.values()) series.apply(bar);
@@ -438,6 +466,20 @@ export class MarketService {
     const now = this.clock.now();
     if (!this.mirrors) for (const s of touched) s.maker.requote(s.last, now);
     return bySymbol;
+  }
+
+  /**
+   * After an outage the series hold flat candles for the minutes no trade was heard in
+   * (`CandleSeries.apply`); the exchange's minute bars of that stretch replace them once
+   * fetched. Only on the instance that runs the feed (followers build candles from the
+   * trades the writer publishes, which has the same gap: documented).
+   */
+  private fillGap(s: SymbolState, from: number, to: number): void {
+    const gapBars = this.o.feed.gapBars;
+    if (gapBars === undefined || Math.floor(from / MINUTE) * MINUTE + 2 * MINUTE > to) return;
+    void gapBars.call(this.o.feed, s.spec.symbol, from, to).then((bars) => {
+      for (const series of s.series.values()) series.patchGap(bars, from, to);
+    });
   }
 
   /* ------------------------------ queries ------------------------------ */
@@ -466,7 +508,18 @@ export class MarketService {
 
   /** The symbol's order book with the maker's ladder (the order service places user orders here). */
   book(symbol: string): MakerBook | undefined {
-    return this.state(symbol)?.maker;
+    const s = this.state(symbol);
+    if (s === undefined) return undefined;
+    this.quotePending(s);
+    return s.maker;
+  }
+
+  /** Quotes the book `applyBook` left pending, if any. */
+  private quotePending(s: SymbolState): void {
+    const b = s.pending;
+    if (b === undefined) return;
+    s.pending = undefined;
+    s.maker.mirror(b.bids, b.asks, this.clock.now());
   }
 
   /** Last price in ticks (0 for an unknown symbol). */
@@ -572,6 +625,7 @@ export class MarketService {
   changedDepths(seen: Map<string, number>, limit: number): Depth[] {
     const out: Depth[] = [];
     for (const [symbol, s] of this.states) {
+      this.quotePending(s);
       const seq = s.maker.book.sequence;
       if (seen.get(symbol) === seq) continue;
       seen.set(symbol, seq);
@@ -592,6 +646,8 @@ export class MarketService {
       };
     const s = this.state(symbol);
     if (s === undefined) return undefined;
+    // Its lastUpdateId is the engine's sequence, which moves with the quotes.
+    this.quotePending(s);
     // A live feed shows the exchange's book as mirrored: paper orders rest in the engine's
     // book but never show to others (docs/trading.md).
     const shown = this.mirrors ? this.health.get(symbol)?.shown : undefined;

@@ -5,7 +5,7 @@ import type { Platform } from "../../platform/platform.ts";
 import { mediaConfigFromEnv } from "./config.ts";
 import { MediaRepo } from "./repo.ts";
 import { mediaRoutes } from "./routes.ts";
-import { type ArtworkSource, seedMedia } from "./seed.ts";
+import { type ArtworkSource, type ArtworkSubjects, seedMedia } from "./seed.ts";
 import { MediaService } from "./service.ts";
 import { diskStorage, type MediaStorage, s3Storage } from "./storage.ts";
 
@@ -95,12 +95,16 @@ export function mediaImages(app: FastifyInstance): ImageAttacher {
   };
 }
 
-/** Demo artwork for the seeded airdrops and apps: listed after their seeds. */
-export const mediaSeed: Seed = {
-  name: "media",
-  version: 1,
-  seed: async (db, { log }) => {
-    const { assets } = await seedMedia(db);
-    log.info({ assets }, "media: demo artwork registered");
-  },
-};
+export type { ArtworkSubjects } from "./seed.ts";
+
+/** Demo artwork for the seeded airdrops and apps (read through `subjects`): listed after their seeds. */
+export function mediaSeed(subjects: ArtworkSubjects): Seed {
+  return {
+    name: "media",
+    version: 1,
+    seed: async (db, { log }) => {
+      const { assets } = await seedMedia(db, subjects);
+      log.info({ assets }, "media: demo artwork registered");
+    },
+  };
+}

@@ -28,6 +28,15 @@ function generated(svg: string, role: MediaRole) {
 }
 
 /** What the generated artwork of an item is drawn from. */
+/**
+ * Where the seeder reads the items it draws: each owner's read (the airdrops and apps
+ * modules'), passed by the module list (`modules/index.ts`).
+ */
+export interface ArtworkSubjects {
+  airdrops: (db: Db) => Promise<readonly { slug: string; name: string; ticker: string; chain: string }[]>;
+  apps: (db: Db) => Promise<readonly { slug: string; name: string; category: number }[]>;
+}
+
 export type ArtworkSource =
   | { owner: "airdrop"; slug: string; name: string; ticker: string; chain: string }
   | { owner: "app"; slug: string; name: string; category: number };
@@ -81,14 +90,14 @@ export async function registerGenerated(
  * per airdrop, five screenshots per app. An item that already has images (an
  * administrator's upload) keeps them.
  */
-export async function seedMedia(db: Db, now = Date.now()): Promise<{ assets: number }> {
+export async function seedMedia(
+  db: Db,
+  subjects: ArtworkSubjects,
+  now = Date.now(),
+): Promise<{ assets: number }> {
   const repo = new MediaRepo(db);
-  const airdrops = await db.all<{ slug: string; name: string; ticker: string; chain: string }>(
-    "SELECT slug, name, ticker, chain FROM airdrops ORDER BY id",
-  );
-  const apps = await db.all<{ slug: string; name: string; category: number }>(
-    "SELECT slug, name, category FROM tg_apps ORDER BY id",
-  );
+  const airdrops = await subjects.airdrops(db);
+  const apps = await subjects.apps(db);
   const withImages = {
     airdrop: await repo.slugsWithLinks(
       "airdrop",

@@ -115,8 +115,8 @@ export class PaperEngine {
   }
 
   /** A mirrored symbol's printed trades: its queued orders fill from them (`exchangeTrades`). */
-  exchangeTrades(symbol: string, trades: readonly MirrorLevel[]): void {
-    exchangeTrades(this.state, this.triggers, symbol, trades);
+  exchangeTrades(symbol: string, trades: readonly MirrorLevel[], times: readonly number[]): void {
+    exchangeTrades(this.state, this.triggers, symbol, trades, times);
   }
 
   /** Whether a mirrored symbol has resting orders waiting for the exchange's trades. */

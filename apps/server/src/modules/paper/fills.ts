@@ -55,19 +55,23 @@ export const EXCHANGE_COUNTER_ID = 0;
 /**
  * A mirrored symbol's printed trades, in time order, against its queued orders
  * (`QueuedOrder`): each fills as maker at its own price what a trade gives it, settled
- * in the ledger like a book fill, the exchange standing as the counterparty.
+ * in the ledger like a book fill, the exchange standing as the counterparty. A trade the
+ * exchange printed before the order joined its queue (`times`, ms) is not the order's.
  */
 export function exchangeTrades(
   s: SpotState,
   triggers: SpotTriggers,
   symbol: string,
   trades: readonly MirrorLevel[],
+  times: readonly number[] = [],
 ): void {
+  s.requeueBlind(symbol);
   const queue = s.queued.get(symbol);
   if (queue === undefined) return;
-  for (const [price, lots] of trades) {
-    for (const { order, queue: q } of [...queue.values()]) {
-      if (!s.live.has(order.row.id)) continue;
+  for (const [i, [price, lots]] of trades.entries()) {
+    const time = times[i] ?? Number.POSITIVE_INFINITY;
+    for (const { order, queue: q, since, blind } of [...queue.values()]) {
+      if (!s.live.has(order.row.id) || blind || time < since) continue;
       const qty = q.onTrade(price, lots);
       if (qty === 0) continue;
       const own = { order: order.funds, role: "maker" as const };

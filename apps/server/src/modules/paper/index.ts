@@ -1,7 +1,7 @@
 import { type FeeSchedule, type MirrorLevel, priceToTicks, qtyToLots } from "@meridian/domain";
 import type { FastifyInstance } from "fastify";
 import type { Platform } from "../../platform/platform.ts";
-import { type LedgerApi, StatementReader } from "../ledger/index.ts";
+import { type LedgerApi, type SessionAccount, StatementReader } from "../ledger/index.ts";
 import type { MarketService } from "../market/index.ts";
 import { direct, type Forwarded, type Writer } from "../writer/index.ts";
 import { PaperRepo } from "./repo.ts";
@@ -17,6 +17,7 @@ export type { OrderRow, OrderWallet, TradeRow } from "./rows.ts";
 export { PaperService } from "./service.ts";
 export type { OrderReader, PaperTx, Placement, SpotForMargin } from "./spot-for-margin.ts";
 export { type ExchangePerpQuote, LocalVenue, type MirroredBook, type PaperVenue } from "./venue.ts";
+export { type SpotVolume, spotVolumes } from "./volumes.ts";
 
 /** The market module's books and prices as a paper venue (user orders rest beside the maker's quotes). */
 export function marketVenue(market: MarketService): PaperVenue {
@@ -36,6 +37,7 @@ export function marketVenue(market: MarketService): PaperVenue {
     perpQuote: (symbol) => market.perpQuote(symbol),
     mirrored: () => market.mirrors,
     shownBook: (symbol) => market.shownBook(symbol),
+    onBook: (listener) => market.onBook(listener),
     onExchangeTrades: (listener) =>
       market.onUpdate((update) => {
         if (!market.mirrors) return;
@@ -43,12 +45,16 @@ export function marketVenue(market: MarketService): PaperVenue {
           const spec = market.spec(symbol);
           if (spec === undefined) continue;
           const prints: MirrorLevel[] = [];
+          const times: number[] = [];
           for (const t of trades) {
             const ticks = priceToTicks(spec, t.price);
             const lots = qtyToLots(spec, t.qty);
-            if (ticks.ok && lots.ok) prints.push([ticks.value, lots.value]);
+            if (ticks.ok && lots.ok) {
+              prints.push([ticks.value, lots.value]);
+              times.push(t.time);
+            }
           }
-          if (prints.length > 0) listener(symbol, prints);
+          if (prints.length > 0) listener(symbol, prints, times);
         }
       }),
   };
@@ -79,6 +85,8 @@ export interface PaperDeps {
   venue: PaperVenue;
   /** The rates an order pays (the VIP levels). */
   fees: FeeSchedule;
+  /** How `/v1/ws/user` finds a socket's paper account (the ledger's `sessionAccount`). */
+  sessionAccount: SessionAccount;
 }
 
 /**
@@ -118,7 +126,7 @@ export async function registerPaper(
   const testTrades =
     options.testTrades ?? (process.env.NODE_ENV !== "production" || process.env.SPOT_TEST_TRADES === "1");
   paperHttpRoutes(api, service, ledger, new StatementReader(platform.db), testTrades ? venue : undefined);
-  paperUserStream(api, service, ledger, writer);
+  paperUserStream(api, service, ledger, writer, deps.sessionAccount);
   api.addHook("onClose", async () => {
     await real.close();
   });

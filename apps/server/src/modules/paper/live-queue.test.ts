@@ -1,71 +1,25 @@
-import type { Depth, MarketStatus, PaperOrder, PaperTrade } from "@meridian/contracts";
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accountsTestApp } from "../../test/accounts.ts";
+import type { Depth, PaperOrder, PaperTrade } from "@meridian/contracts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { liveMirror, plainDecimal as plain } from "../../test/live-mirror.ts";
 import { paperCall } from "../../test/paper.ts";
-import { freePort } from "../../test/ports.ts";
-import { killUpstream, startUpstream, type Upstream, until } from "../../test/upstream.ts";
-import { securityRoutes } from "../accounts/index.ts";
-import { moduleRoutes } from "../index.ts";
+import { until } from "../../test/upstream.ts";
 
 /**
  * Resting spot orders on a live feed fill from the exchange's printed trades by queue
  * position (docs/trading.md, "The fill model"), end to end: a second Meridian process is
- * the upstream exchange, mirrored through ccxt's bitget class. The upstream's model feed
- * is held still (its slowest tick, a minute) and the test prints its trades: one every second at the
- * best ask keeps the mirror's book fresh without reaching the paper bids.
+ * the upstream exchange, mirrored through ccxt's bitget class (`liveMirror`: the upstream
+ * held still, a keep-alive trade at its best ask every second, never reaching paper bids).
  */
 const SYMBOL = "BTCUSDT";
-
-let upstream: Upstream;
-let app: FastifyInstance;
+const live = liveMirror(SYMBOL, "spot-live");
 let cookie: string;
-let keepAlive: ReturnType<typeof setInterval> | undefined;
-const saved = { ...process.env };
-
-const getJson = async <T>(url: string): Promise<T> => ((await (await fetch(url)).json()) as { data: T }).data;
-const mirror = async <T>(url: string): Promise<T> => (await app.inject({ method: "GET", url })).json().data;
-const upstreamDepth = () => getJson<Depth>(`${upstream.url}/v1/market/depth?symbol=${SYMBOL}&limit=50`);
-/** A decimal string without trailing zeros ("0.00200" -> "0.002"). */
-const plain = (d: string) => (d.includes(".") ? d.replace(/\.?0+$/, "") : d);
 
 beforeAll(async () => {
-  upstream = await startUpstream(await freePort(), { MARKET_TICK_MS: "60000" });
-  const ask = (await upstreamDepth()).asks[0]?.[0];
-  if (ask === undefined) throw new Error("the upstream shows no ask");
-  keepAlive = setInterval(() => void upstream.print(SYMBOL, ask, "0.001"), 1000);
-  await upstream.print(SYMBOL, ask, "0.001");
-  process.env.MARKET_FEED = "ccxt:bitget";
-  process.env.MARKET_FEED_URL = upstream.url;
-  process.env.MARKET_SYMBOLS = SYMBOL;
-  process.env.MARKET_CLOCK = "system";
-  const built = await accountsTestApp({ modules: moduleRoutes.filter((m) => m !== securityRoutes) });
-  app = built.app;
-  cookie = await built.login();
-}, 60_000);
-
-afterAll(async () => {
-  clearInterval(keepAlive);
-  await app?.close();
-  if (upstream !== undefined) await killUpstream(upstream);
-  process.env = saved;
+  cookie = await live.login();
 });
 
-/** The upstream's book once the mirror shows it too (live). */
-async function mirroredBook(): Promise<Depth> {
-  return await until("the mirror shows the upstream's book", 20_000, async () => {
-    const up = await upstreamDepth();
-    const mine = await mirror<Depth>(`/v1/market/depth?symbol=${SYMBOL}&limit=50`);
-    const st = await mirror<MarketStatus>("/v1/market/status");
-    const live = st.symbols.find((s) => s.symbol === SYMBOL)?.state === "live";
-    return live && JSON.stringify([mine.bids, mine.asks]) === JSON.stringify([up.bids, up.asks])
-      ? up
-      : undefined;
-  });
-}
-
 const buy = async (price: string, quantity: string): Promise<PaperOrder> => {
-  const r = await paperCall<{ order: PaperOrder }>(app, cookie, "POST", "/v1/paper/orders", {
+  const r = await paperCall<{ order: PaperOrder }>(live.app, cookie, "POST", "/v1/paper/orders", {
     symbol: SYMBOL,
     side: "BUY",
     type: "LIMIT",
@@ -78,7 +32,12 @@ const buy = async (price: string, quantity: string): Promise<PaperOrder> => {
 
 const order = async (id: number): Promise<PaperOrder | undefined> => {
   for (const list of ["open", "history"]) {
-    const r = await paperCall<PaperOrder[]>(app, cookie, "GET", `/v1/paper/orders/${list}?symbol=${SYMBOL}`);
+    const r = await paperCall<PaperOrder[]>(
+      live.app,
+      cookie,
+      "GET",
+      `/v1/paper/orders/${list}?symbol=${SYMBOL}`,
+    );
     const found = r.data.find((o) => o.orderId === id);
     if (found !== undefined) return found;
   }
@@ -100,18 +59,23 @@ const level = (d: Depth, i: number): [string, string] => {
 
 describe("resting spot orders on a live feed", () => {
   it("an upstream trade through a resting order fills it, as much as traded", async () => {
-    const book = await mirroredBook();
+    const book = await live.book();
     const [price] = level(book, 2);
     const [below] = level(book, 3);
     const placed = await buy(price, "0.003");
     expect(placed.status).toBe("NEW");
-    expect(await upstream.print(SYMBOL, below, "0.001")).toBe(true);
+    expect(await live.upstream.print(SYMBOL, below, "0.001")).toBe(true);
     const partial = await filledTo(placed.orderId, "0.001");
     expect(partial.status).toBe("PARTIALLY_FILLED");
-    expect(await upstream.print(SYMBOL, below, "0.01")).toBe(true);
+    expect(await live.upstream.print(SYMBOL, below, "0.01")).toBe(true);
     const done = await filledTo(placed.orderId, "0.003");
     expect(done.status).toBe("FILLED");
-    const trades = await paperCall<PaperTrade[]>(app, cookie, "GET", `/v1/paper/trades?symbol=${SYMBOL}`);
+    const trades = await paperCall<PaperTrade[]>(
+      live.app,
+      cookie,
+      "GET",
+      `/v1/paper/trades?symbol=${SYMBOL}`,
+    );
     const mine = trades.data.filter((t) => t.orderId === placed.orderId);
     expect(mine.map((t) => [plain(t.price), t.isMaker])).toEqual([
       [plain(price), true],
@@ -120,18 +84,38 @@ describe("resting spot orders on a live feed", () => {
   }, 60_000);
 
   it("queue position holds an order at the touch until the size ahead of it has traded", async () => {
-    const book = await mirroredBook();
+    const book = await live.book();
     const [touch, ahead] = level(book, 0);
     const [below] = level(book, 1);
     const placed = await buy(touch, "0.003");
     expect(placed.status).toBe("NEW");
     // Exactly the size displayed ahead of it trades at its price: nothing for it yet.
-    expect(await upstream.print(SYMBOL, touch, ahead)).toBe(true);
+    expect(await live.upstream.print(SYMBOL, touch, ahead)).toBe(true);
     // The next lots at its price are its own: 2 of its 3.
-    expect(await upstream.print(SYMBOL, touch, "0.002")).toBe(true);
+    expect(await live.upstream.print(SYMBOL, touch, "0.002")).toBe(true);
     const partial = await filledTo(placed.orderId, "0.002");
     expect(partial.status).toBe("PARTIALLY_FILLED");
-    expect(await upstream.print(SYMBOL, below, "0.005")).toBe(true);
+    expect(await live.upstream.print(SYMBOL, below, "0.005")).toBe(true);
     expect((await filledTo(placed.orderId, "0.003")).status).toBe("FILLED");
   }, 60_000);
+
+  it("after a restart a resting order queues again behind what the exchange shows then", async () => {
+    // The upstream's book as the keep-alive leaves it, so it does not move across the restart.
+    expect(await live.upstream.print(SYMBOL, live.keepAsk, "0.001")).toBe(true);
+    const [price] = level(await live.book(), 1);
+    const placed = await buy(price, "0.003");
+    expect(placed.status).toBe("NEW");
+    // Printed at its price before the restart: the trade channel replays recent trades on
+    // subscribing, and none of them may fill the reloaded order.
+    expect(await live.upstream.print(SYMBOL, price, "0.002")).toBe(true);
+    await live.restart();
+    // Queued again behind what the book shows once a print was heard with it known.
+    const book = await live.settledBook();
+    const ahead = book.bids.find(([p]) => p === price)?.[1];
+    if (ahead === undefined) throw new Error(`${price} is no longer shown`);
+    expect(plain((await order(placed.orderId))?.executedQty ?? "")).toBe("0");
+    expect(await live.upstream.print(SYMBOL, price, ahead)).toBe(true);
+    expect(await live.upstream.print(SYMBOL, price, "0.001")).toBe(true);
+    expect((await filledTo(placed.orderId, "0.001")).status).toBe("PARTIALLY_FILLED");
+  }, 90_000);
 });

@@ -40,7 +40,7 @@ describe("market buy plan on the nearest ask levels first", () => {
   it("equals the plan on the whole ladder (up to 1,000 levels)", () => {
     fc.assert(
       fc.property(ladder, want, (levels, w) => {
-        expect(planMarketBuyOn(spec, units, venueOf(levels), w)).toEqual(
+        expect(planMarketBuyOn(spec, units, venueOf(levels), w, 1)).toEqual(
           planMarketBuy(spec, units, levels, w),
         );
       }),

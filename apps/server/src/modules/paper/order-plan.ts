@@ -11,6 +11,7 @@ import {
   firesOnRise,
   type InstrumentSpec,
   legTriggerValid,
+  type MarketBuyPlan,
   type MarketBuyWant,
   meetsMinNotional,
   type PairUnits,
@@ -31,9 +32,15 @@ export interface OrderPlan {
   holdTicks: number;
   priceTicks: number | null;
   stopTicks: number | null;
+  /** What it holds when that is not `holdFor` its lots at `holdTicks` (a market buy by quote total). */
+  held?: bigint;
 }
 
-/** Prices, quantity and the price the hold is computed at; throws the rejection. `lastTicks`: the last price (0: none yet). */
+/**
+ * Prices, quantity and the price the hold is computed at; throws the rejection.
+ * `lastTicks`: the last price (0: none yet); `accountId`: whose order (a market buy fills
+ * past its own asks, self-trade prevention expiring them).
+ */
 export function planOrder(
   spec: InstrumentSpec,
   units: PairUnits,
@@ -42,6 +49,7 @@ export function planOrder(
   body: PlaceOrderBody,
   rates: FeeRates,
   lastTicks: number,
+  accountId: number,
 ): OrderPlan {
   const need = <T>(r: { ok: true; value: T } | { ok: false; error: DomainError }): T => {
     if (!r.ok) throw rejected(r.error);
@@ -63,14 +71,20 @@ export function planOrder(
       if (quote === null || quote <= 0n) throw rejected(domainError(DomainCode.INVALID_DECIMAL, "quoteQty"));
       want = { quote, rates };
     } else want = { lots: need(qtyToLots(spec, body.quantity ?? "", "quantity")) };
-    const p = planMarketBuyOn(spec, units, vb, want);
+    const p = planMarketBuyOn(spec, units, vb, want, accountId);
     if (p === null) throw new AppError(PaperCode.NO_LIQUIDITY, "No liquidity to buy from", { status: 200 });
     if (p.lots < spec.minQtyLots)
       throw rejected(
         domainError(DomainCode.NOTIONAL_TOO_SMALL, "quoteQty", { minNotional: spec.minNotional }),
       );
     notional(p.capTicks, p.lots);
-    return { lots: p.lots, holdTicks: p.capTicks, priceTicks: p.capTicks, stopTicks: null };
+    return {
+      lots: p.lots,
+      holdTicks: p.capTicks,
+      priceTicks: p.capTicks,
+      stopTicks: null,
+      ...(p.held === undefined ? {} : { held: p.held }),
+    };
   }
   const lots = need(qtyToLots(spec, body.quantity ?? "", "quantity"));
   if (body.type === "MARKET") {
@@ -156,20 +170,23 @@ const MARKET_BUY_DEPTH = 1000;
  * `planMarketBuy` over the first MARKET_BUY_DEPTH ask levels, reading only the nearest
  * MARKET_BUY_NEAR unless the plan reaches the last of them: the plan walks levels best
  * first and stops once filled, so a plan that stops earlier is the same on the deeper
- * ladder (copying 1,000 levels for every market buy was about 0.7 KB per order).
+ * ladder (copying 1,000 levels for every market buy was about 0.7 KB per order). The
+ * levels are those the buyer fills against: less its own resting asks, which self-trade
+ * prevention expires as the buy reaches them (`Stp.ExpireMaker`, `SpotState.enter`).
  */
 export function planMarketBuyOn(
   spec: InstrumentSpec,
   units: PairUnits,
   vb: VenueBook,
   want: MarketBuyWant,
-): { lots: number; capTicks: number } | null {
-  const near = vb.book.depth(Side.Sell, MARKET_BUY_NEAR);
+  accountId: number,
+): MarketBuyPlan | null {
+  const near = vb.book.depth(Side.Sell, MARKET_BUY_NEAR, accountId);
   const plan = planMarketBuy(spec, units, near, want);
   const last = near[near.length - 1];
   if (near.length < MARKET_BUY_NEAR || (plan !== null && last !== undefined && plan.capTicks !== last[0]))
     return plan;
-  return planMarketBuy(spec, units, vb.book.depth(Side.Sell, MARKET_BUY_DEPTH), want);
+  return planMarketBuy(spec, units, vb.book.depth(Side.Sell, MARKET_BUY_DEPTH, accountId), want);
 }
 
 /** The IOC limit a stop-market buy runs at (the domain's conditional-order rule). */

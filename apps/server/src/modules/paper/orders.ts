@@ -56,9 +56,9 @@ export class SpotOrders {
     const tier = s.fees.spotTier(vipLevel);
     const rates = { makerPpm: tier.makerPpm, takerPpm: tier.takerPpm };
     const last = s.venue.lastTicks(symbol);
-    const plan = planOrder(spec, units, vb, side, body, rates, last);
+    const plan = planOrder(spec, units, vb, side, body, rates, last, accountId);
     const tpsl = planTpSl(spec, side, body, plan.lots, body.type === "MARKET" ? null : plan.priceTicks, last);
-    const held = holdFor(spec, units, side, plan.holdTicks, plan.lots, rates);
+    const held = plan.held ?? holdFor(spec, units, side, plan.holdTicks, plan.lots, rates);
     const holdAsset = side === Side.Buy ? units.quote : units.base;
     const wallet = ledgerWallet(accountId, options.wallet, symbol);
     options.beforeHold?.(holdAsset, held);

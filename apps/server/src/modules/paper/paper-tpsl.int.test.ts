@@ -6,7 +6,7 @@ import {
   PaperPath,
   type PlaceOrderResult,
 } from "@meridian/contracts";
-import { Side } from "@meridian/domain";
+import { asLots, asTicks, Side } from "@meridian/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DbTarget, reopenableDbTargets } from "../../test/db-targets.ts";
 import { paperCall as call, type PaperTestApp, paperTestApp } from "../../test/paper.ts";
@@ -48,7 +48,7 @@ describe.each(targets)("paper TP/SL on $name", (target) => {
     const pushed: UserEvents[] = [];
     const off = run.paper.onEvents((e) => pushed.push(e));
     run.venue.setPrice("SOLUSDT", 19_000);
-    run.venue.makerOrder("SOLUSDT", Side.Sell, 19_000, 2_000);
+    run.venue.makerOrder("SOLUSDT", Side.Sell, asTicks(19_000), asLots(2_000));
     const placed = await place(cookie, {
       symbol: "SOLUSDT",
       side: "BUY",
@@ -105,7 +105,7 @@ describe.each(targets)("paper TP/SL on $name", (target) => {
 
     // The price rises to the take-profit: it sells to a bid, the stop-loss is cancelled.
     pushed.length = 0;
-    run.venue.makerOrder("SOLUSDT", Side.Buy, 20_050, 10_000);
+    run.venue.makerOrder("SOLUSDT", Side.Buy, asTicks(20_050), asLots(10_000));
     run.venue.setPrice("SOLUSDT", 20_100);
     await run.ledger.flush();
     expect(await open(cookie)).toEqual([]);
@@ -149,7 +149,7 @@ describe.each(targets)("paper TP/SL on $name", (target) => {
       data: { reason: "TPSL_INVALID", field: "stopLoss.triggerPrice" },
     });
     // A sell's take-profit is below, measured for a market order against the last price.
-    run.venue.makerOrder("SOLUSDT", Side.Buy, 18_000, 1_000);
+    run.venue.makerOrder("SOLUSDT", Side.Buy, asTicks(18_000), asLots(1_000));
     const sellMarket = await place(cookie, {
       symbol: "SOLUSDT",
       side: "SELL",
@@ -195,7 +195,7 @@ describe.each(targets)("paper TP/SL on $name", (target) => {
 
     // A sell whose legs buy back: the pair holds the quote of the dearer leg, once.
     run.venue.setPrice("ETHUSDT", 340_000);
-    run.venue.makerOrder("ETHUSDT", Side.Buy, 340_000, 10_000);
+    run.venue.makerOrder("ETHUSDT", Side.Buy, asTicks(340_000), asLots(10_000));
     const sold = await place(cookie, {
       symbol: "ETHUSDT",
       side: "SELL",
@@ -228,8 +228,8 @@ describe.each(targets)("paper TP/SL on $name", (target) => {
     const cookie = await run.login();
     run.venue.setPrice("AVAXUSDT", 2_800);
     // A bid above the stop-loss trigger for the leg to sell into; the parent buys from a deeper ask.
-    run.venue.makerOrder("AVAXUSDT", Side.Sell, 2_900, 1_000);
-    run.venue.makerOrder("AVAXUSDT", Side.Buy, 2_700, 1_000);
+    run.venue.makerOrder("AVAXUSDT", Side.Sell, asTicks(2_900), asLots(1_000));
+    run.venue.makerOrder("AVAXUSDT", Side.Buy, asTicks(2_700), asLots(1_000));
     const placed = await place(cookie, {
       symbol: "AVAXUSDT",
       side: "BUY",
@@ -251,7 +251,7 @@ describe.each(targets)("paper TP/SL on $name", (target) => {
   it("keeps the pair across a restart: the stop-loss fires after it and cancels the take-profit", async () => {
     const cookie = await run.login();
     run.venue.setPrice("BNBUSDT", 65_000);
-    run.venue.makerOrder("BNBUSDT", Side.Sell, 65_000, 10_000);
+    run.venue.makerOrder("BNBUSDT", Side.Sell, asTicks(65_000), asLots(10_000));
     const placed = await place(cookie, {
       symbol: "BNBUSDT",
       side: "BUY",
@@ -271,7 +271,7 @@ describe.each(targets)("paper TP/SL on $name", (target) => {
     expect(await balances(cookie)).toEqual(balBefore);
     await audit();
 
-    run.venue.makerOrder("BNBUSDT", Side.Buy, 59_000, 10_000);
+    run.venue.makerOrder("BNBUSDT", Side.Buy, asTicks(59_000), asLots(10_000));
     run.venue.setPrice("BNBUSDT", 59_500);
     await run.ledger.flush();
     expect(await open(cookie)).toEqual([]);
@@ -289,7 +289,7 @@ describe.each(targets)("paper TP/SL on $name", (target) => {
   it("the test trade endpoint moves the price the legs watch; bad input is refused, nothing moves", async () => {
     const cookie = await run.login();
     run.venue.setPrice("TONUSDT", 3_200);
-    run.venue.makerOrder("TONUSDT", Side.Sell, 3_200, 100_000);
+    run.venue.makerOrder("TONUSDT", Side.Sell, asTicks(3_200), asLots(100_000));
     const placed = await place(cookie, {
       symbol: "TONUSDT",
       side: "BUY",
@@ -307,7 +307,7 @@ describe.each(targets)("paper TP/SL on $name", (target) => {
     expect(run.venue.lastTicks("TONUSDT")).toBe(3_200);
     expect(await open(cookie)).toHaveLength(2);
     // A print under the stop-loss: it sells at market, the take-profit goes.
-    run.venue.makerOrder("TONUSDT", Side.Buy, 2_950, 100_000);
+    run.venue.makerOrder("TONUSDT", Side.Buy, asTicks(2_950), asLots(100_000));
     expect(await trade({ symbol: "TONUSDT", price: "2.990" })).toMatchObject({
       code: Code.OK,
       data: { symbol: "TONUSDT", price: "2.990" },

@@ -5,7 +5,7 @@ import {
   type PaperOrder,
   type PlaceOrderResult,
 } from "@meridian/contracts";
-import { Side } from "@meridian/domain";
+import { asLots, asTicks, Side } from "@meridian/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DbTarget, reopenableDbTargets } from "../../test/db-targets.ts";
 import { paperCall as call, type PaperTestApp, paperTestApp } from "../../test/paper.ts";
@@ -185,8 +185,8 @@ describe.each(targets)("paper trading on $name", (target) => {
   });
 
   it("buys at market by quote amount against the maker, within the budget, fee exact", async () => {
-    run.venue.makerOrder("BTCUSDT", Side.Sell, 6_000_000, 1_000);
-    run.venue.makerOrder("BTCUSDT", Side.Sell, 6_000_100, 1_000);
+    run.venue.makerOrder("BTCUSDT", Side.Sell, asTicks(6_000_000), asLots(1_000));
+    run.venue.makerOrder("BTCUSDT", Side.Sell, asTicks(6_000_100), asLots(1_000));
     const cookie = await run.login();
     const res = await call<PlaceOrderResult>(
       run.app,
@@ -219,7 +219,7 @@ describe.each(targets)("paper trading on $name", (target) => {
       order({ side: "SELL", type: "LIMIT", price: "70000.00", quantity: "0.6" }),
     );
     expect(big.code).toBe(PaperCode.INSUFFICIENT_BALANCE);
-    run.venue.makerOrder("BTCUSDT", Side.Sell, 6_100_000, 1_000);
+    run.venue.makerOrder("BTCUSDT", Side.Sell, asTicks(6_100_000), asLots(1_000));
     const maker = await call<unknown>(
       run.app,
       cookie,
@@ -244,7 +244,7 @@ describe.each(targets)("paper trading on $name", (target) => {
   it("fires a stop-limit when the reference price reaches it", async () => {
     const cookie = await run.login();
     run.venue.setPrice("ETHUSDT", 340_000);
-    run.venue.makerOrder("ETHUSDT", Side.Buy, 330_000, 10_000);
+    run.venue.makerOrder("ETHUSDT", Side.Buy, asTicks(330_000), asLots(10_000));
     const placed = await call<PlaceOrderResult>(run.app, cookie, "POST", "/v1/paper/orders", {
       symbol: "ETHUSDT",
       side: "SELL",
@@ -299,7 +299,7 @@ describe.each(targets)("paper trading on $name", (target) => {
     expect(history.data).toEqual([expect.objectContaining({ side: "BUY", status: "CANCELED" })]);
 
     // One fill on the buy side: a market buy against a maker sell.
-    run.venue.makerOrder("BTCUSDT", Side.Sell, 6_200_000, 1_000);
+    run.venue.makerOrder("BTCUSDT", Side.Sell, asTicks(6_200_000), asLots(1_000));
     const bought = await call<PlaceOrderResult>(
       run.app,
       cookie,

@@ -97,9 +97,9 @@ export class PaperService implements SpotForMargin {
     });
     // A command per batch, queued behind the placements and cancels already submitted.
     this.offTrades =
-      this.venue.onExchangeTrades?.((symbol, trades) => {
+      this.venue.onExchangeTrades?.((symbol, trades, times) => {
         if (this.engine.hasQueued(symbol))
-          void this.submit(() => this.engine.exchangeTrades(symbol, trades)).catch(() => {});
+          void this.submit(() => this.engine.exchangeTrades(symbol, trades, times)).catch(() => {});
       }) ?? null;
   }
 
@@ -211,11 +211,9 @@ export class PaperService implements SpotForMargin {
   }
 
   async cancel(accountId: number, ref: { id: number } | { clientOrderId: string }): Promise<PaperOrder> {
-    const row =
-      "id" in ref
-        ? await this.repo.order(accountId, ref.id)
-        : await this.repo.orderByClientId(accountId, ref.clientOrderId);
-    const id = row?.id ?? ("id" in ref ? ref.id : undefined);
+    // By id nothing needs reading first: the engine cancels only the account's own spot
+    // order, and the read after it answers (or finds nothing: ORDER_NOT_FOUND).
+    const id = "id" in ref ? ref.id : (await this.repo.orderByClientId(accountId, ref.clientOrderId))?.id;
     if (id === undefined) throw new AppError(PaperCode.ORDER_NOT_FOUND, "Order not found", { status: 200 });
     const live = await this.submit(() => this.engine.cancel(accountId, id));
     const after = await this.repo.order(accountId, id);

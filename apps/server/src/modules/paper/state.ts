@@ -1,4 +1,6 @@
 import {
+  asLots,
+  asTicks,
   type BookListener,
   type DomainError,
   type FeeSchedule,
@@ -39,6 +41,13 @@ export interface LiveOrder {
 export interface Queued {
   readonly order: LiveOrder;
   readonly queue: QueuedOrder;
+  /** When it joined the queue: trades the exchange printed before are not its own. */
+  readonly since: number;
+  /**
+   * Queued while the exchange's book was unknown (an order reloaded on start): it queues
+   * again, behind what shows, once the book is known (`requeueBlind`).
+   */
+  readonly blind: boolean;
 }
 
 /** What the order being placed came to within its command: its fills, and a rejection by the book. */
@@ -184,12 +193,12 @@ export class SpotState {
         this.enqueue(o);
       } else {
         const vb = this.bookOf(row.symbol);
-        const left = row.qtyLots - row.filledLots;
+        const left = asLots(row.qtyLots - row.filledLots);
         vb?.book.limit(
           row.id,
           row.accountId,
           row.side,
-          row.priceTicks ?? 0,
+          asTicks(row.priceTicks ?? 0),
           left,
           Tif.GTC,
           Stp.ExpireMaker,
@@ -277,15 +286,17 @@ export class SpotState {
     r.bookSeq = ++this.ids.bookSeq;
     this.snap(o);
     const ts = this.now();
-    const left = r.qtyLots - r.filledLots;
+    // The rows keep plain integers; the book takes them as ticks and lots.
+    const left = asLots(r.qtyLots - r.filledLots);
+    const price = asTicks(r.priceTicks ?? 0);
     if (r.type === "MARKET" || r.type === "STOP_MARKET") {
       if (r.side === Side.Sell) vb.book.market(r.id, r.accountId, Side.Sell, left, Stp.ExpireMaker, ts);
-      else vb.book.limit(r.id, r.accountId, Side.Buy, r.priceTicks ?? 0, left, Tif.IOC, Stp.ExpireMaker, ts);
+      else vb.book.limit(r.id, r.accountId, Side.Buy, price, left, Tif.IOC, Stp.ExpireMaker, ts);
       return;
     }
     const tif =
       r.type === "LIMIT_MAKER" ? Tif.GTX : r.tif === "IOC" ? Tif.IOC : r.tif === "FOK" ? Tif.FOK : Tif.GTC;
-    vb.book.limit(r.id, r.accountId, r.side, r.priceTicks ?? 0, left, tif, Stp.ExpireMaker, ts);
+    vb.book.limit(r.id, r.accountId, r.side, price, left, tif, Stp.ExpireMaker, ts);
     // On a mirrored symbol what rests leaves the book for the exchange's queue.
     if (vb.book.has(r.id) && this.venue.mirrored?.(r.symbol) === true) {
       this.muted = true;
@@ -315,6 +326,20 @@ export class SpotState {
     symbolQueue.set(r.id, {
       order: o,
       queue: new QueuedOrder(r.side, price, r.qtyLots - r.filledLots, ahead),
+      since: this.now(),
+      blind: shown === undefined,
     });
+  }
+
+  /**
+   * Orders queued before the exchange's book was known (reloaded on start) queue again
+   * behind what it shows, from now on, once it is known. Without this a reloaded order
+   * would stand first at its price, and the recent trades a trade channel replays on
+   * subscribing would fill it.
+   */
+  requeueBlind(symbol: string): void {
+    const symbolQueue = this.queued.get(symbol);
+    if (symbolQueue === undefined || this.venue.shownBook?.(symbol) === undefined) return;
+    for (const { order, blind } of [...symbolQueue.values()]) if (blind) this.enqueue(order);
   }
 }

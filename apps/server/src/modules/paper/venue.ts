@@ -4,6 +4,7 @@ import {
   buildLadder,
   type InstrumentSpec,
   type ListedInstrument,
+  type Lots,
   listInstruments,
   type MirrorLevel,
   OrderBook,
@@ -11,6 +12,7 @@ import {
   type Quote,
   type Side,
   Stp,
+  type Ticks,
   Tif,
 } from "@meridian/domain";
 import { MAKER_ACCOUNT, MAKER_ID_BASE } from "../market/index.ts";
@@ -50,8 +52,15 @@ export interface PaperVenue {
   mirrored?(symbol: string): boolean;
   /** The mirrored book as the exchange displays it, without paper orders; undefined while unknown. */
   shownBook?(symbol: string): MirroredBook | undefined;
-  /** Calls `listener` with each batch of a mirrored symbol's printed trades, [ticks, lots] in time order. */
-  onExchangeTrades?(listener: (symbol: string, trades: readonly MirrorLevel[]) => void): () => void;
+  /**
+   * Calls `listener` with each batch of a mirrored symbol's printed trades, [ticks, lots] in
+   * time order, and when the exchange printed each (`times`, ms).
+   */
+  onExchangeTrades?(
+    listener: (symbol: string, trades: readonly MirrorLevel[], times: readonly number[]) => void,
+  ): () => void;
+  /** Calls `listener(symbol)` after each book a live feed mirrored (and when one is withdrawn). */
+  onBook?(listener: (symbol: string) => void): () => void;
 }
 
 /** One mirrored book, levels per side as [ticks, lots], best first. */
@@ -169,7 +178,7 @@ export class LocalVenue implements PaperVenue {
   }
 
   /** Places one maker order (tests): account 0, an id above MAKER_ID_BASE. */
-  makerOrder(symbol: string, side: Side, ticks: number, lots: number): number {
+  makerOrder(symbol: string, side: Side, ticks: Ticks, lots: Lots): number {
     const s = this.states.get(symbol);
     const id = this.nextMakerId++;
     s?.book.limit(id, MAKER_ACCOUNT, side, ticks, lots, Tif.GTC, Stp.ExpireTaker, this.now());

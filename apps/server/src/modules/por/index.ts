@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { Platform } from "../../platform/platform.ts";
-import type { LedgerWriter } from "../ledger/index.ts";
+import type { LedgerApi, LedgerWriter } from "../ledger/index.ts";
 import { PorRepo } from "./repo.ts";
 import { porHttpRoutes } from "./routes.ts";
 import { PorService } from "./service.ts";
@@ -15,7 +15,11 @@ export { PorService } from "./service.ts";
 export async function registerPor(
   api: FastifyInstance,
   platform: Platform,
-  deps: { ledger: Pick<LedgerWriter, "transact"> },
+  deps: {
+    ledger: Pick<LedgerWriter, "transact">;
+    /** The caller's paper account (the proof is of its leaf): the ledger's, opened if new. */
+    accounts: Pick<LedgerApi, "accountFor">;
+  },
 ): Promise<PorService> {
   const service = new PorService({
     ledger: deps.ledger,
@@ -24,7 +28,7 @@ export async function registerPor(
     onError: (err, msg) => api.log.error({ err }, msg),
   });
   await service.start();
-  porHttpRoutes(api, service);
+  porHttpRoutes(api, service, deps.accounts);
   api.addHook("onClose", async () => service.close());
   return service;
 }

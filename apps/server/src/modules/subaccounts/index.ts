@@ -57,6 +57,6 @@ export function registerSubAccounts(
           (m, args) => m === "transfer" && carriesClientId(args[1], "clientTransferId"),
         );
   api.decorate("subAccounts", service);
-  subAccountRoutes(api, service);
+  subAccountRoutes(api, service, deps.accounts);
   return service;
 }

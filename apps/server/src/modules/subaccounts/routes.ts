@@ -9,11 +9,16 @@ import {
   subTransferBodySchema,
   subTransfersQuerySchema,
 } from "@meridian/contracts";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "../../platform/errors.ts";
 import { route } from "../../platform/http/route.ts";
-import { sameGuardAs } from "../../platform/http/route-table.ts";
-import { authOf, type RequestMeta, requireUser, setSessionCookies } from "../accounts/index.ts";
+import {
+  type AccountsService,
+  authOf,
+  type RequestMeta,
+  routeGuards,
+  setSessionCookies,
+} from "../accounts/index.ts";
 import { deviceOf } from "../gateway-sign/index.ts";
 import type { SubAccountsApi } from "./index.ts";
 
@@ -22,10 +27,12 @@ function meta(request: FastifyRequest): RequestMeta {
 }
 
 /** `/v1/user/sub/*`: thin handlers (auth -> validate -> service -> present). */
-export function subAccountRoutes(app: FastifyInstance, subs: SubAccountsApi): void {
-  const auth = sameGuardAs(async (request: FastifyRequest, reply: FastifyReply) => {
-    await requireUser.call(app, request, reply);
-  }, requireUser);
+export function subAccountRoutes(
+  app: FastifyInstance,
+  subs: SubAccountsApi,
+  accounts: AccountsService,
+): void {
+  const auth = routeGuards(app).user;
   const user = (request: FastifyRequest) => authOf(request).user;
 
   route(app, { method: "GET", url: SubPath.LIST, auth, handler: ({ request }) => subs.list(user(request)) });
@@ -63,7 +70,7 @@ export function subAccountRoutes(app: FastifyInstance, subs: SubAccountsApi): vo
     handler: async ({ request, body }) => {
       // Money leaving an account: a second factor at most 5 minutes old when one is bound.
       const { session } = authOf(request);
-      await app.accounts.service.security.assertStepUpFor(user(request), session.stepped_up_at);
+      await accounts.security.assertStepUpFor(user(request), session.stepped_up_at);
       return subs.transfer(user(request), body);
     },
   });
@@ -87,7 +94,7 @@ export function subAccountRoutes(app: FastifyInstance, subs: SubAccountsApi): vo
     handler: async ({ request, reply, body }) => {
       const { user: master, session } = authOf(request);
       const sub = await subs.switchTarget(master, body.userId);
-      const issued = await app.accounts.service.switchSession(session, sub.id, master.id, meta(request));
+      const issued = await accounts.switchSession(session, sub.id, master.id, meta(request));
       setSessionCookies(request, reply, issued);
       return { userInfo: { userId: issued.userId } };
     },
@@ -104,7 +111,7 @@ export function subAccountRoutes(app: FastifyInstance, subs: SubAccountsApi): vo
         throw new AppError(SubCode.NOT_SWITCHED, "This session did not switch into a sub-account", {
           status: 200,
         });
-      const issued = await app.accounts.service.switchSession(session, master, null, meta(request));
+      const issued = await accounts.switchSession(session, master, null, meta(request));
       setSessionCookies(request, reply, issued);
       return { userInfo: { userId: issued.userId } };
     },

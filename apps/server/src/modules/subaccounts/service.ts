@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import {
+  FUTURES_MARGIN_COINS,
   FuturesCode,
   MAX_SUB_ACCOUNTS,
   MarginCode,
@@ -218,9 +219,14 @@ export class SubAccountsService {
         });
       } else if (body.wallet === "FUTURES") {
         const futures = this.#d.futures;
-        if (futures === undefined || asset !== "USDT")
-          throw fail(SubCode.TRANSFER_INVALID, "The futures wallet carries USDT only", { asset });
-        await futures.subTransfer(from, to, amount, record);
+        // USDT moves between the USDT-M wallets, a coin between the two coin-M wallets of that coin.
+        if (futures === undefined || !(FUTURES_MARGIN_COINS as readonly string[]).includes(asset))
+          throw fail(
+            SubCode.TRANSFER_INVALID,
+            `The futures wallets carry ${FUTURES_MARGIN_COINS.join(", ")} only`,
+            { asset },
+          );
+        await futures.subTransfer(from, to, amount, record, asset);
       } else {
         const margin = this.#d.margin;
         if (margin === undefined) throw fail(SubCode.TRANSFER_INVALID, "Margin trading is not available");

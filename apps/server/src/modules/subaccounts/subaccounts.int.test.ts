@@ -86,8 +86,9 @@ describe.each(targets)("sub-accounts and VIP on $name", (target) => {
         },
       },
       reports: [],
-      // This suite reads no codes.
+      // No SMTP here: the new-device login code is read from the server's log.
       mail: new MailSink(),
+      outbox: run.outbox,
       sms: [],
     };
     const agent = new Agent(server);
@@ -188,7 +189,7 @@ describe.each(targets)("sub-accounts and VIP on $name", (target) => {
     expect((await t({ direction: "FROM_SUB", wallet: "FUTURES", asset: "USDT", amount: "100" })).code).toBe(
       Code.OK,
     );
-    expect((await t({ direction: "TO_SUB", wallet: "FUTURES", asset: "BTC", amount: "1" })).code).toBe(
+    expect((await t({ direction: "TO_SUB", wallet: "FUTURES", asset: "BNB", amount: "1" })).code).toBe(
       SubCode.TRANSFER_INVALID,
     );
     const overFut = await t({ direction: "TO_SUB", wallet: "FUTURES", asset: "USDT", amount: "301" });
@@ -268,6 +269,66 @@ describe.each(targets)("sub-accounts and VIP on $name", (target) => {
       "SELECT COUNT(*) AS n FROM paper_postings pp JOIN paper_journal j ON j.id = pp.entry_id WHERE j.kind = 'sub-transfer'",
     );
     expect(Number(entries[0]?.n)).toBeGreaterThanOrEqual(14);
+    const audit = await run.ledger.audit();
+    expect(audit.replayEqualsBalances).toBe(true);
+    for (const sum of Object.values(audit.assetSums)) expect(sum).toBe("0");
+  });
+
+  it("moves BTC between a master's and a sub's coin-M wallets, both ways, within what the source spares", async () => {
+    const master = await run.login();
+    const sub = await create(master);
+    const t = (body: object) =>
+      post<SubTransferView>(master, SubPath.TRANSFER, { subUserId: sub.userId, ...body });
+    expect(
+      (
+        await post(master, "/v1/paper/asset/transfer", {
+          from: "SPOT",
+          to: "FUTURES",
+          asset: "BTC",
+          amount: "0.3",
+        })
+      ).code,
+    ).toBe(Code.OK);
+    const toSub = await t({
+      direction: "TO_SUB",
+      wallet: "FUTURES",
+      asset: "BTC",
+      amount: "0.2",
+      clientTransferId: "cm-1",
+    });
+    expect(toSub.code).toBe(Code.OK);
+    expect(toSub.data).toMatchObject({
+      direction: "TO_SUB",
+      wallet: "FUTURES",
+      asset: "BTC",
+      amount: "0.20000000",
+    });
+    // Sent again with its id: the first transfer, nothing moved twice.
+    const again = await t({
+      direction: "TO_SUB",
+      wallet: "FUTURES",
+      asset: "BTC",
+      amount: "0.2",
+      clientTransferId: "cm-1",
+    });
+    expect(again.data.id).toBe(toSub.data.id);
+    expect((await t({ direction: "FROM_SUB", wallet: "FUTURES", asset: "BTC", amount: "0.05" })).code).toBe(
+      Code.OK,
+    );
+    const over = await t({ direction: "FROM_SUB", wallet: "FUTURES", asset: "BTC", amount: "0.15000001" });
+    expect(over.code).toBe(SubCode.TRANSFER_EXCEEDS);
+    expect(over.data).toMatchObject({ max: "0.15000000" });
+    const masterOver = await t({ direction: "TO_SUB", wallet: "FUTURES", asset: "BTC", amount: "0.16" });
+    expect(masterOver.code).toBe(SubCode.TRANSFER_EXCEEDS);
+    const view = (await get<SubListResult>(master, SubPath.LIST)).data.subs.find(
+      (v) => v.userId === sub.userId,
+    );
+    expect(wallet(view, "FUTURES", "BTC")).toBe("0.15000000");
+    const mine = await get<{ wallet: string; marginCoin: string }>(
+      master,
+      "/v1/paper/futures/account?marginCoin=BTC",
+    );
+    expect(mine.data).toMatchObject({ marginCoin: "BTC", wallet: "0.15000000" });
     const audit = await run.ledger.audit();
     expect(audit.replayEqualsBalances).toBe(true);
     for (const sum of Object.values(audit.assetSums)) expect(sum).toBe("0");
@@ -410,5 +471,28 @@ describe.each(targets)("sub-accounts and VIP on $name", (target) => {
     await get(fresh, "/v1/paper/balances");
     await post(admin, VipPath.RECOMPUTE, {});
     expect((await get<VipDetail>(fresh, VipPath.DETAIL)).data.level).toBe(0);
+  });
+
+  it("VIP: coins borrowed on margin are no balance (margin's debts are subtracted)", async () => {
+    const trader = await run.login();
+    const balance = async () => (await get<VipDetail>(trader, VipPath.DETAIL)).data.balance;
+    // the free grant is not balance: it starts at zero and stays there after a transfer
+    expect(await balance()).toBe("0.00000000");
+    const moved = await post(trader, "/v1/paper/asset/transfer", {
+      from: "SPOT",
+      to: "CROSS_MARGIN",
+      asset: "USDT",
+      amount: "3000",
+    });
+    expect(moved.code).toBe(Code.OK);
+    expect(await balance()).toBe("0.00000000");
+    // 1,000 USDT borrowed lands in the margin wallet and is owed: the two cancel out
+    const borrowed = await post(trader, "/v1/paper/margin/borrow", {
+      mode: "cross",
+      asset: "USDT",
+      amount: "1000",
+    });
+    expect(borrowed.code).toBe(Code.OK);
+    expect(await balance()).toBe("0.00000000");
   });
 });

@@ -16,34 +16,26 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { errors } from "../../platform/errors.ts";
 import { route } from "../../platform/http/route.ts";
-import { markGuard } from "../../platform/http/route-table.ts";
-import { authOf, readCookie } from "../accounts/index.ts";
+import { type AccountsService, authOf, readCookie, routeGuards } from "../accounts/index.ts";
 import { mediaImages } from "../media/index.ts";
 import { iconSvg, screenshotSvg } from "./artwork.ts";
 import type { TgAppsService } from "./service.ts";
 
+/** Authenticates a session token (the accounts service, passed by the module list). */
+export type SessionAuth = Pick<AccountsService, "authenticate">;
+
 /** The logged-in user's id when the request carries a valid session; never throws. */
-async function optionalUserId(request: FastifyRequest): Promise<string | undefined> {
+async function optionalUserId(
+  accounts: SessionAuth | undefined,
+  request: FastifyRequest,
+): Promise<string | undefined> {
   const token = readCookie(request, SESSION_COOKIE);
-  const accounts = request.server.accounts as FastifyInstance["accounts"] | undefined;
   if (token === undefined || token === "" || accounts === undefined) return undefined;
   try {
-    return (await accounts.service.authenticate(token)).user.id;
+    return (await accounts.authenticate(token)).user.id;
   } catch {
     return undefined;
   }
-}
-
-function guard(kind: "user" | "admin") {
-  return markGuard(
-    async (request: FastifyRequest, reply: FastifyReply) => {
-      const accounts = request.server.accounts as FastifyInstance["accounts"] | undefined;
-      if (accounts === undefined) throw errors.unauthenticated();
-      const check = kind === "admin" ? accounts.requireAdmin : accounts.requireUser;
-      await check.call(request.server, request, reply);
-    },
-    { user: true, admin: kind === "admin", csrf: true },
-  );
 }
 
 const screenParams = z.object({
@@ -52,9 +44,12 @@ const screenParams = z.object({
 });
 
 /** Public routes (auth -> validate -> service -> present) and the admin area's. */
-export function tgAppsRoutes(app: FastifyInstance, service: TgAppsService): void {
-  const requireUser = guard("user");
-  const requireAdmin = guard("admin");
+export function tgAppsRoutes(
+  app: FastifyInstance,
+  service: TgAppsService,
+  accounts: SessionAuth | undefined,
+): void {
+  const { user, admin } = routeGuards(app);
   // Logos in lists and rails, logo and screenshots on the detail page (modules/media).
   const images = mediaImages(app);
 
@@ -80,7 +75,7 @@ export function tgAppsRoutes(app: FastifyInstance, service: TgAppsService): void
     params: tgSlugParamsSchema,
     query: tgLocaleQuerySchema,
     handler: async ({ params, query, request }) => {
-      const result = await service.detail(params.slug, query.locale, await optionalUserId(request));
+      const result = await service.detail(params.slug, query.locale, await optionalUserId(accounts, request));
       const [app, youMightAlsoLike, hotApps, moreApps] = await Promise.all([
         images.full("app", result.app),
         images.logos("app", result.youMightAlsoLike),
@@ -105,7 +100,7 @@ export function tgAppsRoutes(app: FastifyInstance, service: TgAppsService): void
   route(app, {
     method: "POST",
     url: TG_APPS_API.rating,
-    auth: requireUser,
+    auth: user,
     params: tgSlugParamsSchema,
     body: tgRatingBodySchema,
     handler: ({ params, body, request }) => service.rate(params.slug, authOf(request).user.id, body.stars),
@@ -116,7 +111,8 @@ export function tgAppsRoutes(app: FastifyInstance, service: TgAppsService): void
     url: TG_APPS_API.submissions,
     body: tgSubmissionBodySchema,
     rateLimit: TG_SUBMISSION_LIMIT,
-    handler: async ({ body, request }) => service.submit(body, (await optionalUserId(request)) ?? null),
+    handler: async ({ body, request }) =>
+      service.submit(body, (await optionalUserId(accounts, request)) ?? null),
   });
 
   const svg = (reply: FastifyReply, text: string) =>
@@ -145,67 +141,67 @@ export function tgAppsRoutes(app: FastifyInstance, service: TgAppsService): void
   route(app, {
     method: "GET",
     url: TG_APPS_API.adminApps,
-    auth: requireAdmin,
+    auth: admin,
     handler: () => service.listAppsAdmin(),
   });
   route(app, {
     method: "POST",
     url: TG_APPS_API.adminApps,
-    auth: requireAdmin,
+    auth: admin,
     body: tgAppInputSchema,
     handler: ({ body }) => service.saveApp(body),
   });
   route(app, {
     method: "GET",
     url: TG_APPS_API.adminApp,
-    auth: requireAdmin,
+    auth: admin,
     params: tgSlugParamsSchema,
     handler: ({ params }) => service.appInput(params.slug),
   });
   route(app, {
     method: "DELETE",
     url: TG_APPS_API.adminApp,
-    auth: requireAdmin,
+    auth: admin,
     params: tgSlugParamsSchema,
     handler: ({ params }) => service.deleteApp(params.slug),
   });
   route(app, {
     method: "GET",
     url: TG_APPS_API.adminArticles,
-    auth: requireAdmin,
+    auth: admin,
     handler: () => service.listArticlesAdmin(),
   });
   route(app, {
     method: "POST",
     url: TG_APPS_API.adminArticles,
-    auth: requireAdmin,
+    auth: admin,
     body: tgArticleInputSchema,
     handler: ({ body }) => service.saveArticle(body),
   });
   route(app, {
     method: "GET",
     url: TG_APPS_API.adminArticle,
-    auth: requireAdmin,
+    auth: admin,
     params: tgSlugParamsSchema,
     handler: ({ params }) => service.articleInput(params.slug),
   });
   route(app, {
     method: "DELETE",
     url: TG_APPS_API.adminArticle,
-    auth: requireAdmin,
+    auth: admin,
     params: tgSlugParamsSchema,
     handler: ({ params }) => service.deleteArticle(params.slug),
   });
   route(app, {
     method: "GET",
     url: TG_APPS_API.adminSubmissions,
-    auth: requireAdmin,
+    auth: admin,
     handler: () => service.listSubmissions(),
   });
   route(app, {
     method: "POST",
     url: TG_APPS_API.adminSubmission,
-    auth: requireAdmin,
+    auth: admin,
     params: tgSubmissionIdParamsSchema,
     body: tgSubmissionReviewSchema,
     handler: ({ params, body }) => service.review(params.id, body),

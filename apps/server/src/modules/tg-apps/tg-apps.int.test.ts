@@ -66,7 +66,7 @@ async function appOn(db: PlatformDb, redis?: Redis): Promise<FastifyInstance> {
   const { app, accounts } = await accountsTestApp({
     db,
     ...(redis === undefined ? {} : { redis }),
-    modules: [tgAppsModule],
+    modules: [tgAppsModule()],
   });
   accountsOf.set(app, accounts);
   return app;

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Platform } from "../../platform/platform.ts";
 import { loadTrackingConfig, type TrackingConfig } from "./config.ts";
 import { ensurePartitions, purgeOldEvents } from "./maintenance.ts";
@@ -12,28 +12,25 @@ export { loadTrackingConfig } from "./config.ts";
 export { type PageViewQuery, pageViewsByPathPrefix } from "./page-views.ts";
 export { openTrackingStore, type TrackingStore } from "./store.ts";
 
-/** What other modules may read from the tracking store, on `api.tracking` once the module registered. */
+/** What other modules may read from the tracking store (the root hands it to them: `onQueries`). */
 export interface TrackingQueries {
   /** See `pageViewsByPathPrefix`: page views per unprefixed path under `prefix` since `sinceMs`. */
   pageViewsByPathPrefix(prefix: string, sinceMs: number, query?: PageViewQuery): Promise<Map<string, number>>;
 }
 
-declare module "fastify" {
-  interface FastifyInstance {
-    /** Set by the tracking module; absent when a server runs without it (read it as optional). */
-    tracking: TrackingQueries;
-  }
-}
-
 const JOB_EVERY_MS = 3_600_000;
 
 export interface TrackingModuleOptions {
+  /** The logged-in user of a request that needs no login (the accounts module's `sessionUserOf`). */
+  sessionUser: (request: FastifyRequest) => Promise<string | undefined>;
   config?: TrackingConfig;
   /** The SQLite tracking file (default `tracking.db` beside the platform database). */
   file?: string;
   now?: () => number;
   /** Called with the open store (tests read the stored rows through it). */
   onStore?: (store: TrackingStore) => void;
+  /** Called with the queries other modules read (the composition root passes them on). */
+  onQueries?: (queries: TrackingQueries) => void;
 }
 
 /**
@@ -41,7 +38,7 @@ export interface TrackingModuleOptions {
  * migrations, keeps partitions ahead and old days out (at start, then hourly), and
  * registers ingest and dashboard routes.
  */
-export function trackingModule(options: TrackingModuleOptions = {}) {
+export function trackingModule(options: TrackingModuleOptions) {
   return async function registerTracking(api: FastifyInstance, platform: Platform): Promise<void> {
     const config = options.config ?? loadTrackingConfig();
     const now = options.now ?? Date.now;
@@ -75,20 +72,19 @@ export function trackingModule(options: TrackingModuleOptions = {}) {
       await running;
       await store.close();
     });
-    api.decorate("tracking", {
+    options.onQueries?.({
       pageViewsByPathPrefix: async (prefix: string, sinceMs: number, query?: PageViewQuery) => {
         await store.sink.settled();
         return pageViewsByPathPrefix(store.db, prefix, sinceMs, query);
       },
-    } satisfies TrackingQueries);
+    });
     trackingRoutes(api, {
       config,
       sink: store.sink,
       // every figure counts the events acknowledged before the request (see EventSink.settled)
       analytics: new AnalyticsService(new TrackingRepo(store.db), now, () => store.sink.settled()),
       now,
+      sessionUser: options.sessionUser,
     });
   };
 }
-
-export const trackingRoutesModule = trackingModule();

@@ -33,13 +33,15 @@ describe.each(TARGETS)("tracking ingest on %s", (name) => {
       logger: false,
       modules: [
         securityRoutes,
-        trackingModule({
-          config: CONFIG,
-          ...(target.trackingFile ? { file: target.trackingFile } : {}),
-          onStore: (s) => {
-            store = s;
-          },
-        }),
+        (api, platform) =>
+          trackingModule({
+            sessionUser: api.accounts.sessionUserOf,
+            config: CONFIG,
+            ...(target.trackingFile ? { file: target.trackingFile } : {}),
+            onStore: (s) => {
+              store = s;
+            },
+          })(api, platform),
       ],
     });
   });

@@ -2,7 +2,6 @@ import {
   type AnalyticsQuery,
   analyticsQuerySchema,
   type ClientCommonConfig,
-  SESSION_COOKIE,
   TRACK_CONFIG_PATH,
   TRACK_REPORT_PATH,
   type TrackingIngestResult,
@@ -12,7 +11,7 @@ import { isbot } from "isbot";
 import { z } from "zod";
 import { route } from "../../platform/http/route.ts";
 import { sameGuardAs } from "../../platform/http/route-table.ts";
-import { readCookie, requireAdmin } from "../accounts/index.ts";
+import { requireAdmin } from "../accounts/index.ts";
 import type { TrackingConfig } from "./config.ts";
 import { type ParsedUpload, parseUpload, type UploadMeta } from "./ingest.ts";
 import { lazyChildLoggerFactory } from "./lazy-logger.ts";
@@ -24,12 +23,8 @@ export interface TrackingRouteDeps {
   sink: EventSink;
   analytics: AnalyticsService;
   now: () => number;
-}
-
-async function sessionUserId(request: FastifyRequest): Promise<string | null> {
-  const token = readCookie(request, SESSION_COOKIE);
-  if (token === undefined || !request.server.hasDecorator("accounts")) return null;
-  return (await request.server.accounts.service.sessionUserId(token)) ?? null;
+  /** The logged-in user of a request that needs no login (the accounts module's, passed by the root). */
+  sessionUser: (request: FastifyRequest) => Promise<string | undefined>;
 }
 
 function header(request: FastifyRequest, name: string): string {
@@ -46,7 +41,7 @@ export function trackingRoutes(api: FastifyInstance, deps: TrackingRouteDeps): v
     handler: async ({ request }): Promise<ClientCommonConfig> => ({
       clientCommonConfig: {
         eventLogUploadSwitch: deps.config.uploadSwitch,
-        userId: await sessionUserId(request),
+        userId: (await deps.sessionUser(request)) ?? null,
       },
       localVo: { ip: request.ip },
     }),

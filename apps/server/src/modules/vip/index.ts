@@ -1,14 +1,19 @@
 import { SignMode, VipPath } from "@meridian/contracts";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { route } from "../../platform/http/route.ts";
-import { sameGuardAs } from "../../platform/http/route-table.ts";
 import type { Platform } from "../../platform/platform.ts";
-import { type AccountsService, authOf, requireAdmin, requireUser } from "../accounts/index.ts";
+import { type AccountsService, authOf, routeGuards } from "../accounts/index.ts";
 import type { LedgerReader } from "../ledger/index.ts";
 import type { PaperVenue } from "../paper/index.ts";
-import { msToNextUtcMidnight, VipService } from "./service.ts";
+import { type MarginDebts, msToNextUtcMidnight, type TradeVolumes, VipService } from "./service.ts";
 
-export { msToNextUtcMidnight, VIP_WINDOW_MS, VipService } from "./service.ts";
+export {
+  type MarginDebts,
+  msToNextUtcMidnight,
+  type TradeVolumes,
+  VIP_WINDOW_MS,
+  VipService,
+} from "./service.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -30,6 +35,10 @@ export interface VipModuleDeps {
   ledger: LedgerReader;
   /** Prices and pairs. */
   venue: PaperVenue;
+  /** The 30-day fills of spot, margin and futures (their modules' reads). */
+  volumes: TradeVolumes;
+  /** The margin debts subtracted from a balance (margin's read). */
+  debts: MarginDebts;
 }
 
 /**
@@ -40,12 +49,7 @@ export interface VipModuleDeps {
 export function registerVip(api: FastifyInstance, platform: Platform, deps: VipModuleDeps): VipService {
   const service = new VipService({ db: platform.db, ...deps });
   api.decorate("vip", service);
-  const user = sameGuardAs(async (request: FastifyRequest, reply: FastifyReply) => {
-    await requireUser.call(api, request, reply);
-  }, requireUser);
-  const admin = sameGuardAs(async (request: FastifyRequest, reply: FastifyReply) => {
-    await requireAdmin.call(api, request, reply);
-  }, requireAdmin);
+  const { user, admin } = routeGuards(api);
   route(api, {
     method: "GET",
     url: VipPath.DETAIL,

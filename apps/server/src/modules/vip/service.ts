@@ -8,7 +8,7 @@ import {
   VIP_TIERS,
   vipTier,
 } from "@meridian/domain";
-import type { Db, SqlValue } from "../../platform/db/types.ts";
+import type { Db } from "../../platform/db/types.ts";
 import type { AccountsService, UserRow } from "../accounts/index.ts";
 import type { LedgerReader } from "../ledger/index.ts";
 import type { PaperVenue } from "../paper/index.ts";
@@ -25,9 +25,6 @@ interface Figures {
   balance: bigint;
 }
 
-const big = (v: unknown): bigint =>
-  v === null || v === undefined ? 0n : BigInt(String(v).split(".")[0] ?? "0");
-
 export interface VipDeps {
   db: Db;
   accounts: AccountsService;
@@ -35,7 +32,28 @@ export interface VipDeps {
   ledger: LedgerReader;
   /** The spot venue: prices and pairs. */
   venue: PaperVenue;
+  /** The 30-day fills, each trading module's read of its own (passed by the root). */
+  volumes: TradeVolumes;
+  /** What margin accounts owe (margin's read of its committed loans, passed by the root). */
+  debts: MarginDebts;
   now?: () => number;
+}
+
+/** Every committed margin debt: account, asset and principal plus interest in minor units. */
+export type MarginDebts = () => Promise<readonly { accountId: number; asset: string; owed: bigint }[]>;
+
+/** How VIP reads turnover: per account and symbol since a time, optionally for some accounts. */
+export interface TradeVolumes {
+  /** Spot and margin: quote turnover in minor units of the quote asset. */
+  spot(
+    since: number,
+    accountIds?: readonly number[],
+  ): Promise<readonly { accountId: number; symbol: string; quote: bigint }[]>;
+  /** Futures: price ticks times lots. */
+  futures(
+    since: number,
+    accountIds?: readonly number[],
+  ): Promise<readonly { accountId: number; symbol: string; ticksLots: bigint }[]>;
 }
 
 /**
@@ -46,9 +64,10 @@ export interface VipDeps {
  * reaches, and sets `vipLevel` on the master and its subs. Spot and margin fees are read
  * from `vipLevel` at each order, so they follow at once.
  *
- * NOTE: reads balances, accounts and minted sums through the ledger's read interface;
- * the trade and loan tables of spot, futures and margin by SQL (a reporting query over
- * committed rows), never their repositories.
+ * NOTE: reads balances, accounts and minted sums through the ledger's read interface,
+ * the users through the accounts repository, the 30-day fills through each trading
+ * module's read (`volumes`), and the margin debts through margin's read (`debts`): its
+ * SQL names only its own table.
  */
 export class VipService {
   readonly #d: VipDeps;
@@ -68,10 +87,7 @@ export class VipService {
 
   /** Reloads every account's level from `users.vipLevel`. */
   async loadLevels(): Promise<void> {
-    const users = await this.#d.db.all<{ id: string; vip_level: number | string }>(
-      "SELECT id, vip_level FROM users WHERE vip_level <> 0",
-    );
-    const levelOf = new Map(users.map((u) => [u.id, Number(u.vip_level)]));
+    const levelOf = await this.#d.accounts.repo.vipLevels();
     const levels = new Map<number, number>();
     if (levelOf.size > 0)
       for (const a of await this.#d.ledger.accountsOf()) {
@@ -83,15 +99,9 @@ export class VipService {
 
   /** Figures per master user id; `only` limits them to one master's group. */
   async measure(only?: string): Promise<Map<string, Figures>> {
-    const db = this.#d.db;
     const since = this.#now() - VIP_WINDOW_MS;
     const prices = usdtPrices(this.#d.venue);
-    const groupFilter = only === undefined ? "" : " AND (u.id = ? OR u.parent_id = ?)";
-    const groupParams: SqlValue[] = only === undefined ? [] : [only, only];
-    const users = await db.all<{ id: string; master: string }>(
-      `SELECT u.id, COALESCE(u.parent_id, u.id) AS master FROM users u WHERE 1 = 1${groupFilter}`,
-      groupParams,
-    );
+    const users = await this.#d.accounts.repo.vipMembers(only);
     const userMaster = new Map(users.map((u) => [u.id, u.master]));
     const masterOf = new Map<number, string>();
     for (const a of await this.#d.ledger.accountsOf(
@@ -110,22 +120,14 @@ export class VipService {
     };
     const ids = [...masterOf.keys()];
     if (ids.length === 0) return out;
-    const inIds = only === undefined ? "" : ` AND account_id IN (${ids.map(() => "?").join(", ")})`;
-    const spot = await db.all<{ account_id: number | string; symbol: string; q: unknown }>(
-      `SELECT account_id, symbol, SUM(quote) AS q FROM paper_trades WHERE created_at >= ?${inIds} GROUP BY account_id, symbol`,
-      [since, ...(only === undefined ? [] : ids)],
-    );
-    for (const r of spot) {
+    const some = only === undefined ? undefined : ids;
+    for (const r of await this.#d.volumes.spot(since, some)) {
       const quote = this.#d.venue.spec(r.symbol)?.quote;
-      if (quote !== undefined) add(Number(r.account_id), "volume", usdtValue(prices, quote, big(r.q)));
+      if (quote !== undefined) add(r.accountId, "volume", usdtValue(prices, quote, r.quote));
     }
-    const futures = await db.all<{ account_id: number | string; symbol: string; n: unknown }>(
-      `SELECT account_id, symbol, SUM(price_ticks * qty_lots) AS n FROM futures_trades WHERE created_at >= ?${inIds} GROUP BY account_id, symbol`,
-      [since, ...(only === undefined ? [] : ids)],
-    );
-    for (const r of futures) {
+    for (const r of await this.#d.volumes.futures(since, some)) {
       const c = perpContract(r.symbol);
-      if (c !== undefined) add(Number(r.account_id), "volume", big(r.n) * c.minorPerTickLot);
+      if (c !== undefined) add(r.accountId, "volume", r.ticksLots * c.minorPerTickLot);
     }
     for (const b of await this.#d.ledger.userBalanceRows()) {
       const id = Number(b.account.split(":")[1]);
@@ -138,13 +140,8 @@ export class VipService {
       const id = Number(m.account.split(":")[1]);
       if (Number.isInteger(id) && masterOf.has(id)) add(id, "balance", -usdtValue(prices, m.asset, m.amount));
     }
-    const loans = await db.all<{ account_id: number | string; asset: string; owed: unknown }>(
-      "SELECT account_id, asset, principal + interest AS owed FROM margin_loans",
-    );
-    for (const l of loans) {
-      const id = Number(l.account_id);
-      if (masterOf.has(id)) add(id, "balance", -usdtValue(prices, l.asset, big(l.owed)));
-    }
+    for (const d of await this.#d.debts())
+      if (masterOf.has(d.accountId)) add(d.accountId, "balance", -usdtValue(prices, d.asset, d.owed));
     return out;
   }
 
@@ -152,12 +149,10 @@ export class VipService {
   async recompute(): Promise<VipRecomputeResult> {
     const figures = await this.measure();
     const repo = this.#d.accounts.repo;
-    const users = await this.#d.db.all<{ id: string; parent_id: string | null; vip_level: number }>(
-      "SELECT id, parent_id, vip_level FROM users",
-    );
+    const users = await repo.vipMembers();
     const now = this.#now();
     let changed = 0;
-    const masters = users.filter((u) => u.parent_id === null);
+    const masters = users.filter((u) => u.parentId === null);
     for (const m of masters) {
       const f = figures.get(m.id) ?? { volume: 0n, balance: 0n };
       const level = tierFor(f.volume / USDT_SCALE, f.balance > 0n ? f.balance / USDT_SCALE : 0n).level;
@@ -168,7 +163,7 @@ export class VipService {
         [m.id, level, f.volume, f.balance, now],
       );
       for (const u of users) {
-        if ((u.id === m.id || u.parent_id === m.id) && Number(u.vip_level) !== level) {
+        if (u.master === m.id && u.vipLevel !== level) {
           await repo.setVipLevel(u.id, level, now);
           changed += 1;
         }

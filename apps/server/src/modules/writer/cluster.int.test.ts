@@ -2,6 +2,7 @@ import { PaperCode } from "@meridian/contracts";
 import { afterAll, describe, expect, it } from "vitest";
 import { bitgetClient } from "../../test/bitget-client.ts";
 import { type Cluster, type ClusterNode, clusterCall, openCluster } from "../../test/cluster.ts";
+import { freePorts } from "../../test/ports.ts";
 
 /**
  * Three server processes on one PostgreSQL schema and one Redis prefix, checked in the
@@ -16,7 +17,6 @@ import { type Cluster, type ClusterNode, clusterCall, openCluster } from "../../
  */
 const pgUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
-const PORT = Number(process.env.CLUSTER_TEST_PORT ?? 4170);
 const SYMBOL = "BTCUSDT";
 
 interface Socket {
@@ -90,10 +90,13 @@ describe.skipIf(pgUrl === undefined || redisUrl === undefined)("three instances,
     cluster = await openCluster({ databaseUrl: pgUrl ?? "", redisUrl: redisUrl ?? "", name: "wcluster" });
     // a first (it migrates and takes the lease), then b and c at once.
     const nodes = new Map<string, ClusterNode>();
-    nodes.set("a", await cluster.start("a", PORT, { users: 3 }));
+    // Free ports, not fixed ones: another run on the machine may hold any fixed one. Each
+    // instance restarts on its own port.
+    const [portA = 0, portB = 0, portC = 0] = await freePorts(3);
+    nodes.set("a", await cluster.start("a", portA, { users: 3 }));
     const [b, c] = await Promise.all([
-      cluster.start("b", PORT + 1),
-      cluster.start("c", PORT + 2, { env: { WRITER_CANDIDATE: "0" } }),
+      cluster.start("b", portB),
+      cluster.start("c", portC, { env: { WRITER_CANDIDATE: "0" } }),
     ]);
     nodes.set("b", b);
     nodes.set("c", c);

@@ -1,5 +1,5 @@
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import type { Logger } from "../logger.ts";
 import type { PlatformDb } from "./internal.ts";
 import { loadMigrations, type Migration, migrate } from "./migrate.ts";
@@ -82,22 +82,46 @@ describe.skipIf(url === undefined)("the start-up lock (PostgreSQL)", () => {
     const hold = (db: PlatformDb, label: string, name = "startup") =>
       db.exclusive(name, async () => {
         events.push(`${label} in`);
-        await new Promise((resolve) => setTimeout(resolve, 300));
         events.push(`${label} out`);
       });
+    // Conditions, not times: a holds the lock until c and d have been in and b waits on it.
+    const waiting = async () =>
+      (
+        await (admin as pg.Client).query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM pg_locks l JOIN pg_stat_activity s USING (pid)
+           WHERE l.locktype = 'advisory' AND NOT l.granted AND s.query LIKE '%pg_advisory_lock(%'`,
+        )
+      ).rows[0]?.n ?? 0;
     try {
       await hold(a as PlatformDb, "warm-up");
       events.length = 0;
-      await Promise.all([
-        hold(a as PlatformDb, "a"),
-        new Promise((resolve) => setTimeout(resolve, 50)).then(() => hold(b as PlatformDb, "b")),
-        // another schema, or another name: not held up
-        new Promise((resolve) => setTimeout(resolve, 50)).then(() => hold(c as PlatformDb, "c")),
-        new Promise((resolve) => setTimeout(resolve, 50)).then(() => hold(b as PlatformDb, "d", "other")),
-      ]);
-      expect(events.indexOf("b in")).toBeGreaterThan(events.indexOf("a out"));
-      expect(events.indexOf("c in")).toBeLessThan(events.indexOf("a out"));
-      expect(events.indexOf("d in")).toBeLessThan(events.indexOf("a out"));
+      let release = () => {};
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let entered = () => {};
+      const aIn = new Promise<void>((resolve) => {
+        entered = resolve;
+      });
+      const first = (a as PlatformDb).exclusive("startup", async () => {
+        events.push("a in");
+        entered();
+        await released;
+        events.push("a out");
+      });
+      await aIn;
+      const second = hold(b as PlatformDb, "b");
+      // another schema, or another name: not held up
+      await hold(c as PlatformDb, "c");
+      await hold(b as PlatformDb, "d", "other");
+      await vi.waitFor(async () => expect(await waiting()).toBeGreaterThan(0), {
+        timeout: 30_000,
+        interval: 20,
+      });
+      expect(events).toEqual(["a in", "c in", "c out", "d in", "d out"]);
+      release();
+      await Promise.all([first, second]);
+      expect(events.slice(-3)).toEqual(["a out", "b in", "b out"]);
       // a holder that throws releases the lock
       await expect(
         (a as PlatformDb).exclusive("startup", async () => {

@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, HTTPM
 import { z } from "zod";
 import { AppError, errors } from "../errors.ts";
 import { isSiteOrigin, type SiteOriginPolicy } from "./public-origin.ts";
+import { keepRawBody } from "./raw-body.ts";
 
 export interface EdgeAnswer {
   status: number;
@@ -164,8 +165,11 @@ export function installApiEdge(api: FastifyInstance, sockets: SiteOriginPolicy):
   // sends "empty" payloads (logout, clearCookie): read it as no body, not bad JSON.
   const jsonParser = api.getDefaultJsonParser("error", "error");
   api.removeContentTypeParser("application/json");
-  api.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
-    const text = body.toString();
+  // As a buffer: the exact bytes are kept for the gateway's body signature (raw-body.ts).
+  api.addContentTypeParser("application/json", { parseAs: "buffer" }, (request, body, done) => {
+    const bytes = body as Buffer;
+    keepRawBody(request, bytes);
+    const text = bytes.toString();
     if (text.trim() === "") {
       done(null, undefined);
       return;

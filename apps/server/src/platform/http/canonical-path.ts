@@ -63,8 +63,19 @@ function resolveSegments(decoded: string): string {
   return `/${out.join("/")}`;
 }
 
+/**
+ * A path that is already canonical and needs no decoding: segments of literal `pchar`
+ * characters only (no `%`), none empty (no `//`, no trailing slash), none `.` or `..`.
+ * Every API call and most page views look like this, and for them the policy below
+ * returns the path itself, so they skip the decode, split and re-encode (about a
+ * tenth of the edge's CPU per order).
+ */
+const ALREADY_CANONICAL = /^(?:\/(?!\.\.?(?:\/|$))[A-Za-z0-9\-._~!$&'()*+,;=:@]+)+$/;
+
 /** The canonical form of a raw path (no query), or why it has none. */
 export function canonicalPath(rawPath: string): CanonicalPath {
+  if (rawPath === "/" || ALREADY_CANONICAL.test(rawPath))
+    return { ok: true, path: rawPath, encoded: rawPath };
   if (!rawPath.startsWith("/")) return { ok: false, reason: "not-origin-form" };
   if (rawPath.includes("\\")) return { ok: false, reason: "backslash" };
   if (/%(2f|5c)/i.test(rawPath))

@@ -6,6 +6,8 @@ import type { FastifyInstance, RouteOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { securityRoutes } from "../../modules/accounts/index.ts";
 import { moduleRoutes } from "../../modules/index.ts";
+import { loginWithMail, readsMailOf } from "../../test/accounts.ts";
+import { LogOutbox } from "../../test/log-outbox.ts";
 import { MailSink } from "../../test/mail-sink.ts";
 import { encodingVariant } from "../../test/path-variants.ts";
 import { Agent, HOST, ORIGIN, type TestServer } from "../../test/security-agent.ts";
@@ -113,7 +115,9 @@ let routes: RouteEntry[] = [];
 
 beforeAll(async () => {
   let accounts: FastifyInstance["accounts"] | undefined;
+  const outbox = new LogOutbox();
   app = await buildTestApp({
+    logger: outbox.logger,
     modules: [
       stubHandlers,
       (api, platform) => {
@@ -154,20 +158,18 @@ beforeAll(async () => {
       },
     },
     reports: [],
-    // This suite reads no codes: its users have no second factor.
+    // No SMTP here: the new-device login codes are read from the log.
     mail: new MailSink(),
+    outbox,
     sms: [],
   };
+  readsMailOf(service, outbox);
   const bound = new Agent(server);
   const login = await bound.login("bound@example.com", pwd);
   expect(login.code).toBe(Code.OK);
   boundCookie = bound.cookieHeader();
-  const plain = await service.login(
-    { loginName: "plain@example.com", pwd } as Parameters<typeof service.login>[0],
-    { ip: "127.0.0.1", userAgent: "test", device: undefined },
-  );
-  if (plain.kind !== "session") throw new Error("plain login needs a second factor");
-  plainCookie = `${SESSION_COOKIE}=${plain.session.token}`;
+  const plain = await loginWithMail(service, "plain@example.com", pwd);
+  plainCookie = `${SESSION_COOKIE}=${plain.token}`;
   routes = routeTable(app).filter(
     (r) => METHODS.has(r.method) && r.url.startsWith("/v1/") && r.url !== "/v1/*",
   );

@@ -5,6 +5,7 @@ import { AppError, errors } from "../errors.ts";
 import { sendEdgeAnswer } from "./api-edge.ts";
 import { isApiUrl } from "./api-path.ts";
 import { type BadPathReason, canonicalPath, canonicalUrl } from "./canonical-path.ts";
+import { verdictMemo } from "./verdict-memo.ts";
 
 /** Where a request whose path has no canonical form is routed: a route that only answers 400. */
 export const BAD_PATH_URL = "/_meridian/bad-path";
@@ -56,7 +57,9 @@ const HOST_SHAPE = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._~!$&'()*+,;=-]+)(?::\d{1,
  * as a 500; the edge answers it 400 instead. WHATWG URL parsing settles what the shape
  * lets through (a port over 65535, a malformed IPv6 literal).
  */
-export function isWellFormedHost(host: string): boolean {
+export const isWellFormedHost: (host: string) => boolean = verdictMemo(256, hostShapeHolds);
+
+function hostShapeHolds(host: string): boolean {
   if (!HOST_SHAPE.test(host)) return false;
   try {
     const url = new URL(`http://${host}/`);

@@ -1,7 +1,7 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, testConfig } from "../../test/support.ts";
-import { API_CSP } from "./security-headers.ts";
+import { API_CSP, buildCsp } from "./security-headers.ts";
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -75,5 +75,27 @@ describe("security headers", () => {
     const res = await untrusting.inject({ url: "/healthz", headers: { "x-forwarded-proto": "https" } });
     await untrusting.close();
     expect(res.headers["strict-transport-security"]).toBeUndefined();
+  });
+
+  it("allows Telegram's widget script and frame on the login and sign-up pages only, when configured", () => {
+    const csp = (url: string, telegramWidget: boolean) =>
+      directives(
+        buildCsp("n", { url, protocol: "https", host: "meridian.example" } as FastifyRequest, {
+          imageHosts: [],
+          frameAncestors: "'self'",
+          publicDomains: ["meridian.example"],
+          telegramWidget,
+        }),
+      );
+    for (const url of ["/login", "/ar/login", "/zh-CN/register", "/register?redirect=%2Fspot"]) {
+      expect(csp(url, true).get("script-src")).toBe("'self' 'nonce-n' https://telegram.org");
+      expect(csp(url, true).get("frame-src")).toBe("https://oauth.telegram.org");
+      expect(csp(url, false).get("script-src")).toBe("'self' 'nonce-n'");
+      expect(csp(url, false).has("frame-src")).toBe(false);
+    }
+    for (const url of ["/account/security", "/third-login/telegram", "/loginx", "/spot/login"]) {
+      expect(csp(url, true).get("script-src")).toBe("'self' 'nonce-n'");
+      expect(csp(url, true).has("frame-src")).toBe(false);
+    }
   });
 });

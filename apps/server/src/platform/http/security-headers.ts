@@ -20,14 +20,20 @@ export interface SecurityHeadersOptions {
   connectSrc?: readonly string[];
   /** The site's own hosts: the socket source names one of them, never a Host the client made up. */
   publicDomains?: readonly string[];
+  /** Telegram's Login Widget is configured: its script and frame are allowed where it is shown. */
+  telegramWidget?: boolean;
 }
+
+/** The pages that show Telegram's Login Widget: login and sign-up, in any site language. */
+const WIDGET_PAGES = /^\/(?:[A-Za-z]{2}(?:-[A-Za-z]{2})?\/)?(?:login|register)\/?(?:\?|$)/;
 
 export function buildCsp(nonce: string, request: FastifyRequest, options: SecurityHeadersOptions): string {
   const secure = request.protocol === "https";
   const host = publicHost(request.host, options.publicDomains ?? []);
+  const widget = options.telegramWidget === true && WIDGET_PAGES.test(request.url);
   const directives = [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    `script-src 'self' 'nonce-${nonce}'${widget ? " https://telegram.org" : ""}`,
     // antd and React set style attributes; styles cannot run script.
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob: ${options.imageHosts.map((h) => `https://${h}`).join(" ")}`.trimEnd(),
@@ -37,6 +43,8 @@ export function buildCsp(nonce: string, request: FastifyRequest, options: Securi
     "base-uri 'self'",
     "form-action 'self'",
     `frame-ancestors ${options.frameAncestors}`,
+    // The widget is a frame of oauth.telegram.org; its sign-in opens a window there.
+    ...(widget ? ["frame-src https://oauth.telegram.org"] : []),
   ];
   return directives.join("; ");
 }

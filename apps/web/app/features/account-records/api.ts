@@ -26,6 +26,8 @@ export interface StatementFilters {
 
 export interface ListQuery {
   symbol?: string | undefined;
+  /** One margin family (`usdt`, `coin`); both when absent. */
+  family?: "usdt" | "coin" | undefined;
   limit: number;
   before?: number | undefined;
 }

@@ -1,6 +1,7 @@
 import type {
   ClosedPositionRecord,
   FundingRecord,
+  FuturesMark,
   FuturesOrder,
   FuturesOrderDetail,
   FuturesTrade,
@@ -11,9 +12,12 @@ import dayjs from "dayjs";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
+import { useApiData } from "../../lib/use-api-data.ts";
 import { PAGE_SIZE, usePaged } from "../../lib/use-paged.ts";
 import { DataTable } from "../../ui/data-table.tsx";
 import { SelectFilter } from "../../ui/record-filters.tsx";
+import { futuresApi } from "../futures/api.ts";
+import { type ContractFormat, contractFormat } from "../futures/precision.ts";
 import { HistoryFrame } from "../margin/history-pages.tsx";
 import { TabStrip, useTradeAccess } from "../trading-screen/panel-parts.tsx";
 import { useMounted } from "../trading-screen/use-mounted.ts";
@@ -28,9 +32,31 @@ interface McpProps {
 
 const num = (v: string) => <bdi dir="ltr">{v}</bdi>;
 
+let marksRead: Promise<Record<string, FuturesMark>> | undefined;
+/** The contracts' tick and step sizes, read once for every table of the page (again after a failure). */
+const loadMarks = () =>
+  (marksRead ??= futuresApi.marks().then(
+    (list) => Object.fromEntries(list.map((m) => [m.symbol, m])),
+    (error: unknown) => {
+      marksRead = undefined;
+      throw error;
+    },
+  ));
+
+/** Contract figures as the futures screen shows them: tick, step, USDT in cents (grouped as sent until the marks answer). */
+function useFormat(): ContractFormat {
+  return contractFormat(useApiData(loadMarks).data ?? {});
+}
+
 function useTime() {
   const mounted = useMounted();
   return (ms: number) => (mounted ? dayjs(ms).format("YYYY-MM-DD HH:mm:ss") : "--");
+}
+
+/** A fee down to what it holds, named with its coin on a coin-M contract ("0.0000004 BTC"). */
+function feeText(f: ContractFormat, symbol: string, v: string): string {
+  const coin = f.marginCoin(symbol);
+  return coin === "USDT" ? f.fee(v) : `${f.fee(v)} ${coin}`;
 }
 
 function SideText({ side, positionSide }: { side: "BUY" | "SELL"; positionSide: PositionSideValue }) {
@@ -43,25 +69,55 @@ function SideText({ side, positionSide }: { side: "BUY" | "SELL"; positionSide: 
   );
 }
 
+type Family = "" | "usdt" | "coin";
+const FAMILIES = ["usdt", "coin"] as const;
+/** A contract's margin family by its symbol: coin-M symbols end in USD, USDT-M ones in USDT. */
+const familyOfSymbol = (s: string): Family => (s.endsWith("USDT") ? "usdt" : "coin");
+
+/**
+ * The margin family (USDT-M / COIN-M, all by default) and the contract among that
+ * family's; picking a family clears a contract of the other.
+ */
 function ContractFilter({
   symbol,
   onSymbol,
+  family,
+  onFamily,
   contracts,
 }: {
   symbol: string;
   onSymbol: (s: string) => void;
+  family: Family;
+  onFamily: (f: Family) => void;
   contracts: readonly string[];
 }) {
   const { t } = useTranslation("pages");
   return (
-    <SelectFilter
-      label={t("mcp.contract")}
-      allLabel={t("transac.all")}
-      value={symbol}
-      choices={contracts}
-      onChange={onSymbol}
-      testId="mcp-symbol"
-    />
+    <>
+      <SelectFilter
+        label={t("mcp.family")}
+        allLabel={t("transac.all")}
+        value={family}
+        choices={FAMILIES.map((f) => ({
+          value: f,
+          label: t(`mcp.families.${f === "usdt" ? "USDT" : "COIN"}`),
+        }))}
+        onChange={(v) => {
+          const f = v === "usdt" || v === "coin" ? v : "";
+          onFamily(f);
+          if (f !== "" && symbol !== "" && familyOfSymbol(symbol) !== f) onSymbol("");
+        }}
+        testId="mcp-family"
+      />
+      <SelectFilter
+        label={t("mcp.contract")}
+        allLabel={t("transac.all")}
+        value={symbol}
+        choices={family === "" ? contracts : contracts.filter((c) => familyOfSymbol(c) === family)}
+        onChange={onSymbol}
+        testId="mcp-symbol"
+      />
+    </>
   );
 }
 
@@ -77,6 +133,7 @@ function OrdersList({
   const { t } = useTranslation("futures");
   const { t: tp } = useTranslation("pages");
   const time = useTime();
+  const f = useFormat();
   return (
     <DataTable
       rows={orders}
@@ -87,15 +144,20 @@ function OrdersList({
       columns={[
         { key: "time", title: t("time"), render: (o) => time(o.time) },
         { key: "symbol", title: t("symbol"), render: (o) => o.symbol },
+        { key: "coin", title: tp("mcp.marginCoin"), render: (o) => f.marginCoin(o.symbol) },
         { key: "type", title: t("type"), render: (o) => t(`types.${o.type}`) },
         {
           key: "side",
           title: t("side"),
           render: (o) => <SideText side={o.side} positionSide={o.positionSide} />,
         },
-        { key: "price", title: t("price"), render: (o) => num(o.price ?? o.stopPrice ?? "--") },
-        { key: "avg", title: t("avgPrice"), render: (o) => num(o.avgPrice) },
-        { key: "exec", title: t("executed"), render: (o) => num(`${o.executedQty} / ${o.quantity}`) },
+        { key: "price", title: t("price"), render: (o) => num(f.price(o.symbol, o.price ?? o.stopPrice)) },
+        { key: "avg", title: t("avgPrice"), render: (o) => num(f.price(o.symbol, o.avgPrice)) },
+        {
+          key: "exec",
+          title: t("executed"),
+          render: (o) => num(`${f.qty(o.symbol, o.executedQty)} / ${f.qty(o.symbol, o.quantity)}`),
+        },
         { key: "status", title: t("status"), render: (o) => t(`statuses.${o.status}`) },
         {
           key: "detail",
@@ -117,7 +179,9 @@ function OrdersList({
 
 function FillsTable({ fills, testId }: { fills: readonly FuturesTrade[]; testId: string }) {
   const { t } = useTranslation("futures");
+  const { t: tp } = useTranslation("pages");
   const time = useTime();
+  const f = useFormat();
   return (
     <DataTable
       rows={fills}
@@ -128,15 +192,16 @@ function FillsTable({ fills, testId }: { fills: readonly FuturesTrade[]; testId:
       columns={[
         { key: "time", title: t("time"), render: (x) => time(x.time) },
         { key: "symbol", title: t("symbol"), render: (x) => x.symbol },
+        { key: "coin", title: tp("mcp.marginCoin"), render: (x) => x.marginCoin },
         {
           key: "side",
           title: t("side"),
           render: (x) => <SideText side={x.side} positionSide={x.positionSide} />,
         },
-        { key: "price", title: t("price"), render: (x) => num(x.price) },
-        { key: "qty", title: t("quantity"), render: (x) => num(x.quantity) },
-        { key: "pnl", title: t("realisedPnl"), render: (x) => num(x.realisedPnl) },
-        { key: "fee", title: t("fee"), render: (x) => num(x.fee) },
+        { key: "price", title: t("price"), render: (x) => num(f.price(x.symbol, x.price)) },
+        { key: "qty", title: t("quantity"), render: (x) => num(f.qty(x.symbol, x.quantity)) },
+        { key: "pnl", title: t("realisedPnl"), render: (x) => num(f.money(x.symbol, x.realisedPnl)) },
+        { key: "fee", title: t("fee"), render: (x) => num(feeText(f, x.symbol, x.fee)) },
         { key: "liq", title: t("liquidation"), render: (x) => (x.liquidation ? t("yes") : "") },
       ]}
     />
@@ -148,6 +213,7 @@ function OrderDetail({ id, locale }: { id: number; locale: string }) {
   const { t } = useTranslation("pages");
   const { t: tf } = useTranslation("futures");
   const [detail, setDetail] = useState<FuturesOrderDetail | null | "missing">(null);
+  const f = useFormat();
   useEffect(() => {
     let stale = false;
     recordsApi.futuresOrder(id).then(
@@ -168,15 +234,16 @@ function OrderDetail({ id, locale }: { id: number; locale: string }) {
   const o = detail.order;
   const facts: [string, React.ReactNode][] = [
     [tf("symbol"), o.symbol],
+    [t("mcp.marginCoin"), f.marginCoin(o.symbol)],
     [tf("type"), tf(`types.${o.type}`)],
     [tf("side"), <SideText key="s" side={o.side} positionSide={o.positionSide} />],
-    [tf("price"), num(o.price ?? o.stopPrice ?? "--")],
-    [tf("quantity"), num(o.quantity)],
-    [tf("executed"), num(o.executedQty)],
-    [tf("avgPrice"), num(o.avgPrice)],
+    [tf("price"), num(f.price(o.symbol, o.price ?? o.stopPrice))],
+    [tf("quantity"), num(f.qty(o.symbol, o.quantity))],
+    [tf("executed"), num(f.qty(o.symbol, o.executedQty))],
+    [tf("avgPrice"), num(f.price(o.symbol, o.avgPrice))],
     [tf("status"), o.reason ? `${tf(`statuses.${o.status}`)} (${o.reason})` : tf(`statuses.${o.status}`)],
-    [tf("realisedPnl"), num(detail.realisedPnl)],
-    [tf("fee"), num(detail.fee)],
+    [tf("realisedPnl"), num(f.money(o.symbol, detail.realisedPnl))],
+    [tf("fee"), num(feeText(f, o.symbol, detail.fee))],
   ];
   return (
     <section
@@ -206,7 +273,7 @@ function OrderDetail({ id, locale }: { id: number; locale: string }) {
 
 const ORDER_TABS = ["open", "history"] as const;
 
-/** /order/mcp: contract (USDT-M futures) orders, open and past, and one order's detail with its fills. */
+/** /order/mcp: contract orders of both margin families, open and past, and one order's detail with its fills. */
 export function ContractOrdersPage({ locale, loggedIn, contracts }: McpProps) {
   const { t } = useTranslation("pages");
   const access = useTradeAccess(loggedIn);
@@ -214,11 +281,15 @@ export function ContractOrdersPage({ locale, loggedIn, contracts }: McpProps) {
   const orderId = Number(params.get("orderId"));
   const [tab, setTab] = useState<(typeof ORDER_TABS)[number]>("history");
   const [symbol, setSymbol] = useState("");
+  const [family, setFamily] = useState<Family>("");
   const paged = usePaged<FuturesOrder>(
     access === "ready",
-    `${tab}|${symbol}`,
+    `${tab}|${symbol}|${family}`,
     (before) =>
-      recordsApi.futuresOrders({ symbol: symbol || undefined, limit: PAGE_SIZE, before }, tab === "open"),
+      recordsApi.futuresOrders(
+        { symbol: symbol || undefined, family: family || undefined, limit: PAGE_SIZE, before },
+        tab === "open",
+      ),
     (o) => o.id,
   );
   return (
@@ -236,7 +307,13 @@ export function ContractOrdersPage({ locale, loggedIn, contracts }: McpProps) {
             onChange={setTab}
             testIdPrefix="mcp-tab"
           />
-          <ContractFilter symbol={symbol} onSymbol={setSymbol} contracts={contracts} />
+          <ContractFilter
+            symbol={symbol}
+            onSymbol={setSymbol}
+            family={family}
+            onFamily={setFamily}
+            contracts={contracts}
+          />
         </>
       }
     >
@@ -256,16 +333,18 @@ export function ContractRecordsPage({ locale, loggedIn, contracts }: McpProps) {
   const { t: tf } = useTranslation("futures");
   const access = useTradeAccess(loggedIn);
   const time = useTime();
+  const f = useFormat();
   const [params, setParams] = useSearchParams();
   const tab: RecordTab = (RECORD_TABS as readonly string[]).includes(params.get("tab") ?? "")
     ? (params.get("tab") as RecordTab)
     : "orders";
   const [symbol, setSymbol] = useState("");
+  const [family, setFamily] = useState<Family>("");
   const paged = usePaged<RecordRow>(
     access === "ready",
-    `${tab}|${symbol}`,
+    `${tab}|${symbol}|${family}`,
     (before) => {
-      const q = { symbol: symbol || undefined, limit: PAGE_SIZE, before };
+      const q = { symbol: symbol || undefined, family: family || undefined, limit: PAGE_SIZE, before };
       if (tab === "trades") return recordsApi.futuresTrades(q);
       if (tab === "funding") return recordsApi.funding(q);
       if (tab === "positions") return recordsApi.positionHistory(q);
@@ -297,7 +376,13 @@ export function ContractRecordsPage({ locale, loggedIn, contracts }: McpProps) {
             onChange={handleTab}
             testIdPrefix="mcp-tab"
           />
-          <ContractFilter symbol={symbol} onSymbol={setSymbol} contracts={contracts} />
+          <ContractFilter
+            symbol={symbol}
+            onSymbol={setSymbol}
+            family={family}
+            onFamily={setFamily}
+            contracts={contracts}
+          />
         </>
       }
     >
@@ -314,9 +399,10 @@ export function ContractRecordsPage({ locale, loggedIn, contracts }: McpProps) {
           columns={[
             { key: "time", title: tf("time"), render: (x) => time(x.time) },
             { key: "symbol", title: tf("symbol"), render: (x) => x.symbol },
+            { key: "coin", title: t("mcp.marginCoin"), render: (x) => x.marginCoin },
             { key: "rate", title: tf("fundingRate"), render: (x) => num(x.rate) },
-            { key: "mark", title: t("mcp.markPrice"), render: (x) => num(x.markPrice) },
-            { key: "amount", title: tf("amount"), render: (x) => num(x.amount) },
+            { key: "mark", title: t("mcp.markPrice"), render: (x) => num(f.price(x.symbol, x.markPrice)) },
+            { key: "amount", title: tf("amount"), render: (x) => num(f.money(x.symbol, x.amount)) },
           ]}
         />
       ) : (
@@ -328,6 +414,7 @@ export function ContractRecordsPage({ locale, loggedIn, contracts }: McpProps) {
           rowAttrs={(x) => ({ "data-direction": x.direction })}
           columns={[
             { key: "symbol", title: tf("symbol"), render: (x) => x.symbol },
+            { key: "coin", title: t("mcp.marginCoin"), render: (x) => x.marginCoin },
             {
               key: "direction",
               title: t("mcp.direction"),
@@ -339,11 +426,11 @@ export function ContractRecordsPage({ locale, loggedIn, contracts }: McpProps) {
             },
             { key: "open", title: t("mcp.opened"), render: (x) => time(x.openTime) },
             { key: "close", title: t("mcp.closed"), render: (x) => time(x.closeTime) },
-            { key: "entry", title: t("mcp.entryPrice"), render: (x) => num(x.entryPrice) },
-            { key: "exit", title: t("mcp.closePrice"), render: (x) => num(x.closePrice) },
-            { key: "max", title: t("mcp.maxQty"), render: (x) => num(x.maxQty) },
-            { key: "pnl", title: tf("realisedPnl"), render: (x) => num(x.realisedPnl) },
-            { key: "net", title: t("mcp.netPnl"), render: (x) => num(x.netPnl) },
+            { key: "entry", title: t("mcp.entryPrice"), render: (x) => num(f.price(x.symbol, x.entryPrice)) },
+            { key: "exit", title: t("mcp.closePrice"), render: (x) => num(f.price(x.symbol, x.closePrice)) },
+            { key: "max", title: t("mcp.maxQty"), render: (x) => num(f.qty(x.symbol, x.maxQty)) },
+            { key: "pnl", title: tf("realisedPnl"), render: (x) => num(f.money(x.symbol, x.realisedPnl)) },
+            { key: "net", title: t("mcp.netPnl"), render: (x) => num(f.money(x.symbol, x.netPnl)) },
             { key: "liq", title: tf("liquidation"), render: (x) => (x.liquidated ? tf("yes") : "") },
           ]}
         />

@@ -1,6 +1,6 @@
 import type { MarketSymbolInfo } from "@meridian/contracts";
 import { isSuccessCode, MarketPath } from "@meridian/contracts";
-import { PERP_CONTRACTS } from "@meridian/domain";
+import { COIN_PERP_CONTRACTS, PERP_CONTRACTS } from "@meridian/domain";
 import type { RouterContextProvider } from "react-router";
 import { loadI18n } from "../../i18n/resources.server.ts";
 import { readServerContext } from "../../lib/server-context.server.ts";
@@ -23,7 +23,7 @@ export async function loadStatementPage(
     locale,
     i18n,
     symbols,
-    contracts: PERP_CONTRACTS.map((c) => c.symbol),
+    contracts: [...PERP_CONTRACTS, ...COIN_PERP_CONTRACTS].map((c) => c.symbol),
     title: titles[page] ?? "Meridian",
   };
 }

@@ -9,9 +9,11 @@ import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type CursorPage, PAGE_SIZE, useCursorPages } from "../../lib/use-paged.ts";
 import { DataTable } from "../../ui/data-table.tsx";
+import { Loading } from "../../ui/loading.tsx";
 import { DateFilter, SelectFilter } from "../../ui/record-filters.tsx";
 import { AccountGate } from "../assets/account-gate.tsx";
 import { trimDecimal } from "../margin/api.ts";
+import { LoadError } from "../shell/load-error.tsx";
 import { useTradeAccess } from "../trading-screen/panel-parts.tsx";
 import { RecordsPager } from "../trading-screen/records-page.tsx";
 import { useMounted } from "../trading-screen/use-mounted.ts";
@@ -112,14 +114,17 @@ export function TransacPage({ locale, loggedIn, symbols, phone = false }: Transa
                 {t("transac.export")}
               </button>
             </div>
-            {paged.failed || exporting === "failed" ? (
+            <LoadError error={paged.error} onRetry={paged.retry} />
+            {exporting === "failed" ? (
               <p className="trade-notice is-error" role="alert">
                 {t("transac.failed")}
               </p>
             ) : null}
             {phone ? (
               <ul className="transac-cards" data-testid="transac-lines">
-                {paged.rows.length === 0 ? <li className="trade-empty">{t("transac.empty")}</li> : null}
+                {paged.rows.length === 0 ? (
+                  <li className="trade-empty">{paged.loading ? <Loading /> : t("transac.empty")}</li>
+                ) : null}
                 {paged.rows.map((l) => (
                   <li key={`${l.id}-${l.type}-${l.wallet}-${l.symbol ?? ""}-${l.asset}`} data-type={l.type}>
                     <div>
@@ -140,7 +145,8 @@ export function TransacPage({ locale, loggedIn, symbols, phone = false }: Transa
                 rows={paged.rows}
                 rowKey={(l) => `${l.id}-${l.type}-${l.wallet}-${l.symbol ?? ""}-${l.asset}`}
                 rowAttrs={(l) => ({ "data-type": l.type })}
-                empty={paged.loading ? t("transac.loading") : t("transac.empty")}
+                empty={t("transac.empty")}
+                loading={paged.loading}
                 testId="transac-lines"
                 columns={[
                   { key: "time", title: t("transac.time"), render: (l) => when(l.time) },

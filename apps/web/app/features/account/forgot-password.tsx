@@ -1,14 +1,18 @@
+import { isApiError } from "@meridian/client";
 import { localizePath } from "@meridian/contracts/locales";
 import { Alert, Button, Card, Form, Input, Result } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { accountClient } from "./account-client.ts";
 import { NewPasswordFields } from "./new-password-fields.tsx";
+import { resetPasskeyAssertion } from "./passkey-client.ts";
 import { failureText } from "./security/security-shell.tsx";
 import { SendCodeInput } from "./security/send-code.tsx";
 import { accountCardStyle } from "./styles.ts";
 
 const PHONE_LIKE = /^\+?[\d\s-]{4,}$/;
+/** SecurityCode.STEP_UP_REQUIRED: the account has a passkey and none was sent. */
+const PASSKEY_REQUIRED = "11036";
 
 interface ResetValues {
   account: string;
@@ -43,12 +47,21 @@ export function ForgotPassword({ locale }: { locale: string }) {
       />
     );
   }
-  const submit = async ({ pwdAgain: _, googleCode, ...v }: ResetValues) => {
+  const submit = async ({ pwdAgain: _, googleCode, ...v }: ResetValues, passkey = false) => {
     setBusy(true);
     setError(undefined);
+    const reset = (body: object) =>
+      accountClient().api.post("v1/user/public/password/reset", body, { silent: true });
     try {
-      const body = { ...v, ...(googleCode ? { googleCode } : {}) };
-      await accountClient().api.post("v1/user/public/password/reset", body, { silent: true });
+      const body = { ...v, ...(googleCode && !passkey ? { googleCode } : {}) };
+      if (passkey) await reset({ ...body, fidoVerifyCode: await resetPasskeyAssertion() });
+      else {
+        // An account with a passkey answers 11036 and keeps the code: confirm with the passkey.
+        await reset(body).catch(async (err: unknown) => {
+          if (!isApiError(err) || err.code !== PASSKEY_REQUIRED) throw err;
+          await reset({ ...body, fidoVerifyCode: await resetPasskeyAssertion() });
+        });
+      }
       setDone(true);
     } catch (err) {
       setError(failureText(err, t));
@@ -101,6 +114,20 @@ export function ForgotPassword({ locale }: { locale: string }) {
         </Form.Item>
         <Button type="primary" htmlType="submit" block loading={busy} data-testid="reset-submit">
           {t("reset.submit")}
+        </Button>
+        <Button
+          block
+          style={{ marginTop: 8 }}
+          loading={busy}
+          onClick={() =>
+            void form.validateFields().then(
+              (v) => submit(v, true),
+              () => undefined,
+            )
+          }
+          data-testid="reset-passkey"
+        >
+          {t("passkeys.usePasskey")}
         </Button>
       </Form>
     </Card>

@@ -9,13 +9,16 @@ import { passkeyAssertion, signInWithPasskey } from "./passkey-client.ts";
 import { QrLoginPanel } from "./qr-login-panel.tsx";
 import { RECOVERY_CODE_PATTERN } from "./recovery-code.ts";
 import { accountCardStyle } from "./styles.ts";
+import { ThirdPartyButtons } from "./third-party.tsx";
 import { errorText } from "./use-account.ts";
 
-interface Challenge {
+export interface Challenge {
   verifyToken: string;
   methods: VerifyMethod[];
   sentTo?: string;
   fidoOptions?: unknown;
+  /** The code is asked because this browser never logged in to the account. */
+  newDevice?: boolean;
 }
 
 const CODE_FIELD: Record<
@@ -40,13 +43,19 @@ export function LoginForm({
   locale,
   signUpHref,
   onDone,
+  initialChallenge,
+  returnTo,
 }: {
   locale: string;
   signUpHref?: string;
   onDone: () => void;
+  /** Where a third-party sign-in started here goes once it is done (`?redirect=`). */
+  returnTo?: string | undefined;
+  /** A second step asked by another first factor (a third-party sign-in). */
+  initialChallenge?: Challenge;
 }) {
   const { t } = useTranslation("account");
-  const [challenge, setChallenge] = useState<Challenge | undefined>();
+  const [challenge, setChallenge] = useState<Challenge | undefined>(initialChallenge);
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
   // A recovery code in place of the authenticator's, when the account still has some.
@@ -125,7 +134,9 @@ export function LoginForm({
       : codeMethod === "google"
         ? t("login.authenticatorPrompt")
         : challenge?.sentTo
-          ? t("login.codePrompt", { to: challenge.sentTo })
+          ? t(challenge.newDevice === true ? "login.newDevicePrompt" : "login.codePrompt", {
+              to: challenge.sentTo,
+            })
           : t("login.codePromptAnonymous");
 
   return (
@@ -177,6 +188,7 @@ export function LoginForm({
           >
             {t("qr.open")}
           </Button>
+          <ThirdPartyButtons locale={locale} returnTo={returnTo} />
           <p style={{ marginTop: 16, marginBottom: 0 }}>
             <a href={localizePath(locale, "/forgot-password")} data-testid="login-forgot">
               {t("login.forgot")}

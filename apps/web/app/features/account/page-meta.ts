@@ -13,7 +13,8 @@ export type AccountMetaKey =
   | "api"
   | "verification"
   | "reset"
-  | "qrLogin";
+  | "qrLogin"
+  | "thirdLogin";
 
 /** `<title>` from the loader's `account` bundle (meta runs outside React, so no hook). */
 export function accountMeta(

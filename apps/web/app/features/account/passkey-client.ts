@@ -30,6 +30,16 @@ export async function signInWithPasskey(): Promise<unknown> {
   return api.post("v1/user/login/passkey", { fidoVerifyCode }, { silent: true });
 }
 
+/** A passkey assertion for the logged-out password reset (`fidoVerifyCode` of the reset body). */
+export async function resetPasskeyAssertion(): Promise<string> {
+  const options = await accountClient().api.post<unknown>(
+    "v1/user/public/password/reset/options",
+    {},
+    { silent: true },
+  );
+  return passkeyAssertion(options);
+}
+
 /** Makes a new passkey for the logged-in account and registers it under `name`. */
 export async function addPasskey(name: string): Promise<PasskeyDto> {
   const { startRegistration } = await webauthn();

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { accountClient } from "./account-client.ts";
 import { NewPasswordFields } from "./new-password-fields.tsx";
 import { accountCardStyle } from "./styles.ts";
+import { ThirdPartyButtons } from "./third-party.tsx";
 import { errorText } from "./use-account.ts";
 
 type Kind = "email" | "mobile";
@@ -25,10 +26,16 @@ export function RegisterForm({
   account,
   loginHref,
   onDone,
+  locale,
+  returnTo,
 }: {
   account?: string | undefined;
   loginHref: string;
   onDone: () => void;
+  /** The page's language: the third-party buttons' callback pages carry it. */
+  locale: string;
+  /** Where a third-party sign-in started here goes once it is done (`?redirect=`). */
+  returnTo?: string | undefined;
 }) {
   const { t } = useTranslation("account");
   const prefillEmail = account?.includes("@") ? account : undefined;
@@ -147,6 +154,7 @@ export function RegisterForm({
         <Button type="primary" htmlType="submit" block loading={busy} data-testid="register-submit">
           {t("register.submit")}
         </Button>
+        <ThirdPartyButtons locale={locale} returnTo={returnTo} />
         <p style={{ marginTop: 16, marginBottom: 0 }}>
           {t("register.haveAccount")} <a href={loginHref}>{t("register.logIn")}</a>
         </p>

@@ -1,6 +1,7 @@
 import { countdownParts } from "@meridian/contracts/airdrop-rules";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useIslandsPage } from "../shell/islands.ts";
 import { formatDateTime } from "./money.ts";
 
 /**
@@ -19,6 +20,7 @@ export function Countdown({
 }) {
   const { t } = useTranslation("airdrops");
   const [now, setNow] = useState(serverNow);
+  const islands = useIslandsPage();
   useEffect(() => {
     setNow(Date.now());
     const timer = window.setInterval(() => setNow(Date.now()), 1000);
@@ -33,8 +35,23 @@ export function Countdown({
     { value: seconds, label: t("countdown.s") },
   ];
   return (
-    <div className="ad-countdown">
-      <p className="ad-countdown-title">{left > 0 ? t("detail.countdown") : t("status.closed")}</p>
+    <div
+      className="ad-countdown"
+      // Without hydration the islands bundle ticks it (app/islands/countdown.ts) with these.
+      data-end-at={islands ? endAt : undefined}
+      data-texts={
+        islands
+          ? JSON.stringify({
+              closed: t("status.closed"),
+              ended: t("detail.ended"),
+              label: t("countdown.label", { days: "{d}", hours: "{h}", minutes: "{m}" }),
+            })
+          : undefined
+      }
+    >
+      <p className="ad-countdown-title" data-title>
+        {left > 0 ? t("detail.countdown") : t("status.closed")}
+      </p>
       <p
         className="ad-countdown-units"
         role="timer"
@@ -48,7 +65,7 @@ export function Countdown({
         ))}
       </p>
       <p className="ad-muted">
-        {t(left > 0 ? "detail.ends" : "detail.ended")}{" "}
+        <span data-ends>{t(left > 0 ? "detail.ends" : "detail.ended")}</span>{" "}
         <time dateTime={new Date(endAt).toISOString()}>{formatDateTime(endAt, locale)}</time>
       </p>
     </div>

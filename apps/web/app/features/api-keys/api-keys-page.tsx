@@ -9,6 +9,7 @@ import { accountClient } from "../account/account-client.ts";
 import { withStepUp } from "../account/passkey-client.ts";
 import { accountCardStyle } from "../account/styles.ts";
 import { useAccount } from "../account/use-account.ts";
+import { LoadError } from "../shell/load-error.tsx";
 import { listSubs } from "../subaccounts/sub-client.ts";
 import { KeyForm, type KeyFormValues } from "./api-key-form.tsx";
 
@@ -112,16 +113,20 @@ export function ApiKeysPage({ locale }: { locale: string }) {
   const [created, setCreated] = useState<CreatedApiKey | undefined>();
   const [editing, setEditing] = useState<ApiKeyView | undefined>();
   const [error, setError] = useState<string | undefined>();
+  const [loadError, setLoadError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
   const [formKey, setFormKey] = useState(0);
   const [subs, setSubs] = useState<SubAccountView[]>([]);
 
   const load = useCallback(async () => {
     setKeys(await accountClient().api.get<ApiKeyView[]>(KEYS, undefined, { silent: true }));
+    setLoadError(null);
   }, []);
+  // A failed read is said in the list's card with a retry, not left as an empty card.
+  const read = useCallback(() => void load().catch((err: unknown) => setLoadError(err)), [load]);
   useEffect(() => {
-    if (user !== undefined) void load().catch((err: unknown) => setError(failure(err, t)));
-  }, [user, load, t]);
+    if (user !== undefined) read();
+  }, [user, read]);
   // A master may make keys for its sub-accounts (a sub cannot have subs of its own).
   useEffect(() => {
     if (user === undefined || user.subAccount) return;
@@ -191,7 +196,13 @@ export function ApiKeysPage({ locale }: { locale: string }) {
           subs={subs}
         />
       </Card>
-      <Card title={t("list.title")} style={{ marginTop: 16 }} data-testid="api-key-list">
+      <Card
+        title={t("list.title")}
+        style={{ marginTop: 16 }}
+        loading={keys === undefined && loadError === null}
+        data-testid="api-key-list"
+      >
+        <LoadError error={loadError} onRetry={read} />
         {keys === undefined ? null : keys.length === 0 ? (
           <Typography.Text type="secondary" data-testid="api-key-empty">
             {t("list.empty")}

@@ -1,8 +1,10 @@
-import type { FuturesAccount, MarginAccountView } from "@meridian/contracts";
+import type { FuturesAccount, MarginAccountView, Ticker } from "@meridian/contracts";
 import { describe, expect, it } from "vitest";
-import { estimatedBalance, futuresEquity, marginNet } from "./account-values.ts";
+import { estimatedBalance, futuresEquity, futuresWalletsValue, marginNet } from "./account-values.ts";
 
 const futures = (over: Partial<FuturesAccount>): FuturesAccount => ({
+  family: "usdt",
+  marginCoin: "USDT",
   wallet: "0.00000000",
   unrealisedPnl: "0.00000000",
   marginBalance: "0.00000000",
@@ -29,6 +31,20 @@ const margin = (netAsset: string, symbol: string | null = null): MarginAccountVi
 });
 
 describe("estimated balance", () => {
+  it("values coin-M wallets at their coin's USDT price, beside the USDT-M wallet", () => {
+    const ticker = (symbol: string, lastPrice: string) => ({ symbol, lastPrice }) as Ticker;
+    const wallets = [
+      futures({ wallet: "1000.00000000" }),
+      // 0.1 BTC plus 0.002 unrealised at 50,000: 5,100 USDT.
+      futures({ family: "coin", marginCoin: "BTC", wallet: "0.10000000", unrealisedPnl: "0.00200000" }),
+      // No LTCUSDT price: left out rather than counted at zero or as coins.
+      futures({ family: "coin", marginCoin: "LTC", wallet: "3.00000000" }),
+    ];
+    expect(futuresWalletsValue(wallets, [ticker("BTCUSDT", "50000"), ticker("ETHUSDT", "3000")])).toBe(
+      "6100",
+    );
+  });
+
   it("values futures with the isolated margin and the unrealised PnL of every position", () => {
     // Cross wallet 9,000, 250 in an isolated position; cross +40 and isolated -15 unrealised.
     const a = futures({

@@ -1,8 +1,10 @@
-import type { FuturesAccount, MarginAccountView } from "@meridian/contracts";
+import type { FuturesAccount, MarginAccountView, Ticker } from "@meridian/contracts";
 import { add } from "@meridian/domain";
-import { useEffect, useState } from "react";
+import { firstError, useApiData } from "../../lib/use-api-data.ts";
 import { futuresApi } from "../futures/api.ts";
 import { marginApi } from "../margin/api.ts";
+import { marketApi } from "../trading-screen/api.ts";
+import { valueInUsdt } from "./use-assets.ts";
 
 /**
  * What the futures wallet is worth in USDT: the cross wallet, the margin set aside in
@@ -11,6 +13,22 @@ import { marginApi } from "../margin/api.ts";
  */
 export function futuresEquity(a: FuturesAccount): string {
   return add(add(a.wallet, a.isolatedMargin), a.unrealisedPnl);
+}
+
+/**
+ * Every futures wallet's value in USDT: the USDT-M wallet's equity, and each coin-M
+ * wallet's equity (in its coin) at the coin's last USDT price; a coin without a price is
+ * left out.
+ */
+export function futuresWalletsValue(wallets: readonly FuturesAccount[], tickers: readonly Ticker[]): string {
+  return wallets.reduce((sum, a) => {
+    const equity = futuresEquity(a);
+    const usdt =
+      a.marginCoin === "USDT"
+        ? equity
+        : valueInUsdt({ asset: a.marginCoin, available: equity, held: "0", total: equity }, tickers);
+    return usdt === "" ? sum : add(sum, usdt);
+  }, "0");
 }
 
 /** The margin accounts' net value in USDT: cross and every isolated pair, debt and interest deducted. */
@@ -33,20 +51,36 @@ export function estimatedBalance(values: {
   );
 }
 
-/** The futures wallet's value (with unrealised PnL) and the margin accounts' net value, in USDT. */
-export function useAccountValues(enabled: boolean): { futures: string | null; margin: string | null } {
-  const [futures, setFutures] = useState<string | null>(null);
-  const [margin, setMargin] = useState<string | null>(null);
-  useEffect(() => {
-    if (!enabled) return;
-    void futuresApi.account().then(
-      (a) => setFutures(futuresEquity(a)),
-      () => {},
-    );
-    void Promise.all([marginApi.account({ mode: "cross" }), marginApi.isolated()]).then(
-      ([cross, isolated]) => setMargin(marginNet(cross, isolated)),
-      () => {},
-    );
-  }, [enabled]);
-  return { futures, margin };
+const loadFutures = () =>
+  Promise.all([futuresApi.wallets(), marketApi.tickers().catch(() => [] as Ticker[])]).then(
+    ([wallets, tickers]) => futuresWalletsValue(wallets, tickers),
+  );
+const loadMargin = () =>
+  Promise.all([marginApi.account({ mode: "cross" }), marginApi.isolated()]).then(([cross, isolated]) =>
+    marginNet(cross, isolated),
+  );
+
+/**
+ * Every futures wallet's value (with unrealised PnL, coin wallets at their USDT price) and the margin accounts' net value, in
+ * USDT (null until read), with the failure of either read and a retry for `LoadError`.
+ */
+export function useAccountValues(enabled: boolean): {
+  futures: string | null;
+  margin: string | null;
+  error: unknown;
+  reload: () => void;
+} {
+  const futures = useApiData(loadFutures, enabled);
+  const margin = useApiData(loadMargin, enabled);
+  const { reload: reloadFutures } = futures;
+  const { reload: reloadMargin } = margin;
+  return {
+    futures: futures.data ?? null,
+    margin: margin.data ?? null,
+    error: firstError(futures, margin),
+    reload: () => {
+      void reloadFutures();
+      void reloadMargin();
+    },
+  };
 }

@@ -4,9 +4,12 @@ import { formatDecimal, isPositive, normalizeDecimal, sanitizeDecimalInput } fro
 import { Button, Modal } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { firstError } from "../../lib/use-api-data.ts";
 import { balanceAmount } from "../../ui/amounts.ts";
+import { Loading } from "../../ui/loading.tsx";
 import { formatFiat } from "../airdrops/money.ts";
 import { useFiat } from "../shell/fiat.tsx";
+import { LoadError } from "../shell/load-error.tsx";
 import { errorCode, paperApi } from "../trading-screen/api.ts";
 import { AccountGate } from "./account-gate.tsx";
 import { estimatedBalance, useAccountValues } from "./account-values.ts";
@@ -17,19 +20,33 @@ interface AssetsPageProps {
   loggedIn: boolean;
 }
 
-function Estimate({ totalUsdt, locale }: { totalUsdt: string; locale: string }) {
+function Estimate({ totalUsdt, locale, loading }: { totalUsdt: string; locale: string; loading: boolean }) {
   const { t } = useTranslation("assets");
   const { fiat } = useFiat();
   return (
     <div className="assets-estimate" data-testid="assets-estimate">
       <span>{t("estimate")}</span>
-      <strong>{formatDecimal(totalUsdt, 2)} USDT</strong>
-      <small>≈ {formatFiat(totalUsdt, fiat, locale)}</small>
+      {loading ? (
+        <Loading lines={2} />
+      ) : (
+        <>
+          <strong>{formatDecimal(totalUsdt, 2)} USDT</strong>
+          <small>≈ {formatFiat(totalUsdt, fiat, locale)}</small>
+        </>
+      )}
     </div>
   );
 }
 
-function BalanceRows({ balances, locale }: { balances: readonly ValuedBalance[]; locale: string }) {
+function BalanceRows({
+  balances,
+  locale,
+  loading,
+}: {
+  balances: readonly ValuedBalance[];
+  locale: string;
+  loading: boolean;
+}) {
   const { t } = useTranslation("assets");
   const { fiat } = useFiat();
   return (
@@ -46,6 +63,13 @@ function BalanceRows({ balances, locale }: { balances: readonly ValuedBalance[];
           </tr>
         </thead>
         <tbody>
+          {balances.length === 0 ? (
+            <tr>
+              <td colSpan={6} className="assets-empty">
+                {loading ? <Loading /> : t("table.empty")}
+              </td>
+            </tr>
+          ) : null}
           {balances.map((b) => (
             <tr key={b.asset} data-asset={b.asset}>
               <td>
@@ -84,6 +108,12 @@ export function AssetOverviewPage({ locale, loggedIn }: AssetsPageProps) {
   const { t: ts } = useTranslation("shell");
   const assets = useAssets(loggedIn);
   const values = useAccountValues(assets.access === "ready");
+  // Every wallet is in the estimate, so it waits for all three (a failed one is left out, and said).
+  const valuesLoading = (values.futures === null || values.margin === null) && values.error === null;
+  const retry = () => {
+    void assets.reload();
+    values.reload();
+  };
   return (
     <div className="assets" data-testid="asset-overview">
       <div className="assets-inner">
@@ -92,6 +122,7 @@ export function AssetOverviewPage({ locale, loggedIn }: AssetsPageProps) {
           <AccountGate access={assets.access} locale={locale} />
         ) : (
           <>
+            <LoadError error={firstError(assets, values)} onRetry={retry} />
             <section className="assets-card">
               <Estimate
                 totalUsdt={estimatedBalance({
@@ -100,6 +131,7 @@ export function AssetOverviewPage({ locale, loggedIn }: AssetsPageProps) {
                   margin: values.margin,
                 })}
                 locale={locale}
+                loading={assets.loading || valuesLoading}
               />
               <div className="assets-actions">
                 <a className="assets-button is-primary" href={localizePath(locale, "/asset/spot")}>
@@ -124,23 +156,27 @@ export function AssetOverviewPage({ locale, loggedIn }: AssetsPageProps) {
             <ul className="assets-accounts">
               {(
                 [
-                  ["spot", assets.totalUsdt],
-                  ["futures", values.futures],
-                  ["margin", values.margin],
+                  ["spot", assets.loaded ? assets.totalUsdt : null, assets.loading],
+                  ["futures", values.futures, values.futures === null && values.error === null],
+                  ["margin", values.margin, values.margin === null && values.error === null],
                 ] as const
-              ).map(([key, value]) => (
+              ).map(([key, value, loading]) => (
                 <li key={key}>
                   <a href={localizePath(locale, `/asset/${key}`)} data-testid={`account-link-${key}`}>
                     <span>{t(`overview.${key}`)}</span>
                     <strong>
-                      <bdi dir="ltr">{value === null ? "--" : `${formatDecimal(value, 2)} USDT`}</bdi>
+                      {loading ? (
+                        <Loading lines={1} inline />
+                      ) : (
+                        <bdi dir="ltr">{value === null ? "--" : `${formatDecimal(value, 2)} USDT`}</bdi>
+                      )}
                     </strong>
                   </a>
                 </li>
               ))}
             </ul>
             <h2>{t("overview.holdings")}</h2>
-            <BalanceRows balances={assets.balances} locale={locale} />
+            <BalanceRows balances={assets.balances} locale={locale} loading={assets.loading} />
           </>
         )}
       </div>
@@ -199,7 +235,7 @@ export function SpotAssetsPage({ locale, loggedIn }: AssetsPageProps) {
       <div className="assets-inner">
         <h1>{t("spot.title")}</h1>
         <section className="assets-card">
-          <Estimate totalUsdt={assets.totalUsdt} locale={locale} />
+          <Estimate totalUsdt={assets.totalUsdt} locale={locale} loading={assets.loading} />
           <form
             className="assets-topup"
             onSubmit={(e) => {
@@ -248,8 +284,8 @@ export function SpotAssetsPage({ locale, loggedIn }: AssetsPageProps) {
             </p>
           ) : null}
         </section>
-        {assets.failed ? <p className="assets-notice is-error">{t("errors.load")}</p> : null}
-        <BalanceRows balances={assets.balances} locale={locale} />
+        <LoadError error={assets.error} onRetry={() => void assets.reload()} />
+        <BalanceRows balances={assets.balances} locale={locale} loading={assets.loading} />
         <Modal
           open={confirm !== null}
           title={t(confirm === "reset" ? "reset.title" : "topUp.title")}

@@ -19,14 +19,15 @@ export function valueInUsdt(balance: PaperBalance, tickers: readonly Ticker[]): 
 
 /**
  * The paper account's balances valued in USDT, for the asset pages. Loads only for a
- * logged-in user in simulation mode; `reload` after a top-up or reset.
+ * logged-in user in simulation mode; `reload` after a top-up or reset. A failed read is
+ * kept in `error` (for `LoadError`, whose retry is `reload`).
  */
 export function useAssets(loggedIn: boolean) {
   const sim = useSimulation();
   const access: TradeAccess = !loggedIn ? "guest" : sim.active ? "ready" : "needs-sim";
   const [balances, setBalances] = useState<ValuedBalance[]>([]);
   const [loaded, setLoaded] = useState(false);
-  const [failed, setFailed] = useState(false);
+  const [error, setError] = useState<unknown>(null);
 
   const apply = useCallback(async (list: PaperBalance[]) => {
     const tickers = await marketApi.tickers().catch(() => [] as Ticker[]);
@@ -40,10 +41,10 @@ export function useAssets(loggedIn: boolean) {
 
   const reload = useCallback(async () => {
     try {
-      setFailed(false);
       await apply(await paperApi.balances());
-    } catch {
-      setFailed(true);
+      setError(null);
+    } catch (e) {
+      setError(e);
     }
   }, [apply]);
 
@@ -52,5 +53,7 @@ export function useAssets(loggedIn: boolean) {
   }, [access, reload]);
 
   const totalUsdt = balances.reduce((sum, b) => (b.usdt === "" ? sum : add(sum, b.usdt)), "0");
-  return { access, balances, loaded, failed, totalUsdt, reload, apply };
+  /** The first read is in flight: show a placeholder, not a balance of 0 and an empty table. */
+  const loading = access === "ready" && !loaded && error === null;
+  return { access, balances, loaded, loading, error, totalUsdt, reload, apply };
 }

@@ -1,13 +1,19 @@
 import type { FuturesAccount } from "@meridian/contracts";
-import { formatDecimal } from "@meridian/domain";
 import { useTranslation } from "react-i18next";
 import { antdIsland } from "../trading-screen/antd-island.tsx";
+import { marginAmount } from "./precision.ts";
 
 const TransferButton = antdIsland(() => import("./transfer-modal.tsx").then((m) => m.TransferButton));
+const CoinTransferButton = antdIsland(() => import("./coin-transfer.tsx").then((m) => m.CoinTransferButton));
 
-/** The futures wallet under the order form: balance, available, PnL, margin ratio and the transfer. */
+/**
+ * The futures wallet under the order form: balance, available, PnL, margin ratio and the
+ * transfer, in the wallet's asset (USDT in cents, a coin-M wallet's coin at its decimals).
+ */
 export function AccountSummary({ account, onChanged }: { account: FuturesAccount; onChanged: () => void }) {
   const { t } = useTranslation("futures");
+  const coin = account.family === "coin" ? account.marginCoin : null;
+  const money = (v: string) => `${marginAmount(account.marginCoin, v)} ${account.marginCoin}`;
   const row = (label: string, value: string, testId: string) => (
     <>
       <dt>{label}</dt>
@@ -19,13 +25,17 @@ export function AccountSummary({ account, onChanged }: { account: FuturesAccount
   return (
     <div className="futures-account">
       <header className="futures-account-head">
-        <h2>{t("account")}</h2>
-        <TransferButton account={account} onDone={onChanged} />
+        <h2>{coin ? t("coin.account", { coin }) : t("account")}</h2>
+        {coin ? (
+          <CoinTransferButton coin={coin} account={account} onDone={onChanged} />
+        ) : (
+          <TransferButton account={account} onDone={onChanged} />
+        )}
       </header>
       <dl data-testid="futures-account">
-        {row(t("wallet"), `${formatDecimal(account.wallet, 2)} USDT`, "futures-wallet")}
-        {row(t("available"), `${formatDecimal(account.available, 2)} USDT`, "futures-available")}
-        {row(t("unrealisedPnl"), `${formatDecimal(account.unrealisedPnl, 2)} USDT`, "futures-upnl")}
+        {row(t("wallet"), money(account.wallet), "futures-wallet")}
+        {row(t("available"), money(account.available), "futures-available")}
+        {row(t("unrealisedPnl"), money(account.unrealisedPnl), "futures-upnl")}
         {row(
           t("marginRatio"),
           account.marginRatio === null ? "--" : `${account.marginRatio}%`,

@@ -1,5 +1,5 @@
 import type { MarketSymbolInfo, PositionSideValue } from "@meridian/contracts";
-import { useState } from "react";
+import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { firstError, useApiData } from "../../lib/use-api-data.ts";
 import { DataTable } from "../../ui/data-table.tsx";
@@ -8,6 +8,7 @@ import { errorCode } from "../trading-screen/api.ts";
 import { TabStrip, type TradeAccess } from "../trading-screen/panel-parts.tsx";
 import { toast } from "../trading-screen/toast.ts";
 import { futuresApi } from "./api.ts";
+import type { MarginFamily } from "./families.ts";
 import { PositionsTable } from "./positions-table.tsx";
 import { contractFormat } from "./precision.ts";
 import type { FuturesState } from "./use-futures.ts";
@@ -18,14 +19,18 @@ const TABS: Tab[] = ["positions", "open", "history", "trades", "funding"];
 const num = (v: string) => <bdi dir="ltr">{v}</bdi>;
 const time = (ms: number) => new Date(ms).toISOString().replace("T", " ").slice(0, 19);
 
-function useHistory(tab: Tab, version: number, enabled: boolean) {
-  const orders = useApiData(futuresApi.orderHistory, enabled && tab === "history", version);
-  const trades = useApiData(futuresApi.trades, enabled && tab === "trades", version);
-  const funding = useApiData(futuresApi.funding, enabled && tab === "funding", version);
+function useHistory(tab: Tab, version: number, enabled: boolean, family: MarginFamily) {
+  const loadOrders = useCallback(() => futuresApi.orderHistory(family), [family]);
+  const loadTrades = useCallback(() => futuresApi.trades(family), [family]);
+  const loadFunding = useCallback(() => futuresApi.funding(family), [family]);
+  const orders = useApiData(loadOrders, enabled && tab === "history", version);
+  const trades = useApiData(loadTrades, enabled && tab === "trades", version);
+  const funding = useApiData(loadFunding, enabled && tab === "funding", version);
   return {
     orders: orders.data ?? [],
     trades: trades.data ?? [],
     funding: funding.data ?? [],
+    loading: { history: !orders.settled, trades: !trades.settled, funding: !funding.settled },
     error: firstError(orders, trades, funding),
     reload: () => {
       void orders.reload();
@@ -48,10 +53,14 @@ export function AccountTables({
   const { t } = useTranslation("futures");
   const [tab, setTab] = useState<Tab>("positions");
   const enabled = access === "ready";
-  const history = useHistory(tab, fut.version, enabled);
+  const history = useHistory(tab, fut.version, enabled, fut.family);
   const format = contractFormat(fut.marks);
-  const count = (x: Tab) =>
-    x === "positions" ? ` (${fut.positions.length})` : x === "open" ? ` (${fut.openOrders.length})` : "";
+  const count = (x: Tab) => {
+    if (x !== "positions" && x !== "open") return "";
+    const n = x === "positions" ? fut.positions.length : fut.openOrders.length;
+    // No "(0)" before the lists are read: it would say there are none.
+    return fut.listsLoading && n === 0 ? " (…)" : ` (${n})`;
+  };
   const side = (s: "BUY" | "SELL", positionSide: PositionSideValue = "BOTH") => (
     <span className={s === "BUY" ? "up" : "down"}>
       {t(`sides.${s}`)}
@@ -70,12 +79,18 @@ export function AccountTables({
       {!enabled ? (
         <p className="futures-empty">{t(access === "guest" ? "gate.login" : "gate.simulation")}</p>
       ) : tab === "positions" ? (
-        <PositionsTable positions={fut.positions} onChange={fut.refresh} format={format} />
+        <PositionsTable
+          positions={fut.positions}
+          onChange={fut.refresh}
+          format={format}
+          loading={fut.listsLoading}
+        />
       ) : tab === "open" ? (
         <DataTable
           rows={fut.openOrders}
           rowKey={(o) => String(o.id)}
           empty={t("empty")}
+          loading={fut.listsLoading}
           testId="futures-open-orders"
           rowAttrs={(o) => ({ "data-order-id": String(o.id) })}
           columns={[
@@ -123,6 +138,7 @@ export function AccountTables({
       ) : tab === "history" ? (
         <DataTable
           rows={history.orders}
+          loading={history.loading.history}
           rowKey={(o) => String(o.id)}
           empty={t("empty")}
           testId="futures-order-history"
@@ -145,6 +161,7 @@ export function AccountTables({
       ) : tab === "trades" ? (
         <DataTable
           rows={history.trades}
+          loading={history.loading.trades}
           rowKey={(x) => String(x.id)}
           empty={t("empty")}
           testId="futures-trades"
@@ -155,21 +172,30 @@ export function AccountTables({
             { key: "side", title: t("side"), render: (x) => side(x.side, x.positionSide) },
             { key: "price", title: t("price"), render: (x) => num(format.price(x.symbol, x.price)) },
             { key: "qty", title: t("quantity"), render: (x) => num(format.qty(x.symbol, x.quantity)) },
-            { key: "pnl", title: t("realisedPnl"), render: (x) => num(format.usdt(x.realisedPnl)) },
-            { key: "fee", title: t("fee"), render: (x) => num(format.fee(x.fee)) },
+            {
+              key: "pnl",
+              title: t("realisedPnl"),
+              render: (x) => num(format.money(x.symbol, x.realisedPnl)),
+            },
+            {
+              key: "fee",
+              title: t("fee"),
+              render: (x) => num(x.marginCoin === "USDT" ? format.fee(x.fee) : format.money(x.symbol, x.fee)),
+            },
             { key: "liq", title: t("liquidation"), render: (x) => (x.liquidation ? t("yes") : "") },
           ]}
         />
       ) : (
         <DataTable
           rows={history.funding}
+          loading={history.loading.funding}
           rowKey={(x) => String(x.id)}
           empty={t("empty")}
           columns={[
             { key: "time", title: t("time"), render: (x) => time(x.time) },
             { key: "symbol", title: t("symbol"), render: (x) => x.symbol },
             { key: "rate", title: t("fundingRate"), render: (x) => num(x.rate) },
-            { key: "amount", title: t("amount"), render: (x) => num(format.usdt(x.amount)) },
+            { key: "amount", title: t("amount"), render: (x) => num(format.money(x.symbol, x.amount)) },
           ]}
         />
       )}

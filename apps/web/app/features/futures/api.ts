@@ -9,6 +9,7 @@ import type {
   FuturesTrade,
   InsuranceFund,
   MarginModeValue,
+  PerpFamilyValue,
   PositionMarginBody,
   PositionMarginInfo,
   PositionMarginQuery,
@@ -24,12 +25,27 @@ const opts = { silent: true };
 
 /** Browser calls of the futures screens (`paptrading: 1` comes from the account client in simulation mode). */
 export const futuresApi = {
-  account: () => api().get<FuturesAccount>(name(FuturesPath.ACCOUNT), undefined, opts),
-  positions: () => api().get<FuturesPosition[]>(name(FuturesPath.POSITIONS), undefined, opts),
-  openOrders: () => api().get<FuturesOrder[]>(name(FuturesPath.OPEN_ORDERS), undefined, opts),
-  orderHistory: () => api().get<FuturesOrder[]>(name(FuturesPath.ORDER_HISTORY), undefined, opts),
-  trades: () => api().get<FuturesTrade[]>(name(FuturesPath.TRADES), undefined, opts),
-  funding: () => api().get<FundingRecord[]>(name(FuturesPath.FUNDING), undefined, opts),
+  /** The USDT-M wallet, or with a coin (`BTC`) that coin's coin-M wallet. */
+  account: (marginCoin?: string) =>
+    api().get<FuturesAccount>(
+      name(FuturesPath.ACCOUNT),
+      marginCoin === undefined || marginCoin === "USDT" ? undefined : { marginCoin },
+      opts,
+    ),
+  /** Every futures wallet of one family (`coin`: one per coin), or of both. */
+  wallets: (family?: "usdt" | "coin") =>
+    api().get<FuturesAccount[]>(name(FuturesPath.WALLETS), family ? { family } : undefined, opts),
+  // The lists of one margin family (the server answers both without one).
+  positions: (family: PerpFamilyValue = "usdt") =>
+    api().get<FuturesPosition[]>(name(FuturesPath.POSITIONS), { family }, opts),
+  openOrders: (family: PerpFamilyValue = "usdt") =>
+    api().get<FuturesOrder[]>(name(FuturesPath.OPEN_ORDERS), { family }, opts),
+  orderHistory: (family: PerpFamilyValue = "usdt") =>
+    api().get<FuturesOrder[]>(name(FuturesPath.ORDER_HISTORY), { family }, opts),
+  trades: (family: PerpFamilyValue = "usdt") =>
+    api().get<FuturesTrade[]>(name(FuturesPath.TRADES), { family }, opts),
+  funding: (family: PerpFamilyValue = "usdt") =>
+    api().get<FundingRecord[]>(name(FuturesPath.FUNDING), { family }, opts),
   settings: (symbol: string) => api().get<FuturesSettings>(name(FuturesPath.SETTINGS), { symbol }, opts),
   place: (body: FuturesOrderBody) => api().post<FuturesOrder>(name(FuturesPath.ORDERS), body, opts),
   closeAll: (symbol?: string) => api().post<FuturesOrder[]>(name(FuturesPath.CLOSE_ALL), { symbol }, opts),
@@ -45,8 +61,19 @@ export const futuresApi = {
     api().get<PositionMarginInfo>(name(FuturesPath.POSITION_MARGIN), { ...q }, opts),
   adjustMargin: (body: PositionMarginBody) =>
     api().post<FuturesPosition>(name(FuturesPath.POSITION_MARGIN), body, opts),
-  transfer: (direction: "IN" | "OUT", amount: string) =>
-    api().post<FuturesAccount>(name(FuturesPath.TRANSFER), { direction, amount }, opts),
+  /** Spot <-> the futures wallet of `asset` (USDT: the USDT-M one; a coin: its coin-M one). */
+  transfer: (direction: "IN" | "OUT", amount: string, asset = "USDT", clientTransferId?: string) =>
+    api().post<FuturesAccount>(
+      name(FuturesPath.TRANSFER),
+      {
+        direction,
+        amount,
+        ...(asset === "USDT" ? {} : { asset }),
+        ...(clientTransferId ? { clientTransferId } : {}),
+      },
+      opts,
+    ),
+  /** Both families' marks (a page reads its contract's by symbol). */
   marks: () => api().get<FuturesMark[]>(name(FuturesPath.MARKS), undefined, opts),
   insuranceFund: () => api().get<InsuranceFund>(name(FuturesPath.INSURANCE_FUND), undefined, opts),
   /** Signed like every trading write: the API client sends the DELETE. */

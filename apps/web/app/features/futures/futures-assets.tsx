@@ -1,11 +1,20 @@
+import type { FuturesAccount } from "@meridian/contracts";
 import { localizePath } from "@meridian/contracts/locales";
 import { formatDecimal } from "@meridian/domain";
+import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
+import { useApiData } from "../../lib/use-api-data.ts";
+import { Loading } from "../../ui/loading.tsx";
 import { AccountGate } from "../assets/account-gate.tsx";
 import { LoadError } from "../shell/load-error.tsx";
+import { antdIsland } from "../trading-screen/antd-island.tsx";
 import { useTradeAccess } from "../trading-screen/panel-parts.tsx";
+import { futuresApi } from "./api.ts";
+import { contractFormat, marginAmount } from "./precision.ts";
 import { TransferButton } from "./transfer-modal.tsx";
 import { useFutures } from "./use-futures.ts";
+
+const CoinTransferButton = antdIsland(() => import("./coin-transfer.tsx").then((m) => m.CoinTransferButton));
 
 /** /asset/futures: the paper futures wallet (balances, margin, positions) and its transfer to and from spot. */
 export function FuturesAssetsPage({ locale, loggedIn }: { locale: string; loggedIn: boolean }) {
@@ -14,11 +23,14 @@ export function FuturesAssetsPage({ locale, loggedIn }: { locale: string; logged
   const fut = useFutures(access === "ready");
   const account = fut.account;
   const usdt = (v: string) => `${formatDecimal(v, 2)} USDT`;
+  const format = contractFormat(fut.marks);
+  const loadCoinWallets = useCallback(() => futuresApi.wallets("coin"), []);
+  const coinWallets = useApiData(loadCoinWallets, access === "ready", fut.version);
   return (
     <div className="assets" data-testid="asset-futures">
       <div className="assets-inner">
         <h1>{t("assets.heading")}</h1>
-        <LoadError error={fut.error} onRetry={fut.refresh} />
+        <LoadError error={fut.error ?? coinWallets.error} onRetry={fut.refresh} />
         {access !== "ready" ? (
           <AccountGate access={access} locale={locale} />
         ) : (
@@ -27,7 +39,13 @@ export function FuturesAssetsPage({ locale, loggedIn }: { locale: string; logged
               <div className="assets-estimate">
                 <span>{t("assets.marginBalance")}</span>
                 <strong data-testid="futures-margin-balance">
-                  <bdi dir="ltr">{account ? usdt(account.marginBalance) : "--"}</bdi>
+                  {account ? (
+                    <bdi dir="ltr">{usdt(account.marginBalance)}</bdi>
+                  ) : fut.error === null ? (
+                    <Loading lines={1} inline />
+                  ) : (
+                    "--"
+                  )}
                 </strong>
               </div>
               <div className="assets-actions">
@@ -58,8 +76,19 @@ export function FuturesAssetsPage({ locale, loggedIn }: { locale: string; logged
                 ))}
               </dl>
             ) : null}
+            <h2>{t("coin.wallets")}</h2>
+            <CoinWallets
+              wallets={coinWallets.data ?? []}
+              locale={locale}
+              onChanged={() => {
+                fut.refresh();
+                void coinWallets.reload();
+              }}
+            />
             <h2>{t("positions")}</h2>
-            {fut.positions.length === 0 ? (
+            {fut.listsLoading && fut.error === null ? (
+              <Loading />
+            ) : fut.positions.length === 0 ? (
               <p>{t("assets.noPositions")}</p>
             ) : (
               <div className="assets-table-wrap">
@@ -80,11 +109,11 @@ export function FuturesAssetsPage({ locale, loggedIn }: { locale: string; logged
                           <a href={localizePath(locale, `/futures/usdt/${p.symbol}`)}>{p.symbol}</a>{" "}
                           {p.leverage}x {t(p.marginMode)}
                         </td>
-                        <td dir="ltr">{p.quantity}</td>
-                        <td dir="ltr">{p.entryPrice}</td>
-                        <td dir="ltr">{formatDecimal(p.margin, 2)}</td>
+                        <td dir="ltr">{format.qty(p.symbol, p.quantity)}</td>
+                        <td dir="ltr">{format.price(p.symbol, p.entryPrice)}</td>
+                        <td dir="ltr">{format.usdt(p.margin)}</td>
                         <td dir="ltr">
-                          {formatDecimal(p.unrealisedPnl, 2)} ({p.roe}%)
+                          {format.usdt(p.unrealisedPnl)} ({formatDecimal(p.roe, 2)}%)
                         </td>
                       </tr>
                     ))}
@@ -95,6 +124,57 @@ export function FuturesAssetsPage({ locale, loggedIn }: { locale: string; logged
           </>
         )}
       </div>
+    </div>
+  );
+}
+
+/** The coin-M wallets (one per coin, amounts in the coin) with each one's transfer and contract. */
+function CoinWallets({
+  wallets,
+  locale,
+  onChanged,
+}: {
+  wallets: readonly FuturesAccount[];
+  locale: string;
+  onChanged: () => void;
+}) {
+  const { t } = useTranslation("futures");
+  const amount = (a: FuturesAccount, v: string) => <bdi dir="ltr">{marginAmount(a.marginCoin, v)}</bdi>;
+  return (
+    <div className="assets-table-wrap">
+      <table className="assets-table" data-testid="coin-wallets">
+        <thead>
+          <tr>
+            <th>{t("assets.coin")}</th>
+            <th>{t("wallet")}</th>
+            <th>{t("unrealisedPnl")}</th>
+            <th>{t("assets.marginBalance")}</th>
+            <th>{t("assets.maxTransferOut")}</th>
+            <th />
+          </tr>
+        </thead>
+        <tbody>
+          {wallets.map((a) => (
+            <tr key={a.marginCoin} data-coin={a.marginCoin}>
+              <td>
+                <a href={localizePath(locale, `/futures/coin/${a.marginCoin}USD`)}>{a.marginCoin}</a>
+              </td>
+              <td data-testid="coin-wallet-balance">{amount(a, a.wallet)}</td>
+              <td>{amount(a, a.unrealisedPnl)}</td>
+              <td>{amount(a, a.marginBalance)}</td>
+              <td>{amount(a, a.maxTransferOut)}</td>
+              <td>
+                <CoinTransferButton
+                  coin={a.marginCoin}
+                  account={a}
+                  onDone={onChanged}
+                  testId={`coin-transfer-open-${a.marginCoin}`}
+                />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </div>
   );
 }

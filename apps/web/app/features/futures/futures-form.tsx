@@ -8,7 +8,14 @@ import {
   type MarketSymbolInfo,
 } from "@meridian/contracts";
 import { localizePath } from "@meridian/contracts/locales";
-import { ceilToStep, fromMinor, isPositive, isZero, normalizeDecimal } from "@meridian/domain";
+import {
+  type CoinPerpContract,
+  ceilToStep,
+  fromMinor,
+  isPositive,
+  isZero,
+  normalizeDecimal,
+} from "@meridian/domain";
 import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { newClientId } from "../../lib/client-id.ts";
@@ -50,6 +57,8 @@ interface PanelProps {
   marks: FrameStore<Readonly<Record<string, FuturesMark>>>;
   picked: { price: string; seq: number } | null;
   onChanged: () => void;
+  /** A coin-margined contract: sizes in whole contracts, money in its coin. */
+  coin?: CoinPerpContract | undefined;
 }
 
 /** The order panel: margin mode, leverage, limit/market/stop form, and the futures wallet with its transfer. */
@@ -83,7 +92,7 @@ export function FuturesOrderPanel(props: PanelProps) {
 }
 
 function OrderForm(props: PanelProps) {
-  const { info, marks, picked, onChanged } = props;
+  const { info, marks, picked, onChanged, coin } = props;
   const { t } = useTranslation("futures");
   const [settings, setSettings] = useState<FuturesSettings | null>(null);
   const [type, setType] = useState<OrderType>("LIMIT");
@@ -122,7 +131,7 @@ function OrderForm(props: PanelProps) {
     const text = t(`errors.${code}`, { defaultValue: t("errors.generic"), symbol: info.symbol });
     setNotice({ ok: false, text });
     toast("error", text);
-    const missing = missingMargin(e);
+    const missing = missingMargin(e, coin?.marginAsset ?? "USDT");
     if (missing !== undefined) setShortfall({ amount: missing, open: true });
   };
 
@@ -214,8 +223,8 @@ function OrderForm(props: PanelProps) {
         </div>
       )}
       <Field
-        label={t("quantity")}
-        suffix={info.base}
+        label={coin ? t("coin.quantity") : t("quantity")}
+        suffix={coin ? t("coin.contracts") : info.base}
         value={qty}
         onChange={setQty}
         decimals={info.qtyDecimals}
@@ -233,6 +242,7 @@ function OrderForm(props: PanelProps) {
           available={props.account.available}
           marks={marks}
           onMax={setQty}
+          coin={coin}
         />
       ) : null}
       {dual ? null : (
@@ -297,12 +307,14 @@ function OrderForm(props: PanelProps) {
           {notice.text}
         </p>
       ) : null}
-      {shortfall === null && props.account && isZero(props.account.wallet) ? (
+      {shortfall === null && !coin && props.account && isZero(props.account.wallet) ? (
         <StarterTransfer onDone={onChanged} />
       ) : null}
       {shortfall ? (
         <ShortfallPrompt
           shortfall={shortfall}
+          coin={coin?.marginAsset}
+          account={props.account}
           onOpen={() => setShortfall({ ...shortfall, open: true })}
           onClose={() => setShortfall((s) => (s ? { ...s, open: false } : s))}
           onDone={() => {
@@ -317,15 +329,17 @@ function OrderForm(props: PanelProps) {
 }
 
 /**
- * What a refused order lacked (14002 carries `required` and `available` in USDT minor
- * units), rounded up to the cent; undefined for any other refusal.
+ * What a refused order lacked (14002 carries `required` and `available` in minor units of
+ * the wallet's asset), USDT rounded up to the cent, a coin exact; undefined for any other
+ * refusal.
  */
-function missingMargin(e: unknown): string | undefined {
+function missingMargin(e: unknown, asset: string): string | undefined {
   if (!(e instanceof ApiError) || e.code !== FuturesCode.MARGIN_INSUFFICIENT) return undefined;
   const data = e.data as { required?: unknown; available?: unknown } | null;
   if (typeof data?.required !== "string" || typeof data.available !== "string") return undefined;
   if (!/^-?\d+$/.test(data.required) || !/^-?\d+$/.test(data.available)) return undefined;
   const missing = BigInt(data.required) - BigInt(data.available);
   if (missing <= 0n) return undefined;
+  if (asset !== "USDT") return normalizeDecimal(fromMinor(asset, missing));
   return normalizeDecimal(ceilToStep(fromMinor("USDT", missing), "0.01"));
 }

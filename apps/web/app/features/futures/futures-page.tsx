@@ -1,5 +1,7 @@
 import type { PaperTrade } from "@meridian/contracts";
 import { localizePath } from "@meridian/contracts/locales";
+import { type CoinPerpContract, coinPerpContract } from "@meridian/domain";
+import { useCallback, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { firstError, useApiData } from "../../lib/use-api-data.ts";
 import { LoadError } from "../shell/load-error.tsx";
@@ -14,26 +16,39 @@ import {
 import { SimulationBarControls, useTradeAccess } from "../trading-screen/panel-parts.tsx";
 import { AccountTables } from "./account-tables.tsx";
 import { futuresApi } from "./api.ts";
+import {
+  coinContractOfMarket,
+  coinMarketOf,
+  coinOrderInfo,
+  familyPath,
+  type MarginFamily,
+} from "./families.ts";
+import { FamilySwitch } from "./family-switch.tsx";
 import { FuturesOrderPanel } from "./futures-form.tsx";
 import { MarkStats } from "./mark-stats.tsx";
-import { useFutures } from "./use-futures.ts";
+import { USDT_SCOPE, useFutures } from "./use-futures.ts";
 
-/** The user's futures fills in the shape the chart draws as markers. */
-const loadChartFills = (): Promise<PaperTrade[]> =>
-  futuresApi.trades().then((list) =>
-    list.map((x) => ({
-      tradeId: x.id,
-      orderId: x.orderId,
-      symbol: x.symbol,
-      side: x.side,
-      price: x.price,
-      qty: x.quantity,
-      quoteQty: "",
-      fee: x.fee,
-      feeAsset: "USDT",
-      isMaker: x.maker,
-      time: x.time,
-    })),
+/**
+ * The user's fills of one family in the shape the chart draws as markers; a coin-M fill
+ * is drawn on its spot market's chart (BTCUSD on BTCUSDT).
+ */
+const loadChartFills = (coin: CoinPerpContract | undefined): Promise<PaperTrade[]> =>
+  futuresApi.trades(coin ? "coin" : "usdt").then((list) =>
+    list
+      .filter((x) => x.family === (coin ? "coin" : "usdt"))
+      .map((x) => ({
+        tradeId: x.id,
+        orderId: x.orderId,
+        symbol: coin && x.symbol === coin.symbol ? coinMarketOf(coin) : x.symbol,
+        side: x.side,
+        price: x.price,
+        qty: x.quantity,
+        quoteQty: "",
+        fee: x.fee,
+        feeAsset: x.marginCoin,
+        isMaker: x.maker,
+        time: x.time,
+      })),
   );
 
 const NO_FILLS: PaperTrade[] = [];
@@ -46,11 +61,15 @@ const FuturesRiskAgreement = antdIsland(() =>
 export interface FuturesPageProps extends TradingScreenProps {
   /** `phone` is /trade-swap: the stacked layout behind tabs at any width. */
   layout: "auto" | "phone";
+  /** USDT-M (`/futures/usdt/:symbol`, the default) or coin-M (`/futures/coin/:symbol`). */
+  family?: MarginFamily;
 }
 
 /**
- * USDT-M perpetual screen on the spot screen's grid (trade.css): ticker and mark bar,
- * chart, book, trades, the order panel with the futures wallet, and the account tables.
+ * A perpetual's screen on the spot screen's grid (trade.css): ticker and mark bar with the
+ * USDT-M | COIN-M switch, chart, book, trades, the order panel with the futures wallet,
+ * and the account tables. A coin-M contract (BTCUSD) shows its coin's spot market
+ * (BTCUSDT, in USD) above, and its own orders, contracts and coin wallet below.
  */
 export function FuturesPage(props: FuturesPageProps) {
   return (
@@ -69,21 +88,32 @@ function Screen({
   loggedIn,
   layout,
   feed,
+  family = "usdt",
 }: FuturesPageProps & { feed: FeedState }) {
   const { t } = useTranslation("futures");
   const access = useTradeAccess(loggedIn);
-  const fut = useFutures(access === "ready");
-  const screen = useMarketScreen(symbol, snapshot, feed, layout);
+  const coin = family === "coin" ? coinPerpContract(symbol) : undefined;
+  const scope = useMemo(
+    () => (coin ? { family: "coin" as const, marginCoin: coin.marginAsset } : USDT_SCOPE),
+    [coin],
+  );
+  const fut = useFutures(access === "ready", scope);
+  const screen = useMarketScreen(coin ? coinMarketOf(coin) : symbol, snapshot, feed, layout);
+  const loadFills = useCallback(() => loadChartFills(coin), [coin]);
   // Re-read after each push.
-  const fills = useApiData(loadChartFills, access === "ready", fut.version);
+  const fills = useApiData(loadFills, access === "ready", fut.version);
   const hedge = fut.account?.dualSidePosition ?? false;
   const { info } = screen;
   if (!info) return null;
+  // The order panel trades the contract itself: BTCUSD, its tick, whole contracts.
+  const orderInfo = coin ? coinOrderInfo(coin, info) : info;
 
   const hrefFor = (s: string) =>
-    layout === "phone"
-      ? `${localizePath(locale, "/trade-swap")}?symbol=${s}`
-      : localizePath(locale, `/futures/usdt/${s}`);
+    coin
+      ? localizePath(locale, familyPath("coin", coinContractOfMarket(s)?.base ?? coin.base))
+      : layout === "phone"
+        ? `${localizePath(locale, "/trade-swap")}?symbol=${s}`
+        : localizePath(locale, `/futures/usdt/${s}`);
 
   return (
     <MarketScreen
@@ -91,15 +121,17 @@ function Screen({
       layout={layout}
       testId="futures-page"
       heading={t("title", { symbol })}
-      subtitle={t("perpetual")}
+      subtitle={coin ? t("coin.perpetual") : t("perpetual")}
       info={info}
+      marketless={coin !== undefined && !snapshot.tickers.some((x) => x.symbol === info.symbol)}
       snapshot={snapshot}
       screen={screen}
       dark={dark}
       hrefFor={hrefFor}
       extra={
         <>
-          <MarkStats marks={fut.liveMarks} symbol={symbol} priceDecimals={info.priceDecimals} />
+          {layout === "phone" ? null : <FamilySwitch locale={locale} family={family} base={info.base} />}
+          <MarkStats marks={fut.liveMarks} symbol={symbol} priceDecimals={orderInfo.priceDecimals} />
           <SimulationBarControls access={access} />
           <LoadError
             error={firstError(fut, fills)}
@@ -114,7 +146,8 @@ function Screen({
       order={
         <FuturesOrderPanel
           locale={locale}
-          info={info}
+          info={orderInfo}
+          coin={coin}
           access={access}
           account={fut.account}
           marks={fut.liveMarks}
@@ -122,7 +155,7 @@ function Screen({
           onChanged={fut.refresh}
         />
       }
-      orders={<AccountTables symbol={symbol} access={access} fut={fut} info={info} />}
+      orders={<AccountTables symbol={symbol} access={access} fut={fut} info={orderInfo} />}
       phoneActionsTestId="futures-phone-actions"
       phoneActions={
         // Hedge mode opens a long or a short (Binance's words there); one-way buys or sells.

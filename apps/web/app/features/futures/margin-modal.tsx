@@ -5,13 +5,14 @@ import {
   type MarginAdjustType,
   type PositionMarginInfo,
 } from "@meridian/contracts";
-import { compare, formatDecimal, isPositive, normalizeDecimal } from "@meridian/domain";
+import { compare, isPositive, normalizeDecimal } from "@meridian/domain";
 import { type ButtonProps, Modal } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AmountField } from "../../ui/amount-field.tsx";
 import { errorCode } from "../trading-screen/api.ts";
 import { futuresApi } from "./api.ts";
+import { marginAmount } from "./precision.ts";
 
 const PREVIEW_DELAY_MS = 250;
 
@@ -101,7 +102,7 @@ function AdjustMarginDialog({
     if (value === "" || !isPositive(value) || compare(value, max) > 0) {
       setProblem(
         t(type === "ADD" ? "adjustMargin.overAdd" : "adjustMargin.overRemove", {
-          max: formatDecimal(max, 2),
+          max: marginAmount(position.marginCoin, max),
         }),
       );
       return;
@@ -120,7 +121,7 @@ function AdjustMarginDialog({
           ? t(
               code === FuturesCode.MARGIN_REDUCE_EXCEEDS ? "adjustMargin.overRemove" : "adjustMargin.overAdd",
               {
-                max: formatDecimal(limit ?? "0", 2),
+                max: marginAmount(position.marginCoin, limit ?? "0"),
               },
             )
           : t(`errors.${code}`, { defaultValue: t("errors.generic") }),
@@ -171,7 +172,7 @@ function AdjustMarginDialog({
           ))}
         </div>
         <AmountField
-          asset="USDT"
+          asset={position.marginCoin}
           value={amount}
           onChange={setAmount}
           onMax={() => setAmount(normalizeDecimal(max))}
@@ -180,12 +181,12 @@ function AdjustMarginDialog({
         <dl className="futures-adjust-figures">
           {row(
             t("adjustMargin.current"),
-            `${formatDecimal(info?.margin ?? position.margin, 2)} USDT`,
+            `${marginAmount(position.marginCoin, info?.margin ?? position.margin)} ${position.marginCoin}`,
             "adjust-margin-current",
           )}
           {row(
             t(type === "ADD" ? "adjustMargin.maxAdd" : "adjustMargin.maxRemove"),
-            `${formatDecimal(max, 2)} USDT`,
+            `${marginAmount(position.marginCoin, max)} ${position.marginCoin}`,
             "adjust-margin-max",
           )}
           {row(

@@ -1,8 +1,9 @@
 import type { FuturesMark } from "@meridian/contracts";
-import { decimalsOf, formatDecimal, isPositive } from "@meridian/domain";
+import { type CoinPerpContract, decimalsOf, formatDecimal, isPositive } from "@meridian/domain";
 import { useTranslation } from "react-i18next";
 import { type FrameStore, useFrameValue } from "../trading-screen/frame-store.ts";
-import { exceedsAvailable, notionalCap, orderCost } from "./order-cost.ts";
+import { coinMaxContracts, coinOrderCost, exceedsAvailable, notionalCap, orderCost } from "./order-cost.ts";
+import { marginAmount } from "./precision.ts";
 
 interface Props {
   symbol: string;
@@ -17,6 +18,8 @@ interface Props {
   marks: FrameStore<Readonly<Record<string, FuturesMark>>>;
   /** Fills the quantity field with the maximum. */
   onMax: (qty: string) => void;
+  /** A coin-margined contract: amounts in its coin, the quantity in whole contracts. */
+  coin?: CoinPerpContract | undefined;
 }
 
 /**
@@ -29,17 +32,29 @@ export function OrderCostLines(props: Props) {
   const mark = useFrameValue(props.marks, (m) => m[props.symbol]);
   const price =
     props.limitPrice !== "" && isPositive(props.limitPrice) ? props.limitPrice : (mark?.markPrice ?? "");
-  const cost = orderCost({
+  const { coin } = props;
+  const common = {
     price,
     quantity: props.quantity,
     leverage: props.leverage,
     takerPpm: props.takerPpm,
     available: props.available,
-    stepSize: mark?.stepSize ?? "0.001",
-    notionalCap: notionalCap(props.symbol, props.leverage),
-  });
-  const qtyDecimals = mark ? decimalsOf(mark.stepSize) : props.qtyDecimals;
-  const usdt = (v: string | null) => (v === null ? "--" : `${formatDecimal(v, 2)} USDT`);
+  };
+  const cost = coin
+    ? coinOrderCost({
+        ...common,
+        contractValue: coin.contractValue,
+        marginDecimals: coin.marginDecimals,
+        maxContracts: coinMaxContracts(coin.symbol, props.leverage, price),
+      })
+    : orderCost({
+        ...common,
+        stepSize: mark?.stepSize ?? "0.001",
+        notionalCap: notionalCap(props.symbol, props.leverage),
+      });
+  const qtyDecimals = coin ? 0 : mark ? decimalsOf(mark.stepSize) : props.qtyDecimals;
+  const asset = coin?.marginAsset ?? "USDT";
+  const usdt = (v: string | null) => (v === null ? "--" : `${marginAmount(asset, v)} ${asset}`);
   const short = exceedsAvailable(cost, props.available);
   return (
     <dl className="futures-cost" data-testid="futures-cost">
@@ -64,7 +79,7 @@ export function OrderCostLines(props: Props) {
             data-testid="futures-max-size"
           >
             <bdi dir="ltr">
-              {formatDecimal(cost.maxQty, qtyDecimals)} {props.base}
+              {formatDecimal(cost.maxQty, qtyDecimals)} {coin ? t("coin.contracts") : props.base}
             </bdi>
           </button>
         )}

@@ -1,6 +1,7 @@
 import {
   add,
   ceilToStep,
+  coinPerpContract,
   compare,
   divDown,
   floorToStep,
@@ -81,4 +82,54 @@ export function notionalCap(symbol: string, leverage: number): string | null {
   let cap: bigint | null = null;
   for (const b of c.brackets) if (b.maxLeverage >= leverage) cap = b.cap - 1n;
   return cap === null ? "0" : fromMinor("USDT", cap);
+}
+
+export interface CoinCostInput extends Omit<CostInput, "stepSize" | "notionalCap"> {
+  /** US dollars per contract ("100" for BTCUSD). */
+  contractValue: string;
+  /** Fraction digits of the margin coin's minor unit (BTC 8). */
+  marginDecimals: number;
+  /** The most contracts the risk bracket allows at this leverage and price; null for none. */
+  maxContracts: string | null;
+}
+
+/**
+ * `orderCost` for a coin-margined contract, in its coin: n contracts at P are worth
+ * n x contractValue / P coins; initial margin is that over the leverage (rounded up to
+ * the coin's minor unit, as the server rounds it), plus the taker fee on the value. The
+ * maximum is in whole contracts.
+ */
+export function coinOrderCost(input: CoinCostInput): OrderCost {
+  const { price, quantity, leverage } = input;
+  if (price === "" || !isPositive(price) || leverage < 1) return { margin: null, cost: null, maxQty: null };
+  const rate = formatScaled(BigInt(input.takerPpm), 6);
+  const lev = String(leverage);
+  const step = formatScaled(1n, input.marginDecimals);
+  const perContract = divDown(input.contractValue, price, WORK_SCALE);
+  const perUnit = add(divDown(perContract, lev, WORK_SCALE), mul(perContract, rate));
+  const spare = isPositive(input.available) ? input.available : "0";
+  const byMargin = divDown(spare, perUnit, WORK_SCALE);
+  const cap = input.maxContracts;
+  const most = cap !== null && compare(cap, byMargin) < 0 ? cap : byMargin;
+  const maxQty = floorToStep(most, "1");
+  if (quantity === "" || !isPositive(quantity)) return { margin: null, cost: null, maxQty };
+  const value = divDown(mul(input.contractValue, quantity), price, WORK_SCALE);
+  const margin = ceilToStep(divDown(value, lev, WORK_SCALE), step);
+  const fee = ceilToStep(mul(value, rate), step);
+  return { margin, cost: add(margin, fee), maxQty };
+}
+
+/**
+ * The most contracts of a coin-margined `symbol` an order may hold at `leverage` and
+ * `price`: the brackets cap the position's value in coins (`cap` minor units), so the
+ * contracts are cap x price / contractValue. Null for a symbol that is no coin-M perpetual.
+ */
+export function coinMaxContracts(symbol: string, leverage: number, price: string): string | null {
+  const c = coinPerpContract(symbol);
+  if (c === undefined || price === "" || !isPositive(price)) return null;
+  let cap: bigint | null = null;
+  for (const b of c.brackets) if (b.maxLeverage >= leverage) cap = b.cap - 1n;
+  if (cap === null) return "0";
+  const coins = formatScaled(cap, c.marginDecimals);
+  return floorToStep(divDown(mul(coins, price), c.contractValue, WORK_SCALE), "1");
 }

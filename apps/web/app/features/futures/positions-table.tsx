@@ -87,10 +87,13 @@ export function PositionsTable({
   positions,
   onChange,
   format,
+  loading = false,
 }: {
   positions: FuturesPosition[];
   onChange: () => void;
   format: ContractFormat;
+  /** Not read yet: a placeholder instead of "no positions". */
+  loading?: boolean;
 }) {
   const { t } = useTranslation("futures");
   const [filter, setFilter] = useState<Filter>("all");
@@ -122,6 +125,7 @@ export function PositionsTable({
         rows={shown}
         rowKey={(p) => `${p.symbol}:${p.positionSide}`}
         empty={t("empty")}
+        loading={loading}
         testId="positions-table"
         rowAttrs={(p) => ({ "data-symbol": p.symbol, "data-side": p.positionSide })}
         columns={[
@@ -151,7 +155,7 @@ export function PositionsTable({
                 className={p.quantity.startsWith("-") ? "down" : "up"}
                 data-testid="position-size"
               >
-                {format.qty(p.symbol, p.quantity)}
+                {format.size(p.symbol, p.quantity, t("coin.contracts"))}
               </bdi>
             ),
           },
@@ -172,7 +176,7 @@ export function PositionsTable({
             render: (p) => (
               <span className="futures-margin-cell">
                 <bdi dir="ltr" data-testid="position-margin">
-                  {format.usdt(p.margin)}
+                  {format.money(p.symbol, p.margin)}
                 </bdi>
                 {p.marginMode === "isolated" ? <AdjustMarginButton position={p} onDone={onChange} /> : null}
               </span>
@@ -192,7 +196,7 @@ export function PositionsTable({
                 data-testid="position-pnl"
                 className={p.unrealisedPnl.startsWith("-") ? "down" : "up"}
               >
-                {format.usdt(p.unrealisedPnl)} ({p.roe}%)
+                {format.money(p.symbol, p.unrealisedPnl)} ({p.roe}%)
               </bdi>
             ),
           },

@@ -1,3 +1,4 @@
+import type { FuturesAccount } from "@meridian/contracts";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { assetAmount } from "../../ui/amounts.ts";
@@ -7,8 +8,9 @@ import { antdIsland } from "../trading-screen/antd-island.tsx";
 const WalletTransferDialog = antdIsland(() =>
   import("../margin/wallet-transfer.tsx").then((m) => m.WalletTransferDialog),
 );
+const CoinTransferDialog = antdIsland(() => import("./coin-transfer.tsx").then((m) => m.CoinTransferDialog));
 
-/** The USDT an order lacked (14002), and whether its transfer dialog is open. */
+/** What an order lacked (14002, in the wallet's asset), and whether its transfer dialog is open. */
 export interface Shortfall {
   amount: string;
   open: boolean;
@@ -21,31 +23,44 @@ export interface Shortfall {
  */
 export function ShortfallPrompt({
   shortfall,
+  coin,
+  account,
   onOpen,
   onClose,
   onDone,
 }: {
   shortfall: Shortfall;
+  /** A coin-margined wallet's coin: the transfer moves that coin into it. */
+  coin?: string | undefined;
+  account?: FuturesAccount | null;
   onOpen: () => void;
   onClose: () => void;
   onDone: () => void;
 }) {
   const { t } = useTranslation("futures");
-  const amount = assetAmount("USDT", shortfall.amount);
+  const amount = assetAmount(coin ?? "USDT", shortfall.amount);
   return (
     <>
       <div className="futures-shortfall" data-testid="futures-shortfall">
-        <p>{t("shortfall.text", { amount })}</p>
+        <p>{coin ? t("coin.shortfall", { amount, coin }) : t("shortfall.text", { amount })}</p>
         <button
           type="button"
           className="trade-submit is-buy"
           onClick={onOpen}
           data-testid="futures-shortfall-transfer"
         >
-          {t("shortfall.action", { amount })}
+          {coin ? t("coin.shortfallAction", { amount, coin }) : t("shortfall.action", { amount })}
         </button>
       </div>
-      {shortfall.open ? (
+      {shortfall.open && coin ? (
+        <CoinTransferDialog
+          coin={coin}
+          account={account ?? null}
+          amount={shortfall.amount}
+          onClose={onClose}
+          onDone={onDone}
+        />
+      ) : shortfall.open ? (
         <WalletTransferDialog
           from="SPOT"
           to="FUTURES"

@@ -1,7 +1,7 @@
 import { isSuccessCode, MarketPath, type Ticker } from "@meridian/contracts";
 import { compare, decimalsOf, formatDecimal, MARKET_LISTINGS, mul } from "@meridian/domain";
 import type { ServerContext } from "../../server-context.ts";
-import { changeText, type HeroCoin } from "./hero-markets.tsx";
+import { changeText, type HeroCoin } from "./hero-feed.ts";
 
 /** The spec's popular cryptocurrencies: the top 8 by market cap. */
 const COUNT = 8;

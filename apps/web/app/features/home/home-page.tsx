@@ -34,7 +34,11 @@ const SECTIONS: readonly Section[] = [
 
 const STEPS = ["create", "verify", "trade"] as const;
 
-/** The homepage: what Meridian is, the popular coins' live prices, and a way into every section. */
+/**
+ * The homepage: what Meridian is, the popular coins' live prices, and a way into every
+ * section. Served without hydration (routes/home.tsx): its links are plain links, the
+ * paper-trading ones marked `data-simulation` for the islands bundle (as the header's).
+ */
 export function HomePage({ locale, coins = [] }: { locale: string; coins?: HeroCoin[] }) {
   const { t } = useTranslation("home");
   const to = (path: string) => localizePath(locale, path);
@@ -51,6 +55,7 @@ export function HomePage({ locale, coins = [] }: { locale: string; coins?: HeroC
                 className="shell-button shell-button-primary shell-button-lg"
                 to={to("/spot/BTCUSDT")}
                 onClick={markSimulationMode}
+                data-simulation=""
               >
                 {t("hero.primary")}
               </Link>
@@ -74,7 +79,11 @@ export function HomePage({ locale, coins = [] }: { locale: string; coins?: HeroC
               <h3>{t(`sections.${s.key}.title`)}</h3>
               <p>{t(`sections.${s.key}.body`)}</p>
               <div className="home-card-links">
-                <Link to={to(s.path)} onClick={s.key === "simulation" ? markSimulationMode : undefined}>
+                <Link
+                  to={to(s.path)}
+                  onClick={s.key === "simulation" ? markSimulationMode : undefined}
+                  data-simulation={s.key === "simulation" ? "" : undefined}
+                >
                   {t(`sections.${s.key}.cta`)}
                 </Link>
                 {s.extra ? <Link to={to(s.extra.path)}>{t(s.extra.label)}</Link> : null}

@@ -12,8 +12,10 @@ import { type ReactNode, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { PAGE_SIZE, usePaged } from "../../lib/use-paged.ts";
 import { DataTable } from "../../ui/data-table.tsx";
+import { Loading } from "../../ui/loading.tsx";
 import { SelectFilter } from "../../ui/record-filters.tsx";
 import { AccountGate } from "../assets/account-gate.tsx";
+import { LoadError } from "../shell/load-error.tsx";
 import { OrdersTable, type SymbolIndex, TradesTable } from "../trading-screen/order-tables.tsx";
 import { TabStrip, type TradeAccess, useTradeAccess } from "../trading-screen/panel-parts.tsx";
 import { RecordsPager } from "../trading-screen/records-page.tsx";
@@ -56,14 +58,15 @@ export function HistoryFrame({
   locale: string;
   filters: ReactNode;
   paged: {
-    failed: boolean;
+    loading: boolean;
+    error: unknown;
+    retry: () => void;
     page: number;
     newer?: (() => void) | undefined;
     older?: (() => void) | undefined;
   };
   children: ReactNode;
 }) {
-  const { t } = useTranslation("trade");
   return (
     <div className="records" data-testid={testId}>
       <div className="records-inner">
@@ -73,8 +76,8 @@ export function HistoryFrame({
         ) : (
           <>
             <div className="records-filters">{filters}</div>
-            {paged.failed ? <p className="trade-notice is-error">{t("records.failed")}</p> : null}
-            {children}
+            <LoadError error={paged.error} onRetry={paged.retry} />
+            {paged.loading ? <Loading /> : children}
             <RecordsPager page={paged.page} newer={paged.newer} older={paged.older} />
           </>
         )}

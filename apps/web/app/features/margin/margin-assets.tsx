@@ -3,6 +3,7 @@ import { localizePath } from "@meridian/contracts/locales";
 import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
 import { firstError, useApiData } from "../../lib/use-api-data.ts";
+import { Loading } from "../../ui/loading.tsx";
 import { AccountGate } from "../assets/account-gate.tsx";
 import { LoadError } from "../shell/load-error.tsx";
 import { useTradeAccess } from "../trading-screen/panel-parts.tsx";
@@ -123,9 +124,12 @@ export function MarginAssetsPage({ locale, loggedIn }: { locale: string; loggedI
             {cross.account ? (
               <AccountCard account={cross.account} locale={locale} onChanged={changed} />
             ) : (
-              <p>{cross.ready ? t("assetsPage.loadFailed") : "…"}</p>
+              <div className="assets-card">
+                {cross.ready ? <p>{t("assetsPage.loadFailed")}</p> : <Loading />}
+              </div>
             )}
             <h2>{t("assetsPage.isolated")}</h2>
+            {!isolated.settled ? <Loading /> : null}
             {isolated.settled && isolatedList.length === 0 ? <p>{t("assetsPage.noIsolated")}</p> : null}
             {isolatedList.map((a) => (
               <AccountCard key={a.symbol} account={a} locale={locale} onChanged={changed} />

@@ -92,7 +92,12 @@ export function MarginOrdersPanel({
       <header className="trade-panel-head">
         <TabStrip
           tabs={[
-            ["open", tt("orders.openTab", { n: margin.openOrders.length })],
+            [
+              "open",
+              tt("orders.openTab", {
+                n: margin.loading && margin.openOrders.length === 0 ? "…" : margin.openOrders.length,
+              }),
+            ],
             ["history", tt("orders.historyTab")],
             ["trades", tt("orders.tradesTab")],
             ["assets", tt("orders.assetsTab")],
@@ -108,7 +113,7 @@ export function MarginOrdersPanel({
           </div>
         ) : null}
       </header>
-      <AccountTablesBody access={access} error={error}>
+      <AccountTablesBody access={access} error={error} loading={margin.loading}>
         {tab === "open" ? (
           <OrdersTable
             orders={margin.openOrders}

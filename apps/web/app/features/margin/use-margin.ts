@@ -27,6 +27,8 @@ export interface MarginState {
   trades: MarginTrade[];
   /** Loaded at least once, well or not (false while switched off). */
   ready: boolean;
+  /** The account or its order lists are being read for the first time. */
+  loading: boolean;
   /** The failure of the last read of the account, limits or lists (null when none). */
   error: unknown;
   refresh: () => void;
@@ -133,6 +135,7 @@ export function useMargin(
     history,
     trades,
     ready: account.settled,
+    loading: enabled && !(account.settled && openRead.settled && historyRead.settled && tradesRead.settled),
     error: firstError(account, maxBorrow, openRead, historyRead, tradesRead),
     refresh,
     applyOrder,

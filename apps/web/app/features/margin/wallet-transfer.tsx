@@ -1,11 +1,11 @@
-import { type MarginPairInfo, WALLETS, type WalletValue } from "@meridian/contracts";
+import { FUTURES_MARGIN_COINS, type MarginPairInfo, WALLETS, type WalletValue } from "@meridian/contracts";
 import { compare, isPositive, normalizeDecimal } from "@meridian/domain";
 import { Button, type ButtonProps, Modal } from "antd";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { newClientId } from "../../lib/client-id.ts";
-import { AmountField, PickField } from "../../ui/amount-field.tsx";
-import { assetAmount, transferPrefill } from "../../ui/amounts.ts";
+import { PickField, TransferAmount } from "../../ui/amount-field.tsx";
+import { transferPrefill } from "../../ui/amounts.ts";
 import { futuresApi } from "../futures/api.ts";
 import { paperApi } from "../trading-screen/api.ts";
 import { marginApi, marginErrorText, marginPairs } from "./api.ts";
@@ -28,17 +28,28 @@ export interface WalletTransferProps {
 
 const isolated = (a: WalletValue, b: WalletValue) => a === "ISOLATED_MARGIN" || b === "ISOLATED_MARGIN";
 
-/** The assets a route can carry: futures holds USDT, an isolated account its pair, the rest any pair asset. */
+/**
+ * The assets a route can carry: an isolated account its pair, the others any pair asset;
+ * with futures at one end, those of them with a futures wallet (USDT: the USDT-M one, a
+ * coin-M margin coin: that coin's coin-M wallet).
+ */
 export function transferAssets(
   from: WalletValue,
   to: WalletValue,
   pair: MarginPairInfo | undefined,
   pairs: readonly MarginPairInfo[],
 ): string[] {
-  if (from === "FUTURES" || to === "FUTURES") return ["USDT"];
-  if (isolated(from, to)) return pair ? [pair.quote, pair.base] : ["USDT"];
-  const all = new Set(["USDT", ...pairs.flatMap((p) => [p.base, p.quote])]);
-  return [...all];
+  const futures = from === "FUTURES" || to === "FUTURES";
+  const other = from === "FUTURES" ? to : from;
+  if (futures && other === "SPOT") return [...FUTURES_MARGIN_COINS];
+  const carried = isolated(from, to)
+    ? pair
+      ? [pair.quote, pair.base]
+      : ["USDT"]
+    : [...new Set(["USDT", ...pairs.flatMap((p) => [p.base, p.quote])])];
+  if (!futures) return carried;
+  const onFutures = carried.filter((a) => (FUTURES_MARGIN_COINS as readonly string[]).includes(a));
+  return onFutures.length > 0 ? onFutures : ["USDT"];
 }
 
 /** What may leave `from` now: spot's available, futures' maxTransferOut, a margin account's max transferable. */
@@ -49,7 +60,9 @@ async function maxOut(
   futuresMax?: string,
 ): Promise<string> {
   if (from === "SPOT") return (await paperApi.balances()).find((b) => b.asset === asset)?.available ?? "0";
-  if (from === "FUTURES") return futuresMax ?? (await futuresApi.account()).maxTransferOut;
+  // USDT: the USDT-M wallet (its maxTransferOut may be known); a coin: its coin-M wallet.
+  if (from === "FUTURES")
+    return (asset === "USDT" ? futuresMax : undefined) ?? (await futuresApi.account(asset)).maxTransferOut;
   const mode = from === "CROSS_MARGIN" ? "cross" : "isolated";
   return (await marginApi.maxTransferable({ mode, symbol: mode === "isolated" ? symbol : undefined, asset }))
     .amount;
@@ -58,7 +71,8 @@ async function maxOut(
 /**
  * The one wallet-transfer dialog of the futures, margin and asset pages: from and to
  * among spot, futures, cross and isolated margin (with the pair), the asset, the amount
- * and its maximum; `POST /v1/paper/asset/transfer`.
+ * and its maximum; `POST /v1/paper/asset/transfer`. Futures in USDT is the USDT-M
+ * wallet, futures in a coin (BTC) that coin's coin-M wallet, and the wallet's name says which.
  */
 export function WalletTransferButton(props: WalletTransferProps) {
   const { t } = useTranslation("margin");
@@ -173,7 +187,9 @@ function TransferDialog(props: WalletTransferProps & { onClose: () => void }) {
       value={value}
       options={WALLETS}
       onChange={(w) => pick(side, w as WalletValue)}
-      render={(w) => t(`wallets.${w}`)}
+      render={(w) =>
+        w === "FUTURES" && chosen !== "USDT" ? t("wallets.coinFutures", { coin: chosen }) : t(`wallets.${w}`)
+      }
       testId={`transfer-${side}`}
     />
   );
@@ -219,24 +235,7 @@ function TransferDialog(props: WalletTransferProps & { onClose: () => void }) {
           onChange={setAsset}
           testId="transfer-asset"
         />
-        <AmountField
-          asset={chosen}
-          value={amount}
-          onChange={setTyped}
-          onMax={() => max !== null && setTyped(normalizeDecimal(max))}
-          testId="transfer-amount"
-        />
-        <p className="trade-dialog-note">
-          {t("transfer.available")}:{" "}
-          <bdi dir="ltr" data-testid="transfer-available">
-            {max === null ? "--" : `${assetAmount(chosen, max)} ${chosen}`}
-          </bdi>
-        </p>
-        {problem ? (
-          <p role="alert" className="trade-message is-error" data-testid="transfer-problem">
-            {problem}
-          </p>
-        ) : null}
+        <TransferAmount asset={chosen} value={amount} onChange={setTyped} max={max} problem={problem} />
       </div>
     </Modal>
   );

@@ -4,8 +4,10 @@ import { type PorVerifyResult, verifyPorProof } from "@meridian/domain";
 import dayjs from "dayjs";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { balanceAmount } from "../../ui/amounts.ts";
 import { recordsApi, saveBlob } from "../account-records/api.ts";
 import { trimDecimal } from "../margin/api.ts";
+import { LoadError } from "../shell/load-error.tsx";
 import { errorCode } from "../trading-screen/api.ts";
 import { useMounted } from "../trading-screen/use-mounted.ts";
 
@@ -50,7 +52,7 @@ function ReserveTable({ summary }: { summary: PorSummary }) {
               {[r.liabilities, r.treasury, r.insuranceFund, r.lendingPool, r.reserves].map((v, i) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: fixed columns.
                 <td key={i}>
-                  <bdi dir="ltr">{trimDecimal(v)}</bdi>
+                  <bdi dir="ltr">{balanceAmount(r.asset, v)}</bdi>
                 </td>
               ))}
               <td data-testid={`por-ratio-${r.asset}`}>
@@ -81,33 +83,34 @@ function MyProof({
   onNewer: () => void;
 }) {
   const { t } = useTranslation("pages");
-  const [view, setView] = useState<PorProofView | "none" | "failed" | null>(null);
+  const [view, setView] = useState<PorProofView | "none" | { failed: unknown } | null>(null);
+  const [attempt, setAttempt] = useState(0);
   const [result, setResult] = useState<PorVerifyResult | null>(null);
   const newer = useRef(onNewer);
   newer.current = onNewer;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the retry: it reads again.
   useEffect(() => {
     let stale = false;
+    setView(null);
     recordsApi.porProof().then(
       (v) => {
         if (stale) return;
         setView(v);
         if (v.snapshotId !== snapshotId) newer.current();
       },
-      (err) => !stale && setView(errorCode(err) === PorCode.NO_LEAF ? "none" : "failed"),
+      (err) => !stale && setView(errorCode(err) === PorCode.NO_LEAF ? "none" : { failed: err }),
     );
     return () => {
       stale = true;
     };
-  }, [snapshotId]);
+  }, [snapshotId, attempt]);
   if (view === null) return <p className="trade-empty">{t("transac.loading")}</p>;
-  if (view === "none" || view === "failed")
+  if (typeof view === "object" && "failed" in view)
+    return <LoadError error={view.failed} onRetry={() => setAttempt((n) => n + 1)} />;
+  if (view === "none")
     return (
       <p className="por-note" data-testid="por-no-leaf">
-        {view === "failed"
-          ? t("por.failed")
-          : nextAt === null
-            ? t("por.noLeaf")
-            : t("por.noLeafAt", { time: nextAt })}
+        {nextAt === null ? t("por.noLeaf") : t("por.noLeafAt", { time: nextAt })}
       </p>
     );
   const { proof } = view;

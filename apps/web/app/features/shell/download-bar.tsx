@@ -3,12 +3,10 @@ import { localizePath } from "@meridian/contracts/locales";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ShellLink } from "./shell-link.tsx";
+import { DOWNLOAD_BAR_HIDDEN_CLASS, DOWNLOAD_BAR_STORAGE_KEY } from "./storage-keys.ts";
 import type { ShellProps } from "./types.ts";
 
-/** Local storage key for the top download bar (docs/product.md §3: "top download bar visible"). */
-export const DOWNLOAD_BAR_STORAGE_KEY = "topDownloadBarVisible";
-/** Class the document carries while the bar is dismissed, set before first paint. */
-export const DOWNLOAD_BAR_HIDDEN_CLASS = "download-bar-hidden";
+export { DOWNLOAD_BAR_HIDDEN_CLASS, DOWNLOAD_BAR_STORAGE_KEY };
 
 /**
  * Inline script for `<head>`: hides the bar before first paint when it was dismissed, so

@@ -1,8 +1,9 @@
 import { getLocale, LOCALES } from "@meridian/contracts/locales";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
 
-/** Local storage key for the chosen fiat currency (docs/product.md §3: "fiat name"). */
-export const FIAT_STORAGE_KEY = "fiatName";
+import { FIAT_STORAGE_KEY } from "./storage-keys.ts";
+
+export { FIAT_STORAGE_KEY };
 
 /** Fiat currencies offered: every locale's default, in first-seen order. */
 export const FIAT_CURRENCIES: readonly string[] = [...new Set(LOCALES.map((l) => l.defaultCurrency))];

@@ -1,5 +1,6 @@
 import { localizePath } from "@meridian/contracts/locales";
 import { useTranslation } from "react-i18next";
+import { useIslandsPage } from "./islands.ts";
 import { Logo } from "./logo.tsx";
 import { FOOTER_SECTIONS, navItem } from "./nav-items.ts";
 import { ShellLink } from "./shell-link.tsx";
@@ -14,6 +15,7 @@ interface FooterProps extends Pick<ShellProps, "locale" | "onNavigate"> {
 /** Site footer: sections, the disclaimers of docs/product.md §1, copyright and the legal dialog link. */
 export function Footer({ locale, onNavigate, onOpenLegal, year }: FooterProps) {
   const { t } = useTranslation("shell");
+  const islands = useIslandsPage();
   return (
     <footer className="shell-footer">
       <div className="shell-footer-inner">
@@ -58,6 +60,7 @@ export function Footer({ locale, onNavigate, onOpenLegal, year }: FooterProps) {
             type="button"
             className="shell-text-button"
             data-testid="legal-dialog-link"
+            aria-controls={islands ? "shell-legal" : undefined}
             onClick={onOpenLegal}
           >
             {t("footer.legal")}

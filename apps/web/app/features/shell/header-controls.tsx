@@ -8,6 +8,7 @@ import {
 } from "@meridian/contracts/locales";
 import { useTranslation } from "react-i18next";
 import { FIAT_CURRENCIES, useFiat } from "./fiat.tsx";
+import { useIslandsPage } from "./islands.ts";
 import { ShellLink } from "./shell-link.tsx";
 import type { ShellProps } from "./types.ts";
 import { UserMenu } from "./user-menu.tsx";
@@ -33,6 +34,8 @@ export function LanguagePicker({
   const entry = getLocale(locale);
   // Content pages also offer the content-only languages (docs/content.md).
   const choices = currentPath && isContentPath(currentPath) ? CONTENT_PAGE_LOCALES : VISIBLE_LOCALES;
+  // Without hydration the islands bundle navigates to the chosen option's path.
+  const islands = useIslandsPage();
   return (
     <span className="shell-select shell-language">
       <GlobalOutlined aria-hidden className="shell-select-icon" />
@@ -43,7 +46,12 @@ export function LanguagePicker({
         onChange={(event) => onLanguageChange(event.target.value)}
       >
         {choices.map((l) => (
-          <option key={l.code} value={l.code} lang={l.htmlLang}>
+          <option
+            key={l.code}
+            value={l.code}
+            lang={l.htmlLang}
+            data-path={islands ? localizePath(l.code, currentPath ?? "/") : undefined}
+          >
             {l.displayName}
           </option>
         ))}

@@ -3,10 +3,15 @@ import { localizePath } from "@meridian/contracts/locales";
 import { lazy, type RefObject, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthButtons, FiatPicker, LanguagePicker, ThemeToggle } from "./header-controls.tsx";
+import { useIslandsPage } from "./islands.ts";
 import { Logo } from "./logo.tsx";
 import { activeNavKey, NAV_ITEMS } from "./nav-items.ts";
+import { NavLinks } from "./nav-links.tsx";
 import { ShellLink } from "./shell-link.tsx";
 import type { ShellProps } from "./types.ts";
+
+/** The bar leaves the wallet out: account holders reach it beside the account menu. */
+const BAR_ITEMS = NAV_ITEMS.filter((item) => item.key !== "assets");
 
 // The phone menu is only needed after a tap: keep the Drawer out of the first-load bundle.
 const MobileMenu = lazy(() => import("./mobile-menu.tsx").then((m) => ({ default: m.MobileMenu })));
@@ -46,6 +51,7 @@ export function Header(props: ShellProps) {
   const active = activeNavKey(currentPath);
   const nav = useRef<HTMLElement>(null);
   const navOverflows = useOverflows(nav);
+  const islands = useIslandsPage();
 
   return (
     <header className="shell-header" data-nav-overflow={navOverflows ? "" : undefined}>
@@ -61,18 +67,7 @@ export function Header(props: ShellProps) {
         </ShellLink>
         <nav ref={nav} className="shell-nav" aria-label={t("nav.label")}>
           <ul>
-            {NAV_ITEMS.filter((item) => item.key !== "assets").map((item) => (
-              <li key={item.key}>
-                <ShellLink
-                  href={localizePath(locale, item.path)}
-                  navKey={item.key}
-                  onNavigate={onNavigate}
-                  aria-current={active === item.key && item.key !== "simulation" ? "page" : undefined}
-                >
-                  {t(item.label)}
-                </ShellLink>
-              </li>
-            ))}
+            <NavLinks items={BAR_ITEMS} locale={locale} active={active} onNavigate={onNavigate} />
           </ul>
         </nav>
         <div className="shell-actions">
@@ -111,6 +106,7 @@ export function Header(props: ShellProps) {
             aria-expanded={menuOpen}
             aria-haspopup="dialog"
             data-testid="menu-button"
+            aria-controls={islands ? "shell-menu" : undefined}
             onClick={() => setMenuOpen(true)}
           >
             <MenuOutlined aria-hidden />

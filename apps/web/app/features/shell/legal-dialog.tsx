@@ -7,11 +7,7 @@ interface LegalDialogProps {
   onClose: () => void;
 }
 
-const SECTIONS = [
-  { title: "legal.termsTitle", body: "legal.terms" },
-  { title: "legal.privacyTitle", body: "legal.privacy" },
-  { title: "legal.riskTitle", body: "legal.risk" },
-] as const;
+import { LegalSections } from "./legal-sections.tsx";
 
 /** Terms of use, privacy notice and risk notice in one dialog (with its own antd provider: pages may have none). */
 export function LegalDialog({ open, onClose }: LegalDialogProps) {
@@ -30,12 +26,7 @@ export function LegalDialog({ open, onClose }: LegalDialogProps) {
           </Button>
         }
       >
-        {SECTIONS.map((s) => (
-          <section key={s.title} className="shell-legal-section">
-            <h3>{t(s.title)}</h3>
-            <p>{t(s.body)}</p>
-          </section>
-        ))}
+        <LegalSections />
       </Modal>
     </AntdConfig>
   );

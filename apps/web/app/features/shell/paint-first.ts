@@ -1,4 +1,5 @@
 import { NO_ANTD_HANDLE } from "./antd-settings.ts";
+import { HYDRATE_START_EVENT, HYDRATED_EVENT } from "./storage-keys.ts";
 
 /**
  * Paint first, hydrate after: the public content pages (airdrops, Telegram apps) are
@@ -35,10 +36,7 @@ export function routePaintsFirst(handles: readonly unknown[]): boolean {
   return handles.some((h) => (h as PaintFirstRouteHandle | undefined)?.paintFirst === true);
 }
 
-/** Dispatched on `window` by entry.client just before `hydrateRoot`: React handles events from then on. */
-export const HYDRATE_START_EVENT = "meridian:hydrate";
-/** Dispatched on `window` by the root layout's first effect, once hydration has committed. */
-export const HYDRATED_EVENT = "meridian:hydrated";
+export { HYDRATE_START_EVENT, HYDRATED_EVENT };
 
 /**
  * Module preloads restored per task: each starts a request, ~1.7 ms of main thread apiece
@@ -52,7 +50,8 @@ const PRELOADS_PER_TASK = 6;
  * not supported, for the next animation frame and a task; and at most a second after the
  * first frame, for a page with nothing contentful), then turns the waiting preloads back
  * into module preloads (a few per task) and replaces the waiting script with a live module script carrying
- * the same CSP nonce. A page loading in a background tab paints nothing (and gets no
+ * the same CSP nonce (and the same `src`: a page without hydration waits the same way
+ * for its islands bundle, features/shell/islands.ts). A page loading in a background tab paints nothing (and gets no
  * animation frames), so there it starts at once.
  *
  * Until React takes over, a click on a button that submits nothing (the "Show more" kind,
@@ -61,7 +60,7 @@ const PRELOADS_PER_TASK = 6;
  * their native behaviour. Clicks from `hydrateRoot` on are React's own (it replays those
  * that land on parts still hydrating).
  */
-export const PAINT_FIRST_BOOT_SCRIPT = `(function(){var d=document,w=window,done=0,q=[];function go(){if(done)return;done=1;var ls=[].slice.call(d.querySelectorAll('link[rel="${DEFERRED_PRELOAD_REL}"]'));(function step(){ls.splice(0,${PRELOADS_PER_TASK}).forEach(function(l){var n=d.createElement("link");n.rel="modulepreload";n.href=l.href;l.replaceWith(n)});if(ls.length)return setTimeout(step,0);var o=d.querySelector('script[type="${DEFERRED_MODULE_TYPE}"]');if(!o)return;var s=d.createElement("script");s.type="module";s.nonce=o.nonce;s.textContent=o.textContent;o.replaceWith(s)})()}function later(){if(d.visibilityState==="hidden")return go();d.addEventListener("visibilitychange",go,{once:true});var P=w.PerformanceObserver,t=P&&P.supportedEntryTypes||[];if(t.indexOf("paint")>=0)new P(function(l,o){if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();go()}}).observe({type:"paint",buffered:true});requestAnimationFrame(function(){setTimeout(go,t.indexOf("paint")>=0?1000:0)})}function early(e){var b=e.target instanceof Element&&e.target.closest("button");if(b&&!b.disabled&&(b.type==="button"||!b.form))q.push(b)}d.addEventListener("click",early,true);w.addEventListener("${HYDRATE_START_EVENT}",function(){d.removeEventListener("click",early,true)},{once:true});w.addEventListener("${HYDRATED_EVENT}",function(){var b=q;q=[];b.forEach(function(x){if(x.isConnected)x.click()})},{once:true});if(d.readyState==="loading")d.addEventListener("DOMContentLoaded",later,{once:true});else later()})()`;
+export const PAINT_FIRST_BOOT_SCRIPT = `(function(){var d=document,w=window,done=0,q=[];function go(){if(done)return;done=1;var ls=[].slice.call(d.querySelectorAll('link[rel="${DEFERRED_PRELOAD_REL}"]'));(function step(){ls.splice(0,${PRELOADS_PER_TASK}).forEach(function(l){var n=d.createElement("link");n.rel="modulepreload";n.href=l.href;l.replaceWith(n)});if(ls.length)return setTimeout(step,0);var o=d.querySelector('script[type="${DEFERRED_MODULE_TYPE}"]');if(!o)return;var s=d.createElement("script");s.type="module";s.nonce=o.nonce;if(o.src)s.src=o.src;else s.textContent=o.textContent;o.replaceWith(s)})()}function later(){if(d.visibilityState==="hidden")return go();d.addEventListener("visibilitychange",go,{once:true});var P=w.PerformanceObserver,t=P&&P.supportedEntryTypes||[];if(t.indexOf("paint")>=0)new P(function(l,o){if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();go()}}).observe({type:"paint",buffered:true});requestAnimationFrame(function(){setTimeout(go,t.indexOf("paint")>=0?1000:0)})}function early(e){var b=e.target instanceof Element&&e.target.closest("button");if(b&&!b.disabled&&(b.type==="button"||!b.form))q.push(b)}d.addEventListener("click",early,true);w.addEventListener("${HYDRATE_START_EVENT}",function(){d.removeEventListener("click",early,true)},{once:true});w.addEventListener("${HYDRATED_EVENT}",function(){var b=q;q=[];b.forEach(function(x){if(x.isConnected)x.click()})},{once:true});if(d.readyState==="loading")d.addEventListener("DOMContentLoaded",later,{once:true});else later()})()`;
 
 /** Tells the boot script that hydration has committed: it replays the early clicks. */
 export function announceHydrated(): void {

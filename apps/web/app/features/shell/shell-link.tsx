@@ -16,5 +16,7 @@ export function ShellLink({ href, navKey, onNavigate, onClick, ...rest }: ShellL
     event.preventDefault();
     onNavigate(href, navKey);
   };
-  return <a href={href} onClick={handleClick} {...rest} />;
+  // The islands bundle of a page without hydration marks paper mode from this attribute.
+  const simulation = navKey === "simulation" ? "" : undefined;
+  return <a href={href} onClick={handleClick} data-simulation={simulation} {...rest} />;
 }

@@ -11,6 +11,7 @@ import { useTranslation } from "react-i18next";
 import { assetAmount } from "../../ui/amounts.ts";
 import { accountCardStyle } from "../account/styles.ts";
 import { useAccount } from "../account/use-account.ts";
+import { LoadError } from "../shell/load-error.tsx";
 import { SubAccountCard } from "./sub-account-card.tsx";
 import {
   createSub,
@@ -65,6 +66,7 @@ function MasterView({ locale }: { locale: string }) {
   const [data, setData] = useState<SubListResult | undefined>();
   const [history, setHistory] = useState<SubTransferView[]>([]);
   const [error, setError] = useState<string | undefined>();
+  const [loadError, setLoadError] = useState<unknown>(null);
   const [transferTo, setTransferTo] = useState<SubAccountView | undefined>();
   const [form] = Form.useForm<{ name: string; label: string }>();
 
@@ -73,10 +75,11 @@ function MasterView({ locale }: { locale: string }) {
       const [list, recent] = await Promise.all([listSubs(), recentTransfers()]);
       setData(list);
       setHistory(recent);
+      setLoadError(null);
     } catch (err) {
-      setError(subErrorText(t, err));
+      setLoadError(err);
     }
-  }, [t]);
+  }, []);
   useEffect(() => {
     void reload();
   }, [reload]);
@@ -97,9 +100,9 @@ function MasterView({ locale }: { locale: string }) {
       <Card
         title={t("title")}
         extra={
-          <span data-testid="sub-count">
-            {t("count", { count: data?.subs.length ?? 0, max: data?.max ?? 20 })}
-          </span>
+          data ? (
+            <span data-testid="sub-count">{t("count", { count: data.subs.length, max: data.max })}</span>
+          ) : null
         }
         style={{ marginBottom: 16 }}
       >
@@ -138,6 +141,8 @@ function MasterView({ locale }: { locale: string }) {
           </Button>
         </Form>
       </Card>
+      <LoadError error={loadError} onRetry={() => void reload()} />
+      {data === undefined && loadError === null ? <Card loading data-testid="sub-loading" /> : null}
       {data?.subs.length === 0 ? <p className="sub-empty">{t("list.none")}</p> : null}
       {data?.subs.map((sub) => (
         <SubAccountCard

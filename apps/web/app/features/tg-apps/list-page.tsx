@@ -5,10 +5,12 @@ import { lazy, Suspense, useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { textLangOf } from "../seo/seo.ts";
+import { useIslandsPage } from "../shell/islands.ts";
 import { AppCard } from "./app-card.tsx";
 import { Disclaimer, TgFaq } from "./faq.tsx";
 import { listHref } from "./links.ts";
 import { Breadcrumb, Pagination } from "./parts.tsx";
+import { FIELD_LABELS, SubmitFields } from "./submit-fields.tsx";
 
 // The form and antd's Modal load on first use: most visitors never open them.
 const SubmitDialog = lazy(() => import("./submit-dialog.tsx").then((m) => ({ default: m.SubmitDialog })));
@@ -30,6 +32,7 @@ export function ListPage({ locale, tab, q, result, page }: ListPageProps) {
   const [submitOpen, setSubmitOpen] = useState(false);
   const [submitLoaded, setSubmitLoaded] = useState(false);
   const email = t("contact.email");
+  const islands = useIslandsPage();
 
   return (
     <div className="tga-page">
@@ -126,6 +129,7 @@ export function ListPage({ locale, tab, q, result, page }: ListPageProps) {
         <button
           type="button"
           className="tga-button tga-button-primary"
+          aria-controls={islands ? "tga-submit" : undefined}
           onClick={() => {
             setSubmitLoaded(true);
             setSubmitOpen(true);
@@ -135,6 +139,41 @@ export function ListPage({ locale, tab, q, result, page }: ListPageProps) {
         </button>
       </section>
 
+      {islands ? (
+        // A page without hydration: the form in a native dialog; the islands bundle sends it
+        // (app/islands/submit.ts).
+        <dialog id="tga-submit" className="shell-dialog" aria-labelledby="tga-submit-title">
+          <div className="shell-dialog-body">
+            <h2 id="tga-submit-title">{t("submit.title")}</h2>
+            <form
+              className="tga-form"
+              noValidate
+              data-texts={JSON.stringify({
+                invalid: Object.fromEntries(
+                  Object.entries(FIELD_LABELS).map(([field, label]) => [
+                    field,
+                    t("submit.invalid", { label: t(label) }),
+                  ]),
+                ),
+                success: t("submit.success"),
+                tooMany: t("submit.tooMany"),
+                error: t("submit.error"),
+              })}
+            >
+              <SubmitFields />
+              <p role="status" hidden />
+              <div className="tga-form-actions">
+                <button type="button" className="tga-button" data-close>
+                  {t("submit.cancel")}
+                </button>
+                <button type="submit" className="tga-button tga-button-primary">
+                  {t("submit.send")}
+                </button>
+              </div>
+            </form>
+          </div>
+        </dialog>
+      ) : null}
       <TgFaq items={page.faq} textLang={textLang} />
       <Disclaimer />
 

@@ -1,7 +1,9 @@
+import { getLocale } from "@meridian/contracts/locales";
 import { TG_APPS_API, TgAppCode, tgAppsPath } from "@meridian/contracts/tg-app-rules";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { useIslandsPage } from "../shell/islands.ts";
 import { formatRating } from "./format.ts";
 import { loginHref } from "./links.ts";
 import { postJson } from "./post.ts";
@@ -32,7 +34,8 @@ export function RatingBlock({
   loggedIn,
   returnTo,
 }: RatingProps) {
-  const { t } = useTranslation("tgApps");
+  const { t, i18n } = useTranslation("tgApps");
+  const islands = useIslandsPage();
   const [agg, setAgg] = useState({ rating, ratingCount, mine: myRating });
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [busy, setBusy] = useState(false);
@@ -51,7 +54,14 @@ export function RatingBlock({
   };
 
   return (
-    <section className="tga-section tga-rating" aria-labelledby="tga-ratings">
+    <section
+      className="tga-section tga-rating"
+      aria-labelledby="tga-ratings"
+      // Without hydration the islands bundle rates (app/islands/rating.ts) with these.
+      data-slug={islands ? slug : undefined}
+      data-lang={islands ? getLocale(locale).htmlLang : undefined}
+      data-texts={islands ? JSON.stringify(ratingTexts(i18n.language, (key) => raw(i18n, key))) : undefined}
+    >
       <h2 id="tga-ratings">{t("detail.ratings")}</h2>
       <p className="tga-rating-score">
         <span className="tga-rating-value" data-testid="rating-value">
@@ -77,8 +87,10 @@ export function RatingBlock({
               </button>
             ))}
           </div>
-          {agg.mine !== null ? (
-            <p className="tga-muted">{t("detail.yourRating", { stars: agg.mine })}</p>
+          {agg.mine !== null || islands ? (
+            <p className="tga-muted" data-mine hidden={agg.mine === null}>
+              {agg.mine !== null ? t("detail.yourRating", { stars: agg.mine }) : ""}
+            </p>
           ) : null}
         </fieldset>
       ) : (
@@ -91,4 +103,38 @@ export function RatingBlock({
       </p>
     </section>
   );
+}
+
+/** A text as written, `{{…}}` placeholders kept (the islands bundle fills them). */
+function raw(
+  i18n: { getResource: (lng: string, ns: string, key: string) => unknown; language: string },
+  key: string,
+) {
+  const text = i18n.getResource(i18n.language, "tgApps", key);
+  return typeof text === "string" ? text : "";
+}
+
+/** Plural categories of a language (Intl), as i18next suffixes its plural keys. */
+function pluralCategories(lng: string): string[] {
+  try {
+    return new Intl.PluralRules(lng).resolvedOptions().pluralCategories;
+  } catch {
+    return ["one", "other"];
+  }
+}
+
+/**
+ * The texts the rating island shows after an answer, in the page's language: the count
+ * per plural category (`{{count}}` left to fill), "your rating" (`{{stars}}`) and the outcomes.
+ */
+function ratingTexts(lng: string, t: (key: string) => string) {
+  const count: Record<string, string> = {};
+  for (const category of pluralCategories(lng)) count[category] = t(`detail.ratingCount_${category}`);
+  return {
+    count,
+    mine: t("detail.yourRating"),
+    success: t("rating.success"),
+    tooFrequent: t("rating.tooFrequent"),
+    error: t("rating.error"),
+  };
 }

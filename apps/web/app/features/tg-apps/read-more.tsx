@@ -26,6 +26,8 @@ export function ReadMore({ html, textLang }: { html: string; textLang?: TextLang
         className="tga-link-button"
         aria-expanded={open}
         aria-controls={id}
+        data-more={t("detail.readMore")}
+        data-less={t("detail.readLess")}
         onClick={() => setOpen((v) => !v)}
       >
         {open ? t("detail.readLess") : t("detail.readMore")}

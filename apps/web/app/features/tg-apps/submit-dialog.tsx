@@ -1,20 +1,12 @@
-import { TG_APP_CATEGORIES, TG_APPS_API, tgSubmissionBodySchema } from "@meridian/contracts";
+import { TG_APPS_API, tgSubmissionBodySchema } from "@meridian/contracts";
 import { Modal } from "antd";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AntdConfig } from "../shell/antd-config.tsx";
 import { postJson } from "./post.ts";
+import { FIELD_LABELS, SubmitFields } from "./submit-fields.tsx";
 
 type Status = { kind: "idle" } | { kind: "sending" } | { kind: "done"; ok: boolean; text: string };
-
-const FIELD_LABELS: Record<string, string> = {
-  name: "submit.name",
-  botUsername: "submit.bot",
-  website: "submit.website",
-  category: "submit.category",
-  email: "submit.email",
-  description: "submit.description",
-};
 
 /** The listing request form; it lands in the administrators' review queue. */
 export function SubmitDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -56,43 +48,7 @@ export function SubmitDialog({ open, onClose }: { open: boolean; onClose: () => 
     <AntdConfig>
       <Modal open={open} onCancel={onClose} footer={null} title={t("submit.title")} destroyOnHidden>
         <form className="tga-form" onSubmit={handleSubmit} noValidate>
-          <p className="tga-muted">{t("submit.intro")}</p>
-          <label>
-            {t("submit.name")}
-            <input name="name" required maxLength={80} autoComplete="off" />
-          </label>
-          <label>
-            {t("submit.bot")}
-            <input
-              name="botUsername"
-              required
-              maxLength={33}
-              placeholder={t("submit.botHint")}
-              autoComplete="off"
-            />
-          </label>
-          <label>
-            {t("submit.website")}
-            <input name="website" type="url" maxLength={300} placeholder="https://" />
-          </label>
-          <label>
-            {t("submit.category")}
-            <select name="category" defaultValue="2">
-              {TG_APP_CATEGORIES.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {t(`categories.${c.key}`)}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label>
-            {t("submit.email")}
-            <input name="email" type="email" required maxLength={254} autoComplete="email" />
-          </label>
-          <label>
-            {t("submit.description")}
-            <textarea name="description" required minLength={10} maxLength={2000} rows={4} />
-          </label>
+          <SubmitFields />
           {status.kind === "done" ? (
             <p role="status" className={status.ok ? "tga-ok" : "tga-error"}>
               {status.text}

@@ -97,4 +97,11 @@ export const COIN_FACTS: Readonly<Record<string, CoinFacts>> = {
     maxSupply: "102719221714",
     launched: 2024,
   },
+  LTC: {
+    website: "https://litecoin.org",
+    whitepaper: "https://litecoin.info/docs",
+    explorer: "https://litecoinspace.org",
+    maxSupply: "84000000",
+    launched: 2011,
+  },
 };

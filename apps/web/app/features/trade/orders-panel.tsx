@@ -54,7 +54,13 @@ export function OrdersPanel({ symbol, symbols, locale, access, paper }: OrdersPa
   };
 
   const tabs: Array<[Tab, string]> = [
-    ["open", t("orders.openTab", { n: paper.openOrders.length })],
+    // No count before the lists are read: "(0)" would say there are none.
+    [
+      "open",
+      t("orders.openTab", {
+        n: paper.loading && paper.openOrders.length === 0 ? "…" : paper.openOrders.length,
+      }),
+    ],
     ["history", t("orders.historyTab")],
     ["trades", t("orders.tradesTab")],
     ["assets", t("orders.assetsTab")],
@@ -74,7 +80,13 @@ export function OrdersPanel({ symbol, symbols, locale, access, paper }: OrdersPa
           ) : null}
         </div>
       </header>
-      <AccountTablesBody access={access} error={error}>
+      <AccountTablesBody
+        access={access}
+        error={error}
+        loading={paper.loading}
+        loadError={paper.error}
+        onRetry={() => void paper.refresh().catch(() => undefined)}
+      >
         {tab === "open" ? (
           <OrdersTable
             orders={mine(paper.openOrders)}

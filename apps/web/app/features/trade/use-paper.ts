@@ -13,6 +13,10 @@ export interface PaperState {
   history: PaperOrder[];
   trades: PaperTrade[];
   fees: PaperFees | null;
+  /** The lists are being read for the first time (show a placeholder, not "no orders"). */
+  loading: boolean;
+  /** The last read's failure (null once one succeeds): shown with a retry. */
+  error: unknown;
   refresh: () => Promise<void>;
   /** Applies a placement or cancel answer at once (the stream confirms it too). */
   applyOrder: (order: PaperOrder, fills?: PaperTrade[]) => void;
@@ -34,22 +38,30 @@ export function usePaper(enabled: boolean): PaperState {
   const [balances, setBalances] = useState<PaperBalance[]>([]);
   const { openOrders, history, trades, addFills, applyOrder, load } = useOrderLists<PaperOrder, PaperTrade>();
   const [fees, setFees] = useState<PaperFees | null>(null);
+  const [error, setError] = useState<unknown>(null);
   const enabledRef = useRef(enabled);
   enabledRef.current = enabled;
 
+  // A failed read is kept for the panel to show with a retry, never swallowed into empty lists.
   const refresh = useCallback(async () => {
     if (!enabledRef.current) return;
-    const [b, o, h, t, f] = await Promise.all([
-      paperApi.balances(),
-      paperApi.openOrders({ limit: LIST_LIMIT }),
-      paperApi.orderHistory({ limit: LIST_LIMIT }),
-      paperApi.trades({ limit: LIST_LIMIT }),
-      paperApi.fees(),
-    ]);
-    setBalances(mergeBalances([], b));
-    load({ open: o, history: h, trades: t });
-    setFees(f);
-    setReady(true);
+    try {
+      const [b, o, h, t, f] = await Promise.all([
+        paperApi.balances(),
+        paperApi.openOrders({ limit: LIST_LIMIT }),
+        paperApi.orderHistory({ limit: LIST_LIMIT }),
+        paperApi.trades({ limit: LIST_LIMIT }),
+        paperApi.fees(),
+      ]);
+      setBalances(mergeBalances([], b));
+      load({ open: o, history: h, trades: t });
+      setFees(f);
+      setReady(true);
+      setError(null);
+    } catch (e) {
+      setError(e);
+      throw e;
+    }
   }, [load]);
 
   useEffect(() => {
@@ -71,5 +83,6 @@ export function usePaper(enabled: boolean): PaperState {
     },
   });
 
-  return { ready, balances, openOrders, history, trades, fees, refresh, applyOrder };
+  const loading = enabled && !ready && error === null;
+  return { ready, balances, openOrders, history, trades, fees, loading, error, refresh, applyOrder };
 }

@@ -121,6 +121,8 @@ export interface MarketScreenProps {
   phoneActions: ReactNode;
   phoneActionsTestId?: string;
   guide?: string | undefined;
+  /** No market behind the screen (a coin-M contract whose coin has no spot market): no chart. */
+  marketless?: boolean;
   children?: ReactNode;
 }
 
@@ -150,13 +152,17 @@ export function MarketScreen(props: MarketScreenProps) {
         subtitle={props.subtitle}
       />
       <PhoneTabs active={screen.phoneTab} onChange={screen.setPhoneTab} />
-      <KlineChart
-        symbol={info.symbol}
-        priceDecimals={info.priceDecimals}
-        dark={props.dark}
-        fills={props.fills}
-        link={feed}
-      />
+      {props.marketless ? (
+        <section className="trade-panel trade-chart" aria-hidden="true" />
+      ) : (
+        <KlineChart
+          symbol={info.symbol}
+          priceDecimals={info.priceDecimals}
+          dark={props.dark}
+          fills={props.fills}
+          link={feed}
+        />
+      )}
       <OrderBook
         info={info}
         market={market}

@@ -1,8 +1,8 @@
 import type { MarketSymbolInfo, PaperBalance, PaperOrder, PaperTrade } from "@meridian/contracts";
 import { decimalsOf, divDown, firesOnRise, formatDecimal, isPositive, mul } from "@meridian/domain";
-import dayjs from "dayjs";
 import { useTranslation } from "react-i18next";
 import { balanceAmount } from "../../ui/amounts.ts";
+import { clockDateTime } from "./clock.ts";
 import { useMounted } from "./use-mounted.ts";
 
 export type SymbolIndex = Readonly<Record<string, MarketSymbolInfo>>;
@@ -16,7 +16,7 @@ function useFormatters(symbols: SymbolIndex) {
     qty: (symbol: string, v: string) => formatDecimal(v, symbols[symbol]?.qtyDecimals ?? decimalsOf(v)),
     quote: (v: string) => formatDecimal(v, 2),
     fee: (v: string) => formatDecimal(v, Math.min(8, Math.max(4, decimalsOf(v)))),
-    time: (ms: number) => (mounted ? dayjs(ms).format("YYYY-MM-DD HH:mm:ss") : "--"),
+    time: (ms: number) => (mounted ? clockDateTime(ms) : "--"),
     pair: (symbol: string) => {
       const info = symbols[symbol];
       return info ? `${info.base}/${info.quote}` : symbol;

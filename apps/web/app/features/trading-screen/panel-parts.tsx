@@ -2,6 +2,8 @@ import type { OrderSideValue } from "@meridian/contracts";
 import { localizePath } from "@meridian/contracts/locales";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { Loading } from "../../ui/loading.tsx";
+import { LoadError } from "../shell/load-error.tsx";
 import type { EnterSimulationButtonProps } from "../simulation/enter-simulation-button.tsx";
 import { useSimulation } from "../simulation/simulation-provider.tsx";
 import { antdIsland } from "./antd-island.tsx";
@@ -61,14 +63,25 @@ export function TradeGate({ access, locale }: { access: TradeAccess; locale: str
   return null;
 }
 
-/** The account tables under a trading screen: a login or simulation prompt, else the error line and the tables. */
+/**
+ * The account tables under a trading screen: a login or simulation prompt, else the
+ * error lines and the tables. Until the first read of the lists has answered (`loading`)
+ * a placeholder stands in for them, so "No open orders" is never said of lists not yet
+ * read; a failed read shows `LoadError` with its retry.
+ */
 export function AccountTablesBody({
   access,
   error,
+  loading = false,
+  loadError = null,
+  onRetry,
   children,
 }: {
   access: TradeAccess;
   error: string | null | undefined;
+  loading?: boolean;
+  loadError?: unknown;
+  onRetry?: () => void;
   children: ReactNode;
 }) {
   const { t } = useTranslation("trade");
@@ -85,7 +98,14 @@ export function AccountTablesBody({
           {error}
         </p>
       ) : null}
-      {children}
+      {onRetry ? <LoadError error={loadError} onRetry={onRetry} /> : null}
+      {loading && (loadError === null || loadError === undefined) ? (
+        <div className="trade-empty" data-testid="account-tables-loading">
+          <Loading />
+        </div>
+      ) : (
+        children
+      )}
     </>
   );
 }

@@ -1,7 +1,7 @@
 import type { MarketSymbolInfo } from "@meridian/contracts";
 import { formatDecimal } from "@meridian/domain";
-import dayjs from "dayjs";
 import { useTranslation } from "react-i18next";
+import { clockTime } from "./clock.ts";
 import { type MarketStore, useTrades } from "./use-market.ts";
 import { useMounted } from "./use-mounted.ts";
 
@@ -37,7 +37,7 @@ export function RecentTrades({
           <li key={tr.id} className={tr.isBuyerMaker ? "is-down" : "is-up"}>
             <span className="trade-trades-price">{formatDecimal(tr.price, info.priceDecimals)}</span>
             <span>{formatDecimal(tr.qty, info.qtyDecimals)}</span>
-            <span className="trade-muted">{mounted ? dayjs(tr.time).format("HH:mm:ss") : "--:--:--"}</span>
+            <span className="trade-muted">{mounted ? clockTime(tr.time) : "--:--:--"}</span>
           </li>
         ))}
         {trades.length === 0 ? <li className="trade-empty">{t("trades.empty")}</li> : null}

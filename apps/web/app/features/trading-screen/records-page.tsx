@@ -2,8 +2,10 @@ import type { MarketSymbolInfo, OrderSideValue, PaperOrder, PaperTrade } from "@
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
+import { Loading } from "../../ui/loading.tsx";
 import { SelectFilter } from "../../ui/record-filters.tsx";
 import { AccountGate } from "../assets/account-gate.tsx";
+import { LoadError } from "../shell/load-error.tsx";
 import { paperApi } from "./api.ts";
 import { OrdersTable, type SymbolIndex, TradesTable } from "./order-tables.tsx";
 import { TabStrip, useTradeAccess } from "./panel-parts.tsx";
@@ -36,17 +38,19 @@ export function RecordsPage({ locale, loggedIn, symbols }: RecordsPageProps) {
   const side: OrderSideValue | "" = sideParam === "BUY" || sideParam === "SELL" ? sideParam : "";
   const [cursors, setCursors] = useState<number[]>([]);
   const [rows, setRows] = useState<Rows | null>(null);
-  const [failed, setFailed] = useState(false);
+  const [failed, setFailed] = useState<unknown>(null);
+  const [attempt, setAttempt] = useState(0);
   const index: SymbolIndex = useMemo(() => Object.fromEntries(symbols.map((s) => [s.symbol, s])), [symbols]);
   const before = cursors[cursors.length - 1];
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a filter change starts again from the newest page.
   useEffect(() => setCursors([]), [tab, symbol, side]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the retry: it reads again.
   useEffect(() => {
     if (access !== "ready") return undefined;
     let stale = false;
-    setFailed(false);
+    setFailed(null);
     // The side is filtered by the server, before the page limit, so every page is full.
     const q = { symbol: symbol || undefined, side: side || undefined, limit: PAGE_SIZE, before };
     const load =
@@ -59,13 +63,13 @@ export function RecordsPage({ locale, loggedIn, symbols }: RecordsPageProps) {
       .then((r) => {
         if (!stale) setRows(r);
       })
-      .catch(() => {
-        if (!stale) setFailed(true);
+      .catch((error: unknown) => {
+        if (!stale) setFailed(error);
       });
     return () => {
       stale = true;
     };
-  }, [access, tab, symbol, side, before]);
+  }, [access, tab, symbol, side, before, attempt]);
 
   const setFilter = (key: string, value: string) => {
     const next = new URLSearchParams(params);
@@ -116,8 +120,10 @@ export function RecordsPage({ locale, loggedIn, symbols }: RecordsPageProps) {
                 testId="records-side"
               />
             </div>
-            {failed ? <p className="trade-notice is-error">{t("records.failed")}</p> : null}
-            {rows?.kind === "trades" ? (
+            <LoadError error={failed} onRetry={() => setAttempt((n) => n + 1)} />
+            {rows === null && failed === null ? (
+              <Loading />
+            ) : rows?.kind === "trades" ? (
               <TradesTable trades={rows.list} symbols={index} testId="records-trades" />
             ) : (
               <OrdersTable orders={rows?.list ?? []} symbols={index} testId="records-orders" />

@@ -1,10 +1,11 @@
 import type { ApiKeySummary } from "@meridian/contracts";
 import { localizePath } from "@meridian/contracts/locales";
-import { Alert, Button, Table, Tag } from "antd";
+import { Button, Table, Tag } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { LoadError } from "../../shell/load-error.tsx";
 import { accountClient } from "../account-client.ts";
-import { failureText, formatWhen, SecurityPage } from "./security-shell.tsx";
+import { formatWhen, SecurityPage } from "./security-shell.tsx";
 
 /** `/subaccount/setting/api`: the API keys of the account and its sub-accounts; managed at /account/newapi. */
 export function ApiKeysPage({ locale }: { locale: string }) {
@@ -18,22 +19,25 @@ export function ApiKeysPage({ locale }: { locale: string }) {
 function ApiKeyTable({ locale }: { locale: string }) {
   const { t } = useTranslation("account");
   const [keys, setKeys] = useState<ApiKeySummary[] | undefined>();
-  const [error, setError] = useState<string | undefined>();
+  const [error, setError] = useState<unknown>(null);
+  const [attempt, setAttempt] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the retry: it reads again.
   useEffect(() => {
+    setError(null);
     accountClient()
       .api.get<{ keys: ApiKeySummary[] }>("v1/user/security/apiKeys", undefined, { silent: true })
       .then((a) => setKeys(a.keys))
-      .catch((err: unknown) => setError(failureText(err, t)));
-  }, [t]);
+      .catch((err: unknown) => setError(err));
+  }, [attempt]);
   const manage = localizePath(locale, "/account/newapi");
   return (
     <>
       <p>{t("apiKeys.intro")}</p>
-      {error && <Alert type="error" title={error} />}
+      <LoadError error={error} onRetry={() => setAttempt((n) => n + 1)} />
       <Table<ApiKeySummary>
         data-testid="api-keys-table"
         size="small"
-        loading={keys === undefined && error === undefined}
+        loading={keys === undefined && error === null}
         rowKey="apiKey"
         dataSource={keys ?? []}
         scroll={{ x: 640 }}

@@ -1,10 +1,11 @@
 import type { LoginHistoryAnswer, LoginHistoryItem } from "@meridian/contracts";
 import { LOGIN_HISTORY_DAYS } from "@meridian/contracts";
-import { Alert, Table, Tag } from "antd";
+import { Table, Tag } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { LoadError } from "../../shell/load-error.tsx";
 import { accountClient } from "../account-client.ts";
-import { failureText, formatWhen, SecurityPage } from "./security-shell.tsx";
+import { formatWhen, SecurityPage } from "./security-shell.tsx";
 
 const PAGE_SIZE = 20;
 
@@ -21,9 +22,12 @@ function HistoryTable({ locale }: { locale: string }) {
   const { t } = useTranslation("account");
   const [page, setPage] = useState(1);
   const [answer, setAnswer] = useState<LoginHistoryAnswer | undefined>();
-  const [error, setError] = useState<string | undefined>();
+  const [error, setError] = useState<unknown>(null);
+  const [attempt, setAttempt] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the retry: it reads again.
   useEffect(() => {
     let live = true;
+    setError(null);
     accountClient()
       .api.get<LoginHistoryAnswer>(
         "v1/user/security/loginHistory",
@@ -31,19 +35,19 @@ function HistoryTable({ locale }: { locale: string }) {
         { silent: true },
       )
       .then((a) => live && setAnswer(a))
-      .catch((err: unknown) => live && setError(failureText(err, t)));
+      .catch((err: unknown) => live && setError(err));
     return () => {
       live = false;
     };
-  }, [page, t]);
+  }, [page, attempt]);
   return (
     <>
       <p>{t("history.intro", { days: LOGIN_HISTORY_DAYS })}</p>
-      {error && <Alert type="error" title={error} />}
+      <LoadError error={error} onRetry={() => setAttempt((n) => n + 1)} />
       <Table<LoginHistoryItem>
         data-testid="history-table"
         size="small"
-        loading={answer === undefined && error === undefined}
+        loading={answer === undefined && error === null}
         rowKey={(r) => `${r.at}-${r.ip}-${r.success}`}
         dataSource={answer?.items ?? []}
         scroll={{ x: 560 }}
@@ -61,7 +65,17 @@ function HistoryTable({ locale }: { locale: string }) {
             dataIndex: "success",
             render: (_: boolean, r) =>
               r.success ? (
-                <Tag color="green">{t("history.success")}</Tag>
+                <>
+                  <Tag color="green">{t("history.success")}</Tag>
+                  {r.newDevice && (
+                    <Tag color="gold" data-testid="history-new-device">
+                      {t("history.newDevice")}
+                    </Tag>
+                  )}
+                  {r.verifiedBy !== null && (
+                    <Tag data-testid="history-verified-by">{t(`history.proofs.${r.verifiedBy}`)}</Tag>
+                  )}
+                </>
               ) : (
                 <Tag color="red">{t(`history.reasons.${r.reason ?? "password"}`)}</Tag>
               ),

@@ -3,6 +3,7 @@ import { Alert, Button, Form, Input, Typography } from "antd";
 import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useApiData } from "../../../lib/use-api-data.ts";
+import { Loading } from "../../../ui/loading.tsx";
 import { LoadError } from "../../shell/load-error.tsx";
 import { accountClient } from "../account-client.ts";
 import { RECOVERY_CODE_PATTERN } from "../recovery-code.ts";
@@ -79,6 +80,7 @@ export function RecoveryCodesSection({ user }: { user: UserRecord }) {
     <section style={{ marginTop: 24 }} aria-labelledby="recovery-title" data-testid="recovery-section">
       <h3 id="recovery-title">{t("recovery.title")}</h3>
       <LoadError error={status.error} onRetry={() => void status.reload()} />
+      {!status.settled && <Loading lines={1} />}
       {status.data !== undefined && (
         <p data-testid="recovery-remaining">
           {t("recovery.remaining", { left: status.data.remaining, total: status.data.total })}

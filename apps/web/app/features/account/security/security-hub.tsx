@@ -9,6 +9,7 @@ import { withStepUp } from "../passkey-client.ts";
 import { PasskeysSection } from "./passkeys.tsx";
 import { SecondFactorItem } from "./recovery-codes.tsx";
 import { failureText, SecurityPage } from "./security-shell.tsx";
+import { ThirdPartySection } from "./third-party.tsx";
 
 /** `/account/security`: where each protection stands, with links to change it, and the password change. */
 export function SecurityHub({ locale }: { locale: string }) {
@@ -18,6 +19,7 @@ export function SecurityHub({ locale }: { locale: string }) {
         <>
           <SecuritySummary locale={locale} user={user} />
           <PasskeysSection locale={locale} />
+          <ThirdPartySection locale={locale} />
           <PasswordChange user={user} />
         </>
       )}
