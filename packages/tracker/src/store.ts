@@ -45,6 +45,15 @@ export function adoptQueues(tab: string): QueuedEvent[] {
   return taken;
 }
 
+/**
+ * This tab's stored events, for a page back from the back/forward cache: while it was
+ * away the tab's later pages adopted its entry and left there what they could not send.
+ */
+export function ownQueue(tab: string): QueuedEvent[] {
+  const entry = read()[tab];
+  return Array.isArray(entry?.e) ? entry.e : [];
+}
+
 /** Whether this tab's entry is still stored (another tab may have adopted it while hidden). */
 export function ownEntryStored(tab: string): boolean {
   return tab in read();

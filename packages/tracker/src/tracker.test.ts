@@ -401,6 +401,40 @@ describe("page hidden", () => {
     expect(pages[3]?.page_unique_id).toBe(pages[2]?.page_unique_id);
   });
 
+  it("sends what another page of the tab left unsent while this one was in the back/forward cache", async () => {
+    const ingest = setup({ url: "/en/telegram-apps" });
+    await vi.advanceTimersByTimeAsync(500);
+    setVisibility("hidden");
+    window.dispatchEvent(new PageTransitionEvent("pagehide", { persisted: true }));
+    await settle();
+    // The next document of this tab (Back to a page loaded afresh) recorded its view, then
+    // was left before its config call answered: it stored its events under the tab's key.
+    const tab = JSON.parse(sessionStorage.getItem(KEY_TAB) ?? "{}").tab as string;
+    const record = (seq: number, status: number) => ({
+      type: 1,
+      event_tracking_id: "/",
+      page_unique_id: "4242424242424242",
+      seq,
+      page_status: status,
+      device_id: "dev1",
+      retry_count: 0,
+    });
+    localStorage.setItem(
+      KEY_EVENTS,
+      JSON.stringify({ [tab]: { t: Date.now(), e: [record(0, 0), record(1, 1)] } }),
+    );
+    // Forward again: this page comes back from the cache.
+    setVisibility("visible");
+    window.dispatchEvent(new PageTransitionEvent("pageshow", { persisted: true }));
+    await vi.advanceTimersByTimeAsync(1_000);
+    const theirs = ingest.events().filter((e) => e.page_unique_id === "4242424242424242");
+    expect(theirs.map((e) => [e.seq, e.page_status])).toEqual([
+      [0, 0],
+      [1, 1],
+    ]);
+    expect(localStorage.getItem(KEY_EVENTS)).toBeNull();
+  });
+
   it("splits beacons at 64 KiB and falls back to keepalive fetch when the beacon is refused", async () => {
     const ingest = setup();
     await vi.advanceTimersByTimeAsync(500);

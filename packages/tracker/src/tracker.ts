@@ -5,7 +5,7 @@ import { type On, type TrackExt, watchDom } from "./dom.ts";
 import { emitHide, exposed, onRestored, onUrl, record } from "./events.ts";
 import { eventUid, newSessionId, resolveDeviceId, tabSync } from "./ids.ts";
 import { current, type State, save } from "./state.ts";
-import { adoptQueues, ownEntryStored, saveQueue } from "./store.ts";
+import { adoptQueues, ownEntryStored, ownQueue, type QueuedEvent, saveQueue } from "./store.ts";
 import { appBridge, fetchSwitch } from "./transport.ts";
 import { flushByBeacon, startLoop, stopLoop, tick } from "./upload.ts";
 import { debug, digits, getItem, guard, parseJson, setItem, warn } from "./util.ts";
@@ -125,6 +125,12 @@ export function start(config: TrackerConfig): void {
   on(window, "pagehide", onHidden);
   on(window, "pageshow", (event) => {
     if (!(event as PageTransitionEvent).persisted) return;
+    // the tab's stored queue is newer than this page's: what it held was adopted, and sent
+    // or stored again, by the pages shown meanwhile
+    const sending = s.queue.filter((queued) => s.inflight.has(queued));
+    const key = (queued: QueuedEvent) => `${queued.page_unique_id}:${queued.seq}`;
+    const inflight = new Set(sending.map(key));
+    s.queue = [...sending, ...ownQueue(s.tab).filter((stored) => !inflight.has(key(stored)))];
     onRestored();
     if (document.visibilityState !== "hidden") startLoop(s);
   });
