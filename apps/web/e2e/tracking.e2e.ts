@@ -221,6 +221,13 @@ describe("tracking in the real site", () => {
     );
     await page.goBack();
     await page.waitForURL(`${origin}/`);
+    // Back is a page load or a restore from the back/forward cache, as Chromium decides
+    // (an open socket keeps a page out of it); either way a new page view, recorded once
+    // the SDK runs: the visitor stays until then (a load's SDK comes after the first paint).
+    await until(
+      () => viewsStored().filter((v) => v.path === "/").length >= 2,
+      "the home page's view after Back",
+    );
     await page.goForward();
     await page.waitForURL("**/telegram-apps");
 
