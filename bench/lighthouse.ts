@@ -31,6 +31,7 @@ import { ensureWebBuild } from "../scripts/web-build.ts";
 
 /** Pages measured by default. One line per page. */
 export const PAGES: readonly string[] = [
+  "/",
   "/airdrops",
   "/airdrops/list",
   "/airdrops/notcoin",
