@@ -82,17 +82,17 @@ const serverSkipped = () => false;
 /**
  * First-visit tour of the trade screen: one card per area, the area outlined
  * (`data-guide` on the page root). Skipping or finishing stores the skip-guide key.
- * The first card is in the server's HTML (hidden until hydration has placed it in the
- * corner away from its area); `nonce` is the document's CSP nonce for the boot script.
+ * The first card is in the server's HTML, so a first visit paints it with the page
+ * instead of after the scripts; `nonce` is the document's CSP nonce for the boot script.
  */
 export function useGuide(nonce: string | undefined): { step: GuideStep | null; card: React.ReactNode } {
   const { t } = useTranslation("trade");
   const skipped = useSyncExternalStore(noSubscription, readSkipped, serverSkipped);
   const [position, setIndex] = useState<number | null>(0);
   const [corner, setCorner] = useState<GuideCorner>("bottom-end");
-  // Hidden until placed: the server cannot know which corner leaves the area free, and a
-  // card painted in one corner and moved to another after hydration is a layout shift
-  // (Lighthouse measured CLS 0.36 on a phone). Appearing where it belongs is none.
+  // Until placed, the stylesheet puts the card where the first step's card goes on a phone
+  // and on a wide screen (trade-form.css): a card painted in one corner and moved to
+  // another after hydration was a layout shift (Lighthouse measured CLS 0.36 on a phone).
   const [placed, setPlaced] = useState(false);
   const cardRef = useRef<HTMLDivElement>(null);
   const index = skipped ? null : position;
@@ -156,7 +156,7 @@ export function useGuide(nonce: string | undefined): { step: GuideStep | null; c
       </script>
       <div
         ref={cardRef}
-        className={`trade-guide is-${corner}${placed ? "" : " is-placing"}`}
+        className={placed ? `trade-guide is-${corner}` : "trade-guide is-placing"}
         role="dialog"
         aria-labelledby="trade-guide-title"
         data-testid="trade-guide"
