@@ -6,11 +6,15 @@
  * is expected to print its documented exception.
  *
  *   DRIVE_URL=http://127.0.0.1:3917 DRIVE_USER=demo@meridian.example:<password> \
- *     npx node scripts/bot-api-drive.ts
+ *     DRIVE_LOG=<the server's log file> npx node scripts/bot-api-drive.ts
  *
  * It logs in as DRIVE_USER (the login body sealed as the web page seals it, no device key
- * bound), activates the paper account, makes an API key and deletes it at the end.
+ * bound), activates the paper account, makes an API key and deletes it at the end. The
+ * script keeps no device cookie, so its password login is a new device and asks for the
+ * code mailed to the account (docs/accounts.md, "New devices"): without SMTP_URL the
+ * server writes that mail to its log, which DRIVE_LOG names; the newest code there is used.
  */
+import { readFileSync } from "node:fs";
 import { encryptLoginBody, verifyServerKey } from "@meridian/client";
 import { gatewaySignConfigSchema } from "@meridian/contracts";
 import ccxt from "ccxt";
@@ -38,7 +42,22 @@ async function login(): Promise<string> {
   };
   const key = await verifyServerKey(gatewaySignConfigSchema.parse(cfg.data.gatewaySignConfig));
   const sealed = await encryptLoginBody("/v1/user/login", { loginName: user, pwd }, key, Date.now());
-  const { res, json } = await web("POST", "/v1/user/login", "", sealed);
+  let { res, json } = await web("POST", "/v1/user/login", "", sealed);
+  const challenge = json.data as {
+    verifyRequired?: boolean;
+    verifyToken?: string;
+    methods?: string[];
+  } | null;
+  if (challenge?.verifyRequired && challenge.methods?.[0] === "email") {
+    const log = process.env.DRIVE_LOG;
+    if (!log) throw new Error("the login asks for the e-mailed code: set DRIVE_LOG to the server's log file");
+    const codes = [...readFileSync(log, "utf8").matchAll(/Your verification code is (\d{6})/g)];
+    const emailCode = codes.at(-1)?.[1];
+    if (!emailCode) throw new Error(`no verification code in ${log}`);
+    const path = "/v1/user/login/verify-login";
+    const body = { verifyToken: challenge.verifyToken, emailCode };
+    ({ res, json } = await web("POST", path, "", await encryptLoginBody(path, body, key, Date.now())));
+  }
   const cookie = res.headers
     .getSetCookie()
     .map((c) => c.split(";")[0])
