@@ -55,8 +55,8 @@ const fixtures: Fixture[] = [
   { file: "apps/web/app/ok.ts", source: importOf("@meridian/client"), refused: false },
   // The web app calls the API through the client, never with a bare fetch.
   { file: "apps/web/app/f4.ts", source: 'export const y = () => fetch("/v1/x");\n', refused: true },
-  // The trading features share through features/trading-screen and app/ui, not by reaching
-  // into each other; the web's other rules still hold there.
+  // A feature reaches another only through features/trading-screen, the shell and SEO; what
+  // several need lives in app/api, app/ui or app/lib. The web's other rules still hold there.
   web("features/margin/f1.ts", "../trade/order-panel.tsx", true),
   web("features/futures/f1.ts", "../margin/api.ts", true),
   web("features/trade/f1.ts", "../../features/futures/api.ts", true),
@@ -71,6 +71,15 @@ const fixtures: Fixture[] = [
   web("features/trade/ok.ts", "../../lib/client-id.ts", false),
   web("features/trade/ok2.ts", "./order-panel.tsx", false),
   web("features/trading-screen/ok.ts", "../../ui/amounts.ts", false),
+  web("features/assets/f1.ts", "../airdrops/detail-page.tsx", true),
+  web("features/api-keys/f1.ts", "../account/page-meta.ts", true),
+  web("features/account/security/f1.tsx", "../../api-keys/api-keys-page.tsx", true),
+  web("features/tg-apps/admin/f1.tsx", "../../../features/airdrops/admin-page.tsx", true),
+  web("features/airdrops/ok.ts", "../seo/seo.ts", false),
+  web("features/por/ok.ts", "../../api/margin.ts", false),
+  web("features/account/security/ok.tsx", "../page-meta.ts", false),
+  web("features/account/security/ok2.tsx", "../../../api/api-call.ts", false),
+  web("features/tg-apps/admin/ok.tsx", "../../shell/load-error.tsx", false),
   // Server modules reach each other only through index.ts.
   server("modules/accounts/f1.ts", "../gateway-sign/routes.ts", true),
   server("modules/tg-apps/f1.ts", "../accounts/guard.ts", true),
@@ -281,23 +290,17 @@ const webApp = path.join(repoRoot, "apps/web/app");
 
 /**
  * Where one web feature (`app/features/<x>`) may import another from: what spot, margin
- * and futures share (`features/trading-screen`), and the layers every page shares on
- * purpose: the shell (layout, Ant Design set-up, load errors, fiat), SEO (page metadata,
- * sitemaps, canonical links), the API client and session (`account/api-call.ts` and the
- * files around it; every /v1 call goes through it) with the image-domain header it adds.
- * `app/ui`, `app/lib`, `app/i18n` and `app/theme` are not features: anyone may import them.
+ * and futures share (`features/trading-screen`: the market screen, order tables, account
+ * gate, wallet transfer, contract formats), and the two layers every page shares on
+ * purpose: the shell (layout, Ant Design set-up, load errors) and SEO (page metadata,
+ * canonical links, the sitemap section type). `app/api` (every /v1 client and the
+ * session), `app/ui`, `app/lib`, `app/i18n`, `app/theme` and `app/styles` are not
+ * features: anyone may import them, and they import no feature.
  */
-const SHARED_FEATURE_LAYERS: readonly string[] = [
-  "trading-screen/",
-  "shell/",
-  "seo/",
-  "image-domain/",
-  "account/api-call.ts",
-  "account/account-client.ts",
-  "account/deferred-api.ts",
-  "account/use-account.ts",
-  "account/passkey-client.ts",
-];
+const SHARED_FEATURE_LAYERS: readonly string[] = ["trading-screen/", "shell/", "seo/"];
+
+/** The layers below every feature (`app/<layer>/...`): they import no feature. */
+const BELOW_FEATURES: readonly string[] = ["api", "ui", "lib", "i18n", "theme", "styles"];
 
 /** Relative import specifiers of a source: static, re-exports, dynamic, side effects. */
 function relativeImports(text: string): string[] {
@@ -327,8 +330,7 @@ function featureCrossings(files: readonly { file: string; text: string }[]): str
         )
           continue;
         found.add(`${feature} -> ${rest}`);
-      } else if (target.startsWith("features/")) {
-        // app/ui and app/lib are below every feature: they import none.
+      } else if (BELOW_FEATURES.includes(top ?? "") && target.startsWith("features/")) {
         found.add(`${top} -> ${target.slice("features/".length)}`);
       }
     }
@@ -336,68 +338,18 @@ function featureCrossings(files: readonly { file: string; text: string }[]): str
   return [...found].sort();
 }
 
-/**
- * Feature imports still outside the shared layers, each to move into app/ui,
- * trading-screen or a shared layer (the list only shrinks; the check fails on a new one
- * and on a listed one that is gone).
- */
-const KNOWN_FEATURE_CROSSINGS: readonly string[] = [
-  // the account pages' stylesheet link, used by the key and sub-account pages
-  "api-keys -> account/styles.ts",
-  "subaccounts -> account/styles.ts",
-  "api-keys -> subaccounts/sub-client.ts",
-  // the simulation switch (a site-wide mode without a layer of its own yet)
-  "account -> simulation/simulation-controller.ts",
-  "assets -> simulation/enter-simulation-button.tsx",
-  "assets -> simulation/simulation-provider.tsx",
-  "trading-screen -> simulation/enter-simulation-button.tsx",
-  "trading-screen -> simulation/simulation-provider.tsx",
-  // the assets' account gate and sheet
-  "account-records -> assets/account-gate.tsx",
-  "account-records -> assets/assets.css",
-  "futures -> assets/account-gate.tsx",
-  "margin -> assets/account-gate.tsx",
-  "margin -> assets/assets.css",
-  "trading-screen -> assets/account-gate.tsx",
-  // wallets and records that span margin's and futures' APIs
-  "account-records -> futures/api.ts",
-  "account-records -> futures/precision.ts",
-  "account-records -> margin/api.ts",
-  "account-records -> margin/history-pages.tsx",
-  "assets -> futures/api.ts",
-  "assets -> margin/api.ts",
-  "futures -> margin/wallet-transfer.tsx",
-  "margin -> futures/api.ts",
-  "por -> account-records/api.ts",
-  "por -> margin/api.ts",
-  // the content pages' artwork and editor (media), the airdrop money format
-  "airdrops -> media/media-editor.tsx",
-  "airdrops -> media/responsive-img.tsx",
-  "tg-apps -> media/media-editor.tsx",
-  "tg-apps -> media/responsive-img.tsx",
-  "assets -> airdrops/money.ts",
-  // the sitemaps SEO gathers from the content features
-  "seo -> airdrops/sitemap.server.ts",
-  "seo -> tg-apps/sitemap.server.ts",
-];
-
-/** Every source file of app/features, app/ui and app/lib, relative to app/. */
+/** Every source file of app/features and the layers below them, relative to app/. */
 function webSources(): { file: string; text: string }[] {
   const out: { file: string; text: string }[] = [];
-  for (const dir of ["features", "ui", "lib"])
+  for (const dir of ["features", ...BELOW_FEATURES])
     for (const full of sourceFiles(path.join(webApp, dir)))
       out.push({ file: path.relative(webApp, full).replaceAll("\\", "/"), text: readFileSync(full, "utf8") });
   return out;
 }
 
 describe("web feature boundaries", () => {
-  test("a feature imports another only through trading-screen and the shared layers (or a listed crossing)", () => {
-    expect(featureCrossings(webSources()).filter((c) => !KNOWN_FEATURE_CROSSINGS.includes(c))).toEqual([]);
-  });
-
-  test("every listed crossing is still there (remove it from the list once it is gone)", () => {
-    const all = featureCrossings(webSources());
-    expect(KNOWN_FEATURE_CROSSINGS.filter((c) => !all.includes(c))).toEqual([]);
+  test("a feature imports another only through trading-screen, the shell and SEO; the layers below import none", () => {
+    expect(featureCrossings(webSources())).toEqual([]);
   });
 
   test("the check refuses a crossing and lets the shared layers through", () => {
@@ -408,13 +360,15 @@ describe("web feature boundaries", () => {
       { file: "features/assets/f4.ts", text: 'import "../../features/airdrops/page.css";' },
       { file: "features/margin/f5.ts", text: 'import css from "../assets/assets.css?url";' },
       { file: "ui/f6.tsx", text: 'import { z } from "../features/shell/load-error.tsx";' },
+      { file: "api/f7.ts", text: 'import { gate } from "../features/trading-screen/account-gate.tsx";' },
+      { file: "features/api-keys/f8.tsx", text: 'import { accountLinks } from "../account/page-meta.ts";' },
       {
         file: "features/futures/ok.ts",
         text: [
           'import { a } from "../trading-screen/order-form.tsx";',
           'import { b } from "../../ui/data-table.tsx";',
           'import { c } from "../shell/load-error.tsx";',
-          'import { d } from "../account/api-call.ts";',
+          'import { d } from "../../api/api-call.ts";',
           'import { e } from "./api.ts";',
           'import { f } from "../../lib/client-id.ts";',
           'import { g } from "@meridian/contracts";',
@@ -424,6 +378,8 @@ describe("web feature boundaries", () => {
     ];
     expect(featureCrossings(fixtures)).toEqual([
       "account -> api-keys/list.tsx",
+      "api -> trading-screen/account-gate.tsx",
+      "api-keys -> account/page-meta.ts",
       "assets -> airdrops/page.css",
       "futures -> margin/api.ts",
       "margin -> assets/assets.css",

@@ -42,13 +42,13 @@ import { ShellProviders } from "./features/shell/shell-providers.tsx";
 import { markSimulationMode } from "./features/shell/simulation.ts";
 import { SiteShell } from "./features/shell/site-shell.tsx";
 import type { NavKey } from "./features/shell/types.ts";
-import { SimulationProvider } from "./features/simulation/simulation-provider.tsx";
 import { useTracker } from "./features/tracking/use-tracker.ts";
 import { addBundles, createI18n, type I18nPayload, SHELL_NAMESPACES } from "./i18n/i18n.ts";
 import { loadLocaleModules } from "./i18n/locale-modules.ts";
 import { loadI18n } from "./i18n/resources.server.ts";
 import { readCookie, writeCookie } from "./lib/cookies.ts";
 import { readServerContext } from "./lib/server-context.server.ts";
+import { SimulationProvider } from "./lib/simulation-provider.tsx";
 import antdStylesHref from "./styles/antd.generated.css?url";
 import appStylesHref from "./styles/app.css?url";
 import { fontPreloads } from "./theme/font-preload.ts";
@@ -122,9 +122,7 @@ type RootData = Awaited<ReturnType<typeof loader>>;
  * after hydration so the API client stays out of the first-load bundle.
  */
 function loadClientSession(): void {
-  void import("./features/account/account-client.ts").then(({ accountClient }) =>
-    accountClient().loadSession(),
-  );
+  void import("./api/account-client.ts").then(({ accountClient }) => accountClient().loadSession());
 }
 
 function routeI18nPayloads(matches: ReturnType<typeof useMatches>): I18nPayload[] {
@@ -189,13 +187,13 @@ export function Layout({ children }: { children: ReactNode }) {
   };
 
   const handleLogout = () => {
-    void import("./features/account/account-client.ts")
+    void import("./api/account-client.ts")
       .then(({ accountClient }) => accountClient().logout())
       .finally(() => window.location.reload());
   };
 
   const handleSwitchBack = () => {
-    void import("./features/subaccounts/sub-client.ts")
+    void import("./api/subaccounts.ts")
       .then(({ switchBack }) => switchBack())
       .finally(() => window.location.reload());
   };

@@ -5,7 +5,7 @@
  * `app/styles/admin-antd.generated.css`, the extra components only the admin pages use
  * (linked by those routes alone, so public pages keep their render-blocking CSS small),
  * and `app/styles/account-antd.generated.css`, those of the login, sign-up and account
- * pages (linked by those routes: features/account/styles.ts).
+ * pages (linked by those routes: app/ui/account-styles.ts).
  * All three are build output (git-ignored), made by the build and by `npm run dev`.
  *
  *   npx node apps/web/scripts/extract-antd-css.ts        (also run by `npm run build -w @meridian/web`)

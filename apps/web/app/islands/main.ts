@@ -13,8 +13,8 @@
  */
 import { ISLANDS_READY_ATTRIBUTE } from "../features/shell/islands-ready.ts";
 import { HYDRATE_START_EVENT, HYDRATED_EVENT } from "../features/shell/storage-keys.ts";
-import { browserStorage, createSimulationController } from "../features/simulation/simulation-controller.ts";
 import { loadTracker } from "../features/tracking/load-tracker.ts";
+import { browserStorage, createSimulationController } from "../lib/simulation-controller.ts";
 import { wireAccordions, wireCountdowns, wireReadMore, wireScreenshots } from "./content.ts";
 import { wireHeroMarkets } from "./markets.ts";
 import { wireRatings } from "./rating.ts";
@@ -48,9 +48,7 @@ function wire(): void {
 
 // Session load on page start (docs/product.md §4, as the root layout does): user info,
 // cached user id, signing for the bound key. The API client is its own chunk.
-void import("../features/account/account-client.ts").then(({ accountClient }) =>
-  accountClient().loadSession(),
-);
+void import("../api/account-client.ts").then(({ accountClient }) => accountClient().loadSession());
 // Page views, clicks and exposes, for the logged-in visitor too (the server put the id on <body>).
 void loadTracker().then((tracker) => tracker?.setUser(document.body.dataset.uid ?? null));
 // The image-domain probe and swapper (free to change `src` here: nothing hydrates).

@@ -147,14 +147,14 @@ function wireControls(root: Document, scope: ParentNode): void {
   }
   for (const button of scope.querySelectorAll<HTMLButtonElement>('button[data-testid="logout"]')) {
     button.addEventListener("click", () => {
-      void import("../features/account/account-client.ts")
+      void import("../api/account-client.ts")
         .then(({ accountClient }) => accountClient().logout())
         .finally(() => window.location.reload());
     });
   }
   for (const button of scope.querySelectorAll<HTMLButtonElement>('button[data-testid="switch-back"]')) {
     button.addEventListener("click", () => {
-      void import("../features/subaccounts/sub-client.ts")
+      void import("../api/subaccounts.ts")
         .then(({ switchBack }) => switchBack())
         .finally(() => window.location.reload());
     });

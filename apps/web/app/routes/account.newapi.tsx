@@ -1,7 +1,7 @@
-import { accountLinks } from "../features/account/styles.ts";
 import { ApiKeysPage } from "../features/api-keys/api-keys-page.tsx";
 import { localeFromParams } from "../i18n/locale-routing.ts";
 import { loadI18n } from "../i18n/resources.server.ts";
+import { accountLinks } from "../ui/account-styles.ts";
 import type { Route } from "./+types/account.newapi";
 
 export function loader({ params }: Route.LoaderArgs) {

@@ -1,7 +1,7 @@
 import { AccountOverview } from "../features/account/account-pages.tsx";
 import { accountPageData } from "../features/account/page-data.server.ts";
 import { accountMeta } from "../features/account/page-meta.ts";
-import { accountLinks } from "../features/account/styles.ts";
+import { accountLinks } from "../ui/account-styles.ts";
 import type { Route } from "./+types/account.overview";
 
 export function loader({ params }: Route.LoaderArgs) {

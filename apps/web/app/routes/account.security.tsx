@@ -2,7 +2,7 @@ import { TwoFactorSetup } from "../features/account/account-pages.tsx";
 import { accountPageData } from "../features/account/page-data.server.ts";
 import { accountMeta } from "../features/account/page-meta.ts";
 import { SecurityHub } from "../features/account/security/security-hub.tsx";
-import { accountLinks } from "../features/account/styles.ts";
+import { accountLinks } from "../ui/account-styles.ts";
 import type { Route } from "./+types/account.security";
 
 export function loader({ params }: Route.LoaderArgs) {

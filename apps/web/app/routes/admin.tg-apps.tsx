@@ -4,7 +4,6 @@ import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import { AdminNav } from "../features/admin-tools/admin-nav.tsx";
 import adminToolsHref from "../features/admin-tools/admin-tools.css?url";
-import mediaStylesHref from "../features/media/media.css?url";
 import adminStylesHref from "../features/tg-apps/admin/admin.css?url";
 import type { AdminAppRow, AdminArticleRow } from "../features/tg-apps/admin/admin-api.ts";
 import { TgAppsAdminPage } from "../features/tg-apps/admin/admin-page.tsx";
@@ -13,6 +12,7 @@ import tgAppsStylesHref from "../features/tg-apps/tg-apps.css?url";
 import { localeFromParams } from "../i18n/locale-routing.ts";
 import { loadI18n } from "../i18n/resources.server.ts";
 import adminAntdHref from "../styles/admin-antd.generated.css?url";
+import mediaStylesHref from "../ui/media.css?url";
 import type { Route } from "./+types/admin.tg-apps";
 
 export const links: Route.LinksFunction = () => [

@@ -6,10 +6,10 @@ import { loadAdmin } from "../features/airdrops/admin.server.ts";
 import { AirdropAdminPage } from "../features/airdrops/admin-page.tsx";
 import stylesHref from "../features/airdrops/airdrops.css?url";
 import { serverOf } from "../features/airdrops/api.server.ts";
-import mediaStylesHref from "../features/media/media.css?url";
 import { localeFromParams } from "../i18n/locale-routing.ts";
 import { loadI18n } from "../i18n/resources.server.ts";
 import adminAntdHref from "../styles/admin-antd.generated.css?url";
+import mediaStylesHref from "../ui/media.css?url";
 import type { Route } from "./+types/airdrops-admin";
 
 export const links: Route.LinksFunction = () => [

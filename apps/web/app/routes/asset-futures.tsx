@@ -1,5 +1,4 @@
 import { useRouteLoaderData } from "react-router";
-import assetsStyles from "../features/assets/assets.css?url";
 import futuresStyles from "../features/futures/futures.css?url";
 import { FuturesAssetsPage } from "../features/futures/futures-assets.tsx";
 import marginStyles from "../features/margin/margin.css?url";
@@ -7,6 +6,7 @@ import tradeStyles from "../features/trading-screen/trade.css?url";
 import tradeFormStyles from "../features/trading-screen/trade-form.css?url";
 import { localeFromParams } from "../i18n/locale-routing.ts";
 import { loadI18n } from "../i18n/resources.server.ts";
+import assetsStyles from "../styles/assets.css?url";
 import type { Route } from "./+types/asset-futures";
 
 export const links: Route.LinksFunction = () => [

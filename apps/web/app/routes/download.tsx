@@ -1,9 +1,9 @@
 import { useRouteLoaderData } from "react-router";
 import pagesStyles from "../features/account-records/pages.css?url";
-import assetsStyles from "../features/assets/assets.css?url";
 import { DownloadPage } from "../features/download/download-page.tsx";
 import { localeFromParams } from "../i18n/locale-routing.ts";
 import { loadI18n } from "../i18n/resources.server.ts";
+import assetsStyles from "../styles/assets.css?url";
 import type { Route } from "./+types/download";
 
 export const links: Route.LinksFunction = () => [

@@ -1,7 +1,7 @@
 import { ForgotPassword } from "../features/account/forgot-password.tsx";
 import { accountPageData } from "../features/account/page-data.server.ts";
 import { accountMeta } from "../features/account/page-meta.ts";
-import { accountLinks } from "../features/account/styles.ts";
+import { accountLinks } from "../ui/account-styles.ts";
 import type { Route } from "./+types/forgot-password";
 
 export function loader({ params }: Route.LoaderArgs) {

@@ -4,7 +4,7 @@ import { LoginForm } from "../features/account/login-form.tsx";
 import { accountPageData } from "../features/account/page-data.server.ts";
 import { accountMeta } from "../features/account/page-meta.ts";
 import { safeReturnPath } from "../features/account/return-url.ts";
-import { accountLinks } from "../features/account/styles.ts";
+import { accountLinks } from "../ui/account-styles.ts";
 import type { Route } from "./+types/login";
 
 export function loader({ params }: Route.LoaderArgs) {

@@ -1,7 +1,6 @@
 import { isSuccessCode, PorPath, type PorSummary, SESSION_COOKIE } from "@meridian/contracts";
 import { useRouteLoaderData } from "react-router";
 import pagesStyles from "../features/account-records/pages.css?url";
-import assetsStyles from "../features/assets/assets.css?url";
 import { PorPage } from "../features/por/por-page.tsx";
 import recordsStyles from "../features/trading-screen/records.css?url";
 import tradeStyles from "../features/trading-screen/trade.css?url";
@@ -10,6 +9,7 @@ import { localeFromParams } from "../i18n/locale-routing.ts";
 import { loadI18n } from "../i18n/resources.server.ts";
 import { readCookie } from "../lib/cookies.ts";
 import { readServerContext } from "../lib/server-context.server.ts";
+import assetsStyles from "../styles/assets.css?url";
 import type { Route } from "./+types/proof-of-reserves";
 
 export const links: Route.LinksFunction = () =>

@@ -1,7 +1,7 @@
 import { accountPageData } from "../features/account/page-data.server.ts";
 import { accountMeta } from "../features/account/page-meta.ts";
 import { QrConfirmPage } from "../features/account/qr-confirm.tsx";
-import { accountLinks } from "../features/account/styles.ts";
+import { accountLinks } from "../ui/account-styles.ts";
 import type { Route } from "./+types/qr-login";
 
 export function loader({ params }: Route.LoaderArgs) {

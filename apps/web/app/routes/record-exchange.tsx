@@ -1,7 +1,6 @@
 import type { MarketSymbolInfo } from "@meridian/contracts";
 import { isSuccessCode, MarketPath } from "@meridian/contracts";
 import { useRouteLoaderData } from "react-router";
-import assetsStyles from "../features/assets/assets.css?url";
 import recordsStyles from "../features/trading-screen/records.css?url";
 import { RecordsPage } from "../features/trading-screen/records-page.tsx";
 import tradeStyles from "../features/trading-screen/trade.css?url";
@@ -9,6 +8,7 @@ import tradeFormStyles from "../features/trading-screen/trade-form.css?url";
 import { localeFromParams } from "../i18n/locale-routing.ts";
 import { loadI18n } from "../i18n/resources.server.ts";
 import { readServerContext } from "../lib/server-context.server.ts";
+import assetsStyles from "../styles/assets.css?url";
 import type { Route } from "./+types/record-exchange";
 
 export const links: Route.LinksFunction = () => [

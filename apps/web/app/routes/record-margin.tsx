@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "react-router";
-import { MarginRecordsPage } from "../features/margin/history-pages.tsx";
+import { MarginRecordsPage } from "../features/account-records/margin-history-pages.tsx";
 import { marginListLinks, privatePageMeta } from "../features/margin/list-route.ts";
 import { loadMarginListPage } from "../features/margin/page.server.ts";
 import { localeFromParams } from "../i18n/locale-routing.ts";

@@ -4,7 +4,7 @@ import { accountPageData } from "../features/account/page-data.server.ts";
 import { accountMeta } from "../features/account/page-meta.ts";
 import { RegisterForm } from "../features/account/register-form.tsx";
 import { safeReturnPath } from "../features/account/return-url.ts";
-import { accountLinks } from "../features/account/styles.ts";
+import { accountLinks } from "../ui/account-styles.ts";
 import type { Route } from "./+types/register";
 
 export function loader({ params }: Route.LoaderArgs) {

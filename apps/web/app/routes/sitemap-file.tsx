@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { serverOf } from "../features/airdrops/api.server.ts";
-import { SITEMAP_SECTIONS } from "../features/seo/sections.server.ts";
 import { parseSitemapFileName, sitemapXml, xmlResponse } from "../features/seo/sitemap.server.ts";
+import { SITEMAP_SECTIONS } from "../sitemap-sections.server.ts";
 import type { Route } from "./+types/sitemap-file";
 
 /** `/sitemaps/<section>-<locale>.xml`: that section's pages in that locale, with hreflang alternates. */

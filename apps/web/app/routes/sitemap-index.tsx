@@ -1,6 +1,6 @@
 import { serverOf } from "../features/airdrops/api.server.ts";
-import { SITEMAP_SECTIONS } from "../features/seo/sections.server.ts";
 import { sitemapIndexXml, xmlResponse } from "../features/seo/sitemap.server.ts";
+import { SITEMAP_SECTIONS } from "../sitemap-sections.server.ts";
 import type { Route } from "./+types/sitemap-index";
 
 /** `/sitemap.xml`: one child sitemap per section and locale. */

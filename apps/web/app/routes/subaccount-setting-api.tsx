@@ -1,7 +1,7 @@
 import { accountPageData } from "../features/account/page-data.server.ts";
 import { accountMeta } from "../features/account/page-meta.ts";
 import { ApiKeysPage } from "../features/account/security/api-keys.tsx";
-import { accountLinks } from "../features/account/styles.ts";
+import { accountLinks } from "../ui/account-styles.ts";
 import type { Route } from "./+types/subaccount-setting-api";
 
 export function loader({ params }: Route.LoaderArgs) {

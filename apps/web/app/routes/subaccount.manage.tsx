@@ -1,7 +1,7 @@
-import { accountLinks } from "../features/account/styles.ts";
 import { subAccountsPageData } from "../features/subaccounts/page-data.server.ts";
 import { SubAccountsPage } from "../features/subaccounts/sub-accounts-page.tsx";
 import subAccountsStyles from "../features/subaccounts/subaccounts.css?url";
+import { accountLinks } from "../ui/account-styles.ts";
 import type { Route } from "./+types/subaccount.manage";
 
 export function loader({ params }: Route.LoaderArgs) {

@@ -1,7 +1,7 @@
 import { accountPageData } from "../features/account/page-data.server.ts";
 import { accountMeta } from "../features/account/page-meta.ts";
-import { accountLinks } from "../features/account/styles.ts";
 import { ThirdLoginPage } from "../features/account/third-party.tsx";
+import { accountLinks } from "../ui/account-styles.ts";
 import type { Route } from "./+types/third-login";
 
 export function loader({ params }: Route.LoaderArgs) {

@@ -1,10 +1,10 @@
 import { PERP_CONTRACTS } from "@meridian/domain";
 import pagesStyles from "../features/account-records/pages.css?url";
-import assetsStyles from "../features/assets/assets.css?url";
 import { loadTradeInfo } from "../features/trade-info/page.server.ts";
 import { TradeInfoPage } from "../features/trade-info/trade-info-page.tsx";
 import tradeStyles from "../features/trading-screen/trade.css?url";
 import { localeFromParams } from "../i18n/locale-routing.ts";
+import assetsStyles from "../styles/assets.css?url";
 import type { Route } from "./+types/trade-info";
 
 export const links: Route.LinksFunction = () =>

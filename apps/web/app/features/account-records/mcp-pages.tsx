@@ -12,16 +12,16 @@ import dayjs from "dayjs";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
+import { futuresApi } from "../../api/futures.ts";
+import { recordsApi } from "../../api/records.ts";
 import { useApiData } from "../../lib/use-api-data.ts";
 import { PAGE_SIZE, usePaged } from "../../lib/use-paged.ts";
 import { DataTable } from "../../ui/data-table.tsx";
 import { SelectFilter } from "../../ui/record-filters.tsx";
-import { futuresApi } from "../futures/api.ts";
-import { type ContractFormat, contractFormat } from "../futures/precision.ts";
-import { HistoryFrame } from "../margin/history-pages.tsx";
+import { type ContractFormat, contractFormat } from "../trading-screen/contract-format.ts";
 import { TabStrip, useTradeAccess } from "../trading-screen/panel-parts.tsx";
 import { useMounted } from "../trading-screen/use-mounted.ts";
-import { recordsApi } from "./api.ts";
+import { HistoryFrame } from "./margin-history-pages.tsx";
 
 interface McpProps {
   locale: string;

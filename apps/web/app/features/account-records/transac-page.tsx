@@ -7,17 +7,17 @@ import {
 import dayjs from "dayjs";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { trimDecimal } from "../../api/margin.ts";
+import { downloadStatementCsv, recordsApi, type StatementFilters } from "../../api/records.ts";
 import { type CursorPage, PAGE_SIZE, useCursorPages } from "../../lib/use-paged.ts";
 import { DataTable } from "../../ui/data-table.tsx";
 import { Loading } from "../../ui/loading.tsx";
 import { DateFilter, SelectFilter } from "../../ui/record-filters.tsx";
-import { AccountGate } from "../assets/account-gate.tsx";
-import { trimDecimal } from "../margin/api.ts";
 import { LoadError } from "../shell/load-error.tsx";
+import { AccountGate } from "../trading-screen/account-gate.tsx";
 import { useTradeAccess } from "../trading-screen/panel-parts.tsx";
 import { RecordsPager } from "../trading-screen/records-page.tsx";
 import { useMounted } from "../trading-screen/use-mounted.ts";
-import { downloadStatementCsv, recordsApi, type StatementFilters } from "./api.ts";
 
 interface TransacProps {
   locale: string;

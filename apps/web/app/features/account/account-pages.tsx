@@ -16,10 +16,10 @@ import {
 import type { TFunction } from "i18next";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { accountClient } from "./account-client.ts";
+import { accountClient } from "../../api/account-client.ts";
+import { errorText, useAccount } from "../../api/use-account.ts";
+import { accountCardStyle } from "../../ui/account-styles.ts";
 import { RecoveryCodesList, RecoveryCodesSection } from "./security/recovery-codes.tsx";
-import { accountCardStyle } from "./styles.ts";
-import { errorText, useAccount } from "./use-account.ts";
 
 interface PageProps {
   locale: string;

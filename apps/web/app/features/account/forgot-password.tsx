@@ -3,12 +3,12 @@ import { localizePath } from "@meridian/contracts/locales";
 import { Alert, Button, Card, Form, Input, Result } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { accountClient } from "./account-client.ts";
+import { accountClient } from "../../api/account-client.ts";
+import { resetPasskeyAssertion } from "../../api/passkey-client.ts";
+import { accountCardStyle } from "../../ui/account-styles.ts";
 import { NewPasswordFields } from "./new-password-fields.tsx";
-import { resetPasskeyAssertion } from "./passkey-client.ts";
 import { failureText } from "./security/security-shell.tsx";
 import { SendCodeInput } from "./security/send-code.tsx";
-import { accountCardStyle } from "./styles.ts";
 
 const PHONE_LIKE = /^\+?[\d\s-]{4,}$/;
 /** SecurityCode.STEP_UP_REQUIRED: the account has a passkey and none was sent. */

@@ -4,13 +4,13 @@ import { localizePath } from "@meridian/contracts/locales";
 import { Alert, Button, Card, Form, Input } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { accountClient } from "./account-client.ts";
-import { passkeyAssertion, signInWithPasskey } from "./passkey-client.ts";
+import { accountClient } from "../../api/account-client.ts";
+import { passkeyAssertion, signInWithPasskey } from "../../api/passkey-client.ts";
+import { errorText } from "../../api/use-account.ts";
+import { accountCardStyle } from "../../ui/account-styles.ts";
 import { QrLoginPanel } from "./qr-login-panel.tsx";
 import { RECOVERY_CODE_PATTERN } from "./recovery-code.ts";
-import { accountCardStyle } from "./styles.ts";
 import { ThirdPartyButtons } from "./third-party.tsx";
-import { errorText } from "./use-account.ts";
 
 export interface Challenge {
   verifyToken: string;

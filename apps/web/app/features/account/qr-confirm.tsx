@@ -2,11 +2,11 @@ import { QR_LOGIN_PATH, type QrRequestInfo, qrTokenSchema } from "@meridian/cont
 import { Alert, Button, Card, Descriptions, Result, Space, Spin } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { accountClient } from "./account-client.ts";
+import { accountClient } from "../../api/account-client.ts";
+import { useAccount } from "../../api/use-account.ts";
+import { accountCardStyle } from "../../ui/account-styles.ts";
 import { LoginFirst } from "./account-pages.tsx";
 import { failureText, formatWhen } from "./security/security-shell.tsx";
-import { accountCardStyle } from "./styles.ts";
-import { useAccount } from "./use-account.ts";
 
 /** The token from `#token=` (never sent to a server log) or, for links made elsewhere, `?token=`. */
 function tokenOfLocation(): string | undefined {

@@ -10,7 +10,7 @@ import { localizePath } from "@meridian/contracts/locales";
 import { Alert, Button, QRCode } from "antd";
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { accountClient } from "./account-client.ts";
+import { accountClient } from "../../api/account-client.ts";
 
 /**
  * "Log in with the app": a QR code of a single-use token, polled until a logged-in device

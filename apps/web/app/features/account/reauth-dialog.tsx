@@ -2,10 +2,10 @@ import type { LoginAnswer, VerifyMethod } from "@meridian/contracts";
 import { Alert, Button, Form, Input, type InputRef, Modal } from "antd";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { accountClient } from "../../api/account-client.ts";
+import { endReauth, type ReauthRequest } from "../../api/reauth-events.ts";
+import { errorText } from "../../api/use-account.ts";
 import accountAntdHref from "../../styles/account-antd.generated.css?url";
-import { accountClient } from "./account-client.ts";
-import { endReauth, type ReauthRequest } from "./reauth-events.ts";
-import { errorText } from "./use-account.ts";
 
 const CODE_FIELD: Record<
   VerifyMethod,

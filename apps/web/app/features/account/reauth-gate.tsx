@@ -1,6 +1,6 @@
 import { lazy, Suspense, useSyncExternalStore } from "react";
-import { pendingReauth, subscribeReauth } from "./reauth-events.ts";
-import { pendingStepUp, subscribeStepUp } from "./step-up-events.ts";
+import { pendingReauth, subscribeReauth } from "../../api/reauth-events.ts";
+import { pendingStepUp, subscribeStepUp } from "../../api/step-up-events.ts";
 
 const StepUpDialog = lazy(() => import("./step-up-dialog.tsx").then((m) => ({ default: m.StepUpDialog })));
 

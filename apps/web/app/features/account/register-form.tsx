@@ -1,11 +1,11 @@
 import { Alert, Button, Card, Form, Input, Space, Tabs } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { accountClient } from "./account-client.ts";
+import { accountClient } from "../../api/account-client.ts";
+import { errorText } from "../../api/use-account.ts";
+import { accountCardStyle } from "../../ui/account-styles.ts";
 import { NewPasswordFields } from "./new-password-fields.tsx";
-import { accountCardStyle } from "./styles.ts";
 import { ThirdPartyButtons } from "./third-party.tsx";
-import { errorText } from "./use-account.ts";
 
 type Kind = "email" | "mobile";
 

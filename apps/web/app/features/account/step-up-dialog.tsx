@@ -1,9 +1,9 @@
 import { Button, Form, Input, Modal } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { endStepUp } from "../../api/step-up-events.ts";
 import accountAntdHref from "../../styles/account-antd.generated.css?url";
 import { RECOVERY_CODE_PATTERN } from "./recovery-code.ts";
-import { endStepUp } from "./step-up-events.ts";
 
 /**
  * Asks for the authenticator's code (or a recovery code) before a sensitive change is

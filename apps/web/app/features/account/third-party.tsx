@@ -4,13 +4,13 @@ import { localizePath } from "@meridian/contracts/locales";
 import { Alert, Button, Card, Divider, Form, Input, Space, Spin } from "antd";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { accountClient } from "../../api/account-client.ts";
+import { errorText } from "../../api/use-account.ts";
 import { useApiData } from "../../lib/use-api-data.ts";
-import { accountClient } from "./account-client.ts";
+import { accountCardStyle } from "../../ui/account-styles.ts";
 import { type Challenge, LoginForm } from "./login-form.tsx";
 import { safeReturnPath } from "./return-url.ts";
 import { failureText } from "./security/security-shell.tsx";
-import { accountCardStyle } from "./styles.ts";
-import { errorText } from "./use-account.ts";
 
 /** The language of the page a sign-in started from (the callback page comes back in it). */
 const LOCALE_KEY = "meridian.thirdLocale";

@@ -3,7 +3,7 @@ import { Button, Form, Input, Modal, Select, Table } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
-import { adminCall, fieldIssues } from "../account/api-call.ts";
+import { adminCall, fieldIssues } from "../../api/api-call.ts";
 import { AdminNav, formatUtc } from "./admin-nav.tsx";
 
 export interface PageMetaAdminData {

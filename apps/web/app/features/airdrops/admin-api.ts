@@ -1,6 +1,6 @@
 import { AIRDROPS_API } from "@meridian/contracts/airdrop-rules";
 
-export { adminCall } from "../account/api-call.ts";
+export { adminCall } from "../../api/api-call.ts";
 
 export const adminPaths = {
   airdrops: AIRDROPS_API.adminAirdrops,

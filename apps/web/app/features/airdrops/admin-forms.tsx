@@ -4,7 +4,7 @@ import { Form, Input, Select, Switch } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ContentEditorModal, type Translations, useContentEditor } from "../../ui/content-editor.tsx";
-import { MediaEditor } from "../media/media-editor.tsx";
+import { MediaEditor } from "../../ui/media-editor.tsx";
 import { adminCall, adminPaths, fromInputTime, toInputTime } from "./admin-api.ts";
 
 type Stored = AirdropInputRaw & {

@@ -4,9 +4,9 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
 import { languageCoverageColumn } from "../../ui/content-languages.tsx";
+import { formatDate } from "../../ui/money.ts";
 import { adminCall, adminPaths } from "./admin-api.ts";
 import { AirdropForm, NewsForm } from "./admin-forms.tsx";
-import { formatDate } from "./money.ts";
 import { StatusTag } from "./parts.tsx";
 
 export interface AdminData {

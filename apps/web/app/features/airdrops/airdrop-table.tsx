@@ -1,9 +1,9 @@
 import type { AirdropSortField, AirdropSummary } from "@meridian/contracts";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { formatDate, formatFiat } from "../../ui/money.ts";
 import { useFiat } from "../shell/fiat.tsx";
 import { detailHref, type ListState, listHref, spotHref } from "./links.ts";
-import { formatDate, formatFiat } from "./money.ts";
 import { CoinAvatar, StatusTag } from "./parts.tsx";
 
 const COLUMNS: readonly AirdropSortField[] = [

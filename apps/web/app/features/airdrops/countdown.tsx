@@ -1,8 +1,8 @@
 import { countdownParts } from "@meridian/contracts/airdrop-rules";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { formatDateTime } from "../../ui/money.ts";
 import { useIslandsPage } from "../shell/islands.ts";
-import { formatDateTime } from "./money.ts";
 
 /**
  * Days-left countdown. The server renders it from the loader's clock and the absolute

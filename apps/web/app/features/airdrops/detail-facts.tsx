@@ -1,7 +1,7 @@
 import type { AirdropDetail } from "@meridian/contracts";
 import { useTranslation } from "react-i18next";
+import { formatDate, formatFiat, formatMoney } from "../../ui/money.ts";
 import { useFiat } from "../shell/fiat.tsx";
-import { formatDate, formatFiat, formatMoney } from "./money.ts";
 
 /** Key figures: value, price, the listing-price prediction (always in dollars), dates. */
 export function DetailFacts({ airdrop: a, locale }: { airdrop: AirdropDetail; locale: string }) {

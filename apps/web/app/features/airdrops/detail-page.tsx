@@ -4,14 +4,14 @@ import { localizePath } from "@meridian/contracts/locales";
 import { MEDIA_SIZES } from "@meridian/contracts/media-rules";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { ResponsiveImg } from "../media/responsive-img.tsx";
+import { formatFiat } from "../../ui/money.ts";
+import { ResponsiveImg } from "../../ui/responsive-img.tsx";
 import { useFiat } from "../shell/fiat.tsx";
 import { BuyPrompt, SignupField } from "./buy-prompt.tsx";
 import { Countdown } from "./countdown.tsx";
 import { DetailFacts } from "./detail-facts.tsx";
 import { Faq } from "./faq.tsx";
 import { detailHref, spotHref } from "./links.ts";
-import { formatFiat } from "./money.ts";
 import { NotListed } from "./not-listed.tsx";
 import {
   Breadcrumbs,

@@ -2,11 +2,11 @@ import type { AirdropHomeResult, AirdropSummary, ContentPageResult, PopularCoin 
 import { localizePath } from "@meridian/contracts/locales";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { formatCompactUsd, formatFiat, formatMoney } from "../../ui/money.ts";
 import { useFiat } from "../shell/fiat.tsx";
 import { BuyPrompt, SignupField } from "./buy-prompt.tsx";
 import { Faq } from "./faq.tsx";
 import { detailHref, spotHref } from "./links.ts";
-import { formatCompactUsd, formatFiat, formatMoney } from "./money.ts";
 import { Breadcrumbs, CoinAvatar, Disclaimer, NewsList, StatusTag, textLangOf } from "./parts.tsx";
 
 export interface AirdropHomeProps {

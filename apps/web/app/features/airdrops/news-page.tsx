@@ -2,8 +2,8 @@ import type { AirdropNewsDetailResult } from "@meridian/contracts";
 import { localizePath } from "@meridian/contracts/locales";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { formatDate } from "../../ui/money.ts";
 import { detailHref } from "./links.ts";
-import { formatDate } from "./money.ts";
 import { Breadcrumbs, Disclaimer, NewsList, RichText, textLangOf } from "./parts.tsx";
 
 export interface AirdropNewsPageProps {

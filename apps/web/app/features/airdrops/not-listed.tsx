@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { formatDate } from "./money.ts";
+import { formatDate } from "../../ui/money.ts";
 
 /**
  * In place of a trade link while an airdrop's token has no market: "Not listed yet" and

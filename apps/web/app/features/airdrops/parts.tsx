@@ -3,10 +3,10 @@ import type { ResponsiveImage } from "@meridian/contracts/media-rules";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { ResponsiveImg } from "../media/responsive-img.tsx";
+import { formatDate } from "../../ui/money.ts";
+import { ResponsiveImg } from "../../ui/responsive-img.tsx";
 import { type TextLang, textLangOf } from "../seo/seo.ts";
 import { feedHref, newsHref } from "./links.ts";
-import { formatDate } from "./money.ts";
 
 /** A small label (antd Tag's look without its code on the first load). */
 export function Chip({ children }: { children: ReactNode }) {

@@ -5,12 +5,12 @@ import { Alert, Button, Card, Descriptions, Modal, Space, Tag, Typography } from
 import type { TFunction } from "i18next";
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { accountClient } from "../account/account-client.ts";
-import { withStepUp } from "../account/passkey-client.ts";
-import { accountCardStyle } from "../account/styles.ts";
-import { useAccount } from "../account/use-account.ts";
+import { accountClient } from "../../api/account-client.ts";
+import { withStepUp } from "../../api/passkey-client.ts";
+import { listSubs } from "../../api/subaccounts.ts";
+import { useAccount } from "../../api/use-account.ts";
+import { accountCardStyle } from "../../ui/account-styles.ts";
 import { LoadError } from "../shell/load-error.tsx";
-import { listSubs } from "../subaccounts/sub-client.ts";
 import { KeyForm, type KeyFormValues } from "./api-key-form.tsx";
 
 const KEYS = "v1/user/api-keys";

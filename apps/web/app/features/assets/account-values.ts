@@ -1,9 +1,9 @@
 import type { FuturesAccount, MarginAccountView, Ticker } from "@meridian/contracts";
 import { add } from "@meridian/domain";
+import { futuresApi } from "../../api/futures.ts";
+import { marginApi } from "../../api/margin.ts";
+import { marketApi } from "../../api/paper.ts";
 import { firstError, useApiData } from "../../lib/use-api-data.ts";
-import { futuresApi } from "../futures/api.ts";
-import { marginApi } from "../margin/api.ts";
-import { marketApi } from "../trading-screen/api.ts";
 import { valueInUsdt } from "./use-assets.ts";
 
 /**

@@ -4,14 +4,14 @@ import { formatDecimal, isPositive, normalizeDecimal, sanitizeDecimalInput } fro
 import { Button, Modal } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { errorCode, paperApi } from "../../api/paper.ts";
 import { firstError } from "../../lib/use-api-data.ts";
 import { balanceAmount } from "../../ui/amounts.ts";
 import { Loading } from "../../ui/loading.tsx";
-import { formatFiat } from "../airdrops/money.ts";
+import { formatFiat } from "../../ui/money.ts";
 import { useFiat } from "../shell/fiat.tsx";
 import { LoadError } from "../shell/load-error.tsx";
-import { errorCode, paperApi } from "../trading-screen/api.ts";
-import { AccountGate } from "./account-gate.tsx";
+import { AccountGate } from "../trading-screen/account-gate.tsx";
 import { estimatedBalance, useAccountValues } from "./account-values.ts";
 import { useAssets, type ValuedBalance } from "./use-assets.ts";
 

@@ -1,5 +1,5 @@
 import type { LinkDescriptor, MetaDescriptor } from "react-router";
-import assetsStyles from "./assets.css?url";
+import assetsStyles from "../../styles/assets.css?url";
 
 /** What the asset routes (/asset, /asset/spot) share: their stylesheet and a private page's head. */
 export const assetsLinks = (): LinkDescriptor[] => [{ rel: "stylesheet", href: assetsStyles }];

@@ -1,8 +1,8 @@
 import type { PaperBalance, Ticker } from "@meridian/contracts";
 import { add, isPositive, mul } from "@meridian/domain";
 import { useCallback, useEffect, useState } from "react";
-import { useSimulation } from "../simulation/simulation-provider.tsx";
-import { marketApi, paperApi } from "../trading-screen/api.ts";
+import { marketApi, paperApi } from "../../api/paper.ts";
+import { useSimulation } from "../../lib/simulation-provider.tsx";
 import type { TradeAccess } from "../trading-screen/panel-parts.tsx";
 
 export interface ValuedBalance extends PaperBalance {

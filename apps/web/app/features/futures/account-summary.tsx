@@ -1,7 +1,7 @@
 import type { FuturesAccount } from "@meridian/contracts";
 import { useTranslation } from "react-i18next";
 import { antdIsland } from "../trading-screen/antd-island.tsx";
-import { marginAmount } from "./precision.ts";
+import { marginAmount } from "../trading-screen/contract-format.ts";
 
 const TransferButton = antdIsland(() => import("./transfer-modal.tsx").then((m) => m.TransferButton));
 const CoinTransferButton = antdIsland(() => import("./coin-transfer.tsx").then((m) => m.CoinTransferButton));

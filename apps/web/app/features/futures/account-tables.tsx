@@ -1,16 +1,16 @@
 import type { MarketSymbolInfo, PositionSideValue } from "@meridian/contracts";
 import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { futuresApi } from "../../api/futures.ts";
+import { errorCode } from "../../api/paper.ts";
 import { firstError, useApiData } from "../../lib/use-api-data.ts";
 import { DataTable } from "../../ui/data-table.tsx";
 import { LoadError } from "../shell/load-error.tsx";
-import { errorCode } from "../trading-screen/api.ts";
+import { contractFormat } from "../trading-screen/contract-format.ts";
 import { TabStrip, type TradeAccess } from "../trading-screen/panel-parts.tsx";
 import { toast } from "../trading-screen/toast.ts";
-import { futuresApi } from "./api.ts";
 import type { MarginFamily } from "./families.ts";
 import { PositionsTable } from "./positions-table.tsx";
-import { contractFormat } from "./precision.ts";
 import type { FuturesState } from "./use-futures.ts";
 
 type Tab = "positions" | "open" | "history" | "trades" | "funding";

@@ -3,11 +3,11 @@ import { compare, isPositive, normalizeDecimal } from "@meridian/domain";
 import { Button, type ButtonProps, Modal } from "antd";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { futuresApi } from "../../api/futures.ts";
+import { errorCode, paperApi } from "../../api/paper.ts";
 import { newClientId } from "../../lib/client-id.ts";
 import { TransferAmount } from "../../ui/amount-field.tsx";
 import { transferPrefill } from "../../ui/amounts.ts";
-import { errorCode, paperApi } from "../trading-screen/api.ts";
-import { futuresApi } from "./api.ts";
 
 export interface CoinTransferProps {
   /** The coin of the coin-margined wallet ("BTC"). */

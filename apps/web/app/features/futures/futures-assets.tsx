@@ -3,14 +3,14 @@ import { localizePath } from "@meridian/contracts/locales";
 import { formatDecimal } from "@meridian/domain";
 import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
+import { futuresApi } from "../../api/futures.ts";
 import { useApiData } from "../../lib/use-api-data.ts";
 import { Loading } from "../../ui/loading.tsx";
-import { AccountGate } from "../assets/account-gate.tsx";
 import { LoadError } from "../shell/load-error.tsx";
+import { AccountGate } from "../trading-screen/account-gate.tsx";
 import { antdIsland } from "../trading-screen/antd-island.tsx";
+import { contractFormat, marginAmount } from "../trading-screen/contract-format.ts";
 import { useTradeAccess } from "../trading-screen/panel-parts.tsx";
-import { futuresApi } from "./api.ts";
-import { contractFormat, marginAmount } from "./precision.ts";
 import { TransferButton } from "./transfer-modal.tsx";
 import { useFutures } from "./use-futures.ts";
 

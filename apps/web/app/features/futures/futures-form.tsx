@@ -18,14 +18,14 @@ import {
 } from "@meridian/domain";
 import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { futuresApi } from "../../api/futures.ts";
+import { errorCode } from "../../api/paper.ts";
 import { newClientId } from "../../lib/client-id.ts";
-import { errorCode } from "../trading-screen/api.ts";
 import { Field } from "../trading-screen/form-fields.tsx";
 import type { FrameStore } from "../trading-screen/frame-store.ts";
 import { EnterSimulationButton, TabStrip, type TradeAccess } from "../trading-screen/panel-parts.tsx";
 import { toast } from "../trading-screen/toast.ts";
 import { AccountSummary } from "./account-summary.tsx";
-import { futuresApi } from "./api.ts";
 import { OrderCostLines } from "./order-cost-lines.tsx";
 import { SettingsControls } from "./settings-controls.tsx";
 import { type Shortfall, ShortfallPrompt, StarterTransfer } from "./shortfall-prompt.tsx";

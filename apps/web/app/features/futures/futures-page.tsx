@@ -3,6 +3,7 @@ import { localizePath } from "@meridian/contracts/locales";
 import { type CoinPerpContract, coinPerpContract } from "@meridian/domain";
 import { useCallback, useMemo } from "react";
 import { useTranslation } from "react-i18next";
+import { futuresApi } from "../../api/futures.ts";
 import { firstError, useApiData } from "../../lib/use-api-data.ts";
 import { LoadError } from "../shell/load-error.tsx";
 import { antdIsland } from "../trading-screen/antd-island.tsx";
@@ -15,7 +16,6 @@ import {
 } from "../trading-screen/market-screen.tsx";
 import { SimulationBarControls, useTradeAccess } from "../trading-screen/panel-parts.tsx";
 import { AccountTables } from "./account-tables.tsx";
-import { futuresApi } from "./api.ts";
 import {
   coinContractOfMarket,
   coinMarketOf,

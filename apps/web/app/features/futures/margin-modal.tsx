@@ -9,10 +9,10 @@ import { compare, isPositive, normalizeDecimal } from "@meridian/domain";
 import { type ButtonProps, Modal } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { futuresApi } from "../../api/futures.ts";
+import { errorCode } from "../../api/paper.ts";
 import { AmountField } from "../../ui/amount-field.tsx";
-import { errorCode } from "../trading-screen/api.ts";
-import { futuresApi } from "./api.ts";
-import { marginAmount } from "./precision.ts";
+import { marginAmount } from "../trading-screen/contract-format.ts";
 
 const PREVIEW_DELAY_MS = 250;
 

@@ -1,9 +1,9 @@
 import type { FuturesMark } from "@meridian/contracts";
 import { type CoinPerpContract, decimalsOf, formatDecimal, isPositive } from "@meridian/domain";
 import { useTranslation } from "react-i18next";
+import { marginAmount } from "../trading-screen/contract-format.ts";
 import { type FrameStore, useFrameValue } from "../trading-screen/frame-store.ts";
 import { coinMaxContracts, coinOrderCost, exceedsAvailable, notionalCap, orderCost } from "./order-cost.ts";
-import { marginAmount } from "./precision.ts";
 
 interface Props {
   symbol: string;

@@ -2,8 +2,8 @@ import { FuturesCode } from "@meridian/contracts";
 import { type ButtonProps, Modal } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { errorCode } from "../trading-screen/api.ts";
-import { futuresApi } from "./api.ts";
+import { futuresApi } from "../../api/futures.ts";
+import { errorCode } from "../../api/paper.ts";
 
 /**
  * Binance's preference "Position mode": one-way (one BOTH position per symbol) or hedge

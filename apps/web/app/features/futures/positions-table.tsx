@@ -2,12 +2,12 @@ import type { FuturesPosition } from "@meridian/contracts";
 import { sanitizeDecimalInput } from "@meridian/domain";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { futuresApi } from "../../api/futures.ts";
+import { errorCode } from "../../api/paper.ts";
 import { DataTable } from "../../ui/data-table.tsx";
 import { antdIsland } from "../trading-screen/antd-island.tsx";
-import { errorCode } from "../trading-screen/api.ts";
+import type { ContractFormat } from "../trading-screen/contract-format.ts";
 import { toast } from "../trading-screen/toast.ts";
-import { futuresApi } from "./api.ts";
-import type { ContractFormat } from "./precision.ts";
 
 const AdjustMarginButton = antdIsland(() => import("./margin-modal.tsx").then((m) => m.AdjustMarginButton));
 

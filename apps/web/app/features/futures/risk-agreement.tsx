@@ -2,7 +2,7 @@ import { localizePath } from "@meridian/contracts/locales";
 import { Button, Modal } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { deferredApi } from "../account/deferred-api.ts";
+import { deferredApi } from "../../api/deferred-api.ts";
 
 /**
  * The futures risk agreement, shown once: the first time a logged-in user opens futures
@@ -16,7 +16,7 @@ export function FuturesRiskAgreement({ locale, loggedIn }: { locale: string; log
   useEffect(() => {
     if (!loggedIn) return;
     let live = true;
-    void import("../account/account-client.ts")
+    void import("../../api/account-client.ts")
       .then(({ accountClient }) => accountClient().loadSession())
       .then((user) => live && setOpen(user !== undefined && !user.openContract));
     return () => {

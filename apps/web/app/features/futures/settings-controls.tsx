@@ -1,9 +1,9 @@
 import type { FuturesSettings } from "@meridian/contracts";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { futuresApi } from "../../api/futures.ts";
+import { errorCode } from "../../api/paper.ts";
 import { antdIsland } from "../trading-screen/antd-island.tsx";
-import { errorCode } from "../trading-screen/api.ts";
-import { futuresApi } from "./api.ts";
 
 // antd dialogs, fetched when a paper trader's form first shows them.
 const PositionModeButton = antdIsland(() => import("./position-mode.tsx").then((m) => m.PositionModeButton));

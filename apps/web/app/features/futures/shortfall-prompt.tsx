@@ -6,7 +6,7 @@ import { antdIsland } from "../trading-screen/antd-island.tsx";
 
 // The antd dialog is fetched when the prompt first opens it (the trade routes load no antd).
 const WalletTransferDialog = antdIsland(() =>
-  import("../margin/wallet-transfer.tsx").then((m) => m.WalletTransferDialog),
+  import("../trading-screen/wallet-transfer.tsx").then((m) => m.WalletTransferDialog),
 );
 const CoinTransferDialog = antdIsland(() => import("./coin-transfer.tsx").then((m) => m.CoinTransferDialog));
 

@@ -1,5 +1,5 @@
 import type { FuturesAccount } from "@meridian/contracts";
-import { WalletTransferButton } from "../margin/wallet-transfer.tsx";
+import { WalletTransferButton } from "../trading-screen/wallet-transfer.tsx";
 
 /**
  * The futures pages' transfer: the wallet-transfer dialog opened on spot -> futures

@@ -7,10 +7,10 @@ import type {
 } from "@meridian/contracts";
 import { FuturesPath } from "@meridian/contracts";
 import { useCallback, useEffect, useMemo, useState } from "react";
+import { futuresApi } from "../../api/futures.ts";
 import { firstError, useApiData } from "../../lib/use-api-data.ts";
 import { FrameStore } from "../trading-screen/frame-store.ts";
 import { useLiveStream } from "../trading-screen/use-account-stream.ts";
-import { futuresApi } from "./api.ts";
 import type { MarginFamily } from "./families.ts";
 
 /** Which futures a screen shows: a family's positions and orders, and the wallet of one margin coin. */

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { FAST_IMAGE_DOMAIN_KEY, PROBE_IMAGE_ATTRIBUTE } from "@meridian/client";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { withFastImageDomain } from "./fast-image-header.ts";
+import { withFastImageDomain } from "../../api/fast-image-header.ts";
 import { startImageDomain } from "./image-domain.ts";
 
 function configFetch(foreign: string[], internal: string[], code = "00000") {

@@ -3,8 +3,8 @@ import { add, compare, isPositive, normalizeDecimal } from "@meridian/domain";
 import { Button, type ButtonProps, Modal } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { type MarginScope, marginApi, marginErrorText, scopeQuery, trimDecimal } from "../../api/margin.ts";
 import { AmountField, PickField } from "../../ui/amount-field.tsx";
-import { type MarginScope, marginApi, marginErrorText, scopeQuery, trimDecimal } from "./api.ts";
 
 export type LoanAction = "borrow" | "repay";
 

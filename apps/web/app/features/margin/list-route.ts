@@ -1,5 +1,5 @@
 import type { LinkDescriptor, MetaDescriptor } from "react-router";
-import assetsStyles from "../assets/assets.css?url";
+import assetsStyles from "../../styles/assets.css?url";
 import recordsStyles from "../trading-screen/records.css?url";
 import tradeStyles from "../trading-screen/trade.css?url";
 import tradeFormStyles from "../trading-screen/trade-form.css?url";

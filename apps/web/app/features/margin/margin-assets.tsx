@@ -2,17 +2,17 @@ import type { MarginAccountView } from "@meridian/contracts";
 import { localizePath } from "@meridian/contracts/locales";
 import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
+import { type MarginScope, marginApi } from "../../api/margin.ts";
 import { firstError, useApiData } from "../../lib/use-api-data.ts";
 import { Loading } from "../../ui/loading.tsx";
-import { AccountGate } from "../assets/account-gate.tsx";
 import { LoadError } from "../shell/load-error.tsx";
+import { AccountGate } from "../trading-screen/account-gate.tsx";
 import { useTradeAccess } from "../trading-screen/panel-parts.tsx";
-import { type MarginScope, marginApi } from "./api.ts";
+import { WalletTransferButton } from "../trading-screen/wallet-transfer.tsx";
 import { BorrowRepayButton } from "./borrow-repay.tsx";
 import { MarginLevel, MarginTotals } from "./margin-level.tsx";
 import { MarginAssetsTable } from "./margin-tables.tsx";
 import { useMargin } from "./use-margin.ts";
-import { WalletTransferButton } from "./wallet-transfer.tsx";
 
 /** One account's card: level, totals, borrow / repay / transfer, trade link and its assets. */
 function AccountCard({

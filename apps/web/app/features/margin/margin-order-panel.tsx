@@ -8,6 +8,7 @@ import {
 import { add } from "@meridian/domain";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { type MarginScope, marginApi, marginErrorText, trimDecimal } from "../../api/margin.ts";
 import { antdIsland } from "../trading-screen/antd-island.tsx";
 import { OrderForm } from "../trading-screen/order-form.tsx";
 import { type FeeRates, FORM_TYPES, type FormType } from "../trading-screen/order-form-state.ts";
@@ -15,14 +16,13 @@ import { SideSwitch, TabStrip, type TradeAccess, TradeGate } from "../trading-sc
 import { toast } from "../trading-screen/toast.ts";
 import type { MarketStore } from "../trading-screen/use-market.ts";
 import { useRefusal } from "../trading-screen/use-refusal.ts";
-import { type MarginScope, marginApi, marginErrorText, trimDecimal } from "./api.ts";
 import { MarginLevel, MarginTotals } from "./margin-level.tsx";
 import type { MarginState } from "./use-margin.ts";
 
 // antd dialogs, fetched when a paper trader's panel first shows them.
 const BorrowRepayButton = antdIsland(() => import("./borrow-repay.tsx").then((m) => m.BorrowRepayButton));
 const WalletTransferButton = antdIsland(() =>
-  import("./wallet-transfer.tsx").then((m) => m.WalletTransferButton),
+  import("../trading-screen/wallet-transfer.tsx").then((m) => m.WalletTransferButton),
 );
 
 type SideEffect = (typeof MARGIN_SIDE_EFFECTS)[number];

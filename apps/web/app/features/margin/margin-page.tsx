@@ -2,9 +2,10 @@ import type { MarginAccountModeValue } from "@meridian/contracts";
 import { vipTier } from "@meridian/domain";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { marginPairs } from "../../api/margin.ts";
+import { paperApi } from "../../api/paper.ts";
 import { firstError, useApiData } from "../../lib/use-api-data.ts";
 import { LoadError } from "../shell/load-error.tsx";
-import { paperApi } from "../trading-screen/api.ts";
 import {
   type FeedState,
   MarketFeedScope,
@@ -14,7 +15,6 @@ import {
 } from "../trading-screen/market-screen.tsx";
 import type { FeeRates } from "../trading-screen/order-form-state.ts";
 import { PhoneSideButtons, SimulationBarControls, useTradeAccess } from "../trading-screen/panel-parts.tsx";
-import { marginPairs } from "./api.ts";
 import { MarginOrderPanel } from "./margin-order-panel.tsx";
 import { MarginOrdersPanel } from "./margin-tables.tsx";
 import { useMargin } from "./use-margin.ts";

@@ -2,12 +2,12 @@ import type { MarginAssetView, MarginOrder } from "@meridian/contracts";
 import { localizePath } from "@meridian/contracts/locales";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { marginApi, marginErrorText, trimDecimal } from "../../api/margin.ts";
 import { assetAmount } from "../../ui/amounts.ts";
 import { DataTable } from "../../ui/data-table.tsx";
 import { OrdersTable, type SymbolIndex, TradesTable } from "../trading-screen/order-tables.tsx";
 import { AccountTablesBody, TabStrip, type TradeAccess } from "../trading-screen/panel-parts.tsx";
 import { toast } from "../trading-screen/toast.ts";
-import { marginApi, marginErrorText, trimDecimal } from "./api.ts";
 import type { MarginState } from "./use-margin.ts";
 
 /** An asset amount down to what it holds, at most 8 decimals ("-1.238", not "-1.23800000"). */

@@ -8,9 +8,9 @@ import type {
 } from "@meridian/contracts";
 import { PaperPath } from "@meridian/contracts";
 import { useCallback, useEffect, useRef, useState } from "react";
+import { type MarginScope, marginApi, scopeQuery } from "../../api/margin.ts";
 import { firstError, useApiData } from "../../lib/use-api-data.ts";
 import { useLiveStream, useOrderLists } from "../trading-screen/use-account-stream.ts";
-import { type MarginScope, marginApi, scopeQuery } from "./api.ts";
 
 const LIMIT = 100;
 const NO_MAX: Record<string, string> = {};

@@ -4,11 +4,11 @@ import { type PorVerifyResult, verifyPorProof } from "@meridian/domain";
 import dayjs from "dayjs";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { trimDecimal } from "../../api/margin.ts";
+import { errorCode } from "../../api/paper.ts";
+import { recordsApi, saveBlob } from "../../api/records.ts";
 import { balanceAmount } from "../../ui/amounts.ts";
-import { recordsApi, saveBlob } from "../account-records/api.ts";
-import { trimDecimal } from "../margin/api.ts";
 import { LoadError } from "../shell/load-error.tsx";
-import { errorCode } from "../trading-screen/api.ts";
 import { useMounted } from "../trading-screen/use-mounted.ts";
 
 interface PorPageProps {

@@ -18,7 +18,7 @@ export interface SitemapEntry {
 
 /**
  * A part of the site with its own sitemap per locale, listed in SITEMAP_SECTIONS
- * (./sections.server.ts). `/sitemap.xml` lists `/sitemaps/<name>-<locale>.xml` for
+ * (app/sitemap-sections.server.ts). `/sitemap.xml` lists `/sitemaps/<name>-<locale>.xml` for
  * every section and visible locale.
  */
 export interface SitemapSection {

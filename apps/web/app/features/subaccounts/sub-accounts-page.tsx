@@ -8,11 +8,6 @@ import { localizePath } from "@meridian/contracts/locales";
 import { Alert, Button, Card, Form, Input, Result } from "antd";
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { assetAmount } from "../../ui/amounts.ts";
-import { accountCardStyle } from "../account/styles.ts";
-import { useAccount } from "../account/use-account.ts";
-import { LoadError } from "../shell/load-error.tsx";
-import { SubAccountCard } from "./sub-account-card.tsx";
 import {
   createSub,
   freezeSub,
@@ -21,7 +16,12 @@ import {
   subErrorText,
   switchBack,
   switchInto,
-} from "./sub-client.ts";
+} from "../../api/subaccounts.ts";
+import { useAccount } from "../../api/use-account.ts";
+import { accountCardStyle } from "../../ui/account-styles.ts";
+import { assetAmount } from "../../ui/amounts.ts";
+import { LoadError } from "../shell/load-error.tsx";
+import { SubAccountCard } from "./sub-account-card.tsx";
 import { TransferModal } from "./transfer-modal.tsx";
 
 const PATH = "/subaccount/manage";

@@ -7,7 +7,7 @@ import {
 import { Alert, Form, Input, Modal, Select } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { subErrorText, transferSub } from "./sub-client.ts";
+import { subErrorText, transferSub } from "../../api/subaccounts.ts";
 
 interface TransferForm {
   direction: SubTransferBody["direction"];

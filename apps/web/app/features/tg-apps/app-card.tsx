@@ -2,7 +2,7 @@ import type { TgAppSummary } from "@meridian/contracts";
 import { tgCategoryKey } from "@meridian/contracts/tg-app-rules";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { ResponsiveImg } from "../media/responsive-img.tsx";
+import { ResponsiveImg } from "../../ui/responsive-img.tsx";
 import { textLangOf } from "../seo/seo.ts";
 import { formatRating } from "./format.ts";
 import { detailHref } from "./links.ts";

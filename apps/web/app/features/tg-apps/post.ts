@@ -15,7 +15,7 @@ export interface PostAnswer<T> {
 export async function postJson<T>(path: string, body: unknown): Promise<PostAnswer<T>> {
   const offline: PostAnswer<T> = { ok: false, status: 0, code: "", data: null };
   const modules = await Promise.all([
-    import("../account/api-call.ts"),
+    import("../../api/api-call.ts"),
     import("@meridian/client"),
     // The codes alone: the package index would bring every contract schema (and zod).
     import("@meridian/contracts/codes"),

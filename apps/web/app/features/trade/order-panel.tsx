@@ -8,7 +8,7 @@ import {
 import { compare, divDown, mul } from "@meridian/domain";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { errorCode, paperApi } from "../trading-screen/api.ts";
+import { errorCode, paperApi } from "../../api/paper.ts";
 import { estimateMarketFill } from "../trading-screen/book-math.ts";
 import { OrderForm } from "../trading-screen/order-form.tsx";
 import { type FeeRates, FORM_TYPES, type FormType, refusalKey } from "../trading-screen/order-form-state.ts";

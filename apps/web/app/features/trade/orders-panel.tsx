@@ -2,7 +2,7 @@ import type { PaperOrder } from "@meridian/contracts";
 import { localizePath } from "@meridian/contracts/locales";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { paperApi } from "../trading-screen/api.ts";
+import { paperApi } from "../../api/paper.ts";
 import {
   BalancesTable,
   OrdersTable,

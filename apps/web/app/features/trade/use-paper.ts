@@ -1,7 +1,7 @@
 import type { PaperBalance, PaperFees, PaperOrder, PaperTrade, UserStreamPush } from "@meridian/contracts";
 import { PaperPath } from "@meridian/contracts";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { paperApi } from "../trading-screen/api.ts";
+import { paperApi } from "../../api/paper.ts";
 import { useLiveStream, useOrderLists } from "../trading-screen/use-account-stream.ts";
 
 const LIST_LIMIT = 100;

@@ -1,7 +1,7 @@
 import type { MarketStatus } from "@meridian/contracts";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { marketApi } from "./api.ts";
+import { marketApi } from "../../api/paper.ts";
 
 /** How often the page asks for the feed's state (the server calls a book stale after 5 s). */
 const POLL_MS = 2_000;

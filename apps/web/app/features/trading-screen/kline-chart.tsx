@@ -7,7 +7,7 @@ import {
 import type { IChartApi, ISeriesApi, ISeriesMarkersPluginApi, Time, UTCTimestamp } from "lightweight-charts";
 import { type RefObject, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { marketApi } from "./api.ts";
+import { marketApi } from "../../api/paper.ts";
 import type { FrameStore } from "./frame-store.ts";
 import { KlinePreview, mergeCandle, type PreviewColors } from "./kline-preview.tsx";
 import { readStored, StorageKey, writeStored } from "./storage.ts";

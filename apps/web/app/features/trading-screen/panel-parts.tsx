@@ -2,15 +2,15 @@ import type { OrderSideValue } from "@meridian/contracts";
 import { localizePath } from "@meridian/contracts/locales";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { useSimulation } from "../../lib/simulation-provider.tsx";
+import type { EnterSimulationButtonProps } from "../../ui/enter-simulation-button.tsx";
 import { Loading } from "../../ui/loading.tsx";
 import { LoadError } from "../shell/load-error.tsx";
-import type { EnterSimulationButtonProps } from "../simulation/enter-simulation-button.tsx";
-import { useSimulation } from "../simulation/simulation-provider.tsx";
 import { antdIsland } from "./antd-island.tsx";
 
 /** The simulation button (antd): loaded when a logged-in user's screen shows it. */
 export const EnterSimulationButton = antdIsland<EnterSimulationButtonProps>(() =>
-  import("../simulation/enter-simulation-button.tsx").then((m) => m.EnterSimulationButton),
+  import("../../ui/enter-simulation-button.tsx").then((m) => m.EnterSimulationButton),
 );
 
 /** Who is looking: a visitor, a user outside simulation mode, or a paper trader. */

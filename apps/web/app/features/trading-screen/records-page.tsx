@@ -2,11 +2,11 @@ import type { MarketSymbolInfo, OrderSideValue, PaperOrder, PaperTrade } from "@
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
+import { paperApi } from "../../api/paper.ts";
 import { Loading } from "../../ui/loading.tsx";
 import { SelectFilter } from "../../ui/record-filters.tsx";
-import { AccountGate } from "../assets/account-gate.tsx";
 import { LoadError } from "../shell/load-error.tsx";
-import { paperApi } from "./api.ts";
+import { AccountGate } from "./account-gate.tsx";
 import { OrdersTable, type SymbolIndex, TradesTable } from "./order-tables.tsx";
 import { TabStrip, useTradeAccess } from "./panel-parts.tsx";
 

@@ -1,6 +1,6 @@
 import type { Depth, MarketTrade, Ticker } from "@meridian/contracts";
 import { createContext, useContext, useEffect, useState } from "react";
-import { marketApi } from "./api.ts";
+import { marketApi } from "../../api/paper.ts";
 import { FrameStore, useFrameValue } from "./frame-store.ts";
 import type { SocketStatus } from "./live-socket.ts";
 import { MarketFeed } from "./market-feed.ts";

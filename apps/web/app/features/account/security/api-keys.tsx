@@ -3,8 +3,8 @@ import { localizePath } from "@meridian/contracts/locales";
 import { Button, Table, Tag } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { accountClient } from "../../../api/account-client.ts";
 import { LoadError } from "../../shell/load-error.tsx";
-import { accountClient } from "../account-client.ts";
 import { formatWhen, SecurityPage } from "./security-shell.tsx";
 
 /** `/subaccount/setting/api`: the API keys of the account and its sub-accounts; managed at /account/newapi. */

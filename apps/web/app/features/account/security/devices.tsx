@@ -2,9 +2,9 @@ import type { DeviceDto, DevicesAnswer } from "@meridian/contracts";
 import { Button, Tag } from "antd";
 import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
+import { accountClient } from "../../../api/account-client.ts";
 import { useApiData } from "../../../lib/use-api-data.ts";
 import { ListFrame, useListAction } from "../../../ui/list-frame.tsx";
-import { accountClient } from "../account-client.ts";
 import { failureText, formatWhen, SecurityPage } from "./security-shell.tsx";
 
 /** `/subaccount/setting/devices`: every browser the account logged in from, with its live sessions. */

@@ -3,8 +3,8 @@ import { LOGIN_HISTORY_DAYS } from "@meridian/contracts";
 import { Table, Tag } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { accountClient } from "../../../api/account-client.ts";
 import { LoadError } from "../../shell/load-error.tsx";
-import { accountClient } from "../account-client.ts";
 import { formatWhen, SecurityPage } from "./security-shell.tsx";
 
 const PAGE_SIZE = 20;

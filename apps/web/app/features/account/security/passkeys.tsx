@@ -2,10 +2,10 @@ import type { PasskeyDto } from "@meridian/contracts";
 import { Button, Form, Input } from "antd";
 import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
+import { accountClient } from "../../../api/account-client.ts";
+import { addPasskey, withStepUp } from "../../../api/passkey-client.ts";
 import { useApiData } from "../../../lib/use-api-data.ts";
 import { ListFrame, useListAction } from "../../../ui/list-frame.tsx";
-import { accountClient } from "../account-client.ts";
-import { addPasskey, withStepUp } from "../passkey-client.ts";
 import { failureText, formatWhen } from "./security-shell.tsx";
 
 /** The security page's passkeys: named, listed with when each was added and last used, removable. */

@@ -2,10 +2,10 @@ import type { RecoveryCodesIssued, RecoveryCodesStatus, UserRecord } from "@meri
 import { Alert, Button, Form, Input, Typography } from "antd";
 import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { accountClient } from "../../../api/account-client.ts";
 import { useApiData } from "../../../lib/use-api-data.ts";
 import { Loading } from "../../../ui/loading.tsx";
 import { LoadError } from "../../shell/load-error.tsx";
-import { accountClient } from "../account-client.ts";
 import { RECOVERY_CODE_PATTERN } from "../recovery-code.ts";
 import { failureText } from "./security-shell.tsx";
 

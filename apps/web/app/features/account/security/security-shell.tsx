@@ -5,9 +5,9 @@ import { Card } from "antd";
 import type { TFunction } from "i18next";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { useAccount } from "../../../api/use-account.ts";
+import { accountCardStyle } from "../../../ui/account-styles.ts";
 import { LoginFirst } from "../account-pages.tsx";
-import { accountCardStyle } from "../styles.ts";
-import { useAccount } from "../use-account.ts";
 
 /** The security pages, in the order the navigation lists them (paths from the spec, section 2). */
 export const SECURITY_PAGES = [

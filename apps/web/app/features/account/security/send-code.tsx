@@ -1,7 +1,7 @@
 import { Button, Input, Space } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { accountClient } from "../account-client.ts";
+import { accountClient } from "../../../api/account-client.ts";
 
 const RESEND_AFTER_S = 60;
 

@@ -2,10 +2,10 @@ import type { ThirdIdentityDto } from "@meridian/contracts";
 import { Button } from "antd";
 import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
+import { accountClient } from "../../../api/account-client.ts";
+import { withStepUp } from "../../../api/passkey-client.ts";
 import { useApiData } from "../../../lib/use-api-data.ts";
 import { ListFrame, useListAction } from "../../../ui/list-frame.tsx";
-import { accountClient } from "../account-client.ts";
-import { withStepUp } from "../passkey-client.ts";
 import { failureText, formatWhen } from "./security-shell.tsx";
 
 /**

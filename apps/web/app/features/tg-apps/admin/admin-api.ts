@@ -1,7 +1,7 @@
 import { TG_APPS_API, tgAppsPath } from "@meridian/contracts";
 
 export type { TgAdminAppRow as AdminAppRow, TgAdminArticleRow as AdminArticleRow } from "@meridian/contracts";
-export { adminCall } from "../../account/api-call.ts";
+export { adminCall } from "../../../api/api-call.ts";
 
 export const adminPaths = {
   apps: TG_APPS_API.adminApps,

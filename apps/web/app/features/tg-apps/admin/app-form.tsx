@@ -2,7 +2,7 @@ import { TG_APP_CATEGORIES, TG_APP_PLATFORMS, type TgAppInputRaw } from "@meridi
 import { Checkbox, Form, Input, Select, Switch } from "antd";
 import { useTranslation } from "react-i18next";
 import { ContentEditorModal, useContentEditor } from "../../../ui/content-editor.tsx";
-import { MediaEditor } from "../../media/media-editor.tsx";
+import { MediaEditor } from "../../../ui/media-editor.tsx";
 import { adminCall, adminPaths } from "./admin-api.ts";
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

@@ -16,10 +16,10 @@ import {
   type UserInfoResponse,
   type UserRecord,
 } from "@meridian/contracts";
-import { writeCookie } from "../../lib/cookies.ts";
-import { withFastImageDomain } from "../image-domain/fast-image-header.ts";
-import { isSimulationActive } from "../simulation/simulation-controller.ts";
+import { writeCookie } from "../lib/cookies.ts";
+import { isSimulationActive } from "../lib/simulation-controller.ts";
 import { deviceId, pageLocale, storeAppVersion, terminalCode } from "./client-identity.ts";
+import { withFastImageDomain } from "./fast-image-header.ts";
 import { buildIssuerJwk } from "./issuer-key.ts";
 import { requestReauth } from "./reauth-events.ts";
 

@@ -1,7 +1,7 @@
 import { TRACK_DEVICE_ID_COOKIE, TRACK_DEVICE_ID_STORAGE_KEY } from "@meridian/contracts";
 import { DEFAULT_LOCALE } from "@meridian/contracts/locales";
-import { APP_VERSION } from "../../lib/app-version.ts";
-import { readCookie } from "../../lib/cookies.ts";
+import { APP_VERSION } from "../lib/app-version.ts";
+import { readCookie } from "../lib/cookies.ts";
 
 /** Local storage keys (docs/product.md §3, "Browser storage keys"). */
 export const APP_VERSION_STORAGE_KEY = "appVersion";

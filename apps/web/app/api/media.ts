@@ -7,7 +7,7 @@ import {
   type MediaRole,
   mediaPath,
 } from "@meridian/contracts/media-rules";
-import { adminCall as call } from "../account/api-call.ts";
+import { adminCall as call } from "./api-call.ts";
 
 // Admin calls through the tab's client, which signs them (docs/security-gateway.md); the
 // upload's multipart body is signed in mode 1, as its route declares.

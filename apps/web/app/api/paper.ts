@@ -15,7 +15,7 @@ import type {
   Ticker,
 } from "@meridian/contracts";
 import { MarketPath, PAPER_HEADER, PaperPath } from "@meridian/contracts";
-import { deferredApi } from "../account/deferred-api.ts";
+import { deferredApi } from "./deferred-api.ts";
 
 /**
  * Browser calls for the trade screens. Market data is public; paper calls go through

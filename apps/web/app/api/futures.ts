@@ -16,8 +16,8 @@ import type {
   PositionSideValue,
 } from "@meridian/contracts";
 import { FuturesPath } from "@meridian/contracts";
-import { deferredApi } from "../account/deferred-api.ts";
-import { del } from "../trading-screen/api.ts";
+import { deferredApi } from "./deferred-api.ts";
+import { del } from "./paper.ts";
 
 const api = () => deferredApi;
 const name = (path: string) => path.replace(/^\//, "");

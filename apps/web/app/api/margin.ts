@@ -17,9 +17,9 @@ import type {
 } from "@meridian/contracts";
 import { MarginPath } from "@meridian/contracts";
 import type { TFunction } from "i18next";
-import { trimDecimal } from "../../ui/amounts.ts";
-import { deferredApi } from "../account/deferred-api.ts";
-import { del } from "../trading-screen/api.ts";
+import { trimDecimal } from "../ui/amounts.ts";
+import { deferredApi } from "./deferred-api.ts";
+import { del } from "./paper.ts";
 
 const api = () => deferredApi;
 const name = (path: string) => path.replace(/^\//, "");

@@ -10,7 +10,7 @@ import type {
   StatementPage,
 } from "@meridian/contracts";
 import { FuturesPath, PAPER_HEADER, PorPath, StatementPath } from "@meridian/contracts";
-import { accountClient } from "../account/account-client.ts";
+import { accountClient } from "./account-client.ts";
 
 const api = () => accountClient().api;
 const name = (path: string) => path.replace(/^\//, "");

@@ -7,7 +7,7 @@ import {
 } from "@meridian/contracts/media-rules";
 import { type ChangeEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { getImageLinks, setImageLinks, uploadImage } from "./admin-api.ts";
+import { getImageLinks, setImageLinks, uploadImage } from "../api/media.ts";
 
 const ACCEPT = "image/png,image/jpeg,image/webp,image/gif,image/avif";
 

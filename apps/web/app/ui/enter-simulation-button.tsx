@@ -2,7 +2,7 @@ import { ExperimentOutlined } from "@ant-design/icons";
 import type { SimulationMarket } from "@meridian/contracts";
 import { Button, type ButtonProps } from "antd";
 import { useTranslation } from "react-i18next";
-import { useSimulation } from "./simulation-provider.tsx";
+import { useSimulation } from "../lib/simulation-provider.tsx";
 
 export interface EnterSimulationButtonProps extends Omit<ButtonProps, "onClick"> {
   /** Which default page entering opens (spot unless told). */

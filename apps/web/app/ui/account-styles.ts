@@ -1,5 +1,5 @@
 import type { CSSProperties } from "react";
-import accountAntdHref from "../../styles/account-antd.generated.css?url";
+import accountAntdHref from "../styles/account-antd.generated.css?url";
 
 /**
  * The login, sign-up and account routes' `links`: the antd components only they render

@@ -3,12 +3,12 @@ import { compare, isPositive, normalizeDecimal } from "@meridian/domain";
 import { Button, type ButtonProps, Modal } from "antd";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { futuresApi } from "../../api/futures.ts";
+import { marginApi, marginErrorText, marginPairs } from "../../api/margin.ts";
+import { paperApi } from "../../api/paper.ts";
 import { newClientId } from "../../lib/client-id.ts";
 import { PickField, TransferAmount } from "../../ui/amount-field.tsx";
 import { transferPrefill } from "../../ui/amounts.ts";
-import { futuresApi } from "../futures/api.ts";
-import { paperApi } from "../trading-screen/api.ts";
-import { marginApi, marginErrorText, marginPairs } from "./api.ts";
 
 export interface WalletTransferProps {
   from: WalletValue;

@@ -10,17 +10,17 @@ import {
 import dayjs from "dayjs";
 import { type ReactNode, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { marginApi, marginPairs, trimDecimal } from "../../api/margin.ts";
 import { PAGE_SIZE, usePaged } from "../../lib/use-paged.ts";
 import { DataTable } from "../../ui/data-table.tsx";
 import { Loading } from "../../ui/loading.tsx";
 import { SelectFilter } from "../../ui/record-filters.tsx";
-import { AccountGate } from "../assets/account-gate.tsx";
 import { LoadError } from "../shell/load-error.tsx";
+import { AccountGate } from "../trading-screen/account-gate.tsx";
 import { OrdersTable, type SymbolIndex, TradesTable } from "../trading-screen/order-tables.tsx";
 import { TabStrip, type TradeAccess, useTradeAccess } from "../trading-screen/panel-parts.tsx";
 import { RecordsPager } from "../trading-screen/records-page.tsx";
 import { useMounted } from "../trading-screen/use-mounted.ts";
-import { marginApi, marginPairs, trimDecimal } from "./api.ts";
 
 type ModeFilter = "" | MarginAccountModeValue;
 

@@ -7,8 +7,8 @@ import {
   type SubTransferView,
 } from "@meridian/contracts";
 import type { TFunction } from "i18next";
-import { accountClient } from "../account/account-client.ts";
-import { withStepUp } from "../account/passkey-client.ts";
+import { accountClient } from "./account-client.ts";
+import { withStepUp } from "./passkey-client.ts";
 
 /** `/v1/user/sub/...` as the API client names it (no leading slash). */
 const api = (path: string) => path.slice(1);

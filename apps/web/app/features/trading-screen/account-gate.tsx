@@ -1,7 +1,7 @@
 import { localizePath } from "@meridian/contracts/locales";
 import { useTranslation } from "react-i18next";
-import { EnterSimulationButton } from "../simulation/enter-simulation-button.tsx";
-import type { TradeAccess } from "../trading-screen/panel-parts.tsx";
+import { EnterSimulationButton } from "../../ui/enter-simulation-button.tsx";
+import type { TradeAccess } from "./panel-parts.tsx";
 
 /** What visitors and users outside simulation mode see instead of paper-account data. */
 export function AccountGate({ access, locale }: { access: Exclude<TradeAccess, "ready">; locale: string }) {
