@@ -1,7 +1,6 @@
 import { useRouteLoaderData } from "react-router";
 import futuresStyles from "../features/futures/futures.css?url";
 import { FuturesAssetsPage } from "../features/futures/futures-assets.tsx";
-import marginStyles from "../features/margin/margin.css?url";
 import tradeStyles from "../features/trading-screen/trade.css?url";
 import tradeFormStyles from "../features/trading-screen/trade-form.css?url";
 import { localeFromParams } from "../i18n/locale-routing.ts";
@@ -14,7 +13,6 @@ export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: tradeFormStyles },
   { rel: "stylesheet", href: assetsStyles },
   { rel: "stylesheet", href: futuresStyles },
-  { rel: "stylesheet", href: marginStyles },
 ];
 
 export function loader({ params }: Route.LoaderArgs) {

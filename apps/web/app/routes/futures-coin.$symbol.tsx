@@ -1,24 +1,14 @@
-import { useRouteLoaderData } from "react-router";
 import { loadCoinFuturesPage } from "../features/futures/coin-page.server.ts";
-import futuresStyles from "../features/futures/futures.css?url";
-import { FuturesPage } from "../features/futures/futures-page.tsx";
-import marginStyles from "../features/margin/margin.css?url";
+import { FuturesRoutePage, futuresLinks } from "../features/futures/route-page.tsx";
 import { NO_ANTD_HANDLE } from "../features/shell/antd-settings.ts";
 import type { PaintFirstRouteHandle } from "../features/shell/paint-first.ts";
-import tradeStyles from "../features/trading-screen/trade.css?url";
-import tradeFormStyles from "../features/trading-screen/trade-form.css?url";
 import { localeFromParams } from "../i18n/locale-routing.ts";
 import type { Route } from "./+types/futures-coin.$symbol";
 
 /** As /futures/usdt/:symbol: the server HTML paints first, antd only when a dialog needs it. */
 export const handle = { ...NO_ANTD_HANDLE, paintFirst: true } satisfies PaintFirstRouteHandle;
 
-export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: tradeStyles },
-  { rel: "stylesheet", href: tradeFormStyles },
-  { rel: "stylesheet", href: futuresStyles },
-  { rel: "stylesheet", href: marginStyles },
-];
+export const links: Route.LinksFunction = futuresLinks;
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   return loadCoinFuturesPage(localeFromParams(params), (params.symbol ?? "").toUpperCase(), context);
@@ -31,16 +21,6 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function CoinFutures({ loaderData }: Route.ComponentProps) {
-  const root = useRouteLoaderData<{ theme?: string; user?: unknown }>("root");
-  return (
-    <FuturesPage
-      locale={loaderData.locale}
-      symbol={loaderData.symbol}
-      snapshot={loaderData.snapshot}
-      layout="auto"
-      family="coin"
-      dark={root?.theme === "black"}
-      loggedIn={Boolean(root?.user)}
-    />
-  );
+  const { locale, symbol, snapshot } = loaderData;
+  return <FuturesRoutePage locale={locale} symbol={symbol} snapshot={snapshot} layout="auto" family="coin" />;
 }

@@ -1,23 +1,13 @@
-import { useRouteLoaderData } from "react-router";
-import futuresStyles from "../features/futures/futures.css?url";
-import { FuturesPage } from "../features/futures/futures-page.tsx";
 import { loadFuturesPage } from "../features/futures/page.server.ts";
-import marginStyles from "../features/margin/margin.css?url";
+import { FuturesRoutePage, futuresLinks } from "../features/futures/route-page.tsx";
 import { NO_ANTD_HANDLE } from "../features/shell/antd-settings.ts";
-import tradeStyles from "../features/trading-screen/trade.css?url";
-import tradeFormStyles from "../features/trading-screen/trade-form.css?url";
 import { localeFromParams } from "../i18n/locale-routing.ts";
 import type { Route } from "./+types/trade-swap";
 
 /** No antd until a user's button or a trader's dialog brings it (antd-island.tsx). */
 export const handle = NO_ANTD_HANDLE;
 
-export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: tradeStyles },
-  { rel: "stylesheet", href: tradeFormStyles },
-  { rel: "stylesheet", href: futuresStyles },
-  { rel: "stylesheet", href: marginStyles },
-];
+export const links: Route.LinksFunction = futuresLinks;
 
 /** The phone layout of the futures page: /trade-swap/{symbol}, or /trade-swap with `?symbol=`. */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -33,15 +23,6 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function TradeSwap({ loaderData }: Route.ComponentProps) {
-  const root = useRouteLoaderData<{ theme?: string; user?: unknown }>("root");
-  return (
-    <FuturesPage
-      locale={loaderData.locale}
-      symbol={loaderData.symbol}
-      snapshot={loaderData.snapshot}
-      layout="phone"
-      dark={root?.theme === "black"}
-      loggedIn={Boolean(root?.user)}
-    />
-  );
+  const { locale, symbol, snapshot } = loaderData;
+  return <FuturesRoutePage locale={locale} symbol={symbol} snapshot={snapshot} layout="phone" />;
 }
