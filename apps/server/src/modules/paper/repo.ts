@@ -262,6 +262,31 @@ function sideFilter(q: OrderQuery, where: string[], params: SqlValue[]): void {
   params.push(q.side === "BUY" ? 0 : 1);
 }
 
+/**
+ * The WHERE clause of one account's order or trade list and its parameters (the page's
+ * `limit` last): `extra` conditions, then the symbol, side, wallets and `before` id asked.
+ */
+function listWhere(
+  q: OrderQuery,
+  extra: readonly string[],
+  extraParams: readonly SqlValue[],
+): { where: string; params: SqlValue[] } {
+  const where = ["account_id = ?", ...extra];
+  const params: SqlValue[] = [q.accountId, ...extraParams];
+  if (q.symbol !== undefined) {
+    where.push("symbol = ?");
+    params.push(q.symbol);
+  }
+  sideFilter(q, where, params);
+  walletFilter(q, where, params);
+  if (q.before !== undefined) {
+    where.push("id < ?");
+    params.push(q.before);
+  }
+  params.push(q.limit);
+  return { where: where.join(" AND "), params };
+}
+
 /** SQL for spot and margin orders and trades (`paper_orders`, `paper_trades`); one text for SQLite and PostgreSQL. */
 export class PaperRepo {
   readonly db: Db;
@@ -354,22 +379,12 @@ export class PaperRepo {
   }
 
   async orders(q: OrderQuery, open: boolean): Promise<OrderRow[]> {
-    const where = ["account_id = ?"];
-    const params: SqlValue[] = [q.accountId];
-    where.push(open ? "status IN ('NEW', 'PARTIALLY_FILLED')" : "status NOT IN ('NEW', 'PARTIALLY_FILLED')");
-    if (q.symbol !== undefined) {
-      where.push("symbol = ?");
-      params.push(q.symbol);
-    }
-    sideFilter(q, where, params);
-    walletFilter(q, where, params);
-    if (q.before !== undefined) {
-      where.push("id < ?");
-      params.push(q.before);
-    }
-    params.push(q.limit);
+    const status = open
+      ? "status IN ('NEW', 'PARTIALLY_FILLED')"
+      : "status NOT IN ('NEW', 'PARTIALLY_FILLED')";
+    const { where, params } = listWhere(q, [status], []);
     const rows = await this.db.all<OrderRecord>(
-      `SELECT ${ORDER_SELECT} FROM paper_orders WHERE ${where.join(" AND ")} ORDER BY id DESC LIMIT ?`,
+      `SELECT ${ORDER_SELECT} FROM paper_orders WHERE ${where} ORDER BY id DESC LIMIT ?`,
       params,
     );
     return rows.map(toOrder);
@@ -394,25 +409,10 @@ export class PaperRepo {
   }
 
   async trades(q: OrderQuery & { orderId?: number }): Promise<TradeRow[]> {
-    const where = ["account_id = ?"];
-    const params: SqlValue[] = [q.accountId];
-    if (q.orderId !== undefined) {
-      where.push("order_id = ?");
-      params.push(q.orderId);
-    }
-    if (q.symbol !== undefined) {
-      where.push("symbol = ?");
-      params.push(q.symbol);
-    }
-    sideFilter(q, where, params);
-    walletFilter(q, where, params);
-    if (q.before !== undefined) {
-      where.push("id < ?");
-      params.push(q.before);
-    }
-    params.push(q.limit);
+    const { where, params } =
+      q.orderId === undefined ? listWhere(q, [], []) : listWhere(q, ["order_id = ?"], [q.orderId]);
     const rows = await this.db.all<TradeRecord>(
-      `SELECT ${TRADE_SELECT} FROM paper_trades WHERE ${where.join(" AND ")} ORDER BY id DESC LIMIT ?`,
+      `SELECT ${TRADE_SELECT} FROM paper_trades WHERE ${where} ORDER BY id DESC LIMIT ?`,
       params,
     );
     return rows.map(toTrade);
