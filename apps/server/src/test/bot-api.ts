@@ -1,5 +1,6 @@
 import { type CreatedApiKey, type Envelope, SESSION_COOKIE } from "@meridian/contracts";
 import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll } from "vitest";
 import { buildApp } from "../app.ts";
 import { type AccountsService, securityRoutes } from "../modules/accounts/index.ts";
 import { siteModules } from "../modules/index.ts";
@@ -134,4 +135,33 @@ export async function startBotApiServer(
   };
 }
 
+import { bitgetClient } from "./bitget-client.ts";
+
 export { bitgetClient, onMessages, subscribed } from "./bitget-client.ts";
+
+/** A bot-API server, one trader's web session on it and that trader's ccxt client (markets loaded). */
+export interface BotApiTrader {
+  server: BotApiServer;
+  cookie: string;
+  ex: Awaited<ReturnType<typeof bitgetClient>>;
+}
+
+/**
+ * A test file's trader: the server starts, the trader signs up and creates an API key, and
+ * a ccxt client loads the markets before the file's tests; both close after them. The
+ * fields are there once the tests run (read them inside tests, not at the file's top).
+ */
+export function useBotApiTrader(o: Parameters<typeof startBotApiServer>[0] = {}): BotApiTrader {
+  const t = {} as BotApiTrader;
+  beforeAll(async () => {
+    t.server = await startBotApiServer(o);
+    t.cookie = await t.server.newUser();
+    t.ex = await bitgetClient(t.server.base, await t.server.createKey(t.cookie));
+    await t.ex.loadMarkets();
+  }, 60_000);
+  afterAll(async () => {
+    await t.ex?.close();
+    await t.server?.close();
+  });
+  return t;
+}

@@ -1,31 +1,15 @@
 import type { FuturesAccount, FuturesOrder, FuturesPosition } from "@meridian/contracts";
 import ccxt from "ccxt";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type BotApiServer, bitgetClient, startBotApiServer } from "../../test/bot-api.ts";
+import { describe, expect, it } from "vitest";
+import { useBotApiTrader } from "../../test/bot-api.ts";
 
 /**
  * The contract tests of the coin-margined perpetuals (issue 34): ccxt's own `bitget`
  * class (4.5.84, sandbox mode) trades the inverse `BTC/USD:BTC` market, and every result
  * is checked against what the web API says about the same account.
  */
-type Client = Awaited<ReturnType<typeof bitgetClient>>;
-
 const S = "BTC/USD:BTC";
-let server: BotApiServer;
-let cookie: string;
-let ex: Client;
-
-beforeAll(async () => {
-  server = await startBotApiServer({ liveMarket: true, rateScale: 5 });
-  cookie = await server.newUser();
-  ex = await bitgetClient(server.base, await server.createKey(cookie));
-  await ex.loadMarkets();
-}, 60_000);
-
-afterAll(async () => {
-  await ex?.close();
-  await server?.close();
-});
+const bot = useBotApiTrader({ liveMarket: true, rateScale: 5 });
 
 const num = (s: string | undefined) => Number(s ?? "NaN");
 function oid(o: { id?: string | undefined }): string {
@@ -33,14 +17,15 @@ function oid(o: { id?: string | undefined }): string {
   return o.id;
 }
 const webAccount = async () =>
-  (await server.web<FuturesAccount>(cookie, "GET", "/v1/paper/futures/account?marginCoin=BTC")).data;
+  (await bot.server.web<FuturesAccount>(bot.cookie, "GET", "/v1/paper/futures/account?marginCoin=BTC")).data;
 const webPositions = async () =>
-  (await server.web<FuturesPosition[]>(cookie, "GET", "/v1/paper/futures/positions?family=coin")).data.filter(
-    (p) => num(p.quantity) !== 0,
-  );
+  (
+    await bot.server.web<FuturesPosition[]>(bot.cookie, "GET", "/v1/paper/futures/positions?family=coin")
+  ).data.filter((p) => num(p.quantity) !== 0);
 const webOpen = async () =>
-  (await server.web<FuturesOrder[]>(cookie, "GET", "/v1/paper/futures/orders/open?family=coin")).data;
-const coinBalance = async () => (await ex.fetchBalance({ type: "swap", productType: "COIN-FUTURES" })).BTC;
+  (await bot.server.web<FuturesOrder[]>(bot.cookie, "GET", "/v1/paper/futures/orders/open?family=coin")).data;
+const coinBalance = async () =>
+  (await bot.ex.fetchBalance({ type: "swap", productType: "COIN-FUTURES" })).BTC;
 
 async function rejects(p: Promise<unknown>, cls: new (...args: never[]) => Error): Promise<void> {
   const error = await p.then(
@@ -52,25 +37,27 @@ async function rejects(p: Promise<unknown>, cls: new (...args: never[]) => Error
 
 describe("coin-margined perpetuals through ccxt", () => {
   it("lists every coin-M contract as an inverse swap settled in its coin", async () => {
-    const m = ex.market(S);
+    const m = bot.ex.market(S);
     expect(m).toMatchObject({ swap: true, inverse: true, linear: false, settle: "BTC", quote: "USD" });
     expect(m.precision).toMatchObject({ amount: 1, price: 0.1 });
     expect(m.limits.amount?.min).toBe(1);
     for (const coin of ["ETH", "SOL", "XRP", "DOGE", "ADA", "LTC"])
-      expect(ex.market(`${coin}/USD:${coin}`).inverse).toBe(true);
-    const t = await ex.fetchTicker(S);
+      expect(bot.ex.market(`${coin}/USD:${coin}`).inverse).toBe(true);
+    const t = await bot.ex.fetchTicker(S);
     expect(t.symbol).toBe(S);
     expect(t.markPrice).toBeGreaterThan(0);
-    expect(Object.keys(await ex.fetchTickers(undefined, { type: "swap", subType: "inverse" }))).toContain(S);
-    expect((await ex.fetchOrderBook(S)).asks.length).toBeGreaterThan(0);
-    expect((await ex.fetchOHLCV(S, "1h", undefined, 5)).length).toBeGreaterThan(0);
-    const rate = await ex.fetchFundingRate(S);
+    expect(Object.keys(await bot.ex.fetchTickers(undefined, { type: "swap", subType: "inverse" }))).toContain(
+      S,
+    );
+    expect((await bot.ex.fetchOrderBook(S)).asks.length).toBeGreaterThan(0);
+    expect((await bot.ex.fetchOHLCV(S, "1h", undefined, 5)).length).toBeGreaterThan(0);
+    const rate = await bot.ex.fetchFundingRate(S);
     expect(rate.symbol).toBe(S);
     expect(typeof rate.fundingRate).toBe("number");
   });
 
   it("transfers BTC to the coin-M wallet and shows its balance", async () => {
-    await ex.transfer("BTC", 0.1, "spot", "future");
+    await bot.ex.transfer("BTC", 0.1, "spot", "future");
     const web = await webAccount();
     expect(web).toMatchObject({ family: "coin", marginCoin: "BTC" });
     expect(num(web.wallet)).toBe(0.1);
@@ -80,10 +67,14 @@ describe("coin-margined perpetuals through ccxt", () => {
   });
 
   it("opens a position in contracts with PnL in BTC, lists it, and closes it", async () => {
-    await ex.setLeverage(20, S);
-    const order = await ex.createOrder(S, "market", "buy", 10);
-    expect(await ex.fetchOrder(oid(order), S)).toMatchObject({ status: "closed", filled: 10, side: "buy" });
-    const [p] = await ex.fetchPositions([S]);
+    await bot.ex.setLeverage(20, S);
+    const order = await bot.ex.createOrder(S, "market", "buy", 10);
+    expect(await bot.ex.fetchOrder(oid(order), S)).toMatchObject({
+      status: "closed",
+      filled: 10,
+      side: "buy",
+    });
+    const [p] = await bot.ex.fetchPositions([S]);
     const [web] = await webPositions();
     expect(web).toMatchObject({ symbol: "BTCUSD", quantity: "10", marginCoin: "BTC", leverage: 20 });
     expect(p).toMatchObject({ symbol: S, side: "long", contracts: 10, leverage: 20 });
@@ -95,26 +86,26 @@ describe("coin-margined perpetuals through ccxt", () => {
     });
     // The margin is the position's value in BTC over the leverage: 10 x 100 / entry / 20.
     expect(num(web?.margin)).toBeCloseTo(1000 / num(web?.entryPrice) / 20, 7);
-    expect((await ex.fetchMyTrades(S)).some((t) => t.order === order.id)).toBe(true);
+    expect((await bot.ex.fetchMyTrades(S)).some((t) => t.order === order.id)).toBe(true);
     // The USDT-M side does not see it.
-    expect(await ex.fetchPositions(["BTC/USDT:USDT"])).toEqual([]);
-    await ex.closePosition(S);
+    expect(await bot.ex.fetchPositions(["BTC/USDT:USDT"])).toEqual([]);
+    await bot.ex.closePosition(S);
     expect(await webPositions()).toEqual([]);
-    expect(await ex.fetchPositions([S])).toEqual([]);
+    expect(await bot.ex.fetchPositions([S])).toEqual([]);
   });
 
   it("places and cancels a resting order, and refuses bad input with Bitget's codes", async () => {
-    const price = Math.round((await ex.fetchTicker(S)).last ?? 0) * 0.7;
-    const order = await ex.createOrder(S, "limit", "buy", 2, Math.round(price));
+    const price = Math.round((await bot.ex.fetchTicker(S)).last ?? 0) * 0.7;
+    const order = await bot.ex.createOrder(S, "limit", "buy", 2, Math.round(price));
     expect((await webOpen()).map((o) => String(o.id))).toContain(order.id);
-    expect((await ex.fetchOpenOrders(S)).map((o) => o.id)).toContain(order.id);
-    await ex.cancelOrder(oid(order), S);
+    expect((await bot.ex.fetchOpenOrders(S)).map((o) => o.id)).toContain(order.id);
+    await bot.ex.cancelOrder(oid(order), S);
     expect((await webOpen()).map((o) => String(o.id))).not.toContain(order.id);
     const before = await webAccount();
     // Below one contract, off the tick (sent raw: ccxt would round both), the wrong product
     // type or margin coin, more than the wallet carries: nothing held or posted.
     const raw = (over: Record<string, string>) =>
-      ex.privateMixPostV2MixOrderPlaceOrder({
+      bot.ex.privateMixPostV2MixOrderPlaceOrder({
         symbol: "BTCUSD",
         productType: "COIN-FUTURES",
         marginCoin: "BTC",
@@ -131,54 +122,54 @@ describe("coin-margined perpetuals through ccxt", () => {
     await rejects(raw({ productType: "USDT-FUTURES", marginCoin: "USDT" }), ccxt.BadSymbol);
     await rejects(raw({ marginCoin: "ETH" }), ccxt.BadRequest);
     // 5,000 contracts (500,000 USD, about 5 BTC) need about 0.26 BTC at 20x; the wallet has 0.1.
-    await rejects(ex.createOrder(S, "market", "buy", 5000), ccxt.InsufficientFunds);
+    await rejects(bot.ex.createOrder(S, "market", "buy", 5000), ccxt.InsufficientFunds);
     expect(await webOpen()).toEqual([]);
     expect((await webAccount()).available).toBe(before.available);
   });
 
   it("moves BTC both ways between spot and the coin-M wallet ('future' or 'swap'), once per clientOid", async () => {
-    const spotBtc = async () => (await ex.fetchBalance()).BTC?.free ?? Number.NaN;
+    const spotBtc = async () => (await bot.ex.fetchBalance()).BTC?.free ?? Number.NaN;
     const wallet0 = await webAccount();
     const spot0 = await spotBtc();
     // ccxt's `swap` is usdt_futures: with BTC it reaches the BTC coin-M wallet too.
-    const t1 = await ex.transfer("BTC", 0.02, "spot", "swap", { clientOid: "cm-swap-1" });
-    const t2 = await ex.transfer("BTC", 0.02, "spot", "swap", { clientOid: "cm-swap-1" });
+    const t1 = await bot.ex.transfer("BTC", 0.02, "spot", "swap", { clientOid: "cm-swap-1" });
+    const t2 = await bot.ex.transfer("BTC", 0.02, "spot", "swap", { clientOid: "cm-swap-1" });
     expect(Number(t1.id)).toBeGreaterThan(0);
     expect(t2.id).toBe(t1.id);
     const wallet1 = await webAccount();
     expect(num(wallet1.wallet)).toBeCloseTo(num(wallet0.wallet) + 0.02, 8);
     expect(await spotBtc()).toBeCloseTo(spot0 - 0.02, 8);
-    const back = await ex.transfer("BTC", 0.015, "future", "spot");
+    const back = await bot.ex.transfer("BTC", 0.015, "future", "spot");
     expect(Number(back.id)).toBeGreaterThan(Number(t1.id));
     expect(num((await webAccount()).wallet)).toBeCloseTo(num(wallet0.wallet) + 0.005, 8);
     expect(await spotBtc()).toBeCloseTo(spot0 - 0.005, 8);
 
     // An open position holds margin: more than the wallet can spare is refused, nothing moves.
     // The mark is pinned so that what the wallet spares holds still between reads.
-    const mark = String(Math.round((await ex.fetchTicker(S)).markPrice ?? 0));
+    const mark = String(Math.round((await bot.ex.fetchTicker(S)).markPrice ?? 0));
     const pin = (price: string | null) =>
-      server.web(cookie, "POST", "/v1/paper/futures/test/mark", { symbol: "BTCUSD", price });
+      bot.server.web(bot.cookie, "POST", "/v1/paper/futures/test/mark", { symbol: "BTCUSD", price });
     expect((await pin(mark)).code).toBe("00000");
-    await ex.createOrder(S, "market", "buy", 20);
+    await bot.ex.createOrder(S, "market", "buy", 20);
     const held = await webAccount();
     expect(num(held.maxTransferOut)).toBeLessThan(num(held.wallet));
-    await rejects(ex.transfer("BTC", num(held.wallet), "future", "spot"), ccxt.InsufficientFunds);
+    await rejects(bot.ex.transfer("BTC", num(held.wallet), "future", "spot"), ccxt.InsufficientFunds);
     expect((await webAccount()).wallet).toBe(held.wallet);
-    await ex.transfer("BTC", num(held.maxTransferOut), "future", "spot");
+    await bot.ex.transfer("BTC", num(held.maxTransferOut), "future", "spot");
     expect((await webAccount()).maxTransferOut).toBe("0.00000000");
-    await ex.closePosition(S);
+    await bot.ex.closePosition(S);
     await pin(null);
 
     // Bad input: a coin with no coin-M wallet, USDT to coin_futures, a USDC-M account.
-    await rejects(ex.transfer("BNB", 1, "spot", "future"), ccxt.BadRequest);
-    await rejects(ex.transfer("USDT", 1, "spot", "future"), ccxt.BadRequest);
-    await rejects(ex.transfer("BTC", 0.01, "spot", "usdc_swap"), ccxt.BadRequest);
+    await rejects(bot.ex.transfer("BNB", 1, "spot", "future"), ccxt.BadRequest);
+    await rejects(bot.ex.transfer("USDT", 1, "spot", "future"), ccxt.BadRequest);
+    await rejects(bot.ex.transfer("BTC", 0.01, "spot", "usdc_swap"), ccxt.BadRequest);
 
     // The records name the coin-M wallet as Bitget does: coin_futures (ccxt: future).
-    const list = await ex.fetchTransfers("BTC", undefined, undefined, { fromAccount: "future" });
+    const list = await bot.ex.fetchTransfers("BTC", undefined, undefined, { fromAccount: "future" });
     expect(list.map((t) => t.id)).toContain(back.id);
     for (const t of list) expect(t.fromAccount).toBe("future");
-    const ins = await ex.fetchTransfers("BTC", undefined, undefined, { fromAccount: "spot" });
+    const ins = await bot.ex.fetchTransfers("BTC", undefined, undefined, { fromAccount: "spot" });
     const into = ins.find((t) => t.id === t1.id);
     expect(into).toMatchObject({ fromAccount: "spot", toAccount: "future", amount: 0.02, currency: "BTC" });
   });

@@ -1,7 +1,7 @@
 import { type PaperFees, type PaperOrder, PaperPath } from "@meridian/contracts";
 import { fromMinor, parseScaled, toMinor } from "@meridian/domain";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type BotApiServer, bitgetClient, startBotApiServer } from "../../test/bot-api.ts";
+import { describe, expect, it } from "vitest";
+import { useBotApiTrader } from "../../test/bot-api.ts";
 
 /**
  * Issue 30: a market buy by cost (ccxt `createMarketBuyOrderWithCost`, Bitget's market
@@ -9,23 +9,7 @@ import { type BotApiServer, bitgetClient, startBotApiServer } from "../../test/b
  * paused (no price moves), so the ask ladder read before the order is the one it meets;
  * the test walks that ladder itself in exact integers and checks the order against it.
  */
-type Client = Awaited<ReturnType<typeof bitgetClient>>;
-
-let server: BotApiServer;
-let cookie: string;
-let ex: Client;
-
-beforeAll(async () => {
-  server = await startBotApiServer({ rateScale: 5 });
-  cookie = await server.newUser();
-  ex = await bitgetClient(server.base, await server.createKey(cookie));
-  await ex.loadMarkets();
-}, 60_000);
-
-afterAll(async () => {
-  await ex?.close();
-  await server?.close();
-});
+const bot = useBotApiTrader({ rateScale: 5 });
 
 /** A decimal string at `scale` digits as an integer (USDT minor units at 8, BTC at 8). */
 function scaled(text: string, scale: number): bigint {
@@ -44,11 +28,14 @@ const withFee = (q: bigint, ppm: bigint) => q + (q * ppm + 999_999n) / 1_000_000
 describe("market buy by cost", () => {
   it("spends the cost to within one lot of the book, fee included", async () => {
     // The maker's first levels hold a few BTC each: about 550,000 USDT reach the third.
-    const topUp = await server.web(cookie, "POST", PaperPath.TOPUP, { asset: "USDT", amount: "950000" });
+    const topUp = await bot.server.web(bot.cookie, "POST", PaperPath.TOPUP, {
+      asset: "USDT",
+      amount: "950000",
+    });
     expect(topUp.code).toBe("00000");
-    const fees = (await server.web<PaperFees>(cookie, "GET", PaperPath.FEES)).data;
+    const fees = (await bot.server.web<PaperFees>(bot.cookie, "GET", PaperPath.FEES)).data;
     const ppm = BigInt(fees.current.takerPpm);
-    const book = (await ex.publicSpotGetV2SpotMarketOrderbook({ symbol: "BTCUSDT", limit: "150" })) as {
+    const book = (await bot.ex.publicSpotGetV2SpotMarketOrderbook({ symbol: "BTCUSDT", limit: "150" })) as {
       data: { asks: Array<[string, string]> };
     };
     // Each level's quote per 0.00001 BTC lot (USDT minor units) and its lots.
@@ -81,9 +68,9 @@ describe("market buy by cost", () => {
     }
     expect(next).toBeDefined();
 
-    const placed = await ex.createMarketBuyOrderWithCost("BTC/USDT", Number(fromMinor("USDT", cost)));
-    const history = await server.web<PaperOrder[]>(
-      cookie,
+    const placed = await bot.ex.createMarketBuyOrderWithCost("BTC/USDT", Number(fromMinor("USDT", cost)));
+    const history = await bot.server.web<PaperOrder[]>(
+      bot.cookie,
       "GET",
       `${PaperPath.ORDER_HISTORY}?symbol=BTCUSDT`,
     );
@@ -105,7 +92,7 @@ describe("market buy by cost", () => {
     expect(left).toBeGreaterThanOrEqual(0n);
     expect(left).toBeLessThan(withFee(next ?? 0n, ppm) + 1n);
     // ccxt reads the same figures.
-    const seen = await ex.fetchOrder(String(placed.id), "BTC/USDT");
+    const seen = await bot.ex.fetchOrder(String(placed.id), "BTC/USDT");
     expect(seen.cost).toBe(Number(order.cummulativeQuoteQty));
     expect(seen.filled).toBe(Number(order.executedQty));
   });
