@@ -1,27 +1,25 @@
-import { vipTier } from "@meridian/domain";
 import { useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import {
-  type FeedState,
-  MarketFeedScope,
-  MarketScreen,
-  type TradingScreenProps,
-  useMarketScreen,
-} from "../trading-screen/market-screen.tsx";
+import { type FeedState, MarketFeedScope } from "../trading-screen/market-screen.tsx";
 import type { FeeRates } from "../trading-screen/order-form-state.ts";
-import { PhoneSideButtons, SimulationBarControls, useTradeAccess } from "../trading-screen/panel-parts.tsx";
 import type { PhoneTab } from "../trading-screen/phone-tabs.tsx";
+import {
+  feeRatesOf,
+  type SpotPageProps,
+  SpotScreenFrame,
+  spotOrderInputs,
+  useSpotPage,
+} from "../trading-screen/trading-page-frame.tsx";
 import { useGuide } from "./guide.tsx";
 import { OrderPanel } from "./order-panel.tsx";
 import { OrdersPanel } from "./orders-panel.tsx";
 import { usePaper } from "./use-paper.ts";
 
-export interface TradePageProps extends TradingScreenProps {
+export interface TradePageProps extends SpotPageProps {
   /** `phone` is /trade-spot: the stacked layout at any width. */
   layout: "auto" | "phone";
   /** The document's CSP nonce (the first-visit tour's boot script). */
   nonce: string | undefined;
-  hrefFor: (symbol: string) => string;
 }
 
 /**
@@ -32,27 +30,14 @@ export function TradePage(props: TradePageProps) {
   return <MarketFeedScope render={(feed) => <TradeScreen {...props} feed={feed} />} />;
 }
 
-function TradeScreen({
-  locale,
-  symbol,
-  snapshot,
-  layout,
-  dark,
-  loggedIn,
-  hrefFor,
-  nonce,
-  feed,
-}: TradePageProps & { feed: FeedState }) {
+function TradeScreen({ feed, ...page }: TradePageProps & { feed: FeedState }) {
+  const { locale, symbol, layout } = page;
   const { t } = useTranslation("trade");
-  const access = useTradeAccess(loggedIn);
+  const { access, screen } = useSpotPage(page, feed, layout);
   const paper = usePaper(access === "ready");
-  const screen = useMarketScreen(symbol, snapshot, feed, layout);
-  const { phone, setPhoneTab, symbols, info } = screen;
-  const guide = useGuide(nonce);
-  const fee: FeeRates = useMemo(() => {
-    const tier = paper.fees?.current ?? vipTier(0);
-    return { level: tier.level, makerPpm: tier.makerPpm, takerPpm: tier.takerPpm };
-  }, [paper.fees]);
+  const { phone, setPhoneTab, info } = screen;
+  const guide = useGuide(page.nonce);
+  const fee: FeeRates = useMemo(() => feeRatesOf(paper.fees?.current), [paper.fees]);
 
   useEffect(() => {
     if (guide.step === null || !phone) return;
@@ -64,16 +49,14 @@ function TradeScreen({
   if (!info) return null;
 
   return (
-    <MarketScreen
+    <SpotScreenFrame
+      page={page}
+      access={access}
       layout={layout}
       testId="trade-page"
       heading={t("meta.heading", { base: info.base, quote: info.quote })}
       info={info}
-      snapshot={snapshot}
       screen={screen}
-      dark={dark}
-      hrefFor={hrefFor}
-      extra={<SimulationBarControls access={access} />}
       fills={paper.trades}
       guide={guide.step ?? undefined}
       order={
@@ -83,17 +66,14 @@ function TradeScreen({
           access={access}
           paper={paper}
           fee={fee}
-          market={screen.market}
-          picked={screen.picked}
-          compact={phone}
-          side={screen.side}
-          onSideChange={screen.setSide}
+          {...spotOrderInputs(screen)}
         />
       }
-      orders={<OrdersPanel symbol={symbol} symbols={symbols} locale={locale} access={access} paper={paper} />}
-      phoneActions={<PhoneSideButtons onPick={screen.openForm} />}
+      orders={
+        <OrdersPanel symbol={symbol} symbols={screen.symbols} locale={locale} access={access} paper={paper} />
+      }
     >
       {guide.card}
-    </MarketScreen>
+    </SpotScreenFrame>
   );
 }

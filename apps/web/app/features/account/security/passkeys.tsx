@@ -1,25 +1,15 @@
 import type { PasskeyDto } from "@meridian/contracts";
 import { Button, Form, Input } from "antd";
-import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
 import { accountClient } from "../../../api/account-client.ts";
 import { addPasskey, withStepUp } from "../../../api/passkey-client.ts";
-import { useApiData } from "../../../lib/use-api-data.ts";
-import { ListFrame, useListAction } from "../../../ui/list-frame.tsx";
-import { failureText, formatWhen } from "./security-shell.tsx";
+import { CredentialList, useCredentials } from "./credential-list.tsx";
+import { formatWhen } from "./security-shell.tsx";
 
 /** The security page's passkeys: named, listed with when each was added and last used, removable. */
 export function PasskeysSection({ locale }: { locale: string }) {
   const { t } = useTranslation("account");
-  const load = useCallback(
-    () =>
-      accountClient().api.get<{ passkeys: PasskeyDto[] }>("v1/user/security/passkeys", undefined, {
-        silent: true,
-      }),
-    [],
-  );
-  const list = useApiData(load);
-  const action = useListAction(list.reload, (err) => failureText(err, t));
+  const { list, action } = useCredentials<{ passkeys: PasskeyDto[] }>("v1/user/security/passkeys");
   const [form] = Form.useForm<{ name: string }>();
   const add = (v: { name: string }) =>
     action.run(async () => {
@@ -27,47 +17,37 @@ export function PasskeysSection({ locale }: { locale: string }) {
       form.resetFields();
       return t("passkeys.added");
     });
-  const remove = (id: string) =>
-    action.run(async () => {
-      await withStepUp(() => accountClient().api.post("v1/user/passkey/delete", { id }, { silent: true }));
-      return t("passkeys.removed");
-    });
   return (
     <section style={{ marginTop: 24 }} aria-labelledby="passkeys-title" data-testid="passkeys-section">
       <h3 id="passkeys-title">{t("passkeys.title")}</h3>
       <p>{t("passkeys.intro")}</p>
-      <ListFrame
+      <CredentialList
         read={list}
         items={list.data?.passkeys}
+        action={action}
         itemKey={(p) => p.id}
-        itemProps={() => ({ "data-testid": "passkey-item" })}
         empty={t("passkeys.none")}
-        notice={action.notice}
-        error={action.error}
         testId="passkeys"
-        renderItem={(p) => (
+        itemTestId="passkey-item"
+        name={(p) => <strong data-testid="passkey-name">{p.name}</strong>}
+        meta={(p) => (
           <>
-            <span>
-              <strong data-testid="passkey-name">{p.name}</strong>
-              <br />
-              <span className="security-device-meta">
-                {t("passkeys.created", { when: formatWhen(p.createdAt, locale) })} ·{" "}
-                {p.lastUsedAt === null
-                  ? t("passkeys.neverUsed")
-                  : t("passkeys.lastUsed", { when: formatWhen(p.lastUsedAt, locale) })}
-              </span>
-            </span>
-            <Button
-              danger
-              size="small"
-              disabled={action.busy}
-              onClick={() => void remove(p.id)}
-              data-testid="passkey-remove"
-            >
-              {t("passkeys.remove")}
-            </Button>
+            {t("passkeys.created", { when: formatWhen(p.createdAt, locale) })} ·{" "}
+            {p.lastUsedAt === null
+              ? t("passkeys.neverUsed")
+              : t("passkeys.lastUsed", { when: formatWhen(p.lastUsedAt, locale) })}
           </>
         )}
+        remove={{
+          label: t("passkeys.remove"),
+          testId: "passkey-remove",
+          run: async (p) => {
+            await withStepUp(() =>
+              accountClient().api.post("v1/user/passkey/delete", { id: p.id }, { silent: true }),
+            );
+            return t("passkeys.removed");
+          },
+        }}
       />
       <Form form={form} layout="vertical" onFinish={add} style={{ marginTop: 12 }}>
         <Form.Item
