@@ -8,18 +8,15 @@ import {
   type MarketSymbolInfo,
 } from "@meridian/contracts";
 import dayjs from "dayjs";
-import { type ReactNode, useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { marginApi, marginPairs, trimDecimal } from "../../api/margin.ts";
 import { PAGE_SIZE, usePaged } from "../../lib/use-paged.ts";
 import { DataTable } from "../../ui/data-table.tsx";
-import { Loading } from "../../ui/loading.tsx";
 import { SelectFilter } from "../../ui/record-filters.tsx";
-import { LoadError } from "../shell/load-error.tsx";
-import { AccountGate } from "../trading-screen/account-gate.tsx";
 import { OrdersTable, type SymbolIndex, TradesTable } from "../trading-screen/order-tables.tsx";
-import { TabStrip, type TradeAccess, useTradeAccess } from "../trading-screen/panel-parts.tsx";
-import { RecordsPager } from "../trading-screen/records-page.tsx";
+import { TabStrip, useTradeAccess } from "../trading-screen/panel-parts.tsx";
+import { RecordsFrame } from "../trading-screen/records-page.tsx";
 import { useMounted } from "../trading-screen/use-mounted.ts";
 
 type ModeFilter = "" | MarginAccountModeValue;
@@ -42,84 +39,45 @@ function usePairSymbols(symbols: readonly MarketSymbolInfo[]): string[] {
   return pairs ?? symbols.map((s) => s.symbol);
 }
 
-/** Page frame shared by the margin history pages: title, gate, filters, list, pager. */
-export function HistoryFrame({
-  title,
-  testId,
-  access,
-  locale,
-  filters,
-  paged,
-  children,
-}: {
-  title: string;
-  testId: string;
-  access: TradeAccess;
-  locale: string;
-  filters: ReactNode;
-  paged: {
-    loading: boolean;
-    error: unknown;
-    retry: () => void;
-    page: number;
-    newer?: (() => void) | undefined;
-    older?: (() => void) | undefined;
+/** The account (all, cross, isolated) and pair filters both margin pages read by. */
+function useMarginScope(symbols: readonly MarketSymbolInfo[]) {
+  const pairs = usePairSymbols(symbols);
+  const [mode, setMode] = useState<ModeFilter>("");
+  const [symbol, setSymbol] = useState("");
+  return {
+    pairs,
+    mode,
+    setMode,
+    symbol,
+    setSymbol,
+    /** Names the filters (a change reads from the newest page again). */
+    key: `${mode}|${symbol}`,
+    query: { mode: mode || undefined, symbol: symbol || undefined },
   };
-  children: ReactNode;
-}) {
-  return (
-    <div className="records" data-testid={testId}>
-      <div className="records-inner">
-        <h1>{title}</h1>
-        {access !== "ready" ? (
-          <AccountGate access={access} locale={locale} />
-        ) : (
-          <>
-            <div className="records-filters">{filters}</div>
-            <LoadError error={paged.error} onRetry={paged.retry} />
-            {paged.loading ? <Loading /> : children}
-            <RecordsPager page={paged.page} newer={paged.newer} older={paged.older} />
-          </>
-        )}
-      </div>
-    </div>
-  );
 }
 
 /** The account (all, cross, isolated) and pair filters. */
-function ScopeFilters({
-  mode,
-  onMode,
-  symbol,
-  onSymbol,
-  pairs,
-}: {
-  mode: ModeFilter;
-  onMode: (m: ModeFilter) => void;
-  symbol: string;
-  onSymbol: (s: string) => void;
-  pairs: readonly string[];
-}) {
+function ScopeFilters({ scope }: { scope: ReturnType<typeof useMarginScope> }) {
   const { t } = useTranslation("margin");
   return (
     <>
       <SelectFilter
         label={t("filters.account")}
         allLabel={t("filters.all")}
-        value={mode}
+        value={scope.mode}
         choices={[
           { value: "cross", label: t("cross") },
           { value: "isolated", label: t("isolated") },
         ]}
-        onChange={(v) => onMode(v as ModeFilter)}
+        onChange={(v) => scope.setMode(v as ModeFilter)}
         testId="filter-mode"
       />
       <SelectFilter
         label={t("filters.pair")}
         allLabel={t("filters.all")}
-        value={symbol}
-        choices={pairs}
-        onChange={onSymbol}
+        value={scope.symbol}
+        choices={scope.pairs}
+        onChange={scope.setSymbol}
         testId="filter-symbol"
       />
     </>
@@ -135,28 +93,26 @@ export function MarginOrdersPage({ locale, loggedIn, symbols }: HistoryPageProps
   const { t } = useTranslation("margin");
   const { t: tt } = useTranslation("trade");
   const access = useTradeAccess(loggedIn);
-  const pairs = usePairSymbols(symbols);
+  const scope = useMarginScope(symbols);
   const [tab, setTab] = useState<OrderTab>("open");
-  const [mode, setMode] = useState<ModeFilter>("");
-  const [symbol, setSymbol] = useState("");
   const index: SymbolIndex = useMemo(() => Object.fromEntries(symbols.map((s) => [s.symbol, s])), [symbols]);
   const paged = usePaged<OrderRow>(
     access === "ready",
-    `${tab}|${mode}|${symbol}`,
+    `${tab}|${scope.key}`,
     (before) => {
-      const q = { mode: mode || undefined, symbol: symbol || undefined, limit: PAGE_SIZE, before };
+      const q = { ...scope.query, limit: PAGE_SIZE, before };
       if (tab === "trades") return marginApi.trades(q);
       return tab === "open" ? marginApi.openOrders(q) : marginApi.orderHistory(q);
     },
     (row) => ("tradeId" in row ? row.tradeId : row.orderId),
   );
   return (
-    <HistoryFrame
+    <RecordsFrame
       title={t("orders.title")}
       testId="margin-orders-page"
-      access={access}
       locale={locale}
-      paged={paged}
+      read={{ access, ...paged }}
+      loading={paged.loading}
       filters={
         <>
           <TabStrip
@@ -165,7 +121,7 @@ export function MarginOrdersPage({ locale, loggedIn, symbols }: HistoryPageProps
             onChange={setTab}
             testIdPrefix="records-tab"
           />
-          <ScopeFilters mode={mode} onMode={setMode} symbol={symbol} onSymbol={setSymbol} pairs={pairs} />
+          <ScopeFilters scope={scope} />
         </>
       }
     >
@@ -174,7 +130,7 @@ export function MarginOrdersPage({ locale, loggedIn, symbols }: HistoryPageProps
       ) : (
         <OrdersTable orders={paged.rows as MarginOrder[]} symbols={index} testId="margin-records-orders" />
       )}
-    </HistoryFrame>
+    </RecordsFrame>
   );
 }
 
@@ -184,32 +140,23 @@ const TYPE_FILTERS: ReadonlyArray<"" | MarginRecordType> = ["", ...MARGIN_RECORD
 export function MarginRecordsPage({ locale, loggedIn, symbols }: HistoryPageProps) {
   const { t } = useTranslation("margin");
   const access = useTradeAccess(loggedIn);
-  const pairs = usePairSymbols(symbols);
+  const scope = useMarginScope(symbols);
   const mounted = useMounted();
   const [type, setType] = useState<"" | MarginRecordType>("");
-  const [mode, setMode] = useState<ModeFilter>("");
-  const [symbol, setSymbol] = useState("");
   const paged = usePaged<MarginRecord>(
     access === "ready",
-    `${type}|${mode}|${symbol}`,
-    (before) =>
-      marginApi.records({
-        type: type || undefined,
-        mode: mode || undefined,
-        symbol: symbol || undefined,
-        limit: PAGE_SIZE,
-        before,
-      }),
+    `${type}|${scope.key}`,
+    (before) => marginApi.records({ type: type || undefined, ...scope.query, limit: PAGE_SIZE, before }),
     (r) => r.id,
   );
   const part = (v: string | null) => (v === null ? "--" : <bdi dir="ltr">{trimDecimal(v)}</bdi>);
   return (
-    <HistoryFrame
+    <RecordsFrame
       title={t("records.title")}
       testId="margin-records-page"
-      access={access}
       locale={locale}
-      paged={paged}
+      read={{ access, ...paged }}
+      loading={paged.loading}
       filters={
         <>
           <TabStrip
@@ -218,7 +165,7 @@ export function MarginRecordsPage({ locale, loggedIn, symbols }: HistoryPageProp
             onChange={(k) => setType(k === "ALL" ? "" : (k as MarginRecordType))}
             testIdPrefix="record-type"
           />
-          <ScopeFilters mode={mode} onMode={setMode} symbol={symbol} onSymbol={setSymbol} pairs={pairs} />
+          <ScopeFilters scope={scope} />
         </>
       }
     >
@@ -246,6 +193,6 @@ export function MarginRecordsPage({ locale, loggedIn, symbols }: HistoryPageProp
           { key: "interest", title: t("assets.interest"), render: (r) => part(r.interest) },
         ]}
       />
-    </HistoryFrame>
+    </RecordsFrame>
   );
 }

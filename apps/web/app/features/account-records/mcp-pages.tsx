@@ -16,12 +16,12 @@ import { futuresApi } from "../../api/futures.ts";
 import { recordsApi } from "../../api/records.ts";
 import { useApiData } from "../../lib/use-api-data.ts";
 import { PAGE_SIZE, usePaged } from "../../lib/use-paged.ts";
-import { DataTable } from "../../ui/data-table.tsx";
+import { type Column, DataTable } from "../../ui/data-table.tsx";
 import { SelectFilter } from "../../ui/record-filters.tsx";
 import { type ContractFormat, contractFormat } from "../trading-screen/contract-format.ts";
 import { TabStrip, useTradeAccess } from "../trading-screen/panel-parts.tsx";
+import { RecordsFrame } from "../trading-screen/records-page.tsx";
 import { useMounted } from "../trading-screen/use-mounted.ts";
-import { HistoryFrame } from "./margin-history-pages.tsx";
 
 interface McpProps {
   locale: string;
@@ -53,6 +53,23 @@ function useTime() {
   return (ms: number) => (mounted ? dayjs(ms).format("YYYY-MM-DD HH:mm:ss") : "--");
 }
 
+/**
+ * The texts and figures of the contract tables, and the columns most of them open with:
+ * time, contract, and the margin coin `coin` reads off a row.
+ */
+function useContractTable() {
+  const { t } = useTranslation("futures");
+  const { t: tp } = useTranslation("pages");
+  const time = useTime();
+  const f = useFormat();
+  const lead = <R extends { time: number; symbol: string }>(coin: (row: R) => string): Column<R>[] => [
+    { key: "time", title: t("time"), render: (r) => time(r.time) },
+    { key: "symbol", title: t("symbol"), render: (r) => r.symbol },
+    { key: "coin", title: tp("mcp.marginCoin"), render: coin },
+  ];
+  return { t, tp, time, f, lead };
+}
+
 /** A fee down to what it holds, named with its coin on a coin-M contract ("0.0000004 BTC"). */
 function feeText(f: ContractFormat, symbol: string, v: string): string {
   const coin = f.marginCoin(symbol);
@@ -74,26 +91,49 @@ const FAMILIES = ["usdt", "coin"] as const;
 /** A contract's margin family by its symbol: coin-M symbols end in USD, USDT-M ones in USDT. */
 const familyOfSymbol = (s: string): Family => (s.endsWith("USDT") ? "usdt" : "coin");
 
+/** The contract filter's state: a margin family and a contract of it ("" for all). */
+function useContractScope() {
+  const [symbol, setSymbol] = useState("");
+  const [family, setFamily] = useState<Family>("");
+  return {
+    symbol,
+    setSymbol,
+    family,
+    setFamily,
+    /** Names the filters (a change reads from the newest page again). */
+    key: `${symbol}|${family}`,
+    query: { symbol: symbol || undefined, family: family || undefined },
+  };
+}
+
 /**
- * The margin family (USDT-M / COIN-M, all by default) and the contract among that
- * family's; picking a family clears a contract of the other.
+ * The filters of both contract pages: the tabs, the margin family (USDT-M / COIN-M, all
+ * by default) and the contract among that family's; picking a family clears a contract
+ * of the other.
  */
-function ContractFilter({
-  symbol,
-  onSymbol,
-  family,
-  onFamily,
+function ContractFilters<K extends string>({
+  tabs,
+  tab,
+  onTab,
+  scope,
   contracts,
 }: {
-  symbol: string;
-  onSymbol: (s: string) => void;
-  family: Family;
-  onFamily: (f: Family) => void;
+  tabs: readonly K[];
+  tab: K;
+  onTab: (tab: K) => void;
+  scope: ReturnType<typeof useContractScope>;
   contracts: readonly string[];
 }) {
   const { t } = useTranslation("pages");
+  const { symbol, family } = scope;
   return (
     <>
+      <TabStrip
+        tabs={tabs.map((k) => [k, t(`mcp.tabs.${k}`)] as const)}
+        active={tab}
+        onChange={onTab}
+        testIdPrefix="mcp-tab"
+      />
       <SelectFilter
         label={t("mcp.family")}
         allLabel={t("transac.all")}
@@ -104,8 +144,8 @@ function ContractFilter({
         }))}
         onChange={(v) => {
           const f = v === "usdt" || v === "coin" ? v : "";
-          onFamily(f);
-          if (f !== "" && symbol !== "" && familyOfSymbol(symbol) !== f) onSymbol("");
+          scope.setFamily(f);
+          if (f !== "" && symbol !== "" && familyOfSymbol(symbol) !== f) scope.setSymbol("");
         }}
         testId="mcp-family"
       />
@@ -114,7 +154,7 @@ function ContractFilter({
         allLabel={t("transac.all")}
         value={symbol}
         choices={family === "" ? contracts : contracts.filter((c) => familyOfSymbol(c) === family)}
-        onChange={onSymbol}
+        onChange={scope.setSymbol}
         testId="mcp-symbol"
       />
     </>
@@ -130,10 +170,7 @@ function OrdersList({
   locale: string;
   selected?: number | undefined;
 }) {
-  const { t } = useTranslation("futures");
-  const { t: tp } = useTranslation("pages");
-  const time = useTime();
-  const f = useFormat();
+  const { t, tp, f, lead } = useContractTable();
   return (
     <DataTable
       rows={orders}
@@ -142,9 +179,7 @@ function OrdersList({
       testId="mcp-orders"
       rowAttrs={(o) => ({ "data-order-id": String(o.id), "data-selected": o.id === selected ? "1" : "0" })}
       columns={[
-        { key: "time", title: t("time"), render: (o) => time(o.time) },
-        { key: "symbol", title: t("symbol"), render: (o) => o.symbol },
-        { key: "coin", title: tp("mcp.marginCoin"), render: (o) => f.marginCoin(o.symbol) },
+        ...lead<FuturesOrder>((o) => f.marginCoin(o.symbol)),
         { key: "type", title: t("type"), render: (o) => t(`types.${o.type}`) },
         {
           key: "side",
@@ -178,10 +213,7 @@ function OrdersList({
 }
 
 function FillsTable({ fills, testId }: { fills: readonly FuturesTrade[]; testId: string }) {
-  const { t } = useTranslation("futures");
-  const { t: tp } = useTranslation("pages");
-  const time = useTime();
-  const f = useFormat();
+  const { t, f, lead } = useContractTable();
   return (
     <DataTable
       rows={fills}
@@ -190,9 +222,7 @@ function FillsTable({ fills, testId }: { fills: readonly FuturesTrade[]; testId:
       testId={testId}
       rowAttrs={(x) => ({ "data-liquidation": x.liquidation ? "1" : "0" })}
       columns={[
-        { key: "time", title: t("time"), render: (x) => time(x.time) },
-        { key: "symbol", title: t("symbol"), render: (x) => x.symbol },
-        { key: "coin", title: tp("mcp.marginCoin"), render: (x) => x.marginCoin },
+        ...lead<FuturesTrade>((x) => x.marginCoin),
         {
           key: "side",
           title: t("side"),
@@ -280,46 +310,27 @@ export function ContractOrdersPage({ locale, loggedIn, contracts }: McpProps) {
   const [params] = useSearchParams();
   const orderId = Number(params.get("orderId"));
   const [tab, setTab] = useState<(typeof ORDER_TABS)[number]>("history");
-  const [symbol, setSymbol] = useState("");
-  const [family, setFamily] = useState<Family>("");
+  const scope = useContractScope();
   const paged = usePaged<FuturesOrder>(
     access === "ready",
-    `${tab}|${symbol}|${family}`,
-    (before) =>
-      recordsApi.futuresOrders(
-        { symbol: symbol || undefined, family: family || undefined, limit: PAGE_SIZE, before },
-        tab === "open",
-      ),
+    `${tab}|${scope.key}`,
+    (before) => recordsApi.futuresOrders({ ...scope.query, limit: PAGE_SIZE, before }, tab === "open"),
     (o) => o.id,
   );
   return (
-    <HistoryFrame
+    <RecordsFrame
       title={t("mcp.ordersTitle")}
       testId="mcp-orders-page"
-      access={access}
       locale={locale}
-      paged={paged}
+      read={{ access, ...paged }}
+      loading={paged.loading}
       filters={
-        <>
-          <TabStrip
-            tabs={ORDER_TABS.map((k) => [k, t(`mcp.tabs.${k}`)] as const)}
-            active={tab}
-            onChange={setTab}
-            testIdPrefix="mcp-tab"
-          />
-          <ContractFilter
-            symbol={symbol}
-            onSymbol={setSymbol}
-            family={family}
-            onFamily={setFamily}
-            contracts={contracts}
-          />
-        </>
+        <ContractFilters tabs={ORDER_TABS} tab={tab} onTab={setTab} scope={scope} contracts={contracts} />
       }
     >
       {Number.isInteger(orderId) && orderId > 0 ? <OrderDetail id={orderId} locale={locale} /> : null}
       <OrdersList orders={paged.rows} locale={locale} selected={orderId} />
-    </HistoryFrame>
+    </RecordsFrame>
   );
 }
 
@@ -332,19 +343,17 @@ export function ContractRecordsPage({ locale, loggedIn, contracts }: McpProps) {
   const { t } = useTranslation("pages");
   const { t: tf } = useTranslation("futures");
   const access = useTradeAccess(loggedIn);
-  const time = useTime();
-  const f = useFormat();
+  const { time, f, lead } = useContractTable();
   const [params, setParams] = useSearchParams();
   const tab: RecordTab = (RECORD_TABS as readonly string[]).includes(params.get("tab") ?? "")
     ? (params.get("tab") as RecordTab)
     : "orders";
-  const [symbol, setSymbol] = useState("");
-  const [family, setFamily] = useState<Family>("");
+  const scope = useContractScope();
   const paged = usePaged<RecordRow>(
     access === "ready",
-    `${tab}|${symbol}|${family}`,
+    `${tab}|${scope.key}`,
     (before) => {
-      const q = { symbol: symbol || undefined, family: family || undefined, limit: PAGE_SIZE, before };
+      const q = { ...scope.query, limit: PAGE_SIZE, before };
       if (tab === "trades") return recordsApi.futuresTrades(q);
       if (tab === "funding") return recordsApi.funding(q);
       if (tab === "positions") return recordsApi.positionHistory(q);
@@ -362,28 +371,14 @@ export function ContractRecordsPage({ locale, loggedIn, contracts }: McpProps) {
       { replace: true },
     );
   return (
-    <HistoryFrame
+    <RecordsFrame
       title={t("mcp.recordsTitle")}
       testId="mcp-records-page"
-      access={access}
       locale={locale}
-      paged={paged}
+      read={{ access, ...paged }}
+      loading={paged.loading}
       filters={
-        <>
-          <TabStrip
-            tabs={RECORD_TABS.map((k) => [k, t(`mcp.tabs.${k}`)] as const)}
-            active={tab}
-            onChange={handleTab}
-            testIdPrefix="mcp-tab"
-          />
-          <ContractFilter
-            symbol={symbol}
-            onSymbol={setSymbol}
-            family={family}
-            onFamily={setFamily}
-            contracts={contracts}
-          />
-        </>
+        <ContractFilters tabs={RECORD_TABS} tab={tab} onTab={handleTab} scope={scope} contracts={contracts} />
       }
     >
       {tab === "orders" ? (
@@ -397,9 +392,7 @@ export function ContractRecordsPage({ locale, loggedIn, contracts }: McpProps) {
           empty={tf("empty")}
           testId="mcp-funding"
           columns={[
-            { key: "time", title: tf("time"), render: (x) => time(x.time) },
-            { key: "symbol", title: tf("symbol"), render: (x) => x.symbol },
-            { key: "coin", title: t("mcp.marginCoin"), render: (x) => x.marginCoin },
+            ...lead<FundingRecord>((x) => x.marginCoin),
             { key: "rate", title: tf("fundingRate"), render: (x) => num(x.rate) },
             { key: "mark", title: t("mcp.markPrice"), render: (x) => num(f.price(x.symbol, x.markPrice)) },
             { key: "amount", title: tf("amount"), render: (x) => num(f.money(x.symbol, x.amount)) },
@@ -435,6 +428,6 @@ export function ContractRecordsPage({ locale, loggedIn, contracts }: McpProps) {
           ]}
         />
       )}
-    </HistoryFrame>
+    </RecordsFrame>
   );
 }

@@ -13,10 +13,8 @@ import { type CursorPage, PAGE_SIZE, useCursorPages } from "../../lib/use-paged.
 import { DataTable } from "../../ui/data-table.tsx";
 import { Loading } from "../../ui/loading.tsx";
 import { DateFilter, SelectFilter } from "../../ui/record-filters.tsx";
-import { LoadError } from "../shell/load-error.tsx";
-import { AccountGate } from "../trading-screen/account-gate.tsx";
 import { useTradeAccess } from "../trading-screen/panel-parts.tsx";
-import { RecordsPager } from "../trading-screen/records-page.tsx";
+import { RecordsFrame } from "../trading-screen/records-page.tsx";
 import { useMounted } from "../trading-screen/use-mounted.ts";
 
 interface TransacProps {
@@ -61,6 +59,7 @@ export function TransacPage({ locale, loggedIn, symbols, phone = false }: Transa
   const typeText = (v: string) => t(`transac.types.${v}`, { defaultValue: v });
   const walletText = (l: StatementLineView) =>
     `${t(`transac.wallets.${l.wallet}`, { defaultValue: l.wallet })}${l.symbol ? ` ${l.symbol}` : ""}`;
+  const lineKey = (l: StatementLineView) => `${l.id}-${l.type}-${l.wallet}-${l.symbol ?? ""}-${l.asset}`;
   const when = (ms: number) => (mounted ? dayjs(ms).format("YYYY-MM-DD HH:mm:ss") : "--");
   const amount = (l: StatementLineView) => (
     <bdi dir="ltr" className={l.amount.startsWith("-") ? "is-down" : "is-up"}>
@@ -78,89 +77,87 @@ export function TransacPage({ locale, loggedIn, symbols, phone = false }: Transa
   };
 
   return (
-    <div className={phone ? "records transac is-phone" : "records transac"} data-testid="transac-page">
-      <div className="records-inner">
-        <h1>{t("transac.title")}</h1>
-        {access !== "ready" ? (
-          <AccountGate access={access} locale={locale} />
-        ) : (
-          <>
-            <div className="records-filters transac-filters">
-              <SelectFilter
-                label={t("transac.type")}
-                allLabel={t("transac.all")}
-                value={type}
-                choices={STATEMENT_FILTER_TYPES.map((v) => ({ value: v, label: typeText(v) }))}
-                onChange={(v) => setType(v as "" | StatementFilterType)}
-                testId="transac-type"
-              />
-              <SelectFilter
-                label={t("transac.asset")}
-                allLabel={t("transac.all")}
-                value={asset}
-                choices={assets}
-                onChange={setAsset}
-                testId="transac-asset"
-              />
-              <DateFilter label={t("transac.from")} value={from} onChange={setFrom} testId="transac-from" />
-              <DateFilter label={t("transac.to")} value={to} onChange={setTo} testId="transac-to" />
-              <button
-                type="button"
-                className="records-page transac-export"
-                onClick={handleExport}
-                disabled={exporting === "busy"}
-                data-testid="transac-export"
-              >
-                {t("transac.export")}
-              </button>
-            </div>
-            <LoadError error={paged.error} onRetry={paged.retry} />
-            {exporting === "failed" ? (
-              <p className="trade-notice is-error" role="alert">
-                {t("transac.failed")}
-              </p>
-            ) : null}
-            {phone ? (
-              <ul className="transac-cards" data-testid="transac-lines">
-                {paged.rows.length === 0 ? (
-                  <li className="trade-empty">{paged.loading ? <Loading /> : t("transac.empty")}</li>
-                ) : null}
-                {paged.rows.map((l) => (
-                  <li key={`${l.id}-${l.type}-${l.wallet}-${l.symbol ?? ""}-${l.asset}`} data-type={l.type}>
-                    <div>
-                      <strong>{typeText(l.type)}</strong>
-                      <span>
-                        {amount(l)} {l.asset}
-                      </span>
-                    </div>
-                    <div className="transac-card-meta">
-                      <span>{walletText(l)}</span>
-                      <span>{when(l.time)}</span>
-                    </div>
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              <DataTable
-                rows={paged.rows}
-                rowKey={(l) => `${l.id}-${l.type}-${l.wallet}-${l.symbol ?? ""}-${l.asset}`}
-                rowAttrs={(l) => ({ "data-type": l.type })}
-                empty={t("transac.empty")}
-                loading={paged.loading}
-                testId="transac-lines"
-                columns={[
-                  { key: "time", title: t("transac.time"), render: (l) => when(l.time) },
-                  { key: "type", title: t("transac.type"), render: (l) => typeText(l.type) },
-                  { key: "wallet", title: t("transac.wallet"), render: walletText },
-                  { key: "asset", title: t("transac.asset"), render: (l) => l.asset },
-                  { key: "amount", title: t("transac.amount"), render: amount },
-                ]}
-              />
-            )}
-            <RecordsPager page={paged.page} newer={paged.newer} older={paged.older} />
-          </>
-        )}
-      </div>
-    </div>
+    <RecordsFrame
+      title={t("transac.title")}
+      testId="transac-page"
+      className={phone ? "records transac is-phone" : "records transac"}
+      locale={locale}
+      read={{ access, ...paged }}
+      filtersClassName="records-filters transac-filters"
+      filters={
+        <>
+          <SelectFilter
+            label={t("transac.type")}
+            allLabel={t("transac.all")}
+            value={type}
+            choices={STATEMENT_FILTER_TYPES.map((v) => ({ value: v, label: typeText(v) }))}
+            onChange={(v) => setType(v as "" | StatementFilterType)}
+            testId="transac-type"
+          />
+          <SelectFilter
+            label={t("transac.asset")}
+            allLabel={t("transac.all")}
+            value={asset}
+            choices={assets}
+            onChange={setAsset}
+            testId="transac-asset"
+          />
+          <DateFilter label={t("transac.from")} value={from} onChange={setFrom} testId="transac-from" />
+          <DateFilter label={t("transac.to")} value={to} onChange={setTo} testId="transac-to" />
+          <button
+            type="button"
+            className="records-page transac-export"
+            onClick={handleExport}
+            disabled={exporting === "busy"}
+            data-testid="transac-export"
+          >
+            {t("transac.export")}
+          </button>
+        </>
+      }
+    >
+      {exporting === "failed" ? (
+        <p className="trade-notice is-error" role="alert">
+          {t("transac.failed")}
+        </p>
+      ) : null}
+      {phone ? (
+        <ul className="transac-cards" data-testid="transac-lines">
+          {paged.rows.length === 0 ? (
+            <li className="trade-empty">{paged.loading ? <Loading /> : t("transac.empty")}</li>
+          ) : null}
+          {paged.rows.map((l) => (
+            <li key={lineKey(l)} data-type={l.type}>
+              <div>
+                <strong>{typeText(l.type)}</strong>
+                <span>
+                  {amount(l)} {l.asset}
+                </span>
+              </div>
+              <div className="transac-card-meta">
+                <span>{walletText(l)}</span>
+                <span>{when(l.time)}</span>
+              </div>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <DataTable
+          rows={paged.rows}
+          rowKey={lineKey}
+          rowAttrs={(l) => ({ "data-type": l.type })}
+          empty={t("transac.empty")}
+          loading={paged.loading}
+          testId="transac-lines"
+          columns={[
+            { key: "time", title: t("transac.time"), render: (l) => when(l.time) },
+            { key: "type", title: t("transac.type"), render: (l) => typeText(l.type) },
+            { key: "wallet", title: t("transac.wallet"), render: walletText },
+            { key: "asset", title: t("transac.asset"), render: (l) => l.asset },
+            { key: "amount", title: t("transac.amount"), render: amount },
+          ]}
+        />
+      )}
+    </RecordsFrame>
   );
 }

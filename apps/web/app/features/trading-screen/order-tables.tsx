@@ -1,5 +1,6 @@
 import type { MarketSymbolInfo, PaperBalance, PaperOrder, PaperTrade } from "@meridian/contracts";
 import { decimalsOf, divDown, firesOnRise, formatDecimal, isPositive, mul } from "@meridian/domain";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { balanceAmount } from "../../ui/amounts.ts";
 import { clockDateTime } from "./clock.ts";
@@ -24,13 +25,45 @@ function useFormatters(symbols: SymbolIndex) {
   };
 }
 
-function Empty({ cols, text }: { cols: number; text: string }) {
+/**
+ * A table of the trading screens: the column titles (keys of the trade texts), the empty
+ * text (when `empty` is set) as a row across them, then the rows.
+ */
+function TradeTable({
+  testId,
+  columns,
+  empty,
+  children,
+}: {
+  testId: string;
+  columns: readonly string[];
+  /** What the table says when it has no rows; null when it has some. */
+  empty: string | null;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation("trade");
   return (
-    <tr>
-      <td colSpan={cols} className="trade-empty">
-        {text}
-      </td>
-    </tr>
+    <div className="trade-table-wrap">
+      <table className="trade-table" data-testid={testId}>
+        <thead>
+          <tr>
+            {columns.map((key) => (
+              <th key={key}>{t(key)}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {empty === null ? null : (
+            <tr>
+              <td colSpan={columns.length} className="trade-empty">
+                {empty}
+              </td>
+            </tr>
+          )}
+          {children}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
@@ -97,142 +130,125 @@ interface OrdersTableProps {
   testId: string;
 }
 
+/** Open orders (with a cancel button each) or past orders of the paper account, TP/SL legs grouped under their parent. */
 export function OrdersTable({ orders, symbols, onCancel, cancelling, testId }: OrdersTableProps) {
   const { t } = useTranslation("trade");
   const f = useFormatters(symbols);
+  const columns = [
+    ...["time", "pair", "type", "side", "price", "trigger", "amount", "filled"],
+    ...(onCancel ? ["total", "action"] : ["average", "status"]),
+  ].map((k) => `orders.${k}`);
   return (
-    <div className="trade-table-wrap">
-      <table className="trade-table" data-testid={testId}>
-        <thead>
-          <tr>
-            <th>{t("orders.time")}</th>
-            <th>{t("orders.pair")}</th>
-            <th>{t("orders.type")}</th>
-            <th>{t("orders.side")}</th>
-            <th>{t("orders.price")}</th>
-            <th>{t("orders.trigger")}</th>
-            <th>{t("orders.amount")}</th>
-            <th>{t("orders.filled")}</th>
-            <th>{onCancel ? t("orders.total") : t("orders.average")}</th>
-            <th>{onCancel ? t("orders.action") : t("orders.status")}</th>
+    <TradeTable
+      testId={testId}
+      columns={columns}
+      empty={orders.length === 0 ? t(onCancel ? "orders.noOpen" : "orders.noHistory") : null}
+    >
+      {groupTpSl(orders).map((item) => {
+        if (item.kind === "group")
+          return (
+            <tr key={`g${item.parentId}`} className="trade-tpsl-group" data-tpsl-parent={item.parentId}>
+              <td colSpan={10}>{t("orders.tpslGroup", { id: item.parentId })}</td>
+            </tr>
+          );
+        const o = item.order;
+        return (
+          <tr
+            key={o.orderId}
+            className={item.child ? "trade-tpsl-child" : undefined}
+            data-order-id={o.orderId}
+            data-status={o.status}
+            data-triggered={o.stopPrice ? String(o.triggered) : undefined}
+            data-tpsl-role={o.tpslRole}
+            data-tpsl-parent={o.parentOrderId}
+          >
+            <td className="trade-muted">{f.time(o.createdAt)}</td>
+            <td>{f.pair(o.symbol)}</td>
+            <td>
+              {o.tpslRole ? (
+                <>
+                  <span className={`trade-tpsl-role is-${o.tpslRole === "TAKE_PROFIT" ? "tp" : "sl"}`}>
+                    {t(`orders.tpsl.${o.tpslRole}`)}
+                  </span>{" "}
+                  <small className="trade-muted">{t(`form.types.${o.type}`)}</small>
+                </>
+              ) : (
+                t(`form.types.${o.type}`)
+              )}
+            </td>
+            <SideCell side={o.side} />
+            <td>
+              {o.type === "MARKET" || o.type === "STOP_MARKET"
+                ? t("form.marketPrice")
+                : f.price(o.symbol, o.price)}
+            </td>
+            <td>
+              {o.stopPrice ? (
+                <bdi dir="ltr">{`${triggersAbove(o) ? "≥" : "≤"} ${f.price(o.symbol, o.stopPrice)}`}</bdi>
+              ) : o.takeProfit || o.stopLoss ? (
+                <small className="trade-muted" data-testid="order-tpsl-attached">
+                  {[
+                    o.takeProfit
+                      ? t("orders.tpAt", { price: f.price(o.symbol, o.takeProfit.triggerPrice) })
+                      : null,
+                    o.stopLoss
+                      ? t("orders.slAt", { price: f.price(o.symbol, o.stopLoss.triggerPrice) })
+                      : null,
+                  ]
+                    .filter(Boolean)
+                    .join(" · ")}
+                </small>
+              ) : (
+                "--"
+              )}
+              {o.stopPrice && !o.triggered && onCancel ? (
+                <small className="trade-muted" data-testid="order-untriggered">
+                  {" "}
+                  {t("orders.untriggered")}
+                </small>
+              ) : null}
+            </td>
+            <td>
+              {o.quoteQty && !isPositive(o.origQty) ? `${f.quote(o.quoteQty)}` : f.qty(o.symbol, o.origQty)}
+            </td>
+            <td>{f.qty(o.symbol, o.executedQty)}</td>
+            <td>
+              {onCancel
+                ? o.price && o.type !== "STOP_MARKET"
+                  ? f.quote(mul(o.price, o.origQty))
+                  : "--"
+                : isPositive(o.executedQty)
+                  ? f.price(
+                      o.symbol,
+                      divDown(o.cummulativeQuoteQty, o.executedQty, symbols[o.symbol]?.priceDecimals ?? 8),
+                    )
+                  : "--"}
+            </td>
+            <td>
+              {onCancel ? (
+                <button
+                  type="button"
+                  className="trade-link-button"
+                  onClick={() => onCancel(o)}
+                  disabled={cancelling?.has(o.orderId)}
+                  data-testid="cancel-order"
+                >
+                  {t("orders.cancel")}
+                </button>
+              ) : (
+                <span className={`trade-status is-${o.status.toLowerCase()}`}>
+                  {t(`orders.statuses.${o.status}`)}
+                </span>
+              )}
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {orders.length === 0 ? (
-            <Empty cols={10} text={t(onCancel ? "orders.noOpen" : "orders.noHistory")} />
-          ) : null}
-          {groupTpSl(orders).map((item) => {
-            if (item.kind === "group")
-              return (
-                <tr key={`g${item.parentId}`} className="trade-tpsl-group" data-tpsl-parent={item.parentId}>
-                  <td colSpan={10}>{t("orders.tpslGroup", { id: item.parentId })}</td>
-                </tr>
-              );
-            const o = item.order;
-            return (
-              <tr
-                key={o.orderId}
-                className={item.child ? "trade-tpsl-child" : undefined}
-                data-order-id={o.orderId}
-                data-status={o.status}
-                data-triggered={o.stopPrice ? String(o.triggered) : undefined}
-                data-tpsl-role={o.tpslRole}
-                data-tpsl-parent={o.parentOrderId}
-              >
-                <td className="trade-muted">{f.time(o.createdAt)}</td>
-                <td>{f.pair(o.symbol)}</td>
-                <td>
-                  {o.tpslRole ? (
-                    <>
-                      <span className={`trade-tpsl-role is-${o.tpslRole === "TAKE_PROFIT" ? "tp" : "sl"}`}>
-                        {t(`orders.tpsl.${o.tpslRole}`)}
-                      </span>{" "}
-                      <small className="trade-muted">{t(`form.types.${o.type}`)}</small>
-                    </>
-                  ) : (
-                    t(`form.types.${o.type}`)
-                  )}
-                </td>
-                <SideCell side={o.side} />
-                <td>
-                  {o.type === "MARKET" || o.type === "STOP_MARKET"
-                    ? t("form.marketPrice")
-                    : f.price(o.symbol, o.price)}
-                </td>
-                <td>
-                  {o.stopPrice ? (
-                    <bdi dir="ltr">{`${triggersAbove(o) ? "≥" : "≤"} ${f.price(o.symbol, o.stopPrice)}`}</bdi>
-                  ) : o.takeProfit || o.stopLoss ? (
-                    <small className="trade-muted" data-testid="order-tpsl-attached">
-                      {[
-                        o.takeProfit
-                          ? t("orders.tpAt", { price: f.price(o.symbol, o.takeProfit.triggerPrice) })
-                          : null,
-                        o.stopLoss
-                          ? t("orders.slAt", { price: f.price(o.symbol, o.stopLoss.triggerPrice) })
-                          : null,
-                      ]
-                        .filter(Boolean)
-                        .join(" · ")}
-                    </small>
-                  ) : (
-                    "--"
-                  )}
-                  {o.stopPrice && !o.triggered && onCancel ? (
-                    <small className="trade-muted" data-testid="order-untriggered">
-                      {" "}
-                      {t("orders.untriggered")}
-                    </small>
-                  ) : null}
-                </td>
-                <td>
-                  {o.quoteQty && !isPositive(o.origQty)
-                    ? `${f.quote(o.quoteQty)}`
-                    : f.qty(o.symbol, o.origQty)}
-                </td>
-                <td>{f.qty(o.symbol, o.executedQty)}</td>
-                <td>
-                  {onCancel
-                    ? o.price && o.type !== "STOP_MARKET"
-                      ? f.quote(mul(o.price, o.origQty))
-                      : "--"
-                    : isPositive(o.executedQty)
-                      ? f.price(
-                          o.symbol,
-                          divDown(
-                            o.cummulativeQuoteQty,
-                            o.executedQty,
-                            symbols[o.symbol]?.priceDecimals ?? 8,
-                          ),
-                        )
-                      : "--"}
-                </td>
-                <td>
-                  {onCancel ? (
-                    <button
-                      type="button"
-                      className="trade-link-button"
-                      onClick={() => onCancel(o)}
-                      disabled={cancelling?.has(o.orderId)}
-                      data-testid="cancel-order"
-                    >
-                      {t("orders.cancel")}
-                    </button>
-                  ) : (
-                    <span className={`trade-status is-${o.status.toLowerCase()}`}>
-                      {t(`orders.statuses.${o.status}`)}
-                    </span>
-                  )}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+        );
+      })}
+    </TradeTable>
   );
 }
 
+/** Trades of the paper account: time, pair, side, price, amount, total, fee and maker or taker. */
 export function TradesTable({
   trades,
   symbols,
@@ -244,70 +260,45 @@ export function TradesTable({
 }) {
   const { t } = useTranslation("trade");
   const f = useFormatters(symbols);
+  const columns = ["time", "pair", "side", "price", "executed", "total", "fee", "role"].map(
+    (k) => `orders.${k}`,
+  );
   return (
-    <div className="trade-table-wrap">
-      <table className="trade-table" data-testid={testId}>
-        <thead>
-          <tr>
-            <th>{t("orders.time")}</th>
-            <th>{t("orders.pair")}</th>
-            <th>{t("orders.side")}</th>
-            <th>{t("orders.price")}</th>
-            <th>{t("orders.executed")}</th>
-            <th>{t("orders.total")}</th>
-            <th>{t("orders.fee")}</th>
-            <th>{t("orders.role")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {trades.length === 0 ? <Empty cols={8} text={t("orders.noTrades")} /> : null}
-          {trades.map((tr) => (
-            <tr key={tr.tradeId} data-trade-id={tr.tradeId}>
-              <td className="trade-muted">{f.time(tr.time)}</td>
-              <td>{f.pair(tr.symbol)}</td>
-              <SideCell side={tr.side} />
-              <td>{f.price(tr.symbol, tr.price)}</td>
-              <td>{f.qty(tr.symbol, tr.qty)}</td>
-              <td>{f.quote(tr.quoteQty)}</td>
-              <td>
-                {f.fee(tr.fee)} {tr.feeAsset}
-              </td>
-              <td>{t(tr.isMaker ? "orders.maker" : "orders.taker")}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <TradeTable testId={testId} columns={columns} empty={trades.length === 0 ? t("orders.noTrades") : null}>
+      {trades.map((tr) => (
+        <tr key={tr.tradeId} data-trade-id={tr.tradeId}>
+          <td className="trade-muted">{f.time(tr.time)}</td>
+          <td>{f.pair(tr.symbol)}</td>
+          <SideCell side={tr.side} />
+          <td>{f.price(tr.symbol, tr.price)}</td>
+          <td>{f.qty(tr.symbol, tr.qty)}</td>
+          <td>{f.quote(tr.quoteQty)}</td>
+          <td>
+            {f.fee(tr.fee)} {tr.feeAsset}
+          </td>
+          <td>{t(tr.isMaker ? "orders.maker" : "orders.taker")}</td>
+        </tr>
+      ))}
+    </TradeTable>
   );
 }
 
+/** The paper account's balances: asset, total, available and held. */
 export function BalancesTable({ balances, testId }: { balances: readonly PaperBalance[]; testId: string }) {
   const { t } = useTranslation("trade");
+  const columns = ["asset", "total", "available", "held"].map((k) => `assets.${k}`);
   return (
-    <div className="trade-table-wrap">
-      <table className="trade-table" data-testid={testId}>
-        <thead>
-          <tr>
-            <th>{t("assets.asset")}</th>
-            <th>{t("assets.total")}</th>
-            <th>{t("assets.available")}</th>
-            <th>{t("assets.held")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {balances.length === 0 ? <Empty cols={4} text={t("assets.empty")} /> : null}
-          {balances.map((b) => (
-            <tr key={b.asset} data-asset={b.asset}>
-              <td>
-                <strong>{b.asset}</strong>
-              </td>
-              <td data-testid={`balance-total-${b.asset}`}>{balanceAmount(b.asset, b.total)}</td>
-              <td data-testid={`balance-available-${b.asset}`}>{balanceAmount(b.asset, b.available)}</td>
-              <td>{balanceAmount(b.asset, b.held)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <TradeTable testId={testId} columns={columns} empty={balances.length === 0 ? t("assets.empty") : null}>
+      {balances.map((b) => (
+        <tr key={b.asset} data-asset={b.asset}>
+          <td>
+            <strong>{b.asset}</strong>
+          </td>
+          <td data-testid={`balance-total-${b.asset}`}>{balanceAmount(b.asset, b.total)}</td>
+          <td data-testid={`balance-available-${b.asset}`}>{balanceAmount(b.asset, b.available)}</td>
+          <td>{balanceAmount(b.asset, b.held)}</td>
+        </tr>
+      ))}
+    </TradeTable>
   );
 }

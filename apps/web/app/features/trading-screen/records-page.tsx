@@ -1,5 +1,5 @@
 import type { MarketSymbolInfo, OrderSideValue, PaperOrder, PaperTrade } from "@meridian/contracts";
-import { useEffect, useMemo, useState } from "react";
+import { type ReactNode, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { paperApi } from "../../api/paper.ts";
@@ -8,7 +8,7 @@ import { SelectFilter } from "../../ui/record-filters.tsx";
 import { LoadError } from "../shell/load-error.tsx";
 import { AccountGate } from "./account-gate.tsx";
 import { OrdersTable, type SymbolIndex, TradesTable } from "./order-tables.tsx";
-import { TabStrip, useTradeAccess } from "./panel-parts.tsx";
+import { TabStrip, type TradeAccess, useTradeAccess } from "./panel-parts.tsx";
 
 const PAGE_SIZE = 20;
 const TABS = ["open", "history", "trades"] as const;
@@ -86,53 +86,108 @@ export function RecordsPage({ locale, loggedIn, symbols }: RecordsPageProps) {
   const full = (rows?.list.length ?? 0) === PAGE_SIZE;
 
   return (
-    <div className="records" data-testid="records-page">
+    <RecordsFrame
+      title={t("records.title")}
+      testId="records-page"
+      locale={locale}
+      read={{
+        access,
+        error: failed,
+        retry: () => setAttempt((n) => n + 1),
+        page: cursors.length + 1,
+        newer: cursors.length > 0 ? () => setCursors((c) => c.slice(0, -1)) : undefined,
+        older: full && lastId !== undefined ? () => setCursors((c) => [...c, lastId]) : undefined,
+      }}
+      loading={rows === null && failed === null}
+      filters={
+        <>
+          <TabStrip
+            tabs={TABS.map((key) => [key, t(`records.tabs.${key}`)] as const)}
+            active={tab}
+            onChange={(key) => setFilter("tab", key)}
+            testIdPrefix="records-tab"
+          />
+          <SelectFilter
+            label={t("records.pair")}
+            allLabel={t("records.all")}
+            value={symbol}
+            choices={symbols.map((s) => ({ value: s.symbol, label: `${s.base}/${s.quote}` }))}
+            onChange={(v) => setFilter("symbol", v)}
+            testId="records-symbol"
+          />
+          <SelectFilter
+            label={t("records.side")}
+            allLabel={t("records.all")}
+            value={side}
+            choices={[
+              { value: "BUY", label: t("form.buyShort") },
+              { value: "SELL", label: t("form.sellShort") },
+            ]}
+            onChange={(v) => setFilter("side", v)}
+            testId="records-side"
+          />
+        </>
+      }
+    >
+      {rows?.kind === "trades" ? (
+        <TradesTable trades={rows.list} symbols={index} testId="records-trades" />
+      ) : (
+        <OrdersTable orders={rows?.list ?? []} symbols={index} testId="records-orders" />
+      )}
+    </RecordsFrame>
+  );
+}
+
+/** What a records page has read: who is looking, the last failure with its retry, and the pages. */
+export interface RecordsRead {
+  access: TradeAccess;
+  /** The failed read's error (for `LoadError`), null when none. */
+  error: unknown;
+  retry: () => void;
+  page: number;
+  newer?: (() => void) | undefined;
+  older?: (() => void) | undefined;
+}
+
+/**
+ * The frame of a records page (/record/exchange, the margin, contract and statement
+ * records): the title, then the login or simulation prompt, or the filters, the failed
+ * read with its retry, the list (a placeholder instead while `loading`) and the pager.
+ */
+export function RecordsFrame({
+  title,
+  testId,
+  locale,
+  read,
+  loading = false,
+  filters,
+  className = "records",
+  filtersClassName = "records-filters",
+  children,
+}: {
+  title: string;
+  testId: string;
+  locale: string;
+  read: RecordsRead;
+  /** The list's first read is under way (a list showing its own placeholder leaves it false). */
+  loading?: boolean;
+  filters: ReactNode;
+  className?: string;
+  filtersClassName?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={className} data-testid={testId}>
       <div className="records-inner">
-        <h1>{t("records.title")}</h1>
-        {access !== "ready" ? (
-          <AccountGate access={access} locale={locale} />
+        <h1>{title}</h1>
+        {read.access !== "ready" ? (
+          <AccountGate access={read.access} locale={locale} />
         ) : (
           <>
-            <div className="records-filters">
-              <TabStrip
-                tabs={TABS.map((key) => [key, t(`records.tabs.${key}`)] as const)}
-                active={tab}
-                onChange={(key) => setFilter("tab", key)}
-                testIdPrefix="records-tab"
-              />
-              <SelectFilter
-                label={t("records.pair")}
-                allLabel={t("records.all")}
-                value={symbol}
-                choices={symbols.map((s) => ({ value: s.symbol, label: `${s.base}/${s.quote}` }))}
-                onChange={(v) => setFilter("symbol", v)}
-                testId="records-symbol"
-              />
-              <SelectFilter
-                label={t("records.side")}
-                allLabel={t("records.all")}
-                value={side}
-                choices={[
-                  { value: "BUY", label: t("form.buyShort") },
-                  { value: "SELL", label: t("form.sellShort") },
-                ]}
-                onChange={(v) => setFilter("side", v)}
-                testId="records-side"
-              />
-            </div>
-            <LoadError error={failed} onRetry={() => setAttempt((n) => n + 1)} />
-            {rows === null && failed === null ? (
-              <Loading />
-            ) : rows?.kind === "trades" ? (
-              <TradesTable trades={rows.list} symbols={index} testId="records-trades" />
-            ) : (
-              <OrdersTable orders={rows?.list ?? []} symbols={index} testId="records-orders" />
-            )}
-            <RecordsPager
-              page={cursors.length + 1}
-              newer={cursors.length > 0 ? () => setCursors((c) => c.slice(0, -1)) : undefined}
-              older={full && lastId !== undefined ? () => setCursors((c) => [...c, lastId]) : undefined}
-            />
+            <div className={filtersClassName}>{filters}</div>
+            <LoadError error={read.error} onRetry={read.retry} />
+            {loading ? <Loading /> : children}
+            <RecordsPager page={read.page} newer={read.newer} older={read.older} />
           </>
         )}
       </div>
