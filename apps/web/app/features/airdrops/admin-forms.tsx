@@ -3,7 +3,8 @@ import { AIRDROP_REQUIREMENTS, AIRDROP_TYPES } from "@meridian/contracts/airdrop
 import { Form, Input, Select, Switch } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ContentEditorModal, type Translations, useContentEditor } from "../../ui/content-editor.tsx";
+import { AdminEditorModal, type EditorDialogProps } from "../../ui/admin-editor.tsx";
+import { type Translations, useContentEditor } from "../../ui/content-editor.tsx";
 import { MediaEditor } from "../../ui/media-editor.tsx";
 import { adminCall, adminPaths, fromInputTime, toInputTime } from "./admin-api.ts";
 
@@ -76,22 +77,12 @@ function useHydrated(): boolean {
  * (a `*` marks the ones not written yet) edits only that language's texts, saved as its
  * translation while the other languages stay as stored.
  */
-export function AirdropForm({
-  slug,
-  open,
-  onClose,
-  onSaved,
-}: {
-  slug: string | null;
-  open: boolean;
-  onClose: () => void;
-  onSaved: () => void;
-}) {
+export function AirdropForm({ slug, ...dialog }: { slug: string | null } & EditorDialogProps) {
   const { t } = useTranslation(["airdropsAdmin", "airdrops"]);
   const [form] = Form.useForm<FormValues>();
   const hydrated = useHydrated();
   const editor = useContentEditor<Stored, FormValues>({
-    open,
+    open: dialog.open,
     form,
     loadKey: slug,
     load: slug === null ? null : () => adminCall<Stored>(adminPaths.airdrop(slug), "GET"),
@@ -115,7 +106,7 @@ export function AirdropForm({
       const id = stored.id;
       await editor.save(
         () => adminCall(adminPaths.update(id), "PUT", { ...english, translations: { [language]: texts } }),
-        onSaved,
+        dialog.onSaved,
       );
       return;
     }
@@ -134,32 +125,20 @@ export function AirdropForm({
         id === undefined
           ? adminCall(adminPaths.airdrops, "POST", body)
           : adminCall(adminPaths.update(id), "PUT", body),
-      onSaved,
+      dialog.onSaved,
     );
   };
 
   return (
-    <ContentEditorModal
-      open={open}
+    <AdminEditorModal
+      editor={editor}
+      dialog={dialog}
       title={slug ?? t("new")}
-      onCancel={onClose}
       onOk={handleSave}
       width={760}
       forceRender={hydrated}
-      error={editor.error}
       errorClassName="ad-error"
-      languages={
-        stored?.id === undefined
-          ? null
-          : {
-              label: t("contentLanguages"),
-              value: language,
-              testId: "airdrop-edit-language",
-              translations: stored.translations,
-              writtenBy: "about",
-              onChange: editor.switchLanguage,
-            }
-      }
+      languages={{ label: t("contentLanguages"), testId: "airdrop-edit-language", writtenBy: "about" }}
     >
       <Form form={form} layout="vertical" className="ad-admin-form">
         {TEXT_FIELDS.map((name) => (
@@ -201,7 +180,7 @@ export function AirdropForm({
         </Form.Item>
       </Form>
       {slug !== null ? <MediaEditor owner="airdrop" slug={slug} /> : null}
-    </ContentEditorModal>
+    </AdminEditorModal>
   );
 }
 
@@ -326,22 +305,12 @@ function english(item: NewsItem): FormValues {
  * shown once the item exists) edits only that language's title, summary and body, saved
  * as its translation while the other languages stay as stored.
  */
-export function NewsForm({
-  item,
-  open,
-  onClose,
-  onSaved,
-}: {
-  item: NewsItem | null;
-  open: boolean;
-  onClose: () => void;
-  onSaved: () => void;
-}) {
+export function NewsForm({ item, ...dialog }: { item: NewsItem | null } & EditorDialogProps) {
   const { t } = useTranslation("airdropsAdmin");
   const [form] = Form.useForm<FormValues>();
   const hydrated = useHydrated();
   const editor = useContentEditor<{ item: NewsItem; translations: Translations }, FormValues>({
-    open,
+    open: dialog.open,
     form,
     loadKey: item,
     load:
@@ -394,31 +363,19 @@ export function NewsForm({
           };
     await editor.save(
       () => adminCall(item ? adminPaths.newsUpdate(item.id) : adminPaths.news, item ? "PUT" : "POST", body),
-      onSaved,
+      dialog.onSaved,
     );
   };
   const translating = language !== "en";
   return (
-    <ContentEditorModal
-      open={open}
+    <AdminEditorModal
+      editor={editor}
+      dialog={dialog}
       title={item?.slug ?? t("newNews")}
-      onCancel={onClose}
       onOk={handleSave}
       forceRender={hydrated}
-      error={editor.error}
       errorClassName="ad-error"
-      languages={
-        editor.stored === null
-          ? null
-          : {
-              label: t("contentLanguages"),
-              value: language,
-              testId: "news-edit-language",
-              translations: editor.stored.translations,
-              writtenBy: "body",
-              onChange: editor.switchLanguage,
-            }
-      }
+      languages={{ label: t("contentLanguages"), testId: "news-edit-language", writtenBy: "body" }}
     >
       <Form form={form} layout="vertical">
         <Form.Item name="slug" label={t("newsForm.slug")} rules={[{ required: true }]}>
@@ -443,6 +400,6 @@ export function NewsForm({
           <Switch disabled={translating} />
         </Form.Item>
       </Form>
-    </ContentEditorModal>
+    </AdminEditorModal>
   );
 }

@@ -1,8 +1,10 @@
 import type { AdminAirdropNewsRow, AdminAirdropRow } from "@meridian/contracts";
-import { Button, Switch, Table } from "antd";
+import { Button, Switch, type TableColumnType } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
+import { useEditorDialog } from "../../ui/admin-editor.tsx";
+import { AdminError, AdminSection, AdminTable } from "../../ui/admin-sections.tsx";
 import { languageCoverageColumn } from "../../ui/content-languages.tsx";
 import { formatDate } from "../../ui/money.ts";
 import { adminCall, adminPaths } from "./admin-api.ts";
@@ -14,14 +16,16 @@ export interface AdminData {
   news: AdminAirdropNewsRow[];
 }
 
+const CLASSES = { section: "ad-section", head: "ad-admin-head" };
+
 /** `/admin/airdrops`: tables of airdrops and news with publish switches and edit forms. */
 export function AirdropAdminPage({ locale, data }: { locale: string; data: AdminData }) {
   const { t } = useTranslation(["airdropsAdmin", "airdrops"]);
   const revalidator = useRevalidator();
-  const [editing, setEditing] = useState<{ slug: string | null } | null>(null);
-  const [editingNews, setEditingNews] = useState<{ item: AdminAirdropNewsRow | null } | null>(null);
   const [error, setError] = useState("");
   const refresh = () => void revalidator.revalidate();
+  const airdrops = useEditorDialog<string>(refresh);
+  const news = useEditorDialog<AdminAirdropNewsRow>(refresh);
   const toggle = async (path: string, published: boolean) => {
     try {
       await adminCall(path, "POST", { published });
@@ -31,27 +35,47 @@ export function AirdropAdminPage({ locale, data }: { locale: string; data: Admin
     }
   };
 
+  /** The languages, publish switch and edit button columns, alike in both tables. */
+  function editColumns<Row extends AdminAirdropRow | AdminAirdropNewsRow>(
+    name: (row: Row) => string,
+    publishPath: (id: number) => string,
+    edit: (row: Row) => void,
+  ): TableColumnType<Row>[] {
+    return [
+      languageCoverageColumn(t("contentLanguages"), (list) => t("missingLanguages", { list })),
+      {
+        title: t("published"),
+        dataIndex: "published",
+        render: (v: boolean, row) => (
+          <Switch
+            checked={v}
+            aria-label={t("publishedLabel", { name: name(row) })}
+            onChange={(next) => void toggle(publishPath(row.id), next)}
+          />
+        ),
+      },
+      {
+        title: t("airdrops:columns.action"),
+        key: "edit",
+        render: (_v, row) => <Button onClick={() => edit(row)}>{t("edit")}</Button>,
+      },
+    ];
+  }
+
   return (
     <div className="ad-page ad-admin">
       <h1>{t("title")}</h1>
-      {error ? (
-        <p role="alert" className="ad-error">
-          {error}
-        </p>
-      ) : null}
-      <section className="ad-section" aria-labelledby="ad-admin-airdrops">
-        <div className="ad-admin-head">
-          <h2 id="ad-admin-airdrops">{t("airdrops")}</h2>
-          <Button type="primary" onClick={() => setEditing({ slug: null })}>
-            {t("new")}
-          </Button>
-        </div>
-        <Table<AdminAirdropRow>
+      <AdminError message={error} className="ad-error" />
+      <AdminSection
+        id="ad-admin-airdrops"
+        title={t("airdrops")}
+        classes={CLASSES}
+        create={{ label: t("new"), onClick: () => airdrops.edit(null) }}
+      >
+        <AdminTable<AdminAirdropRow>
           rowKey="id"
-          size="small"
           dataSource={data.airdrops}
           pagination={{ pageSize: 20 }}
-          scroll={{ x: true }}
           columns={[
             { title: t("airdrops:columns.name"), dataIndex: "name" },
             { title: t("airdrops:columns.ticker"), dataIndex: "ticker" },
@@ -66,41 +90,24 @@ export function AirdropAdminPage({ locale, data }: { locale: string; data: Admin
               dataIndex: "endAt",
               render: (v: number) => formatDate(v, locale),
             },
-            languageCoverageColumn(t("contentLanguages"), (list) => t("missingLanguages", { list })),
-            {
-              title: t("published"),
-              dataIndex: "published",
-              render: (v: boolean, row) => (
-                <Switch
-                  checked={v}
-                  aria-label={t("publishedLabel", { name: row.name })}
-                  onChange={(next) => void toggle(adminPaths.publish(row.id), next)}
-                />
-              ),
-            },
-            {
-              title: t("airdrops:columns.action"),
-              key: "edit",
-              render: (_v, row) => (
-                <Button onClick={() => setEditing({ slug: row.slug })}>{t("edit")}</Button>
-              ),
-            },
+            ...editColumns<AdminAirdropRow>(
+              (row) => row.name,
+              adminPaths.publish,
+              (row) => airdrops.edit(row.slug),
+            ),
           ]}
         />
-      </section>
-      <section className="ad-section" aria-labelledby="ad-admin-news">
-        <div className="ad-admin-head">
-          <h2 id="ad-admin-news">{t("news")}</h2>
-          <Button type="primary" onClick={() => setEditingNews({ item: null })}>
-            {t("newNews")}
-          </Button>
-        </div>
-        <Table<AdminAirdropNewsRow>
+      </AdminSection>
+      <AdminSection
+        id="ad-admin-news"
+        title={t("news")}
+        classes={CLASSES}
+        create={{ label: t("newNews"), onClick: () => news.edit(null) }}
+      >
+        <AdminTable<AdminAirdropNewsRow>
           rowKey="id"
-          size="small"
           dataSource={data.news}
           pagination={{ pageSize: 20 }}
-          scroll={{ x: true }}
           columns={[
             { title: t("newsColumns.title"), dataIndex: "title" },
             { title: t("newsColumns.airdrop"), dataIndex: "airdropSlug" },
@@ -109,44 +116,12 @@ export function AirdropAdminPage({ locale, data }: { locale: string; data: Admin
               dataIndex: "publishedAt",
               render: (v: number) => formatDate(v, locale),
             },
-            languageCoverageColumn(t("contentLanguages"), (list) => t("missingLanguages", { list })),
-            {
-              title: t("published"),
-              dataIndex: "published",
-              render: (v: boolean, row) => (
-                <Switch
-                  checked={v}
-                  aria-label={t("publishedLabel", { name: row.title })}
-                  onChange={(next) => void toggle(adminPaths.newsPublish(row.id), next)}
-                />
-              ),
-            },
-            {
-              title: t("airdrops:columns.action"),
-              key: "edit",
-              render: (_v, row) => <Button onClick={() => setEditingNews({ item: row })}>{t("edit")}</Button>,
-            },
+            ...editColumns<AdminAirdropNewsRow>((row) => row.title, adminPaths.newsPublish, news.edit),
           ]}
         />
-      </section>
-      <AirdropForm
-        slug={editing?.slug ?? null}
-        open={editing !== null}
-        onClose={() => setEditing(null)}
-        onSaved={() => {
-          setEditing(null);
-          refresh();
-        }}
-      />
-      <NewsForm
-        item={editingNews?.item ?? null}
-        open={editingNews !== null}
-        onClose={() => setEditingNews(null)}
-        onSaved={() => {
-          setEditingNews(null);
-          refresh();
-        }}
-      />
+      </AdminSection>
+      <AirdropForm slug={airdrops.editing?.item ?? null} {...airdrops.dialog} />
+      <NewsForm item={news.editing?.item ?? null} {...news.dialog} />
     </div>
   );
 }

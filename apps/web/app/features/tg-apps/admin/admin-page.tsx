@@ -1,8 +1,10 @@
 import { TG_APP_CATEGORIES, type TgSubmission } from "@meridian/contracts";
-import { Button, Modal, Table, Tag } from "antd";
+import { Button, Modal, type TableColumnType, Tag } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
+import { useEditorDialog } from "../../../ui/admin-editor.tsx";
+import { AdminError, AdminSection, AdminTable } from "../../../ui/admin-sections.tsx";
 import { languageCoverageColumn } from "../../../ui/content-languages.tsx";
 import {
   type AdminAppRow,
@@ -16,6 +18,8 @@ import { AppForm } from "./app-form.tsx";
 import { ArticleForm } from "./article-form.tsx";
 import { ReviewQueue } from "./review-queue.tsx";
 
+const CLASSES = { section: "tga-section", head: "tga-admin-head" };
+
 export interface TgAdminData {
   apps: AdminAppRow[];
   articles: AdminArticleRow[];
@@ -28,13 +32,13 @@ export function TgAppsAdminPage({ data }: { data: TgAdminData }) {
   const { t: tApps } = useTranslation("tgApps");
   const revalidator = useRevalidator();
   const [modal, modalHolder] = Modal.useModal();
-  const [editingApp, setEditingApp] = useState<{ slug: string | null } | null>(null);
-  const [editingArticle, setEditingArticle] = useState<{ item: AdminArticleRow | null } | null>(null);
   const [error, setError] = useState("");
   const refresh = () => {
     setError("");
     void revalidator.revalidate();
   };
+  const apps = useEditorDialog<string>(refresh);
+  const articles = useEditorDialog<AdminArticleRow>(refresh);
   const pending = data.submissions.filter((s) => s.status === "pending").length;
 
   const confirmDelete = (name: string, path: string) => {
@@ -60,37 +64,48 @@ export function TgAppsAdminPage({ data }: { data: TgAdminData }) {
   const published = (v: boolean) => (
     <Tag color={v ? "green" : "default"}>{v ? t("published") : t("draft")}</Tag>
   );
+  /** The edit and delete buttons' column, alike in both tables (`name`: what the delete confirms). */
+  function actionColumn<Row extends AdminAppRow | AdminArticleRow>(
+    name: (row: Row) => string,
+    deletePath: (slug: string) => string,
+    edit: (row: Row) => void,
+  ): TableColumnType<Row> {
+    return {
+      title: t("columns.action"),
+      key: "action",
+      render: (_v, row) => (
+        <div className="tga-admin-actions">
+          <Button size="small" onClick={() => edit(row)}>
+            {t("edit")}
+          </Button>
+          <Button size="small" danger onClick={() => confirmDelete(name(row), deletePath(row.slug))}>
+            {t("delete")}
+          </Button>
+        </div>
+      ),
+    };
+  }
 
   return (
     <div className="tga-page tga-admin">
       {modalHolder}
       <h1>{t("title")}</h1>
-      {error ? (
-        <p role="alert" className="tga-admin-error">
-          {error}
-        </p>
-      ) : null}
+      <AdminError message={error} className="tga-admin-error" />
 
-      <section className="tga-section" aria-labelledby="tga-admin-review">
-        <div className="tga-admin-head">
-          <h2 id="tga-admin-review">{t("review.title", { count: pending })}</h2>
-        </div>
+      <AdminSection id="tga-admin-review" title={t("review.title", { count: pending })} classes={CLASSES}>
         <ReviewQueue submissions={data.submissions} onChanged={refresh} onError={setError} />
-      </section>
+      </AdminSection>
 
-      <section className="tga-section" aria-labelledby="tga-admin-apps">
-        <div className="tga-admin-head">
-          <h2 id="tga-admin-apps">{t("apps.title", { count: data.apps.length })}</h2>
-          <Button type="primary" onClick={() => setEditingApp({ slug: null })}>
-            {t("apps.new")}
-          </Button>
-        </div>
-        <Table<AdminAppRow>
+      <AdminSection
+        id="tga-admin-apps"
+        title={t("apps.title", { count: data.apps.length })}
+        classes={CLASSES}
+        create={{ label: t("apps.new"), onClick: () => apps.edit(null) }}
+      >
+        <AdminTable<AdminAppRow>
           rowKey="slug"
-          size="small"
           dataSource={data.apps}
           pagination={TABLE_PAGINATION}
-          scroll={{ x: true }}
           data-testid="tga-admin-apps"
           columns={[
             { title: t("columns.name"), dataIndex: "name", sorter: (a, b) => a.name.localeCompare(b.name) },
@@ -104,91 +119,43 @@ export function TgAppsAdminPage({ data }: { data: TgAdminData }) {
             languageCoverageColumn(t("contentLanguages"), (list) => t("missingLanguages", { list })),
             { title: t("columns.status"), dataIndex: "published", render: published },
             { title: t("columns.updated"), dataIndex: "updatedAt", render: formatUtc },
-            {
-              title: t("columns.action"),
-              key: "action",
-              render: (_v, row) => (
-                <div className="tga-admin-actions">
-                  <Button size="small" onClick={() => setEditingApp({ slug: row.slug })}>
-                    {t("edit")}
-                  </Button>
-                  <Button
-                    size="small"
-                    danger
-                    onClick={() => confirmDelete(row.name, adminPaths.app(row.slug))}
-                  >
-                    {t("delete")}
-                  </Button>
-                </div>
-              ),
-            },
+            actionColumn<AdminAppRow>(
+              (row) => row.name,
+              adminPaths.app,
+              (row) => apps.edit(row.slug),
+            ),
           ]}
         />
-      </section>
+      </AdminSection>
 
-      <section className="tga-section" aria-labelledby="tga-admin-articles">
-        <div className="tga-admin-head">
-          <h2 id="tga-admin-articles">{t("articles.title", { count: data.articles.length })}</h2>
-          <Button type="primary" onClick={() => setEditingArticle({ item: null })}>
-            {t("articles.new")}
-          </Button>
-        </div>
-        <Table<AdminArticleRow>
+      <AdminSection
+        id="tga-admin-articles"
+        title={t("articles.title", { count: data.articles.length })}
+        classes={CLASSES}
+        create={{ label: t("articles.new"), onClick: () => articles.edit(null) }}
+      >
+        <AdminTable<AdminArticleRow>
           rowKey="slug"
-          size="small"
           dataSource={data.articles}
           pagination={TABLE_PAGINATION}
-          scroll={{ x: true }}
           columns={[
             { title: t("columns.title"), dataIndex: "title" },
             { title: t("columns.app"), dataIndex: "appSlug" },
             { title: t("columns.status"), dataIndex: "published", render: published },
             { title: t("columns.date"), dataIndex: "publishedAt", render: formatUtc },
             languageCoverageColumn(t("contentLanguages"), (list) => t("missingLanguages", { list })),
-            {
-              title: t("columns.action"),
-              key: "action",
-              render: (_v, row) => (
-                <div className="tga-admin-actions">
-                  <Button size="small" onClick={() => setEditingArticle({ item: row })}>
-                    {t("edit")}
-                  </Button>
-                  <Button
-                    size="small"
-                    danger
-                    onClick={() => confirmDelete(row.title, adminPaths.article(row.slug))}
-                  >
-                    {t("delete")}
-                  </Button>
-                </div>
-              ),
-            },
+            actionColumn<AdminArticleRow>((row) => row.title, adminPaths.article, articles.edit),
           ]}
         />
-      </section>
+      </AdminSection>
 
       {/* Mounted while open only: a portal has no server HTML to hydrate against. */}
-      {editingApp ? (
-        <AppForm
-          slug={editingApp.slug}
-          open
-          onClose={() => setEditingApp(null)}
-          onSaved={() => {
-            setEditingApp(null);
-            refresh();
-          }}
-        />
-      ) : null}
-      {editingArticle ? (
+      {apps.editing ? <AppForm slug={apps.editing.item} {...apps.dialog} /> : null}
+      {articles.editing ? (
         <ArticleForm
-          item={editingArticle.item}
-          open
+          item={articles.editing.item}
           appSlugs={data.apps.map((a) => a.slug)}
-          onClose={() => setEditingArticle(null)}
-          onSaved={() => {
-            setEditingArticle(null);
-            refresh();
-          }}
+          {...articles.dialog}
         />
       ) : null}
     </div>

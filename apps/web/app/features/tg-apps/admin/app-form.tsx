@@ -1,7 +1,8 @@
 import { TG_APP_CATEGORIES, TG_APP_PLATFORMS, type TgAppInputRaw } from "@meridian/contracts";
 import { Checkbox, Form, Input, Select, Switch } from "antd";
 import { useTranslation } from "react-i18next";
-import { ContentEditorModal, useContentEditor } from "../../../ui/content-editor.tsx";
+import { AdminEditorModal, type EditorDialogProps } from "../../../ui/admin-editor.tsx";
+import { useContentEditor } from "../../../ui/content-editor.tsx";
 import { MediaEditor } from "../../../ui/media-editor.tsx";
 import { adminCall, adminPaths } from "./admin-api.ts";
 
@@ -34,22 +35,12 @@ const APP_TEXT_FIELDS = ["shortDescription", "longDescription"] as const;
  * language's translation. Stored translations of the other languages travel through
  * unchanged (the server replaces an app's texts as a whole), so an edit never drops them.
  */
-export function AppForm({
-  slug,
-  open,
-  onClose,
-  onSaved,
-}: {
-  slug: string | null;
-  open: boolean;
-  onClose: () => void;
-  onSaved: () => void;
-}) {
+export function AppForm({ slug, ...dialog }: { slug: string | null } & EditorDialogProps) {
   const { t } = useTranslation("tgAppsAdmin");
   const { t: tApps } = useTranslation("tgApps");
   const [form] = Form.useForm<FormValues>();
   const editor = useContentEditor<TgAppInputRaw, FormValues>({
-    open,
+    open: dialog.open,
     form,
     loadKey: slug,
     load: slug === null ? null : () => adminCall<TgAppInputRaw>(adminPaths.app(slug), "GET"),
@@ -81,31 +72,19 @@ export function AppForm({
       translations[language] = Object.fromEntries(APP_TEXT_FIELDS.map((key) => [key, values[key] ?? ""]));
       body = { ...stored, translations };
     }
-    await editor.save(() => adminCall(adminPaths.apps, "POST", body), onSaved);
+    await editor.save(() => adminCall(adminPaths.apps, "POST", body), dialog.onSaved);
   };
 
   return (
-    <ContentEditorModal
-      open={open}
+    <AdminEditorModal
+      editor={editor}
+      dialog={dialog}
       title={slug ?? t("apps.new")}
-      onCancel={onClose}
       onOk={handleSave}
       okText={t("save")}
       width={760}
-      error={editor.error}
       errorClassName="tga-admin-error"
-      languages={
-        stored === null
-          ? null
-          : {
-              label: t("contentLanguages"),
-              value: language,
-              testId: "app-edit-language",
-              translations: stored.translations,
-              writtenBy: "longDescription",
-              onChange: editor.switchLanguage,
-            }
-      }
+      languages={{ label: t("contentLanguages"), testId: "app-edit-language", writtenBy: "longDescription" }}
     >
       {/* Another language edits its texts only: the app's facts are shown, not editable. */}
       <Form form={form} layout="vertical" className="tga-admin-form" disabled={language !== "en"}>
@@ -168,6 +147,6 @@ export function AppForm({
         </div>
       </Form>
       {slug !== null ? <MediaEditor owner="app" slug={slug} /> : null}
-    </ContentEditorModal>
+    </AdminEditorModal>
   );
 }

@@ -1,7 +1,8 @@
 import type { TgArticleInputRaw } from "@meridian/contracts";
 import { Form, Input, Select, Switch } from "antd";
 import { useTranslation } from "react-i18next";
-import { ContentEditorModal, useContentEditor } from "../../../ui/content-editor.tsx";
+import { AdminEditorModal, type EditorDialogProps } from "../../../ui/admin-editor.tsx";
+import { useContentEditor } from "../../../ui/content-editor.tsx";
 import { type AdminArticleRow, adminCall, adminPaths, fromInputTime, toInputTime } from "./admin-api.ts";
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -39,21 +40,13 @@ function english(stored: TgArticleInputRaw): FormValues {
  */
 export function ArticleForm({
   item,
-  open,
   appSlugs,
-  onClose,
-  onSaved,
-}: {
-  item: AdminArticleRow | null;
-  open: boolean;
-  appSlugs: string[];
-  onClose: () => void;
-  onSaved: () => void;
-}) {
+  ...dialog
+}: { item: AdminArticleRow | null; appSlugs: string[] } & EditorDialogProps) {
   const { t } = useTranslation("tgAppsAdmin");
   const [form] = Form.useForm<FormValues>();
   const editor = useContentEditor<TgArticleInputRaw, FormValues>({
-    open,
+    open: dialog.open,
     form,
     loadKey: item,
     load: item === null ? null : () => adminCall<TgArticleInputRaw>(adminPaths.article(item.slug), "GET"),
@@ -75,7 +68,10 @@ export function ArticleForm({
     if (language !== "en" && stored !== null) {
       // A translation: the stored English article plus this language's texts only.
       translations[language] = Object.fromEntries(ARTICLE_TEXT_FIELDS.map((key) => [key, v[key] ?? ""]));
-      await editor.save(() => adminCall(adminPaths.articles, "POST", { ...stored, translations }), onSaved);
+      await editor.save(
+        () => adminCall(adminPaths.articles, "POST", { ...stored, translations }),
+        dialog.onSaved,
+      );
       return;
     }
     const body: TgArticleInputRaw = {
@@ -88,31 +84,19 @@ export function ArticleForm({
       published: v.published,
       translations,
     };
-    await editor.save(() => adminCall(adminPaths.articles, "POST", body), onSaved);
+    await editor.save(() => adminCall(adminPaths.articles, "POST", body), dialog.onSaved);
   };
 
   return (
-    <ContentEditorModal
-      open={open}
+    <AdminEditorModal
+      editor={editor}
+      dialog={dialog}
       title={item?.slug ?? t("articles.new")}
-      onCancel={onClose}
       onOk={handleSave}
       okText={t("save")}
       width={720}
-      error={editor.error}
       errorClassName="tga-admin-error"
-      languages={
-        stored === null
-          ? null
-          : {
-              label: t("contentLanguages"),
-              value: language,
-              testId: "article-edit-language",
-              translations: stored.translations,
-              writtenBy: "body",
-              onChange: editor.switchLanguage,
-            }
-      }
+      languages={{ label: t("contentLanguages"), testId: "article-edit-language", writtenBy: "body" }}
     >
       {/* Another language edits its texts only: the article's facts are shown, not editable. */}
       <Form form={form} layout="vertical" className="tga-admin-form" disabled={language !== "en"}>
@@ -142,6 +126,6 @@ export function ArticleForm({
           <Switch />
         </Form.Item>
       </Form>
-    </ContentEditorModal>
+    </AdminEditorModal>
   );
 }

@@ -1,7 +1,8 @@
 import { TG_APP_CATEGORIES, type TgSubmission } from "@meridian/contracts";
-import { Button, Input, Table, Tag } from "antd";
+import { Button, Input, Tag } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { AdminTable } from "../../../ui/admin-sections.tsx";
 import { adminCall, adminPaths, formatUtc, TABLE_PAGINATION } from "./admin-api.ts";
 
 const STATUS_COLOR = { pending: "gold", approved: "green", rejected: "red" } as const;
@@ -46,12 +47,10 @@ export function ReviewQueue({
   };
 
   return (
-    <Table<TgSubmission>
+    <AdminTable<TgSubmission>
       rowKey="id"
-      size="small"
       dataSource={rows}
       pagination={TABLE_PAGINATION}
-      scroll={{ x: true }}
       data-testid="tga-admin-submissions"
       columns={[
         { title: t("columns.name"), dataIndex: "name" },
