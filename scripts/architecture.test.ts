@@ -4,10 +4,12 @@
  * importing another's index.ts), no arrow missing and none left over. Change the imports
  * and the diagram together.
  */
-import { readFileSync } from "node:fs";
+
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { moduleSources, modulesDir, serverModules } from "./lib/server-modules.ts";
+import { BELOW_FEATURES, SHARED_FEATURE_LAYERS, WEB_ENTRIES } from "./lib/web-layers.ts";
 import { repoRoot } from "./web-build.ts";
 
 const modules = serverModules;
@@ -78,5 +80,38 @@ describe("docs/architecture.md's server diagram", () => {
       missing: [],
       extra: [],
     });
+  });
+});
+
+/** The web diagram's three rows: entries, the shared features, the layers below. */
+function webDiagram(): { entries: string[]; shared: string[]; below: string[] } {
+  const doc = readFileSync(path.join(repoRoot, "docs/architecture.md"), "utf8");
+  const block = /```\n([\s\S]*?)```/.exec(doc.slice(doc.indexOf("## The web app")))?.[1] ?? "";
+  const names = (text: string) =>
+    [...text.matchAll(/(?:features\/)?([a-z0-9-]+)\//g)]
+      .map((m) => m[1] ?? "")
+      .filter((n) => n !== "features");
+  const [top = "", , , bottom = ""] = block.split("\n");
+  const [entries = "", , shared = ""] = top.split("->");
+  return { entries: names(entries), shared: names(shared), below: names(bottom) };
+}
+
+describe("docs/architecture.md's web diagram", () => {
+  const drawn = webDiagram();
+
+  test("draws the layers the boundary test enforces", () => {
+    expect(drawn).toEqual({
+      entries: [...WEB_ENTRIES],
+      shared: [...SHARED_FEATURE_LAYERS],
+      below: [...BELOW_FEATURES],
+    });
+  });
+
+  test("places every folder of apps/web/app", () => {
+    const folders = readdirSync(path.join(repoRoot, "apps/web/app"), { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name);
+    const placed = new Set([...drawn.entries, "features", ...drawn.below]);
+    expect(folders.filter((f) => !placed.has(f))).toEqual([]);
   });
 });

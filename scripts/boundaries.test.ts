@@ -10,6 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import { moduleSources, modulesDir, serverModules } from "./lib/server-modules.ts";
+import { BELOW_FEATURES, SHARED_FEATURE_LAYERS } from "./lib/web-layers.ts";
 import { repoRoot } from "./web-build.ts";
 
 interface Fixture {
@@ -289,18 +290,10 @@ function serverModuleFiles(): { module: string; file: string; text: string }[] {
 const webApp = path.join(repoRoot, "apps/web/app");
 
 /**
- * Where one web feature (`app/features/<x>`) may import another from: what spot, margin
- * and futures share (`features/trading-screen`: the market screen, order tables, account
- * gate, wallet transfer, contract formats), and the two layers every page shares on
- * purpose: the shell (layout, Ant Design set-up, load errors) and SEO (page metadata,
- * canonical links, the sitemap section type). `app/api` (every /v1 client and the
- * session), `app/ui`, `app/lib`, `app/i18n`, `app/theme` and `app/styles` are not
- * features: anyone may import them, and they import no feature.
+ * Where one web feature (`app/features/<x>`) may import another from, and the layers below
+ * every feature: scripts/lib/web-layers.ts (the same lists draw docs/architecture.md's web
+ * diagram, which scripts/architecture.test.ts checks).
  */
-const SHARED_FEATURE_LAYERS: readonly string[] = ["trading-screen/", "shell/", "seo/"];
-
-/** The layers below every feature (`app/<layer>/...`): they import no feature. */
-const BELOW_FEATURES: readonly string[] = ["api", "ui", "lib", "i18n", "theme", "styles"];
 
 /** Relative import specifiers of a source: static, re-exports, dynamic, side effects. */
 function relativeImports(text: string): string[] {
@@ -323,12 +316,7 @@ function featureCrossings(files: readonly { file: string; text: string }[]): str
         if (!target.startsWith("features/")) continue;
         const rest = target.slice("features/".length);
         if (rest.split("/")[0] === feature) continue;
-        if (
-          SHARED_FEATURE_LAYERS.some((layer) =>
-            layer.endsWith("/") ? rest.startsWith(layer) : rest === layer,
-          )
-        )
-          continue;
+        if (SHARED_FEATURE_LAYERS.includes(rest.split("/")[0] ?? "")) continue;
         found.add(`${feature} -> ${rest}`);
       } else if (BELOW_FEATURES.includes(top ?? "") && target.startsWith("features/")) {
         found.add(`${top} -> ${target.slice("features/".length)}`);
