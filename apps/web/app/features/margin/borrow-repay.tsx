@@ -1,10 +1,11 @@
 import type { MarginAccountView } from "@meridian/contracts";
 import { add, compare, isPositive, normalizeDecimal } from "@meridian/domain";
-import { Button, type ButtonProps, Modal } from "antd";
+import { type ButtonProps, Modal } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type MarginScope, marginApi, marginErrorText, scopeQuery, trimDecimal } from "../../api/margin.ts";
 import { AmountField, PickField } from "../../ui/amount-field.tsx";
+import { DialogButton } from "../../ui/dialog-button.tsx";
 
 export type LoanAction = "borrow" | "repay";
 
@@ -33,19 +34,14 @@ export function repayable(account: MarginAccountView | null, asset: string): { o
  */
 export function BorrowRepayButton(props: BorrowRepayProps) {
   const { t } = useTranslation("margin");
-  const [open, setOpen] = useState(false);
   return (
-    <>
-      <Button
-        size={props.size ?? (props.primary ? "middle" : "small")}
-        type={props.primary ? "primary" : "default"}
-        onClick={() => setOpen(true)}
-        data-testid={`margin-${props.action}-open`}
-      >
-        {t(`loan.${props.action}`)}
-      </Button>
-      {open ? <LoanDialog {...props} onClose={() => setOpen(false)} /> : null}
-    </>
+    <DialogButton
+      label={t(`loan.${props.action}`)}
+      testId={`margin-${props.action}-open`}
+      primary={props.primary}
+      size={props.size}
+      dialog={(close) => <LoanDialog {...props} onClose={close} />}
+    />
   );
 }
 

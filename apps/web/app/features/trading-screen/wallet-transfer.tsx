@@ -9,6 +9,7 @@ import { paperApi } from "../../api/paper.ts";
 import { newClientId } from "../../lib/client-id.ts";
 import { PickField, TransferAmount } from "../../ui/amount-field.tsx";
 import { transferPrefill } from "../../ui/amounts.ts";
+import { DialogButton } from "../../ui/dialog-button.tsx";
 
 export interface WalletTransferProps {
   from: WalletValue;
@@ -76,19 +77,14 @@ async function maxOut(
  */
 export function WalletTransferButton(props: WalletTransferProps) {
   const { t } = useTranslation("margin");
-  const [open, setOpen] = useState(false);
   return (
-    <>
-      <Button
-        size={props.size ?? (props.primary ? "middle" : "small")}
-        type={props.primary ? "primary" : "default"}
-        onClick={() => setOpen(true)}
-        data-testid={props.testId ?? "wallet-transfer-open"}
-      >
-        {t("transfer.button")}
-      </Button>
-      {open ? <TransferDialog {...props} onClose={() => setOpen(false)} /> : null}
-    </>
+    <DialogButton
+      label={t("transfer.button")}
+      testId={props.testId ?? "wallet-transfer-open"}
+      primary={props.primary}
+      size={props.size}
+      dialog={(close) => <TransferDialog {...props} onClose={close} />}
+    />
   );
 }
 
